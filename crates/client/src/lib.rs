@@ -1,0 +1,1 @@
+//! client: see ../shared/ARCHITECTURE.md for this crate's contract.

@@ -1,0 +1,1 @@
+//! fabric: see ../shared/ARCHITECTURE.md for this crate's contract.

@@ -1,0 +1,1 @@
+//! smb-auth: see ../shared/ARCHITECTURE.md for this crate's contract.

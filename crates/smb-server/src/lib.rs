@@ -1,0 +1,1 @@
+//! smb-server: see ../shared/ARCHITECTURE.md for this crate's contract.

@@ -1,0 +1,1 @@
+//! smb-wire: see ../shared/ARCHITECTURE.md for this crate's contract.

@@ -1,0 +1,4 @@
+//! smbdirectd: the daemon.
+fn main() {
+    println!("smbdirectd {}", env!("CARGO_PKG_VERSION"));
+}

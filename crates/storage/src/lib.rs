@@ -1,0 +1,1 @@
+//! storage: see ../shared/ARCHITECTURE.md for this crate's contract.

@@ -1,0 +1,1 @@
+//! vhdx: see ../shared/ARCHITECTURE.md for this crate's contract.
