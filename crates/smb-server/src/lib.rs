@@ -1,1 +1,4 @@
-//! smb-server: see ../shared/ARCHITECTURE.md for this crate's contract.
+//! The SMB2/3 server engine, transport independent. See ARCHITECTURE.md.
+#![forbid(unsafe_code)]
+
+pub mod backend;

@@ -1,1 +1,10 @@
-//! smb-wire: see ../shared/ARCHITECTURE.md for this crate's contract.
+//! MS-SMB2 §2.2 wire types: the SMB2 header, the transform header, every command's request
+//! and response, negotiate and create contexts, FSCTL payloads, NTSTATUS.
+//!
+//! Contract: parse from `&[u8]` into typed values after checking every length and offset once;
+//! encode into caller buffers. No I/O, no unsafe, no panics on peer input: a malformed PDU is
+//! a [`WireError`], and codes a peer may send that we do not know parse as open values.
+#![forbid(unsafe_code)]
+
+pub mod status;
+pub use status::NtStatus;

@@ -1,0 +1,191 @@
+//! The storage backend the engine reaches shares through. The engine owns SMB semantics
+//! (share modes, byte-range locks, delete-on-close bookkeeping, access checks); a backend
+//! owns the namespace and the bytes, and must confine every name beneath its share root.
+
+use smb_wire::NtStatus;
+
+/// A name inside a share, already validated by the engine: components separated by '/',
+/// none empty, none "." or "..", no stream syntax, no NUL, no backslash. The empty path is
+/// the share root. Backends must still resolve it confined beneath the root (defence in
+/// depth against symlinks and races).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SharePath(String);
+
+impl SharePath {
+    /// The share root.
+    pub fn root() -> Self {
+        SharePath(String::new())
+    }
+    /// Wraps an already validated relative path. The engine's name parser is the only caller
+    /// that builds paths from peer input.
+    pub fn from_validated(s: String) -> Self {
+        debug_assert!(!s.starts_with('/') && !s.contains('\\') && !s.contains('\0'));
+        SharePath(s)
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    pub fn is_root(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// Parent directory and final component; None for the root.
+    pub fn split_last(&self) -> Option<(SharePath, &str)> {
+        if self.0.is_empty() {
+            return None;
+        }
+        match self.0.rfind('/') {
+            Some(i) => Some((SharePath(self.0[..i].to_string()), &self.0[i + 1..])),
+            None => Some((SharePath::root(), &self.0)),
+        }
+    }
+    /// Appends one validated component.
+    pub fn join(&self, name: &str) -> SharePath {
+        if self.0.is_empty() {
+            SharePath(name.to_string())
+        } else {
+            SharePath(format!("{}/{}", self.0, name))
+        }
+    }
+}
+
+/// MS-SMB2 2.2.13 CreateDisposition.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Disposition {
+    Supersede,
+    Open,
+    Create,
+    OpenIf,
+    Overwrite,
+    OverwriteIf,
+}
+
+/// Whether the caller requires a directory, a non-directory, or either.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    Any,
+    Directory,
+    NonDirectory,
+}
+
+#[derive(Clone, Debug)]
+pub struct OpenParams {
+    pub disposition: Disposition,
+    pub kind: Kind,
+    /// The open will read data.
+    pub read: bool,
+    /// The open will write data or attributes (FILE_WRITE_DATA/APPEND/ATTRIBUTES/EA, DELETE
+    /// excluded): the backend opens read-write when set.
+    pub write: bool,
+    /// FILE_ATTRIBUTE_* for a newly created or overwritten file.
+    pub attributes: u32,
+    /// Initial allocation size hint for a created file, bytes.
+    pub allocation_size: u64,
+    /// FILE_WRITE_THROUGH: every write reaches stable storage before it completes.
+    pub write_through: bool,
+    /// Bypass the page cache (share option), when the platform allows.
+    pub direct_io: bool,
+}
+
+/// MS-SMB2 2.2.14 CreateAction.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CreateAction {
+    Superseded = 0,
+    Opened = 1,
+    Created = 2,
+    Overwritten = 3,
+}
+
+/// Times are Windows FILETIME (100 ns intervals since 1601-01-01 UTC).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FileInfo {
+    pub creation_time: u64,
+    pub last_access_time: u64,
+    pub last_write_time: u64,
+    pub change_time: u64,
+    pub allocation_size: u64,
+    pub end_of_file: u64,
+    /// FILE_ATTRIBUTE_*; FILE_ATTRIBUTE_DIRECTORY set for directories. Never sparse or
+    /// compressed (Hyper-V refuses those for VHDX).
+    pub attributes: u32,
+    pub number_of_links: u32,
+    pub is_directory: bool,
+    /// Stable per-file identity within the share's file system (inode number).
+    pub file_id: u64,
+    /// Identity of the device holding the file.
+    pub device_id: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct DirEntry {
+    pub name: String,
+    pub info: FileInfo,
+}
+
+/// File-system information for QUERY_INFO FileFsSize/FullSize/Attribute/Volume.
+#[derive(Clone, Debug, Default)]
+pub struct FsInfo {
+    pub total_bytes: u64,
+    pub free_bytes: u64,
+    /// Bytes available to unprivileged callers.
+    pub avail_bytes: u64,
+    pub bytes_per_sector: u32,
+    pub sectors_per_unit: u32,
+    pub max_name_len: u32,
+    pub volume_serial: u32,
+    pub volume_creation_time: u64,
+}
+
+/// Changes to basic information; None leaves a field as it is.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BasicChange {
+    pub creation_time: Option<u64>,
+    pub last_access_time: Option<u64>,
+    pub last_write_time: Option<u64>,
+    pub change_time: Option<u64>,
+    pub attributes: Option<u32>,
+}
+
+/// One share's namespace.
+pub trait Share: Send + Sync {
+    /// Opens or creates `path` per `params`. Errors use the NTSTATUS a Windows server would
+    /// return: OBJECT_NAME_NOT_FOUND, OBJECT_PATH_NOT_FOUND (a missing parent),
+    /// OBJECT_NAME_COLLISION, FILE_IS_A_DIRECTORY, NOT_A_DIRECTORY, ACCESS_DENIED (including
+    /// any attempt to leave the share), DISK_FULL...
+    fn open(
+        &self,
+        path: &SharePath,
+        params: &OpenParams,
+    ) -> Result<(Box<dyn FileObj>, CreateAction), NtStatus>;
+    /// Renames `from` to `to` (both inside this share). Without `replace`, an existing `to`
+    /// is OBJECT_NAME_COLLISION.
+    fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus>;
+    /// Removes a file or an empty directory (DIRECTORY_NOT_EMPTY otherwise).
+    fn remove(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus>;
+    /// Looks a name up without opening it.
+    fn stat(&self, path: &SharePath) -> Result<FileInfo, NtStatus>;
+    fn fs_info(&self) -> Result<FsInfo, NtStatus>;
+}
+
+/// An open file or directory. Every method takes &self: opens are shared by the channels of
+/// a session and reads/writes carry explicit offsets (never a shared cursor).
+pub trait FileObj: Send + Sync {
+    fn info(&self) -> Result<FileInfo, NtStatus>;
+    /// Reads at `offset`; a short count only at end of file.
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, NtStatus>;
+    /// Writes all of `data` at `offset`, extending the file as needed.
+    fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus>;
+    /// Makes every completed write stable (fdatasync or stronger).
+    fn sync(&self) -> Result<(), NtStatus>;
+    fn set_len(&self, len: u64) -> Result<(), NtStatus>;
+    /// Reserves space up to `len` bytes without changing end of file.
+    fn allocate(&self, len: u64) -> Result<(), NtStatus>;
+    fn set_basic(&self, change: &BasicChange) -> Result<(), NtStatus>;
+    /// The directory's entries, "." and ".." excluded, in a stable order.
+    fn list_dir(&self) -> Result<Vec<DirEntry>, NtStatus>;
+    /// Zeroes a range (FSCTL_SET_ZERO_DATA): deallocate where possible, but files stay
+    /// non-sparse as far as clients can see.
+    fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus>;
+    /// The OS descriptor, for engines that issue I/O themselves (io_uring); None for
+    /// in-memory backends.
+    fn raw_fd(&self) -> Option<i32>;
+}
