@@ -8,3 +8,12 @@
 
 pub mod status;
 pub use status::NtStatus;
+
+pub mod codec;
+pub mod header;
+pub mod msg;
+pub mod negotiate;
+
+pub use codec::{Le, PutLe, WireError};
+pub use header::{Command, Header, TransformHeader};
+pub use msg::FileId;

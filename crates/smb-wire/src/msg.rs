@@ -1,0 +1,948 @@
+//! MS-SMB2 2.2.5–2.2.40: request decoding and response encoding for every command but
+//! NEGOTIATE (see `negotiate`). Requests are parsed from the whole message (header
+//! included) because every offset in SMB2 counts from the header's first byte.
+
+use crate::codec::{put_utf16, utf16_to_string, Le, PutLe, Result, WireError};
+use crate::header::HEADER_LEN;
+
+const B: usize = HEADER_LEN;
+
+fn check_size(r: Le, size: u16) -> Result<()> {
+    if r.u16(B)? != size {
+        return Err(WireError::BadStructureSize);
+    }
+    Ok(())
+}
+
+/// An SMB2 FileId: persistent and volatile halves (2.2.14.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FileId {
+    pub persistent: u64,
+    pub volatile: u64,
+}
+
+impl FileId {
+    /// The all-ones id that names "the file of the previous request" in a related compound.
+    pub const RELATED: FileId = FileId {
+        persistent: u64::MAX,
+        volatile: u64::MAX,
+    };
+    fn read(r: Le, at: usize) -> Result<FileId> {
+        Ok(FileId {
+            persistent: r.u64(at)?,
+            volatile: r.u64(at + 8)?,
+        })
+    }
+    pub fn put(&self, out: &mut Vec<u8>) {
+        out.put_u64(self.persistent);
+        out.put_u64(self.volatile);
+    }
+}
+
+// ---------------------------------------------------------------- SESSION_SETUP 2.2.5/6
+
+pub const SESSION_FLAG_BINDING: u8 = 0x01;
+pub const SESSION_FLAG_IS_GUEST: u16 = 0x0001;
+pub const SESSION_FLAG_IS_NULL: u16 = 0x0002;
+pub const SESSION_FLAG_ENCRYPT_DATA: u16 = 0x0004;
+
+#[derive(Clone, Debug)]
+pub struct SessionSetupRequest<'a> {
+    pub flags: u8,
+    pub security_mode: u8,
+    pub capabilities: u32,
+    pub channel: u32,
+    pub security_buffer: &'a [u8],
+    pub previous_session_id: u64,
+}
+
+impl<'a> SessionSetupRequest<'a> {
+    pub fn parse(msg: &'a [u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 25)?;
+        Ok(SessionSetupRequest {
+            flags: r.u8(B + 2)?,
+            security_mode: r.u8(B + 3)?,
+            capabilities: r.u32(B + 4)?,
+            channel: r.u32(B + 8)?,
+            security_buffer: r.region(r.u16(B + 12)? as usize, r.u16(B + 14)? as usize)?,
+            previous_session_id: r.u64(B + 16)?,
+        })
+    }
+}
+
+pub fn encode_session_setup_response(out: &mut Vec<u8>, session_flags: u16, token: &[u8]) {
+    out.put_u16(9);
+    out.put_u16(session_flags);
+    out.put_u16(if token.is_empty() { 0 } else { 72 });
+    out.put_u16(token.len() as u16);
+    out.extend_from_slice(token);
+    if token.is_empty() {
+        out.put_u8(0);
+    }
+}
+
+/// LOGOFF, TREE_DISCONNECT, ECHO, CANCEL requests and the 4-byte responses (2.2.7 etc.).
+pub fn parse_small(msg: &[u8]) -> Result<()> {
+    check_size(Le(msg), 4)
+}
+
+pub fn encode_small_response(out: &mut Vec<u8>) {
+    out.put_u16(4);
+    out.put_u16(0);
+}
+
+// ---------------------------------------------------------------- TREE_CONNECT 2.2.9/10
+
+#[derive(Clone, Debug)]
+pub struct TreeConnectRequest {
+    pub flags: u16,
+    pub path: String,
+}
+
+impl TreeConnectRequest {
+    pub fn parse(msg: &[u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 9)?;
+        let path = r.region(r.u16(B + 4)? as usize, r.u16(B + 6)? as usize)?;
+        Ok(TreeConnectRequest {
+            flags: r.u16(B + 2)?,
+            path: utf16_to_string(path)?,
+        })
+    }
+}
+
+pub const SHARE_TYPE_DISK: u8 = 1;
+pub const SHARE_TYPE_PIPE: u8 = 2;
+pub const SHAREFLAG_ENCRYPT_DATA: u32 = 0x8000;
+pub const SHAREFLAG_NO_CACHING: u32 = 0x0030;
+pub const SHARE_CAP_CONTINUOUS_AVAILABILITY: u32 = 0x10;
+
+pub fn encode_tree_connect_response(
+    out: &mut Vec<u8>,
+    share_type: u8,
+    share_flags: u32,
+    capabilities: u32,
+    maximal_access: u32,
+) {
+    out.put_u16(16);
+    out.put_u8(share_type);
+    out.put_u8(0);
+    out.put_u32(share_flags);
+    out.put_u32(capabilities);
+    out.put_u32(maximal_access);
+}
+
+// ---------------------------------------------------------------- CREATE 2.2.13/14
+
+pub mod access {
+    pub const FILE_READ_DATA: u32 = 0x0000_0001;
+    pub const FILE_WRITE_DATA: u32 = 0x0000_0002;
+    pub const FILE_APPEND_DATA: u32 = 0x0000_0004;
+    pub const FILE_READ_EA: u32 = 0x0000_0008;
+    pub const FILE_WRITE_EA: u32 = 0x0000_0010;
+    pub const FILE_EXECUTE: u32 = 0x0000_0020;
+    pub const FILE_DELETE_CHILD: u32 = 0x0000_0040;
+    pub const FILE_READ_ATTRIBUTES: u32 = 0x0000_0080;
+    pub const FILE_WRITE_ATTRIBUTES: u32 = 0x0000_0100;
+    pub const DELETE: u32 = 0x0001_0000;
+    pub const READ_CONTROL: u32 = 0x0002_0000;
+    pub const WRITE_DAC: u32 = 0x0004_0000;
+    pub const WRITE_OWNER: u32 = 0x0008_0000;
+    pub const SYNCHRONIZE: u32 = 0x0010_0000;
+    pub const ACCESS_SYSTEM_SECURITY: u32 = 0x0100_0000;
+    pub const MAXIMUM_ALLOWED: u32 = 0x0200_0000;
+    pub const GENERIC_ALL: u32 = 0x1000_0000;
+    pub const GENERIC_EXECUTE: u32 = 0x2000_0000;
+    pub const GENERIC_WRITE: u32 = 0x4000_0000;
+    pub const GENERIC_READ: u32 = 0x8000_0000;
+    /// Every specific and standard right a file can have.
+    pub const FILE_ALL_ACCESS: u32 = 0x001F_01FF;
+}
+
+pub mod share_access {
+    pub const READ: u32 = 1;
+    pub const WRITE: u32 = 2;
+    pub const DELETE: u32 = 4;
+}
+
+pub mod create_options {
+    pub const DIRECTORY_FILE: u32 = 0x0000_0001;
+    pub const WRITE_THROUGH: u32 = 0x0000_0002;
+    pub const SEQUENTIAL_ONLY: u32 = 0x0000_0004;
+    pub const NO_INTERMEDIATE_BUFFERING: u32 = 0x0000_0008;
+    pub const SYNCHRONOUS_IO_ALERT: u32 = 0x0000_0010;
+    pub const SYNCHRONOUS_IO_NONALERT: u32 = 0x0000_0020;
+    pub const NON_DIRECTORY_FILE: u32 = 0x0000_0040;
+    pub const COMPLETE_IF_OPLOCKED: u32 = 0x0000_0100;
+    pub const NO_EA_KNOWLEDGE: u32 = 0x0000_0200;
+    pub const RANDOM_ACCESS: u32 = 0x0000_0800;
+    pub const DELETE_ON_CLOSE: u32 = 0x0000_1000;
+    pub const OPEN_BY_FILE_ID: u32 = 0x0000_2000;
+    pub const OPEN_FOR_BACKUP_INTENT: u32 = 0x0000_4000;
+    pub const NO_COMPRESSION: u32 = 0x0000_8000;
+    pub const OPEN_REPARSE_POINT: u32 = 0x0020_0000;
+    pub const OPEN_NO_RECALL: u32 = 0x0040_0000;
+    pub const OPEN_FOR_FREE_SPACE_QUERY: u32 = 0x0080_0000;
+    /// Bits the server must reject (MS-SMB2 3.3.5.9: FILE_RESERVE_OPFILTER etc.).
+    pub const RESERVED_MASK: u32 = 0xFF00_0000;
+}
+
+pub mod attrs {
+    pub const READONLY: u32 = 0x0001;
+    pub const HIDDEN: u32 = 0x0002;
+    pub const SYSTEM: u32 = 0x0004;
+    pub const DIRECTORY: u32 = 0x0010;
+    pub const ARCHIVE: u32 = 0x0020;
+    pub const NORMAL: u32 = 0x0080;
+    pub const TEMPORARY: u32 = 0x0100;
+    pub const SPARSE_FILE: u32 = 0x0200;
+    pub const REPARSE_POINT: u32 = 0x0400;
+    pub const COMPRESSED: u32 = 0x0800;
+    pub const OFFLINE: u32 = 0x1000;
+    pub const NOT_CONTENT_INDEXED: u32 = 0x2000;
+    pub const ENCRYPTED: u32 = 0x4000;
+    pub const INTEGRITY_STREAM: u32 = 0x8000;
+    /// Attributes a client may set.
+    pub const SETTABLE: u32 =
+        READONLY | HIDDEN | SYSTEM | ARCHIVE | TEMPORARY | OFFLINE | NOT_CONTENT_INDEXED;
+}
+
+/// A create context as sent: 4-character (usually) name and data (2.2.13.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CreateContext<'a> {
+    pub name: &'a [u8],
+    pub data: &'a [u8],
+}
+
+const MAX_CREATE_CONTEXTS: usize = 32;
+
+/// Parses a chain of create contexts from a buffer (offsets relative to each context).
+pub fn parse_create_contexts(buf: &[u8]) -> Result<Vec<CreateContext<'_>>> {
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    if buf.is_empty() {
+        return Ok(out);
+    }
+    loop {
+        if out.len() >= MAX_CREATE_CONTEXTS {
+            return Err(WireError::BadValue("too many create contexts"));
+        }
+        let ctx = Le(buf.get(at..).ok_or(WireError::BadOffset)?);
+        let next = ctx.u32(0)? as usize;
+        let name = ctx.region(ctx.u16(4)? as usize, ctx.u16(6)? as usize)?;
+        let data = ctx.region(ctx.u16(10)? as usize, ctx.u32(12)? as usize)?;
+        if name.is_empty() {
+            return Err(WireError::BadValue("empty create context name"));
+        }
+        out.push(CreateContext { name, data });
+        if next == 0 {
+            return Ok(out);
+        }
+        if !next.is_multiple_of(8) || next < 16 {
+            return Err(WireError::BadValue("misaligned create context"));
+        }
+        at = at.checked_add(next).ok_or(WireError::BadOffset)?;
+    }
+}
+
+/// Encodes a chain of create contexts (each 8-aligned).
+pub fn encode_create_contexts(ctxs: &[(&[u8], Vec<u8>)]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (i, (name, data)) in ctxs.iter().enumerate() {
+        let start = out.len();
+        out.put_u32(0);
+        out.put_u16(16);
+        out.put_u16(name.len() as u16);
+        out.put_u16(0);
+        let data_off = if data.is_empty() {
+            0
+        } else {
+            (16 + name.len()).next_multiple_of(8)
+        };
+        out.put_u16(data_off as u16);
+        out.put_u32(data.len() as u32);
+        out.extend_from_slice(name);
+        if !data.is_empty() {
+            out.align_from(start, 8);
+            out.extend_from_slice(data);
+        }
+        if i + 1 < ctxs.len() {
+            out.align_from(start, 8);
+            let next = (out.len() - start) as u32;
+            out.set_u32(start, next);
+        }
+    }
+    out
+}
+
+#[derive(Clone, Debug)]
+pub struct CreateRequest<'a> {
+    pub oplock_level: u8,
+    pub impersonation_level: u32,
+    pub desired_access: u32,
+    pub file_attributes: u32,
+    pub share_access: u32,
+    pub disposition: u32,
+    pub options: u32,
+    /// Raw UTF-16LE name.
+    pub name: &'a [u8],
+    pub contexts: Vec<CreateContext<'a>>,
+}
+
+impl<'a> CreateRequest<'a> {
+    pub fn parse(msg: &'a [u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 57)?;
+        let name_off = r.u16(B + 44)? as usize;
+        let name_len = r.u16(B + 46)? as usize;
+        let name = r.region(name_off, name_len)?;
+        let ctx_buf = r.region(r.u32(B + 48)? as usize, r.u32(B + 52)? as usize)?;
+        Ok(CreateRequest {
+            oplock_level: r.u8(B + 3)?,
+            impersonation_level: r.u32(B + 4)?,
+            desired_access: r.u32(B + 24)?,
+            file_attributes: r.u32(B + 28)?,
+            share_access: r.u32(B + 32)?,
+            disposition: r.u32(B + 36)?,
+            options: r.u32(B + 40)?,
+            name,
+            contexts: parse_create_contexts(ctx_buf)?,
+        })
+    }
+}
+
+/// Times and sizes shared by CREATE, CLOSE and several info classes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NetworkOpenInfo {
+    pub creation_time: u64,
+    pub last_access_time: u64,
+    pub last_write_time: u64,
+    pub change_time: u64,
+    pub allocation_size: u64,
+    pub end_of_file: u64,
+    pub attributes: u32,
+}
+
+impl NetworkOpenInfo {
+    pub fn put_times(&self, out: &mut Vec<u8>) {
+        out.put_u64(self.creation_time);
+        out.put_u64(self.last_access_time);
+        out.put_u64(self.last_write_time);
+        out.put_u64(self.change_time);
+    }
+}
+
+pub fn encode_create_response(
+    out: &mut Vec<u8>,
+    oplock_level: u8,
+    create_action: u32,
+    info: &NetworkOpenInfo,
+    file_id: FileId,
+    contexts: &[u8],
+) {
+    let base = out.len() - HEADER_LEN;
+    out.put_u16(89);
+    out.put_u8(oplock_level);
+    out.put_u8(0);
+    out.put_u32(create_action);
+    info.put_times(out);
+    out.put_u64(info.allocation_size);
+    out.put_u64(info.end_of_file);
+    out.put_u32(info.attributes);
+    out.put_u32(0);
+    file_id.put(out);
+    if contexts.is_empty() {
+        out.put_u32(0);
+        out.put_u32(0);
+        out.put_u8(0);
+    } else {
+        let off_at = out.len();
+        out.put_u32(0);
+        out.put_u32(contexts.len() as u32);
+        out.align_from(base, 8);
+        let off = (out.len() - base) as u32;
+        out.set_u32(off_at, off);
+        out.extend_from_slice(contexts);
+    }
+}
+
+// ---------------------------------------------------------------- CLOSE 2.2.15/16
+
+pub const CLOSE_FLAG_POSTQUERY_ATTRIB: u16 = 1;
+
+pub struct CloseRequest {
+    pub flags: u16,
+    pub file_id: FileId,
+}
+
+impl CloseRequest {
+    pub fn parse(msg: &[u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 24)?;
+        Ok(CloseRequest {
+            flags: r.u16(B + 2)?,
+            file_id: FileId::read(r, B + 8)?,
+        })
+    }
+}
+
+pub fn encode_close_response(out: &mut Vec<u8>, info: Option<&NetworkOpenInfo>) {
+    out.put_u16(60);
+    out.put_u16(if info.is_some() {
+        CLOSE_FLAG_POSTQUERY_ATTRIB
+    } else {
+        0
+    });
+    out.put_u32(0);
+    let i = info.copied().unwrap_or_default();
+    i.put_times(out);
+    out.put_u64(i.allocation_size);
+    out.put_u64(i.end_of_file);
+    out.put_u32(i.attributes);
+}
+
+// ---------------------------------------------------------------- FLUSH 2.2.17
+
+pub fn parse_flush(msg: &[u8]) -> Result<FileId> {
+    let r = Le(msg);
+    check_size(r, 24)?;
+    FileId::read(r, B + 8)
+}
+
+// ---------------------------------------------------------------- READ/WRITE 2.2.19–22
+
+pub mod channel {
+    pub const NONE: u32 = 0;
+    pub const RDMA_V1: u32 = 1;
+    pub const RDMA_V1_INVALIDATE: u32 = 2;
+    pub const RDMA_TRANSFORM: u32 = 3;
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ReadRequest<'a> {
+    pub padding: u8,
+    pub flags: u8,
+    pub length: u32,
+    pub offset: u64,
+    pub file_id: FileId,
+    pub minimum_count: u32,
+    pub channel: u32,
+    pub remaining_bytes: u32,
+    pub channel_info: &'a [u8],
+}
+
+impl<'a> ReadRequest<'a> {
+    pub fn parse(msg: &'a [u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 49)?;
+        Ok(ReadRequest {
+            padding: r.u8(B + 2)?,
+            flags: r.u8(B + 3)?,
+            length: r.u32(B + 4)?,
+            offset: r.u64(B + 8)?,
+            file_id: FileId::read(r, B + 16)?,
+            minimum_count: r.u32(B + 32)?,
+            channel: r.u32(B + 36)?,
+            remaining_bytes: r.u32(B + 40)?,
+            channel_info: r.region(r.u16(B + 44)? as usize, r.u16(B + 46)? as usize)?,
+        })
+    }
+}
+
+/// Offset of read data from the header start in our READ responses.
+pub const READ_DATA_OFFSET: u8 = 80;
+
+/// Appends the 16 fixed bytes of a READ response; the caller appends `data_len` bytes of
+/// data (or none, for RDMA) after it.
+pub fn encode_read_response_head(out: &mut Vec<u8>, data_len: u32, remaining: u32) {
+    out.put_u16(17);
+    out.put_u8(if data_len == 0 { 0 } else { READ_DATA_OFFSET });
+    out.put_u8(0);
+    out.put_u32(data_len);
+    out.put_u32(remaining);
+    out.put_u32(0);
+}
+
+pub const WRITE_FLAG_WRITE_THROUGH: u32 = 1;
+pub const WRITE_FLAG_UNBUFFERED: u32 = 2;
+
+#[derive(Clone, Copy, Debug)]
+pub struct WriteRequest<'a> {
+    pub offset: u64,
+    pub file_id: FileId,
+    pub channel: u32,
+    pub remaining_bytes: u32,
+    pub flags: u32,
+    /// Inline data (empty for RDMA channel writes).
+    pub data: &'a [u8],
+    /// The Length field; equals data.len() for inline writes.
+    pub length: u32,
+    pub channel_info: &'a [u8],
+}
+
+impl<'a> WriteRequest<'a> {
+    pub fn parse(msg: &'a [u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 49)?;
+        let length = r.u32(B + 4)?;
+        let channel = r.u32(B + 32)?;
+        let data_off = r.u16(B + 2)? as usize;
+        let data = if channel == channel::NONE {
+            r.region(data_off, length as usize)?
+        } else {
+            &[]
+        };
+        Ok(WriteRequest {
+            offset: r.u64(B + 8)?,
+            file_id: FileId::read(r, B + 16)?,
+            channel,
+            remaining_bytes: r.u32(B + 36)?,
+            flags: r.u32(B + 44)?,
+            data,
+            length,
+            channel_info: r.region(r.u16(B + 40)? as usize, r.u16(B + 42)? as usize)?,
+        })
+    }
+}
+
+pub fn encode_write_response(out: &mut Vec<u8>, count: u32) {
+    out.put_u16(17);
+    out.put_u16(0);
+    out.put_u32(count);
+    out.put_u32(0);
+    out.put_u16(0);
+    out.put_u16(0);
+}
+
+/// MS-SMB2 2.2.3.1.x / MS-SMBD 2.2.3.1 buffer descriptor V1: offset, token, length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BufferDescriptorV1 {
+    pub offset: u64,
+    pub token: u32,
+    pub length: u32,
+}
+
+/// Parses a channel-info array of V1 descriptors; at most `max` descriptors.
+pub fn parse_buffer_descriptors(b: &[u8], max: usize) -> Result<Vec<BufferDescriptorV1>> {
+    if b.is_empty() || !b.len().is_multiple_of(16) || b.len() / 16 > max {
+        return Err(WireError::BadValue("channel info length"));
+    }
+    let r = Le(b);
+    (0..b.len() / 16)
+        .map(|i| {
+            Ok(BufferDescriptorV1 {
+                offset: r.u64(16 * i)?,
+                token: r.u32(16 * i + 8)?,
+                length: r.u32(16 * i + 12)?,
+            })
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------- LOCK 2.2.26
+
+pub mod lock_flags {
+    pub const SHARED: u32 = 1;
+    pub const EXCLUSIVE: u32 = 2;
+    pub const UNLOCK: u32 = 4;
+    pub const FAIL_IMMEDIATELY: u32 = 0x10;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LockElement {
+    pub offset: u64,
+    pub length: u64,
+    pub flags: u32,
+}
+
+pub struct LockRequest {
+    pub lock_sequence: u32,
+    pub file_id: FileId,
+    pub locks: Vec<LockElement>,
+}
+
+/// Bound on lock elements per request (Windows allows 64 KiB worth; we bound by PDU size).
+const MAX_LOCKS: usize = 2048;
+
+impl LockRequest {
+    pub fn parse(msg: &[u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 48)?;
+        let count = r.u16(B + 2)? as usize;
+        if count == 0 || count > MAX_LOCKS {
+            return Err(WireError::BadValue("lock count"));
+        }
+        let locks = (0..count)
+            .map(|i| {
+                let at = B + 24 + 24 * i;
+                Ok(LockElement {
+                    offset: r.u64(at)?,
+                    length: r.u64(at + 8)?,
+                    flags: r.u32(at + 16)?,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(LockRequest {
+            lock_sequence: r.u32(B + 4)?,
+            file_id: FileId::read(r, B + 8)?,
+            locks,
+        })
+    }
+}
+
+// ---------------------------------------------------------------- IOCTL 2.2.31/32
+
+pub mod fsctl {
+    pub const DFS_GET_REFERRALS: u32 = 0x0006_0194;
+    pub const PIPE_PEEK: u32 = 0x0011_400C;
+    pub const PIPE_WAIT: u32 = 0x0011_0018;
+    pub const PIPE_TRANSCEIVE: u32 = 0x0011_C017;
+    pub const SRV_COPYCHUNK: u32 = 0x0014_40F2;
+    pub const SRV_ENUMERATE_SNAPSHOTS: u32 = 0x0014_4064;
+    pub const SRV_REQUEST_RESUME_KEY: u32 = 0x0014_0078;
+    pub const SRV_READ_HASH: u32 = 0x0014_41bb;
+    pub const SRV_COPYCHUNK_WRITE: u32 = 0x0014_80F2;
+    pub const LMR_REQUEST_RESILIENCY: u32 = 0x0014_01D4;
+    pub const QUERY_NETWORK_INTERFACE_INFO: u32 = 0x0014_01FC;
+    pub const SET_REPARSE_POINT: u32 = 0x0009_00A4;
+    pub const GET_REPARSE_POINT: u32 = 0x0009_00A8;
+    pub const DFS_GET_REFERRALS_EX: u32 = 0x0006_01B0;
+    pub const FILE_LEVEL_TRIM: u32 = 0x0009_8208;
+    pub const VALIDATE_NEGOTIATE_INFO: u32 = 0x0014_0204;
+    pub const SET_SPARSE: u32 = 0x0009_00C4;
+    pub const SET_ZERO_DATA: u32 = 0x0009_80C8;
+    pub const QUERY_ALLOCATED_RANGES: u32 = 0x0009_40CF;
+    pub const GET_COMPRESSION: u32 = 0x0009_003C;
+    pub const SET_COMPRESSION: u32 = 0x0009_C040;
+    pub const CREATE_OR_GET_OBJECT_ID: u32 = 0x0009_00C0;
+    pub const GET_INTEGRITY_INFORMATION: u32 = 0x0009_027C;
+    pub const SET_INTEGRITY_INFORMATION: u32 = 0x0009_C280;
+    pub const QUERY_FILE_REGIONS: u32 = 0x0009_0284;
+    pub const DUPLICATE_EXTENTS_TO_FILE: u32 = 0x0009_8344;
+    pub const OFFLOAD_READ: u32 = 0x0009_4264;
+    pub const OFFLOAD_WRITE: u32 = 0x0009_8268;
+    pub const SVHDX_SYNC_TUNNEL_REQUEST: u32 = 0x0009_0304;
+    pub const QUERY_SHARED_VIRTUAL_DISK_SUPPORT: u32 = 0x0009_0300;
+}
+
+pub const IOCTL_IS_FSCTL: u32 = 1;
+
+#[derive(Clone, Debug)]
+pub struct IoctlRequest<'a> {
+    pub ctl_code: u32,
+    pub file_id: FileId,
+    pub input: &'a [u8],
+    pub max_input_response: u32,
+    pub max_output_response: u32,
+    pub flags: u32,
+}
+
+impl<'a> IoctlRequest<'a> {
+    pub fn parse(msg: &'a [u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 57)?;
+        Ok(IoctlRequest {
+            ctl_code: r.u32(B + 4)?,
+            file_id: FileId::read(r, B + 8)?,
+            input: r.region(r.u32(B + 24)? as usize, r.u32(B + 28)? as usize)?,
+            max_input_response: r.u32(B + 32)?,
+            max_output_response: r.u32(B + 44)?,
+            flags: r.u32(B + 48)?,
+        })
+    }
+}
+
+pub fn encode_ioctl_response(out: &mut Vec<u8>, ctl_code: u32, file_id: FileId, output: &[u8]) {
+    out.put_u16(49);
+    out.put_u16(0);
+    out.put_u32(ctl_code);
+    file_id.put(out);
+    out.put_u32(112); // InputOffset: no input echoed
+    out.put_u32(0);
+    out.put_u32(112);
+    out.put_u32(output.len() as u32);
+    out.put_u32(0);
+    out.put_u32(0);
+    out.extend_from_slice(output);
+}
+
+// ---------------------------------------------------------------- QUERY_DIRECTORY 2.2.33
+
+pub mod qd_flags {
+    pub const RESTART_SCANS: u8 = 0x01;
+    pub const RETURN_SINGLE_ENTRY: u8 = 0x02;
+    pub const INDEX_SPECIFIED: u8 = 0x04;
+    pub const REOPEN: u8 = 0x10;
+}
+
+#[derive(Clone, Debug)]
+pub struct QueryDirectoryRequest {
+    pub info_class: u8,
+    pub flags: u8,
+    pub file_index: u32,
+    pub file_id: FileId,
+    pub pattern: String,
+    pub output_buffer_length: u32,
+}
+
+impl QueryDirectoryRequest {
+    pub fn parse(msg: &[u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 33)?;
+        let name = r.region(r.u16(B + 24)? as usize, r.u16(B + 26)? as usize)?;
+        Ok(QueryDirectoryRequest {
+            info_class: r.u8(B + 2)?,
+            flags: r.u8(B + 3)?,
+            file_index: r.u32(B + 4)?,
+            file_id: FileId::read(r, B + 8)?,
+            pattern: utf16_to_string(name)?,
+            output_buffer_length: r.u32(B + 28)?,
+        })
+    }
+}
+
+/// QUERY_DIRECTORY, CHANGE_NOTIFY and QUERY_INFO share one response shape (2.2.34/36/38).
+pub fn encode_buffer_response(out: &mut Vec<u8>, data: &[u8]) {
+    out.put_u16(9);
+    out.put_u16(if data.is_empty() { 0 } else { 72 });
+    out.put_u32(data.len() as u32);
+    out.extend_from_slice(data);
+    if data.is_empty() {
+        out.put_u8(0);
+    }
+}
+
+// ---------------------------------------------------------------- CHANGE_NOTIFY 2.2.35
+
+pub const WATCH_TREE: u16 = 1;
+
+pub struct ChangeNotifyRequest {
+    pub flags: u16,
+    pub output_buffer_length: u32,
+    pub file_id: FileId,
+    pub completion_filter: u32,
+}
+
+impl ChangeNotifyRequest {
+    pub fn parse(msg: &[u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 32)?;
+        Ok(ChangeNotifyRequest {
+            flags: r.u16(B + 2)?,
+            output_buffer_length: r.u32(B + 4)?,
+            file_id: FileId::read(r, B + 8)?,
+            completion_filter: r.u32(B + 24)?,
+        })
+    }
+}
+
+// ---------------------------------------------------------------- QUERY_INFO/SET_INFO
+
+pub mod info_type {
+    pub const FILE: u8 = 1;
+    pub const FILESYSTEM: u8 = 2;
+    pub const SECURITY: u8 = 3;
+    pub const QUOTA: u8 = 4;
+}
+
+#[derive(Clone, Debug)]
+pub struct QueryInfoRequest<'a> {
+    pub info_type: u8,
+    pub info_class: u8,
+    pub output_buffer_length: u32,
+    pub input: &'a [u8],
+    pub additional_information: u32,
+    pub flags: u32,
+    pub file_id: FileId,
+}
+
+impl<'a> QueryInfoRequest<'a> {
+    pub fn parse(msg: &'a [u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 41)?;
+        Ok(QueryInfoRequest {
+            info_type: r.u8(B + 2)?,
+            info_class: r.u8(B + 3)?,
+            output_buffer_length: r.u32(B + 4)?,
+            input: r.region(r.u16(B + 8)? as usize, r.u32(B + 12)? as usize)?,
+            additional_information: r.u32(B + 16)?,
+            flags: r.u32(B + 20)?,
+            file_id: FileId::read(r, B + 24)?,
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SetInfoRequest<'a> {
+    pub info_type: u8,
+    pub info_class: u8,
+    pub buffer: &'a [u8],
+    pub additional_information: u32,
+    pub file_id: FileId,
+}
+
+impl<'a> SetInfoRequest<'a> {
+    pub fn parse(msg: &'a [u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 33)?;
+        Ok(SetInfoRequest {
+            info_type: r.u8(B + 2)?,
+            info_class: r.u8(B + 3)?,
+            buffer: r.region(r.u16(B + 8)? as usize, r.u32(B + 4)? as usize)?,
+            additional_information: r.u32(B + 12)?,
+            file_id: FileId::read(r, B + 16)?,
+        })
+    }
+}
+
+pub fn encode_set_info_response(out: &mut Vec<u8>) {
+    out.put_u16(2);
+}
+
+// ---------------------------------------------------------------- OPLOCK_BREAK 2.2.24
+
+pub struct OplockBreakAck {
+    pub oplock_level: u8,
+    pub file_id: FileId,
+}
+
+impl OplockBreakAck {
+    pub fn parse(msg: &[u8]) -> Result<Self> {
+        let r = Le(msg);
+        match r.u16(B)? {
+            24 => Ok(OplockBreakAck {
+                oplock_level: r.u8(B + 2)?,
+                file_id: FileId::read(r, B + 8)?,
+            }),
+            36 => Err(WireError::BadValue("lease break ack without a lease")),
+            _ => Err(WireError::BadStructureSize),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- ERROR 2.2.2
+
+pub fn encode_error_response(out: &mut Vec<u8>, data: &[u8]) {
+    out.put_u16(9);
+    out.put_u8(0);
+    out.put_u8(0);
+    out.put_u32(data.len() as u32);
+    if data.is_empty() {
+        out.put_u8(0);
+    } else {
+        out.extend_from_slice(data);
+    }
+}
+
+/// UTF-16 helper re-exported for info encoders.
+pub fn put_name(out: &mut Vec<u8>, s: &str) {
+    put_utf16(out, s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::header::Header;
+
+    fn msg(body: &[u8]) -> Vec<u8> {
+        let mut m = Vec::new();
+        Header::default().encode(&mut m);
+        m.extend_from_slice(body);
+        m
+    }
+
+    #[test]
+    fn create_contexts_round_trip() {
+        let enc = encode_create_contexts(&[(b"MxAc", vec![]), (b"QFid", vec![1, 2, 3])]);
+        let p = parse_create_contexts(&enc).unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].name, b"MxAc");
+        assert_eq!(p[1].data, &[1, 2, 3]);
+    }
+
+    #[test]
+    fn create_context_chains_are_bounded() {
+        let many: Vec<(&[u8], Vec<u8>)> = (0..40).map(|_| (&b"MxAc"[..], vec![1])).collect();
+        let enc = encode_create_contexts(&many);
+        assert_eq!(
+            parse_create_contexts(&enc),
+            Err(WireError::BadValue("too many create contexts"))
+        );
+        let mut bad = encode_create_contexts(&[(b"MxAc", vec![]), (b"QFid", vec![])]);
+        bad[0..4].copy_from_slice(&12u32.to_le_bytes());
+        assert!(parse_create_contexts(&bad).is_err());
+    }
+
+    #[test]
+    fn read_request_fields() {
+        let mut body = Vec::new();
+        body.put_u16(49);
+        body.put_u8(0x50);
+        body.put_u8(0);
+        body.put_u32(8192);
+        body.put_u64(4096);
+        FileId {
+            persistent: 1,
+            volatile: 2,
+        }
+        .put(&mut body);
+        body.put_u32(0);
+        body.put_u32(0);
+        body.put_u32(0);
+        body.put_u16(0);
+        body.put_u16(0);
+        body.put_u8(0);
+        let m = msg(&body);
+        let r = ReadRequest::parse(&m).unwrap();
+        assert_eq!((r.length, r.offset, r.file_id.volatile), (8192, 4096, 2));
+    }
+
+    #[test]
+    fn write_with_lying_length_is_refused() {
+        let mut body = Vec::new();
+        body.put_u16(49);
+        body.put_u16(112);
+        body.put_u32(1 << 20);
+        body.put_u64(0);
+        FileId::default().put(&mut body);
+        body.put_zeros(16);
+        body.extend_from_slice(b"hello");
+        let m = msg(&body);
+        assert!(WriteRequest::parse(&m).is_err());
+    }
+
+    #[test]
+    fn every_parser_survives_truncation() {
+        let mut rng = 0x1234_5678_u64;
+        for len in 0..200 {
+            let mut body = Vec::new();
+            for _ in 0..len {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                body.push(rng as u8);
+            }
+            for size in [25u16, 9, 57, 24, 49, 48, 33, 32, 41, 4] {
+                let mut b = body.clone();
+                if b.len() >= 2 {
+                    b[0..2].copy_from_slice(&size.to_le_bytes());
+                }
+                let m = msg(&b);
+                let _ = SessionSetupRequest::parse(&m);
+                let _ = TreeConnectRequest::parse(&m);
+                let _ = CreateRequest::parse(&m);
+                let _ = CloseRequest::parse(&m);
+                let _ = ReadRequest::parse(&m);
+                let _ = WriteRequest::parse(&m);
+                let _ = LockRequest::parse(&m);
+                let _ = IoctlRequest::parse(&m);
+                let _ = QueryDirectoryRequest::parse(&m);
+                let _ = ChangeNotifyRequest::parse(&m);
+                let _ = QueryInfoRequest::parse(&m);
+                let _ = SetInfoRequest::parse(&m);
+                let _ = OplockBreakAck::parse(&m);
+            }
+        }
+    }
+}
