@@ -1,1 +1,17 @@
-//! smb-auth: see ../shared/ARCHITECTURE.md for this crate's contract.
+//! SMB authentication and cryptography: the NTLMv2 acceptor inside SPNEGO, the user
+//! database, SP800-108 key derivation, SMB2/3 signing (HMAC-SHA256, AES-CMAC, AES-GMAC),
+//! encryption (AES-128/256-CCM/GCM) and the 3.1.1 preauth integrity hash.
+//!
+//! Contract: no I/O, no clock, no randomness of its own (challenges, nonces and time come
+//! from the caller); every primitive from RustCrypto; hostile tokens give errors, never
+//! panics.
+#![forbid(unsafe_code)]
+
+pub mod acceptor;
+pub mod crypt;
+pub mod der;
+pub mod kdf;
+pub mod preauth;
+pub mod signing;
+pub mod spnego;
+pub mod users;
