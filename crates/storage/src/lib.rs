@@ -1,1 +1,12 @@
-//! storage: see ../shared/ARCHITECTURE.md for this crate's contract.
+//! Storage engines and the namespace backend for directory shares.
+//!
+//! `DirShare` implements the engine's [`smb_server::backend::Share`] over a Linux directory:
+//! every name resolves with openat2(2) and RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS relative
+//! to the share root's descriptor, so `..`, absolute symlinks and symlinks leading out are
+//! refused by the kernel, races included. DOS attributes and creation times live in the
+//! `user.smbdirectd` extended attribute.
+
+pub mod dirshare;
+mod sys;
+
+pub use dirshare::{DirShare, DirShareOptions};

@@ -1,0 +1,654 @@
+//! A share backed by a Linux directory.
+
+use crate::sys;
+use smb_server::backend::{
+    BasicChange, CreateAction, DirEntry, Disposition, FileInfo, FileObj, FsInfo, Kind, OpenParams,
+    Share, SharePath,
+};
+use smb_wire::msg::attrs;
+use smb_wire::NtStatus;
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::path::Path;
+
+#[derive(Clone, Debug, Default)]
+pub struct DirShareOptions {
+    /// Do not store DOS attributes in extended attributes (synthesize them instead).
+    pub no_xattr: bool,
+}
+
+pub struct DirShare {
+    root: OwnedFd,
+    opts: DirShareOptions,
+}
+
+const XATTR: &str = "user.smbdirectd";
+const XATTR_MAGIC: &[u8; 4] = b"SDX1";
+/// 1601-01-01 to 1970-01-01 in 100 ns units.
+const EPOCH_DIFF: i128 = 116_444_736_000_000_000;
+
+fn filetime(sec: i64, nsec: u32) -> u64 {
+    let t = i128::from(sec) * 10_000_000 + i128::from(nsec / 100) + EPOCH_DIFF;
+    t.max(0) as u64
+}
+
+fn unix_ns(ft: u64) -> i128 {
+    (i128::from(ft) - EPOCH_DIFF) * 100
+}
+
+/// errno → NTSTATUS as Windows and Samba report them. `last` tells whether the failing
+/// lookup was of the final component (a missing parent is OBJECT_PATH_NOT_FOUND).
+fn status(e: &io::Error, last: bool) -> NtStatus {
+    match e.raw_os_error().unwrap_or(0) {
+        libc::ENOENT if last => NtStatus::OBJECT_NAME_NOT_FOUND,
+        libc::ENOENT | libc::ENOTDIR if !last => NtStatus::OBJECT_PATH_NOT_FOUND,
+        libc::ENOTDIR => NtStatus::NOT_A_DIRECTORY,
+        libc::EEXIST => NtStatus::OBJECT_NAME_COLLISION,
+        libc::EISDIR => NtStatus::FILE_IS_A_DIRECTORY,
+        libc::ENOTEMPTY => NtStatus::DIRECTORY_NOT_EMPTY,
+        libc::ENOSPC | libc::EDQUOT => NtStatus::DISK_FULL,
+        libc::EACCES | libc::EPERM | libc::EXDEV | libc::ELOOP => NtStatus::ACCESS_DENIED,
+        libc::ENAMETOOLONG => NtStatus::NAME_TOO_LONG,
+        libc::EROFS => NtStatus::MEDIA_WRITE_PROTECTED,
+        libc::EIO => NtStatus::IO_DEVICE_ERROR,
+        libc::EBUSY | libc::ETXTBSY => NtStatus::SHARING_VIOLATION,
+        _ => NtStatus::INTERNAL_ERROR,
+    }
+}
+
+struct Meta {
+    attributes: u32,
+    creation: Option<u64>,
+}
+
+fn read_meta(fd: &OwnedFd) -> Option<Meta> {
+    let mut b = [0u8; 32];
+    let n = sys::fgetxattr(fd, XATTR, &mut b).ok()?;
+    if n < 16 || &b[..4] != XATTR_MAGIC {
+        return None;
+    }
+    let attributes = u32::from_le_bytes(b[4..8].try_into().unwrap());
+    let c = u64::from_le_bytes(b[8..16].try_into().unwrap());
+    Some(Meta {
+        attributes,
+        creation: (c != 0).then_some(c),
+    })
+}
+
+fn write_meta(fd: &OwnedFd, m: &Meta) -> io::Result<()> {
+    let mut b = Vec::with_capacity(16);
+    b.extend_from_slice(XATTR_MAGIC);
+    b.extend_from_slice(&m.attributes.to_le_bytes());
+    b.extend_from_slice(&m.creation.unwrap_or(0).to_le_bytes());
+    sys::fsetxattr(fd, XATTR, &b)
+}
+
+fn info_from(st: &libc::statx, meta: Option<Meta>) -> FileInfo {
+    let is_dir = u32::from(st.stx_mode) & libc::S_IFMT == libc::S_IFDIR;
+    let mtime = filetime(st.stx_mtime.tv_sec, st.stx_mtime.tv_nsec);
+    let ctime = filetime(st.stx_ctime.tv_sec, st.stx_ctime.tv_nsec);
+    let btime = if st.stx_mask & libc::STATX_BTIME != 0 {
+        filetime(st.stx_btime.tv_sec, st.stx_btime.tv_nsec)
+    } else {
+        mtime.min(ctime)
+    };
+    let stored =
+        meta.as_ref().map(|m| m.attributes).unwrap_or(0) & (attrs::SETTABLE | attrs::ARCHIVE);
+    let mut a = stored & !(attrs::SPARSE_FILE | attrs::COMPRESSED | attrs::NORMAL);
+    if is_dir {
+        a |= attrs::DIRECTORY;
+        a &= !attrs::ARCHIVE;
+    } else if meta.is_none() {
+        a |= attrs::ARCHIVE;
+    }
+    if a == 0 {
+        a = attrs::NORMAL;
+    }
+    let alloc = if is_dir {
+        0
+    } else {
+        (st.stx_blocks * 512).next_multiple_of(4096)
+    };
+    FileInfo {
+        creation_time: meta.and_then(|m| m.creation).unwrap_or(btime),
+        last_access_time: filetime(st.stx_atime.tv_sec, st.stx_atime.tv_nsec),
+        last_write_time: mtime,
+        change_time: ctime,
+        allocation_size: alloc,
+        end_of_file: st.stx_size,
+        attributes: a,
+        number_of_links: st.stx_nlink,
+        is_directory: is_dir,
+        file_id: st.stx_ino,
+        device_id: (u64::from(st.stx_dev_major) << 32) | u64::from(st.stx_dev_minor),
+    }
+}
+
+fn split(p: &SharePath) -> (String, String) {
+    match p.split_last() {
+        Some((parent, name)) => (parent.as_str().to_string(), name.to_string()),
+        None => (String::new(), String::new()),
+    }
+}
+
+impl DirShare {
+    pub fn open(root: &Path, opts: DirShareOptions) -> io::Result<Self> {
+        let f = std::fs::File::open(root)?;
+        if !f.metadata()?.is_dir() {
+            return Err(io::Error::other(format!(
+                "{} is not a directory",
+                root.display()
+            )));
+        }
+        Ok(DirShare {
+            root: OwnedFd::from(f),
+            opts,
+        })
+    }
+
+    fn parent(&self, parent: &str) -> Result<OwnedFd, NtStatus> {
+        sys::open_beneath(
+            self.root.as_raw_fd(),
+            parent,
+            libc::O_PATH | libc::O_DIRECTORY,
+            0,
+        )
+        .map_err(|e| status(&e, false))
+    }
+
+    fn open_fd(
+        &self,
+        path: &str,
+        dir: bool,
+        write: bool,
+        p: &OpenParams,
+    ) -> Result<(OwnedFd, bool), NtStatus> {
+        let mut flags = if dir {
+            libc::O_RDONLY | libc::O_DIRECTORY
+        } else if write {
+            libc::O_RDWR
+        } else {
+            libc::O_RDONLY
+        };
+        if !dir && p.write_through {
+            flags |= libc::O_DSYNC;
+        }
+        if !dir && p.direct_io {
+            match sys::open_beneath(self.root.as_raw_fd(), path, flags | libc::O_DIRECT, 0) {
+                Ok(fd) => return Ok((fd, true)),
+                Err(e) if e.raw_os_error() == Some(libc::EINVAL) => {}
+                Err(e) => return Err(status(&e, true)),
+            }
+        }
+        sys::open_beneath(self.root.as_raw_fd(), path, flags, 0)
+            .map(|fd| (fd, false))
+            .map_err(|e| status(&e, true))
+    }
+
+    fn set_new_meta(&self, fd: &OwnedFd, attributes: u32) {
+        if self.opts.no_xattr {
+            return;
+        }
+        let a = (attributes & (attrs::SETTABLE | attrs::ARCHIVE)) | attrs::ARCHIVE;
+        let _ = write_meta(
+            fd,
+            &Meta {
+                attributes: a,
+                creation: None,
+            },
+        );
+    }
+}
+
+impl Share for DirShare {
+    fn open(
+        &self,
+        path: &SharePath,
+        p: &OpenParams,
+    ) -> Result<(Box<dyn FileObj>, CreateAction), NtStatus> {
+        let existing = sys::open_beneath(self.root.as_raw_fd(), path.as_str(), libc::O_PATH, 0);
+        let existing = match existing {
+            Ok(fd) => Some(sys::fstat(&fd).map_err(|e| status(&e, true))?),
+            Err(e) if e.raw_os_error() == Some(libc::ENOENT) => {
+                // Tell a missing parent from a missing final component.
+                let (parent, _) = split(path);
+                self.parent(&parent)?;
+                None
+            }
+            Err(e) => return Err(status(&e, true)),
+        };
+        if let Some(st) = existing {
+            let is_dir = u32::from(st.stx_mode) & libc::S_IFMT == libc::S_IFDIR;
+            let is_reg = u32::from(st.stx_mode) & libc::S_IFMT == libc::S_IFREG;
+            if !is_dir && !is_reg {
+                return Err(NtStatus::ACCESS_DENIED);
+            }
+            if is_dir && p.kind == Kind::NonDirectory {
+                return Err(NtStatus::FILE_IS_A_DIRECTORY);
+            }
+            if !is_dir && p.kind == Kind::Directory {
+                return Err(NtStatus::NOT_A_DIRECTORY);
+            }
+            let action = match p.disposition {
+                Disposition::Create => return Err(NtStatus::OBJECT_NAME_COLLISION),
+                Disposition::Open | Disposition::OpenIf => CreateAction::Opened,
+                Disposition::Overwrite | Disposition::OverwriteIf if !is_dir => {
+                    CreateAction::Overwritten
+                }
+                Disposition::Supersede if !is_dir => CreateAction::Superseded,
+                _ => return Err(NtStatus::INVALID_PARAMETER),
+            };
+            let write = p.write || action != CreateAction::Opened;
+            let (fd, direct) = self.open_fd(path.as_str(), is_dir, write, p)?;
+            if action != CreateAction::Opened {
+                sys::ftruncate(&fd, 0).map_err(|e| status(&e, true))?;
+                self.set_new_meta(&fd, p.attributes);
+            }
+            return Ok((
+                Box::new(DirFile {
+                    fd,
+                    is_dir,
+                    direct,
+                    xattr: !self.opts.no_xattr,
+                }),
+                action,
+            ));
+        }
+        if matches!(p.disposition, Disposition::Open | Disposition::Overwrite) {
+            return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
+        }
+        let (parent, name) = split(path);
+        if p.kind == Kind::Directory {
+            let pfd = self.parent(&parent)?;
+            sys::mkdirat(pfd.as_raw_fd(), &name, 0o755).map_err(|e| status(&e, true))?;
+            let (fd, _) = self.open_fd(path.as_str(), true, false, p)?;
+            self.set_new_meta(&fd, p.attributes & !attrs::ARCHIVE);
+            return Ok((
+                Box::new(DirFile {
+                    fd,
+                    is_dir: true,
+                    direct: false,
+                    xattr: !self.opts.no_xattr,
+                }),
+                CreateAction::Created,
+            ));
+        }
+        let mut flags = libc::O_RDWR | libc::O_CREAT | libc::O_EXCL;
+        if p.write_through {
+            flags |= libc::O_DSYNC;
+        }
+        let fd = sys::open_beneath(self.root.as_raw_fd(), path.as_str(), flags, 0o644)
+            .map_err(|e| status(&e, true))?;
+        self.set_new_meta(&fd, p.attributes);
+        if p.allocation_size > 0 {
+            let _ = sys::fallocate(&fd, libc::FALLOC_FL_KEEP_SIZE, 0, p.allocation_size);
+        }
+        // Reopen with the requested flags (O_DIRECT) when needed.
+        let (fd, direct) = if p.direct_io {
+            self.open_fd(path.as_str(), false, true, p)?
+        } else {
+            (fd, false)
+        };
+        Ok((
+            Box::new(DirFile {
+                fd,
+                is_dir: false,
+                direct,
+                xattr: !self.opts.no_xattr,
+            }),
+            CreateAction::Created,
+        ))
+    }
+
+    fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
+        let (fp, fname) = split(from);
+        let (tp, tname) = split(to);
+        if fname.is_empty() || tname.is_empty() {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+        let fd = self.parent(&fp)?;
+        let td = self.parent(&tp)?;
+        sys::renameat2(fd.as_raw_fd(), &fname, td.as_raw_fd(), &tname, !replace)
+            .map_err(|e| status(&e, true))
+    }
+
+    fn remove(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus> {
+        let (parent, name) = split(path);
+        if name.is_empty() {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+        let pfd = self.parent(&parent)?;
+        sys::unlinkat(pfd.as_raw_fd(), &name, is_dir).map_err(|e| status(&e, true))
+    }
+
+    fn stat(&self, path: &SharePath) -> Result<FileInfo, NtStatus> {
+        let fd = sys::open_beneath(self.root.as_raw_fd(), path.as_str(), libc::O_PATH, 0)
+            .map_err(|e| status(&e, true))?;
+        let st = sys::fstat(&fd).map_err(|e| status(&e, true))?;
+        let meta = if self.opts.no_xattr {
+            None
+        } else {
+            sys::open_beneath(
+                self.root.as_raw_fd(),
+                path.as_str(),
+                libc::O_RDONLY | libc::O_NONBLOCK,
+                0,
+            )
+            .ok()
+            .and_then(|f| read_meta(&f))
+        };
+        Ok(info_from(&st, meta))
+    }
+
+    fn fs_info(&self) -> Result<FsInfo, NtStatus> {
+        let s = sys::fstatvfs(&self.root).map_err(|e| status(&e, true))?;
+        let frsize = s.f_frsize as u64;
+        let st = sys::fstat(&self.root).map_err(|e| status(&e, true))?;
+        Ok(FsInfo {
+            total_bytes: s.f_blocks as u64 * frsize,
+            free_bytes: s.f_bfree as u64 * frsize,
+            avail_bytes: s.f_bavail as u64 * frsize,
+            bytes_per_sector: 512,
+            sectors_per_unit: (frsize / 512).max(1) as u32,
+            max_name_len: s.f_namemax as u32,
+            volume_serial: (s.f_fsid as u32) ^ (s.f_fsid >> 32) as u32,
+            volume_creation_time: filetime(st.stx_btime.tv_sec, st.stx_btime.tv_nsec),
+        })
+    }
+}
+
+/// An open file or directory of a [`DirShare`].
+pub struct DirFile {
+    fd: OwnedFd,
+    is_dir: bool,
+    direct: bool,
+    xattr: bool,
+}
+
+impl DirFile {
+    /// Whether the descriptor bypasses the page cache.
+    pub fn is_direct(&self) -> bool {
+        self.direct
+    }
+}
+
+fn io_status(e: io::Error) -> NtStatus {
+    status(&e, true)
+}
+
+impl FileObj for DirFile {
+    fn info(&self) -> Result<FileInfo, NtStatus> {
+        let st = sys::fstat(&self.fd).map_err(io_status)?;
+        let meta = if self.xattr {
+            read_meta(&self.fd)
+        } else {
+            None
+        };
+        Ok(info_from(&st, meta))
+    }
+
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, NtStatus> {
+        sys::pread(&self.fd, buf, offset).map_err(io_status)
+    }
+
+    fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus> {
+        sys::pwrite(&self.fd, data, offset).map_err(io_status)
+    }
+
+    fn sync(&self) -> Result<(), NtStatus> {
+        sys::fdatasync(&self.fd).map_err(io_status)
+    }
+
+    fn set_len(&self, len: u64) -> Result<(), NtStatus> {
+        sys::ftruncate(&self.fd, len).map_err(io_status)
+    }
+
+    fn allocate(&self, len: u64) -> Result<(), NtStatus> {
+        match sys::fallocate(&self.fd, libc::FALLOC_FL_KEEP_SIZE, 0, len) {
+            Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => Ok(()),
+            r => r.map_err(io_status),
+        }
+    }
+
+    fn set_basic(&self, c: &BasicChange) -> Result<(), NtStatus> {
+        if c.last_access_time.is_some() || c.last_write_time.is_some() {
+            sys::futimens(
+                &self.fd,
+                c.last_access_time.map(unix_ns),
+                c.last_write_time.map(unix_ns),
+            )
+            .map_err(io_status)?;
+        }
+        // Linux cannot set a change time; creation time and attributes live in the xattr.
+        if (c.attributes.is_some() || c.creation_time.is_some()) && self.xattr {
+            let cur = read_meta(&self.fd);
+            let st = sys::fstat(&self.fd).map_err(io_status)?;
+            let base = info_from(&st, None);
+            let mut m = cur.unwrap_or(Meta {
+                attributes: base.attributes & !(attrs::DIRECTORY | attrs::NORMAL),
+                creation: None,
+            });
+            if let Some(a) = c.attributes {
+                m.attributes = a & (attrs::SETTABLE | attrs::ARCHIVE);
+            }
+            if let Some(t) = c.creation_time {
+                m.creation = Some(t);
+            }
+            write_meta(&self.fd, &m).map_err(io_status)?;
+        }
+        Ok(())
+    }
+
+    fn list_dir(&self) -> Result<Vec<DirEntry>, NtStatus> {
+        if !self.is_dir {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        let mut names = sys::list_names(&self.fd).map_err(io_status)?;
+        names.sort();
+        let mut out = Vec::with_capacity(names.len());
+        for n in names {
+            let Ok(name) = String::from_utf8(n) else {
+                continue;
+            };
+            let Ok(st) = sys::statat(self.fd.as_raw_fd(), &name) else {
+                continue;
+            };
+            let kind = u32::from(st.stx_mode) & libc::S_IFMT;
+            if kind != libc::S_IFREG && kind != libc::S_IFDIR {
+                // Symlinks and special files are not listed: a link could point out of the
+                // share, and its target's details must not leak.
+                continue;
+            }
+            let meta = if self.xattr {
+                sys::open_beneath(
+                    self.fd.as_raw_fd(),
+                    &name,
+                    libc::O_RDONLY | libc::O_NONBLOCK | libc::O_NOFOLLOW,
+                    0,
+                )
+                .ok()
+                .and_then(|f| read_meta(&f))
+            } else {
+                None
+            };
+            out.push(DirEntry {
+                name,
+                info: info_from(&st, meta),
+            });
+        }
+        Ok(out)
+    }
+
+    fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus> {
+        if len == 0 {
+            return Ok(());
+        }
+        let mode = libc::FALLOC_FL_PUNCH_HOLE | libc::FALLOC_FL_KEEP_SIZE;
+        if sys::fallocate(&self.fd, mode, offset, len).is_ok() {
+            return Ok(());
+        }
+        let eof = sys::fstat(&self.fd).map_err(io_status)?.stx_size;
+        let end = offset.saturating_add(len).min(eof);
+        let zeros = vec![0u8; 1 << 20];
+        let mut at = offset;
+        while at < end {
+            let n = ((end - at) as usize).min(zeros.len());
+            sys::pwrite(&self.fd, &zeros[..n], at).map_err(io_status)?;
+            at += n as u64;
+        }
+        Ok(())
+    }
+
+    fn raw_fd(&self) -> Option<i32> {
+        Some(self.fd.as_raw_fd())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(d: Disposition, kind: Kind) -> OpenParams {
+        OpenParams {
+            disposition: d,
+            kind,
+            read: true,
+            write: true,
+            attributes: 0,
+            allocation_size: 0,
+            write_through: false,
+            direct_io: false,
+        }
+    }
+
+    fn p(s: &str) -> SharePath {
+        SharePath::from_validated(s.to_string())
+    }
+
+    #[test]
+    fn dispositions() {
+        let t = tempfile::tempdir().unwrap();
+        let s = DirShare::open(t.path(), DirShareOptions::default()).unwrap();
+        use Disposition::*;
+        let e = |r: Result<(Box<dyn FileObj>, CreateAction), NtStatus>| r.err().unwrap();
+        assert_eq!(
+            e(s.open(&p("f"), &params(Open, Kind::Any))),
+            NtStatus::OBJECT_NAME_NOT_FOUND
+        );
+        assert_eq!(
+            e(s.open(&p("f"), &params(Overwrite, Kind::Any))),
+            NtStatus::OBJECT_NAME_NOT_FOUND
+        );
+        assert_eq!(
+            e(s.open(&p("x/f"), &params(Create, Kind::Any))),
+            NtStatus::OBJECT_PATH_NOT_FOUND
+        );
+        let (f, a) = s.open(&p("f"), &params(Create, Kind::Any)).unwrap();
+        assert_eq!(a, CreateAction::Created);
+        f.write_at(0, b"hello").unwrap();
+        assert_eq!(
+            e(s.open(&p("f"), &params(Create, Kind::Any))),
+            NtStatus::OBJECT_NAME_COLLISION
+        );
+        let (f, a) = s.open(&p("f"), &params(OpenIf, Kind::Any)).unwrap();
+        assert_eq!(
+            (a, f.info().unwrap().end_of_file),
+            (CreateAction::Opened, 5)
+        );
+        let (f, a) = s.open(&p("f"), &params(OverwriteIf, Kind::Any)).unwrap();
+        assert_eq!(
+            (a, f.info().unwrap().end_of_file),
+            (CreateAction::Overwritten, 0)
+        );
+        let (_, a) = s.open(&p("f"), &params(Supersede, Kind::Any)).unwrap();
+        assert_eq!(a, CreateAction::Superseded);
+        assert_eq!(
+            e(s.open(&p("f"), &params(Open, Kind::Directory))),
+            NtStatus::NOT_A_DIRECTORY
+        );
+        let (d, a) = s.open(&p("d"), &params(Create, Kind::Directory)).unwrap();
+        assert_eq!(a, CreateAction::Created);
+        assert!(d.info().unwrap().is_directory);
+        assert_eq!(
+            e(s.open(&p("d"), &params(Open, Kind::NonDirectory))),
+            NtStatus::FILE_IS_A_DIRECTORY
+        );
+        s.open(&p("d/g"), &params(Create, Kind::Any)).unwrap();
+        let names: Vec<String> = d.list_dir().unwrap().into_iter().map(|e| e.name).collect();
+        assert_eq!(names, vec!["g"]);
+        assert_eq!(s.remove(&p("d"), true), Err(NtStatus::DIRECTORY_NOT_EMPTY));
+        assert_eq!(
+            s.rename(&p("f"), &p("d/g"), false),
+            Err(NtStatus::OBJECT_NAME_COLLISION)
+        );
+        s.rename(&p("f"), &p("d/g"), true).unwrap();
+        assert!(!t.path().join("f").exists());
+    }
+
+    #[test]
+    fn escapes_are_refused_and_nothing_changes_outside() {
+        let t = tempfile::tempdir().unwrap();
+        let share = t.path().join("share");
+        let outside = t.path().join("outside");
+        std::fs::create_dir_all(&share).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(outside.join("secret"), b"s").unwrap();
+        std::os::unix::fs::symlink(&outside, share.join("out")).unwrap();
+        std::os::unix::fs::symlink("../outside/secret", share.join("rel")).unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", share.join("abs")).unwrap();
+        let s = DirShare::open(&share, DirShareOptions::default()).unwrap();
+        use Disposition::*;
+        for name in ["out/secret", "out/new", "rel", "abs", "out"] {
+            for d in [Open, OpenIf, Create, OverwriteIf] {
+                let r = s.open(&p(name), &params(d, Kind::Any));
+                assert_eq!(r.err(), Some(NtStatus::ACCESS_DENIED), "{name} {d:?}");
+            }
+        }
+        assert_eq!(
+            s.rename(&p("rel"), &p("out/moved"), false),
+            Err(NtStatus::ACCESS_DENIED)
+        );
+        assert_eq!(
+            s.remove(&p("out/secret"), false),
+            Err(NtStatus::ACCESS_DENIED)
+        );
+        let mut listing: Vec<_> = std::fs::read_dir(&outside)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        listing.sort();
+        assert_eq!(listing, vec!["secret"]);
+        assert_eq!(std::fs::read(outside.join("secret")).unwrap(), b"s");
+        // The symlinks are not listed.
+        let (root, _) = s
+            .open(&SharePath::root(), &params(Open, Kind::Directory))
+            .unwrap();
+        assert!(root.list_dir().unwrap().is_empty());
+    }
+
+    #[test]
+    fn attributes_round_trip() {
+        let t = tempfile::tempdir().unwrap();
+        let s = DirShare::open(t.path(), DirShareOptions::default()).unwrap();
+        let (f, _) = s
+            .open(&p("a"), &params(Disposition::Create, Kind::Any))
+            .unwrap();
+        let i = f.info().unwrap();
+        assert_eq!(i.attributes & attrs::ARCHIVE, attrs::ARCHIVE);
+        f.set_basic(&BasicChange {
+            attributes: Some(attrs::HIDDEN | attrs::READONLY),
+            creation_time: Some(130_000_000_000_000_000),
+            last_write_time: Some(131_000_000_000_000_000),
+            ..Default::default()
+        })
+        .unwrap();
+        let i = f.info().unwrap();
+        assert_eq!(i.attributes, attrs::HIDDEN | attrs::READONLY);
+        assert_eq!(i.creation_time, 130_000_000_000_000_000);
+        assert_eq!(i.last_write_time, 131_000_000_000_000_000);
+        assert_eq!(
+            s.stat(&p("a")).unwrap().attributes,
+            attrs::HIDDEN | attrs::READONLY
+        );
+    }
+}

@@ -1,0 +1,280 @@
+//! Thin, checked wrappers over the system calls the backend needs. Every `unsafe` block
+//! passes pointers to live, correctly sized Rust buffers and checks the result.
+
+use std::ffi::CString;
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+
+#[repr(C)]
+struct OpenHow {
+    flags: u64,
+    mode: u64,
+    resolve: u64,
+}
+
+const RESOLVE_NO_MAGICLINKS: u64 = 0x02;
+const RESOLVE_BENEATH: u64 = 0x08;
+
+fn cstr(name: &str) -> io::Result<CString> {
+    CString::new(name).map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))
+}
+
+/// openat2 confined beneath `dir`. `path` is relative ("" means `dir` itself, as ".").
+pub fn open_beneath(dir: RawFd, path: &str, flags: i32, mode: u32) -> io::Result<OwnedFd> {
+    let p = cstr(if path.is_empty() { "." } else { path })?;
+    let how = OpenHow {
+        flags: (flags | libc::O_CLOEXEC) as u64,
+        mode: u64::from(mode),
+        resolve: RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
+    };
+    loop {
+        // SAFETY: `p` is a NUL-terminated string and `how` a live open_how of the size given.
+        let r = unsafe {
+            libc::syscall(
+                libc::SYS_openat2,
+                dir,
+                p.as_ptr(),
+                &how as *const OpenHow,
+                std::mem::size_of::<OpenHow>(),
+            )
+        };
+        if r >= 0 {
+            // SAFETY: the kernel returned a new descriptor that nothing else owns.
+            return Ok(unsafe { OwnedFd::from_raw_fd(r as RawFd) });
+        }
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() != Some(libc::EINTR) && e.raw_os_error() != Some(libc::EAGAIN) {
+            return Err(e);
+        }
+    }
+}
+
+fn check(r: libc::c_int) -> io::Result<()> {
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+pub fn mkdirat(dir: RawFd, name: &str, mode: u32) -> io::Result<()> {
+    let n = cstr(name)?;
+    // SAFETY: valid descriptor and NUL-terminated name.
+    check(unsafe { libc::mkdirat(dir, n.as_ptr(), mode) })
+}
+
+pub fn unlinkat(dir: RawFd, name: &str, is_dir: bool) -> io::Result<()> {
+    let n = cstr(name)?;
+    let flags = if is_dir { libc::AT_REMOVEDIR } else { 0 };
+    // SAFETY: valid descriptor and NUL-terminated name.
+    check(unsafe { libc::unlinkat(dir, n.as_ptr(), flags) })
+}
+
+pub fn renameat2(
+    from_dir: RawFd,
+    from: &str,
+    to_dir: RawFd,
+    to: &str,
+    noreplace: bool,
+) -> io::Result<()> {
+    let f = cstr(from)?;
+    let t = cstr(to)?;
+    let flags = if noreplace { libc::RENAME_NOREPLACE } else { 0 };
+    // SAFETY: valid descriptors and NUL-terminated names.
+    check(unsafe { libc::renameat2(from_dir, f.as_ptr(), to_dir, t.as_ptr(), flags) })
+}
+
+pub fn fstat(fd: &OwnedFd) -> io::Result<libc::statx> {
+    // SAFETY: statx fills the zeroed struct we own; an empty path with AT_EMPTY_PATH names fd.
+    unsafe {
+        let mut st: libc::statx = std::mem::zeroed();
+        check(libc::statx(
+            fd.as_raw_fd(),
+            c"".as_ptr(),
+            libc::AT_EMPTY_PATH,
+            libc::STATX_BASIC_STATS | libc::STATX_BTIME,
+            &mut st,
+        ))?;
+        Ok(st)
+    }
+}
+
+/// statx of `name` inside `dir`, not following a final symlink.
+pub fn statat(dir: RawFd, name: &str) -> io::Result<libc::statx> {
+    let n = cstr(name)?;
+    // SAFETY: as above, with a NUL-terminated name.
+    unsafe {
+        let mut st: libc::statx = std::mem::zeroed();
+        check(libc::statx(
+            dir,
+            n.as_ptr(),
+            libc::AT_SYMLINK_NOFOLLOW,
+            libc::STATX_BASIC_STATS | libc::STATX_BTIME,
+            &mut st,
+        ))?;
+        Ok(st)
+    }
+}
+
+pub fn pread(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<usize> {
+    let mut done = 0;
+    while done < buf.len() {
+        // SAFETY: the pointer and length describe the unfilled tail of `buf`.
+        let r = unsafe {
+            libc::pread(
+                fd.as_raw_fd(),
+                buf[done..].as_mut_ptr().cast(),
+                buf.len() - done,
+                (off + done as u64) as libc::off_t,
+            )
+        };
+        if r < 0 {
+            let e = io::Error::last_os_error();
+            if e.raw_os_error() == Some(libc::EINTR) {
+                continue;
+            }
+            return Err(e);
+        }
+        if r == 0 {
+            break;
+        }
+        done += r as usize;
+    }
+    Ok(done)
+}
+
+pub fn pwrite(fd: &OwnedFd, buf: &[u8], off: u64) -> io::Result<usize> {
+    let mut done = 0;
+    while done < buf.len() {
+        // SAFETY: the pointer and length describe the unwritten tail of `buf`.
+        let r = unsafe {
+            libc::pwrite(
+                fd.as_raw_fd(),
+                buf[done..].as_ptr().cast(),
+                buf.len() - done,
+                (off + done as u64) as libc::off_t,
+            )
+        };
+        if r < 0 {
+            let e = io::Error::last_os_error();
+            if e.raw_os_error() == Some(libc::EINTR) {
+                continue;
+            }
+            return Err(e);
+        }
+        done += r as usize;
+    }
+    Ok(done)
+}
+
+pub fn fdatasync(fd: &OwnedFd) -> io::Result<()> {
+    // SAFETY: plain syscall on a valid descriptor.
+    check(unsafe { libc::fdatasync(fd.as_raw_fd()) })
+}
+
+pub fn ftruncate(fd: &OwnedFd, len: u64) -> io::Result<()> {
+    // SAFETY: plain syscall on a valid descriptor.
+    check(unsafe { libc::ftruncate(fd.as_raw_fd(), len as libc::off_t) })
+}
+
+pub fn fallocate(fd: &OwnedFd, mode: i32, off: u64, len: u64) -> io::Result<()> {
+    // SAFETY: plain syscall on a valid descriptor.
+    check(unsafe { libc::fallocate(fd.as_raw_fd(), mode, off as libc::off_t, len as libc::off_t) })
+}
+
+pub fn futimens(fd: &OwnedFd, atime: Option<i128>, mtime: Option<i128>) -> io::Result<()> {
+    let ts = |t: Option<i128>| match t {
+        None => libc::timespec {
+            tv_sec: 0,
+            tv_nsec: libc::UTIME_OMIT,
+        },
+        Some(ns) => libc::timespec {
+            tv_sec: ns.div_euclid(1_000_000_000) as libc::time_t,
+            tv_nsec: ns.rem_euclid(1_000_000_000) as libc::c_long,
+        },
+    };
+    let times = [ts(atime), ts(mtime)];
+    // SAFETY: `times` is a live array of two timespecs.
+    check(unsafe { libc::futimens(fd.as_raw_fd(), times.as_ptr()) })
+}
+
+pub fn fgetxattr(fd: &OwnedFd, name: &str, buf: &mut [u8]) -> io::Result<usize> {
+    let n = cstr(name)?;
+    // SAFETY: buffer pointer/length from a live slice, NUL-terminated name.
+    let r = unsafe {
+        libc::fgetxattr(
+            fd.as_raw_fd(),
+            n.as_ptr(),
+            buf.as_mut_ptr().cast(),
+            buf.len(),
+        )
+    };
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(r as usize)
+    }
+}
+
+pub fn fsetxattr(fd: &OwnedFd, name: &str, val: &[u8]) -> io::Result<()> {
+    let n = cstr(name)?;
+    // SAFETY: value pointer/length from a live slice, NUL-terminated name.
+    check(unsafe {
+        libc::fsetxattr(
+            fd.as_raw_fd(),
+            n.as_ptr(),
+            val.as_ptr().cast(),
+            val.len(),
+            0,
+        )
+    })
+}
+
+pub fn fstatvfs(fd: &OwnedFd) -> io::Result<libc::statvfs> {
+    // SAFETY: fills a zeroed struct we own.
+    unsafe {
+        let mut s: libc::statvfs = std::mem::zeroed();
+        check(libc::fstatvfs(fd.as_raw_fd(), &mut s))?;
+        Ok(s)
+    }
+}
+
+/// Names in a directory ("." and ".." excluded), read through a duplicate descriptor so the
+/// caller's offset is untouched.
+pub fn list_names(fd: &OwnedFd) -> io::Result<Vec<Vec<u8>>> {
+    let dup = fd.try_clone()?;
+    let raw = {
+        use std::os::fd::IntoRawFd;
+        dup.into_raw_fd()
+    };
+    // SAFETY: fdopendir takes ownership of `raw` (closed by closedir below).
+    let dir = unsafe { libc::fdopendir(raw) };
+    if dir.is_null() {
+        // SAFETY: fdopendir failed, so `raw` is still ours to close.
+        unsafe { libc::close(raw) };
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: rewind a directory stream we own.
+    unsafe { libc::rewinddir(dir) };
+    let mut out = Vec::new();
+    loop {
+        // SAFETY: readdir on our stream; the entry is valid until the next call.
+        let e = unsafe { libc::readdir(dir) };
+        if e.is_null() {
+            break;
+        }
+        // SAFETY: d_name is NUL-terminated inside the entry.
+        let name = unsafe { std::ffi::CStr::from_ptr((*e).d_name.as_ptr()) }
+            .to_bytes()
+            .to_vec();
+        if name != b"." && name != b".." {
+            out.push(name);
+        }
+        if out.len() > 1_000_000 {
+            break;
+        }
+    }
+    // SAFETY: closes the stream and the descriptor it owns.
+    unsafe { libc::closedir(dir) };
+    Ok(out)
+}
