@@ -10,6 +10,7 @@ pub mod status;
 pub use status::NtStatus;
 
 pub mod codec;
+pub mod dcerpc;
 pub mod fscc;
 pub mod header;
 pub mod msg;
