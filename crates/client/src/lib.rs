@@ -1,1 +1,608 @@
-//! client: see ../shared/ARCHITECTURE.md for this crate's contract.
+//! An SMB 3.1.1 client for tests and benchmarks: negotiate (3.1.1 with preauth integrity,
+//! or 3.0.2/2.1), NTLMv2 logon, signing or encryption, tree connect, create/read/write/
+//! flush/close, and pipelined requests (many in flight, matched by message id) for queue
+//! depth sweeps.
+
+pub mod ntlm;
+
+use smb_auth::crypt::Cipher;
+use smb_auth::preauth::PreauthHash;
+use smb_auth::signing::{self, Algorithm};
+use smb_wire::header::{flags, Header, HEADER_LEN, TRANSFORM_ID};
+use smb_wire::msg::{self, FileId};
+use smb_wire::negotiate::{self as neg, ctx, dialect};
+use smb_wire::{Command, Le, NtStatus, PutLe};
+use std::collections::HashMap;
+use std::io::{self, Read, Write};
+use std::net::TcpStream;
+
+#[derive(Debug)]
+pub enum Error {
+    Io(io::Error),
+    Status(Command, NtStatus),
+    Protocol(&'static str),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Io(e) => write!(f, "I/O: {e}"),
+            Error::Status(c, s) => write!(f, "{} failed: {s}", c.name()),
+            Error::Protocol(w) => write!(f, "protocol: {w}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protection {
+    None,
+    Sign,
+    Encrypt,
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub user: String,
+    pub password: String,
+    pub domain: String,
+    pub dialects: Vec<u16>,
+    pub protection: Protection,
+    /// Cipher ids offered (3.1.1).
+    pub ciphers: Vec<u16>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            user: String::new(),
+            password: String::new(),
+            domain: String::new(),
+            dialects: vec![dialect::SMB311],
+            protection: Protection::Sign,
+            ciphers: vec![2, 1, 4, 3],
+        }
+    }
+}
+
+/// A response as received.
+pub struct Response {
+    pub hdr: Header,
+    /// The whole message (header included), decrypted.
+    pub msg: Vec<u8>,
+}
+
+impl Response {
+    pub fn status(&self) -> NtStatus {
+        self.hdr.status()
+    }
+    pub fn body(&self) -> &[u8] {
+        &self.msg[HEADER_LEN..]
+    }
+}
+
+pub struct Client {
+    sock: TcpStream,
+    next_id: u64,
+    credits: u64,
+    pub dialect: u16,
+    session_id: u64,
+    signing_key: [u8; 16],
+    signing_alg: Algorithm,
+    cipher: Option<Cipher>,
+    enc_key: Vec<u8>,
+    dec_key: Vec<u8>,
+    protection: Protection,
+    nonce: u64,
+    pub max_read: u32,
+    pub max_write: u32,
+    pending: HashMap<u64, Response>,
+    rbuf: Vec<u8>,
+}
+
+fn random<const N: usize>() -> [u8; N] {
+    let mut b = [0u8; N];
+    getrandom::getrandom(&mut b).expect("OS randomness");
+    b
+}
+
+fn filetime_now() -> u64 {
+    let d = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    116_444_736_000_000_000 + d.as_secs() * 10_000_000
+}
+
+impl Client {
+    /// Connects, negotiates and logs on.
+    pub fn connect(addr: &str, opts: &Options) -> Result<Client> {
+        let sock = TcpStream::connect(addr)?;
+        sock.set_nodelay(true)?;
+        let mut c = Client {
+            sock,
+            next_id: 0,
+            credits: 1,
+            dialect: 0,
+            session_id: 0,
+            signing_key: [0; 16],
+            signing_alg: Algorithm::AesCmac,
+            cipher: None,
+            enc_key: Vec::new(),
+            dec_key: Vec::new(),
+            protection: Protection::None,
+            nonce: 1,
+            max_read: 65536,
+            max_write: 65536,
+            pending: HashMap::new(),
+            rbuf: Vec::new(),
+        };
+        let mut preauth = PreauthHash::new();
+        c.negotiate(opts, &mut preauth)?;
+        c.logon(opts, preauth)?;
+        Ok(c)
+    }
+
+    fn header(&mut self, cmd: Command, tree_id: u32, charge: u16) -> Header {
+        let id = self.next_id;
+        self.next_id += u64::from(charge.max(1));
+        Header {
+            credit_charge: charge,
+            command: cmd.0,
+            credits: 256,
+            message_id: id,
+            tree_id,
+            session_id: self.session_id,
+            ..Default::default()
+        }
+    }
+
+    fn negotiate(&mut self, opts: &Options, preauth: &mut PreauthHash) -> Result<()> {
+        let mut m = Vec::new();
+        self.header(Command::NEGOTIATE, 0, 0).encode(&mut m);
+        m.put_u16(36);
+        m.put_u16(opts.dialects.len() as u16);
+        m.put_u16(1);
+        m.put_u16(0);
+        m.put_u32(0x7F);
+        m.extend_from_slice(&random::<16>());
+        let ctx_at = m.len();
+        m.put_u32(0);
+        m.put_u16(0);
+        m.put_u16(0);
+        for d in &opts.dialects {
+            m.put_u16(*d);
+        }
+        if opts.dialects.contains(&dialect::SMB311) {
+            let salt = random::<32>();
+            let mut ciphers = Vec::new();
+            ciphers.put_u16(opts.ciphers.len() as u16);
+            for c in &opts.ciphers {
+                ciphers.put_u16(*c);
+            }
+            let mut signing = Vec::new();
+            signing.put_u16(2);
+            signing.put_u16(2);
+            signing.put_u16(1);
+            let ctxs = [
+                neg::encode_context(ctx::PREAUTH_INTEGRITY, &neg::preauth_context_data(&salt)),
+                neg::encode_context(ctx::ENCRYPTION, &ciphers),
+                neg::encode_context(ctx::SIGNING, &signing),
+            ];
+            m.align_from(0, 8);
+            let off = m.len() as u32;
+            m.set_u32(ctx_at, off);
+            m.set_u16(ctx_at + 4, ctxs.len() as u16);
+            for (i, c) in ctxs.iter().enumerate() {
+                if i > 0 {
+                    m.align_from(0, 8);
+                }
+                m.extend_from_slice(c);
+            }
+        }
+        preauth.update(&m);
+        let id = self.send_raw(&m)?;
+        let r = self.wait(id)?;
+        if r.status() != NtStatus::SUCCESS {
+            return Err(Error::Status(Command::NEGOTIATE, r.status()));
+        }
+        preauth.update(&r.msg);
+        let b = Le(&r.msg);
+        let p = HEADER_LEN;
+        let e = |_| Error::Protocol("short negotiate response");
+        self.dialect = b.u16(p + 4).map_err(e)?;
+        self.max_read = b.u32(p + 32).map_err(e)?.min(8 << 20);
+        self.max_write = b.u32(p + 36).map_err(e)?.min(8 << 20);
+        if self.dialect == dialect::SMB311 {
+            self.signing_alg = Algorithm::AesCmac;
+            let n = b.u16(p + 6).map_err(e)? as usize;
+            let mut off = b.u32(p + 60).map_err(e)? as usize;
+            for i in 0..n.min(16) {
+                if i > 0 {
+                    off = (off + 7) & !7;
+                }
+                let ty = b.u16(off).map_err(e)?;
+                let len = b.u16(off + 2).map_err(e)? as usize;
+                let d = Le(b.region(off + 8, len).map_err(e)?);
+                match ty {
+                    ctx::ENCRYPTION => {
+                        self.cipher = match d.u16(2).map_err(e)? {
+                            1 => Some(Cipher::Aes128Ccm),
+                            2 => Some(Cipher::Aes128Gcm),
+                            3 => Some(Cipher::Aes256Ccm),
+                            4 => Some(Cipher::Aes256Gcm),
+                            _ => None,
+                        }
+                    }
+                    ctx::SIGNING => {
+                        self.signing_alg = match d.u16(2).map_err(e)? {
+                            0 => Algorithm::HmacSha256,
+                            2 => Algorithm::AesGmac,
+                            _ => Algorithm::AesCmac,
+                        }
+                    }
+                    _ => {}
+                }
+                off += 8 + len;
+            }
+        } else if self.dialect >= dialect::SMB30 {
+            self.signing_alg = Algorithm::AesCmac;
+            self.cipher = Some(Cipher::Aes128Ccm);
+        } else {
+            self.signing_alg = Algorithm::HmacSha256;
+        }
+        Ok(())
+    }
+
+    fn session_setup(&mut self, token: &[u8]) -> Result<(Vec<u8>, Response)> {
+        let mut m = Vec::new();
+        self.header(Command::SESSION_SETUP, 0, 1).encode(&mut m);
+        m.put_u16(25);
+        m.put_u8(0);
+        m.put_u8(1);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.put_u16(88);
+        m.put_u16(token.len() as u16);
+        m.put_u64(0);
+        m.extend_from_slice(token);
+        let id = self.send_raw(&m)?;
+        let r = self.wait(id)?;
+        Ok((m, r))
+    }
+
+    fn logon(&mut self, opts: &Options, mut preauth: PreauthHash) -> Result<()> {
+        let (req1, r1) = self.session_setup(&ntlm::negotiate())?;
+        if r1.status() != NtStatus::MORE_PROCESSING_REQUIRED {
+            return Err(Error::Status(Command::SESSION_SETUP, r1.status()));
+        }
+        self.session_id = r1.hdr.session_id;
+        preauth.update(&req1);
+        preauth.update(&r1.msg);
+        let b = Le(&r1.msg);
+        let e = |_| Error::Protocol("short session setup response");
+        let off = b.u16(HEADER_LEN + 4).map_err(e)? as usize;
+        let len = b.u16(HEADER_LEN + 6).map_err(e)? as usize;
+        let challenge = b.region(off, len).map_err(e)?.to_vec();
+        let auth = ntlm::authenticate(
+            &challenge,
+            &opts.user,
+            &opts.domain,
+            &opts.password,
+            filetime_now(),
+            random::<24>(),
+        )
+        .map_err(Error::Protocol)?;
+        let (req2, r2) = self.session_setup(&auth.token)?;
+        if r2.status() != NtStatus::SUCCESS {
+            return Err(Error::Status(Command::SESSION_SETUP, r2.status()));
+        }
+        preauth.update(&req2);
+        let d = self.dialect;
+        if d >= dialect::SMB30 {
+            let kd = match d {
+                dialect::SMB311 => smb_auth::kdf::Dialect::Smb311,
+                dialect::SMB302 => smb_auth::kdf::Dialect::Smb302,
+                _ => smb_auth::kdf::Dialect::Smb300,
+            };
+            let h = preauth.value();
+            let klen = match self.cipher {
+                Some(Cipher::Aes256Ccm) | Some(Cipher::Aes256Gcm) => 32,
+                _ => 16,
+            };
+            let k = smb_auth::kdf::session_keys(
+                kd,
+                &auth.session_key,
+                &auth.session_key,
+                if d == dialect::SMB311 { Some(&h) } else { None },
+                klen,
+            );
+            self.signing_key = k.signing;
+            // The client's encryption key is the server's decryption key and vice versa.
+            self.enc_key = k.decrypt_c2s;
+            self.dec_key = k.encrypt_s2c;
+        } else {
+            self.signing_key = auth.session_key;
+        }
+        // The final response is signed for 3.x: check it.
+        if d >= dialect::SMB30
+            && (r2.hdr.flags & flags::SIGNED == 0
+                || !signing::verify(self.signing_alg, &self.signing_key, &r2.msg))
+        {
+            return Err(Error::Protocol(
+                "final SESSION_SETUP response not signed correctly",
+            ));
+        }
+        self.protection = opts.protection;
+        if self.protection == Protection::Encrypt && self.cipher.is_none() {
+            return Err(Error::Protocol("server offers no cipher"));
+        }
+        Ok(())
+    }
+
+    /// Sends a built request (header included), signing or encrypting per the session.
+    fn send_raw(&mut self, m: &[u8]) -> Result<u64> {
+        let id = u64::from_le_bytes(m[24..32].try_into().unwrap());
+        let charge = u16::from_le_bytes([m[6], m[7]]).max(1);
+        while self.credits < u64::from(charge) {
+            self.pump()?;
+        }
+        self.credits -= u64::from(charge);
+        let pdu: Vec<u8>;
+        let out: &[u8] = match self.protection {
+            Protection::Encrypt if self.session_id != 0 => {
+                let mut n = [0u8; 16];
+                n[..8].copy_from_slice(&self.nonce.to_le_bytes());
+                self.nonce += 1;
+                pdu = smb_auth::crypt::encrypt(
+                    self.cipher.expect("checked"),
+                    &self.enc_key,
+                    n,
+                    self.session_id,
+                    m,
+                );
+                &pdu
+            }
+            Protection::Sign if self.session_id != 0 => {
+                let mut v = m.to_vec();
+                let f = u32::from_le_bytes(v[16..20].try_into().unwrap()) | flags::SIGNED;
+                v[16..20].copy_from_slice(&f.to_le_bytes());
+                signing::sign(self.signing_alg, &self.signing_key, &mut v);
+                pdu = v;
+                &pdu
+            }
+            _ => m,
+        };
+        let len = out.len();
+        let hdr = [0, (len >> 16) as u8, (len >> 8) as u8, len as u8];
+        self.sock.write_all(&hdr)?;
+        self.sock.write_all(out)?;
+        Ok(id)
+    }
+
+    /// Reads one PDU and files its responses by message id.
+    fn pump(&mut self) -> Result<()> {
+        let mut h = [0u8; 4];
+        self.sock.read_exact(&mut h)?;
+        let n = (usize::from(h[1]) << 16) | (usize::from(h[2]) << 8) | usize::from(h[3]);
+        self.rbuf.resize(n, 0);
+        self.sock.read_exact(&mut self.rbuf)?;
+        let plain = if self.rbuf.get(0..4) == Some(&TRANSFORM_ID[..]) {
+            let cipher = self
+                .cipher
+                .ok_or(Error::Protocol("encrypted without cipher"))?;
+            smb_auth::crypt::decrypt(cipher, &self.dec_key, &self.rbuf)
+                .map_err(|_| Error::Protocol("decrypt failed"))?
+                .1
+        } else {
+            std::mem::take(&mut self.rbuf)
+        };
+        let mut at = 0;
+        loop {
+            let hdr = Header::parse(&plain[at..]).map_err(|_| Error::Protocol("bad header"))?;
+            let next = hdr.next_command as usize;
+            let end = if next == 0 { plain.len() } else { at + next };
+            let m = plain
+                .get(at..end)
+                .ok_or(Error::Protocol("bad compound"))?
+                .to_vec();
+            self.credits += u64::from(hdr.credits);
+            // Interim async responses carry credits but no result.
+            if !(hdr.is_async() && hdr.status() == NtStatus::PENDING) {
+                self.pending
+                    .insert(hdr.message_id, Response { hdr, msg: m });
+            }
+            if next == 0 {
+                break;
+            }
+            at += next;
+        }
+        Ok(())
+    }
+
+    /// Waits for the response to message `id`.
+    pub fn wait(&mut self, id: u64) -> Result<Response> {
+        loop {
+            if let Some(r) = self.pending.remove(&id) {
+                return Ok(r);
+            }
+            self.pump()?;
+        }
+    }
+
+    fn expect(&mut self, id: u64, cmd: Command) -> Result<Response> {
+        let r = self.wait(id)?;
+        if r.status().is_error() {
+            return Err(Error::Status(cmd, r.status()));
+        }
+        Ok(r)
+    }
+
+    pub fn tree_connect(&mut self, unc: &str) -> Result<u32> {
+        let path: Vec<u8> = unc.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let mut m = Vec::new();
+        self.header(Command::TREE_CONNECT, 0, 1).encode(&mut m);
+        m.put_u16(9);
+        m.put_u16(0);
+        m.put_u16(72);
+        m.put_u16(path.len() as u16);
+        m.extend_from_slice(&path);
+        let id = self.send_raw(&m)?;
+        let r = self.expect(id, Command::TREE_CONNECT)?;
+        Ok(r.hdr.tree_id)
+    }
+
+    /// CREATE with the given access, disposition and options; returns the FileId and the
+    /// end of file.
+    pub fn create(
+        &mut self,
+        tree: u32,
+        name: &str,
+        access: u32,
+        disposition: u32,
+        options: u32,
+    ) -> Result<(FileId, u64)> {
+        let n: Vec<u8> = name.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let mut m = Vec::new();
+        self.header(Command::CREATE, tree, 1).encode(&mut m);
+        m.put_u16(57);
+        m.put_u8(0);
+        m.put_u8(0);
+        m.put_u32(2);
+        m.put_u64(0);
+        m.put_u64(0);
+        m.put_u32(access);
+        m.put_u32(0x80);
+        m.put_u32(7);
+        m.put_u32(disposition);
+        m.put_u32(options);
+        m.put_u16(120);
+        m.put_u16(n.len() as u16);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.extend_from_slice(&n);
+        if n.is_empty() {
+            m.put_u8(0);
+        }
+        let id = self.send_raw(&m)?;
+        let r = self.expect(id, Command::CREATE)?;
+        let b = Le(&r.msg);
+        let e = |_| Error::Protocol("short create response");
+        let fid = FileId {
+            persistent: b.u64(HEADER_LEN + 64).map_err(e)?,
+            volatile: b.u64(HEADER_LEN + 72).map_err(e)?,
+        };
+        Ok((fid, b.u64(HEADER_LEN + 48).map_err(e)?))
+    }
+
+    fn charge(len: usize) -> u16 {
+        (len.saturating_sub(1) / 65536 + 1) as u16
+    }
+
+    /// Sends a READ without waiting; returns its message id.
+    pub fn send_read(&mut self, tree: u32, f: FileId, offset: u64, len: u32) -> Result<u64> {
+        let mut m = Vec::with_capacity(120);
+        self.header(Command::READ, tree, Self::charge(len as usize))
+            .encode(&mut m);
+        m.put_u16(49);
+        m.put_u8(0x50);
+        m.put_u8(0);
+        m.put_u32(len);
+        m.put_u64(offset);
+        f.put(&mut m);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.put_u16(0);
+        m.put_u16(0);
+        m.put_u8(0);
+        self.send_raw(&m)
+    }
+
+    /// Completes a READ sent with `send_read`: the data.
+    pub fn finish_read(&mut self, id: u64) -> Result<Vec<u8>> {
+        let r = self.expect(id, Command::READ)?;
+        let b = Le(&r.msg);
+        let e = |_| Error::Protocol("short read response");
+        let off = b.u8(HEADER_LEN + 2).map_err(e)? as usize;
+        let len = b.u32(HEADER_LEN + 4).map_err(e)? as usize;
+        Ok(b.region(off, len).map_err(e)?.to_vec())
+    }
+
+    pub fn read(&mut self, tree: u32, f: FileId, offset: u64, len: u32) -> Result<Vec<u8>> {
+        let id = self.send_read(tree, f, offset, len)?;
+        self.finish_read(id)
+    }
+
+    pub fn send_write(&mut self, tree: u32, f: FileId, offset: u64, data: &[u8]) -> Result<u64> {
+        let mut m = Vec::with_capacity(120 + data.len());
+        self.header(Command::WRITE, tree, Self::charge(data.len()))
+            .encode(&mut m);
+        m.put_u16(49);
+        m.put_u16(112);
+        m.put_u32(data.len() as u32);
+        m.put_u64(offset);
+        f.put(&mut m);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.put_u16(0);
+        m.put_u16(0);
+        m.put_u32(0);
+        m.extend_from_slice(data);
+        self.send_raw(&m)
+    }
+
+    pub fn finish_write(&mut self, id: u64) -> Result<u32> {
+        let r = self.expect(id, Command::WRITE)?;
+        Le(&r.msg)
+            .u32(HEADER_LEN + 4)
+            .map_err(|_| Error::Protocol("short write response"))
+    }
+
+    pub fn write(&mut self, tree: u32, f: FileId, offset: u64, data: &[u8]) -> Result<u32> {
+        let id = self.send_write(tree, f, offset, data)?;
+        self.finish_write(id)
+    }
+
+    pub fn flush(&mut self, tree: u32, f: FileId) -> Result<()> {
+        let mut m = Vec::new();
+        self.header(Command::FLUSH, tree, 1).encode(&mut m);
+        m.put_u16(24);
+        m.put_u16(0);
+        m.put_u32(0);
+        f.put(&mut m);
+        let id = self.send_raw(&m)?;
+        self.expect(id, Command::FLUSH).map(|_| ())
+    }
+
+    pub fn close(&mut self, tree: u32, f: FileId) -> Result<()> {
+        let mut m = Vec::new();
+        self.header(Command::CLOSE, tree, 1).encode(&mut m);
+        m.put_u16(24);
+        m.put_u16(0);
+        m.put_u32(0);
+        f.put(&mut m);
+        let id = self.send_raw(&m)?;
+        self.expect(id, Command::CLOSE).map(|_| ())
+    }
+
+    /// Sends an arbitrary pre-built request body for `cmd` (tests of odd requests).
+    pub fn request(&mut self, cmd: Command, tree: u32, body: &[u8]) -> Result<Response> {
+        let mut m = Vec::new();
+        self.header(cmd, tree, 1).encode(&mut m);
+        m.extend_from_slice(body);
+        let id = self.send_raw(&m)?;
+        self.wait(id)
+    }
+}
+
+pub use msg::access;
+pub use smb_wire::msg::create_options;

@@ -1,4 +1,19 @@
-//! The SMB2/3 server engine, transport independent. See ARCHITECTURE.md.
+//! The SMB2/3 server engine, transport independent.
+//!
+//! Contract: a [`conn::Connection`] takes whole SMB2 PDUs and the time, and gives back the
+//! PDUs to send; storage is reached only through [`backend::Share`]. No sockets, no
+//! threads, no clock of its own. Shared state ([`state::Server`]) lives behind short
+//! locks, so the channels of one session may sit on different workers.
 #![forbid(unsafe_code)]
 
 pub mod backend;
+pub mod config;
+pub mod conn;
+pub mod credits;
+pub mod names;
+pub mod ops;
+pub mod state;
+
+pub use config::{ServerConfig, ShareConfig};
+pub use conn::{Connection, Disconnect, Transport};
+pub use state::Server;

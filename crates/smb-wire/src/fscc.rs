@@ -165,7 +165,8 @@ pub fn encode_file_info(
             out.put_u64(f.index_number);
             out.put_u64(0);
         }
-        class::FILE_ALTERNATE_NAME => return Err(NtStatus::OBJECT_NAME_NOT_FOUND),
+        // No 8.3 names: NOT_SUPPORTED lets clients (smbclient allinfo) carry on.
+        class::FILE_ALTERNATE_NAME => return Err(NtStatus::NOT_SUPPORTED),
         class::FILE_VALID_DATA_LENGTH => return Err(NtStatus::INVALID_INFO_CLASS),
         0 | 0x50.. => return Err(NtStatus::INVALID_INFO_CLASS),
         _ => return Err(NtStatus::INVALID_INFO_CLASS),

@@ -341,7 +341,8 @@ pub fn encode_create_response(
     file_id: FileId,
     contexts: &[u8],
 ) {
-    let base = out.len() - HEADER_LEN;
+    // `out` holds the body only; offsets count from the header, 64 bytes before it.
+    let base = out.len();
     out.put_u16(89);
     out.put_u8(oplock_level);
     out.put_u8(0);
@@ -361,7 +362,7 @@ pub fn encode_create_response(
         out.put_u32(0);
         out.put_u32(contexts.len() as u32);
         out.align_from(base, 8);
-        let off = (out.len() - base) as u32;
+        let off = (out.len() - base + HEADER_LEN) as u32;
         out.set_u32(off_at, off);
         out.extend_from_slice(contexts);
     }

@@ -1,4 +1,73 @@
-//! smbdirectd: the daemon.
-fn main() {
-    println!("smbdirectd {}", env!("CARGO_PKG_VERSION"));
+//! smbdirectd: the daemon. Configuration, per-core workers, listeners, and the admin
+//! subcommands.
+
+mod config;
+mod daemon;
+mod framing;
+mod users;
+mod worker;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(name = "smbdirectd", version = version_string(), about = "SMB 3.x / SMB Direct storage server for Hyper-V")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Run the server.
+    Serve(daemon::ServeArgs),
+    /// Manage the users file.
+    User {
+        #[command(subcommand)]
+        cmd: UserCmd,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum UserCmd {
+    /// Add a user or change its password (read from a prompt, or stdin with --password-stdin).
+    Add {
+        name: String,
+        #[arg(long, default_value = "smbdirectd-data/users")]
+        users: PathBuf,
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Remove a user.
+    Del {
+        name: String,
+        #[arg(long, default_value = "smbdirectd-data/users")]
+        users: PathBuf,
+    },
+    /// List users.
+    List {
+        #[arg(long, default_value = "smbdirectd-data/users")]
+        users: PathBuf,
+    },
+}
+
+const fn version_string() -> &'static str {
+    concat!(env!("CARGO_PKG_VERSION"), " (features: tcp, io_uring)")
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    match cli.cmd {
+        Cmd::Serve(args) => daemon::serve(args),
+        Cmd::User { cmd } => match cmd {
+            UserCmd::Add {
+                name,
+                users,
+                password_stdin,
+            } => users::add(&users, &name, password_stdin),
+            UserCmd::Del { name, users } => users::del(&users, &name),
+            UserCmd::List { users } => users::list(&users),
+        },
+    }
 }

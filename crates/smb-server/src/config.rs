@@ -1,0 +1,91 @@
+//! Engine configuration, fixed at start.
+
+use crate::backend::Share;
+use std::sync::Arc;
+
+/// One exported share.
+#[derive(Clone)]
+pub struct ShareConfig {
+    /// Name as clients type it (matched case-insensitively).
+    pub name: String,
+    pub comment: String,
+    pub backend: Arc<dyn Share>,
+    /// Require SMB3 encryption for every request on this share (MS-SMB2 3.3.5.7).
+    pub encrypt: bool,
+    pub read_only: bool,
+    /// Open files with O_DIRECT (bypass the page cache).
+    pub direct_io: bool,
+    /// Opens on this share ask for fdatasync on every write.
+    pub write_through: bool,
+}
+
+impl std::fmt::Debug for ShareConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShareConfig")
+            .field("name", &self.name)
+            .field("encrypt", &self.encrypt)
+            .field("read_only", &self.read_only)
+            .finish()
+    }
+}
+
+/// An interface advertised by FSCTL_QUERY_NETWORK_INTERFACE_INFO.
+#[derive(Clone, Debug)]
+pub struct InterfaceConfig {
+    pub index: u32,
+    pub rdma: bool,
+    pub rss: bool,
+    pub speed_bps: u64,
+    pub addr: std::net::SocketAddr,
+}
+
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    pub server_guid: [u8; 16],
+    pub netbios_name: String,
+    pub domain: String,
+    pub dns_domain: String,
+    /// Require signing on every session that is not guest or anonymous.
+    pub require_signing: bool,
+    /// Encrypt every session (as if every share had `encrypt`).
+    pub encrypt_all: bool,
+    /// Map unknown users and anonymous logons to guest.
+    pub allow_guest: bool,
+    /// Lowest and highest dialect offered (0x0202 .. 0x0311).
+    pub min_dialect: u16,
+    pub max_dialect: u16,
+    pub max_read_size: u32,
+    pub max_write_size: u32,
+    pub max_transact_size: u32,
+    /// Most credits a connection may hold (MS-SMB2 3.3.1.2).
+    pub max_credits: u16,
+    /// Preferred ciphers in order (MS-SMB2 cipher ids).
+    pub ciphers: Vec<u16>,
+    pub max_sessions_per_connection: usize,
+    pub max_opens_per_session: usize,
+    pub interfaces: Vec<InterfaceConfig>,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            server_guid: *b"smbdirectd-guid!",
+            netbios_name: "SMBDIRECTD".into(),
+            domain: "WORKGROUP".into(),
+            dns_domain: "localdomain".into(),
+            require_signing: true,
+            encrypt_all: false,
+            allow_guest: false,
+            min_dialect: 0x0202,
+            max_dialect: 0x0311,
+            max_read_size: 8 << 20,
+            max_write_size: 8 << 20,
+            max_transact_size: 8 << 20,
+            max_credits: 8192,
+            ciphers: vec![2, 1, 4, 3],
+            max_sessions_per_connection: 64,
+            max_opens_per_session: 16384,
+            interfaces: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,1108 @@
+//! One client connection (a channel): framing of compounds, the transform header, credits,
+//! signing, NEGOTIATE, SESSION_SETUP, TREE_CONNECT and the dispatch of everything else.
+//!
+//! ```text
+//!   new ──NEGOTIATE──▶ negotiated ──SESSION_SETUP*──▶ sessions … ──close──▶ (torn down)
+//! ```
+//! Input: whole SMB2 PDUs (the transport removed its framing) and the time; output: whole
+//! PDUs to send. A protocol violation that Windows answers by disconnecting returns
+//! [`Disconnect`].
+
+use crate::credits::CreditWindow;
+use crate::ops::{self, Outcome};
+use crate::state::{Server, Session, SessionKeys, Tree};
+use rand::{RngCore, SeedableRng};
+use smb_auth::acceptor::{Acceptor, AcceptorConfig, AuthError, Step};
+use smb_auth::crypt::Cipher;
+use smb_auth::preauth::PreauthHash;
+use smb_auth::signing::{self, Algorithm};
+use smb_wire::header::{flags, offsets, Command, Header, HEADER_LEN, TRANSFORM_HEADER_LEN};
+use smb_wire::msg::{self, FileId};
+use smb_wire::negotiate::{self as neg, caps, ctx, dialect, security_mode, NegotiateRequest};
+use smb_wire::{NtStatus, PutLe, TransformHeader};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The connection must be closed (protocol violation or fatal condition).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Disconnect(pub &'static str);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transport {
+    Tcp,
+    Rdma,
+}
+
+struct PendingAuth {
+    acceptor: Acceptor,
+    preauth: PreauthHash,
+}
+
+/// Per-request context handed to the command handlers.
+pub struct Ctx<'a> {
+    pub server: Arc<Server>,
+    pub hdr: Header,
+    pub msg: &'a [u8],
+    pub session: Option<Arc<Session>>,
+    pub tree: Option<Arc<Tree>>,
+    pub encrypted: bool,
+    /// FileId from the previous CREATE in a related compound.
+    pub related_file: Option<FileId>,
+    pub now: u64,
+}
+
+/// A request that went async and waits to complete (CHANGE_NOTIFY, a blocked LOCK).
+pub struct AsyncOp {
+    pub async_id: u64,
+    pub message_id: u64,
+    pub session_id: u64,
+    pub tree_id: u32,
+    pub command: Command,
+    pub signed: bool,
+    pub encrypted: bool,
+    pub wait: ops::Wait,
+}
+
+pub struct Connection {
+    server: Arc<Server>,
+    pub transport: Transport,
+    dialect: u16,
+    client_guid: [u8; 16],
+    client_caps: u32,
+    client_security_mode: u16,
+    client_dialects: Vec<u16>,
+    server_caps: u32,
+    server_security_mode: u16,
+    preauth: PreauthHash,
+    cipher: Option<Cipher>,
+    signing_alg: Algorithm,
+    pending: HashMap<u64, PendingAuth>,
+    sessions: Vec<u64>,
+    credits: CreditWindow,
+    pub(crate) asyncs: Vec<AsyncOp>,
+    cancelled: Vec<Vec<u8>>,
+    rng: rand::rngs::StdRng,
+    now: u64,
+    max_read: u32,
+    max_write: u32,
+    max_transact: u32,
+}
+
+fn dialect_is_3(d: u16) -> bool {
+    d >= dialect::SMB30
+}
+
+impl Connection {
+    pub fn new(server: Arc<Server>, transport: Transport, seed: u64) -> Self {
+        let max_credits = server.cfg.max_credits;
+        let (mr, mw, mt) = (
+            server.cfg.max_read_size,
+            server.cfg.max_write_size,
+            server.cfg.max_transact_size,
+        );
+        Connection {
+            server,
+            transport,
+            dialect: 0,
+            client_guid: [0; 16],
+            client_caps: 0,
+            client_security_mode: 0,
+            client_dialects: Vec::new(),
+            server_caps: 0,
+            server_security_mode: 0,
+            preauth: PreauthHash::new(),
+            cipher: None,
+            signing_alg: Algorithm::HmacSha256,
+            pending: HashMap::new(),
+            sessions: Vec::new(),
+            credits: CreditWindow::new(max_credits),
+            asyncs: Vec::new(),
+            cancelled: Vec::new(),
+            rng: rand::rngs::StdRng::seed_from_u64(seed),
+            now: 0,
+            max_read: mr,
+            max_write: mw,
+            max_transact: mt,
+        }
+    }
+
+    pub fn server(&self) -> &Arc<Server> {
+        &self.server
+    }
+
+    pub fn dialect(&self) -> u16 {
+        self.dialect
+    }
+
+    /// Handles one PDU (an SMB2 message, a compound, a transform or an SMB1 negotiate) at
+    /// time `now` (FILETIME). Returns the PDUs to send.
+    pub fn handle_pdu(&mut self, pdu: &[u8], now: u64) -> Result<Vec<Vec<u8>>, Disconnect> {
+        self.now = now;
+        match pdu.get(0..4) {
+            Some(p) if p == smb_wire::header::PROTOCOL_ID => self.handle_plain(pdu, false, None),
+            Some(p) if p == smb_wire::header::TRANSFORM_ID => self.handle_transform(pdu),
+            Some(p) if p == smb_wire::header::SMB1_ID => self.handle_smb1(pdu),
+            _ => Err(Disconnect("not an SMB2 message")),
+        }
+    }
+
+    /// Tears down everything this connection owned: its sessions and their opens.
+    pub fn close(&mut self) {
+        for id in std::mem::take(&mut self.sessions) {
+            if let Some(s) = self.server.sessions.lock().remove(&id) {
+                ops::teardown_session(&self.server, &s);
+            }
+        }
+        self.asyncs.clear();
+    }
+
+    fn handle_transform(&mut self, pdu: &[u8]) -> Result<Vec<Vec<u8>>, Disconnect> {
+        if !dialect_is_3(self.dialect) || pdu.len() < TRANSFORM_HEADER_LEN + HEADER_LEN {
+            return Err(Disconnect("bad transform"));
+        }
+        let th = TransformHeader::parse(pdu).map_err(|_| Disconnect("bad transform"))?;
+        let session = self
+            .server
+            .session(th.session_id)
+            .ok_or(Disconnect("transform for unknown session"))?;
+        let cipher = session.keys.cipher.ok_or(Disconnect("no cipher"))?;
+        let (_, plain) = smb_auth::crypt::decrypt(cipher, &session.keys.decrypt, pdu)
+            .map_err(|_| Disconnect("decryption failed"))?;
+        if plain.len() != th.original_message_size as usize {
+            return Err(Disconnect("transform size mismatch"));
+        }
+        self.handle_plain(&plain, true, Some(session))
+    }
+
+    /// SMB1 NEGOTIATE offering SMB2 (MS-SMB2 3.3.5.3.1): answer with an SMB2 NEGOTIATE
+    /// response for 2.0.2 or the wildcard 2.??.
+    fn handle_smb1(&mut self, pdu: &[u8]) -> Result<Vec<Vec<u8>>, Disconnect> {
+        if self.dialect != 0 {
+            return Err(Disconnect("SMB1 after negotiate"));
+        }
+        let wildcard = neg::smb1_offers_smb2(pdu).ok_or(Disconnect("SMB1 without SMB2"))?;
+        let d = if wildcard && self.server.cfg.max_dialect > dialect::SMB202 {
+            dialect::WILDCARD
+        } else if self.server.cfg.min_dialect <= dialect::SMB202 {
+            dialect::SMB202
+        } else {
+            return Err(Disconnect("no common dialect"));
+        };
+        if d == dialect::SMB202 {
+            self.dialect = d;
+        }
+        let hdr = Header {
+            flags: flags::SERVER_TO_REDIR,
+            credits: 1,
+            ..Default::default()
+        };
+        let mut out = Vec::with_capacity(256);
+        hdr.encode(&mut out);
+        self.negotiate_body(&mut out, d, &[]);
+        Ok(vec![out])
+    }
+
+    fn handle_plain(
+        &mut self,
+        pdu: &[u8],
+        encrypted: bool,
+        enc_session: Option<Arc<Session>>,
+    ) -> Result<Vec<Vec<u8>>, Disconnect> {
+        let mut responses: Vec<Vec<u8>> = Vec::new();
+        let mut at = 0usize;
+        let mut prev: Option<(Header, NtStatus, Option<FileId>)> = None;
+        let mut count = 0usize;
+        loop {
+            count += 1;
+            if count > 256 {
+                return Err(Disconnect("compound too long"));
+            }
+            let rest = &pdu[at..];
+            let hdr = Header::parse(rest).map_err(|_| Disconnect("bad SMB2 header"))?;
+            let next = hdr.next_command as usize;
+            let this = if next == 0 {
+                rest
+            } else {
+                if !next.is_multiple_of(8) || next < HEADER_LEN || next > rest.len() {
+                    return Err(Disconnect("bad NextCommand"));
+                }
+                &rest[..next]
+            };
+            if hdr.flags & flags::SERVER_TO_REDIR != 0 {
+                return Err(Disconnect("response sent to server"));
+            }
+            let related = hdr.flags & flags::RELATED_OPERATIONS != 0 && prev.is_some();
+            let (resp, status, file) =
+                self.handle_one(this, hdr, related, prev.as_ref(), encrypted, &enc_session)?;
+            if let Some(r) = resp {
+                responses.push(r);
+            }
+            prev = Some((hdr, status, file));
+            if next == 0 {
+                break;
+            }
+            at += next;
+        }
+        let mut out = Vec::new();
+        if !responses.is_empty() {
+            out.push(self.finish_compound(responses, encrypted, enc_session.as_ref()));
+        }
+        Ok(out)
+    }
+
+    /// Joins responses into one compound (8-byte aligned, NextCommand set), signs each and
+    /// encrypts the whole when the request was encrypted or the session demands it.
+    fn finish_compound(
+        &mut self,
+        mut parts: Vec<Vec<u8>>,
+        encrypted: bool,
+        enc_session: Option<&Arc<Session>>,
+    ) -> Vec<u8> {
+        let n = parts.len();
+        let mut sign_session: Option<Arc<Session>> = None;
+        let mut total = Vec::new();
+        for (i, p) in parts.iter_mut().enumerate() {
+            if i + 1 < n {
+                let pad = (8 - p.len() % 8) % 8;
+                p.resize(p.len() + pad, 0);
+                let len = p.len() as u32;
+                p.set_u32(offsets::NEXT_COMMAND, len);
+            }
+            let hflags = u32::from_le_bytes(p[16..20].try_into().unwrap());
+            if !encrypted && hflags & flags::SIGNED != 0 {
+                let sid = u64::from_le_bytes(p[40..48].try_into().unwrap());
+                if sign_session.as_ref().map(|s| s.id) != Some(sid) {
+                    sign_session = self.server.session(sid);
+                }
+                match &sign_session {
+                    Some(s) => signing::sign(s.keys.signing_alg, &s.keys.signing, p),
+                    None => {
+                        // The session vanished (logoff in this compound): unsigned.
+                        p.set_u32(offsets::FLAGS, hflags & !flags::SIGNED);
+                    }
+                }
+            } else if encrypted {
+                p.set_u32(offsets::FLAGS, hflags & !flags::SIGNED);
+                p[48..64].fill(0);
+            }
+            total.extend_from_slice(p);
+        }
+        if encrypted {
+            if let Some(s) = enc_session {
+                return self.encrypt_for(s, &total);
+            }
+        }
+        total
+    }
+
+    fn encrypt_for(&mut self, s: &Session, plain: &[u8]) -> Vec<u8> {
+        let cipher = s.keys.cipher.expect("encrypting session has a cipher");
+        smb_auth::crypt::encrypt(cipher, &s.keys.encrypt, s.next_nonce(), s.id, plain)
+    }
+
+    /// Handles one message of a compound. Returns its response (None for CANCEL and
+    /// requests that went async without an interim), its status and any FileId it created.
+    #[allow(clippy::type_complexity)]
+    fn handle_one(
+        &mut self,
+        m: &[u8],
+        mut hdr: Header,
+        related: bool,
+        prev: Option<&(Header, NtStatus, Option<FileId>)>,
+        encrypted: bool,
+        enc_session: &Option<Arc<Session>>,
+    ) -> Result<(Option<Vec<u8>>, NtStatus, Option<FileId>), Disconnect> {
+        let cmd = hdr.command();
+        if cmd == Command::CANCEL {
+            self.cancel(&hdr);
+            return Ok((None, NtStatus::SUCCESS, None));
+        }
+        if self.dialect == 0 && cmd != Command::NEGOTIATE {
+            return Err(Disconnect("request before negotiate"));
+        }
+        if self.dialect == dialect::WILDCARD && cmd != Command::NEGOTIATE {
+            return Err(Disconnect("request after wildcard negotiate"));
+        }
+        self.charge_credits(&hdr, m)?;
+        let grant = self.credits.grant(hdr.credits);
+        if related {
+            let (ph, _, _) = prev.expect("related implies prev");
+            if hdr.session_id == u64::MAX {
+                hdr.session_id = ph.session_id;
+            }
+            if hdr.tree_id == u32::MAX {
+                hdr.tree_id = ph.tree_id;
+            }
+        }
+        let mut rh = Header {
+            credit_charge: hdr.credit_charge,
+            command: hdr.command,
+            credits: grant,
+            flags: flags::SERVER_TO_REDIR | (hdr.flags & flags::PRIORITY_MASK),
+            message_id: hdr.message_id,
+            tree_id: hdr.tree_id,
+            session_id: hdr.session_id,
+            ..Default::default()
+        };
+        if related {
+            rh.flags |= flags::RELATED_OPERATIONS;
+        }
+        let (status, body, file) = match cmd {
+            Command::NEGOTIATE => {
+                let (st, body) = self.negotiate(m, &mut rh)?;
+                (st, body, None)
+            }
+            Command::SESSION_SETUP => {
+                let (st, body) = self.session_setup(m, &mut rh)?;
+                (st, body, None)
+            }
+            _ => {
+                self.dispatch_in_session(m, hdr, &mut rh, related, prev, encrypted, enc_session)?
+            }
+        };
+        rh.status = status.0;
+        let mut out = Vec::with_capacity(HEADER_LEN + body.len());
+        rh.encode(&mut out);
+        out.extend_from_slice(&body);
+        Ok((Some(out), status, file))
+    }
+
+    /// MS-SMB2 3.3.5.2.3/5: message id within the window, credit charge covering the payload.
+    fn charge_credits(&mut self, hdr: &Header, m: &[u8]) -> Result<(), Disconnect> {
+        let large_mtu = self.dialect >= dialect::SMB21 && self.dialect != dialect::WILDCARD;
+        let mut charge = hdr.credit_charge;
+        if !large_mtu {
+            charge = 1;
+        }
+        self.credits
+            .consume(hdr.message_id, charge)
+            .map_err(|_| Disconnect("message id outside the credit window"))?;
+        if large_mtu {
+            let needed = ops::payload_size(hdr.command(), m);
+            let required = needed.saturating_sub(1) / 65536 + 1;
+            if u32::from(charge.max(1)) < required as u32 {
+                return Err(Disconnect("credit charge too small"));
+            }
+        }
+        Ok(())
+    }
+
+    fn cancel(&mut self, hdr: &Header) {
+        let pos = self.asyncs.iter().position(|a| {
+            if hdr.is_async() {
+                a.async_id == hdr.async_id
+            } else {
+                a.message_id == hdr.message_id
+            }
+        });
+        if let Some(i) = pos {
+            let op = self.asyncs.remove(i);
+            let resp = self.async_final(&op, NtStatus::CANCELLED, &[]);
+            self.cancelled.push(resp);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn dispatch_in_session(
+        &mut self,
+        m: &[u8],
+        hdr: Header,
+        rh: &mut Header,
+        related: bool,
+        prev: Option<&(Header, NtStatus, Option<FileId>)>,
+        encrypted: bool,
+        enc_session: &Option<Arc<Session>>,
+    ) -> Result<(NtStatus, Vec<u8>, Option<FileId>), Disconnect> {
+        let fail = |s: NtStatus| Ok((s, error_body(), None));
+        let session = match self.server.session(hdr.session_id) {
+            Some(s) if !s.expired.load(std::sync::atomic::Ordering::Relaxed) => s,
+            Some(_) => return fail(NtStatus::NETWORK_SESSION_EXPIRED),
+            None => return fail(NtStatus::USER_SESSION_DELETED),
+        };
+        if encrypted && enc_session.as_ref().map(|s| s.id) != Some(session.id) {
+            return fail(NtStatus::ACCESS_DENIED);
+        }
+        // MS-SMB2 3.3.5.2.4: signature checks for unencrypted requests.
+        if !encrypted {
+            if hdr.flags & flags::SIGNED != 0 {
+                if !signing::verify(session.keys.signing_alg, &session.keys.signing, m) {
+                    return fail(NtStatus::ACCESS_DENIED);
+                }
+            } else if session.signing_required {
+                return fail(NtStatus::ACCESS_DENIED);
+            }
+            if session.encrypt_data && dialect_is_3(self.dialect) {
+                return fail(NtStatus::ACCESS_DENIED);
+            }
+        }
+        if hdr.flags & flags::SIGNED != 0 || session.signing_required {
+            rh.flags |= flags::SIGNED;
+        }
+        let cmd = hdr.command();
+        let needs_tree = !matches!(cmd, Command::LOGOFF | Command::TREE_CONNECT | Command::ECHO);
+        let tree = if needs_tree {
+            match session.tree(hdr.tree_id) {
+                Some(t) => Some(t),
+                None => return fail(NtStatus::NETWORK_NAME_DELETED),
+            }
+        } else {
+            None
+        };
+        if let Some(t) = &tree {
+            if t.encrypt && !encrypted && dialect_is_3(self.dialect) {
+                return fail(NtStatus::ACCESS_DENIED);
+            }
+        }
+        if related {
+            if let Some((_, st, _)) = prev {
+                if st.is_error() && prev.and_then(|p| p.2).is_none() {
+                    if let Some((ph, _, _)) = prev {
+                        if ph.command() == Command::CREATE {
+                            return fail(*st);
+                        }
+                    }
+                }
+            }
+        }
+        let related_file = if related {
+            prev.and_then(|p| p.2)
+        } else {
+            None
+        };
+        let mut ctx = Ctx {
+            server: self.server.clone(),
+            hdr,
+            msg: m,
+            session: Some(session.clone()),
+            tree,
+            encrypted,
+            related_file,
+            now: self.now,
+        };
+        let outcome = match cmd {
+            Command::LOGOFF => self.logoff(&ctx, &session),
+            Command::TREE_CONNECT => self.tree_connect(&mut ctx, rh, encrypted),
+            Command::TREE_DISCONNECT => ops::tree_disconnect(&self.server, &ctx),
+            Command::ECHO => Outcome::Done(NtStatus::SUCCESS, small_body()),
+            Command::IOCTL => self.ioctl(&ctx),
+            _ => ops::dispatch(
+                &self.server,
+                &ctx,
+                self.max_read,
+                self.max_write,
+                self.max_transact,
+            ),
+        };
+        match outcome {
+            Outcome::Done(st, body) => Ok((st, body, None)),
+            Outcome::Created(st, body, id) => Ok((st, body, Some(id))),
+            Outcome::Fail(st) => Ok((st, error_body(), None)),
+            Outcome::Wait(wait) => {
+                let async_id = self.server.new_id();
+                rh.flags |= flags::ASYNC_COMMAND;
+                rh.async_id = async_id;
+                self.asyncs.push(AsyncOp {
+                    async_id,
+                    message_id: hdr.message_id,
+                    session_id: session.id,
+                    tree_id: hdr.tree_id,
+                    command: cmd,
+                    signed: rh.flags & flags::SIGNED != 0,
+                    encrypted,
+                    wait,
+                });
+                Ok((NtStatus::PENDING, error_body(), None))
+            }
+        }
+    }
+
+    /// Completes waiting async requests whose condition now holds. Call after every batch
+    /// of input and whenever the worker wakes.
+    pub fn poll_async(&mut self) -> Vec<Vec<u8>> {
+        let mut out = std::mem::take(&mut self.cancelled);
+        let mut i = 0;
+        while i < self.asyncs.len() {
+            let session = self.server.session(self.asyncs[i].session_id);
+            let done = match &session {
+                None => Some((NtStatus::CANCELLED, Vec::new())),
+                Some(s) => ops::poll_wait(&self.server, s, &mut self.asyncs[i].wait),
+            };
+            match done {
+                Some((st, body)) => {
+                    let op = self.asyncs.remove(i);
+                    out.push(self.async_final(&op, st, &body));
+                }
+                None => i += 1,
+            }
+        }
+        out
+    }
+
+    /// Whether async requests are waiting (the worker keeps polling while true).
+    pub fn has_async(&self) -> bool {
+        !self.asyncs.is_empty() || !self.cancelled.is_empty()
+    }
+
+    fn async_final(&mut self, op: &AsyncOp, st: NtStatus, body: &[u8]) -> Vec<u8> {
+        let rh = Header {
+            command: op.command.0,
+            credits: 0,
+            flags: flags::SERVER_TO_REDIR
+                | flags::ASYNC_COMMAND
+                | if op.signed { flags::SIGNED } else { 0 },
+            message_id: op.message_id,
+            async_id: op.async_id,
+            session_id: op.session_id,
+            status: st.0,
+            ..Default::default()
+        };
+        let mut out = Vec::new();
+        rh.encode(&mut out);
+        if body.is_empty() {
+            msg::encode_error_response(&mut out, &[]);
+        } else {
+            out.extend_from_slice(body);
+        }
+        let session = self.server.session(op.session_id);
+        self.finish_compound(vec![out], op.encrypted, session.as_ref())
+    }
+}
+
+pub(crate) fn error_body() -> Vec<u8> {
+    let mut b = Vec::with_capacity(9);
+    msg::encode_error_response(&mut b, &[]);
+    b
+}
+
+pub(crate) fn small_body() -> Vec<u8> {
+    let mut b = Vec::with_capacity(4);
+    msg::encode_small_response(&mut b);
+    b
+}
+
+// ------------------------------------------------------------------ NEGOTIATE
+
+const NEGOTIATE_FIXED_CAPS: u32 = caps::LARGE_MTU;
+
+impl Connection {
+    fn negotiate(&mut self, m: &[u8], rh: &mut Header) -> Result<(NtStatus, Vec<u8>), Disconnect> {
+        // MS-SMB2 3.3.5.4: a second NEGOTIATE on a connection is a protocol error.
+        if self.dialect != 0 && self.dialect != dialect::WILDCARD {
+            return Err(Disconnect("second negotiate"));
+        }
+        let req = NegotiateRequest::parse(m).map_err(|_| Disconnect("malformed negotiate"))?;
+        if req.dialects.is_empty() {
+            return Ok((NtStatus::INVALID_PARAMETER, error_body()));
+        }
+        let cfg = &self.server.cfg;
+        let chosen = [
+            dialect::SMB311,
+            dialect::SMB302,
+            dialect::SMB30,
+            dialect::SMB21,
+            dialect::SMB202,
+        ]
+        .into_iter()
+        .find(|d| *d >= cfg.min_dialect && *d <= cfg.max_dialect && req.dialects.contains(d));
+        let Some(d) = chosen else {
+            return Ok((NtStatus::NOT_SUPPORTED, error_body()));
+        };
+        let mut contexts = Vec::new();
+        if d == dialect::SMB311 {
+            let c = &req.contexts;
+            let Some(pre) = &c.preauth else {
+                return Ok((NtStatus::INVALID_PARAMETER, error_body()));
+            };
+            if c.duplicate {
+                return Ok((NtStatus::INVALID_PARAMETER, error_body()));
+            }
+            if !pre.hash_algorithms.contains(&ctx::HASH_SHA512) {
+                return Ok((
+                    NtStatus::SMB_NO_PREAUTH_INTEGRITY_HASH_OVERLAP,
+                    error_body(),
+                ));
+            }
+            let mut salt = [0u8; 32];
+            self.rng.fill_bytes(&mut salt);
+            contexts.push(neg::encode_context(
+                ctx::PREAUTH_INTEGRITY,
+                &neg::preauth_context_data(&salt),
+            ));
+            if let Some(ciphers) = &c.ciphers {
+                let pick = cfg.ciphers.iter().find(|id| ciphers.contains(id)).copied();
+                contexts.push(neg::encode_context(
+                    ctx::ENCRYPTION,
+                    &neg::single_id_context_data(pick.unwrap_or(0)),
+                ));
+                self.cipher = pick.and_then(cipher_from_id);
+            }
+            self.signing_alg = Algorithm::AesCmac;
+            if let Some(algs) = &c.signing {
+                let pick = [2u16, 1, 0]
+                    .into_iter()
+                    .find(|a| algs.contains(a))
+                    .unwrap_or(1);
+                self.signing_alg = match pick {
+                    2 => Algorithm::AesGmac,
+                    0 => Algorithm::HmacSha256,
+                    _ => Algorithm::AesCmac,
+                };
+                contexts.push(neg::encode_context(
+                    ctx::SIGNING,
+                    &neg::single_id_context_data(pick),
+                ));
+            }
+            if let Some(ids) = &c.rdma_transforms {
+                // RDMA transforms arrive with SMB Direct; until then only NONE.
+                let _ = ids;
+                contexts.push(neg::encode_context(
+                    ctx::RDMA_TRANSFORM,
+                    &neg::rdma_transform_context_data(&[0]),
+                ));
+            }
+        } else if dialect_is_3(d) {
+            self.signing_alg = Algorithm::AesCmac;
+            if req.capabilities & caps::ENCRYPTION != 0 {
+                self.cipher = Some(Cipher::Aes128Ccm);
+            }
+        } else {
+            self.signing_alg = Algorithm::HmacSha256;
+        }
+        self.dialect = d;
+        self.client_guid = req.client_guid;
+        self.client_caps = req.capabilities;
+        self.client_security_mode = req.security_mode;
+        self.client_dialects = req.dialects.clone();
+        if d == dialect::SMB311 {
+            self.preauth.update(m);
+        }
+        let mut body = Vec::with_capacity(256);
+        body.extend_from_slice(&[0u8; HEADER_LEN]);
+        self.negotiate_body_with(&mut body, d, contexts);
+        if d == dialect::SMB311 {
+            let mut whole = Vec::with_capacity(body.len());
+            rh.status = 0;
+            rh.encode(&mut whole);
+            whole.extend_from_slice(&body[HEADER_LEN..]);
+            self.preauth.update(&whole);
+        }
+        Ok((NtStatus::SUCCESS, body[HEADER_LEN..].to_vec()))
+    }
+
+    fn negotiate_body(&mut self, out: &mut Vec<u8>, d: u16, contexts: &[Vec<u8>]) {
+        self.negotiate_body_with(out, d, contexts.to_vec())
+    }
+
+    fn negotiate_body_with(&mut self, out: &mut Vec<u8>, d: u16, contexts: Vec<Vec<u8>>) {
+        let cfg = &self.server.cfg;
+        let mut sec = security_mode::SIGNING_ENABLED;
+        if cfg.require_signing {
+            sec |= security_mode::SIGNING_REQUIRED;
+        }
+        let mut c = 0;
+        if d != dialect::SMB202 && d != dialect::WILDCARD {
+            c |= NEGOTIATE_FIXED_CAPS;
+        }
+        if dialect_is_3(d) {
+            if self.cipher.is_some() && d != dialect::SMB311 {
+                c |= caps::ENCRYPTION;
+            }
+            if !cfg.interfaces.is_empty() {
+                c |= caps::MULTI_CHANNEL;
+            }
+        }
+        let (mr, mw, mt) = if d == dialect::SMB202 || d == dialect::WILDCARD {
+            (65536, 65536, 65536)
+        } else {
+            (self.max_read, self.max_write, self.max_transact)
+        };
+        self.max_read = mr;
+        self.max_write = mw;
+        self.max_transact = mt;
+        self.server_caps = c;
+        self.server_security_mode = sec;
+        let token = smb_auth::spnego::negotiate_token();
+        neg::NegotiateResponse {
+            security_mode: sec,
+            dialect: d,
+            server_guid: cfg.server_guid,
+            capabilities: c,
+            max_transact_size: mt,
+            max_read_size: mr,
+            max_write_size: mw,
+            system_time: self.now,
+            security_buffer: &token,
+            contexts,
+        }
+        .encode(out);
+    }
+}
+
+fn cipher_from_id(id: u16) -> Option<Cipher> {
+    match id {
+        1 => Some(Cipher::Aes128Ccm),
+        2 => Some(Cipher::Aes128Gcm),
+        3 => Some(Cipher::Aes256Ccm),
+        4 => Some(Cipher::Aes256Gcm),
+        _ => None,
+    }
+}
+
+fn cipher_key_len(c: Option<Cipher>) -> usize {
+    match c {
+        Some(Cipher::Aes256Ccm) | Some(Cipher::Aes256Gcm) => 32,
+        _ => 16,
+    }
+}
+
+// ------------------------------------------------------------------ SESSION_SETUP
+
+impl Connection {
+    fn session_setup(
+        &mut self,
+        m: &[u8],
+        rh: &mut Header,
+    ) -> Result<(NtStatus, Vec<u8>), Disconnect> {
+        let fail = |s: NtStatus| Ok((s, error_body()));
+        let Ok(req) = msg::SessionSetupRequest::parse(m) else {
+            return fail(NtStatus::INVALID_PARAMETER);
+        };
+        if req.flags & msg::SESSION_FLAG_BINDING != 0 {
+            // Channel binding arrives with multichannel (SMB Direct).
+            return fail(NtStatus::REQUEST_NOT_ACCEPTED);
+        }
+        let hdr = Header::parse(m).map_err(|_| Disconnect("bad header"))?;
+        let sid = if hdr.session_id == 0 {
+            if self.pending.len() + self.sessions.len()
+                >= self.server.cfg.max_sessions_per_connection
+            {
+                return fail(NtStatus::INSUFFICIENT_RESOURCES);
+            }
+            let id = self.server.new_id();
+            let mut challenge = [0u8; 8];
+            self.rng.fill_bytes(&mut challenge);
+            let acceptor = Acceptor::new(self.acceptor_config(), challenge, self.now);
+            self.pending.insert(
+                id,
+                PendingAuth {
+                    acceptor,
+                    preauth: self.preauth.clone(),
+                },
+            );
+            id
+        } else if self.pending.contains_key(&hdr.session_id) {
+            hdr.session_id
+        } else if self.server.session(hdr.session_id).is_some() {
+            // Re-authentication of a live session: run a fresh exchange, keep the keys.
+            let id = hdr.session_id;
+            let mut challenge = [0u8; 8];
+            self.rng.fill_bytes(&mut challenge);
+            let acceptor = Acceptor::new(self.acceptor_config(), challenge, self.now);
+            self.pending.insert(
+                id,
+                PendingAuth {
+                    acceptor,
+                    preauth: self.preauth.clone(),
+                },
+            );
+            id
+        } else {
+            return fail(NtStatus::USER_SESSION_DELETED);
+        };
+        rh.session_id = sid;
+        let pending = self.pending.get_mut(&sid).expect("inserted above");
+        if self.dialect == dialect::SMB311 {
+            pending.preauth.update(m);
+        }
+        let step = {
+            let users = self.server.users.read();
+            pending.acceptor.step(req.security_buffer, &users)
+        };
+        match step {
+            Err(e) => {
+                self.pending.remove(&sid);
+                let st = match e {
+                    AuthError::LogonFailure => NtStatus::LOGON_FAILURE,
+                    AuthError::Malformed(_) => NtStatus::INVALID_PARAMETER,
+                    AuthError::Unsupported(_) => NtStatus::NOT_SUPPORTED,
+                };
+                tracing::info!(target: "audit", session = sid, status = %st, "logon failed");
+                fail(st)
+            }
+            Ok(Step::Continue(token)) => {
+                let mut body = Vec::new();
+                msg::encode_session_setup_response(&mut body, 0, &token);
+                if self.dialect == dialect::SMB311 {
+                    let mut whole = Vec::new();
+                    let mut h = *rh;
+                    h.status = NtStatus::MORE_PROCESSING_REQUIRED.0;
+                    h.encode(&mut whole);
+                    whole.extend_from_slice(&body);
+                    pending.preauth.update(&whole);
+                }
+                Ok((NtStatus::MORE_PROCESSING_REQUIRED, body))
+            }
+            Ok(Step::Done(auth)) => {
+                let pending = self.pending.remove(&sid).expect("present");
+                if let Some(existing) = self.server.session(sid) {
+                    // Re-authentication: same user required, keys unchanged.
+                    if !existing.user.eq_ignore_ascii_case(&auth.user) {
+                        return fail(NtStatus::ACCESS_DENIED);
+                    }
+                    let mut body = Vec::new();
+                    msg::encode_session_setup_response(&mut body, 0, &auth.token);
+                    if existing.signing_required || hdr.flags & flags::SIGNED != 0 {
+                        rh.flags |= flags::SIGNED;
+                    }
+                    return Ok((NtStatus::SUCCESS, body));
+                }
+                let hash = pending.preauth.value();
+                let sec_mode = u16::from(req.security_mode);
+                let session = self.make_session(sid, &auth, sec_mode, &hash);
+                let mut sflags = 0;
+                if session.guest {
+                    sflags |= msg::SESSION_FLAG_IS_GUEST;
+                }
+                if session.anonymous {
+                    sflags |= msg::SESSION_FLAG_IS_NULL;
+                }
+                if session.encrypt_data {
+                    sflags |= msg::SESSION_FLAG_ENCRYPT_DATA;
+                }
+                // MS-SMB2 3.3.5.5.3: the final response of an authenticated 3.x session is
+                // signed with the new key; 2.x signs it when signing is required.
+                if !session.guest
+                    && !session.anonymous
+                    && (dialect_is_3(self.dialect) || session.signing_required)
+                {
+                    rh.flags |= flags::SIGNED;
+                }
+                tracing::info!(target: "audit", user = %auth.user, domain = %auth.domain,
+                    guest = auth.guest, session = sid, "logon succeeded");
+                self.server.sessions.lock().insert(sid, Arc::new(session));
+                self.sessions.push(sid);
+                let mut body = Vec::new();
+                msg::encode_session_setup_response(&mut body, sflags, &auth.token);
+                Ok((NtStatus::SUCCESS, body))
+            }
+        }
+    }
+
+    fn acceptor_config(&self) -> AcceptorConfig {
+        let cfg = &self.server.cfg;
+        AcceptorConfig {
+            netbios_domain: cfg.domain.clone(),
+            netbios_computer: cfg.netbios_name.clone(),
+            dns_domain: cfg.dns_domain.clone(),
+            dns_computer: format!("{}.{}", cfg.netbios_name.to_lowercase(), cfg.dns_domain),
+            allow_guest: cfg.allow_guest,
+        }
+    }
+
+    fn make_session(
+        &self,
+        sid: u64,
+        auth: &smb_auth::acceptor::Authenticated,
+        client_sec_mode: u16,
+        preauth: &[u8; 64],
+    ) -> Session {
+        let d = self.dialect;
+        let keys = if dialect_is_3(d) {
+            let kd = match d {
+                dialect::SMB311 => smb_auth::kdf::Dialect::Smb311,
+                dialect::SMB302 => smb_auth::kdf::Dialect::Smb302,
+                _ => smb_auth::kdf::Dialect::Smb300,
+            };
+            let pre = if d == dialect::SMB311 {
+                Some(preauth)
+            } else {
+                None
+            };
+            let k = smb_auth::kdf::session_keys(
+                kd,
+                &auth.session_key,
+                &auth.session_key,
+                pre,
+                cipher_key_len(self.cipher),
+            );
+            SessionKeys {
+                session_key: auth.session_key,
+                signing: k.signing,
+                signing_alg: self.signing_alg,
+                encrypt: k.encrypt_s2c,
+                decrypt: k.decrypt_c2s,
+                cipher: self.cipher,
+                application: k.application,
+            }
+        } else {
+            SessionKeys {
+                session_key: auth.session_key,
+                signing: auth.session_key,
+                signing_alg: Algorithm::HmacSha256,
+                encrypt: Vec::new(),
+                decrypt: Vec::new(),
+                cipher: None,
+                application: auth.session_key,
+            }
+        };
+        let cfg = &self.server.cfg;
+        let authenticated = !auth.guest && !auth.anonymous;
+        let signing_required = authenticated
+            && (cfg.require_signing || client_sec_mode & security_mode::SIGNING_REQUIRED != 0);
+        let encrypt_data = authenticated && cfg.encrypt_all && keys.cipher.is_some();
+        Session::new(
+            sid,
+            auth.user.clone(),
+            auth.domain.clone(),
+            auth.guest,
+            auth.anonymous,
+            d,
+            keys,
+            signing_required,
+            encrypt_data,
+        )
+    }
+
+    fn logoff(&mut self, ctx: &Ctx, session: &Arc<Session>) -> Outcome {
+        if msg::parse_small(ctx.msg).is_err() {
+            return Outcome::Fail(NtStatus::INVALID_PARAMETER);
+        }
+        self.server.sessions.lock().remove(&session.id);
+        self.sessions.retain(|s| *s != session.id);
+        ops::teardown_session(&self.server, session);
+        Outcome::Done(NtStatus::SUCCESS, small_body())
+    }
+
+    fn tree_connect(&mut self, ctx: &mut Ctx, rh: &mut Header, encrypted: bool) -> Outcome {
+        let Ok(req) = msg::TreeConnectRequest::parse(ctx.msg) else {
+            return Outcome::Fail(NtStatus::INVALID_PARAMETER);
+        };
+        let session = ctx.session.as_ref().expect("in session");
+        // "\\server\share": take the last component.
+        let name = req.path.rsplit('\\').next().unwrap_or("");
+        if name.is_empty() || !req.path.starts_with("\\\\") {
+            return Outcome::Fail(NtStatus::BAD_NETWORK_NAME);
+        }
+        let ipc = name.eq_ignore_ascii_case("IPC$");
+        let share = if ipc {
+            None
+        } else {
+            match self.server.find_share(name) {
+                Some(s) => Some(s),
+                None => return Outcome::Fail(NtStatus::BAD_NETWORK_NAME),
+            }
+        };
+        let encrypt = share.as_ref().is_some_and(|s| s.encrypt) || session.encrypt_data;
+        if encrypt && (!dialect_is_3(self.dialect) || session.keys.cipher.is_none()) {
+            return Outcome::Fail(NtStatus::ACCESS_DENIED);
+        }
+        if encrypt
+            && !encrypted
+            && share.as_ref().is_some_and(|s| s.encrypt)
+            && session.encrypt_data
+        {
+            return Outcome::Fail(NtStatus::ACCESS_DENIED);
+        }
+        if session.anonymous && !ipc && !self.server.cfg.allow_guest {
+            return Outcome::Fail(NtStatus::ACCESS_DENIED);
+        }
+        let read_only = share.as_ref().is_some_and(|s| s.read_only);
+        let maximal_access = if read_only {
+            0x0012_00A9
+        } else {
+            msg::access::FILE_ALL_ACCESS
+        };
+        let id = session.new_tree_id();
+        session.trees.lock().insert(
+            id,
+            Arc::new(Tree {
+                id,
+                share,
+                encrypt,
+                maximal_access,
+            }),
+        );
+        rh.tree_id = id;
+        let mut flags = 0;
+        if encrypt {
+            flags |= msg::SHAREFLAG_ENCRYPT_DATA;
+        }
+        let mut body = Vec::new();
+        msg::encode_tree_connect_response(
+            &mut body,
+            if ipc {
+                msg::SHARE_TYPE_PIPE
+            } else {
+                msg::SHARE_TYPE_DISK
+            },
+            flags,
+            0,
+            maximal_access,
+        );
+        Outcome::Done(NtStatus::SUCCESS, body)
+    }
+
+    /// IOCTLs answered from connection state; the rest go to the file handlers.
+    fn ioctl(&mut self, ctx: &Ctx) -> Outcome {
+        let Ok(req) = msg::IoctlRequest::parse(ctx.msg) else {
+            return Outcome::Fail(NtStatus::INVALID_PARAMETER);
+        };
+        match req.ctl_code {
+            msg::fsctl::VALIDATE_NEGOTIATE_INFO => self.validate_negotiate(&req),
+            msg::fsctl::QUERY_NETWORK_INTERFACE_INFO => {
+                let out = ops::interface_info(&self.server.cfg.interfaces);
+                if out.len() > req.max_output_response as usize {
+                    return Outcome::Fail(NtStatus::BUFFER_TOO_SMALL);
+                }
+                let mut body = Vec::new();
+                msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, &out);
+                Outcome::Done(NtStatus::SUCCESS, body)
+            }
+            _ => ops::dispatch(
+                &self.server,
+                ctx,
+                self.max_read,
+                self.max_write,
+                self.max_transact,
+            ),
+        }
+    }
+
+    /// MS-SMB2 3.3.5.15.12: the client repeats what it negotiated; any mismatch means a
+    /// downgrade attack, and the connection is dropped (we answer, then the caller closes).
+    fn validate_negotiate(&mut self, req: &msg::IoctlRequest) -> Outcome {
+        if self.dialect == dialect::SMB311 {
+            return Outcome::Fail(NtStatus::FILE_CLOSED);
+        }
+        let r = smb_wire::Le(req.input);
+        let parsed = (|| -> Option<(u32, [u8; 16], u16, Vec<u16>)> {
+            let caps = r.u32(0).ok()?;
+            let guid = r.array16(4).ok()?;
+            let sec = r.u16(20).ok()?;
+            let n = r.u16(22).ok()? as usize;
+            let d = (0..n.min(64))
+                .map(|i| r.u16(24 + 2 * i).ok())
+                .collect::<Option<Vec<_>>>()?;
+            Some((caps, guid, sec, d))
+        })();
+        let Some((c, guid, sec, dialects)) = parsed else {
+            return Outcome::Fail(NtStatus::INVALID_PARAMETER);
+        };
+        if c != self.client_caps
+            || guid != self.client_guid
+            || sec != self.client_security_mode
+            || dialects != self.client_dialects
+        {
+            self.dialect = dialect::WILDCARD; // any further request disconnects
+            return Outcome::Fail(NtStatus::ACCESS_DENIED);
+        }
+        let mut out = Vec::new();
+        out.put_u32(self.server_caps);
+        out.extend_from_slice(&self.server.cfg.server_guid);
+        out.put_u16(self.server_security_mode);
+        out.put_u16(self.dialect);
+        let mut body = Vec::new();
+        msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, &out);
+        Outcome::Done(NtStatus::SUCCESS, body)
+    }
+}

@@ -1,0 +1,1484 @@
+//! File service handlers: CREATE, CLOSE, FLUSH, READ, WRITE, LOCK, IOCTL (file FSCTLs),
+//! QUERY_DIRECTORY, CHANGE_NOTIFY, QUERY_INFO, SET_INFO, OPLOCK_BREAK, TREE_DISCONNECT.
+
+use crate::backend::{
+    BasicChange, CreateAction, Disposition, FileInfo, Kind, OpenParams, SharePath,
+};
+use crate::config::InterfaceConfig;
+use crate::conn::{small_body, Ctx};
+use crate::names;
+use crate::state::{
+    notify_action, notify_filter, DirCursor, FileOpenEntry, FileState, Open, OpenKind, RangeLock,
+    Server, Session,
+};
+use parking_lot::Mutex;
+use smb_wire::dcerpc::{ShareEntry, SrvsvcPipe, STYPE_DISKTREE, STYPE_IPC_SPECIAL};
+use smb_wire::fscc::{self, FileFacts, FsFacts, OpenFacts, SetFileInfo};
+use smb_wire::header::Command;
+use smb_wire::msg::{
+    self, access, attrs, create_options as co, info_type, lock_flags, qd_flags, FileId,
+};
+use smb_wire::{Le, NtStatus, PutLe};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// What a handler decided.
+pub enum Outcome {
+    Done(NtStatus, Vec<u8>),
+    /// A CREATE that produced a handle (for related compounds).
+    Created(NtStatus, Vec<u8>, FileId),
+    Fail(NtStatus),
+    /// Go async: answer STATUS_PENDING now and complete when the wait ends.
+    Wait(Wait),
+}
+
+/// Why an async request waits.
+pub enum Wait {
+    Notify {
+        open: Arc<Open>,
+        since: u64,
+        tree: bool,
+        filter: u32,
+        max_out: u32,
+    },
+    Lock {
+        open: Arc<Open>,
+        lock: RangeLock,
+        generation: u64,
+    },
+}
+
+use Outcome::Fail;
+
+/// MS-SMB2 3.3.5.2.5: the payload size a request's credit charge must cover.
+pub fn payload_size(cmd: Command, m: &[u8]) -> u64 {
+    let r = Le(m);
+    let b = smb_wire::header::HEADER_LEN;
+    let v = |at: usize| u64::from(r.u32(b + at).unwrap_or(0));
+    match cmd {
+        Command::READ => v(4),
+        Command::WRITE => v(4),
+        Command::IOCTL => v(28).max(v(44)),
+        Command::QUERY_DIRECTORY => v(28),
+        Command::CHANGE_NOTIFY => v(4),
+        Command::QUERY_INFO => v(4).max(v(12)),
+        Command::SET_INFO => v(4),
+        _ => 0,
+    }
+}
+
+pub fn dispatch(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    max_read: u32,
+    max_write: u32,
+    max_transact: u32,
+) -> Outcome {
+    match ctx.hdr.command() {
+        Command::CREATE => create(server, ctx),
+        Command::CLOSE => close(server, ctx),
+        Command::FLUSH => flush(ctx),
+        Command::READ => read(ctx, max_read),
+        Command::WRITE => write(ctx, max_write),
+        Command::LOCK => lock(server, ctx),
+        Command::IOCTL => ioctl(ctx, max_transact),
+        Command::QUERY_DIRECTORY => query_directory(ctx, max_transact),
+        Command::CHANGE_NOTIFY => change_notify(server, ctx, max_transact),
+        Command::QUERY_INFO => query_info(ctx, max_transact),
+        Command::SET_INFO => set_info(server, ctx),
+        Command::OPLOCK_BREAK => Fail(NtStatus::INVALID_OPLOCK_PROTOCOL),
+        _ => Fail(NtStatus::INVALID_PARAMETER),
+    }
+}
+
+fn session<'a>(ctx: &'a Ctx<'_>) -> &'a Arc<Session> {
+    ctx.session.as_ref().expect("dispatch runs in a session")
+}
+
+/// Finds the open a request names, resolving the related-compound id.
+fn find_open(ctx: &Ctx, id: FileId) -> Result<Arc<Open>, NtStatus> {
+    let id = if id == FileId::RELATED {
+        ctx.related_file.ok_or(NtStatus::INVALID_PARAMETER)?
+    } else {
+        id
+    };
+    let s = session(ctx);
+    match s.open(id.volatile) {
+        Some(o) if o.file_id.persistent == id.persistent && o.tree_id == ctx.hdr.tree_id => Ok(o),
+        _ => Err(NtStatus::FILE_CLOSED),
+    }
+}
+
+fn facts(i: &FileInfo, delete_pending: bool) -> FileFacts {
+    FileFacts {
+        creation_time: i.creation_time,
+        last_access_time: i.last_access_time,
+        last_write_time: i.last_write_time,
+        change_time: i.change_time,
+        allocation_size: i.allocation_size,
+        end_of_file: if i.is_directory { 0 } else { i.end_of_file },
+        attributes: i.attributes,
+        number_of_links: i.number_of_links,
+        delete_pending,
+        is_directory: i.is_directory,
+        index_number: i.file_id,
+        volume_serial: i.device_id,
+        ea_size: 0,
+    }
+}
+
+fn net_open(i: &FileInfo) -> msg::NetworkOpenInfo {
+    msg::NetworkOpenInfo {
+        creation_time: i.creation_time,
+        last_access_time: i.last_access_time,
+        last_write_time: i.last_write_time,
+        change_time: i.change_time,
+        allocation_size: i.allocation_size,
+        end_of_file: if i.is_directory { 0 } else { i.end_of_file },
+        attributes: i.attributes,
+    }
+}
+
+/// MS-SMB2 3.3.5.9 / MS-DTYP 2.4.3 generic rights mapping for files.
+fn map_generic(mut a: u32, maximal: u32) -> u32 {
+    if a & access::GENERIC_READ != 0 {
+        a |= 0x0012_0089;
+    }
+    if a & access::GENERIC_WRITE != 0 {
+        a |= 0x0012_0116;
+    }
+    if a & access::GENERIC_EXECUTE != 0 {
+        a |= 0x0012_00A0;
+    }
+    if a & (access::GENERIC_ALL | access::MAXIMUM_ALLOWED) != 0 {
+        a |= maximal;
+    }
+    a & !(access::GENERIC_ALL
+        | access::GENERIC_READ
+        | access::GENERIC_WRITE
+        | access::GENERIC_EXECUTE
+        | access::MAXIMUM_ALLOWED)
+}
+
+const WRITE_RIGHTS: u32 = access::FILE_WRITE_DATA
+    | access::FILE_APPEND_DATA
+    | access::FILE_WRITE_ATTRIBUTES
+    | access::FILE_WRITE_EA
+    | access::DELETE
+    | access::WRITE_DAC
+    | access::WRITE_OWNER
+    | access::FILE_DELETE_CHILD;
+
+// ------------------------------------------------------------------ CREATE
+
+fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
+    let Ok(req) = msg::CreateRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    if req.impersonation_level > 3 {
+        return Fail(NtStatus::BAD_IMPERSONATION_LEVEL);
+    }
+    if req.disposition > 5
+        || req.options & co::DIRECTORY_FILE != 0 && req.options & co::NON_DIRECTORY_FILE != 0
+        || req.options & co::RESERVED_MASK != 0
+        || req.file_attributes & !0x7FB7 != 0
+        || req.share_access & !7 != 0
+    {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    if req.desired_access & 0x0CE0_FE00 != 0 {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    for c in &req.contexts {
+        if c.name == b"DHnC" || c.name == b"DH2C" {
+            return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+        }
+        if c.name == b"ExtA" {
+            return Fail(NtStatus::EAS_NOT_SUPPORTED);
+        }
+    }
+    let tree = ctx.tree.as_ref().expect("tree checked");
+    let s = session(ctx);
+    if s.opens.lock().len() >= server.cfg.max_opens_per_session {
+        return Fail(NtStatus::INSUFFICIENT_RESOURCES);
+    }
+    let Some(share) = tree.share.clone() else {
+        return create_pipe(server, ctx, &req);
+    };
+    let path = match names::parse_create_name(req.name) {
+        Ok(p) => p,
+        Err(e) => return Fail(e),
+    };
+    let mut granted = map_generic(req.desired_access, tree.maximal_access);
+    if granted & access::ACCESS_SYSTEM_SECURITY != 0 {
+        return Fail(NtStatus::PRIVILEGE_NOT_HELD);
+    }
+    if share.read_only && granted & WRITE_RIGHTS != 0 {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let disposition = match req.disposition {
+        0 => Disposition::Supersede,
+        1 => Disposition::Open,
+        2 => Disposition::Create,
+        3 => Disposition::OpenIf,
+        4 => Disposition::Overwrite,
+        _ => Disposition::OverwriteIf,
+    };
+    let kind = if req.options & co::DIRECTORY_FILE != 0 {
+        Kind::Directory
+    } else if req.options & co::NON_DIRECTORY_FILE != 0 {
+        Kind::NonDirectory
+    } else {
+        Kind::Any
+    };
+    if kind == Kind::Directory
+        && !matches!(
+            disposition,
+            Disposition::Open | Disposition::Create | Disposition::OpenIf
+        )
+    {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    if path.is_root() && matches!(disposition, Disposition::Create) {
+        return Fail(NtStatus::OBJECT_NAME_COLLISION);
+    }
+    let delete_on_close = req.options & co::DELETE_ON_CLOSE != 0;
+    if delete_on_close && granted & access::DELETE == 0 {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    if share.read_only && !matches!(disposition, Disposition::Open | Disposition::OpenIf) {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let alloc = req
+        .contexts
+        .iter()
+        .find(|c| c.name == b"AlSi")
+        .and_then(|c| Le(c.data).u64(0).ok())
+        .unwrap_or(0);
+    // Serialize creates on the file table so the share-mode check and the open agree.
+    let mut files = server.files.lock();
+    let existing = share.backend.stat(&path).ok();
+    if let Some(info) = &existing {
+        if let Some(fs) = files.get(&(info.device_id, info.file_id)) {
+            let inner = fs.inner.lock();
+            if inner.delete_pending {
+                return Fail(NtStatus::DELETE_PENDING);
+            }
+            if inner.share_conflict(granted, req.share_access) {
+                return Fail(NtStatus::SHARING_VIOLATION);
+            }
+        }
+        if info.attributes & attrs::READONLY != 0 {
+            if granted & (access::FILE_WRITE_DATA | access::FILE_APPEND_DATA) != 0
+                && req.desired_access & access::MAXIMUM_ALLOWED == 0
+            {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            granted &= !(access::FILE_WRITE_DATA | access::FILE_APPEND_DATA);
+            if delete_on_close {
+                return Fail(NtStatus::CANNOT_DELETE);
+            }
+        }
+        if info.is_directory && kind == Kind::NonDirectory {
+            return Fail(NtStatus::FILE_IS_A_DIRECTORY);
+        }
+        if !info.is_directory && kind == Kind::Directory {
+            return Fail(NtStatus::NOT_A_DIRECTORY);
+        }
+    }
+    let params = OpenParams {
+        disposition,
+        kind,
+        read: granted & (access::FILE_READ_DATA | access::FILE_EXECUTE) != 0,
+        write: granted
+            & (access::FILE_WRITE_DATA
+                | access::FILE_APPEND_DATA
+                | access::FILE_WRITE_ATTRIBUTES
+                | access::FILE_WRITE_EA)
+            != 0
+            || !matches!(
+                disposition,
+                Disposition::Open | Disposition::OpenIf | Disposition::Create
+            ),
+        attributes: req.file_attributes,
+        allocation_size: alloc,
+        write_through: req.options & co::WRITE_THROUGH != 0 || share.write_through,
+        direct_io: share.direct_io,
+    };
+    let (obj, action) = match share.backend.open(&path, &params) {
+        Ok(v) => v,
+        Err(e) => return Fail(e),
+    };
+    let info = match obj.info() {
+        Ok(i) => i,
+        Err(e) => return Fail(e),
+    };
+    if info.is_directory {
+        granted &= !(access::FILE_WRITE_DATA | access::FILE_APPEND_DATA)
+            | (granted & access::FILE_APPEND_DATA);
+    }
+    let key = (info.device_id, info.file_id);
+    let fs = files
+        .entry(key)
+        .or_insert_with(|| Arc::new(FileState::default()))
+        .clone();
+    let file_id = FileId {
+        persistent: server.new_id(),
+        volatile: server.new_id(),
+    };
+    fs.inner.lock().opens.push(FileOpenEntry {
+        file_id,
+        access: granted,
+        share_access: req.share_access,
+    });
+    drop(files);
+    let open = Arc::new(Open {
+        file_id,
+        tree_id: tree.id,
+        session_id: s.id,
+        share: Some(share.clone()),
+        path: Mutex::new(path.clone()),
+        kind: OpenKind::File(obj),
+        granted_access: granted,
+        share_access: req.share_access,
+        is_directory: info.is_directory,
+        create_options: req.options,
+        file: Some(fs),
+        dir: Mutex::new(DirCursor::default()),
+        position: AtomicU64::new(0),
+        mode: AtomicU64::new(0),
+        delete_on_close: AtomicBool::new(delete_on_close),
+        modified: AtomicBool::new(false),
+        closed: AtomicBool::new(false),
+    });
+    s.opens.lock().insert(file_id.volatile, open);
+    let filter = if info.is_directory {
+        notify_filter::DIR_NAME
+    } else {
+        notify_filter::FILE_NAME
+    };
+    match action {
+        CreateAction::Created => {
+            server
+                .notify
+                .publish(&share.name, &path, notify_action::ADDED, filter)
+        }
+        CreateAction::Overwritten | CreateAction::Superseded => server.notify.publish(
+            &share.name,
+            &path,
+            notify_action::MODIFIED,
+            notify_filter::SIZE | notify_filter::LAST_WRITE | notify_filter::ATTRIBUTES,
+        ),
+        CreateAction::Opened => {}
+    }
+    let mut rctx: Vec<(&[u8], Vec<u8>)> = Vec::new();
+    for c in &req.contexts {
+        if c.name == b"MxAc" {
+            let mut d = Vec::new();
+            d.put_u32(0);
+            d.put_u32(tree.maximal_access);
+            rctx.push((b"MxAc", d));
+        } else if c.name == b"QFid" {
+            let mut d = Vec::new();
+            d.put_u64(info.file_id);
+            d.put_u64(info.device_id);
+            d.put_zeros(16);
+            rctx.push((b"QFid", d));
+        }
+    }
+    let ctxs = msg::encode_create_contexts(&rctx);
+    let mut body = Vec::with_capacity(160);
+    msg::encode_create_response(
+        &mut body,
+        0,
+        action as u32,
+        &net_open(&info),
+        file_id,
+        &ctxs,
+    );
+    Outcome::Created(NtStatus::SUCCESS, body, file_id)
+}
+
+fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Outcome {
+    let name = smb_wire::codec::utf16_to_string(req.name).unwrap_or_default();
+    let name = name.trim_start_matches('\\');
+    let name = name.strip_prefix("PIPE\\").unwrap_or(name);
+    if !name.eq_ignore_ascii_case("srvsvc") {
+        return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+    }
+    let s = session(ctx);
+    let tree = ctx.tree.as_ref().expect("tree");
+    let file_id = FileId {
+        persistent: server.new_id(),
+        volatile: server.new_id(),
+    };
+    let open = Arc::new(Open {
+        file_id,
+        tree_id: tree.id,
+        session_id: s.id,
+        share: None,
+        path: Mutex::new(SharePath::root()),
+        kind: OpenKind::Pipe(Mutex::new(SrvsvcPipe::new(&server.cfg.netbios_name))),
+        granted_access: map_generic(req.desired_access, access::FILE_ALL_ACCESS),
+        share_access: req.share_access,
+        is_directory: false,
+        create_options: req.options,
+        file: None,
+        dir: Mutex::new(DirCursor::default()),
+        position: AtomicU64::new(0),
+        mode: AtomicU64::new(0),
+        delete_on_close: AtomicBool::new(false),
+        modified: AtomicBool::new(false),
+        closed: AtomicBool::new(false),
+    });
+    s.opens.lock().insert(file_id.volatile, open);
+    let info = msg::NetworkOpenInfo {
+        attributes: attrs::NORMAL,
+        allocation_size: 4096,
+        ..Default::default()
+    };
+    let mut body = Vec::new();
+    msg::encode_create_response(&mut body, 0, 1, &info, file_id, &[]);
+    Outcome::Created(NtStatus::SUCCESS, body, file_id)
+}
+
+fn share_entries(server: &Server) -> Vec<ShareEntry> {
+    let mut v: Vec<ShareEntry> = server
+        .shares
+        .iter()
+        .map(|s| ShareEntry {
+            name: s.name.clone(),
+            share_type: STYPE_DISKTREE,
+            comment: s.comment.clone(),
+            path: format!("C:\\{}", s.name),
+        })
+        .collect();
+    v.push(ShareEntry {
+        name: "IPC$".into(),
+        share_type: STYPE_IPC_SPECIAL,
+        comment: "IPC Service".into(),
+        path: String::new(),
+    });
+    v
+}
+
+// ------------------------------------------------------------------ CLOSE
+
+fn close(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
+    let Ok(req) = msg::CloseRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let post = if req.flags & msg::CLOSE_FLAG_POSTQUERY_ATTRIB != 0 {
+        open.file_obj()
+            .and_then(|f| f.info().ok())
+            .map(|i| net_open(&i))
+    } else {
+        None
+    };
+    session(ctx).opens.lock().remove(&open.file_id.volatile);
+    close_open(server, &open);
+    let mut body = Vec::with_capacity(60);
+    msg::encode_close_response(&mut body, post.as_ref());
+    Outcome::Done(NtStatus::SUCCESS, body)
+}
+
+/// Releases an open (already removed from its session's table): share modes, locks, and
+/// delete-on-close when it was the last open of a doomed file.
+pub fn close_open(server: &Server, open: &Open) {
+    if open.closed.swap(true, Ordering::AcqRel) {
+        return;
+    }
+    let Some(fs) = &open.file else {
+        return;
+    };
+    let share = open.share.as_ref().expect("file opens have a share");
+    let path = open.path.lock().clone();
+    let mut files = server.files.lock();
+    let (last, doomed) = {
+        let mut inner = fs.inner.lock();
+        if open.delete_on_close.load(Ordering::Acquire) {
+            inner.delete_pending = true;
+        }
+        inner.opens.retain(|o| o.file_id != open.file_id);
+        inner.locks.retain(|l| l.owner != open.file_id);
+        (inner.opens.is_empty(), inner.delete_pending)
+    };
+    if last {
+        files.retain(|_, v| !Arc::ptr_eq(v, fs));
+    }
+    drop(files);
+    server.lock_generation.fetch_add(1, Ordering::AcqRel);
+    let filter = if open.is_directory {
+        notify_filter::DIR_NAME
+    } else {
+        notify_filter::FILE_NAME
+    };
+    if last && doomed {
+        if share.backend.remove(&path, open.is_directory).is_ok() {
+            server
+                .notify
+                .publish(&share.name, &path, notify_action::REMOVED, filter);
+        }
+    } else if open.modified.load(Ordering::Relaxed) {
+        server.notify.publish(
+            &share.name,
+            &path,
+            notify_action::MODIFIED,
+            notify_filter::SIZE | notify_filter::LAST_WRITE,
+        );
+    }
+}
+
+pub fn teardown_session(server: &Server, s: &Session) {
+    s.expired.store(true, Ordering::Release);
+    let opens: Vec<Arc<Open>> = s.opens.lock().drain().map(|(_, o)| o).collect();
+    for o in opens {
+        close_open(server, &o);
+    }
+    s.trees.lock().clear();
+}
+
+pub fn tree_disconnect(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
+    if msg::parse_small(ctx.msg).is_err() {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    let s = session(ctx);
+    let tid = ctx.hdr.tree_id;
+    let opens: Vec<Arc<Open>> = {
+        let mut all = s.opens.lock();
+        let ids: Vec<u64> = all
+            .iter()
+            .filter(|(_, o)| o.tree_id == tid)
+            .map(|(k, _)| *k)
+            .collect();
+        ids.iter().filter_map(|k| all.remove(k)).collect()
+    };
+    for o in opens {
+        close_open(server, &o);
+    }
+    s.trees.lock().remove(&tid);
+    Outcome::Done(NtStatus::SUCCESS, small_body())
+}
+
+// ------------------------------------------------------------------ FLUSH / READ / WRITE
+
+fn flush(ctx: &Ctx) -> Outcome {
+    let Ok(id) = msg::parse_flush(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let open = match find_open(ctx, id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let Some(f) = open.file_obj() else {
+        return Outcome::Done(NtStatus::SUCCESS, small_body());
+    };
+    if !open.can_write() && !open.is_directory {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    match f.sync() {
+        Ok(()) => Outcome::Done(NtStatus::SUCCESS, small_body()),
+        Err(e) => Fail(e),
+    }
+}
+
+fn read(ctx: &Ctx, max_read: u32) -> Outcome {
+    let Ok(req) = msg::ReadRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    if req.channel != msg::channel::NONE || req.length > max_read {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    if let OpenKind::Pipe(p) = &open.kind {
+        return match p.lock().read(req.length as usize) {
+            None => Fail(NtStatus::PIPE_EMPTY),
+            Some((data, more)) => {
+                let mut body = Vec::with_capacity(16 + data.len());
+                msg::encode_read_response_head(&mut body, data.len() as u32, 0);
+                body.extend_from_slice(&data);
+                let st = if more {
+                    NtStatus::BUFFER_OVERFLOW
+                } else {
+                    NtStatus::SUCCESS
+                };
+                Outcome::Done(st, body)
+            }
+        };
+    }
+    if open.is_directory {
+        return Fail(NtStatus::INVALID_DEVICE_REQUEST);
+    }
+    if !open.can_read() {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    if req
+        .offset
+        .checked_add(u64::from(req.length))
+        .is_none_or(|e| e > i64::MAX as u64)
+    {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    if let Some(fs) = &open.file {
+        if fs
+            .inner
+            .lock()
+            .io_conflict(open.file_id, req.offset, u64::from(req.length), false)
+        {
+            return Fail(NtStatus::FILE_LOCK_CONFLICT);
+        }
+    }
+    let f = open.file_obj().expect("file");
+    let mut body = Vec::with_capacity(16 + req.length as usize);
+    msg::encode_read_response_head(&mut body, 0, 0);
+    let head = body.len();
+    body.resize(head + req.length as usize, 0);
+    let n = match f.read_at(req.offset, &mut body[head..]) {
+        Ok(n) => n,
+        Err(e) => return Fail(e),
+    };
+    if (n == 0 && req.length > 0) || (n as u32) < req.minimum_count {
+        return Fail(NtStatus::END_OF_FILE);
+    }
+    body.truncate(head + n);
+    body[2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
+    body.set_u32(4, n as u32);
+    Outcome::Done(NtStatus::SUCCESS, body)
+}
+
+fn write(ctx: &Ctx, max_write: u32) -> Outcome {
+    let Ok(req) = msg::WriteRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    if req.channel != msg::channel::NONE || req.length > max_write {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    if let OpenKind::Pipe(p) = &open.kind {
+        let shares = share_entries(&ctx.server);
+        return match p.lock().write(req.data, &shares) {
+            Ok(()) => {
+                let mut body = Vec::new();
+                msg::encode_write_response(&mut body, req.data.len() as u32);
+                Outcome::Done(NtStatus::SUCCESS, body)
+            }
+            Err(e) => Fail(e),
+        };
+    }
+    if open.is_directory {
+        return Fail(NtStatus::INVALID_DEVICE_REQUEST);
+    }
+    if !open.can_write() {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let len = req.data.len() as u64;
+    if req
+        .offset
+        .checked_add(len)
+        .is_none_or(|e| e > i64::MAX as u64)
+    {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    if let Some(fs) = &open.file {
+        if fs
+            .inner
+            .lock()
+            .io_conflict(open.file_id, req.offset, len, true)
+        {
+            return Fail(NtStatus::FILE_LOCK_CONFLICT);
+        }
+    }
+    let f = open.file_obj().expect("file");
+    let n = match f.write_at(req.offset, req.data) {
+        Ok(n) => n,
+        Err(e) => return Fail(e),
+    };
+    if req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 {
+        if let Err(e) = f.sync() {
+            return Fail(e);
+        }
+    }
+    open.modified.store(true, Ordering::Relaxed);
+    let mut body = Vec::with_capacity(16);
+    msg::encode_write_response(&mut body, n as u32);
+    Outcome::Done(NtStatus::SUCCESS, body)
+}
+
+// ------------------------------------------------------------------ LOCK
+
+fn lock(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
+    let Ok(req) = msg::LockRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let Some(fs) = open.file.clone() else {
+        return Fail(NtStatus::INVALID_DEVICE_REQUEST);
+    };
+    let unlocking = req.locks[0].flags & lock_flags::UNLOCK != 0;
+    for l in &req.locks {
+        let valid = match l.flags {
+            lock_flags::UNLOCK => unlocking,
+            f if !unlocking => {
+                let base = f & !lock_flags::FAIL_IMMEDIATELY;
+                base == lock_flags::SHARED || base == lock_flags::EXCLUSIVE
+            }
+            _ => false,
+        };
+        if !valid {
+            return Fail(NtStatus::INVALID_PARAMETER);
+        }
+        if l.length > 0 && l.offset.checked_add(l.length - 1).is_none() {
+            return Fail(NtStatus::INVALID_LOCK_RANGE);
+        }
+    }
+    let s = session(ctx);
+    let mut inner = fs.inner.lock();
+    if unlocking {
+        for l in &req.locks {
+            let pos = inner.locks.iter().position(|h| {
+                h.owner == open.file_id && h.offset == l.offset && h.length == l.length
+            });
+            match pos {
+                Some(i) => {
+                    inner.locks.remove(i);
+                }
+                None => return Fail(NtStatus::RANGE_NOT_LOCKED),
+            }
+        }
+        drop(inner);
+        server.lock_generation.fetch_add(1, Ordering::AcqRel);
+        return Outcome::Done(NtStatus::SUCCESS, small_body());
+    }
+    for (i, l) in req.locks.iter().enumerate() {
+        let new = RangeLock {
+            owner: open.file_id,
+            session_id: s.id,
+            offset: l.offset,
+            length: l.length,
+            exclusive: l.flags & lock_flags::EXCLUSIVE != 0,
+        };
+        if inner.lock_conflict(&new) {
+            let wait = req.locks.len() == 1 && l.flags & lock_flags::FAIL_IMMEDIATELY == 0;
+            // Roll back what this request took (all or nothing).
+            for _ in 0..i {
+                inner.locks.pop();
+            }
+            if wait && i == 0 {
+                let generation = server.lock_generation.load(Ordering::Acquire);
+                return Outcome::Wait(Wait::Lock {
+                    open: open.clone(),
+                    lock: new,
+                    generation,
+                });
+            }
+            return Fail(NtStatus::LOCK_NOT_GRANTED);
+        }
+        inner.locks.push(new);
+    }
+    Outcome::Done(NtStatus::SUCCESS, small_body())
+}
+
+/// Checks whether an async wait can complete now.
+pub fn poll_wait(server: &Server, _s: &Session, w: &mut Wait) -> Option<(NtStatus, Vec<u8>)> {
+    match w {
+        Wait::Lock {
+            open,
+            lock,
+            generation,
+        } => {
+            if open.closed.load(Ordering::Acquire) {
+                return Some((NtStatus::RANGE_NOT_LOCKED, Vec::new()));
+            }
+            let g = server.lock_generation.load(Ordering::Acquire);
+            if g == *generation {
+                return None;
+            }
+            *generation = g;
+            let fs = open.file.as_ref()?;
+            let mut inner = fs.inner.lock();
+            if inner.lock_conflict(lock) {
+                return None;
+            }
+            inner.locks.push(*lock);
+            Some((NtStatus::SUCCESS, small_body()))
+        }
+        Wait::Notify {
+            open,
+            since,
+            tree,
+            filter,
+            max_out,
+        } => {
+            if open.closed.load(Ordering::Acquire) {
+                return Some((NtStatus::NOTIFY_CLEANUP, Vec::new()));
+            }
+            if server.notify.current() == *since {
+                return None;
+            }
+            let share = open.share.as_ref()?;
+            let dir = open.path.lock().clone();
+            let (events, lost) = server
+                .notify
+                .since(*since, &share.name, &dir, *tree, *filter);
+            *since = server.notify.current();
+            if lost {
+                return Some((NtStatus::NOTIFY_ENUM_DIR, Vec::new()));
+            }
+            if events.is_empty() {
+                return None;
+            }
+            let mut data = Vec::new();
+            let mut prev_at: Option<usize> = None;
+            for e in &events {
+                if let Some(p) = prev_at {
+                    data.align_from(0, 4);
+                    let off = (data.len() - p) as u32;
+                    data.set_u32(p, off);
+                }
+                prev_at = Some(data.len());
+                data.put_u32(0);
+                data.put_u32(e.action);
+                data.put_u32(smb_wire::codec::utf16_len(&e.name) as u32);
+                msg::put_name(&mut data, &e.name);
+            }
+            if data.len() > *max_out as usize {
+                return Some((NtStatus::NOTIFY_ENUM_DIR, Vec::new()));
+            }
+            let mut body = Vec::new();
+            msg::encode_buffer_response(&mut body, &data);
+            Some((NtStatus::SUCCESS, body))
+        }
+    }
+}
+
+fn change_notify(server: &Arc<Server>, ctx: &Ctx, max_transact: u32) -> Outcome {
+    let Ok(req) = msg::ChangeNotifyRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    if req.output_buffer_length > max_transact {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    if !open.is_directory {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    Outcome::Wait(Wait::Notify {
+        open,
+        since: server.notify.current(),
+        tree: req.flags & msg::WATCH_TREE != 0,
+        filter: req.completion_filter,
+        max_out: req.output_buffer_length,
+    })
+}
+
+// ------------------------------------------------------------------ IOCTL
+
+fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
+    let Ok(req) = msg::IoctlRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    if req.flags & msg::IOCTL_IS_FSCTL == 0 {
+        return Fail(NtStatus::NOT_SUPPORTED);
+    }
+    if req.max_output_response > max_transact || req.input.len() > max_transact as usize {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    use msg::fsctl;
+    match req.ctl_code {
+        fsctl::DFS_GET_REFERRALS | fsctl::DFS_GET_REFERRALS_EX => {
+            return Fail(NtStatus::FS_DRIVER_REQUIRED)
+        }
+        fsctl::PIPE_WAIT => return Fail(NtStatus::OBJECT_NAME_NOT_FOUND),
+        _ => {}
+    }
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let reply = |out: &[u8]| {
+        let mut body = Vec::with_capacity(48 + out.len());
+        msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, out);
+        body
+    };
+    if let OpenKind::Pipe(p) = &open.kind {
+        if req.ctl_code != fsctl::PIPE_TRANSCEIVE {
+            return Fail(NtStatus::INVALID_DEVICE_REQUEST);
+        }
+        let shares = share_entries(&ctx.server);
+        return match p
+            .lock()
+            .transceive(req.input, &shares, req.max_output_response as usize)
+        {
+            Ok((out, more)) => {
+                let st = if more {
+                    NtStatus::BUFFER_OVERFLOW
+                } else {
+                    NtStatus::SUCCESS
+                };
+                Outcome::Done(st, reply(&out))
+            }
+            Err(e) => Fail(e),
+        };
+    }
+    let f = open.file_obj().expect("file");
+    match req.ctl_code {
+        fsctl::SET_SPARSE => Outcome::Done(NtStatus::SUCCESS, reply(&[])),
+        fsctl::SET_ZERO_DATA | fsctl::FILE_LEVEL_TRIM => {
+            if !open.can_write() {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            let ranges = if req.ctl_code == fsctl::SET_ZERO_DATA {
+                let r = Le(req.input);
+                match (r.u64(0), r.u64(8)) {
+                    (Ok(a), Ok(b)) if b >= a => vec![(a, b - a)],
+                    _ => return Fail(NtStatus::INVALID_PARAMETER),
+                }
+            } else {
+                match parse_trim(req.input) {
+                    Some(v) => v,
+                    None => return Fail(NtStatus::INVALID_PARAMETER),
+                }
+            };
+            for (off, len) in ranges {
+                if let Err(e) = f.zero_range(off, len) {
+                    return Fail(e);
+                }
+            }
+            let out = if req.ctl_code == fsctl::FILE_LEVEL_TRIM {
+                vec![0u8; 4]
+            } else {
+                vec![]
+            };
+            Outcome::Done(NtStatus::SUCCESS, reply(&out))
+        }
+        fsctl::QUERY_ALLOCATED_RANGES => {
+            let r = Le(req.input);
+            let (Ok(off), Ok(len)) = (r.u64(0), r.u64(8)) else {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            };
+            let eof = f.info().map(|i| i.end_of_file).unwrap_or(0);
+            let end = off.saturating_add(len).min(eof);
+            let mut out = Vec::new();
+            if end > off {
+                out.put_u64(off);
+                out.put_u64(end - off);
+            }
+            if out.len() > req.max_output_response as usize {
+                return Fail(NtStatus::BUFFER_TOO_SMALL);
+            }
+            Outcome::Done(NtStatus::SUCCESS, reply(&out))
+        }
+        fsctl::GET_REPARSE_POINT => Fail(NtStatus::NOT_A_REPARSE_POINT),
+        fsctl::SRV_ENUMERATE_SNAPSHOTS => {
+            if req.max_output_response < 16 {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            Outcome::Done(NtStatus::SUCCESS, reply(&[0u8; 16]))
+        }
+        fsctl::GET_COMPRESSION => Outcome::Done(NtStatus::SUCCESS, reply(&[0, 0])),
+        _ => Fail(NtStatus::INVALID_DEVICE_REQUEST),
+    }
+}
+
+/// FSCTL_FILE_LEVEL_TRIM input (MS-FSCC 2.3.73): key, count, then (offset, length) pairs.
+fn parse_trim(b: &[u8]) -> Option<Vec<(u64, u64)>> {
+    let r = Le(b);
+    let n = r.u32(4).ok()? as usize;
+    if n > 4096 {
+        return None;
+    }
+    (0..n)
+        .map(|i| Some((r.u64(8 + 16 * i).ok()?, r.u64(16 + 16 * i).ok()?)))
+        .collect()
+}
+
+/// NETWORK_INTERFACE_INFO entries (MS-SMB2 2.2.32.5).
+pub fn interface_info(ifaces: &[InterfaceConfig]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (i, ifc) in ifaces.iter().enumerate() {
+        let start = out.len();
+        out.put_u32(if i + 1 < ifaces.len() { 152 } else { 0 });
+        out.put_u32(ifc.index);
+        out.put_u32(u32::from(ifc.rss) | (u32::from(ifc.rdma) << 1));
+        out.put_u32(0);
+        out.put_u64(ifc.speed_bps);
+        match ifc.addr.ip() {
+            std::net::IpAddr::V4(a) => {
+                out.put_u16(2);
+                out.extend_from_slice(&0u16.to_be_bytes());
+                out.extend_from_slice(&a.octets());
+            }
+            std::net::IpAddr::V6(a) => {
+                out.put_u16(0x17);
+                out.extend_from_slice(&0u16.to_be_bytes());
+                out.put_u32(0);
+                out.extend_from_slice(&a.octets());
+            }
+        }
+        out.resize(start + 152, 0);
+    }
+    out
+}
+
+// ------------------------------------------------------------------ QUERY_DIRECTORY
+
+fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
+    let Ok(req) = msg::QueryDirectoryRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    if req.output_buffer_length > max_transact {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    if !open.is_directory {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    if open.granted_access & access::FILE_READ_DATA == 0 {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let f = open.file_obj().expect("file");
+    let mut cur = open.dir.lock();
+    let restart = req.flags & (qd_flags::RESTART_SCANS | qd_flags::REOPEN) != 0;
+    if restart || cur.entries.is_none() {
+        let mut list = vec![];
+        let me = match f.info() {
+            Ok(i) => i,
+            Err(e) => return Fail(e),
+        };
+        list.push((".".to_string(), me));
+        let parent = {
+            let p = open.path.lock().clone();
+            match p.split_last() {
+                Some((parent, _)) => open
+                    .share
+                    .as_ref()
+                    .and_then(|s| s.backend.stat(&parent).ok())
+                    .unwrap_or(me),
+                None => me,
+            }
+        };
+        list.push(("..".to_string(), parent));
+        match f.list_dir() {
+            Ok(entries) => list.extend(entries.into_iter().map(|e| (e.name, e.info))),
+            Err(e) => return Fail(e),
+        }
+        let first = cur.entries.is_none();
+        cur.entries = Some(list);
+        cur.next = 0;
+        if first || restart || !req.pattern.is_empty() {
+            cur.pattern = if req.pattern.is_empty() {
+                "*".into()
+            } else {
+                req.pattern.clone()
+            };
+        }
+    } else if !req.pattern.is_empty() && cur.next == 0 {
+        cur.pattern = req.pattern.clone();
+    }
+    if req.flags & qd_flags::INDEX_SPECIFIED != 0 {
+        let idx = req.file_index as usize;
+        if idx <= cur.entries.as_ref().map_or(0, |e| e.len()) {
+            cur.next = idx;
+        }
+    }
+    let single = req.flags & qd_flags::RETURN_SINGLE_ENTRY != 0;
+    let mut w = fscc::DirListWriter::new(req.output_buffer_length as usize);
+    let started_at = cur.next;
+    let DirCursor {
+        entries,
+        pattern,
+        next,
+    } = &mut *cur;
+    let entries = entries.as_ref().expect("filled");
+    while *next < entries.len() {
+        let (name, info) = &entries[*next];
+        if !fscc::name_matches(pattern, name) {
+            *next += 1;
+            continue;
+        }
+        match w.push(req.info_class, name, &facts(info, false), *next as u32 + 1) {
+            Err(e) => return Fail(e),
+            Ok(false) => {
+                if w.is_empty() {
+                    return Fail(NtStatus::INFO_LENGTH_MISMATCH);
+                }
+                break;
+            }
+            Ok(true) => {
+                *next += 1;
+                if single {
+                    break;
+                }
+            }
+        }
+    }
+    if w.is_empty() {
+        let first_call = started_at == 0;
+        return Fail(if first_call {
+            NtStatus::NO_SUCH_FILE
+        } else {
+            NtStatus::NO_MORE_FILES
+        });
+    }
+    let data = w.finish();
+    let mut body = Vec::with_capacity(8 + data.len());
+    msg::encode_buffer_response(&mut body, &data);
+    Outcome::Done(NtStatus::SUCCESS, body)
+}
+
+// ------------------------------------------------------------------ QUERY_INFO / SET_INFO
+
+fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
+    let Ok(req) = msg::QueryInfoRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    if req.output_buffer_length > max_transact {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let max = req.output_buffer_length as usize;
+    let mut data = Vec::new();
+    let min = match req.info_type {
+        info_type::FILE => {
+            let Some(f) = open.file_obj() else {
+                return Fail(NtStatus::NOT_SUPPORTED);
+            };
+            let info = match f.info() {
+                Ok(i) => i,
+                Err(e) => return Fail(e),
+            };
+            let pending = open
+                .file
+                .as_ref()
+                .is_some_and(|fs| fs.inner.lock().delete_pending);
+            let name = names::client_name(&open.path.lock());
+            let of = OpenFacts {
+                access_mask: open.granted_access,
+                position: open.position.load(Ordering::Relaxed),
+                mode: open.mode.load(Ordering::Relaxed) as u32,
+                alignment: 0,
+                name: &name,
+                stream_name_data: false,
+            };
+            if let Err(e) =
+                fscc::encode_file_info(req.info_class, &facts(&info, pending), &of, &mut data)
+            {
+                return Fail(e);
+            }
+            fscc::min_file_info_size(req.info_class).unwrap_or(0)
+        }
+        info_type::FILESYSTEM => {
+            let Some(share) = open.share.as_ref() else {
+                return Fail(NtStatus::NOT_SUPPORTED);
+            };
+            let fi = match share.backend.fs_info() {
+                Ok(i) => i,
+                Err(e) => return Fail(e),
+            };
+            let unit =
+                u64::from(fi.bytes_per_sector.max(1)) * u64::from(fi.sectors_per_unit.max(1));
+            let ff = FsFacts {
+                total_units: fi.total_bytes / unit,
+                free_units: fi.free_bytes / unit,
+                avail_units: fi.avail_bytes / unit,
+                sectors_per_unit: fi.sectors_per_unit.max(1),
+                bytes_per_sector: fi.bytes_per_sector.max(1),
+                volume_serial: fi.volume_serial,
+                volume_creation_time: fi.volume_creation_time,
+                volume_label: share.name.clone(),
+                fs_name: "NTFS".into(),
+                max_name_len: fi.max_name_len.max(255),
+                fs_attributes: 0x0000_0003 | 0x0000_0004 | 0x0004_0000 | 0x0000_0002,
+            };
+            if let Err(e) = fscc::encode_fs_info(req.info_class, &ff, &mut data) {
+                return Fail(e);
+            }
+            fscc::min_fs_info_size(req.info_class).unwrap_or(0)
+        }
+        info_type::SECURITY => {
+            data = fscc::security_descriptor(
+                req.additional_information,
+                "S-1-5-21-1-2-3-1000",
+                "S-1-5-21-1-2-3-513",
+                open.granted_access | access::FILE_ALL_ACCESS,
+            );
+            if data.len() > max {
+                // MS-SMB2 3.3.5.20.3: report the size needed.
+                let mut b = Vec::new();
+                b.put_u32(data.len() as u32);
+                let mut body = Vec::new();
+                msg::encode_error_response(&mut body, &b);
+                return Outcome::Done(NtStatus::BUFFER_TOO_SMALL, body);
+            }
+            0
+        }
+        info_type::QUOTA => return Fail(NtStatus::NOT_SUPPORTED),
+        _ => return Fail(NtStatus::INVALID_PARAMETER),
+    };
+    if max < min {
+        return Fail(NtStatus::INFO_LENGTH_MISMATCH);
+    }
+    let mut st = NtStatus::SUCCESS;
+    if data.len() > max {
+        data.truncate(max);
+        st = NtStatus::BUFFER_OVERFLOW;
+    }
+    let mut body = Vec::with_capacity(8 + data.len());
+    msg::encode_buffer_response(&mut body, &data);
+    Outcome::Done(st, body)
+}
+
+fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
+    let Ok(req) = msg::SetInfoRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let ok = || {
+        let mut b = Vec::new();
+        msg::encode_set_info_response(&mut b);
+        Outcome::Done(NtStatus::SUCCESS, b)
+    };
+    match req.info_type {
+        info_type::FILE => {}
+        info_type::SECURITY => {
+            if open.granted_access & (access::WRITE_DAC | access::WRITE_OWNER) == 0 {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            return match fscc::parse_security_descriptor(req.buffer) {
+                Ok(()) => ok(),
+                Err(e) => Fail(e),
+            };
+        }
+        info_type::FILESYSTEM | info_type::QUOTA => return Fail(NtStatus::NOT_SUPPORTED),
+        _ => return Fail(NtStatus::INVALID_PARAMETER),
+    }
+    let Some(f) = open.file_obj() else {
+        return Fail(NtStatus::NOT_SUPPORTED);
+    };
+    let share = open.share.clone().expect("file open");
+    if share.read_only {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let info = match fscc::parse_set_file_info(req.info_class, req.buffer) {
+        Ok(i) => i,
+        Err(e) => return Fail(e),
+    };
+    let need = |mask: u32| open.granted_access & mask != 0;
+    let path = open.path.lock().clone();
+    let res = match info {
+        SetFileInfo::Basic {
+            creation_time,
+            last_access_time,
+            last_write_time,
+            change_time,
+            attributes,
+        } => {
+            if !need(access::FILE_WRITE_ATTRIBUTES) {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            let t = |v: u64| {
+                if v == 0 || v == u64::MAX {
+                    None
+                } else {
+                    Some(v)
+                }
+            };
+            if attributes & !attrs::SETTABLE & !(attrs::NORMAL | attrs::DIRECTORY) != 0 {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            if attributes & attrs::DIRECTORY != 0 && !open.is_directory {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            let change = BasicChange {
+                creation_time: t(creation_time),
+                last_access_time: t(last_access_time),
+                last_write_time: t(last_write_time),
+                change_time: t(change_time),
+                attributes: if attributes == 0 {
+                    None
+                } else {
+                    Some(attributes & attrs::SETTABLE)
+                },
+            };
+            let r = f.set_basic(&change);
+            if r.is_ok() {
+                server.notify.publish(
+                    &share.name,
+                    &path,
+                    notify_action::MODIFIED,
+                    notify_filter::ATTRIBUTES | notify_filter::LAST_WRITE,
+                );
+            }
+            r
+        }
+        SetFileInfo::EndOfFile(len) => {
+            if !need(access::FILE_WRITE_DATA) {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            if open.is_directory {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            open.modified.store(true, Ordering::Relaxed);
+            f.set_len(len)
+        }
+        SetFileInfo::Allocation(len) => {
+            if !need(access::FILE_WRITE_DATA) {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            match f.info() {
+                Ok(i) if len < i.end_of_file => f.set_len(len),
+                Ok(_) => f.allocate(len),
+                Err(e) => Err(e),
+            }
+        }
+        SetFileInfo::Disposition { delete_pending } => set_disposition(&open, f, delete_pending),
+        SetFileInfo::DispositionEx { flags } => set_disposition(&open, f, flags & 1 != 0),
+        SetFileInfo::Position(p) => {
+            open.position.store(p, Ordering::Relaxed);
+            Ok(())
+        }
+        SetFileInfo::Mode(m) => {
+            open.mode.store(u64::from(m), Ordering::Relaxed);
+            Ok(())
+        }
+        SetFileInfo::Rename {
+            replace_if_exists,
+            name,
+            ..
+        } => rename(server, ctx, &open, &share, &path, &name, replace_if_exists),
+        SetFileInfo::Link { .. } => Err(NtStatus::NOT_SUPPORTED),
+        SetFileInfo::ValidDataLength(_) => Err(NtStatus::NOT_SUPPORTED),
+        SetFileInfo::FullEa(_) => Err(NtStatus::EAS_NOT_SUPPORTED),
+        SetFileInfo::ShortName(_) => Err(NtStatus::NOT_SUPPORTED),
+    };
+    match res {
+        Ok(()) => ok(),
+        Err(e) => Fail(e),
+    }
+}
+
+fn set_disposition(
+    open: &Open,
+    f: &dyn crate::backend::FileObj,
+    delete: bool,
+) -> Result<(), NtStatus> {
+    if open.granted_access & access::DELETE == 0 {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    let fs = open.file.as_ref().expect("file");
+    if delete {
+        let info = f.info()?;
+        if info.attributes & attrs::READONLY != 0 {
+            return Err(NtStatus::CANNOT_DELETE);
+        }
+        if info.is_directory && !f.list_dir()?.is_empty() {
+            return Err(NtStatus::DIRECTORY_NOT_EMPTY);
+        }
+    }
+    fs.inner.lock().delete_pending = delete;
+    if !delete {
+        open.delete_on_close.store(false, Ordering::Release);
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rename(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    open: &Open,
+    share: &crate::config::ShareConfig,
+    from: &SharePath,
+    new_name: &str,
+    replace: bool,
+) -> Result<(), NtStatus> {
+    if open.granted_access & access::DELETE == 0 {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    let to = names::parse_name(new_name.trim_start_matches('\\'))?;
+    if to.is_root() || from.is_root() {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    if let Ok(target) = share.backend.stat(&to) {
+        if to == *from {
+            return Ok(());
+        }
+        if !replace {
+            return Err(NtStatus::OBJECT_NAME_COLLISION);
+        }
+        if target.is_directory {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+        if server
+            .files
+            .lock()
+            .contains_key(&(target.device_id, target.file_id))
+        {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+    }
+    // A directory with open files below it cannot move (Windows: ACCESS_DENIED).
+    if open.is_directory {
+        let prefix = format!("{}/", from.as_str());
+        let s = session(ctx);
+        let busy = s
+            .opens
+            .lock()
+            .values()
+            .any(|o| o.path.lock().as_str().starts_with(&prefix));
+        if busy {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+    }
+    share.backend.rename(from, &to, replace)?;
+    let filter = if open.is_directory {
+        notify_filter::DIR_NAME
+    } else {
+        notify_filter::FILE_NAME
+    };
+    server
+        .notify
+        .publish(&share.name, from, notify_action::RENAMED_OLD_NAME, filter);
+    server
+        .notify
+        .publish(&share.name, &to, notify_action::RENAMED_NEW_NAME, filter);
+    // Every open of the same file in this server now has the new name.
+    let fs = open.file.as_ref();
+    for s in server.sessions.lock().values() {
+        for o in s.opens.lock().values() {
+            let same = match (fs, &o.file) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            };
+            if same {
+                *o.path.lock() = to.clone();
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,387 @@
+//! State shared by every connection and worker: sessions, trees, opens, the per-file table
+//! (share modes, byte-range locks, delete-pending) and change notifications. Sharded by
+//! short-lived locks; no lock here is held across payload I/O.
+
+use crate::backend::{FileObj, SharePath};
+use crate::config::{ServerConfig, ShareConfig};
+use parking_lot::{Mutex, RwLock};
+use smb_auth::users::UserDb;
+use smb_wire::dcerpc::SrvsvcPipe;
+use smb_wire::msg::{access, share_access, FileId};
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Everything the engine shares across connections.
+pub struct Server {
+    pub cfg: ServerConfig,
+    pub shares: Vec<Arc<ShareConfig>>,
+    pub users: RwLock<UserDb>,
+    pub sessions: Mutex<HashMap<u64, Arc<Session>>>,
+    pub files: Mutex<HashMap<(u64, u64), Arc<FileState>>>,
+    pub notify: NotifyHub,
+    next_id: AtomicU64,
+    /// Bumped by every unlock and close, so blocked lock requests know to retry.
+    pub lock_generation: AtomicU64,
+    /// Server start, FILETIME.
+    pub start_time: u64,
+}
+
+impl Server {
+    pub fn new(cfg: ServerConfig, shares: Vec<ShareConfig>, users: UserDb, now: u64) -> Self {
+        Server {
+            cfg,
+            shares: shares.into_iter().map(Arc::new).collect(),
+            users: RwLock::new(users),
+            sessions: Mutex::new(HashMap::new()),
+            files: Mutex::new(HashMap::new()),
+            notify: NotifyHub::default(),
+            next_id: AtomicU64::new(1),
+            lock_generation: AtomicU64::new(0),
+            start_time: now,
+        }
+    }
+
+    /// A fresh non-zero id (sessions, opens, async ids).
+    pub fn new_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub fn find_share(&self, name: &str) -> Option<Arc<ShareConfig>> {
+        self.shares
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+            .cloned()
+    }
+
+    pub fn session(&self, id: u64) -> Option<Arc<Session>> {
+        self.sessions.lock().get(&id).cloned()
+    }
+}
+
+/// Keys and algorithms of an authenticated session (per channel for signing).
+#[derive(Clone)]
+pub struct SessionKeys {
+    pub session_key: [u8; 16],
+    pub signing: [u8; 16],
+    pub signing_alg: smb_auth::signing::Algorithm,
+    /// Server-to-client and client-to-server cipher keys; empty when encryption is unusable.
+    pub encrypt: Vec<u8>,
+    pub decrypt: Vec<u8>,
+    pub cipher: Option<smb_auth::crypt::Cipher>,
+    pub application: [u8; 16],
+}
+
+pub struct Session {
+    pub id: u64,
+    pub user: String,
+    pub domain: String,
+    pub guest: bool,
+    pub anonymous: bool,
+    pub dialect: u16,
+    pub keys: SessionKeys,
+    pub signing_required: bool,
+    pub encrypt_data: bool,
+    pub trees: Mutex<HashMap<u32, Arc<Tree>>>,
+    pub opens: Mutex<HashMap<u64, Arc<Open>>>,
+    pub expired: AtomicBool,
+    next_tree: AtomicU64,
+    nonce_counter: AtomicU64,
+}
+
+impl Session {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        id: u64,
+        user: String,
+        domain: String,
+        guest: bool,
+        anonymous: bool,
+        dialect: u16,
+        keys: SessionKeys,
+        signing_required: bool,
+        encrypt_data: bool,
+    ) -> Self {
+        Session {
+            id,
+            user,
+            domain,
+            guest,
+            anonymous,
+            dialect,
+            keys,
+            signing_required,
+            encrypt_data,
+            trees: Mutex::new(HashMap::new()),
+            opens: Mutex::new(HashMap::new()),
+            expired: AtomicBool::new(false),
+            next_tree: AtomicU64::new(1),
+            nonce_counter: AtomicU64::new(1),
+        }
+    }
+
+    pub fn new_tree_id(&self) -> u32 {
+        self.next_tree.fetch_add(1, Ordering::Relaxed) as u32
+    }
+
+    /// A nonce never used before with this session's encryption key: a 64-bit counter,
+    /// which the 11- or 12-byte AEAD nonce always contains in full.
+    pub fn next_nonce(&self) -> [u8; 16] {
+        let n = self.nonce_counter.fetch_add(1, Ordering::Relaxed);
+        let mut out = [0u8; 16];
+        out[..8].copy_from_slice(&n.to_le_bytes());
+        out
+    }
+
+    pub fn tree(&self, id: u32) -> Option<Arc<Tree>> {
+        self.trees.lock().get(&id).cloned()
+    }
+
+    pub fn open(&self, volatile: u64) -> Option<Arc<Open>> {
+        self.opens.lock().get(&volatile).cloned()
+    }
+}
+
+pub struct Tree {
+    pub id: u32,
+    /// None for IPC$.
+    pub share: Option<Arc<ShareConfig>>,
+    pub encrypt: bool,
+    pub maximal_access: u32,
+}
+
+/// What an open refers to.
+pub enum OpenKind {
+    File(Box<dyn FileObj>),
+    Pipe(Mutex<SrvsvcPipe>),
+}
+
+/// Directory enumeration state of an open (QUERY_DIRECTORY).
+#[derive(Default)]
+pub struct DirCursor {
+    pub entries: Option<Vec<(String, crate::backend::FileInfo)>>,
+    pub pattern: String,
+    pub next: usize,
+}
+
+pub struct Open {
+    pub file_id: FileId,
+    pub tree_id: u32,
+    pub session_id: u64,
+    pub share: Option<Arc<ShareConfig>>,
+    pub path: Mutex<SharePath>,
+    pub kind: OpenKind,
+    pub granted_access: u32,
+    pub share_access: u32,
+    pub is_directory: bool,
+    pub create_options: u32,
+    pub file: Option<Arc<FileState>>,
+    pub dir: Mutex<DirCursor>,
+    pub position: AtomicU64,
+    pub mode: AtomicU64,
+    /// Lock sequence replay detection (MS-SMB2 3.3.5.14): 64 buckets.
+    pub delete_on_close: AtomicBool,
+    /// Written through this open since it was opened (reported to CHANGE_NOTIFY at close).
+    pub modified: AtomicBool,
+    pub closed: AtomicBool,
+}
+
+impl Open {
+    pub fn file_obj(&self) -> Option<&dyn FileObj> {
+        match &self.kind {
+            OpenKind::File(f) => Some(f.as_ref()),
+            OpenKind::Pipe(_) => None,
+        }
+    }
+    pub fn can_read(&self) -> bool {
+        self.granted_access & (access::FILE_READ_DATA | access::FILE_EXECUTE) != 0
+    }
+    pub fn can_write(&self) -> bool {
+        self.granted_access & (access::FILE_WRITE_DATA | access::FILE_APPEND_DATA) != 0
+    }
+}
+
+/// A byte-range lock held by an open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RangeLock {
+    pub owner: FileId,
+    pub session_id: u64,
+    pub offset: u64,
+    pub length: u64,
+    pub exclusive: bool,
+}
+
+impl RangeLock {
+    fn overlaps(&self, offset: u64, length: u64) -> bool {
+        // MS-FSA 2.1.4.10: zero-length ranges never conflict.
+        if self.length == 0 || length == 0 {
+            return false;
+        }
+        let a_end = self.offset.saturating_add(self.length);
+        let b_end = offset.saturating_add(length);
+        self.offset < b_end && offset < a_end
+    }
+}
+
+/// One file as seen by every open of it.
+#[derive(Default)]
+pub struct FileOpenEntry {
+    pub file_id: FileId,
+    pub access: u32,
+    pub share_access: u32,
+}
+
+#[derive(Default)]
+pub struct FileState {
+    pub inner: Mutex<FileInner>,
+}
+
+#[derive(Default)]
+pub struct FileInner {
+    pub opens: Vec<FileOpenEntry>,
+    pub delete_pending: bool,
+    pub locks: Vec<RangeLock>,
+}
+
+const DATA_READ: u32 = access::FILE_READ_DATA | access::FILE_EXECUTE;
+const DATA_WRITE: u32 = access::FILE_WRITE_DATA | access::FILE_APPEND_DATA;
+
+impl FileInner {
+    /// MS-FSA 2.1.5.1.2 share-access check of a new open against the existing ones.
+    pub fn share_conflict(&self, access: u32, share: u32) -> bool {
+        let wants = |mask| access & mask != 0;
+        self.opens.iter().any(|o| {
+            let has = |mask| o.access & mask != 0;
+            (has(DATA_READ) && share & share_access::READ == 0)
+                || (has(DATA_WRITE) && share & share_access::WRITE == 0)
+                || (has(access::DELETE) && share & share_access::DELETE == 0)
+                || (wants(DATA_READ) && o.share_access & share_access::READ == 0)
+                || (wants(DATA_WRITE) && o.share_access & share_access::WRITE == 0)
+                || (wants(access::DELETE) && o.share_access & share_access::DELETE == 0)
+        })
+    }
+
+    /// Whether an I/O by `owner` on the range conflicts with someone's lock (MS-FSA 2.1.4.10).
+    pub fn io_conflict(&self, owner: FileId, offset: u64, length: u64, write: bool) -> bool {
+        self.locks.iter().any(|l| {
+            l.overlaps(offset, length)
+                && (l.owner != owner && (write || l.exclusive)
+                    || (l.owner == owner && write && !l.exclusive))
+        })
+    }
+
+    /// Whether a new lock conflicts with held ones (MS-FSA 2.1.5.7: an exclusive lock
+    /// conflicts with any overlapping lock, a shared one with overlapping exclusive locks).
+    pub fn lock_conflict(&self, new: &RangeLock) -> bool {
+        self.locks
+            .iter()
+            .any(|l| l.overlaps(new.offset, new.length) && (new.exclusive || l.exclusive))
+    }
+}
+
+/// A change on a share, for CHANGE_NOTIFY (MS-FSCC 2.7.1 actions).
+#[derive(Clone, Debug)]
+pub struct ChangeEvent {
+    pub seq: u64,
+    pub share: String,
+    /// Directory the change happened in.
+    pub dir: SharePath,
+    pub action: u32,
+    pub name: String,
+    /// FILE_NOTIFY_CHANGE_* bits this change matches.
+    pub filter: u32,
+}
+
+pub mod notify_action {
+    pub const ADDED: u32 = 1;
+    pub const REMOVED: u32 = 2;
+    pub const MODIFIED: u32 = 3;
+    pub const RENAMED_OLD_NAME: u32 = 4;
+    pub const RENAMED_NEW_NAME: u32 = 5;
+}
+
+pub mod notify_filter {
+    pub const FILE_NAME: u32 = 0x001;
+    pub const DIR_NAME: u32 = 0x002;
+    pub const ATTRIBUTES: u32 = 0x004;
+    pub const SIZE: u32 = 0x008;
+    pub const LAST_WRITE: u32 = 0x010;
+    pub const LAST_ACCESS: u32 = 0x020;
+    pub const CREATION: u32 = 0x040;
+}
+
+/// A bounded log of recent changes; waiting CHANGE_NOTIFY requests read events past the
+/// sequence number they registered at.
+#[derive(Default)]
+pub struct NotifyHub {
+    events: Mutex<VecDeque<ChangeEvent>>,
+    seq: AtomicU64,
+}
+
+const NOTIFY_LOG_LEN: usize = 4096;
+
+impl NotifyHub {
+    pub fn current(&self) -> u64 {
+        self.seq.load(Ordering::Acquire)
+    }
+
+    pub fn publish(&self, share: &str, path: &SharePath, action: u32, filter: u32) {
+        let Some((dir, name)) = path.split_last() else {
+            return;
+        };
+        let mut ev = self.events.lock();
+        let seq = self.seq.load(Ordering::Relaxed) + 1;
+        if ev.len() == NOTIFY_LOG_LEN {
+            ev.pop_front();
+        }
+        ev.push_back(ChangeEvent {
+            seq,
+            share: share.to_string(),
+            dir,
+            action,
+            name: name.to_string(),
+            filter,
+        });
+        self.seq.store(seq, Ordering::Release);
+    }
+
+    /// Events after `since` in `dir` (or below it, with `tree`) matching `filter`. The bool
+    /// is true when the log no longer reaches back to `since` (answer NOTIFY_ENUM_DIR).
+    pub fn since(
+        &self,
+        since: u64,
+        share: &str,
+        dir: &SharePath,
+        tree: bool,
+        filter: u32,
+    ) -> (Vec<ChangeEvent>, bool) {
+        let ev = self.events.lock();
+        let lost = ev.front().is_some_and(|e| e.seq > since + 1);
+        let mut out = Vec::new();
+        for e in ev.iter().filter(|e| e.seq > since) {
+            if e.share != share || e.filter & filter == 0 {
+                continue;
+            }
+            let rel = if &e.dir == dir {
+                Some(e.name.clone())
+            } else if tree
+                && (dir.is_root() || e.dir.as_str().starts_with(&format!("{}/", dir.as_str())))
+            {
+                let prefix = if dir.is_root() {
+                    0
+                } else {
+                    dir.as_str().len() + 1
+                };
+                Some(format!("{}/{}", &e.dir.as_str()[prefix..], e.name))
+            } else {
+                None
+            };
+            if let Some(name) = rel {
+                let mut e = e.clone();
+                e.name = name.replace('/', "\\");
+                out.push(e);
+            }
+        }
+        (out, lost)
+    }
+}

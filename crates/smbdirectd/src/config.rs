@@ -1,0 +1,303 @@
+//! The daemon's TOML configuration: every key is documented in config/smbdirectd.toml, and
+//! an unknown key or a bad value is refused at start with a message naming it.
+
+use anyhow::{bail, Context, Result};
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(default)]
+    pub server: ServerSection,
+    #[serde(default)]
+    pub security: SecuritySection,
+    #[serde(default)]
+    pub workers: WorkersSection,
+    #[serde(default)]
+    pub log: LogSection,
+    #[serde(default, rename = "share")]
+    pub shares: Vec<ShareSection>,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct ServerSection {
+    #[serde(default = "default_listen")]
+    pub listen: Vec<SocketAddr>,
+    #[serde(default = "default_name")]
+    pub netbios_name: String,
+    #[serde(default = "default_domain")]
+    pub domain: String,
+    #[serde(default = "default_state_dir")]
+    pub state_dir: PathBuf,
+    #[serde(default = "default_max_io")]
+    pub max_read_size: u32,
+    #[serde(default = "default_max_io")]
+    pub max_write_size: u32,
+    #[serde(default = "default_max_credits")]
+    pub max_credits: u16,
+    #[serde(default = "default_max_connections")]
+    pub max_connections: usize,
+    #[serde(default = "default_min_dialect")]
+    pub min_dialect: String,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct SecuritySection {
+    #[serde(default = "yes")]
+    pub require_signing: bool,
+    #[serde(default)]
+    pub encrypt_all: bool,
+    #[serde(default)]
+    pub allow_guest: bool,
+    #[serde(default)]
+    pub users: Option<PathBuf>,
+    #[serde(default = "default_ciphers")]
+    pub ciphers: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct WorkersSection {
+    /// Number of worker threads; 0 = one per online CPU.
+    #[serde(default)]
+    pub count: usize,
+    /// CPUs to pin workers to, in order; empty = 0, 1, 2...
+    #[serde(default)]
+    pub cpus: Vec<usize>,
+    #[serde(default = "default_poll")]
+    pub poll: String,
+    /// Adaptive polling: spin this long without work before sleeping.
+    #[serde(default = "default_idle_spin")]
+    pub idle_spin_us: u64,
+    #[serde(default = "default_ring_entries")]
+    pub ring_entries: u32,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct LogSection {
+    #[serde(default = "default_level")]
+    pub level: String,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct ShareSection {
+    pub name: String,
+    pub path: PathBuf,
+    #[serde(default)]
+    pub comment: String,
+    #[serde(default)]
+    pub encrypt: bool,
+    #[serde(default)]
+    pub read_only: bool,
+    #[serde(default)]
+    pub direct_io: bool,
+    #[serde(default)]
+    pub write_through: bool,
+}
+
+fn default_listen() -> Vec<SocketAddr> {
+    vec!["127.0.0.1:4450".parse().unwrap()]
+}
+fn default_name() -> String {
+    "SMBDIRECTD".into()
+}
+fn default_domain() -> String {
+    "WORKGROUP".into()
+}
+fn default_state_dir() -> PathBuf {
+    PathBuf::from("smbdirectd-data/state")
+}
+fn default_max_io() -> u32 {
+    8 << 20
+}
+fn default_max_credits() -> u16 {
+    8192
+}
+fn default_max_connections() -> usize {
+    1024
+}
+fn default_min_dialect() -> String {
+    "2.0.2".into()
+}
+fn yes() -> bool {
+    true
+}
+fn default_ciphers() -> Vec<String> {
+    ["aes-128-gcm", "aes-128-ccm", "aes-256-gcm", "aes-256-ccm"]
+        .map(String::from)
+        .to_vec()
+}
+fn default_poll() -> String {
+    "adaptive".into()
+}
+fn default_idle_spin() -> u64 {
+    50
+}
+fn default_ring_entries() -> u32 {
+    256
+}
+fn default_level() -> String {
+    "info".into()
+}
+
+impl Default for ServerSection {
+    fn default() -> Self {
+        toml::from_str("").expect("defaults")
+    }
+}
+impl Default for SecuritySection {
+    fn default() -> Self {
+        toml::from_str("").expect("defaults")
+    }
+}
+impl Default for WorkersSection {
+    fn default() -> Self {
+        toml::from_str("").expect("defaults")
+    }
+}
+impl Default for LogSection {
+    fn default() -> Self {
+        toml::from_str("").expect("defaults")
+    }
+}
+
+/// The embedded default: one share "data" under ./smbdirectd-data, loopback only.
+pub const EMBEDDED_DEFAULT: &str = r#"
+[server]
+listen = ["127.0.0.1:4450"]
+state_dir = "smbdirectd-data/state"
+
+[security]
+users = "smbdirectd-data/users"
+
+[[share]]
+name = "data"
+path = "smbdirectd-data/share"
+comment = "default share"
+"#;
+
+pub fn dialect_from_str(s: &str) -> Option<u16> {
+    match s {
+        "2.0.2" => Some(0x0202),
+        "2.1" => Some(0x0210),
+        "3.0" => Some(0x0300),
+        "3.0.2" => Some(0x0302),
+        "3.1.1" => Some(0x0311),
+        _ => None,
+    }
+}
+
+pub fn cipher_from_str(s: &str) -> Option<u16> {
+    match s {
+        "aes-128-ccm" => Some(1),
+        "aes-128-gcm" => Some(2),
+        "aes-256-ccm" => Some(3),
+        "aes-256-gcm" => Some(4),
+        _ => None,
+    }
+}
+
+impl Config {
+    pub fn parse(text: &str, origin: &str) -> Result<Config> {
+        let cfg: Config =
+            toml::from_str(text).with_context(|| format!("configuration {origin}"))?;
+        cfg.validate()
+            .with_context(|| format!("configuration {origin}"))?;
+        Ok(cfg)
+    }
+
+    pub fn load(path: Option<&Path>) -> Result<Config> {
+        match path {
+            None => Config::parse(EMBEDDED_DEFAULT, "(embedded default)"),
+            Some(p) => {
+                let text = std::fs::read_to_string(p)
+                    .with_context(|| format!("reading {}", p.display()))?;
+                Config::parse(&text, &p.display().to_string())
+            }
+        }
+    }
+
+    pub fn validate(&self) -> Result<()> {
+        if dialect_from_str(&self.server.min_dialect).is_none() {
+            bail!(
+                "server.min_dialect: {:?} is not one of 2.0.2, 2.1, 3.0, 3.0.2, 3.1.1",
+                self.server.min_dialect
+            );
+        }
+        if self.server.listen.is_empty() {
+            bail!("server.listen: at least one address is needed");
+        }
+        let io = 65536..=(8 << 20);
+        if !io.contains(&self.server.max_read_size) {
+            bail!("server.max_read_size: must be 64 KiB ..= 8 MiB");
+        }
+        if !io.contains(&self.server.max_write_size) {
+            bail!("server.max_write_size: must be 64 KiB ..= 8 MiB");
+        }
+        if self.server.max_credits < 16 {
+            bail!("server.max_credits: must be at least 16");
+        }
+        for c in &self.security.ciphers {
+            if cipher_from_str(c).is_none() {
+                bail!("security.ciphers: unknown cipher {c:?}");
+            }
+        }
+        if !matches!(self.workers.poll.as_str(), "busy" | "adaptive") {
+            bail!("workers.poll: must be \"busy\" or \"adaptive\"");
+        }
+        if !(8..=32768).contains(&self.workers.ring_entries) {
+            bail!("workers.ring_entries: must be 8 ..= 32768");
+        }
+        let mut names = std::collections::HashSet::new();
+        for s in &self.shares {
+            if s.name.is_empty()
+                || s.name.len() > 80
+                || s.name.eq_ignore_ascii_case("IPC$")
+                || s.name
+                    .contains(['\\', '/', ':', '*', '?', '"', '<', '>', '|'])
+            {
+                bail!("share.name: {:?} is not a valid share name", s.name);
+            }
+            if !names.insert(s.name.to_lowercase()) {
+                bail!("share.name: {:?} appears twice", s.name);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_default_parses() {
+        let c = Config::load(None).unwrap();
+        assert_eq!(c.shares.len(), 1);
+        assert!(c.security.require_signing);
+        assert!(!c.security.allow_guest);
+    }
+
+    #[test]
+    fn unknown_key_is_named() {
+        let e = Config::parse("[server]\nlisten_addr = 1\n", "t").unwrap_err();
+        assert!(format!("{e:#}").contains("listen_addr"), "{e:#}");
+        let e = Config::parse("[security]\nciphers = [\"rot13\"]\n", "t").unwrap_err();
+        assert!(format!("{e:#}").contains("security.ciphers"), "{e:#}");
+        let e = Config::parse("[workers]\npoll = \"lazy\"\n", "t").unwrap_err();
+        assert!(format!("{e:#}").contains("workers.poll"), "{e:#}");
+    }
+
+    #[test]
+    fn example_config_file_parses() {
+        let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/smbdirectd.toml");
+        let text = std::fs::read_to_string(p).unwrap();
+        Config::parse(&text, p).unwrap();
+    }
+}

@@ -1,0 +1,216 @@
+//! `smbdirectd serve`: builds the engine from configuration, starts one pinned worker per
+//! configured core and the listeners, and stops cleanly on SIGTERM/SIGINT.
+
+use crate::config::{cipher_from_str, dialect_from_str, Config, ShareSection};
+use crate::worker::{self, WorkerHandle};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use smb_server::{Server, ServerConfig, ShareConfig};
+use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Configuration file (TOML); without it, the embedded default.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Listen address, replacing the configured ones (repeatable).
+    #[arg(long)]
+    listen: Vec<SocketAddr>,
+    /// A share NAME=PATH, replacing the configured shares (repeatable).
+    #[arg(long)]
+    share: Vec<String>,
+    /// Users file.
+    #[arg(long)]
+    users: Option<PathBuf>,
+    /// State directory.
+    #[arg(long)]
+    state_dir: Option<PathBuf>,
+    /// Worker threads (0 = one per CPU).
+    #[arg(long)]
+    workers: Option<usize>,
+}
+
+/// Windows FILETIME now.
+pub fn filetime_now() -> u64 {
+    let d = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    116_444_736_000_000_000 + d.as_secs() * 10_000_000 + u64::from(d.subsec_nanos() / 100)
+}
+
+fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
+    if !a.listen.is_empty() {
+        cfg.server.listen = a.listen.clone();
+    }
+    if !a.share.is_empty() {
+        cfg.shares.clear();
+        for s in &a.share {
+            let Some((name, path)) = s.split_once('=') else {
+                bail!("--share {s:?}: expected NAME=PATH");
+            };
+            cfg.shares.push(ShareSection {
+                name: name.to_string(),
+                path: PathBuf::from(path),
+                comment: String::new(),
+                encrypt: false,
+                read_only: false,
+                direct_io: false,
+                write_through: false,
+            });
+        }
+    }
+    if let Some(u) = &a.users {
+        cfg.security.users = Some(u.clone());
+    }
+    if let Some(d) = &a.state_dir {
+        cfg.server.state_dir = d.clone();
+    }
+    if let Some(n) = a.workers {
+        cfg.workers.count = n;
+    }
+    cfg.validate()
+}
+
+fn init_logging(level: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
+    let mut shares = Vec::new();
+    for s in &cfg.shares {
+        std::fs::create_dir_all(&s.path)
+            .with_context(|| format!("share {}: creating {}", s.name, s.path.display()))?;
+        let backend = storage::DirShare::open(&s.path, storage::DirShareOptions::default())
+            .with_context(|| format!("share {}: opening {}", s.name, s.path.display()))?;
+        shares.push(ShareConfig {
+            name: s.name.clone(),
+            comment: s.comment.clone(),
+            backend: Arc::new(backend),
+            encrypt: s.encrypt,
+            read_only: s.read_only,
+            direct_io: s.direct_io,
+            write_through: s.write_through,
+        });
+    }
+    let users = match &cfg.security.users {
+        Some(p) => crate::users::load(p)?,
+        None => smb_auth::users::UserDb::new(),
+    };
+    let mut guid = [0u8; 16];
+    getrandom::getrandom(&mut guid).context("random server GUID")?;
+    let sc = ServerConfig {
+        server_guid: guid,
+        netbios_name: cfg.server.netbios_name.clone(),
+        domain: cfg.server.domain.clone(),
+        dns_domain: "localdomain".into(),
+        require_signing: cfg.security.require_signing,
+        encrypt_all: cfg.security.encrypt_all,
+        allow_guest: cfg.security.allow_guest,
+        min_dialect: dialect_from_str(&cfg.server.min_dialect).expect("validated"),
+        max_dialect: 0x0311,
+        max_read_size: cfg.server.max_read_size,
+        max_write_size: cfg.server.max_write_size,
+        max_transact_size: 8 << 20,
+        max_credits: cfg.server.max_credits,
+        ciphers: cfg
+            .security
+            .ciphers
+            .iter()
+            .filter_map(|c| cipher_from_str(c))
+            .collect(),
+        max_sessions_per_connection: 64,
+        max_opens_per_session: 16384,
+        interfaces: Vec::new(),
+    };
+    Ok(Arc::new(Server::new(sc, shares, users, filetime_now())))
+}
+
+pub fn serve(args: ServeArgs) -> Result<()> {
+    let mut cfg = Config::load(args.config.as_deref())?;
+    apply_overrides(&mut cfg, &args)?;
+    init_logging(&cfg.log.level);
+    std::fs::create_dir_all(&cfg.server.state_dir)
+        .with_context(|| format!("creating {}", cfg.server.state_dir.display()))?;
+    let server = build_server(&cfg)?;
+    if server.users.read().names().is_empty() && !cfg.security.allow_guest {
+        let users = cfg
+            .security
+            .users
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        eprintln!("note: no users yet; add one with: smbdirectd user add NAME --users {users}");
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let live = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let n = if cfg.workers.count == 0 {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    } else {
+        cfg.workers.count
+    };
+    let mut workers: Vec<WorkerHandle> = Vec::new();
+    for i in 0..n {
+        let cpu = cfg.workers.cpus.get(i).copied().unwrap_or(i);
+        workers.push(worker::spawn(
+            i,
+            cpu,
+            server.clone(),
+            &cfg.workers,
+            stop.clone(),
+            live.clone(),
+        )?);
+    }
+    let mut listeners = Vec::new();
+    for addr in &cfg.server.listen {
+        let l = TcpListener::bind(addr).with_context(|| format!("listening on {addr}"))?;
+        let local = l.local_addr()?;
+        tracing::info!(%local, "listening (TCP)");
+        for s in &cfg.shares {
+            println!(
+                "smbdirectd: serving \\\\{}\\{} ({}) — connect with: smbclient //{}/{} -p {} -U USER",
+                local.ip(),
+                s.name,
+                s.path.display(),
+                local.ip(),
+                s.name,
+                local.port()
+            );
+        }
+        listeners.push(l);
+    }
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    let senders: Vec<_> = workers.iter().map(|w| w.sender()).collect();
+    let max_conns = cfg.server.max_connections;
+    for l in listeners {
+        let senders = senders.clone();
+        let stop = stop.clone();
+        let live = live.clone();
+        std::thread::Builder::new()
+            .name("smbd-accept".into())
+            .spawn(move || worker::accept_loop(l, senders, stop, live, max_conns))?;
+    }
+    let mut signals = signal_hook::iterator::Signals::new([
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGINT,
+    ])?;
+    if let Some(sig) = signals.forever().next() {
+        tracing::info!(sig, "stopping: finishing in-flight requests");
+    }
+    stop.store(true, Ordering::Release);
+    for w in workers {
+        w.stop_and_join();
+    }
+    tracing::info!("stopped");
+    Ok(())
+}

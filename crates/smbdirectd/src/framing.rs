@@ -1,0 +1,129 @@
+//! Direct TCP transport framing (MS-SMB2 2.1): each PDU is preceded by a zero byte and a
+//! 24-bit big-endian length.
+
+/// Largest PDU accepted: an 8 MiB WRITE plus headers and a transform header.
+pub const MAX_PDU: usize = (8 << 20) + 64 * 1024;
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum FrameError {
+    /// The first byte was not zero (a NetBIOS session message type we do not serve).
+    BadType,
+    TooLong,
+}
+
+/// Accumulates received bytes and yields whole PDUs without copying them twice.
+pub struct FrameReader {
+    buf: Vec<u8>,
+    start: usize,
+}
+
+impl Default for FrameReader {
+    fn default() -> Self {
+        FrameReader {
+            buf: Vec::with_capacity(64 * 1024),
+            start: 0,
+        }
+    }
+}
+
+impl FrameReader {
+    /// Space to receive into: at least `min` bytes.
+    pub fn spare(&mut self, min: usize) -> &mut [u8] {
+        if self.start > 0 && self.start == self.buf.len() {
+            self.buf.clear();
+            self.start = 0;
+        } else if self.start > self.buf.capacity() / 2 {
+            self.buf.drain(..self.start);
+            self.start = 0;
+        }
+        let len = self.buf.len();
+        let want = min.max(self.needed());
+        self.buf.resize(len + want, 0);
+        &mut self.buf[len..]
+    }
+
+    /// Records that `n` bytes of the last `spare` were filled, and gives back the rest.
+    pub fn filled(&mut self, spare_len: usize, n: usize) {
+        let keep = self.buf.len() - spare_len + n;
+        self.buf.truncate(keep);
+    }
+
+    fn needed(&self) -> usize {
+        let avail = &self.buf[self.start..];
+        if avail.len() >= 4 {
+            let n = frame_len(avail);
+            (n + 4).saturating_sub(avail.len()).min(MAX_PDU + 4)
+        } else {
+            0
+        }
+    }
+
+    /// The next whole PDU, if one has arrived.
+    pub fn next_pdu(&mut self) -> Result<Option<&[u8]>, FrameError> {
+        let avail = &self.buf[self.start..];
+        if avail.len() < 4 {
+            return Ok(None);
+        }
+        if avail[0] != 0 {
+            return Err(FrameError::BadType);
+        }
+        let n = frame_len(avail);
+        if n > MAX_PDU {
+            return Err(FrameError::TooLong);
+        }
+        if avail.len() < 4 + n {
+            return Ok(None);
+        }
+        let s = self.start + 4;
+        self.start += 4 + n;
+        Ok(Some(&self.buf[s..s + n]))
+    }
+}
+
+fn frame_len(b: &[u8]) -> usize {
+    (usize::from(b[1]) << 16) | (usize::from(b[2]) << 8) | usize::from(b[3])
+}
+
+pub fn frame_header(len: usize) -> [u8; 4] {
+    [0, (len >> 16) as u8, (len >> 8) as u8, len as u8]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn feed(r: &mut FrameReader, data: &[u8]) {
+        let s = r.spare(data.len());
+        let l = s.len();
+        s[..data.len()].copy_from_slice(data);
+        r.filled(l, data.len());
+    }
+
+    #[test]
+    fn splits_and_joins() {
+        let mut r = FrameReader::default();
+        let mut wire = Vec::new();
+        for p in [&b"abc"[..], b"", b"hello world"] {
+            wire.extend_from_slice(&frame_header(p.len()));
+            wire.extend_from_slice(p);
+        }
+        let mut got = Vec::new();
+        for chunk in wire.chunks(3) {
+            feed(&mut r, chunk);
+            while let Some(p) = r.next_pdu().unwrap() {
+                got.push(p.to_vec());
+            }
+        }
+        assert_eq!(got, vec![b"abc".to_vec(), vec![], b"hello world".to_vec()]);
+    }
+
+    #[test]
+    fn refuses_oversized_and_bad_type() {
+        let mut r = FrameReader::default();
+        feed(&mut r, &[0, 0xFF, 0xFF, 0xFF]);
+        assert_eq!(r.next_pdu(), Err(FrameError::TooLong));
+        let mut r = FrameReader::default();
+        feed(&mut r, &[0x81, 0, 0, 0]);
+        assert_eq!(r.next_pdu(), Err(FrameError::BadType));
+    }
+}

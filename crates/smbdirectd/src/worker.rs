@@ -1,0 +1,464 @@
+//! Per-core workers. Each owns an io_uring that carries its connections' socket I/O, and
+//! the connections handed to it (a connection never moves). The loop: reap completions,
+//! run the SMB engine on whole PDUs, queue responses, submit; when idle it spins for
+//! `idle_spin_us` and then sleeps in the kernel until a completion or a wake arrives
+//! (adaptive), or never sleeps (busy).
+//!
+//! `unsafe` here is confined to handing buffers to the kernel: every buffer given to an
+//! SQE lives in a boxed connection that is not dropped or resized while the operation is in
+//! flight (tracked by `recv_busy`/`send_busy`).
+
+use crate::config::WorkersSection;
+use crate::daemon::filetime_now;
+use crate::framing::{frame_header, FrameReader};
+use anyhow::{Context, Result};
+use crossbeam_channel::{Receiver, Sender};
+use io_uring::{opcode, types, IoUring};
+use smb_server::{Connection, Server, Transport};
+use std::collections::VecDeque;
+use std::io::Write;
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::os::fd::AsRawFd;
+use std::os::unix::net::UnixStream;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const OP_RECV: u64 = 1;
+const OP_SEND: u64 = 2;
+const WAKE_SLOT: u64 = 0xFFFF_FFFF;
+const TIMER_SLOT: u64 = 0xFFFF_FFFE;
+const RECV_CHUNK: usize = 128 * 1024;
+
+pub struct WorkerHandle {
+    tx: Sender<TcpStream>,
+    wake: Arc<UnixStream>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+#[derive(Clone)]
+pub struct WorkerSender {
+    tx: Sender<TcpStream>,
+    wake: Arc<UnixStream>,
+}
+
+impl WorkerSender {
+    fn hand(&self, s: TcpStream) {
+        if self.tx.send(s).is_ok() {
+            let _ = (&*self.wake).write(&[1]);
+        }
+    }
+}
+
+impl WorkerHandle {
+    pub fn sender(&self) -> WorkerSender {
+        WorkerSender {
+            tx: self.tx.clone(),
+            wake: self.wake.clone(),
+        }
+    }
+
+    pub fn stop_and_join(self) {
+        let _ = (&*self.wake).write(&[1]);
+        let _ = self.thread.join();
+    }
+}
+
+pub fn spawn(
+    index: usize,
+    cpu: usize,
+    server: Arc<Server>,
+    cfg: &WorkersSection,
+    stop: Arc<AtomicBool>,
+    live: Arc<AtomicUsize>,
+) -> Result<WorkerHandle> {
+    let (tx, rx) = crossbeam_channel::bounded(1024);
+    let (wake_tx, wake_rx) = UnixStream::pair().context("wake socket pair")?;
+    wake_rx.set_nonblocking(true)?;
+    let ring = IoUring::new(cfg.ring_entries).context("io_uring setup")?;
+    let busy = cfg.poll == "busy";
+    let spin = Duration::from_micros(cfg.idle_spin_us);
+    let thread = std::thread::Builder::new()
+        .name(format!("smbd-worker-{index}"))
+        .spawn(move || {
+            let cores = core_affinity::get_core_ids().unwrap_or_default();
+            if let Some(c) = cores.into_iter().find(|c| c.id == cpu) {
+                if !core_affinity::set_for_current(c) {
+                    tracing::warn!(cpu, "could not pin worker");
+                }
+            }
+            let mut w = Worker {
+                index,
+                ring,
+                server,
+                conns: Vec::new(),
+                rx,
+                wake: wake_rx,
+                wake_buf: [0u8; 64],
+                wake_busy: false,
+                timer_busy: false,
+                timeout: types::Timespec::new().nsec(20_000_000),
+                stop,
+                live,
+                busy,
+                spin,
+                seed: index as u64 * 0x9E37_79B9,
+            };
+            w.run();
+        })?;
+    Ok(WorkerHandle {
+        tx,
+        wake: Arc::new(wake_tx),
+        thread,
+    })
+}
+
+struct Conn {
+    gen: u32,
+    stream: TcpStream,
+    reader: FrameReader,
+    recv_busy: bool,
+    recv_len: usize,
+    send_q: VecDeque<(Vec<u8>, usize)>,
+    send_busy: bool,
+    iov: [libc::iovec; 2],
+    hdr: [u8; 4],
+    smb: Connection,
+    closing: bool,
+}
+
+// SAFETY: the raw iovec pointers only ever point into this Conn's own buffers and are used
+// by the owning worker thread alone.
+unsafe impl Send for Conn {}
+
+struct Worker {
+    index: usize,
+    ring: IoUring,
+    server: Arc<Server>,
+    conns: Vec<Option<Box<Conn>>>,
+    rx: Receiver<TcpStream>,
+    wake: UnixStream,
+    wake_buf: [u8; 64],
+    wake_busy: bool,
+    timer_busy: bool,
+    timeout: types::Timespec,
+    stop: Arc<AtomicBool>,
+    /// Connections open across all workers (the accept loop enforces the maximum).
+    live: Arc<AtomicUsize>,
+    busy: bool,
+    spin: Duration,
+    seed: u64,
+}
+
+impl Worker {
+    fn run(&mut self) {
+        let mut idle_since = Instant::now();
+        loop {
+            self.adopt();
+            let stopping = self.stop.load(Ordering::Acquire);
+            if stopping && self.drain_for_stop() {
+                break;
+            }
+            self.post();
+            let worked = self.reap();
+            if worked {
+                idle_since = Instant::now();
+                continue;
+            }
+            if self.busy || idle_since.elapsed() < self.spin {
+                let _ = self.ring.submit();
+                std::hint::spin_loop();
+                continue;
+            }
+            // Sleep in the kernel until a completion arrives (socket data, a wake, or the
+            // timer that drives async requests).
+            if let Err(e) = self.ring.submit_and_wait(1) {
+                if e.raw_os_error() != Some(libc::EINTR) {
+                    tracing::error!(worker = self.index, error = %e, "io_uring wait failed");
+                    break;
+                }
+            }
+        }
+        for c in self.conns.iter_mut().flatten() {
+            c.smb.close();
+        }
+        tracing::debug!(worker = self.index, "worker stopped");
+    }
+
+    /// On stop: no new requests are read; pending responses are flushed (bounded), then
+    /// every connection closes. Returns true when done.
+    fn drain_for_stop(&mut self) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let pending = self
+                .conns
+                .iter()
+                .flatten()
+                .any(|c| !c.send_q.is_empty() || c.send_busy);
+            if !pending || Instant::now() > deadline {
+                break;
+            }
+            self.post();
+            let _ = self.ring.submit_and_wait(1);
+            self.reap();
+        }
+        true
+    }
+
+    fn adopt(&mut self) {
+        while let Ok(stream) = self.rx.try_recv() {
+            let _ = stream.set_nodelay(true);
+            self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let slot = match self.conns.iter().position(|c| c.is_none()) {
+                Some(i) => i,
+                None => {
+                    self.conns.push(None);
+                    self.conns.len() - 1
+                }
+            };
+            let gen = (self.seed >> 40) as u32 & 0x00FF_FFFF;
+            self.conns[slot] = Some(Box::new(Conn {
+                gen,
+                stream,
+                reader: FrameReader::default(),
+                recv_busy: false,
+                recv_len: 0,
+                send_q: VecDeque::new(),
+                send_busy: false,
+                iov: [libc::iovec {
+                    iov_base: std::ptr::null_mut(),
+                    iov_len: 0,
+                }; 2],
+                hdr: [0; 4],
+                smb: Connection::new(self.server.clone(), Transport::Tcp, self.seed),
+                closing: false,
+            }));
+        }
+    }
+
+    fn push(&mut self, e: io_uring::squeue::Entry) {
+        // SAFETY: every entry built by this worker references memory that outlives the
+        // operation (see the module comment).
+        unsafe {
+            while self.ring.submission().push(&e).is_err() {
+                let _ = self.ring.submit();
+            }
+        }
+    }
+
+    /// Posts receives, sends, the wake read and the timer.
+    fn post(&mut self) {
+        let stopping = self.stop.load(Ordering::Acquire);
+        if !self.wake_busy {
+            let e = opcode::Recv::new(
+                types::Fd(self.wake.as_raw_fd()),
+                self.wake_buf.as_mut_ptr(),
+                self.wake_buf.len() as u32,
+            )
+            .build()
+            .user_data(WAKE_SLOT << 32);
+            self.push(e);
+            self.wake_busy = true;
+        }
+        let any_async = self.conns.iter().flatten().any(|c| c.smb.has_async());
+        if any_async && !self.timer_busy {
+            let e = opcode::Timeout::new(&self.timeout)
+                .build()
+                .user_data(TIMER_SLOT << 32);
+            self.push(e);
+            self.timer_busy = true;
+        }
+        let mut entries = Vec::new();
+        for (slot, c) in self.conns.iter_mut().enumerate() {
+            let Some(c) = c else { continue };
+            let ud = ((slot as u64) << 32) | (u64::from(c.gen) << 8);
+            if !c.recv_busy && !c.closing && !stopping {
+                let buf = c.reader.spare(RECV_CHUNK);
+                c.recv_len = buf.len();
+                let e = opcode::Recv::new(
+                    types::Fd(c.stream.as_raw_fd()),
+                    buf.as_mut_ptr(),
+                    buf.len().min(u32::MAX as usize) as u32,
+                )
+                .build()
+                .user_data(ud | OP_RECV);
+                entries.push(e);
+                c.recv_busy = true;
+            }
+            if !c.send_busy && !c.closing {
+                if let Some((buf, off)) = c.send_q.front() {
+                    let (hdr_part, body_off) = if *off < 4 {
+                        (&c.hdr[*off..], 0)
+                    } else {
+                        (&c.hdr[4..], *off - 4)
+                    };
+                    c.iov[0] = libc::iovec {
+                        iov_base: hdr_part.as_ptr() as *mut _,
+                        iov_len: hdr_part.len(),
+                    };
+                    c.iov[1] = libc::iovec {
+                        iov_base: buf[body_off..].as_ptr() as *mut _,
+                        iov_len: buf.len() - body_off,
+                    };
+                    let e = opcode::Writev::new(types::Fd(c.stream.as_raw_fd()), c.iov.as_ptr(), 2)
+                        .build()
+                        .user_data(ud | OP_SEND);
+                    entries.push(e);
+                    c.send_busy = true;
+                }
+            }
+        }
+        for e in entries {
+            self.push(e);
+        }
+        let _ = self.ring.submit();
+    }
+
+    /// Processes completions; returns whether anything happened.
+    fn reap(&mut self) -> bool {
+        let mut done = Vec::new();
+        for cqe in self.ring.completion() {
+            done.push((cqe.user_data(), cqe.result()));
+        }
+        let worked = !done.is_empty();
+        for (ud, res) in done {
+            let slot = ud >> 32;
+            if slot == WAKE_SLOT {
+                self.wake_busy = false;
+                continue;
+            }
+            if slot == TIMER_SLOT {
+                self.timer_busy = false;
+                continue;
+            }
+            let gen = ((ud >> 8) & 0x00FF_FFFF) as u32;
+            let op = ud & 0xFF;
+            let Some(Some(c)) = self.conns.get_mut(slot as usize) else {
+                continue;
+            };
+            if c.gen != gen {
+                continue;
+            }
+            match op {
+                OP_RECV => {
+                    c.recv_busy = false;
+                    if res <= 0 {
+                        c.reader.filled(c.recv_len, 0);
+                        close_conn(c);
+                    } else {
+                        c.reader.filled(c.recv_len, res as usize);
+                        process(c);
+                    }
+                }
+                OP_SEND => {
+                    c.send_busy = false;
+                    if res < 0 {
+                        close_conn(c);
+                    } else if let Some((buf, off)) = c.send_q.front_mut() {
+                        *off += res as usize;
+                        if *off >= buf.len() + 4 {
+                            c.send_q.pop_front();
+                            if let Some((next, _)) = c.send_q.front() {
+                                c.hdr = frame_header(next.len());
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Async completions (CHANGE_NOTIFY, blocked locks) and connection reaping.
+        for slot in 0..self.conns.len() {
+            let Some(c) = self.conns[slot].as_mut() else {
+                continue;
+            };
+            if c.smb.has_async() {
+                for r in c.smb.poll_async() {
+                    queue(c, r);
+                }
+            }
+            if c.closing && !c.recv_busy && !c.send_busy {
+                c.smb.close();
+                self.conns[slot] = None;
+                self.live.fetch_sub(1, Ordering::AcqRel);
+            }
+        }
+        worked
+    }
+}
+
+fn queue(c: &mut Conn, pdu: Vec<u8>) {
+    if c.send_q.is_empty() {
+        c.hdr = frame_header(pdu.len());
+    }
+    c.send_q.push_back((pdu, 0));
+}
+
+fn close_conn(c: &mut Conn) {
+    if !c.closing {
+        // Queued responses stay until no send is in flight (the kernel may be reading the
+        // front one); the connection is dropped once nothing is in flight.
+        c.closing = true;
+        let _ = c.stream.shutdown(Shutdown::Both);
+    }
+}
+
+fn process(c: &mut Conn) {
+    let now = filetime_now();
+    loop {
+        let out = match c.reader.next_pdu() {
+            Ok(Some(pdu)) => c.smb.handle_pdu(pdu, now),
+            Ok(None) => break,
+            Err(e) => {
+                tracing::debug!(?e, "bad frame; closing");
+                close_conn(c);
+                return;
+            }
+        };
+        match out {
+            Ok(resps) => {
+                for r in resps {
+                    queue(c, r);
+                }
+            }
+            Err(d) => {
+                tracing::debug!(reason = d.0, "protocol violation; closing");
+                // Flush nothing further: Windows drops such connections at once.
+                close_conn(c);
+                return;
+            }
+        }
+    }
+}
+
+pub fn accept_loop(
+    l: TcpListener,
+    workers: Vec<WorkerSender>,
+    stop: Arc<AtomicBool>,
+    live: Arc<AtomicUsize>,
+    max_conns: usize,
+) {
+    let mut next = 0usize;
+    for s in l.incoming() {
+        if stop.load(Ordering::Acquire) {
+            break;
+        }
+        match s {
+            Ok(s) => {
+                if live.load(Ordering::Acquire) >= max_conns {
+                    tracing::warn!(max_conns, "connection refused: too many connections");
+                    drop(s);
+                    continue;
+                }
+                live.fetch_add(1, Ordering::AcqRel);
+                let w = &workers[next % workers.len()];
+                next += 1;
+                w.hand(s);
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "accept failed");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+    }
+}

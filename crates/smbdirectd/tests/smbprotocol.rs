@@ -1,0 +1,30 @@
+//! Interop with Python smbprotocol (an independent SMB 3.1.1 client) with encryption, and
+//! confinement: escape attempts get the proper status and nothing outside the share changes.
+
+mod common;
+use common::*;
+
+#[test]
+fn smbprotocol_encrypted_and_confined() {
+    if !require_python_module("smbclient") {
+        return;
+    }
+    let s = TestServer::start();
+    let outside = s.dir.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("keep.txt"), b"keep").unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/smbprotocol_check.py");
+    let o = std::process::Command::new("timeout")
+        .args(["300", "python3", script])
+        .arg(s.port.to_string())
+        .args([USER, PASSWORD])
+        .arg(&s.share)
+        .arg(&outside)
+        .output()
+        .unwrap();
+    let text = out_text(&o);
+    assert!(o.status.success(), "{text}\nserver log:\n{}", s.log());
+    assert!(text.contains("ALL OK"), "{text}");
+    assert_eq!(std::fs::read(outside.join("keep.txt")).unwrap(), b"keep");
+    assert!(!s.dir.path().join("escape.txt").exists());
+}

@@ -1,0 +1,183 @@
+//! Samba's smbtorture against our server. The required suites must pass except for the
+//! tests listed, each with its reason, in `smbtorture-known-failures.txt`; a failure not on
+//! that list fails this test, and so does a listed test that now passes (so the list only
+//! shrinks). The broader suites are run and their counts printed.
+
+mod common;
+use common::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+const REQUIRED: &[&str] = &[
+    "smb2.connect",
+    "smb2.read",
+    "smb2.rw",
+    "smb2.dir",
+    "smb2.getinfo",
+    "smb2.setinfo",
+    "smb2.create.open",
+    "smb2.create.multi",
+    "smb2.create.delete",
+    "smb2.compound",
+    "smb2.lock",
+    "smb2.credits",
+];
+
+const SURVEY: &[&str] = &["smb2.create", "smb2.session", "smb2.ioctl"];
+
+#[derive(Default, Debug)]
+struct Counts {
+    pass: BTreeSet<String>,
+    fail: BTreeSet<String>,
+    skip: BTreeSet<String>,
+    aborted: bool,
+}
+
+fn run_suite(s: &TestServer, suite: &str) -> Counts {
+    let o = std::process::Command::new("timeout")
+        .args(["-k", "10", "900", "smbtorture"])
+        .arg("//127.0.0.1/data")
+        .arg("-p")
+        .arg(s.port.to_string())
+        .arg("-U")
+        .arg(format!("{USER}%{PASSWORD}"))
+        .args(["--format=subunit", "--option=torture:sharedelay=0"])
+        .args(["--option=torture:writetimeupdatedelay=50000"])
+        .arg(suite)
+        .current_dir(s.dir.path())
+        .output()
+        .unwrap();
+    let mut c = Counts {
+        aborted: o.status.code() == Some(124),
+        ..Default::default()
+    };
+    let text = String::from_utf8_lossy(&o.stdout);
+    for line in text.lines() {
+        let mut it = line.splitn(2, ": ");
+        let (Some(kind), Some(rest)) = (it.next(), it.next()) else {
+            continue;
+        };
+        let name = rest.split(" [").next().unwrap_or(rest).trim().to_string();
+        match kind {
+            "success" | "successful" => {
+                c.pass.insert(name);
+            }
+            "failure" | "error" => {
+                c.fail.insert(name);
+            }
+            "skip" => {
+                c.skip.insert(name);
+            }
+            _ => {}
+        }
+    }
+    // A test that started but never reported (a hang killed by timeout) counts as failed.
+    for line in text.lines() {
+        if let Some(name) = line.strip_prefix("test: ") {
+            let n = name.trim().to_string();
+            if !c.pass.contains(&n) && !c.fail.contains(&n) && !c.skip.contains(&n) {
+                c.fail.insert(n);
+            }
+        }
+    }
+    // The suite's own name appears as a test entry too; drop it from the counts.
+    c.pass.remove(suite);
+    c.fail.remove(suite);
+    c
+}
+
+fn known_failures() -> BTreeMap<String, String> {
+    let p = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/smbtorture-known-failures.txt"
+    );
+    let text = std::fs::read_to_string(p).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (name, why) = l.split_once('#').unwrap_or((l, ""));
+            (name.trim().to_string(), why.trim().to_string())
+        })
+        .collect()
+}
+
+fn qualify(suite: &str, name: &str) -> String {
+    // subunit names are "suite.test" relative to the torture root, e.g. "smb2.read.eof".
+    if name.starts_with("smb2.") {
+        name.to_string()
+    } else {
+        format!("{suite}.{name}")
+    }
+}
+
+#[test]
+fn smbtorture_required_suites() {
+    if !require_tool("smbtorture") {
+        return;
+    }
+    let known = known_failures();
+    let s = TestServer::start();
+    let mut unexpected = Vec::new();
+    let mut now_passing = Vec::new();
+    let (mut tp, mut tf) = (0, 0);
+    for suite in REQUIRED {
+        let c = run_suite(&s, suite);
+        println!(
+            "smbtorture {suite}: {} passed, {} failed, {} skipped{}",
+            c.pass.len(),
+            c.fail.len(),
+            c.skip.len(),
+            if c.aborted { " (timed out)" } else { "" }
+        );
+        tp += c.pass.len();
+        tf += c.fail.len();
+        for f in &c.fail {
+            let q = qualify(suite, f);
+            if !known.contains_key(&q) {
+                unexpected.push(q);
+            }
+        }
+        for p in &c.pass {
+            let q = qualify(suite, p);
+            if known.contains_key(&q) {
+                now_passing.push(q);
+            }
+        }
+        if c.pass.is_empty() && c.fail.is_empty() {
+            unexpected.push(format!("{suite} (no results at all)"));
+        }
+    }
+    println!("smbtorture required: {tp} passed, {tf} failed");
+    assert!(
+        unexpected.is_empty() && now_passing.is_empty(),
+        "unexpected failures: {unexpected:#?}\nnow passing (remove from the known list): \
+         {now_passing:#?}\nserver log tail:\n{}",
+        s.log()
+            .lines()
+            .rev()
+            .take(50)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn smbtorture_survey() {
+    if !require_tool("smbtorture") {
+        return;
+    }
+    let s = TestServer::start();
+    for suite in SURVEY {
+        let c = run_suite(&s, suite);
+        println!(
+            "smbtorture {suite}: {} passed, {} failed, {} skipped{}",
+            c.pass.len(),
+            c.fail.len(),
+            c.skip.len(),
+            if c.aborted { " (timed out)" } else { "" }
+        );
+        for f in &c.fail {
+            println!("  FAIL {}", qualify(suite, f));
+        }
+    }
+}
