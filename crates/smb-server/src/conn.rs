@@ -237,6 +237,9 @@ impl Connection {
             if let Some(r) = resp {
                 responses.push(r);
             }
+            // The FileId of the last CREATE stays available to every later related request
+            // (MS-SMB2 3.3.5.2.7.2).
+            let file = file.or(prev.as_ref().and_then(|p| p.2));
             prev = Some((hdr, status, file));
             if next == 0 {
                 break;
