@@ -81,6 +81,8 @@ pub struct Connection {
     credits: CreditWindow,
     pub(crate) asyncs: Vec<AsyncOp>,
     cancelled: Vec<Vec<u8>>,
+    /// The session of the request being answered (signing after LOGOFF).
+    last_session: Option<Arc<Session>>,
     rng: rand::rngs::StdRng,
     now: u64,
     max_read: u32,
@@ -118,6 +120,7 @@ impl Connection {
             credits: CreditWindow::new(max_credits),
             asyncs: Vec::new(),
             cancelled: Vec::new(),
+            last_session: None,
             rng: rand::rngs::StdRng::seed_from_u64(seed),
             now: 0,
             max_read: mr,
@@ -275,7 +278,12 @@ impl Connection {
             if !encrypted && hflags & flags::SIGNED != 0 {
                 let sid = u64::from_le_bytes(p[40..48].try_into().unwrap());
                 if sign_session.as_ref().map(|s| s.id) != Some(sid) {
-                    sign_session = self.server.session(sid);
+                    // A LOGOFF has already removed its session from the table, yet its
+                    // response is signed with that session's key.
+                    sign_session = match &self.last_session {
+                        Some(s) if s.id == sid => Some(s.clone()),
+                        _ => self.server.session(sid),
+                    };
                 }
                 match &sign_session {
                     Some(s) => signing::sign(s.keys.signing_alg, &s.keys.signing, p),
@@ -364,6 +372,9 @@ impl Connection {
             }
         };
         rh.status = status.0;
+        if status.is_error() {
+            tracing::debug!(command = cmd.name(), msg_id = hdr.message_id, %status, "request failed");
+        }
         let mut out = Vec::with_capacity(HEADER_LEN + body.len());
         rh.encode(&mut out);
         out.extend_from_slice(&body);
@@ -422,6 +433,7 @@ impl Connection {
             Some(_) => return fail(NtStatus::NETWORK_SESSION_EXPIRED),
             None => return fail(NtStatus::USER_SESSION_DELETED),
         };
+        self.last_session = Some(session.clone());
         if encrypted && enc_session.as_ref().map(|s| s.id) != Some(session.id) {
             return fail(NtStatus::ACCESS_DENIED);
         }
