@@ -83,6 +83,8 @@ pub struct Connection {
     cancelled: Vec<Vec<u8>>,
     /// The session of the request being answered (signing after LOGOFF).
     last_session: Option<Arc<Session>>,
+    /// The status of a failed CREATE earlier in the compound being handled.
+    compound_create_err: Option<NtStatus>,
     rng: rand::rngs::StdRng,
     now: u64,
     max_read: u32,
@@ -121,6 +123,7 @@ impl Connection {
             asyncs: Vec::new(),
             cancelled: Vec::new(),
             last_session: None,
+            compound_create_err: None,
             rng: rand::rngs::StdRng::seed_from_u64(seed),
             now: 0,
             max_read: mr,
@@ -212,6 +215,7 @@ impl Connection {
         enc_session: Option<Arc<Session>>,
     ) -> Result<Vec<Vec<u8>>, Disconnect> {
         let mut responses: Vec<Vec<u8>> = Vec::new();
+        self.compound_create_err = None;
         let mut at = 0usize;
         let mut prev: Option<(Header, NtStatus, Option<FileId>)> = None;
         let mut count = 0usize;
@@ -372,6 +376,9 @@ impl Connection {
             }
         };
         rh.status = status.0;
+        if cmd == Command::CREATE {
+            self.compound_create_err = status.is_error().then_some(status);
+        }
         if status.is_error() {
             tracing::debug!(command = cmd.name(), msg_id = hdr.message_id, %status, "request failed");
         }
@@ -468,16 +475,9 @@ impl Connection {
                 return fail(NtStatus::ACCESS_DENIED);
             }
         }
-        if related {
-            if let Some((_, st, _)) = prev {
-                if st.is_error() && prev.and_then(|p| p.2).is_none() {
-                    if let Some((ph, _, _)) = prev {
-                        if ph.command() == Command::CREATE {
-                            return fail(*st);
-                        }
-                    }
-                }
-            }
+        // MS-SMB2 3.3.5.2.7.2: related requests after a failed CREATE fail the same way.
+        if let (true, Some(e)) = (related, self.compound_create_err) {
+            return fail(e);
         }
         let related_file = if related {
             prev.and_then(|p| p.2)

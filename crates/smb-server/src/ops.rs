@@ -98,7 +98,8 @@ fn session<'a>(ctx: &'a Ctx<'_>) -> &'a Arc<Session> {
 /// Finds the open a request names, resolving the related-compound id.
 fn find_open(ctx: &Ctx, id: FileId) -> Result<Arc<Open>, NtStatus> {
     let id = if id == FileId::RELATED {
-        ctx.related_file.ok_or(NtStatus::INVALID_PARAMETER)?
+        // MS-SMB2 3.3.5.2.7.2: no FileId to inherit means the handle is closed.
+        ctx.related_file.ok_or(NtStatus::FILE_CLOSED)?
     } else {
         id
     };

@@ -270,12 +270,14 @@ impl FileInner {
         })
     }
 
-    /// Whether a new lock conflicts with held ones (MS-FSA 2.1.5.7: an exclusive lock
-    /// conflicts with any overlapping lock, a shared one with overlapping exclusive locks).
+    /// Whether a new lock conflicts with held ones (MS-FSA 2.1.5.7): an exclusive request
+    /// conflicts with any overlapping lock; a shared one with another open's overlapping
+    /// exclusive lock (an open may stack shared locks on its own exclusive range).
     pub fn lock_conflict(&self, new: &RangeLock) -> bool {
-        self.locks
-            .iter()
-            .any(|l| l.overlaps(new.offset, new.length) && (new.exclusive || l.exclusive))
+        self.locks.iter().any(|l| {
+            l.overlaps(new.offset, new.length)
+                && (new.exclusive || (l.exclusive && l.owner != new.owner))
+        })
     }
 }
 
