@@ -794,33 +794,14 @@ impl Connection {
                 return fail(NtStatus::INSUFFICIENT_RESOURCES);
             }
             let id = self.server.new_id();
-            let mut challenge = [0u8; 8];
-            self.rng.fill_bytes(&mut challenge);
-            let acceptor = Acceptor::new(self.acceptor_config(), challenge, self.now);
-            self.pending.insert(
-                id,
-                PendingAuth {
-                    acceptor,
-                    preauth: self.preauth.clone(),
-                },
-            );
+            self.begin_auth(id);
             id
         } else if self.pending.contains_key(&hdr.session_id) {
             hdr.session_id
         } else if self.server.session(hdr.session_id).is_some() {
             // Re-authentication of a live session: run a fresh exchange, keep the keys.
-            let id = hdr.session_id;
-            let mut challenge = [0u8; 8];
-            self.rng.fill_bytes(&mut challenge);
-            let acceptor = Acceptor::new(self.acceptor_config(), challenge, self.now);
-            self.pending.insert(
-                id,
-                PendingAuth {
-                    acceptor,
-                    preauth: self.preauth.clone(),
-                },
-            );
-            id
+            self.begin_auth(hdr.session_id);
+            hdr.session_id
         } else {
             return fail(NtStatus::USER_SESSION_DELETED);
         };
@@ -901,6 +882,21 @@ impl Connection {
                 Ok((NtStatus::SUCCESS, body))
             }
         }
+    }
+
+    /// Starts an authentication exchange for session `id` with a fresh challenge; the
+    /// session's preauth hash starts from the connection's (MS-SMB2 3.3.5.5).
+    fn begin_auth(&mut self, id: u64) {
+        let mut challenge = [0u8; 8];
+        self.rng.fill_bytes(&mut challenge);
+        let acceptor = Acceptor::new(self.acceptor_config(), challenge, self.now);
+        self.pending.insert(
+            id,
+            PendingAuth {
+                acceptor,
+                preauth: self.preauth.clone(),
+            },
+        );
     }
 
     fn acceptor_config(&self) -> AcceptorConfig {
