@@ -85,6 +85,8 @@ pub struct Connection {
     last_session: Option<Arc<Session>>,
     /// The status of a failed CREATE earlier in the compound being handled.
     compound_create_err: Option<NtStatus>,
+    /// Whether the request being handled is the last of its compound.
+    compound_last: bool,
     rng: rand::rngs::StdRng,
     now: u64,
     max_read: u32,
@@ -124,6 +126,7 @@ impl Connection {
             cancelled: Vec::new(),
             last_session: None,
             compound_create_err: None,
+            compound_last: true,
             rng: rand::rngs::StdRng::seed_from_u64(seed),
             now: 0,
             max_read: mr,
@@ -239,6 +242,7 @@ impl Connection {
                 return Err(Disconnect("response sent to server"));
             }
             let related = hdr.flags & flags::RELATED_OPERATIONS != 0 && prev.is_some();
+            self.compound_last = next == 0;
             let (resp, status, file) =
                 self.handle_one(this, hdr, related, prev.as_ref(), encrypted, &enc_session)?;
             if let Some(r) = resp {
@@ -512,6 +516,11 @@ impl Connection {
             Outcome::Done(st, body) => Ok((st, body, None)),
             Outcome::Created(st, body, id) => Ok((st, body, Some(id))),
             Outcome::Fail(st) => Ok((st, error_body(), None)),
+            // Windows and Samba fail a request that would go async in the middle of a
+            // compound (MS-SMB2 <159>/<162>); only the last one may.
+            Outcome::Wait(_) if !self.compound_last => {
+                Ok((NtStatus::INTERNAL_ERROR, error_body(), None))
+            }
             Outcome::Wait(wait) => {
                 let async_id = self.server.new_id();
                 rh.flags |= flags::ASYNC_COMMAND;

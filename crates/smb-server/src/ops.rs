@@ -986,6 +986,24 @@ fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             Outcome::Done(NtStatus::SUCCESS, reply(&out))
         }
         fsctl::GET_REPARSE_POINT => Fail(NtStatus::NOT_A_REPARSE_POINT),
+        fsctl::CREATE_OR_GET_OBJECT_ID => {
+            // MS-FSCC 2.1.3.1 FILE_OBJECTID_BUFFER: a stable id from the file's identity.
+            let Ok(i) = f.info() else {
+                return Fail(NtStatus::INTERNAL_ERROR);
+            };
+            if req.max_output_response < 64 {
+                return Fail(NtStatus::BUFFER_TOO_SMALL);
+            }
+            let mut out = Vec::with_capacity(64);
+            out.put_u64(i.file_id);
+            out.put_u64(i.device_id);
+            out.put_u64(i.device_id);
+            out.put_u64(0);
+            out.put_u64(i.file_id);
+            out.put_u64(i.device_id);
+            out.put_zeros(16);
+            Outcome::Done(NtStatus::SUCCESS, reply(&out))
+        }
         fsctl::SRV_ENUMERATE_SNAPSHOTS => {
             if req.max_output_response < 16 {
                 return Fail(NtStatus::INVALID_PARAMETER);
