@@ -649,6 +649,9 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         return Fail(NtStatus::END_OF_FILE);
     }
     body.truncate(head + n);
+    // FilePositionInformation follows synchronous reads and writes (MS-FSA 2.1.5.2).
+    open.position
+        .store(req.offset + n as u64, Ordering::Relaxed);
     body[2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
     body.set_u32(4, n as u32);
     Outcome::Done(NtStatus::SUCCESS, body)
@@ -710,6 +713,8 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         }
     }
     open.modified.store(true, Ordering::Relaxed);
+    open.position
+        .store(req.offset + n as u64, Ordering::Relaxed);
     let mut body = Vec::with_capacity(16);
     msg::encode_write_response(&mut body, n as u32);
     Outcome::Done(NtStatus::SUCCESS, body)

@@ -165,13 +165,41 @@ pub fn encode_file_info(
             out.put_u64(f.index_number);
             out.put_u64(0);
         }
-        // No 8.3 names: NOT_SUPPORTED lets clients (smbclient allinfo) carry on.
-        class::FILE_ALTERNATE_NAME => return Err(NtStatus::NOT_SUPPORTED),
+        class::FILE_ALTERNATE_NAME => {
+            let last = o.name.rsplit('\\').next().unwrap_or("");
+            name_info(&short_name(last), out);
+        }
         class::FILE_VALID_DATA_LENGTH => return Err(NtStatus::INVALID_INFO_CLASS),
         0 | 0x50.. => return Err(NtStatus::INVALID_INFO_CLASS),
         _ => return Err(NtStatus::INVALID_INFO_CLASS),
     }
     Ok(())
+}
+
+/// An 8.3 name for `name` (MS-FSCC 2.1.5.2.1): the name itself, upper-cased, when it already
+/// fits; else up to six characters of the base, "~1", and up to three of the extension.
+pub fn short_name(name: &str) -> String {
+    let valid = |c: char| c.is_ascii_alphanumeric() || "$%'-_@~`!(){}^#&".contains(c);
+    let (base, ext) = match name.rfind('.') {
+        Some(i) if i > 0 => (&name[..i], &name[i + 1..]),
+        _ => (name, ""),
+    };
+    let fits = !base.is_empty()
+        && base.len() <= 8
+        && ext.len() <= 3
+        && base.chars().chain(ext.chars()).all(valid);
+    if fits {
+        return name.to_ascii_uppercase();
+    }
+    let b: String = base.chars().filter(|c| valid(*c)).take(6).collect();
+    let e: String = ext.chars().filter(|c| valid(*c)).take(3).collect();
+    let b = if b.is_empty() { "FILE".to_string() } else { b };
+    let mut s = format!("{}~1", b.to_ascii_uppercase());
+    if !e.is_empty() {
+        s.push('.');
+        s.push_str(&e.to_ascii_uppercase());
+    }
+    s
 }
 
 pub fn min_file_info_size(c: u8) -> Option<usize> {
@@ -180,7 +208,7 @@ pub fn min_file_info_size(c: u8) -> Option<usize> {
         class::FILE_STANDARD => 24,
         class::FILE_INTERNAL | class::FILE_POSITION => 8,
         class::FILE_EA | class::FILE_ACCESS | class::FILE_MODE | class::FILE_ALIGNMENT => 4,
-        class::FILE_NAME | class::FILE_NORMALIZED_NAME => 4,
+        class::FILE_NAME | class::FILE_NORMALIZED_NAME | class::FILE_ALTERNATE_NAME => 4,
         class::FILE_ALL => 100,
         class::FILE_NETWORK_OPEN => 56,
         class::FILE_ATTRIBUTE_TAG => 8,
@@ -251,7 +279,17 @@ pub fn encode_fs_info(c: u8, f: &FsFacts, out: &mut Vec<u8>) -> Result<(), NtSta
             out.put_u32(0);
             out.put_u32(0);
         }
-        class::FS_CONTROL | class::FS_LABEL => return Err(NtStatus::INVALID_INFO_CLASS),
+        class::FS_CONTROL => {
+            // No quotas: thresholds and limits "none" (-1), quotas off.
+            out.put_u64(0);
+            out.put_u64(0);
+            out.put_u64(0);
+            out.put_u64(u64::MAX);
+            out.put_u64(u64::MAX);
+            out.put_u32(0);
+            out.put_u32(0);
+        }
+        class::FS_LABEL => return Err(NtStatus::INVALID_INFO_CLASS),
         _ => return Err(NtStatus::INVALID_INFO_CLASS),
     }
     Ok(())
@@ -266,6 +304,7 @@ pub fn min_fs_info_size(c: u8) -> Option<usize> {
         class::FS_ATTRIBUTE => 12,
         class::FS_OBJECT_ID => 64,
         class::FS_SECTOR_SIZE => 28,
+        class::FS_CONTROL => 48,
         _ => return None,
     })
 }
