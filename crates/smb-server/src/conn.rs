@@ -87,6 +87,8 @@ pub struct Connection {
     compound_create_err: Option<NtStatus>,
     /// Whether the request being handled is the last of its compound.
     compound_last: bool,
+    /// Sessions logged off on this connection, kept to sign USER_SESSION_DELETED answers.
+    logged_off: Vec<Arc<Session>>,
     rng: rand::rngs::StdRng,
     now: u64,
     max_read: u32,
@@ -127,6 +129,7 @@ impl Connection {
             last_session: None,
             compound_create_err: None,
             compound_last: true,
+            logged_off: Vec::new(),
             rng: rand::rngs::StdRng::seed_from_u64(seed),
             now: 0,
             max_read: mr,
@@ -375,6 +378,10 @@ impl Connection {
                 let (st, body) = self.session_setup(m, &mut rh)?;
                 (st, body, None)
             }
+            // MS-SMB2 3.3.5.16: ECHO needs no session (a keepalive after LOGOFF succeeds).
+            Command::ECHO if self.server.session(hdr.session_id).is_none() => {
+                (NtStatus::SUCCESS, small_body(), None)
+            }
             _ => {
                 self.dispatch_in_session(m, hdr, &mut rh, related, prev, encrypted, enc_session)?
             }
@@ -442,7 +449,17 @@ impl Connection {
         let session = match self.server.session(hdr.session_id) {
             Some(s) if !s.expired.load(std::sync::atomic::Ordering::Relaxed) => s,
             Some(_) => return fail(NtStatus::NETWORK_SESSION_EXPIRED),
-            None => return fail(NtStatus::USER_SESSION_DELETED),
+            None => {
+                // A session logged off on this connection still signs the answer that says
+                // so, as Windows and Samba do; clients verify it.
+                if let Some(s) = self.logged_off.iter().find(|s| s.id == hdr.session_id) {
+                    if hdr.flags & flags::SIGNED != 0 {
+                        rh.flags |= flags::SIGNED;
+                    }
+                    self.last_session = Some(s.clone());
+                }
+                return fail(NtStatus::USER_SESSION_DELETED);
+            }
         };
         self.last_session = Some(session.clone());
         if encrypted && enc_session.as_ref().map(|s| s.id) != Some(session.id) {
@@ -607,6 +624,8 @@ pub(crate) fn small_body() -> Vec<u8> {
 // ------------------------------------------------------------------ NEGOTIATE
 
 const NEGOTIATE_FIXED_CAPS: u32 = caps::LARGE_MTU;
+/// How many logged-off sessions a connection remembers for signing.
+const LOGGED_OFF_KEPT: usize = 8;
 
 impl Connection {
     fn negotiate(&mut self, m: &[u8], rh: &mut Header) -> Result<(NtStatus, Vec<u8>), Disconnect> {
@@ -990,6 +1009,10 @@ impl Connection {
         self.server.sessions.lock().remove(&session.id);
         self.sessions.retain(|s| *s != session.id);
         ops::teardown_session(&self.server, session);
+        if self.logged_off.len() >= LOGGED_OFF_KEPT {
+            self.logged_off.remove(0);
+        }
+        self.logged_off.push(session.clone());
         Outcome::Done(NtStatus::SUCCESS, small_body())
     }
 
