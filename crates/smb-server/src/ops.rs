@@ -587,14 +587,26 @@ fn flush(ctx: &Ctx) -> Outcome {
     }
 }
 
+/// The open a READ or WRITE names, after the checks both share: no RDMA channel on this
+/// transport (SMB Direct arrives with its own path) and a length within the negotiated max.
+fn data_open(
+    ctx: &Ctx,
+    channel: u32,
+    length: u32,
+    max: u32,
+    id: FileId,
+) -> Result<Arc<Open>, NtStatus> {
+    if channel != msg::channel::NONE || length > max {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    find_open(ctx, id)
+}
+
 fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     let Ok(req) = msg::ReadRequest::parse(ctx.msg) else {
         return Fail(NtStatus::INVALID_PARAMETER);
     };
-    if req.channel != msg::channel::NONE || req.length > max_read {
-        return Fail(NtStatus::INVALID_PARAMETER);
-    }
-    let open = match find_open(ctx, req.file_id) {
+    let open = match data_open(ctx, req.channel, req.length, max_read, req.file_id) {
         Ok(o) => o,
         Err(e) => return Fail(e),
     };
@@ -661,10 +673,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     let Ok(req) = msg::WriteRequest::parse(ctx.msg) else {
         return Fail(NtStatus::INVALID_PARAMETER);
     };
-    if req.channel != msg::channel::NONE || req.length > max_write {
-        return Fail(NtStatus::INVALID_PARAMETER);
-    }
-    let open = match find_open(ctx, req.file_id) {
+    let open = match data_open(ctx, req.channel, req.length, max_write, req.file_id) {
         Ok(o) => o,
         Err(e) => return Fail(e),
     };
