@@ -59,6 +59,9 @@ fn status(e: &io::Error, last: bool) -> NtStatus {
 struct Meta {
     attributes: u32,
     creation: Option<u64>,
+    /// A change time a client set; Linux cannot set ctime, so the later of this and the
+    /// real ctime is reported.
+    change: Option<u64>,
 }
 
 fn read_meta(fd: &OwnedFd) -> Option<Meta> {
@@ -69,9 +72,15 @@ fn read_meta(fd: &OwnedFd) -> Option<Meta> {
     }
     let attributes = u32::from_le_bytes(b[4..8].try_into().unwrap());
     let c = u64::from_le_bytes(b[8..16].try_into().unwrap());
+    let ch = if n >= 24 {
+        u64::from_le_bytes(b[16..24].try_into().unwrap())
+    } else {
+        0
+    };
     Some(Meta {
         attributes,
         creation: (c != 0).then_some(c),
+        change: (ch != 0).then_some(ch),
     })
 }
 
@@ -80,6 +89,7 @@ fn write_meta(fd: &OwnedFd, m: &Meta) -> io::Result<()> {
     b.extend_from_slice(XATTR_MAGIC);
     b.extend_from_slice(&m.attributes.to_le_bytes());
     b.extend_from_slice(&m.creation.unwrap_or(0).to_le_bytes());
+    b.extend_from_slice(&m.change.unwrap_or(0).to_le_bytes());
     sys::fsetxattr(fd, XATTR, &b)
 }
 
@@ -109,11 +119,12 @@ fn info_from(st: &libc::statx, meta: Option<Meta>) -> FileInfo {
     } else {
         (st.stx_blocks * 512).next_multiple_of(4096)
     };
+    let change = meta.as_ref().and_then(|m| m.change).unwrap_or(0).max(ctime);
     FileInfo {
         creation_time: meta.and_then(|m| m.creation).unwrap_or(btime),
         last_access_time: filetime(st.stx_atime.tv_sec, st.stx_atime.tv_nsec),
         last_write_time: mtime,
-        change_time: ctime,
+        change_time: change,
         allocation_size: alloc,
         end_of_file: st.stx_size,
         attributes: a,
@@ -195,6 +206,7 @@ impl DirShare {
             &Meta {
                 attributes: a,
                 creation: None,
+                change: None,
             },
         );
     }
@@ -419,15 +431,22 @@ impl FileObj for DirFile {
             )
             .map_err(io_status)?;
         }
-        // Linux cannot set a change time; creation time and attributes live in the xattr.
-        if (c.attributes.is_some() || c.creation_time.is_some()) && self.xattr {
+        // Linux cannot set creation or change times: they live in the xattr with the
+        // attributes.
+        let meta_change =
+            c.attributes.is_some() || c.creation_time.is_some() || c.change_time.is_some();
+        if meta_change && self.xattr {
             let cur = read_meta(&self.fd);
             let st = sys::fstat(&self.fd).map_err(io_status)?;
             let base = info_from(&st, None);
             let mut m = cur.unwrap_or(Meta {
                 attributes: base.attributes & !(attrs::DIRECTORY | attrs::NORMAL),
                 creation: None,
+                change: None,
             });
+            if let Some(t) = c.change_time {
+                m.change = Some(t);
+            }
             if let Some(a) = c.attributes {
                 m.attributes = a & (attrs::SETTABLE | attrs::ARCHIVE);
             }
