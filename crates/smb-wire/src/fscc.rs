@@ -347,17 +347,25 @@ pub fn encode_dir_entry(
         out.put_u32(f.ea_size);
     }
     match c {
-        class::FILE_BOTH_DIRECTORY => {
+        class::FILE_BOTH_DIRECTORY | class::FILE_ID_BOTH_DIRECTORY => {
+            // ShortName: the 8.3 alias when the name itself is not one (MS-FSCC 2.4.8).
+            let short = short_name(name);
+            let short = if short == name || name == "." || name == ".." {
+                String::new()
+            } else {
+                short
+            };
+            let units: Vec<u16> = short.encode_utf16().take(12).collect();
+            out.put_u8((units.len() * 2) as u8);
             out.put_u8(0);
-            out.put_u8(0);
-            out.put_zeros(24);
-        }
-        class::FILE_ID_BOTH_DIRECTORY => {
-            out.put_u8(0);
-            out.put_u8(0);
-            out.put_zeros(24);
-            out.put_u16(0);
-            out.put_u64(f.index_number);
+            for u in &units {
+                out.put_u16(*u);
+            }
+            out.put_zeros(24 - units.len() * 2);
+            if c == class::FILE_ID_BOTH_DIRECTORY {
+                out.put_u16(0);
+                out.put_u64(f.index_number);
+            }
         }
         class::FILE_ID_FULL_DIRECTORY => {
             out.put_u32(0);
