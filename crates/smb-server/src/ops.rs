@@ -1136,6 +1136,7 @@ fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
     let single = req.flags & qd_flags::RETURN_SINGLE_ENTRY != 0;
     let mut w = fscc::DirListWriter::new(req.output_buffer_length as usize);
     let started_at = cur.next;
+    let dir_path = open.path.lock().clone();
     let DirCursor {
         entries,
         pattern,
@@ -1143,11 +1144,18 @@ fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
     } = &mut *cur;
     let entries = entries.as_ref().expect("filled");
     while *next < entries.len() {
-        let (name, info) = &entries[*next];
+        let (name, cached) = &entries[*next];
         if !fscc::name_matches(pattern, name) {
             *next += 1;
             continue;
         }
+        // Names come from the snapshot taken at the first call; details are fresh, so a
+        // client that changes attributes while enumerating sees its changes.
+        let fresh = match (name.as_str(), open.share.as_ref()) {
+            ("." | "..", _) | (_, None) => None,
+            (_, Some(share)) => share.backend.stat(&dir_path.join(name)).ok(),
+        };
+        let info = fresh.as_ref().unwrap_or(cached);
         match w.push(req.info_class, name, &facts(info, false), *next as u32 + 1) {
             Err(e) => return Fail(e),
             Ok(false) => {
