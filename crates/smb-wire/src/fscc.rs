@@ -203,16 +203,18 @@ pub fn short_name(name: &str) -> String {
 }
 
 pub fn min_file_info_size(c: u8) -> Option<usize> {
+    // The fixed sizes Windows enforces (a buffer below them is INFO_LENGTH_MISMATCH): the C
+    // structure sizes, which count the first character of a trailing name and padding.
     Some(match c {
         class::FILE_BASIC => 40,
         class::FILE_STANDARD => 24,
         class::FILE_INTERNAL | class::FILE_POSITION => 8,
         class::FILE_EA | class::FILE_ACCESS | class::FILE_MODE | class::FILE_ALIGNMENT => 4,
-        class::FILE_NAME | class::FILE_NORMALIZED_NAME | class::FILE_ALTERNATE_NAME => 4,
-        class::FILE_ALL => 100,
+        class::FILE_NAME | class::FILE_NORMALIZED_NAME | class::FILE_ALTERNATE_NAME => 8,
+        class::FILE_ALL => 104,
         class::FILE_NETWORK_OPEN => 56,
         class::FILE_ATTRIBUTE_TAG => 8,
-        class::FILE_STREAM => 0,
+        class::FILE_STREAM => 32,
         class::FILE_COMPRESSION => 16,
         class::FILE_ID => 24,
         _ => return None,
@@ -297,11 +299,11 @@ pub fn encode_fs_info(c: u8, f: &FsFacts, out: &mut Vec<u8>) -> Result<(), NtSta
 
 pub fn min_fs_info_size(c: u8) -> Option<usize> {
     Some(match c {
-        class::FS_VOLUME => 18,
+        class::FS_VOLUME => 24,
         class::FS_SIZE => 24,
         class::FS_FULL_SIZE => 32,
         class::FS_DEVICE => 8,
-        class::FS_ATTRIBUTE => 12,
+        class::FS_ATTRIBUTE => 16,
         class::FS_OBJECT_ID => 64,
         class::FS_SECTOR_SIZE => 28,
         class::FS_CONTROL => 48,
