@@ -1200,6 +1200,11 @@ fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
         Err(e) => return Fail(e),
     };
     let max = req.output_buffer_length as usize;
+    if let Some(need) = query_access(req.info_type, req.info_class, req.additional_information) {
+        if open.granted_access & need != need {
+            return Fail(NtStatus::ACCESS_DENIED);
+        }
+    }
     let mut data = Vec::new();
     let min = match req.info_type {
         info_type::FILE => {
@@ -1289,6 +1294,31 @@ fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
     let mut body = Vec::with_capacity(8 + data.len());
     msg::encode_buffer_response(&mut body, &data);
     Outcome::Done(st, body)
+}
+
+/// The access a QUERY_INFO needs on the open (MS-FSA 2.1.5.11, MS-SMB2 3.3.5.20.3).
+fn query_access(info: u8, class: u8, additional: u32) -> Option<u32> {
+    use smb_wire::fscc::class as c;
+    match info {
+        info_type::FILE => match class {
+            c::FILE_BASIC | c::FILE_ALL | c::FILE_NETWORK_OPEN | c::FILE_ATTRIBUTE_TAG => {
+                Some(access::FILE_READ_ATTRIBUTES)
+            }
+            c::FILE_FULL_EA => Some(access::FILE_READ_EA),
+            _ => None,
+        },
+        info_type::SECURITY => {
+            let mut need = 0;
+            if additional & 0x7 != 0 {
+                need |= access::READ_CONTROL;
+            }
+            if additional & 0x8 != 0 {
+                need |= access::ACCESS_SYSTEM_SECURITY;
+            }
+            Some(need)
+        }
+        _ => None,
+    }
 }
 
 fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
