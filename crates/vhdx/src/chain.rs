@@ -1,0 +1,238 @@
+//! A differencing chain opened from paths, with plain byte reads and writes.
+
+use crate::create::{create, CreateParams, DiskKind};
+use crate::engine::{OpenOptions, ReadRange, Vhdx};
+use crate::format::{Guid, ParentLocator};
+use crate::{Error, Result, Storage};
+use std::fs::File;
+use std::path::{Component, Path, PathBuf};
+
+const MAX_DEPTH: usize = 16;
+
+/// The paths a locator may name, in the order to try them, relative to the child.
+pub fn parent_paths(child: &Path, loc: &ParentLocator) -> Vec<PathBuf> {
+    let dir = child.parent().unwrap_or(Path::new("."));
+    let mut out = Vec::new();
+    if let Some(rel) = loc.get("relative_path") {
+        let unix = rel.replace('\\', "/");
+        let unix = unix.strip_prefix("./").unwrap_or(&unix);
+        if !unix.starts_with('/') {
+            out.push(dir.join(unix));
+        }
+    }
+    for key in ["absolute_win32_path", "volume_path"] {
+        if let Some(p) = loc.get(key) {
+            // A Windows path means nothing here; look for its file name beside the child.
+            if let Some(name) = p.rsplit(['\\', '/']).next().filter(|n| !n.is_empty()) {
+                let c = dir.join(name);
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A disk and its ancestors, child first.
+pub struct Chain {
+    pub layers: Vec<Vhdx<File>>,
+    pub paths: Vec<PathBuf>,
+}
+
+fn open_file(path: &Path, read_only: bool) -> Result<File> {
+    std::fs::OpenOptions::new()
+        .read(true)
+        .write(!read_only)
+        .open(path)
+        .map_err(|e| {
+            Error::Io(std::io::Error::new(
+                e.kind(),
+                format!("{}: {e}", path.display()),
+            ))
+        })
+}
+
+impl Chain {
+    /// Opens `path` (read-write unless `read_only`) and its parents read-only.
+    pub fn open(path: &Path, read_only: bool) -> Result<Chain> {
+        let opts = if read_only {
+            OpenOptions::read_only()
+        } else {
+            OpenOptions::read_write()
+        };
+        let top = Vhdx::open(open_file(path, read_only)?, opts)?;
+        let mut layers = vec![top];
+        let mut paths = vec![path.to_path_buf()];
+        loop {
+            let child = layers.last().unwrap();
+            let Some(loc) = child.parent_locator().cloned() else {
+                break;
+            };
+            if layers.len() >= MAX_DEPTH {
+                return Err(Error::Parent(format!(
+                    "the chain is deeper than {MAX_DEPTH} disks (a loop?)"
+                )));
+            }
+            let child_path = paths.last().unwrap().clone();
+            let candidates = parent_paths(&child_path, &loc);
+            let found = candidates.iter().find(|p| p.is_file()).ok_or_else(|| {
+                Error::Parent(format!(
+                    "{}: none of its parent locations exists ({})",
+                    child_path.display(),
+                    candidates
+                        .iter()
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })?;
+            let parent = Vhdx::open(open_file(found, true)?, OpenOptions::read_only())?;
+            let linkage = loc.get("parent_linkage").and_then(Guid::parse);
+            let linkage2 = loc.get("parent_linkage2").and_then(Guid::parse);
+            let dwg = parent.data_write_guid();
+            if linkage != Some(dwg) && linkage2 != Some(dwg) {
+                return Err(Error::Parent(format!(
+                    "{} has DataWriteGuid {dwg:?}, but {} was made from {}: the parent changed since",
+                    found.display(),
+                    child_path.display(),
+                    loc.get("parent_linkage").unwrap_or("?")
+                )));
+            }
+            if parent.logical_sector_size() != child.logical_sector_size() {
+                return Err(Error::Parent(format!(
+                    "{} has {} byte sectors, its child {}",
+                    found.display(),
+                    parent.logical_sector_size(),
+                    child.logical_sector_size()
+                )));
+            }
+            paths.push(found.clone());
+            layers.push(parent);
+        }
+        Ok(Chain { layers, paths })
+    }
+
+    pub fn top(&self) -> &Vhdx<File> {
+        &self.layers[0]
+    }
+
+    pub fn virtual_size(&self) -> u64 {
+        self.layers[0].virtual_size()
+    }
+
+    /// Reads virtual bytes, falling through the chain.
+    pub fn read(&self, offset: u64, buf: &mut [u8]) -> Result<()> {
+        read_level(&self.layers, 0, offset, buf)
+    }
+
+    /// Writes virtual bytes into the top disk.
+    pub fn write(&self, offset: u64, data: &[u8]) -> Result<()> {
+        write_through(&self.layers[0], offset, data)
+    }
+
+    pub fn close(self) -> Result<()> {
+        for l in self.layers {
+            l.close()?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads through `layers[level..]`.
+pub fn read_level<S: Storage>(
+    layers: &[Vhdx<S>],
+    level: usize,
+    offset: u64,
+    buf: &mut [u8],
+) -> Result<()> {
+    let disk = &layers[level];
+    let ranges = disk.resolve_read(offset, buf.len() as u64)?;
+    let mut at = 0usize;
+    for r in ranges {
+        let n = r.len() as usize;
+        let dst = &mut buf[at..at + n];
+        match r {
+            ReadRange::File { file_offset, .. } => disk.file().read_at(dst, file_offset)?,
+            ReadRange::Zero { .. } => dst.fill(0),
+            ReadRange::Parent { offset, .. } => {
+                if level + 1 >= layers.len() {
+                    return Err(Error::Parent("the parent disk is not open".into()));
+                }
+                let psize = layers[level + 1].virtual_size();
+                let inside = psize.saturating_sub(offset).min(n as u64) as usize;
+                if inside > 0 {
+                    read_level(layers, level + 1, offset, &mut dst[..inside])?;
+                }
+                dst[inside..].fill(0);
+            }
+        }
+        at += n;
+    }
+    Ok(())
+}
+
+/// Writes through a single disk's plan.
+pub fn write_through<S: Storage>(disk: &Vhdx<S>, offset: u64, data: &[u8]) -> Result<()> {
+    let plan = disk.begin_write(offset, data.len() as u64)?;
+    for r in &plan.ranges {
+        let s = (r.virtual_offset - offset) as usize;
+        disk.file()
+            .write_at(&data[s..s + r.len as usize], r.file_offset)?;
+    }
+    disk.complete_write(plan)
+}
+
+fn relative(from_dir: &Path, to: &Path) -> PathBuf {
+    let a: Vec<Component> = from_dir.components().collect();
+    let b: Vec<Component> = to.components().collect();
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out = PathBuf::new();
+    for _ in common..a.len() {
+        out.push("..");
+    }
+    for c in &b[common..] {
+        out.push(c);
+    }
+    out
+}
+
+/// Creates a differencing disk at `child` whose parent is `parent`.
+pub fn create_differencing(child: &Path, parent: &Path, block_size: Option<u32>) -> Result<()> {
+    let pchain = Chain::open(parent, true)?;
+    let p = pchain.top();
+    let abs_parent = std::fs::canonicalize(parent)?;
+    let child_dir = child
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let abs_dir = std::fs::canonicalize(child_dir)?;
+    let rel = relative(&abs_dir, &abs_parent);
+    let rel_win = rel.to_string_lossy().replace('/', "\\");
+    let rel_win = if rel_win.starts_with("..") {
+        rel_win
+    } else {
+        format!(".\\{rel_win}")
+    };
+    let loc = ParentLocator {
+        entries: vec![
+            (
+                "parent_linkage".to_string(),
+                format!("{:?}", p.data_write_guid()),
+            ),
+            ("relative_path".to_string(), rel_win),
+        ],
+    };
+    let mut params = CreateParams::new(DiskKind::Differencing, p.virtual_size());
+    params.block_size = block_size.unwrap_or(2 * 1024 * 1024);
+    params.logical_sector = p.logical_sector_size() as u32;
+    params.physical_sector = p.physical_sector_size();
+    params.page83 = None;
+    params.parent = Some((p.data_write_guid(), loc));
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .open(child)?;
+    create(&f, &params)
+}
