@@ -59,11 +59,12 @@ impl MemFile {
         }
     }
 
-    /// Arms a crash at the `n`-th flush from now (1 = the next one).
+    /// Arms a crash at the `n`-th flush from now (1 = the next one); `seed` picks which
+    /// unflushed writes survive.
     pub fn crash_at_flush(&self, n: u64, seed: u64) {
         let mut s = self.st.lock().unwrap();
         s.crash_at = Some(s.flushes + n);
-        s.seed = seed | 1;
+        s.seed = seed;
     }
 
     pub fn flush_count(&self) -> u64 {
@@ -116,24 +117,34 @@ impl Storage for MemFile {
         s.flushes += 1;
         let pending = std::mem::take(&mut s.pending);
         if s.crash_at == Some(s.flushes) {
-            // Some unflushed pieces made it, some did not.
-            let mut x = s.seed;
-            for op in pending {
-                let pieces: Vec<Op> = match op {
+            // Some unflushed pieces made it, some did not: by the seed's residue mod 3,
+            // a random subset, a prefix (in issue order) or a suffix.
+            let mode = s.seed % 3;
+            let mut x = s.seed | 1;
+            let pieces: Vec<Op> = pending
+                .into_iter()
+                .flat_map(|op| match op {
                     Op::Write(off, data) => data
                         .chunks(4096)
                         .enumerate()
                         .map(|(i, c)| Op::Write(off + i as u64 * 4096, c.to_vec()))
-                        .collect(),
+                        .collect::<Vec<_>>(),
                     o => vec![o],
+                })
+                .collect();
+            let n = pieces.len() as u64;
+            let cut = if n == 0 { 0 } else { (s.seed / 3) % (n + 1) };
+            for (i, p) in pieces.iter().enumerate() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let keep = match mode {
+                    0 => x & 1 == 1,
+                    1 => (i as u64) < cut,
+                    _ => (i as u64) >= cut,
                 };
-                for p in pieces {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    if x & 1 == 1 {
-                        apply(&mut s.durable, &p);
-                    }
+                if keep {
+                    apply(&mut s.durable, p);
                 }
             }
             s.crashed = true;
