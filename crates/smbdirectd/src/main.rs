@@ -5,6 +5,7 @@ mod config;
 mod daemon;
 mod framing;
 mod users;
+mod vhdx_cli;
 mod worker;
 
 use anyhow::Result;
@@ -26,6 +27,11 @@ enum Cmd {
     User {
         #[command(subcommand)]
         cmd: UserCmd,
+    },
+    /// Create, inspect, check, grow and convert VHDX disks.
+    Vhdx {
+        #[command(subcommand)]
+        cmd: vhdx_cli::VhdxCmd,
     },
 }
 
@@ -69,5 +75,6 @@ fn main() -> Result<()> {
             UserCmd::Del { name, users } => users::del(&users, &name),
             UserCmd::List { users } => users::list(&users),
         },
+        Cmd::Vhdx { cmd } => vhdx_cli::run(cmd),
     }
 }
