@@ -1,1 +1,452 @@
-//! fabric: see ../shared/ARCHITECTURE.md for this crate's contract.
+//! fabric: reliable-connected RDMA for SMB Direct, behind one small abstraction.
+//!
+//! The shape follows verbs: a protection domain ([`Pd`]) holds memory regions ([`Mr`])
+//! whose keys a peer names; queue pairs ([`QueuePair`]) take receive and send work
+//! requests (send, send with invalidate, RDMA write, RDMA read); completions, errors
+//! included, arrive on a completion queue ([`Cq`]) polled in batches; a connection
+//! manager listens, accepts with private data and IRD/ORD, connects and reports
+//! disconnects as events. Nothing here starts a thread: the worker that owns a queue pair
+//! calls [`QueuePair::progress`] to move bytes.
+//!
+//! Providers: [`iwarp`] (software iWARP over TCP: MPA, DDP, RDMAP), [`loopback`]
+//! (in-process, deterministic, seeded faults) and, with the `verbs` feature, [`verbs`]
+//! (rdma-core).
+
+pub mod iwarp;
+pub mod loopback;
+mod soft;
+#[cfg(feature = "verbs")]
+pub mod verbs;
+
+use parking_lot::Mutex;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+#[derive(Debug)]
+pub enum Error {
+    Io(std::io::Error),
+    /// A work request the queue pair cannot take (bad key, state, queue full).
+    InvalidRequest(String),
+    /// The queue pair is not connected (any more).
+    NotConnected,
+    /// The provider cannot run here (no device, feature off).
+    Unavailable(String),
+    /// The peer broke the connection protocol (MPA) or refused the connection.
+    Protocol(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Io(e) => write!(f, "I/O error: {e}"),
+            Error::InvalidRequest(s) => write!(f, "invalid work request: {s}"),
+            Error::NotConnected => write!(f, "the queue pair is not connected"),
+            Error::Unavailable(s) => write!(f, "provider unavailable: {s}"),
+            Error::Protocol(s) => write!(f, "protocol error: {s}"),
+        }
+    }
+}
+impl std::error::Error for Error {}
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Access rights of a memory region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Access(pub u32);
+impl Access {
+    pub const LOCAL_WRITE: Access = Access(1);
+    pub const REMOTE_WRITE: Access = Access(2);
+    pub const REMOTE_READ: Access = Access(4);
+    pub fn contains(self, other: Access) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+impl std::ops::BitOr for Access {
+    type Output = Access;
+    fn bitor(self, o: Access) -> Access {
+        Access(self.0 | o.0)
+    }
+}
+
+/// Memory that can be registered: page-aligned, fixed in place for its lifetime.
+pub struct RegBuf {
+    ptr: *mut u8,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: the buffer is plain memory; concurrent access follows RDMA rules (the owner
+// does not touch bytes a posted operation is moving), and the safe accessors copy.
+unsafe impl Send for RegBuf {}
+unsafe impl Sync for RegBuf {}
+
+impl RegBuf {
+    pub fn new(len: usize) -> Arc<RegBuf> {
+        let layout = std::alloc::Layout::from_size_align(len.max(1), 4096).expect("layout");
+        // SAFETY: nonzero size, valid alignment.
+        let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Arc::new(RegBuf { ptr, len, layout })
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The address work requests name (verbs style: a virtual address).
+    pub fn addr(&self) -> u64 {
+        self.ptr as u64
+    }
+    /// Copies out of the buffer.
+    pub fn read(&self, offset: usize, out: &mut [u8]) {
+        assert!(offset + out.len() <= self.len);
+        // SAFETY: bounds checked; RegBuf memory is valid for len bytes.
+        unsafe { std::ptr::copy_nonoverlapping(self.ptr.add(offset), out.as_mut_ptr(), out.len()) }
+    }
+    /// Copies into the buffer.
+    pub fn write(&self, offset: usize, data: &[u8]) {
+        assert!(offset + data.len() <= self.len);
+        // SAFETY: bounds checked.
+        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), self.ptr.add(offset), data.len()) }
+    }
+    pub fn to_vec(&self, offset: usize, len: usize) -> Vec<u8> {
+        let mut v = vec![0u8; len];
+        self.read(offset, &mut v);
+        v
+    }
+    /// # Safety
+    /// No posted operation may be writing these bytes, and no other slice of them may be
+    /// alive mutably.
+    pub unsafe fn slice(&self) -> &[u8] {
+        std::slice::from_raw_parts(self.ptr, self.len)
+    }
+}
+
+impl Drop for RegBuf {
+    fn drop(&mut self) {
+        // SAFETY: allocated in new with this layout.
+        unsafe { std::alloc::dealloc(self.ptr, self.layout) }
+    }
+}
+
+/// A registered region. `lkey` names it in local work requests, `rkey` (the iWARP STag)
+/// is what a peer names.
+#[derive(Clone)]
+pub struct Mr {
+    pub lkey: u32,
+    pub rkey: u32,
+    pub buf: Arc<RegBuf>,
+    pub access: Access,
+}
+
+impl Mr {
+    pub fn addr(&self) -> u64 {
+        self.buf.addr()
+    }
+    /// A scatter/gather element covering `len` bytes at `offset` of this region.
+    pub fn sge(&self, offset: usize, len: usize) -> Sge {
+        Sge {
+            addr: self.addr() + offset as u64,
+            len: len as u32,
+            lkey: self.lkey,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sge {
+    pub addr: u64,
+    pub len: u32,
+    pub lkey: u32,
+}
+
+pub(crate) struct MrEntry {
+    pub buf: Arc<RegBuf>,
+    pub access: Access,
+    pub valid: bool,
+}
+
+#[derive(Default)]
+pub(crate) struct MrTable {
+    pub next: u32,
+    pub regions: HashMap<u32, MrEntry>,
+}
+
+/// Why a key lookup failed, mapped by each provider onto its error codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KeyError {
+    Invalid,
+    Bounds,
+    Rights,
+}
+
+impl MrTable {
+    /// Resolves (key, address, length) to (buffer, offset) if `need` is granted.
+    pub fn resolve(
+        &self,
+        key: u32,
+        addr: u64,
+        len: u64,
+        need: Access,
+    ) -> std::result::Result<(Arc<RegBuf>, usize), KeyError> {
+        let e = self.regions.get(&key).ok_or(KeyError::Invalid)?;
+        if !e.valid {
+            return Err(KeyError::Invalid);
+        }
+        let base = e.buf.addr();
+        if addr < base
+            || addr
+                .checked_add(len)
+                .is_none_or(|end| end > base + e.buf.len() as u64)
+        {
+            return Err(KeyError::Bounds);
+        }
+        if !e.access.contains(need) {
+            return Err(KeyError::Rights);
+        }
+        Ok((e.buf.clone(), (addr - base) as usize))
+    }
+}
+
+/// A protection domain: the memory regions queue pairs may use and peers may name.
+#[derive(Clone, Default)]
+pub struct Pd {
+    pub(crate) table: Arc<Mutex<MrTable>>,
+}
+
+impl Pd {
+    pub fn new() -> Pd {
+        Pd::default()
+    }
+
+    /// Registers `buf`. Keys are unique in the domain; the low byte varies so that a
+    /// stale key from an earlier registration of the same slot does not match.
+    pub fn register(&self, buf: Arc<RegBuf>, access: Access) -> Mr {
+        let mut t = self.table.lock();
+        t.next = t.next.wrapping_add(0x101);
+        if t.next == 0 {
+            t.next = 0x101;
+        }
+        let key = t.next;
+        t.regions.insert(
+            key,
+            MrEntry {
+                buf: buf.clone(),
+                access,
+                valid: true,
+            },
+        );
+        Mr {
+            lkey: key,
+            rkey: key,
+            buf,
+            access,
+        }
+    }
+
+    pub fn deregister(&self, mr: &Mr) {
+        self.table.lock().regions.remove(&mr.lkey);
+    }
+
+    /// Makes an invalidated key usable again (verbs: a fresh fast registration).
+    pub fn revalidate(&self, mr: &Mr) {
+        if let Some(e) = self.table.lock().regions.get_mut(&mr.rkey) {
+            e.valid = true;
+        }
+    }
+
+    pub fn is_valid(&self, rkey: u32) -> bool {
+        self.table
+            .lock()
+            .regions
+            .get(&rkey)
+            .is_some_and(|e| e.valid)
+    }
+
+    /// Local invalidation of a key.
+    pub fn invalidate(&self, rkey: u32) -> bool {
+        match self.table.lock().regions.get_mut(&rkey) {
+            Some(e) if e.valid => {
+                e.valid = false;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WcStatus {
+    Success,
+    /// A receive buffer too small for the message, or a local length problem.
+    LocalLength,
+    /// A local key, bound or right was wrong.
+    LocalProtection,
+    /// The peer refused a remote key, bound or right.
+    RemoteAccess,
+    /// The peer failed the operation for another reason.
+    RemoteOperation,
+    /// The queue pair went to error; the request was not carried out.
+    Flushed,
+    /// The peer had no receive posted.
+    ReceiverNotReady,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WcOpcode {
+    Send,
+    RdmaWrite,
+    RdmaRead,
+    Recv,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Completion {
+    pub wr_id: u64,
+    pub status: WcStatus,
+    pub opcode: WcOpcode,
+    pub byte_len: u32,
+    /// For a receive of a Send With Invalidate: the local key it invalidated.
+    pub invalidated_rkey: Option<u32>,
+    pub qp_num: u32,
+}
+
+/// A completion queue shared by any number of queue pairs, polled in batches.
+#[derive(Clone, Default)]
+pub struct Cq {
+    q: Arc<Mutex<VecDeque<Completion>>>,
+}
+
+impl Cq {
+    pub fn new() -> Cq {
+        Cq::default()
+    }
+    pub(crate) fn push(&self, c: Completion) {
+        self.q.lock().push_back(c);
+    }
+    /// Moves up to `max` completions into `out`; returns how many.
+    pub fn poll(&self, out: &mut Vec<Completion>, max: usize) -> usize {
+        let mut q = self.q.lock();
+        let n = q.len().min(max);
+        out.extend(q.drain(..n));
+        n
+    }
+    pub fn is_empty(&self) -> bool {
+        self.q.lock().is_empty()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SendOp {
+    Send,
+    SendWithInvalidate { rkey: u32 },
+    SendWithSolicitedEvent,
+    RdmaWrite { remote_addr: u64, rkey: u32 },
+    RdmaRead { remote_addr: u64, rkey: u32 },
+}
+
+#[derive(Clone, Debug)]
+pub struct SendWr {
+    pub wr_id: u64,
+    pub op: SendOp,
+    pub sge: Vec<Sge>,
+    pub signaled: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecvWr {
+    pub wr_id: u64,
+    pub sge: Sge,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QpState {
+    Connecting,
+    Connected,
+    Error,
+    Closed,
+}
+
+/// Connection-manager events of one queue pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CmEvent {
+    Established {
+        private_data: Vec<u8>,
+        ird: u16,
+        ord: u16,
+    },
+    Rejected {
+        private_data: Vec<u8>,
+    },
+    /// The peer (or we) sent an RDMAP Terminate: layer, error type, error code.
+    Terminated {
+        layer: u8,
+        etype: u8,
+        code: u8,
+        by_peer: bool,
+    },
+    Disconnected,
+}
+
+pub trait QueuePair: Send {
+    fn qp_num(&self) -> u32;
+    fn state(&self) -> QpState;
+    fn post_recv(&mut self, wr: RecvWr) -> Result<()>;
+    fn post_send(&mut self, wr: SendWr) -> Result<()>;
+    /// Moves bytes and turns what arrived into completions and events. Never blocks.
+    /// Returns whether anything happened.
+    fn progress(&mut self) -> Result<bool>;
+    fn poll_event(&mut self) -> Option<CmEvent>;
+    /// Orderly close; outstanding work requests are flushed.
+    fn disconnect(&mut self);
+}
+
+/// A connection request waiting for accept or reject.
+pub trait ConnRequest: Send {
+    fn private_data(&self) -> &[u8];
+    /// The peer's inbound and outbound RDMA Read limits.
+    fn ird_ord(&self) -> (u16, u16);
+    fn peer(&self) -> String;
+    fn accept(
+        self: Box<Self>,
+        pd: &Pd,
+        cq: &Cq,
+        private_data: &[u8],
+        ird: u16,
+        ord: u16,
+    ) -> Result<Box<dyn QueuePair>>;
+    fn reject(self: Box<Self>, private_data: &[u8]);
+}
+
+pub trait Listener: Send {
+    /// A new request, if one has completed its connection setup. Never blocks.
+    fn poll_request(&mut self) -> Result<Option<Box<dyn ConnRequest>>>;
+    fn local_addr(&self) -> String;
+}
+
+/// Limits a provider applies to every queue pair.
+#[derive(Clone, Copy, Debug)]
+pub struct QpCaps {
+    pub max_recv_wr: usize,
+    pub max_send_wr: usize,
+    pub ird: u16,
+    pub ord: u16,
+}
+
+impl Default for QpCaps {
+    fn default() -> Self {
+        QpCaps {
+            max_recv_wr: 1024,
+            max_send_wr: 1024,
+            ird: 16,
+            ord: 16,
+        }
+    }
+}

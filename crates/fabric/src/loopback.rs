@@ -1,0 +1,283 @@
+//! The loopback provider: queue pairs connected in process, deterministic, with seeded
+//! faults for tests. Segments between two queue pairs keep their order (RC); how many are
+//! handed over per progress call is drawn from the seed, so interleavings across queue
+//! pairs vary from seed to seed and repeat exactly for one seed.
+
+use crate::soft::{Engine, InSeg, OutMsg, Wire, WireEvent};
+use crate::*;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Faults {
+    pub seed: u64,
+    /// Drop the connection (both directions, no Terminate) after this many segments.
+    pub drop_after_segments: Option<u64>,
+    /// Deliver at most a random 1..=N segments per progress call (delay and batching).
+    pub max_batch: Option<usize>,
+    /// The N-th tagged segment (1-based) arrives with a corrupted STag: an access
+    /// failure at the target.
+    pub fail_access_at: Option<u64>,
+}
+
+struct Pipe {
+    q: [VecDeque<InSeg>; 2],
+    closed: [bool; 2],
+    dropped: bool,
+    segments: u64,
+    tagged: u64,
+    rng: u64,
+    faults: Faults,
+    reply: Option<WireEvent>,
+}
+
+impl Pipe {
+    fn next_rand(&mut self) -> u64 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        self.rng
+    }
+}
+
+struct LoopWire {
+    pipe: Arc<Mutex<Pipe>>,
+    side: usize,
+    closed_reported: bool,
+}
+
+impl Wire for LoopWire {
+    fn send(&mut self, m: OutMsg) {
+        let mut p = self.pipe.lock();
+        if p.closed[self.side] || p.dropped {
+            return;
+        }
+        p.segments += 1;
+        if p.faults.drop_after_segments.is_some_and(|n| p.segments > n) {
+            p.dropped = true;
+            return;
+        }
+        let mut stag = m.stag;
+        if m.tagged {
+            p.tagged += 1;
+            if p.faults.fail_access_at == Some(p.tagged) {
+                stag ^= 0xffff_ff00;
+            }
+        }
+        let seg = InSeg {
+            tagged: m.tagged,
+            last: true,
+            opcode: m.opcode,
+            stag,
+            to: m.to,
+            qn: m.qn,
+            msn: m.msn,
+            mo: 0,
+            data: m.data,
+        };
+        p.q[1 - self.side].push_back(seg);
+    }
+
+    fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool {
+        let mut p = self.pipe.lock();
+        if self.side == 0 {
+            if let Some(r) = p.reply.take() {
+                out.push(r);
+            }
+        }
+        let avail = p.q[self.side].len();
+        let n = match p.faults.max_batch {
+            Some(m) if avail > 0 => {
+                let r = p.next_rand();
+                avail.min(1 + (r % m.max(1) as u64) as usize)
+            }
+            _ => avail,
+        };
+        for _ in 0..n {
+            let s = p.q[self.side].pop_front().unwrap();
+            out.push(WireEvent::Seg(s));
+        }
+        let peer_gone = p.dropped || (p.closed[1 - self.side] && p.q[self.side].is_empty());
+        if peer_gone && !self.closed_reported {
+            self.closed_reported = true;
+            out.push(WireEvent::Closed);
+        }
+        n > 0
+    }
+
+    fn close(&mut self) {
+        self.pipe.lock().closed[self.side] = true;
+    }
+}
+
+struct Pending {
+    pipe: Arc<Mutex<Pipe>>,
+    private_data: Vec<u8>,
+    ird: u16,
+    ord: u16,
+    peer: String,
+}
+
+#[derive(Default)]
+struct Net {
+    listeners: HashMap<String, VecDeque<Pending>>,
+    conns: u64,
+}
+
+/// An in-process fabric: names instead of addresses.
+#[derive(Clone, Default)]
+pub struct LoopbackFabric {
+    net: Arc<Mutex<Net>>,
+    faults: Arc<Mutex<Faults>>,
+    caps: QpCaps,
+}
+
+impl LoopbackFabric {
+    pub fn new() -> LoopbackFabric {
+        LoopbackFabric::default()
+    }
+
+    /// Faults applied to connections made from now on.
+    pub fn set_faults(&self, f: Faults) {
+        *self.faults.lock() = f;
+    }
+
+    pub fn listen(&self, name: &str) -> Result<Box<dyn Listener>> {
+        let mut n = self.net.lock();
+        if n.listeners.contains_key(name) {
+            return Err(Error::Io(std::io::Error::from(
+                std::io::ErrorKind::AddrInUse,
+            )));
+        }
+        n.listeners.insert(name.to_string(), VecDeque::new());
+        Ok(Box::new(LoopListener {
+            fabric: self.clone(),
+            name: name.to_string(),
+        }))
+    }
+
+    pub fn connect(
+        &self,
+        name: &str,
+        pd: &Pd,
+        cq: &Cq,
+        private_data: &[u8],
+        ird: u16,
+        ord: u16,
+    ) -> Result<Box<dyn QueuePair>> {
+        let faults = *self.faults.lock();
+        let mut n = self.net.lock();
+        n.conns += 1;
+        let id = n.conns;
+        let q = n.listeners.get_mut(name).ok_or_else(|| {
+            Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionRefused))
+        })?;
+        let pipe = Arc::new(Mutex::new(Pipe {
+            q: [VecDeque::new(), VecDeque::new()],
+            closed: [false; 2],
+            dropped: false,
+            segments: 0,
+            tagged: 0,
+            rng: (faults.seed ^ id.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1,
+            faults,
+            reply: None,
+        }));
+        q.push_back(Pending {
+            pipe: pipe.clone(),
+            private_data: private_data.to_vec(),
+            ird,
+            ord,
+            peer: format!("loopback-client-{id}"),
+        });
+        let wire = LoopWire {
+            pipe,
+            side: 0,
+            closed_reported: false,
+        };
+        let mut caps = self.caps;
+        caps.ird = ird;
+        caps.ord = ord;
+        Ok(Box::new(Engine::new(wire, pd, cq, caps, false)))
+    }
+}
+
+struct LoopListener {
+    fabric: LoopbackFabric,
+    name: String,
+}
+
+impl Drop for LoopListener {
+    fn drop(&mut self) {
+        self.fabric.net.lock().listeners.remove(&self.name);
+    }
+}
+
+impl Listener for LoopListener {
+    fn poll_request(&mut self) -> Result<Option<Box<dyn ConnRequest>>> {
+        let mut n = self.fabric.net.lock();
+        let Some(q) = n.listeners.get_mut(&self.name) else {
+            return Ok(None);
+        };
+        Ok(q.pop_front().map(|p| {
+            Box::new(LoopRequest {
+                p,
+                caps: self.fabric.caps,
+            }) as Box<dyn ConnRequest>
+        }))
+    }
+
+    fn local_addr(&self) -> String {
+        self.name.clone()
+    }
+}
+
+struct LoopRequest {
+    p: Pending,
+    caps: QpCaps,
+}
+
+impl ConnRequest for LoopRequest {
+    fn private_data(&self) -> &[u8] {
+        &self.p.private_data
+    }
+    fn ird_ord(&self) -> (u16, u16) {
+        (self.p.ird, self.p.ord)
+    }
+    fn peer(&self) -> String {
+        self.p.peer.clone()
+    }
+    fn accept(
+        self: Box<Self>,
+        pd: &Pd,
+        cq: &Cq,
+        private_data: &[u8],
+        ird: u16,
+        ord: u16,
+    ) -> Result<Box<dyn QueuePair>> {
+        let me = *self;
+        // Our outbound reads are bounded by the peer's IRD, and its by ours.
+        let ord = ord.min(me.p.ird);
+        let ird = ird.min(me.caps.ird.max(ird));
+        me.p.pipe.lock().reply = Some(WireEvent::Established {
+            private_data: private_data.to_vec(),
+            ird,
+            ord,
+        });
+        let wire = LoopWire {
+            pipe: me.p.pipe,
+            side: 1,
+            closed_reported: false,
+        };
+        let mut caps = me.caps;
+        caps.ird = ird;
+        caps.ord = ord;
+        let mut e = Engine::new(wire, pd, cq, caps, true);
+        e.set_established(ord);
+        Ok(Box::new(e))
+    }
+    fn reject(self: Box<Self>, private_data: &[u8]) {
+        let mut p = self.p.pipe.lock();
+        p.reply = Some(WireEvent::Rejected {
+            private_data: private_data.to_vec(),
+        });
+        p.closed[1] = true;
+    }
+}
