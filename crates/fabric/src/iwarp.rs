@@ -122,13 +122,13 @@ fn fpdu_crc(b: &[u8]) -> u32 {
     crc32c::crc32c(b)
 }
 
-/// Appends one FPDU carrying `ulpdu_parts` (header then payload) to `out`.
-fn push_fpdu(out: &mut Vec<u8>, hdr: &[u8], payload: &[u8]) {
+/// Appends one FPDU carrying a DDP header and `n` payload bytes from `off` to `out`.
+fn push_fpdu(out: &mut Vec<u8>, hdr: &[u8], payload: &Payload, off: usize, n: usize) {
     let start = out.len();
-    let ulen = hdr.len() + payload.len();
+    let ulen = hdr.len() + n;
     out.extend_from_slice(&(ulen as u16).to_be_bytes());
     out.extend_from_slice(hdr);
-    out.extend_from_slice(payload);
+    payload.copy_to(off, n, out);
     let pad = (4 - (2 + ulen) % 4) % 4;
     out.extend(std::iter::repeat_n(0u8, pad));
     let crc = fpdu_crc(&out[start..]);
@@ -147,9 +147,10 @@ fn ctrl(tagged: bool, last: bool, opcode: u8) -> u16 {
 fn encode_msg(out: &mut Vec<u8>, m: &OutMsg, mulpdu: usize) {
     let room = mulpdu - if m.tagged { TAGGED_HDR } else { UNTAGGED_HDR };
     let mut off = 0usize;
+    let total = m.data.len();
     loop {
-        let n = (m.data.len() - off).min(room);
-        let last = off + n == m.data.len();
+        let n = (total - off).min(room);
+        let last = off + n == total;
         let mut h = [0u8; UNTAGGED_HDR];
         h[0..2].copy_from_slice(&ctrl(m.tagged, last, m.opcode).to_be_bytes());
         let hl = if m.tagged {
@@ -163,7 +164,7 @@ fn encode_msg(out: &mut Vec<u8>, m: &OutMsg, mulpdu: usize) {
             h[14..18].copy_from_slice(&(off as u32).to_be_bytes());
             UNTAGGED_HDR
         };
-        push_fpdu(out, &h[..hl], &m.data[off..off + n]);
+        push_fpdu(out, &h[..hl], &m.data, off, n);
         off += n;
         if last {
             break;
@@ -253,18 +254,41 @@ impl IwarpWire {
             self.rx_start = 0;
         }
         let mut moved = false;
-        let mut budget = 1 << 20;
-        let mut tmp = [0u8; 65536];
+        let mut budget: usize = 1 << 20;
         while budget > 0 {
-            match self.sock.read(&mut tmp) {
+            let have = self.rx.len();
+            if self.rx.capacity() - have < 65536 {
+                self.rx.reserve(65536);
+            }
+            let room = self.rx.capacity() - have;
+            // SAFETY: reading into the vector's spare capacity; only the bytes the
+            // kernel wrote become part of it.
+            let r = unsafe {
+                libc::recv(
+                    std::os::fd::AsRawFd::as_raw_fd(&self.sock),
+                    self.rx.as_mut_ptr().add(have) as *mut libc::c_void,
+                    room,
+                    libc::MSG_DONTWAIT,
+                )
+            };
+            let r = if r < 0 {
+                Err(std::io::Error::last_os_error())
+            } else {
+                Ok(r as usize)
+            };
+            match r {
                 Ok(0) => {
                     self.eof = true;
                     break;
                 }
                 Ok(n) => {
-                    self.rx.extend_from_slice(&tmp[..n]);
+                    // SAFETY: the kernel initialised n bytes past the old length.
+                    unsafe { self.rx.set_len(have + n) };
                     budget -= n.min(budget);
                     moved = true;
+                    if n < room {
+                        break;
+                    }
                 }
                 Err(e) if e.kind() == ErrorKind::WouldBlock => break,
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
@@ -310,7 +334,7 @@ impl IwarpWire {
                                     to: 0,
                                     qn: 0,
                                     msn: 0,
-                                    data: Vec::new(),
+                                    data: Payload::Bytes(Vec::new()),
                                 },
                                 self.mulpdu,
                             );
@@ -433,8 +457,9 @@ impl Wire for IwarpWire {
                 return;
             }
         }
+        // Queued only: progress writes everything queued in one system call, so a
+        // Write and the Send behind it leave together.
         encode_msg(&mut self.tx, &m, self.mulpdu);
-        self.flush_tx();
     }
 
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool {

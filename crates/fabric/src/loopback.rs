@@ -71,7 +71,7 @@ impl Wire for LoopWire {
             qn: m.qn,
             msn: m.msn,
             mo: 0,
-            data: m.data,
+            data: m.data.into_vec(),
         };
         p.q[1 - self.side].push_back(seg);
     }

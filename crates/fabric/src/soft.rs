@@ -58,8 +58,56 @@ pub(crate) struct InSeg {
     pub data: Vec<u8>,
 }
 
+/// What a message carries: bytes of its own, or pieces of registered regions that the
+/// wire copies straight into its frames.
+pub(crate) enum Payload {
+    Bytes(Vec<u8>),
+    Regions(Vec<(Arc<RegBuf>, usize, usize)>),
+}
+
+impl Payload {
+    pub fn len(&self) -> usize {
+        match self {
+            Payload::Bytes(b) => b.len(),
+            Payload::Regions(r) => r.iter().map(|x| x.2).sum(),
+        }
+    }
+    /// Appends `n` bytes from offset `off` of the payload to `out`.
+    pub fn copy_to(&self, mut off: usize, mut n: usize, out: &mut Vec<u8>) {
+        match self {
+            Payload::Bytes(b) => out.extend_from_slice(&b[off..off + n]),
+            Payload::Regions(r) => {
+                for (buf, start, len) in r {
+                    if n == 0 {
+                        break;
+                    }
+                    if off >= *len {
+                        off -= len;
+                        continue;
+                    }
+                    let k = (len - off).min(n);
+                    let at = out.len();
+                    out.resize(at + k, 0);
+                    buf.read(start + off, &mut out[at..]);
+                    n -= k;
+                    off = 0;
+                }
+            }
+        }
+    }
+    pub fn into_vec(self) -> Vec<u8> {
+        match self {
+            Payload::Bytes(b) => b,
+            p => {
+                let mut v = Vec::with_capacity(p.len());
+                p.copy_to(0, p.len(), &mut v);
+                v
+            }
+        }
+    }
+}
+
 /// One RDMAP message to send; the wire cuts it into segments.
-#[derive(Debug)]
 pub(crate) struct OutMsg {
     pub tagged: bool,
     pub opcode: u8,
@@ -67,7 +115,7 @@ pub(crate) struct OutMsg {
     pub to: u64,
     pub qn: u32,
     pub msn: u32,
-    pub data: Vec<u8>,
+    pub data: Payload,
 }
 
 pub(crate) enum WireEvent {
@@ -207,7 +255,7 @@ impl<W: Wire> Engine<W> {
             to: 0,
             qn: QN_TERMINATE,
             msn,
-            data: word.to_be_bytes().to_vec(),
+            data: Payload::Bytes(word.to_be_bytes().to_vec()),
         });
         self.events.push_back(CmEvent::Terminated {
             layer,
@@ -249,19 +297,16 @@ impl<W: Wire> Engine<W> {
         self.go_error(QpState::Error);
     }
 
-    fn gather(&self, sge: &[Sge]) -> std::result::Result<Vec<u8>, ()> {
+    fn gather(&self, sge: &[Sge]) -> std::result::Result<Payload, ()> {
         let t = self.pd.table.lock();
-        let total: usize = sge.iter().map(|s| s.len as usize).sum();
-        let mut out = Vec::with_capacity(total);
+        let mut parts = Vec::with_capacity(sge.len());
         for s in sge {
             let (buf, off) = t
                 .resolve(s.lkey, s.addr, s.len as u64, Access::default())
                 .map_err(|_| ())?;
-            let start = out.len();
-            out.resize(start + s.len as usize, 0);
-            buf.read(off, &mut out[start..]);
+            parts.push((buf, off, s.len as usize));
         }
-        Ok(out)
+        Ok(Payload::Regions(parts))
     }
 
     fn local_error(&mut self, wr: &SendWr, opcode: WcOpcode) {
@@ -437,7 +482,7 @@ impl<W: Wire> Engine<W> {
             .resolve(src_stag, src_to, size as u64, Access::REMOTE_READ);
         match r {
             Ok((buf, off)) => {
-                let data = buf.to_vec(off, size as usize);
+                let data = Payload::Regions(vec![(buf, off, size as usize)]);
                 self.wire.send(OutMsg {
                     tagged: true,
                     opcode: OP_READ_RESP,
@@ -542,7 +587,7 @@ impl<W: Wire> QueuePair for Engine<W> {
                 to: 0,
                 qn: QN_READ,
                 msn,
-                data: d,
+                data: Payload::Bytes(d),
             });
             return Ok(());
         }
