@@ -45,7 +45,11 @@ fn iwarp(secs: f64) -> (u64, Duration) {
         let data = pd.register(RegBuf::new(DATA), Access::LOCAL_WRITE);
         let rbuf = pd.register(RegBuf::new(MSG * 64), Access::LOCAL_WRITE);
         for i in 0..64 {
-            qp.post_recv(RecvWr { wr_id: i, sge: rbuf.sge(i as usize * MSG, MSG) }).unwrap();
+            qp.post_recv(RecvWr {
+                wr_id: i,
+                sge: rbuf.sge(i as usize * MSG, MSG),
+            })
+            .unwrap();
         }
         let mut wc = Vec::with_capacity(32);
         while !st.load(Ordering::Relaxed) {
@@ -56,22 +60,38 @@ fn iwarp(secs: f64) -> (u64, Duration) {
                 if c.opcode != WcOpcode::Recv || c.status != WcStatus::Success {
                     continue;
                 }
-                qp.post_recv(RecvWr { wr_id: c.wr_id, sge: rbuf.sge(c.wr_id as usize * MSG, MSG) }).unwrap();
+                qp.post_recv(RecvWr {
+                    wr_id: c.wr_id,
+                    sge: rbuf.sge(c.wr_id as usize * MSG, MSG),
+                })
+                .unwrap();
                 qp.post_send(SendWr {
                     wr_id: 1,
-                    op: SendOp::RdmaWrite { remote_addr: raddr, rkey },
+                    op: SendOp::RdmaWrite {
+                        remote_addr: raddr,
+                        rkey,
+                    },
                     sge: vec![data.sge(0, DATA)],
                     signaled: false,
                 })
                 .unwrap();
-                qp.post_send(SendWr { wr_id: 2, op: SendOp::Send, sge: vec![data.sge(0, MSG)], signaled: false }).unwrap();
+                qp.post_send(SendWr {
+                    wr_id: 2,
+                    op: SendOp::Send,
+                    sge: vec![data.sge(0, MSG)],
+                    signaled: false,
+                })
+                .unwrap();
             }
         }
         qp.disconnect();
     });
     pin(1);
     let (pd, cq) = (Pd::new(), Cq::new());
-    let sink = pd.register(RegBuf::new(DATA), Access::LOCAL_WRITE | Access::REMOTE_WRITE);
+    let sink = pd.register(
+        RegBuf::new(DATA),
+        Access::LOCAL_WRITE | Access::REMOTE_WRITE,
+    );
     let mut pdata = sink.rkey.to_le_bytes().to_vec();
     pdata.extend_from_slice(&sink.addr().to_le_bytes());
     let mut qp = f.connect(addr, &pd, &cq, &pdata, 16, 16).unwrap();
@@ -88,8 +108,18 @@ fn iwarp(secs: f64) -> (u64, Duration) {
     let end = start + Duration::from_secs_f64(secs);
     let mut n = 0u64;
     while Instant::now() < end {
-        qp.post_recv(RecvWr { wr_id: 7, sge: rbuf.sge(0, MSG) }).unwrap();
-        qp.post_send(SendWr { wr_id: 8, op: SendOp::Send, sge: vec![msg.sge(0, MSG)], signaled: false }).unwrap();
+        qp.post_recv(RecvWr {
+            wr_id: 7,
+            sge: rbuf.sge(0, MSG),
+        })
+        .unwrap();
+        qp.post_send(SendWr {
+            wr_id: 8,
+            op: SendOp::Send,
+            sge: vec![msg.sge(0, MSG)],
+            signaled: false,
+        })
+        .unwrap();
         'wait: loop {
             qp.progress().unwrap();
             wc.clear();
@@ -174,13 +204,30 @@ fn tcp(secs: f64) -> (u64, Duration) {
 }
 
 fn main() {
-    let secs: f64 = std::env::args().nth(1).and_then(|s| s.parse::<f64>().ok()).unwrap_or(5.0).clamp(0.5, 120.0);
+    let secs: f64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse::<f64>().ok())
+        .unwrap_or(5.0)
+        .clamp(0.5, 120.0);
     let (tn, te) = tcp(secs);
     let (wn, we) = iwarp(secs);
     let t_rate = tn as f64 / te.as_secs_f64();
     let w_rate = wn as f64 / we.as_secs_f64();
-    println!("round trip: 64 B request, 8 KiB + 64 B back; {secs} s each, server CPU 0, client CPU 1");
-    println!("tcp   {:>10.0} round trips/s  {:>7.2} us each", t_rate, 1e6 / t_rate);
-    println!("iwarp {:>10.0} round trips/s  {:>7.2} us each", w_rate, 1e6 / w_rate);
-    println!("iwarp cost over raw TCP: {:+.1}% per round trip", (t_rate / w_rate - 1.0) * 100.0);
+    println!(
+        "round trip: 64 B request, 8 KiB + 64 B back; {secs} s each, server CPU 0, client CPU 1"
+    );
+    println!(
+        "tcp   {:>10.0} round trips/s  {:>7.2} us each",
+        t_rate,
+        1e6 / t_rate
+    );
+    println!(
+        "iwarp {:>10.0} round trips/s  {:>7.2} us each",
+        w_rate,
+        1e6 / w_rate
+    );
+    println!(
+        "iwarp cost over raw TCP: {:+.1}% per round trip",
+        (t_rate / w_rate - 1.0) * 100.0
+    );
 }

@@ -132,7 +132,8 @@ fn push_fpdu(out: &mut Vec<u8>, hdr: &[u8], payload: &Payload, off: usize, n: us
     let pad = (4 - (2 + ulen) % 4) % 4;
     out.extend(std::iter::repeat_n(0u8, pad));
     let crc = fpdu_crc(&out[start..]);
-    out.extend_from_slice(&crc.to_be_bytes());
+    // The CRC travels least significant byte first, as CRC32c does in iSCSI and siw.
+    out.extend_from_slice(&crc.to_le_bytes());
 }
 
 fn ctrl(tagged: bool, last: bool, opcode: u8) -> u16 {
@@ -370,7 +371,7 @@ impl IwarpWire {
                     if b.len() < total {
                         return;
                     }
-                    let crc = u32::from_be_bytes(b[total - 4..total].try_into().unwrap());
+                    let crc = u32::from_le_bytes(b[total - 4..total].try_into().unwrap());
                     if fpdu_crc(&b[..total - 4]) != crc {
                         self.phase = Phase::Broken;
                         out.push(WireEvent::Protocol {
