@@ -94,6 +94,10 @@ pub struct Connection {
     max_read: u32,
     max_write: u32,
     max_transact: u32,
+    /// Counts for the daemon's metrics.
+    pub stats: crate::stats::ConnStats,
+    /// The client's address, for audit lines.
+    pub peer: String,
 }
 
 fn dialect_is_3(d: u16) -> bool {
@@ -135,6 +139,8 @@ impl Connection {
             max_read: mr,
             max_write: mw,
             max_transact: mt,
+            stats: Default::default(),
+            peer: String::new(),
         }
     }
 
@@ -246,6 +252,9 @@ impl Connection {
             }
             let related = hdr.flags & flags::RELATED_OPERATIONS != 0 && prev.is_some();
             self.compound_last = next == 0;
+            if count == 1 {
+                self.stats.last_command = Some(hdr.command().0);
+            }
             let (resp, status, file) =
                 self.handle_one(this, hdr, related, prev.as_ref(), encrypted, &enc_session)?;
             if let Some(r) = resp {
@@ -387,6 +396,7 @@ impl Connection {
             }
         };
         rh.status = status.0;
+        self.count(cmd.0, status, &body, grant);
         if cmd == Command::CREATE {
             self.compound_create_err = status.is_error().then_some(status);
         }
@@ -397,6 +407,37 @@ impl Connection {
         rh.encode(&mut out);
         out.extend_from_slice(&body);
         Ok((Some(out), status, file))
+    }
+
+    /// Counts one answered request for the metrics.
+    fn count(&mut self, cmd: u16, status: NtStatus, body: &[u8], grant: u16) {
+        let st = &mut self.stats;
+        // MORE_PROCESSING_REQUIRED carries an error severity but is a step, not a failure.
+        let class = if status == NtStatus::MORE_PROCESSING_REQUIRED {
+            1
+        } else {
+            crate::stats::ConnStats::status_class(status.0)
+        };
+        if let Some(row) = st.requests.get_mut(cmd as usize) {
+            row[class] += 1;
+        }
+        st.credits_granted += u64::from(grant);
+        let le32 = |o: usize| {
+            body.get(o..o + 4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64)
+                .unwrap_or(0)
+        };
+        if class == 0 && cmd == Command::READ.0 {
+            st.read_bytes += le32(4);
+        } else if class == 0 && cmd == Command::WRITE.0 {
+            st.write_bytes += le32(4);
+        } else if cmd == Command::SESSION_SETUP.0 {
+            if status == NtStatus::SUCCESS {
+                st.auth_success += 1;
+            } else if class == 2 {
+                st.auth_failure += 1;
+            }
+        }
     }
 
     /// MS-SMB2 3.3.5.2.3/5: message id within the window, credit charge covering the payload.
@@ -580,6 +621,16 @@ impl Connection {
     }
 
     /// Whether async requests are waiting (the worker keeps polling while true).
+    /// Requests answered with an interim response and not yet completed.
+    pub fn async_count(&self) -> usize {
+        self.asyncs.len()
+    }
+
+    /// Credits the client holds and has not used.
+    pub fn credits_available(&self) -> u64 {
+        self.credits.available()
+    }
+
     pub fn has_async(&self) -> bool {
         !self.asyncs.is_empty() || !self.cancelled.is_empty()
     }
@@ -850,7 +901,7 @@ impl Connection {
                     AuthError::Malformed(_) => NtStatus::INVALID_PARAMETER,
                     AuthError::Unsupported(_) => NtStatus::NOT_SUPPORTED,
                 };
-                tracing::info!(target: "audit", session = sid, status = %st, "logon failed");
+                tracing::info!(target: "audit", client = %self.peer, session = sid, status = %st, "logon failed");
                 fail(st)
             }
             Ok(Step::Continue(token)) => {
@@ -901,7 +952,7 @@ impl Connection {
                 {
                     rh.flags |= flags::SIGNED;
                 }
-                tracing::info!(target: "audit", user = %auth.user, domain = %auth.domain,
+                tracing::info!(target: "audit", client = %self.peer, user = %auth.user, domain = %auth.domain,
                     guest = auth.guest, session = sid, "logon succeeded");
                 self.server.sessions.lock().insert(sid, Arc::new(session));
                 self.sessions.push(sid);

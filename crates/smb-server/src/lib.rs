@@ -13,6 +13,7 @@ pub mod credits;
 pub mod names;
 pub mod ops;
 pub mod state;
+pub mod stats;
 
 pub use config::{ServerConfig, ShareConfig};
 pub use conn::{Connection, Disconnect, Transport};

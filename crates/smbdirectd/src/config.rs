@@ -17,6 +17,8 @@ pub struct Config {
     pub workers: WorkersSection,
     #[serde(default)]
     pub log: LogSection,
+    #[serde(default)]
+    pub metrics: MetricsSection,
     #[serde(default, rename = "share")]
     pub shares: Vec<ShareSection>,
 }
@@ -75,6 +77,30 @@ pub struct WorkersSection {
     pub idle_spin_us: u64,
     #[serde(default = "default_ring_entries")]
     pub ring_entries: u32,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct MetricsSection {
+    /// Address of the Prometheus exporter (/metrics, /healthz, /readyz); none = off.
+    #[serde(default)]
+    pub listen: Option<SocketAddr>,
+    /// Count requests, bytes and latencies at all.
+    #[serde(default = "default_true")]
+    pub enabled: bool,
+}
+
+impl Default for MetricsSection {
+    fn default() -> Self {
+        MetricsSection {
+            listen: None,
+            enabled: true,
+        }
+    }
+}
+
+fn default_true() -> bool {
+    true
 }
 
 #[derive(Debug, Deserialize, Clone)]

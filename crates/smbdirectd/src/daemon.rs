@@ -31,6 +31,9 @@ pub struct ServeArgs {
     /// Worker threads (0 = one per CPU).
     #[arg(long)]
     workers: Option<usize>,
+    /// Prometheus exporter address (/metrics, /healthz, /readyz).
+    #[arg(long)]
+    metrics: Option<SocketAddr>,
 }
 
 /// Windows FILETIME now.
@@ -70,6 +73,9 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
     }
     if let Some(n) = a.workers {
         cfg.workers.count = n;
+    }
+    if let Some(m) = a.metrics {
+        cfg.metrics.listen = Some(m);
     }
     cfg.validate()
 }
@@ -158,9 +164,13 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     } else {
         cfg.workers.count
     };
+    storage::stats::set_enabled(cfg.metrics.enabled);
     let mut workers: Vec<WorkerHandle> = Vec::new();
+    let mut stats = Vec::new();
     for i in 0..n {
         let cpu = cfg.workers.cpus.get(i).copied().unwrap_or(i);
+        let s = Arc::new(crate::metrics::WorkerStats::default());
+        stats.push(s.clone());
         workers.push(worker::spawn(
             i,
             cpu,
@@ -168,7 +178,19 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             &cfg.workers,
             stop.clone(),
             live.clone(),
+            cfg.metrics.enabled.then_some(s),
         )?);
+    }
+    let ready = Arc::new(AtomicBool::new(false));
+    if let Some(addr) = cfg.metrics.listen {
+        let m = Arc::new(crate::metrics::Metrics {
+            workers: stats,
+            server: server.clone(),
+            ready: ready.clone(),
+        });
+        let local = crate::metrics::serve_http(addr, m, stop.clone())?;
+        tracing::info!(%local, "metrics on http://{local}/metrics");
+        println!("smbdirectd: metrics at http://{local}/metrics");
     }
     let mut listeners = Vec::new();
     for addr in &cfg.server.listen {
@@ -204,9 +226,11 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         signal_hook::consts::SIGTERM,
         signal_hook::consts::SIGINT,
     ])?;
+    ready.store(true, Ordering::Release);
     if let Some(sig) = signals.forever().next() {
         tracing::info!(sig, "stopping: finishing in-flight requests");
     }
+    ready.store(false, Ordering::Release);
     stop.store(true, Ordering::Release);
     for w in workers {
         w.stop_and_join();

@@ -4,6 +4,7 @@
 mod config;
 mod daemon;
 mod framing;
+mod metrics;
 mod users;
 mod vhdx_cli;
 mod worker;

@@ -11,6 +11,7 @@
 use crate::config::WorkersSection;
 use crate::daemon::filetime_now;
 use crate::framing::{frame_header, FrameReader};
+use crate::metrics::WorkerStats;
 use anyhow::{Context, Result};
 use crossbeam_channel::{Receiver, Sender};
 use io_uring::{opcode, types, IoUring};
@@ -71,6 +72,7 @@ pub fn spawn(
     cfg: &WorkersSection,
     stop: Arc<AtomicBool>,
     live: Arc<AtomicUsize>,
+    stats: Option<Arc<WorkerStats>>,
 ) -> Result<WorkerHandle> {
     let (tx, rx) = crossbeam_channel::bounded(1024);
     let (wake_tx, wake_rx) = UnixStream::pair().context("wake socket pair")?;
@@ -103,6 +105,7 @@ pub fn spawn(
                 busy,
                 spin,
                 seed: index as u64 * 0x9E37_79B9,
+                stats,
             };
             w.run();
         })?;
@@ -125,6 +128,7 @@ struct Conn {
     hdr: [u8; 4],
     smb: Connection,
     closing: bool,
+    span: tracing::Span,
 }
 
 // SAFETY: the raw iovec pointers only ever point into this Conn's own buffers and are used
@@ -148,6 +152,8 @@ struct Worker {
     busy: bool,
     spin: Duration,
     seed: u64,
+    /// Metrics counters, written by this worker only (None when metrics are off).
+    stats: Option<Arc<WorkerStats>>,
 }
 
 impl Worker {
@@ -217,6 +223,14 @@ impl Worker {
                 }
             };
             let gen = (self.seed >> 40) as u32 & 0x00FF_FFFF;
+            let peer = stream
+                .peer_addr()
+                .map(|a| a.to_string())
+                .unwrap_or_default();
+            let span = tracing::info_span!("conn", peer = %peer, worker = self.index);
+            let mut smb = Connection::new(self.server.clone(), Transport::Tcp, self.seed);
+            smb.peer = peer;
+            span.in_scope(|| tracing::debug!("connection accepted"));
             self.conns[slot] = Some(Box::new(Conn {
                 gen,
                 stream,
@@ -230,13 +244,17 @@ impl Worker {
                     iov_len: 0,
                 }; 2],
                 hdr: [0; 4],
-                smb: Connection::new(self.server.clone(), Transport::Tcp, self.seed),
+                smb,
                 closing: false,
+                span,
             }));
         }
     }
 
     fn push(&mut self, e: io_uring::squeue::Entry) {
+        if let Some(s) = &self.stats {
+            s.uring(1, 0);
+        }
         // SAFETY: every entry built by this worker references memory that outlives the
         // operation (see the module comment).
         unsafe {
@@ -321,6 +339,10 @@ impl Worker {
             done.push((cqe.user_data(), cqe.result()));
         }
         let worked = !done.is_empty();
+        if let Some(s) = &self.stats {
+            s.uring(0, done.len() as u64);
+        }
+        let stats = self.stats.clone();
         for (ud, res) in done {
             let slot = ud >> 32;
             if slot == WAKE_SLOT {
@@ -347,11 +369,19 @@ impl Worker {
                         close_conn(c);
                     } else {
                         c.reader.filled(c.recv_len, res as usize);
-                        process(c);
+                        if let Some(s) = &stats {
+                            s.net(res as u64, 0);
+                        }
+                        let span = c.span.clone();
+                        let _g = span.enter();
+                        process(c, stats.as_deref());
                     }
                 }
                 OP_SEND => {
                     c.send_busy = false;
+                    if let (Some(s), true) = (&stats, res > 0) {
+                        s.net(0, res as u64);
+                    }
                     if res < 0 {
                         close_conn(c);
                     } else if let Some((buf, off)) = c.send_q.front_mut() {
@@ -368,6 +398,7 @@ impl Worker {
             }
         }
         // Async completions (CHANGE_NOTIFY, blocked locks) and connection reaping.
+        let (mut conns, mut asyncs, mut credits) = (0u64, 0u64, 0u64);
         for slot in 0..self.conns.len() {
             let Some(c) = self.conns[slot].as_mut() else {
                 continue;
@@ -378,10 +409,20 @@ impl Worker {
                 }
             }
             if c.closing && !c.recv_busy && !c.send_busy {
+                c.span.in_scope(|| tracing::debug!("connection closed"));
                 c.smb.close();
                 self.conns[slot] = None;
                 self.live.fetch_sub(1, Ordering::AcqRel);
+                continue;
             }
+            conns += 1;
+            asyncs += c.smb.async_count() as u64;
+            credits += c.smb.credits_available();
+        }
+        if let (Some(s), true) = (&self.stats, worked) {
+            s.connections.store(conns, Ordering::Relaxed);
+            s.requests_in_flight.store(asyncs, Ordering::Relaxed);
+            s.credits_outstanding.store(credits, Ordering::Relaxed);
         }
         worked
     }
@@ -403,11 +444,23 @@ fn close_conn(c: &mut Conn) {
     }
 }
 
-fn process(c: &mut Conn) {
+fn process(c: &mut Conn, stats: Option<&WorkerStats>) {
     let now = filetime_now();
     loop {
         let out = match c.reader.next_pdu() {
-            Ok(Some(pdu)) => c.smb.handle_pdu(pdu, now),
+            Ok(Some(pdu)) => match stats {
+                None => c.smb.handle_pdu(pdu, now),
+                Some(s) => {
+                    let t = Instant::now();
+                    let r = c.smb.handle_pdu(pdu, now);
+                    if let Some(cmd) = c.smb.stats.last_command {
+                        s.observe(cmd, t.elapsed());
+                    }
+                    s.add_conn(&c.smb.stats);
+                    c.smb.stats = Default::default();
+                    r
+                }
+            },
             Ok(None) => break,
             Err(e) => {
                 tracing::debug!(?e, "bad frame; closing");

@@ -218,6 +218,34 @@ impl Share for DirShare {
         path: &SharePath,
         p: &OpenParams,
     ) -> Result<(Box<dyn FileObj>, CreateAction), NtStatus> {
+        crate::stats::timed(crate::stats::OP_OPEN, || self.open_timed(path, p))
+    }
+
+    fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
+        crate::stats::timed(crate::stats::OP_OTHER, || {
+            self.rename_timed(from, to, replace)
+        })
+    }
+
+    fn remove(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus> {
+        crate::stats::timed(crate::stats::OP_OTHER, || self.remove_timed(path, is_dir))
+    }
+
+    fn stat(&self, path: &SharePath) -> Result<FileInfo, NtStatus> {
+        crate::stats::timed(crate::stats::OP_OTHER, || self.stat_timed(path))
+    }
+
+    fn fs_info(&self) -> Result<FsInfo, NtStatus> {
+        self.fs_info_timed()
+    }
+}
+
+impl DirShare {
+    fn open_timed(
+        &self,
+        path: &SharePath,
+        p: &OpenParams,
+    ) -> Result<(Box<dyn FileObj>, CreateAction), NtStatus> {
         let existing = sys::open_beneath(self.root.as_raw_fd(), path.as_str(), libc::O_PATH, 0);
         let existing = match existing {
             Ok(fd) => Some(sys::fstat(&fd).map_err(|e| status(&e, true))?),
@@ -312,7 +340,12 @@ impl Share for DirShare {
         ))
     }
 
-    fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
+    fn rename_timed(
+        &self,
+        from: &SharePath,
+        to: &SharePath,
+        replace: bool,
+    ) -> Result<(), NtStatus> {
         let (fp, fname) = split(from);
         let (tp, tname) = split(to);
         if fname.is_empty() || tname.is_empty() {
@@ -324,7 +357,7 @@ impl Share for DirShare {
             .map_err(|e| status(&e, true))
     }
 
-    fn remove(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus> {
+    fn remove_timed(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus> {
         let (parent, name) = split(path);
         if name.is_empty() {
             return Err(NtStatus::ACCESS_DENIED);
@@ -333,7 +366,7 @@ impl Share for DirShare {
         sys::unlinkat(pfd.as_raw_fd(), &name, is_dir).map_err(|e| status(&e, true))
     }
 
-    fn stat(&self, path: &SharePath) -> Result<FileInfo, NtStatus> {
+    fn stat_timed(&self, path: &SharePath) -> Result<FileInfo, NtStatus> {
         let fd = sys::open_beneath(self.root.as_raw_fd(), path.as_str(), libc::O_PATH, 0)
             .map_err(|e| status(&e, true))?;
         let st = sys::fstat(&fd).map_err(|e| status(&e, true))?;
@@ -352,7 +385,7 @@ impl Share for DirShare {
         Ok(info_from(&st, meta))
     }
 
-    fn fs_info(&self) -> Result<FsInfo, NtStatus> {
+    fn fs_info_timed(&self) -> Result<FsInfo, NtStatus> {
         let s = sys::fstatvfs(&self.root).map_err(|e| status(&e, true))?;
         let frsize = s.f_frsize as u64;
         let st = sys::fstat(&self.root).map_err(|e| status(&e, true))?;
@@ -400,15 +433,19 @@ impl FileObj for DirFile {
     }
 
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, NtStatus> {
-        sys::pread(&self.fd, buf, offset).map_err(io_status)
+        crate::stats::timed(crate::stats::OP_READ, || sys::pread(&self.fd, buf, offset))
+            .map_err(io_status)
     }
 
     fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus> {
-        sys::pwrite(&self.fd, data, offset).map_err(io_status)
+        crate::stats::timed(crate::stats::OP_WRITE, || {
+            sys::pwrite(&self.fd, data, offset)
+        })
+        .map_err(io_status)
     }
 
     fn sync(&self) -> Result<(), NtStatus> {
-        sys::fdatasync(&self.fd).map_err(io_status)
+        crate::stats::timed(crate::stats::OP_FLUSH, || sys::fdatasync(&self.fd)).map_err(io_status)
     }
 
     fn set_len(&self, len: u64) -> Result<(), NtStatus> {

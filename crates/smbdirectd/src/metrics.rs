@@ -1,0 +1,391 @@
+//! Prometheus metrics: per-worker plain counters (each written only by its worker),
+//! summed when `/metrics` is scraped, plus `/healthz` and `/readyz`. Labels are small
+//! enums: command, status class, transport, storage operation.
+
+use prometheus::proto::{
+    Bucket, Counter, Gauge, Histogram as PHistogram, LabelPair, Metric, MetricFamily, MetricType,
+};
+use smb_server::stats::{class_name, ConnStats, CLASSES, COMMANDS};
+use smb_server::Server;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::Duration;
+use storage::stats::{Histogram, HistogramSnapshot, BUCKETS_US, OPS};
+
+const COMMAND_NAMES: [&str; COMMANDS] = [
+    "negotiate",
+    "session_setup",
+    "logoff",
+    "tree_connect",
+    "tree_disconnect",
+    "create",
+    "close",
+    "flush",
+    "read",
+    "write",
+    "lock",
+    "ioctl",
+    "cancel",
+    "echo",
+    "query_directory",
+    "change_notify",
+    "query_info",
+    "set_info",
+    "oplock_break",
+];
+
+fn bump(a: &AtomicU64, by: u64) {
+    a.store(a.load(Relaxed).wrapping_add(by), Relaxed);
+}
+
+/// One worker's counters. Only that worker writes them.
+#[derive(Default)]
+pub struct WorkerStats {
+    requests: [[AtomicU64; CLASSES]; COMMANDS],
+    latency: [Histogram; COMMANDS],
+    read_bytes: AtomicU64,
+    write_bytes: AtomicU64,
+    net_rx: AtomicU64,
+    net_tx: AtomicU64,
+    credits_granted: AtomicU64,
+    auth_success: AtomicU64,
+    auth_failure: AtomicU64,
+    uring_submitted: AtomicU64,
+    uring_completed: AtomicU64,
+    /// Gauges, set by the worker.
+    pub connections: AtomicU64,
+    pub requests_in_flight: AtomicU64,
+    pub credits_outstanding: AtomicU64,
+}
+
+impl WorkerStats {
+    pub fn add_conn(&self, s: &ConnStats) {
+        for (row, srow) in self.requests.iter().zip(s.requests.iter()) {
+            for (a, &v) in row.iter().zip(srow.iter()) {
+                if v != 0 {
+                    bump(a, v);
+                }
+            }
+        }
+        bump(&self.read_bytes, s.read_bytes);
+        bump(&self.write_bytes, s.write_bytes);
+        bump(&self.credits_granted, s.credits_granted);
+        bump(&self.auth_success, s.auth_success);
+        bump(&self.auth_failure, s.auth_failure);
+    }
+    pub fn observe(&self, command: u16, d: Duration) {
+        if let Some(h) = self.latency.get(command as usize) {
+            h.observe(d);
+        }
+    }
+    pub fn net(&self, rx: u64, tx: u64) {
+        bump(&self.net_rx, rx);
+        bump(&self.net_tx, tx);
+    }
+    pub fn uring(&self, submitted: u64, completed: u64) {
+        bump(&self.uring_submitted, submitted);
+        bump(&self.uring_completed, completed);
+    }
+}
+
+/// Everything the exporter reads.
+pub struct Metrics {
+    pub workers: Vec<Arc<WorkerStats>>,
+    pub server: Arc<Server>,
+    pub ready: Arc<AtomicBool>,
+}
+
+fn label(name: &str, value: &str) -> LabelPair {
+    let mut l = LabelPair::default();
+    l.set_name(name.to_string());
+    l.set_value(value.to_string());
+    l
+}
+
+fn family(name: &str, help: &str, t: MetricType, metrics: Vec<Metric>) -> MetricFamily {
+    let mut f = MetricFamily::default();
+    f.set_name(name.to_string());
+    f.set_help(help.to_string());
+    f.set_field_type(t);
+    f.set_metric(metrics);
+    f
+}
+
+fn counter(labels: Vec<LabelPair>, v: u64) -> Metric {
+    let mut m = Metric::default();
+    m.set_label(labels);
+    let mut c = Counter::default();
+    c.set_value(v as f64);
+    m.set_counter(c);
+    m
+}
+
+fn gauge(labels: Vec<LabelPair>, v: f64) -> Metric {
+    let mut m = Metric::default();
+    m.set_label(labels);
+    let mut g = Gauge::default();
+    g.set_value(v);
+    m.set_gauge(g);
+    m
+}
+
+fn histogram(labels: Vec<LabelPair>, h: &HistogramSnapshot) -> Metric {
+    let mut m = Metric::default();
+    m.set_label(labels);
+    let mut ph = PHistogram::default();
+    let mut cum = 0;
+    let mut buckets = Vec::with_capacity(BUCKETS_US.len());
+    for (i, &b) in BUCKETS_US.iter().enumerate() {
+        cum += h.counts[i];
+        let mut bk = Bucket::default();
+        bk.set_upper_bound(b as f64 / 1e6);
+        bk.set_cumulative_count(cum);
+        buckets.push(bk);
+    }
+    ph.set_bucket(buckets);
+    ph.set_sample_count(h.count());
+    ph.set_sample_sum(h.sum_ns as f64 / 1e9);
+    m.set_histogram(ph);
+    m
+}
+
+impl Metrics {
+    fn sum(&self, f: impl Fn(&WorkerStats) -> &AtomicU64) -> u64 {
+        self.workers.iter().map(|w| f(w).load(Relaxed)).sum()
+    }
+
+    pub fn families(&self) -> Vec<MetricFamily> {
+        let mut out = Vec::new();
+        let mut reqs = Vec::new();
+        let mut lat = Vec::new();
+        for (c, name) in COMMAND_NAMES.iter().enumerate() {
+            for class in 0..CLASSES {
+                let v: u64 = self
+                    .workers
+                    .iter()
+                    .map(|w| w.requests[c][class].load(Relaxed))
+                    .sum();
+                if v > 0 {
+                    reqs.push(counter(
+                        vec![
+                            label("command", name),
+                            label("status_class", class_name(class)),
+                        ],
+                        v,
+                    ));
+                }
+            }
+            let mut h = HistogramSnapshot::default();
+            for w in &self.workers {
+                w.latency[c].add_to(&mut h);
+            }
+            if h.count() > 0 {
+                lat.push(histogram(vec![label("command", name)], &h));
+            }
+        }
+        out.push(family(
+            "smbdirectd_requests_total",
+            "SMB2 requests answered, by command and status class.",
+            MetricType::COUNTER,
+            reqs,
+        ));
+        out.push(family(
+            "smbdirectd_request_duration_seconds",
+            "Server time per request PDU (receive to response queued), by its first command.",
+            MetricType::HISTOGRAM,
+            lat,
+        ));
+        let st = storage::stats::snapshot();
+        out.push(family(
+            "smbdirectd_storage_operation_duration_seconds",
+            "Time spent in storage operations, by operation.",
+            MetricType::HISTOGRAM,
+            OPS.iter()
+                .zip(st.iter())
+                .map(|(op, h)| histogram(vec![label("operation", op)], h))
+                .collect(),
+        ));
+        let tcp = || vec![label("transport", "tcp")];
+        out.push(family(
+            "smbdirectd_read_bytes_total",
+            "File data returned by READ, by transport.",
+            MetricType::COUNTER,
+            vec![counter(tcp(), self.sum(|w| &w.read_bytes))],
+        ));
+        out.push(family(
+            "smbdirectd_written_bytes_total",
+            "File data accepted by WRITE, by transport.",
+            MetricType::COUNTER,
+            vec![counter(tcp(), self.sum(|w| &w.write_bytes))],
+        ));
+        out.push(family(
+            "smbdirectd_network_receive_bytes_total",
+            "Bytes received from clients, by transport.",
+            MetricType::COUNTER,
+            vec![counter(tcp(), self.sum(|w| &w.net_rx))],
+        ));
+        out.push(family(
+            "smbdirectd_network_transmit_bytes_total",
+            "Bytes sent to clients, by transport.",
+            MetricType::COUNTER,
+            vec![counter(tcp(), self.sum(|w| &w.net_tx))],
+        ));
+        out.push(family(
+            "smbdirectd_requests_in_flight",
+            "Requests received and not yet answered (async ones included).",
+            MetricType::GAUGE,
+            vec![gauge(vec![], self.sum(|w| &w.requests_in_flight) as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_credits_granted_total",
+            "SMB2 credits granted to clients.",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.sum(|w| &w.credits_granted))],
+        ));
+        out.push(family(
+            "smbdirectd_credits_outstanding",
+            "Credits clients hold and have not yet used.",
+            MetricType::GAUGE,
+            vec![gauge(vec![], self.sum(|w| &w.credits_outstanding) as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_connections",
+            "Open client connections, by transport.",
+            MetricType::GAUGE,
+            vec![gauge(tcp(), self.sum(|w| &w.connections) as f64)],
+        ));
+        let (sessions, opens) = {
+            let s = self.server.sessions.lock();
+            (
+                s.len(),
+                s.values().map(|x| x.opens.lock().len()).sum::<usize>(),
+            )
+        };
+        out.push(family(
+            "smbdirectd_sessions",
+            "Authenticated sessions.",
+            MetricType::GAUGE,
+            vec![gauge(vec![], sessions as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_opens",
+            "Open files and directories.",
+            MetricType::GAUGE,
+            vec![gauge(vec![], opens as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_durable_handles",
+            "Durable and persistent handles held.",
+            MetricType::GAUGE,
+            vec![gauge(vec![], 0.0)],
+        ));
+        out.push(family(
+            "smbdirectd_io_uring_submissions_total",
+            "Entries submitted to the workers' io_uring rings.",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.sum(|w| &w.uring_submitted))],
+        ));
+        out.push(family(
+            "smbdirectd_io_uring_completions_total",
+            "Completions reaped from the workers' io_uring rings.",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.sum(|w| &w.uring_completed))],
+        ));
+        out.push(family(
+            "smbdirectd_io_uring_in_flight",
+            "Operations submitted to io_uring and not yet completed (queue depth).",
+            MetricType::GAUGE,
+            vec![gauge(
+                vec![],
+                self.sum(|w| &w.uring_submitted)
+                    .saturating_sub(self.sum(|w| &w.uring_completed)) as f64,
+            )],
+        ));
+        out.push(family(
+            "smbdirectd_authentications_total",
+            "Session setups that ended, by result.",
+            MetricType::COUNTER,
+            vec![
+                counter(
+                    vec![label("result", "success")],
+                    self.sum(|w| &w.auth_success),
+                ),
+                counter(
+                    vec![label("result", "failure")],
+                    self.sum(|w| &w.auth_failure),
+                ),
+            ],
+        ));
+        out.push(family(
+            "smbdirectd_workers",
+            "Worker threads.",
+            MetricType::GAUGE,
+            vec![gauge(vec![], self.workers.len() as f64)],
+        ));
+        out.retain(|f| !f.get_metric().is_empty());
+        out
+    }
+
+    pub fn render(&self) -> String {
+        use prometheus::Encoder;
+        let mut buf = Vec::new();
+        let enc = prometheus::TextEncoder::new();
+        if let Err(e) = enc.encode(&self.families(), &mut buf) {
+            tracing::warn!(error = %e, "metrics encoding failed");
+        }
+        String::from_utf8(buf).unwrap_or_default()
+    }
+}
+
+/// Serves `/metrics`, `/healthz` and `/readyz` on `addr` from a thread of its own.
+pub fn serve_http(
+    addr: SocketAddr,
+    m: Arc<Metrics>,
+    stop: Arc<AtomicBool>,
+) -> anyhow::Result<SocketAddr> {
+    let l = TcpListener::bind(addr).map_err(|e| anyhow::anyhow!("metrics.listen {addr}: {e}"))?;
+    let local = l.local_addr()?;
+    l.set_nonblocking(true)?;
+    std::thread::Builder::new()
+        .name("smbd-metrics".into())
+        .spawn(move || {
+            while !stop.load(Relaxed) {
+                match l.accept() {
+                    Ok((mut s, _)) => {
+                        let _ = s.set_nonblocking(false);
+                        let _ = s.set_read_timeout(Some(Duration::from_secs(5)));
+                        let _ = s.set_write_timeout(Some(Duration::from_secs(5)));
+                        let mut req = Vec::new();
+                        let mut b = [0u8; 1024];
+                        while !req.windows(4).any(|w| w == b"\r\n\r\n") && req.len() < 8192 {
+                            match s.read(&mut b) {
+                                Ok(0) | Err(_) => break,
+                                Ok(n) => req.extend_from_slice(&b[..n]),
+                            }
+                        }
+                        let line = String::from_utf8_lossy(&req);
+                        let path = line.split_whitespace().nth(1).unwrap_or("");
+                        let (code, ctype, body) = match path.split('?').next().unwrap_or("") {
+                            "/metrics" => ("200 OK", "text/plain; version=0.0.4", m.render()),
+                            "/healthz" => ("200 OK", "text/plain", "ok\n".to_string()),
+                            "/readyz" if m.ready.load(Relaxed) => ("200 OK", "text/plain", "ready\n".into()),
+                            "/readyz" => ("503 Service Unavailable", "text/plain", "not ready\n".into()),
+                            _ => ("404 Not Found", "text/plain", "not found\n".into()),
+                        };
+                        let _ = write!(
+                            s,
+                            "HTTP/1.1 {code}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                            body.len()
+                        );
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                        std::thread::sleep(Duration::from_millis(20))
+                    }
+                    Err(_) => std::thread::sleep(Duration::from_millis(20)),
+                }
+            }
+        })?;
+    Ok(local)
+}

@@ -1,0 +1,251 @@
+//! The Prometheus exporter, scraped by a real Prometheus server: counters grow by exactly
+//! what was sent, and promtool accepts the exposition.
+
+mod common;
+
+use common::*;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn http_get(addr: &str, path: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let code = out
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = out
+        .split_once("\r\n\r\n")
+        .map(|x| x.1.to_string())
+        .unwrap_or_default();
+    (code, body)
+}
+
+/// The value of one sample in an exposition, 0 when absent.
+fn sample(text: &str, name_and_labels: &str) -> f64 {
+    text.lines()
+        .find(|l| l.starts_with(name_and_labels) && l[name_and_labels.len()..].starts_with(' '))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0)
+}
+
+struct Prom {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Prom {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Prom {
+    fn query(&self, q: &str) -> Option<f64> {
+        let enc: String = q
+            .bytes()
+            .map(|b| match b {
+                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' => (b as char).to_string(),
+                _ => format!("%{b:02X}"),
+            })
+            .collect();
+        let (code, body) = http_get(&self.addr, &format!("/api/v1/query?query={enc}"));
+        assert_eq!(code, 200, "{body}");
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let r = &v["data"]["result"];
+        r.get(0)
+            .map(|x| x["value"][1].as_str().unwrap().parse().unwrap())
+    }
+}
+
+fn workload(port: u16, writes: usize, size: usize) {
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    };
+    let mut c = client::Client::connect(&format!("127.0.0.1:{port}"), &opts).unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "m.bin", 0x0012_019f, 5, 0).unwrap();
+    let data = vec![0x5au8; size];
+    for i in 0..writes {
+        c.write(tree, f, (i * size) as u64, &data).unwrap();
+    }
+    let back = c.read(tree, f, 0, size as u32).unwrap();
+    assert_eq!(back.len(), size);
+    c.close(tree, f).unwrap();
+}
+
+#[test]
+fn prometheus_scrapes_exact_counts_and_promtool_accepts() {
+    let mport = free_port();
+    let mut srv = TestServer::start_with(Opts {
+        extra_config: format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
+        ..Default::default()
+    });
+    let maddr = format!("127.0.0.1:{mport}");
+    assert_eq!(http_get(&maddr, "/healthz").0, 200);
+    let end = Instant::now() + Duration::from_secs(10);
+    while http_get(&maddr, "/readyz").0 != 200 {
+        assert!(Instant::now() < end, "never ready");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(http_get(&maddr, "/nope").0, 404);
+
+    // Direct scrape: the counters grow by exactly the workload.
+    let before = http_get(&maddr, "/metrics").1;
+    workload(srv.port, 7, 65536);
+    let after = http_get(&maddr, "/metrics").1;
+    let d = |k: &str| sample(&after, k) - sample(&before, k);
+    assert_eq!(
+        d("smbdirectd_requests_total{command=\"write\",status_class=\"success\"}"),
+        7.0,
+        "{after}"
+    );
+    assert_eq!(
+        d("smbdirectd_requests_total{command=\"read\",status_class=\"success\"}"),
+        1.0
+    );
+    assert_eq!(
+        d("smbdirectd_requests_total{command=\"create\",status_class=\"success\"}"),
+        1.0
+    );
+    assert_eq!(
+        d("smbdirectd_written_bytes_total{transport=\"tcp\"}"),
+        7.0 * 65536.0
+    );
+    assert_eq!(d("smbdirectd_read_bytes_total{transport=\"tcp\"}"), 65536.0);
+    assert_eq!(
+        d("smbdirectd_authentications_total{result=\"success\"}"),
+        1.0
+    );
+    assert!(d("smbdirectd_request_duration_seconds_count{command=\"write\"}") >= 7.0);
+    assert!(d("smbdirectd_storage_operation_duration_seconds_count{operation=\"write\"}") >= 7.0);
+    assert!(
+        sample(
+            &after,
+            "smbdirectd_network_receive_bytes_total{transport=\"tcp\"}"
+        ) > 7.0 * 65536.0
+    );
+    // A failed logon is counted, and audited with the client address.
+    let bad = client::Options {
+        user: USER.into(),
+        password: "wrong".into(),
+        ..Default::default()
+    };
+    assert!(client::Client::connect(&format!("127.0.0.1:{}", srv.port), &bad).is_err());
+    let after2 = http_get(&maddr, "/metrics").1;
+    assert_eq!(
+        sample(
+            &after2,
+            "smbdirectd_authentications_total{result=\"failure\"}"
+        ) - sample(
+            &after,
+            "smbdirectd_authentications_total{result=\"failure\"}"
+        ),
+        1.0,
+        "{}\n{after2}",
+        srv.log()
+    );
+
+    // promtool accepts the exposition.
+    if require_tool("promtool") {
+        let mut p = Command::new("promtool")
+            .args(["check", "metrics"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        p.stdin
+            .take()
+            .unwrap()
+            .write_all(after2.as_bytes())
+            .unwrap();
+        let o = p.wait_with_output().unwrap();
+        assert!(
+            o.status.success(),
+            "promtool: {}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+
+    // A real Prometheus scraping us sees the same growth.
+    if !require_tool("prometheus") {
+        srv.stop();
+        return;
+    }
+    let pport = free_port();
+    let cfg = srv.dir.path().join("prometheus.yml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: smbdirectd\n    static_configs:\n      - targets: ['{maddr}']\n"
+        ),
+    )
+    .unwrap();
+    let child = Command::new("prometheus")
+        .arg(format!("--config.file={}", cfg.display()))
+        .arg(format!(
+            "--storage.tsdb.path={}",
+            srv.dir.path().join("tsdb").display()
+        ))
+        .arg(format!("--web.listen-address=127.0.0.1:{pport}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let prom = Prom {
+        child,
+        addr: format!("127.0.0.1:{pport}"),
+    };
+    let q = "smbdirectd_requests_total{command=\"write\",status_class=\"success\"}";
+    let end = Instant::now() + Duration::from_secs(60);
+    let v0 = loop {
+        if let Ok(mut s) = TcpStream::connect(&prom.addr) {
+            let _ = s.write_all(b"");
+            if let Some(v) = prom.query(q) {
+                break v;
+            }
+        }
+        assert!(Instant::now() < end, "prometheus never scraped us");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let b0 = prom.query("smbdirectd_written_bytes_total").unwrap();
+    assert_eq!(v0, 7.0);
+    workload(srv.port, 5, 4096);
+    // Wait for a scrape that saw the new writes.
+    let end = Instant::now() + Duration::from_secs(30);
+    loop {
+        let v = prom.query(q).unwrap();
+        if v == v0 + 5.0 {
+            break;
+        }
+        assert!(v <= v0 + 5.0, "counted more writes than sent: {v}");
+        assert!(
+            Instant::now() < end,
+            "prometheus never saw the new writes (at {v})"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert_eq!(
+        prom.query("smbdirectd_written_bytes_total").unwrap(),
+        b0 + 5.0 * 4096.0
+    );
+    assert_eq!(prom.query("up{job=\"smbdirectd\"}").unwrap(), 1.0);
+    drop(prom);
+    srv.stop();
+}
