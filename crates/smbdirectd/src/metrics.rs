@@ -14,27 +14,6 @@ use std::sync::Arc;
 use std::time::Duration;
 use storage::stats::{Histogram, HistogramSnapshot, BUCKETS_US, OPS};
 
-const COMMAND_NAMES: [&str; COMMANDS] = [
-    "negotiate",
-    "session_setup",
-    "logoff",
-    "tree_connect",
-    "tree_disconnect",
-    "create",
-    "close",
-    "flush",
-    "read",
-    "write",
-    "lock",
-    "ioctl",
-    "cancel",
-    "echo",
-    "query_directory",
-    "change_notify",
-    "query_info",
-    "set_info",
-    "oplock_break",
-];
 
 fn bump(a: &AtomicU64, by: u64) {
     a.store(a.load(Relaxed).wrapping_add(by), Relaxed);
@@ -160,7 +139,8 @@ impl Metrics {
         let mut out = Vec::new();
         let mut reqs = Vec::new();
         let mut lat = Vec::new();
-        for (c, name) in COMMAND_NAMES.iter().enumerate() {
+        for c in 0..COMMANDS {
+            let name = smb_wire::header::Command(c as u16).name();
             for class in 0..CLASSES {
                 let v: u64 = self
                     .workers
