@@ -321,6 +321,21 @@ mod tests {
     }
 
     #[test]
+    fn shipped_example_configs_parse() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/examples");
+        let mut n = 0;
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "toml") {
+                let text = std::fs::read_to_string(&p).unwrap();
+                Config::parse(&text, &p.display().to_string()).unwrap();
+                n += 1;
+            }
+        }
+        assert!(n >= 3);
+    }
+
+    #[test]
     fn example_config_file_parses() {
         let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/smbdirectd.toml");
         let text = std::fs::read_to_string(p).unwrap();

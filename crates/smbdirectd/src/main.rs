@@ -29,6 +29,8 @@ enum Cmd {
         #[command(subcommand)]
         cmd: UserCmd,
     },
+    /// Show the RDMA providers this build has and the devices rdma-core sees.
+    Rdma,
     /// Create, inspect, check, grow and convert VHDX disks.
     Vhdx {
         #[command(subcommand)]
@@ -60,7 +62,17 @@ enum UserCmd {
 }
 
 const fn version_string() -> &'static str {
-    concat!(env!("CARGO_PKG_VERSION"), " (features: tcp, io_uring)")
+    if cfg!(feature = "verbs") {
+        concat!(
+            env!("CARGO_PKG_VERSION"),
+            " (features: tcp, io_uring, metrics, vhdx, verbs)"
+        )
+    } else {
+        concat!(
+            env!("CARGO_PKG_VERSION"),
+            " (features: tcp, io_uring, metrics, vhdx)"
+        )
+    }
 }
 
 fn main() -> Result<()> {
@@ -77,5 +89,24 @@ fn main() -> Result<()> {
             UserCmd::List { users } => users::list(&users),
         },
         Cmd::Vhdx { cmd } => vhdx_cli::run(cmd),
+        Cmd::Rdma => rdma_report(),
     }
+}
+
+fn rdma_report() -> Result<()> {
+    println!("iwarp:    software iWARP over TCP (RFC 5040/5041/5044/6581) in the fabric; the daemon has no SMB Direct listener yet");
+    println!("loopback: in-process provider for tests");
+    #[cfg(feature = "verbs")]
+    match fabric::verbs::devices() {
+        Ok(d) if d.is_empty() => println!("verbs:    built in; no RDMA device present"),
+        Ok(d) => {
+            for dev in d {
+                println!("verbs:    device {} ({})", dev.name, dev.node_type);
+            }
+        }
+        Err(e) => println!("verbs:    built in; {e}"),
+    }
+    #[cfg(not(feature = "verbs"))]
+    println!("verbs:    not in this build (cargo build --features verbs)");
+    Ok(())
 }

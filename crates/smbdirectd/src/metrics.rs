@@ -14,7 +14,6 @@ use std::sync::Arc;
 use std::time::Duration;
 use storage::stats::{Histogram, HistogramSnapshot, BUCKETS_US, OPS};
 
-
 fn bump(a: &AtomicU64, by: u64) {
     a.store(a.load(Relaxed).wrapping_add(by), Relaxed);
 }

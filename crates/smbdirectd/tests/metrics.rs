@@ -246,6 +246,28 @@ fn prometheus_scrapes_exact_counts_and_promtool_accepts() {
         b0 + 5.0 * 4096.0
     );
     assert_eq!(prom.query("up{job=\"smbdirectd\"}").unwrap(), 1.0);
+    // Every query of the shipped Grafana dashboard is valid PromQL over our metrics.
+    let dash: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../config/grafana-dashboard.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let mut with_data = 0;
+    for p in dash["panels"].as_array().unwrap() {
+        for t in p["targets"].as_array().unwrap() {
+            let expr = t["expr"].as_str().unwrap().replace("$instance", ".*");
+            if prom.query(&expr).is_some() {
+                with_data += 1;
+            }
+        }
+    }
+    assert!(
+        with_data >= 10,
+        "only {with_data} dashboard queries returned data"
+    );
     drop(prom);
     srv.stop();
 }

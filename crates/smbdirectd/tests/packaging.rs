@@ -1,0 +1,130 @@
+//! The deployable pieces: the systemd unit verifies, the Dockerfile builds the binary
+//! with the script the test suite runs, the example configurations and dashboard are
+//! well formed.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+fn repo() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+#[test]
+fn systemd_unit_verifies() {
+    if !common::require_tool("systemd-analyze") {
+        return;
+    }
+    let unit = std::fs::read_to_string(repo().join("packaging/smbdirectd.service")).unwrap();
+    assert!(unit.contains("ExecStart=/usr/local/bin/smbdirectd serve --config"));
+    assert!(unit.contains("AmbientCapabilities=CAP_IPC_LOCK CAP_NET_BIND_SERVICE CAP_SYS_NICE"));
+    // Verify a copy whose ExecStart names the binary under test (verify checks that the
+    // executable exists).
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("smbdirectd.service");
+    std::fs::write(
+        &copy,
+        unit.replace(
+            "/usr/local/bin/smbdirectd",
+            env!("CARGO_BIN_EXE_smbdirectd"),
+        ),
+    )
+    .unwrap();
+    let o = Command::new("systemd-analyze")
+        .args(["verify", "--man=no"])
+        .arg(&copy)
+        .env("SYSTEMD_LOG_LEVEL", "warning")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    // Only lines about our unit count: the host's own units are not ours to judge.
+    let ours: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("smbdirectd.service"))
+        .collect();
+    assert!(
+        o.status.success() && ours.is_empty(),
+        "systemd-analyze verify:\n{err}"
+    );
+}
+
+#[test]
+fn dockerfile_builds_with_the_tested_release_script() {
+    let df = std::fs::read_to_string(repo().join("Dockerfile")).unwrap();
+    assert!(
+        df.contains("RUN scripts/build-release /out"),
+        "the build stage runs scripts/build-release"
+    );
+    assert!(df.contains("libibverbs-dev librdmacm-dev libclang-dev"));
+    assert!(
+        df.contains("USER smbdirectd"),
+        "the runtime runs unprivileged"
+    );
+    assert!(df.contains("setcap cap_ipc_lock,cap_net_bind_service,cap_sys_nice+ep"));
+    let script = std::fs::read_to_string(repo().join("scripts/build-release")).unwrap();
+    assert!(script.contains("cargo build --locked --release -p smbdirectd --features verbs"));
+    let t = std::fs::read_to_string(repo().join("scripts/test")).unwrap();
+    assert!(
+        t.contains("scripts/build-release"),
+        "scripts/test builds the release binary"
+    );
+}
+
+#[test]
+fn version_lists_features() {
+    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    let v = String::from_utf8_lossy(&o.stdout);
+    assert!(v.contains("features: tcp, io_uring, metrics, vhdx"), "{v}");
+    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .arg("rdma")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("verbs:"));
+}
+
+#[test]
+fn setup_host_dry_run_changes_nothing() {
+    let o = Command::new("bash")
+        .arg(repo().join("scripts/setup-host"))
+        .args(["--dry-run", "--hugepages", "8"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.contains("== hugepages") && out.contains("== RDMA devices"),
+        "{out}"
+    );
+}
+
+#[test]
+fn dashboard_and_scrape_config_are_well_formed() {
+    let d: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(repo().join("config/grafana-dashboard.json")).unwrap(),
+    )
+    .unwrap();
+    let panels = d["panels"].as_array().unwrap();
+    assert!(panels.len() >= 8);
+    for p in panels {
+        for t in p["targets"].as_array().unwrap() {
+            assert!(t["expr"].as_str().unwrap().contains("smbdirectd_"));
+        }
+    }
+    if common::require_tool("promtool") {
+        let o = Command::new("promtool")
+            .args(["check", "config"])
+            .arg(repo().join("config/prometheus.yml"))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+}
