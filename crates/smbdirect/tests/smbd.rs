@@ -1,0 +1,497 @@
+//! MS-SMBD over the loopback fabric with a virtual clock, and once over software iWARP.
+
+use fabric::loopback::LoopbackFabric;
+use fabric::*;
+use rand::{Rng, SeedableRng};
+use smbdirect::wire::*;
+use smbdirect::{Config, Disconnect, SmbdConnection};
+
+/// A connected pair of raw queue pairs: (client side, server side).
+/// One side of a raw connection: its queue pair, protection domain and completion queue.
+type Side = (Box<dyn QueuePair>, Pd, Cq);
+
+fn qp_pair(f: &LoopbackFabric, name: &str) -> (Side, Side) {
+    let mut l = f.listen(name).unwrap();
+    let (cpd, ccq, spd, scq) = (Pd::new(), Cq::new(), Pd::new(), Cq::new());
+    let mut c = f.connect(name, &cpd, &ccq, b"", 16, 16).unwrap();
+    let req = l.poll_request().unwrap().unwrap();
+    let s = req.accept(&spd, &scq, b"", 16, 16).unwrap();
+    for _ in 0..100 {
+        c.progress().unwrap();
+        if let Some(CmEvent::Established { .. }) = c.poll_event() {
+            break;
+        }
+    }
+    ((c, cpd, ccq), (s, spd, scq))
+}
+
+/// Drives a raw peer and a server connection until the server gives up.
+fn until_closed(peer: &mut Box<dyn QueuePair>, s: &mut SmbdConnection) -> Option<Disconnect> {
+    for _ in 0..200 {
+        peer.progress().unwrap();
+        if let Err(e) = s.poll(0) {
+            return Some(e);
+        }
+    }
+    None
+}
+
+fn pair(cfg_c: Config, cfg_s: Config) -> (SmbdConnection, SmbdConnection) {
+    let f = LoopbackFabric::new();
+    let ((cq, cpd, ccq), (sq, spd, scq)) = qp_pair(&f, "smbd");
+    let s = SmbdConnection::accept(sq, spd, scq, cfg_s, 0);
+    let c = SmbdConnection::connect(cq, cpd, ccq, cfg_c, 0);
+    (c, s)
+}
+
+/// Drives both ends until RDMA operation `op` of the server finishes.
+fn wait_rdma(
+    c: &mut SmbdConnection,
+    s: &mut SmbdConnection,
+    op: u64,
+) -> Option<std::result::Result<Vec<u8>, WcStatus>> {
+    for _ in 0..100 {
+        let _ = c.poll(0);
+        let _ = s.poll(0);
+        if let Some(r) = s.rdma_result(op) {
+            return Some(r);
+        }
+    }
+    None
+}
+
+fn pump(c: &mut SmbdConnection, s: &mut SmbdConnection, now: u64, rounds: usize) {
+    for _ in 0..rounds {
+        c.poll(now).unwrap();
+        s.poll(now).unwrap();
+    }
+}
+
+#[test]
+fn negotiate_then_messages_of_every_size_both_ways() {
+    let (mut c, mut s) = pair(Config::default(), Config::default());
+    pump(&mut c, &mut s, 0, 10);
+    assert!(c.is_connected() && s.is_connected());
+    assert_eq!(c.max_read_write_size(), 8 << 20);
+    assert!(
+        s.send_credits() > 0,
+        "the client granted the server credits"
+    );
+    let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+    for i in 0..200 {
+        let len = match i % 4 {
+            0 => rng.gen_range(1..100),
+            1 => rng.gen_range(1300..1400),
+            2 => rng.gen_range(10_000..100_000),
+            _ => 1 << 20, // the negotiated maximum: 770 fragments
+        };
+        let m: Vec<u8> = (0..len).map(|k| (k as u8) ^ (i as u8)).collect();
+        if i % 2 == 0 {
+            c.send(m.clone()).unwrap();
+        } else {
+            s.send(m.clone()).unwrap();
+        }
+        let mut got = None;
+        for _ in 0..100_000 {
+            c.poll(0).unwrap();
+            s.poll(0).unwrap();
+            got = if i % 2 == 0 { s.recv() } else { c.recv() };
+            if got.is_some() {
+                break;
+            }
+        }
+        assert!(got.as_deref() == Some(&m[..]), "message {i} of {len} bytes");
+    }
+    // 50 messages of 1 MiB went from the server in 770 fragments each.
+    assert!(s.counters.fragments_sent > 50 * 770, "{:?}", s.counters);
+}
+
+#[test]
+fn small_credit_windows_never_deadlock() {
+    let cfg = Config {
+        receive_credit_max: 3,
+        send_credit_target: 3,
+        send_slots: 3,
+        ..Config::default()
+    };
+    let (mut c, mut s) = pair(cfg, cfg);
+    pump(&mut c, &mut s, 0, 10);
+    // Both sides queue many multi-fragment messages at once.
+    for i in 0..20u8 {
+        c.send(vec![i; 5000]).unwrap();
+        s.send(vec![!i; 7000]).unwrap();
+    }
+    let (mut a, mut b) = (0, 0);
+    for _ in 0..200_000 {
+        c.poll(0).unwrap();
+        s.poll(0).unwrap();
+        while let Some(m) = s.recv() {
+            assert_eq!(m, vec![a as u8; 5000]);
+            a += 1;
+        }
+        while let Some(m) = c.recv() {
+            assert_eq!(m, vec![!(b as u8); 7000]);
+            b += 1;
+        }
+        if a == 20 && b == 20 {
+            break;
+        }
+    }
+    assert_eq!((a, b), (20, 20));
+}
+
+#[test]
+fn keepalive_is_answered_and_its_absence_disconnects() {
+    let (mut c, mut s) = pair(Config::default(), Config::default());
+    pump(&mut c, &mut s, 0, 10);
+    // Idle for two minutes: the server asks, the client answers, both stay up.
+    pump(&mut c, &mut s, 120_000, 10);
+    pump(&mut c, &mut s, 126_000, 10);
+    assert!(c.is_connected() && s.is_connected());
+    // Now the client stops answering (nobody polls it): the server gives up after 5 s.
+    let mut t = 126_000;
+    let err = loop {
+        t += 1000;
+        match s.poll(t) {
+            Ok(_) => assert!(t < 400_000, "no keepalive timeout"),
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(err, Disconnect::KeepaliveTimeout);
+    // The client last answered at 120 s: the next keepalive is due at 240 s and the
+    // connection ends 5 s later.
+    assert!((245_000..=246_000).contains(&t), "{t}");
+}
+
+#[test]
+fn negotiate_timeout_and_bad_negotiate_requests() {
+    // A peer that connects and never negotiates.
+    let f = LoopbackFabric::new();
+    let ((_cq, _cpd, _ccq), (sq, spd, scq)) = qp_pair(&f, "a");
+    let mut s = SmbdConnection::accept(sq, spd, scq, Config::default(), 0);
+    assert!(s.poll(4_999).is_ok());
+    assert_eq!(s.poll(5_000), Err(Disconnect::NegotiateTimeout));
+
+    // A peer that asks for no credits, and one with no common version.
+    for (credits, minv, want) in [
+        (0u16, VERSION, "asks for no credits"),
+        (10, 0x0200, "no common"),
+    ] {
+        let f = LoopbackFabric::new();
+        let ((mut cq, cpd, ccq), (sq, spd, scq)) = qp_pair(&f, "b");
+        let mut s = SmbdConnection::accept(sq, spd, scq, Config::default(), 0);
+        let rb = cpd.register(RegBuf::new(4096), Access::LOCAL_WRITE);
+        cq.post_recv(RecvWr {
+            wr_id: 1,
+            sge: rb.sge(0, 4096),
+        })
+        .unwrap();
+        let req = NegotiateRequest {
+            min_version: minv,
+            max_version: minv,
+            credits_requested: credits,
+            preferred_send_size: 1364,
+            max_receive_size: 8192,
+            max_fragmented_size: 1 << 20,
+        }
+        .encode();
+        let sb = cpd.register(RegBuf::new(64), Access::default());
+        sb.buf.write(0, &req);
+        cq.post_send(SendWr {
+            wr_id: 2,
+            op: SendOp::Send,
+            sge: vec![sb.sge(0, req.len())],
+            signaled: false,
+        })
+        .unwrap();
+        let err = until_closed(&mut cq, &mut s);
+        match err {
+            Some(Disconnect::Protocol(m)) => assert!(m.contains(want), "{m}"),
+            e => panic!("{e:?}"),
+        }
+        if minv != VERSION {
+            // The refusal still went out, with STATUS_NOT_SUPPORTED.
+            let mut wc = Vec::new();
+            for _ in 0..100 {
+                cq.progress().unwrap();
+                ccq.poll(&mut wc, 8);
+                if wc.iter().any(|w| w.wr_id == 1) {
+                    break;
+                }
+            }
+            let w = wc
+                .iter()
+                .find(|w| w.wr_id == 1)
+                .expect("a negotiate response");
+            let r = NegotiateResponse::parse(&rb.buf.to_vec(0, w.byte_len as usize)).unwrap();
+            assert_eq!(r.status, STATUS_NOT_SUPPORTED);
+        }
+    }
+}
+
+/// A raw client: negotiates by hand, then does what the test says.
+struct Raw {
+    qp: Box<dyn QueuePair>,
+    cq: Cq,
+    rb: Mr,
+    sb: Mr,
+    next: u64,
+}
+
+impl Raw {
+    fn new(f: &LoopbackFabric, name: &str) -> (Raw, SmbdConnection) {
+        let ((cq, cpd, ccq), (sq, spd, scq)) = qp_pair(f, name);
+        let s = SmbdConnection::accept(sq, spd, scq, Config::default(), 0);
+        let rb = cpd.register(RegBuf::new(8192 * 64), Access::LOCAL_WRITE);
+        let sb = cpd.register(RegBuf::new(1 << 16), Access::default());
+        let mut r = Raw {
+            qp: cq,
+            cq: ccq,
+            rb,
+            sb,
+            next: 100,
+        };
+        for i in 0..4 {
+            let sge = r.rb.sge(i * 8192, 8192);
+            r.qp.post_recv(RecvWr {
+                wr_id: i as u64,
+                sge,
+            })
+            .unwrap();
+        }
+        (r, s)
+    }
+    fn send(&mut self, bytes: &[u8]) {
+        let off = (self.next as usize % 8) * 8192;
+        self.sb.buf.write(off, bytes);
+        self.next += 1;
+        let sge = self.sb.sge(off, bytes.len());
+        self.qp
+            .post_send(SendWr {
+                wr_id: self.next,
+                op: SendOp::Send,
+                sge: vec![sge],
+                signaled: false,
+            })
+            .unwrap();
+    }
+    fn negotiate(&mut self, s: &mut SmbdConnection) -> NegotiateResponse {
+        let req = NegotiateRequest {
+            min_version: VERSION,
+            max_version: VERSION,
+            credits_requested: 4,
+            preferred_send_size: 1364,
+            max_receive_size: 8192,
+            max_fragmented_size: 1 << 20,
+        }
+        .encode();
+        self.send(&req);
+        let mut wc = Vec::new();
+        for _ in 0..100 {
+            self.qp.progress().unwrap();
+            let _ = s.poll(0);
+            self.cq.poll(&mut wc, 8);
+            if let Some(w) = wc.iter().find(|w| w.opcode == WcOpcode::Recv) {
+                let slot = w.wr_id as usize;
+                return NegotiateResponse::parse(
+                    &self.rb.buf.to_vec(slot * 8192, w.byte_len as usize),
+                )
+                .unwrap();
+            }
+        }
+        panic!("no negotiate response");
+    }
+    fn data(&mut self, granted: u16, remaining: u32, payload: &[u8]) {
+        let mut m = vec![0u8; DATA_HEADER + payload.len()];
+        DataHeader {
+            credits_requested: 4,
+            credits_granted: granted,
+            flags: 0,
+            remaining_data_length: remaining,
+            data_offset: if payload.is_empty() {
+                0
+            } else {
+                DATA_HEADER as u32
+            },
+            data_length: payload.len() as u32,
+        }
+        .write(&mut m);
+        m[DATA_HEADER..].copy_from_slice(payload);
+        self.send(&m);
+    }
+}
+
+#[test]
+fn a_peer_sending_beyond_its_credits_is_disconnected() {
+    let f = LoopbackFabric::new();
+    let (mut raw, mut s) = Raw::new(&f, "c");
+    let resp = raw.negotiate(&mut s);
+    assert!(resp.credits_granted >= 1);
+    assert_eq!(resp.max_fragmented_size, 1 << 20);
+    // Use every granted credit, then one more.
+    for _ in 0..=resp.credits_granted {
+        raw.data(0, 0, b"x");
+    }
+    let err = until_closed(&mut raw.qp, &mut s);
+    assert_eq!(err, Some(Disconnect::CreditViolation));
+}
+
+#[test]
+fn inconsistent_fragments_and_oversized_messages_are_refused() {
+    for (case, want) in [
+        (0, "do not add up"),
+        (1, "MaxFragmentedSize"),
+        (2, "malformed"),
+    ] {
+        let f = LoopbackFabric::new();
+        let (mut raw, mut s) = Raw::new(&f, "d");
+        raw.negotiate(&mut s);
+        match case {
+            0 => {
+                raw.data(4, 1000, &[1u8; 500]);
+                raw.data(0, 900, &[1u8; 500]); // 1000 - 500 is 500, not 900
+            }
+            1 => raw.data(4, 2 << 20, &[1u8; 100]),
+            _ => {
+                let mut m = vec![0u8; 40];
+                m[0] = 4;
+                m[12] = 20; // data offset not 8-aligned past the header
+                m[16] = 10;
+                raw.send(&m);
+            }
+        }
+        let err = until_closed(&mut raw.qp, &mut s);
+        match err {
+            Some(Disconnect::Protocol(m)) => assert!(m.contains(want), "case {case}: {m}"),
+            e => panic!("case {case}: {e:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_peer_that_never_reposts_receives_stalls_the_sender_without_violation() {
+    let f = LoopbackFabric::new();
+    let (mut raw, mut s) = Raw::new(&f, "e");
+    raw.negotiate(&mut s);
+    // Grant the server 3 credits once and never again; never repost receives either.
+    raw.data(3, 0, b"");
+    for i in 0..10u8 {
+        s.send(vec![i; 100]).unwrap();
+    }
+    let mut got = Vec::new();
+    for _ in 0..500 {
+        raw.qp.progress().unwrap();
+        s.poll(0).unwrap();
+        raw.cq.poll(&mut got, 64);
+    }
+    let recvs = got
+        .iter()
+        .filter(|w| w.opcode == WcOpcode::Recv && w.status == WcStatus::Success)
+        .count();
+    // Two messages; the last credit is kept for a message that grants credits back
+    // (MS-SMBD 3.1.5.1), and the server waits instead of overrunning the peer.
+    assert_eq!(recvs, 2, "{got:?}");
+    assert_eq!(s.send_credits(), 1);
+    assert!(s.is_connected());
+}
+
+#[test]
+fn rdma_write_read_and_send_with_invalidate() {
+    let (mut c, mut s) = pair(Config::default(), Config::default());
+    pump(&mut c, &mut s, 0, 10);
+    // The client exposes two buffers, as an SMB2 READ with RDMA_V1_INVALIDATE would.
+    let pd = c.pd().clone();
+    let a = pd.register(
+        RegBuf::new(8192),
+        Access::LOCAL_WRITE | Access::REMOTE_WRITE | Access::REMOTE_READ,
+    );
+    let b = pd.register(
+        RegBuf::new(8192),
+        Access::LOCAL_WRITE | Access::REMOTE_WRITE | Access::REMOTE_READ,
+    );
+    let descs = [
+        BufferDescriptor {
+            offset: a.addr(),
+            token: a.rkey,
+            length: 8192,
+        },
+        BufferDescriptor {
+            offset: b.addr(),
+            token: b.rkey,
+            length: 8192,
+        },
+    ];
+    let mut blob = Vec::new();
+    for d in &descs {
+        d.encode(&mut blob);
+    }
+    assert_eq!(BufferDescriptor::parse_list(&blob).unwrap(), descs.to_vec());
+    let data: Vec<u8> = (0..12_000).map(|i| (i % 251) as u8).collect();
+    let op = s.rdma_write(&descs, &data).unwrap();
+    let done = wait_rdma(&mut c, &mut s, op);
+    assert_eq!(done, Some(Ok(Vec::new())));
+    assert_eq!(a.buf.to_vec(0, 8192), data[..8192].to_vec());
+    assert_eq!(b.buf.to_vec(0, 12_000 - 8192), data[8192..].to_vec());
+    // The response retires the first key.
+    s.send_with_invalidate(b"READ response".to_vec(), a.rkey)
+        .unwrap();
+    let mut got = None;
+    for _ in 0..100 {
+        pump(&mut c, &mut s, 0, 1);
+        if let Some(m) = c.recv() {
+            got = Some(m);
+            break;
+        }
+    }
+    assert_eq!(got.as_deref(), Some(&b"READ response"[..]));
+    assert!(!pd.is_valid(a.rkey) && pd.is_valid(b.rkey));
+    // RDMA Read of what a WRITE would carry.
+    b.buf.write(0, &[7u8; 8192]);
+    let op = s.rdma_read(&descs[1..], 5000).unwrap();
+    let done = wait_rdma(&mut c, &mut s, op);
+    assert_eq!(done, Some(Ok(vec![7u8; 5000])));
+    // Reading through the dead key fails and ends the connection.
+    let op = s.rdma_read(&descs[..1], 100).unwrap();
+    let res = wait_rdma(&mut c, &mut s, op);
+    assert_eq!(res, Some(Err(WcStatus::RemoteAccess)));
+}
+
+#[test]
+fn over_software_iwarp() {
+    let f = iwarp::IwarpFabric::new();
+    let mut l = f.listen("127.0.0.1:0".parse().unwrap()).unwrap();
+    let (cpd, ccq, spd, scq) = (Pd::new(), Cq::new(), Pd::new(), Cq::new());
+    let mut cqp = f
+        .connect(l.local_addr().parse().unwrap(), &cpd, &ccq, b"", 16, 16)
+        .unwrap();
+    let req = loop {
+        cqp.progress().unwrap();
+        if let Some(r) = l.poll_request().unwrap() {
+            break r;
+        }
+    };
+    let sqp = req.accept(&spd, &scq, b"", 16, 16).unwrap();
+    loop {
+        cqp.progress().unwrap();
+        if let Some(CmEvent::Established { .. }) = cqp.poll_event() {
+            break;
+        }
+    }
+    let mut s = SmbdConnection::accept(sqp, spd, scq, Config::default(), 0);
+    let mut c = SmbdConnection::connect(cqp, cpd, ccq, Config::default(), 0);
+    let msg: Vec<u8> = (0..300_000).map(|i| (i % 253) as u8).collect();
+    let mut sent = false;
+    let mut got = None;
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while got.is_none() {
+        c.poll(0).unwrap();
+        s.poll(0).unwrap();
+        if c.is_connected() && !sent {
+            c.send(msg.clone()).unwrap();
+            sent = true;
+        }
+        got = s.recv();
+        assert!(std::time::Instant::now() < end);
+    }
+    assert!(got.unwrap() == msg);
+}
