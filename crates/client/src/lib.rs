@@ -90,8 +90,78 @@ impl Response {
     }
 }
 
+/// How PDUs travel: TCP with the 4-byte length prefix, or SMB Direct messages.
+enum Io {
+    Tcp(TcpStream),
+    Rdma(Box<RdmaIo>),
+}
+
+struct RdmaIo {
+    conn: smbdirect::SmbdConnection,
+    t0: std::time::Instant,
+}
+
+impl RdmaIo {
+    fn now(&self) -> u64 {
+        self.t0.elapsed().as_millis() as u64
+    }
+    fn poll(&mut self) -> Result<()> {
+        let now = self.now();
+        self.conn
+            .poll(now)
+            .map(|_| ())
+            .map_err(|e| Error::Io(std::io::Error::other(format!("SMB Direct: {e:?}"))))
+    }
+}
+
+impl Io {
+    fn send(&mut self, out: &[u8]) -> Result<()> {
+        match self {
+            Io::Tcp(s) => {
+                let len = out.len();
+                let hdr = [0, (len >> 16) as u8, (len >> 8) as u8, len as u8];
+                s.write_all(&hdr)?;
+                s.write_all(out)?;
+            }
+            Io::Rdma(r) => {
+                r.conn
+                    .send(out.to_vec())
+                    .map_err(|e| Error::Io(std::io::Error::other(format!("SMB Direct: {e:?}"))))?;
+                r.poll()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn recv(&mut self, buf: &mut Vec<u8>) -> Result<()> {
+        match self {
+            Io::Tcp(s) => {
+                let mut h = [0u8; 4];
+                s.read_exact(&mut h)?;
+                let n = (usize::from(h[1]) << 16) | (usize::from(h[2]) << 8) | usize::from(h[3]);
+                buf.resize(n, 0);
+                s.read_exact(buf)?;
+            }
+            Io::Rdma(r) => {
+                let end = std::time::Instant::now() + std::time::Duration::from_secs(60);
+                loop {
+                    if let Some(m) = r.conn.recv() {
+                        *buf = m;
+                        break;
+                    }
+                    r.poll()?;
+                    if std::time::Instant::now() > end {
+                        return Err(Error::Io(std::io::ErrorKind::TimedOut.into()));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 pub struct Client {
-    sock: TcpStream,
+    io: Io,
     next_id: u64,
     credits: u64,
     pub dialect: u16,
@@ -127,8 +197,51 @@ impl Client {
     pub fn connect(addr: &str, opts: &Options) -> Result<Client> {
         let sock = TcpStream::connect(addr)?;
         sock.set_nodelay(true)?;
+        Self::start(Io::Tcp(sock), opts)
+    }
+
+    /// Connects over SMB Direct on the software iWARP provider (the server's
+    /// `--smbdirect iwarp=ADDR:PORT` listener), negotiates and logs on.
+    pub fn connect_rdma(addr: &str, opts: &Options) -> Result<Client> {
+        use fabric::{CmEvent, Cq, Pd};
+        let sa: std::net::SocketAddr = addr
+            .parse()
+            .map_err(|_| Error::Protocol("SMB Direct needs an IP:port address"))?;
+        let (pd, cq) = (Pd::new(), Cq::new());
+        let f = fabric::iwarp::IwarpFabric::new();
+        let err = |e: fabric::Error| Error::Io(std::io::Error::other(e.to_string()));
+        let mut qp = f.connect(sa, &pd, &cq, b"", 16, 16).map_err(err)?;
+        let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            qp.progress().map_err(err)?;
+            match qp.poll_event() {
+                Some(CmEvent::Established { .. }) => break,
+                Some(e) => {
+                    return Err(Error::Io(std::io::Error::other(format!(
+                        "SMB Direct connect: {e:?}"
+                    ))))
+                }
+                None => {}
+            }
+            if std::time::Instant::now() > end {
+                return Err(Error::Io(std::io::ErrorKind::TimedOut.into()));
+            }
+        }
+        let t0 = std::time::Instant::now();
+        let conn = smbdirect::SmbdConnection::connect(qp, pd, cq, smbdirect::Config::default(), 0);
+        let mut r = RdmaIo { conn, t0 };
+        while !r.conn.is_connected() {
+            r.poll()?;
+            if std::time::Instant::now() > end {
+                return Err(Error::Io(std::io::ErrorKind::TimedOut.into()));
+            }
+        }
+        Self::start(Io::Rdma(Box::new(r)), opts)
+    }
+
+    fn start(io: Io, opts: &Options) -> Result<Client> {
         let mut c = Client {
-            sock,
+            io,
             next_id: 0,
             credits: 1,
             dialect: 0,
@@ -381,20 +494,13 @@ impl Client {
             }
             _ => m,
         };
-        let len = out.len();
-        let hdr = [0, (len >> 16) as u8, (len >> 8) as u8, len as u8];
-        self.sock.write_all(&hdr)?;
-        self.sock.write_all(out)?;
+        self.io.send(out)?;
         Ok(id)
     }
 
     /// Reads one PDU and files its responses by message id.
     fn pump(&mut self) -> Result<()> {
-        let mut h = [0u8; 4];
-        self.sock.read_exact(&mut h)?;
-        let n = (usize::from(h[1]) << 16) | (usize::from(h[2]) << 8) | usize::from(h[3]);
-        self.rbuf.resize(n, 0);
-        self.sock.read_exact(&mut self.rbuf)?;
+        self.io.recv(&mut self.rbuf)?;
         let plain = if self.rbuf.get(0..4) == Some(&TRANSFORM_ID[..]) {
             let cipher = self
                 .cipher
@@ -570,6 +676,105 @@ impl Client {
     pub fn write(&mut self, tree: u32, f: FileId, offset: u64, data: &[u8]) -> Result<u32> {
         let id = self.send_write(tree, f, offset, data)?;
         self.finish_write(id)
+    }
+
+    /// The SMB Direct connection's protection domain (None over TCP).
+    fn rdma_pd(&self) -> Option<fabric::Pd> {
+        match &self.io {
+            Io::Rdma(r) => Some(r.conn.pd().clone()),
+            Io::Tcp(_) => None,
+        }
+    }
+
+    /// READ through an RDMA channel: the server RDMA-Writes into a buffer registered
+    /// here; with `invalidate` its response retires the buffer's key (3.0.2+).
+    pub fn read_rdma(
+        &mut self,
+        tree: u32,
+        f: FileId,
+        offset: u64,
+        len: u32,
+        invalidate: bool,
+    ) -> Result<Vec<u8>> {
+        use fabric::{Access, RegBuf};
+        let pd = self
+            .rdma_pd()
+            .ok_or(Error::Protocol("not an SMB Direct connection"))?;
+        let mr = pd.register(
+            RegBuf::new(len.max(1) as usize),
+            Access::LOCAL_WRITE | Access::REMOTE_WRITE,
+        );
+        let mut m = Vec::with_capacity(140);
+        self.header(Command::READ, tree, Self::charge(len as usize))
+            .encode(&mut m);
+        m.put_u16(49);
+        m.put_u8(0);
+        m.put_u8(0);
+        m.put_u32(len);
+        m.put_u64(offset);
+        f.put(&mut m);
+        m.put_u32(0);
+        m.put_u32(if invalidate { 2 } else { 1 });
+        m.put_u32(0);
+        m.put_u16((HEADER_LEN + 48) as u16);
+        m.put_u16(16);
+        m.put_u64(mr.addr());
+        m.put_u32(mr.rkey);
+        m.put_u32(len);
+        let id = self.send_raw(&m);
+        let r = id.and_then(|id| self.expect(id, Command::READ));
+        let result = r.and_then(|r| {
+            let b = Le(&r.msg);
+            let e = |_| Error::Protocol("short read response");
+            let inline = b.u32(HEADER_LEN + 4).map_err(e)?;
+            let remaining = b.u32(HEADER_LEN + 8).map_err(e)? as usize;
+            if inline != 0 || remaining > len as usize {
+                return Err(Error::Protocol("RDMA read response carries inline data"));
+            }
+            if invalidate && pd.is_valid(mr.rkey) {
+                return Err(Error::Protocol("the response did not invalidate our key"));
+            }
+            Ok(mr.buf.to_vec(0, remaining))
+        });
+        pd.deregister(&mr);
+        result
+    }
+
+    /// WRITE through an RDMA channel: the server RDMA-Reads the data from here.
+    pub fn write_rdma(
+        &mut self,
+        tree: u32,
+        f: FileId,
+        offset: u64,
+        data: &[u8],
+        invalidate: bool,
+    ) -> Result<u32> {
+        use fabric::{Access, RegBuf};
+        let pd = self
+            .rdma_pd()
+            .ok_or(Error::Protocol("not an SMB Direct connection"))?;
+        let buf = RegBuf::new(data.len().max(1));
+        buf.write(0, data);
+        let mr = pd.register(buf, Access::LOCAL_WRITE | Access::REMOTE_READ);
+        let mut m = Vec::with_capacity(140);
+        self.header(Command::WRITE, tree, Self::charge(data.len()))
+            .encode(&mut m);
+        m.put_u16(49);
+        m.put_u16(0);
+        m.put_u32(0);
+        m.put_u64(offset);
+        f.put(&mut m);
+        m.put_u32(if invalidate { 2 } else { 1 });
+        m.put_u32(data.len() as u32);
+        m.put_u16((HEADER_LEN + 48) as u16);
+        m.put_u16(16);
+        m.put_u32(0);
+        m.put_u64(mr.addr());
+        m.put_u32(mr.rkey);
+        m.put_u32(data.len() as u32);
+        let r = self.send_raw(&m).and_then(|id| self.finish_write(id));
+        pd.deregister(&mr);
+        r
     }
 
     pub fn flush(&mut self, tree: u32, f: FileId) -> Result<()> {

@@ -49,6 +49,9 @@ pub struct Ctx<'a> {
     /// FileId from the previous CREATE in a related compound.
     pub related_file: Option<FileId>,
     pub now: u64,
+    /// SMB Direct connections: descriptors, fetched WRITE data and pending RDMA Writes.
+    pub rdma: Option<Arc<parking_lot::Mutex<crate::rdma::RdmaState>>>,
+    pub dialect: u16,
 }
 
 /// A request that went async and waits to complete (CHANGE_NOTIFY, a blocked LOCK).
@@ -98,6 +101,8 @@ pub struct Connection {
     pub stats: crate::stats::ConnStats,
     /// The client's address, for audit lines.
     pub peer: String,
+    /// Present on SMB Direct connections.
+    rdma: Option<Arc<parking_lot::Mutex<crate::rdma::RdmaState>>>,
 }
 
 fn dialect_is_3(d: u16) -> bool {
@@ -141,6 +146,12 @@ impl Connection {
             max_transact: mt,
             stats: Default::default(),
             peer: String::new(),
+            rdma: (transport == Transport::Rdma).then(|| {
+                Arc::new(parking_lot::Mutex::new(crate::rdma::RdmaState {
+                    max_read_write: mr.max(mw),
+                    ..Default::default()
+                }))
+            }),
         }
     }
 
@@ -555,6 +566,8 @@ impl Connection {
             encrypted,
             related_file,
             now: self.now,
+            rdma: self.rdma.clone(),
+            dialect: self.dialect,
         };
         let outcome = match cmd {
             Command::LOGOFF => self.logoff(&ctx, &session),
@@ -621,6 +634,61 @@ impl Connection {
     }
 
     /// Whether async requests are waiting (the worker keeps polling while true).
+    /// SMB Direct: if `pdu` is a WRITE whose data sits in the client's memory, the
+    /// descriptors and the length to RDMA-Read before [`Connection::handle_pdu`]. The
+    /// data is handed in with [`Connection::set_rdma_payload`].
+    pub fn rdma_read_needed(&self, pdu: &[u8]) -> Option<(Vec<msg::BufferDescriptorV1>, u32)> {
+        let st = self.rdma.as_ref()?;
+        let max = st.lock().max_read_write;
+        let mut at = 0usize;
+        for _ in 0..256 {
+            let rest = pdu.get(at..)?;
+            let hdr = Header::parse(rest).ok()?;
+            let next = hdr.next_command as usize;
+            let this = if next == 0 { rest } else { rest.get(..next)? };
+            if hdr.command() == Command::WRITE {
+                if let Ok(w) = msg::WriteRequest::parse(this) {
+                    if w.channel != msg::channel::NONE {
+                        let d = crate::rdma::check_channel(
+                            w.channel,
+                            w.channel_info,
+                            w.remaining_bytes,
+                            self.dialect,
+                            max,
+                        )
+                        .ok()?;
+                        return Some((d, w.remaining_bytes));
+                    }
+                }
+            }
+            if next == 0 {
+                break;
+            }
+            at += next;
+        }
+        None
+    }
+
+    /// The data RDMA-Read for the WRITE about to be handled.
+    pub fn set_rdma_payload(&mut self, data: Vec<u8>) {
+        if let Some(st) = &self.rdma {
+            st.lock().incoming = Some(data);
+        }
+    }
+
+    /// What the transport must RDMA-Write before sending the responses of the last PDU,
+    /// and the key their Send With Invalidate retires.
+    pub fn take_rdma_writes(&mut self) -> (Vec<crate::rdma::RdmaWrite>, Option<u32>) {
+        match &self.rdma {
+            Some(st) => {
+                let mut s = st.lock();
+                s.incoming = None;
+                (std::mem::take(&mut s.writes), s.invalidate.take())
+            }
+            None => (Vec::new(), None),
+        }
+    }
+
     /// Requests answered with an interim response and not yet completed.
     pub fn async_count(&self) -> usize {
         self.asyncs.len()

@@ -12,6 +12,7 @@ pub mod conn;
 pub mod credits;
 pub mod names;
 pub mod ops;
+pub mod rdma;
 pub mod state;
 pub mod stats;
 

@@ -587,29 +587,56 @@ fn flush(ctx: &Ctx) -> Outcome {
     }
 }
 
-/// The open a READ or WRITE names, after the checks both share: no RDMA channel on this
-/// transport (SMB Direct arrives with its own path) and a length within the negotiated max.
+/// The open a READ or WRITE names, after the checks both share: a length within the
+/// negotiated max, and RDMA channels only on SMB Direct, with valid descriptors. Returns
+/// the descriptors of an RDMA channel request.
 fn data_open(
     ctx: &Ctx,
     channel: u32,
+    info: &[u8],
     length: u32,
     max: u32,
     id: FileId,
-) -> Result<Arc<Open>, NtStatus> {
-    if channel != msg::channel::NONE || length > max {
+) -> Result<(Arc<Open>, Option<Vec<msg::BufferDescriptorV1>>), NtStatus> {
+    if length > max {
         return Err(NtStatus::INVALID_PARAMETER);
     }
-    find_open(ctx, id)
+    let descs = if channel == msg::channel::NONE {
+        None
+    } else {
+        let Some(st) = &ctx.rdma else {
+            return Err(NtStatus::INVALID_PARAMETER);
+        };
+        let max_rw = st.lock().max_read_write;
+        Some(crate::rdma::check_channel(
+            channel,
+            info,
+            length,
+            ctx.dialect,
+            max_rw,
+        )?)
+    };
+    Ok((find_open(ctx, id)?, descs))
 }
 
 fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     let Ok(req) = msg::ReadRequest::parse(ctx.msg) else {
         return Fail(NtStatus::INVALID_PARAMETER);
     };
-    let open = match data_open(ctx, req.channel, req.length, max_read, req.file_id) {
+    let (open, descs) = match data_open(
+        ctx,
+        req.channel,
+        req.channel_info,
+        req.length,
+        max_read,
+        req.file_id,
+    ) {
         Ok(o) => o,
         Err(e) => return Fail(e),
     };
+    if descs.is_some() && !matches!(open.kind, OpenKind::File(_)) {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
     if let OpenKind::Pipe(p) = &open.kind {
         return match p.lock().read(req.length as usize) {
             None => Fail(NtStatus::PIPE_EMPTY),
@@ -664,6 +691,18 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     // FilePositionInformation follows synchronous reads and writes (MS-FSA 2.1.5.2).
     open.position
         .store(req.offset + n as u64, Ordering::Relaxed);
+    if let (Some(descriptors), Some(st)) = (descs, &ctx.rdma) {
+        // The data travels by RDMA Write; the response says how much (3.3.5.12).
+        let data = body.split_off(head);
+        let mut st = st.lock();
+        if req.channel == msg::channel::RDMA_V1_INVALIDATE {
+            st.invalidate = Some(descriptors[0].token);
+        }
+        st.writes.push(crate::rdma::RdmaWrite { descriptors, data });
+        body.set_u32(4, 0);
+        body.set_u32(8, n as u32);
+        return Outcome::Done(NtStatus::SUCCESS, body);
+    }
     body[2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
     body.set_u32(4, n as u32);
     Outcome::Done(NtStatus::SUCCESS, body)
@@ -673,16 +712,46 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     let Ok(req) = msg::WriteRequest::parse(ctx.msg) else {
         return Fail(NtStatus::INVALID_PARAMETER);
     };
-    let open = match data_open(ctx, req.channel, req.length, max_write, req.file_id) {
+    let rdma_len = if req.channel == msg::channel::NONE {
+        req.length
+    } else {
+        req.remaining_bytes
+    };
+    let (open, descs) = match data_open(
+        ctx,
+        req.channel,
+        req.channel_info,
+        rdma_len,
+        max_write,
+        req.file_id,
+    ) {
         Ok(o) => o,
         Err(e) => return Fail(e),
     };
+    // Data that came by RDMA Read: Length must be 0 and the bytes arrive out of band.
+    let fetched;
+    let data: &[u8] = match (&descs, &ctx.rdma) {
+        (Some(_), Some(st)) => {
+            if req.length != 0 || !matches!(open.kind, OpenKind::File(_)) {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            let taken = st.lock().incoming.take();
+            match taken {
+                Some(d) if d.len() == req.remaining_bytes as usize => {
+                    fetched = d;
+                    &fetched
+                }
+                _ => return Fail(NtStatus::INVALID_PARAMETER),
+            }
+        }
+        _ => req.data,
+    };
     if let OpenKind::Pipe(p) = &open.kind {
         let shares = share_entries(&ctx.server);
-        return match p.lock().write(req.data, &shares) {
+        return match p.lock().write(data, &shares) {
             Ok(()) => {
                 let mut body = Vec::new();
-                msg::encode_write_response(&mut body, req.data.len() as u32);
+                msg::encode_write_response(&mut body, data.len() as u32);
                 Outcome::Done(NtStatus::SUCCESS, body)
             }
             Err(e) => Fail(e),
@@ -694,7 +763,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     if !open.can_write() {
         return Fail(NtStatus::ACCESS_DENIED);
     }
-    let len = req.data.len() as u64;
+    let len = data.len() as u64;
     if req
         .offset
         .checked_add(len)
@@ -712,7 +781,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         }
     }
     let f = open.file_obj().expect("file");
-    let n = match f.write_at(req.offset, req.data) {
+    let n = match f.write_at(req.offset, data) {
         Ok(n) => n,
         Err(e) => return Fail(e),
     };

@@ -44,6 +44,9 @@ pub struct ServerSection {
     pub max_connections: usize,
     #[serde(default = "default_min_dialect")]
     pub min_dialect: String,
+    /// SMB Direct listeners, "PROVIDER=ADDR:PORT" (e.g. "iwarp=127.0.0.1:5445").
+    #[serde(default)]
+    pub smbdirect: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -255,6 +258,10 @@ impl Config {
                 "server.min_dialect: {:?} is not one of 2.0.2, 2.1, 3.0, 3.0.2, 3.1.1",
                 self.server.min_dialect
             );
+        }
+        for e in &self.server.smbdirect {
+            crate::rdma_listener::parse_endpoint(e)
+                .map_err(|err| anyhow::anyhow!("server.smbdirect: {err:#}"))?;
         }
         if self.server.listen.is_empty() {
             bail!("server.listen: at least one address is needed");

@@ -34,6 +34,10 @@ pub struct ServeArgs {
     /// Prometheus exporter address (/metrics, /healthz, /readyz).
     #[arg(long)]
     metrics: Option<SocketAddr>,
+    /// An SMB Direct listener PROVIDER=ADDR:PORT, replacing the configured ones
+    /// (repeatable), e.g. iwarp=127.0.0.1:5445.
+    #[arg(long)]
+    smbdirect: Vec<String>,
 }
 
 /// Windows FILETIME now.
@@ -76,6 +80,9 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
     }
     if let Some(m) = a.metrics {
         cfg.metrics.listen = Some(m);
+    }
+    if !a.smbdirect.is_empty() {
+        cfg.server.smbdirect = a.smbdirect.clone();
     }
     cfg.validate()
 }
@@ -209,6 +216,12 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             );
         }
         listeners.push(l);
+    }
+    for e in &cfg.server.smbdirect {
+        let (provider, addr) = crate::rdma_listener::parse_endpoint(e)?;
+        let local = crate::rdma_listener::spawn(&provider, addr, server.clone(), stop.clone())?;
+        tracing::info!(%local, provider, "listening (SMB Direct)");
+        println!("smbdirectd: SMB Direct ({provider}) on {local}");
     }
     use std::io::Write;
     let _ = std::io::stdout().flush();

@@ -5,6 +5,7 @@ mod config;
 mod daemon;
 mod framing;
 mod metrics;
+mod rdma_listener;
 mod users;
 mod vhdx_cli;
 mod worker;

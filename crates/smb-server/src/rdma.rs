@@ -1,0 +1,53 @@
+//! READ and WRITE through SMB Direct buffer descriptors (SMB2_CHANNEL_RDMA_V1 and
+//! RDMA_V1_INVALIDATE). The engine moves no RDMA bytes itself: for a READ it leaves the
+//! data and the peer's descriptors for the transport to RDMA-Write before it sends the
+//! response; for a WRITE the transport RDMA-Reads the data first (see
+//! [`crate::Connection::rdma_read_needed`]) and hands it in.
+
+use smb_wire::msg::{self, BufferDescriptorV1};
+use smb_wire::status::NtStatus;
+
+/// At most this many descriptors in one request.
+pub const MAX_DESCRIPTORS: usize = 64;
+
+/// An RDMA Write the transport performs before sending the response.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RdmaWrite {
+    pub descriptors: Vec<BufferDescriptorV1>,
+    pub data: Vec<u8>,
+}
+
+#[derive(Debug, Default)]
+pub struct RdmaState {
+    /// Largest transfer through descriptors (SMB Direct MaxReadWriteSize).
+    pub max_read_write: u32,
+    /// Data the transport RDMA-Read for the WRITE being handled.
+    pub incoming: Option<Vec<u8>>,
+    pub writes: Vec<RdmaWrite>,
+    /// The key the response's Send With Invalidate retires.
+    pub invalidate: Option<u32>,
+}
+
+/// Checks a request's channel fields (MS-SMB2 3.3.5.12 / 3.3.5.13) and returns its
+/// descriptors.
+pub fn check_channel(
+    channel: u32,
+    info: &[u8],
+    length: u32,
+    dialect: u16,
+    max_read_write: u32,
+) -> Result<Vec<BufferDescriptorV1>, NtStatus> {
+    match channel {
+        msg::channel::RDMA_V1 => {}
+        // Remote invalidation came with SMB 3.0.2.
+        msg::channel::RDMA_V1_INVALIDATE if dialect >= 0x0302 => {}
+        _ => return Err(NtStatus::INVALID_PARAMETER),
+    }
+    let d = msg::parse_buffer_descriptors(info, MAX_DESCRIPTORS)
+        .map_err(|_| NtStatus::INVALID_PARAMETER)?;
+    let total: u64 = d.iter().map(|x| u64::from(x.length)).sum();
+    if length > max_read_write || total < u64::from(length) {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    Ok(d)
+}
