@@ -2,7 +2,7 @@
 //! opcodes, CRC checked, nothing malformed.
 
 use fabric::*;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn tool(name: &str) -> bool {
@@ -11,59 +11,6 @@ fn tool(name: &str) -> bool {
         panic!("{name} is required in CI (scripts/install-deps installs tshark)");
     }
     ok
-}
-
-struct Capture {
-    child: std::process::Child,
-    file: std::path::PathBuf,
-}
-
-impl Capture {
-    fn start(dir: &std::path::Path, port: u16) -> Capture {
-        let file = dir.join("iwarp.pcapng");
-        let mut child = Command::new("dumpcap")
-            .args(["-q", "-i", "lo", "-f", &format!("tcp port {port}"), "-w"])
-            .arg(&file)
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // dumpcap announces the capture on stderr once it is running.
-        let mut err = child.stderr.take().unwrap();
-        let mut seen = Vec::new();
-        let end = Instant::now() + Duration::from_secs(10);
-        let mut b = [0u8; 256];
-        while !String::from_utf8_lossy(&seen).contains("Capturing on") {
-            use std::io::Read;
-            let n = err.read(&mut b).unwrap_or(0);
-            assert!(
-                n > 0 && Instant::now() < end,
-                "dumpcap did not start: {}",
-                String::from_utf8_lossy(&seen)
-            );
-            seen.extend_from_slice(&b[..n]);
-        }
-        std::thread::spawn(move || {
-            let _ = std::io::copy(&mut err, &mut std::io::sink());
-        });
-        // The announcement comes a little before the filter is attached.
-        std::thread::sleep(Duration::from_millis(1500));
-        Capture { child, file }
-    }
-
-    fn stop(mut self) -> std::path::PathBuf {
-        std::thread::sleep(Duration::from_millis(300));
-        // SAFETY: signalling our own child.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGINT) };
-        let _ = self.child.wait();
-        self.file.clone()
-    }
-}
-
-impl Drop for Capture {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 fn pump(qps: &mut [&mut Box<dyn QueuePair>], cq: &Cq, want: usize) -> Vec<Completion> {
@@ -88,7 +35,7 @@ fn tshark_decodes_an_iwarp_session() {
     let f = iwarp::IwarpFabric::new();
     let mut l = f.listen("127.0.0.1:0".parse().unwrap()).unwrap();
     let addr: std::net::SocketAddr = l.local_addr().parse().unwrap();
-    let cap = Capture::start(&dir, addr.port());
+    let cap = testkit::Capture::start(&dir, &format!("tcp port {}", addr.port()));
     let (cpd, ccq, spd, scq) = (Pd::new(), Cq::new(), Pd::new(), Cq::new());
     let mut c = f
         .connect(addr, &cpd, &ccq, b"smbdirect-test", 16, 16)
@@ -184,40 +131,22 @@ fn tshark_decodes_an_iwarp_session() {
     c.disconnect();
     s.disconnect();
     let file = cap.stop();
-    let out = Command::new("tshark")
-        .args(["-r"])
-        .arg(&file)
-        .args(["-V"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    testkit::assert_tshark_decodes(
+        &file,
+        &[
+            "iWARP Marker Protocol data unit Aligned framing",
+            "ID Req frame",
+            "ID Rep frame",
+            "Direct Data Placement",
+            "OpCode: Write (0x0)",
+            "OpCode: Read Request (0x1)",
+            "OpCode: Read Response (0x2)",
+            "OpCode: Send (0x3)",
+            "OpCode: Send with Invalidate (0x4)",
+            "Reassembled iWarp RDMA Send length: 40000",
+        ],
+        &["incorrect", "NOT set"],
     );
-    for want in [
-        "iWARP Marker Protocol data unit Aligned framing",
-        "ID Req frame",
-        "ID Rep frame",
-        "Direct Data Placement",
-        "OpCode: Write (0x0)",
-        "OpCode: Read Request (0x1)",
-        "OpCode: Read Response (0x2)",
-        "OpCode: Send (0x3)",
-        "OpCode: Send with Invalidate (0x4)",
-        "Reassembled iWarp RDMA Send length: 40000",
-    ] {
-        assert!(
-            text.contains(want),
-            "tshark output lacks {want:?} ({}):\n{}",
-            file.display(),
-            &text[..text.len().min(20000)]
-        );
-    }
-    for bad in ["Malformed", "Bad CRC", "incorrect", "NOT set"] {
-        assert!(!text.contains(bad), "tshark reports {bad:?}:\n{text}");
-    }
     // Every FPDU's CRC was checked and found good.
     let fields = Command::new("tshark")
         .args(["-r"])

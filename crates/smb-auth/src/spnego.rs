@@ -7,18 +7,12 @@ pub const OID_SPNEGO: &[u8] = &[0x2b, 0x06, 0x01, 0x05, 0x05, 0x02];
 /// 1.3.6.1.4.1.311.2.2.10
 pub const OID_NTLMSSP: &[u8] = &[0x2b, 0x06, 0x01, 0x04, 0x01, 0x82, 0x37, 0x02, 0x02, 0x0a];
 
-/// The NEGOTIATE response SecurityBuffer: NegTokenInit2 offering NTLMSSP.
+/// The NEGOTIATE response SecurityBuffer: an RFC 4178 NegTokenInit offering NTLMSSP.
+/// (Windows adds NegTokenInit2's negHints; clients ignore them, and analyzers that follow
+/// RFC 4178 read that field as a malformed mechListMIC, so we leave it out.)
 pub fn negotiate_token() -> Vec<u8> {
     let mech_types = der::write(0x30, &der::write(0x06, OID_NTLMSSP));
-    let hint = der::write(
-        0x30,
-        &der::write(
-            0xA0,
-            &der::write(0x1B, b"not_defined_in_RFC4178@please_ignore"),
-        ),
-    );
-    let mut init = der::write(0xA0, &mech_types);
-    init.extend_from_slice(&der::write(0xA3, &hint));
+    let init = der::write(0xA0, &mech_types);
     let neg = der::write(0xA0, &der::write(0x30, &init));
     let mut inner = der::write(0x06, OID_SPNEGO);
     inner.extend_from_slice(&neg);

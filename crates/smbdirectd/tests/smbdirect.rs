@@ -5,20 +5,28 @@ mod common;
 
 use common::*;
 
-#[test]
-fn smb_direct_reads_and_writes_through_rdma_channels() {
+/// A server with an SMB Direct listener on the software iWARP provider, and a client
+/// logged on over it.
+fn start(dialects: &[u16]) -> (TestServer, u16, client::Client) {
     let rport = free_port();
-    let mut srv = TestServer::start_with(Opts {
+    let srv = TestServer::start_with(Opts {
         extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
         ..Default::default()
     });
     let opts = client::Options {
         user: USER.into(),
         password: PASSWORD.into(),
+        dialects: dialects.to_vec(),
         ..Default::default()
     };
-    let mut c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &opts)
+    let c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &opts)
         .unwrap_or_else(|e| panic!("connect over SMB Direct: {e:?}\n{}", srv.log()));
+    (srv, rport, c)
+}
+
+#[test]
+fn smb_direct_reads_and_writes_through_rdma_channels() {
+    let (mut srv, _, mut c) = start(&[0x0311]);
     assert_eq!(c.dialect, 0x0311);
     let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
     let (f, _) = c.create(tree, "rdma.bin", 0x0012_019f, 5, 0).unwrap();
@@ -61,18 +69,7 @@ fn smb_direct_reads_and_writes_through_rdma_channels() {
 
 #[test]
 fn remote_invalidation_needs_smb_302() {
-    let rport = free_port();
-    let mut srv = TestServer::start_with(Opts {
-        extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
-        ..Default::default()
-    });
-    let opts = client::Options {
-        user: USER.into(),
-        password: PASSWORD.into(),
-        dialects: vec![0x0300],
-        ..Default::default()
-    };
-    let mut c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &opts).unwrap();
+    let (mut srv, _, mut c) = start(&[0x0300]);
     assert_eq!(c.dialect, 0x0300);
     let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
     let (f, _) = c.create(tree, "x.bin", 0x0012_019f, 5, 0).unwrap();
@@ -90,5 +87,53 @@ fn remote_invalidation_needs_smb_302() {
             other.map(|v| v.len())
         ),
     }
+    srv.stop();
+}
+
+#[test]
+fn tshark_decodes_iwarp_smb_direct_smb2() {
+    if !require_tool("tshark") || !require_tool("dumpcap") {
+        return;
+    }
+    let rport = free_port();
+    let mut srv = TestServer::start_with(Opts {
+        extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
+        ..Default::default()
+    });
+    let cap = testkit::Capture::start(srv.dir.path(), &format!("tcp port {rport}"));
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    };
+    let mut c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &opts).unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "cap.bin", 0x0012_019f, 5, 0).unwrap();
+    let data = random_bytes(65536, 3);
+    c.write_rdma(tree, f, 0, &data, false).unwrap();
+    assert!(c.read_rdma(tree, f, 0, 65536, true).unwrap() == data);
+    // An inline WRITE of 8 KiB travels as several SMB Direct fragments.
+    c.write(tree, f, 0, &data[..8192]).unwrap();
+    c.close(tree, f).unwrap();
+    drop(c);
+    let file = cap.stop();
+    testkit::assert_tshark_decodes(
+        &file,
+        &[
+            "iWARP Marker Protocol data unit Aligned framing",
+            "SMB-Direct (SMB RDMA Transport)",
+            "NegotiateRequest",
+            "NegotiateResponse",
+            "SMB2 (Server Message Block Protocol version 2)",
+            "Session Setup Request",
+            "Channel: RDMA V1 (0x00000001)",
+            "Channel: RDMA V1_INVALIDATE (0x00000002)",
+            "OpCode: Read Request (0x1)",
+            "OpCode: Write (0x0)",
+            "OpCode: Send with Invalidate (0x4)",
+            "Reassembled SMB Direct Fragments",
+        ],
+        &["BER Error"],
+    );
     srv.stop();
 }

@@ -1,0 +1,90 @@
+//! Helpers shared by the test suites (a dev-dependency only).
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A dumpcap capture on the loopback interface, stopped (and flushed) by `stop`.
+pub struct Capture {
+    child: Child,
+    pub file: PathBuf,
+}
+
+impl Capture {
+    pub fn start(dir: &Path, filter: &str) -> Capture {
+        let file = dir.join("capture.pcapng");
+        let mut child = Command::new("dumpcap")
+            .args(["-q", "-i", "lo", "-f", filter, "-w"])
+            .arg(&file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut err = child.stderr.take().unwrap();
+        let mut seen = Vec::new();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut b = [0u8; 256];
+        while !String::from_utf8_lossy(&seen).contains("Capturing on") {
+            use std::io::Read;
+            let n = err.read(&mut b).unwrap_or(0);
+            assert!(n > 0 && Instant::now() < deadline, "dumpcap did not start");
+            seen.extend_from_slice(&b[..n]);
+        }
+        std::thread::spawn(move || {
+            let _ = std::io::copy(&mut err, &mut std::io::sink());
+        });
+        // The announcement comes a little before the filter is attached.
+        std::thread::sleep(Duration::from_millis(1500));
+        Capture { child, file }
+    }
+
+    pub fn stop(mut self) -> PathBuf {
+        std::thread::sleep(Duration::from_millis(300));
+        // SAFETY: signalling our own child.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGINT) };
+        let _ = self.child.wait();
+        self.file.clone()
+    }
+}
+
+impl Drop for Capture {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Decodes a capture with `tshark -V` and checks it: every `want` appears, no frame is
+/// malformed or fails a checksum, and none of `bad` appears. Returns the decoded text.
+pub fn assert_tshark_decodes(file: &Path, want: &[&str], bad: &[&str]) -> String {
+    let out = Command::new("tshark")
+        .arg("-r")
+        .arg(file)
+        .arg("-V")
+        .output()
+        .expect("tshark runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    for w in want {
+        assert!(
+            text.contains(w),
+            "tshark output lacks {w:?} ({})",
+            file.display()
+        );
+    }
+    for b in ["Malformed", "Bad CRC", "[Expert Info (Error"]
+        .iter()
+        .chain(bad)
+    {
+        assert!(
+            !text.contains(b),
+            "tshark reports {b:?}:\n{}",
+            &text[..text.len().min(30_000)]
+        );
+    }
+    text
+}
