@@ -1,6 +1,8 @@
 //! A bounded 8 KiB random-read loop at a fixed queue depth against any SMB 3 server:
 //!   randread HOST:PORT USER SHARE FILE [QD] [SECONDS] [IO_SIZE]
-//! The password comes from the SMB_PASSWORD environment variable. The file must exist and be
+//! The password comes from the SMB_PASSWORD environment variable. With SMB_TRANSPORT=rdma
+//! HOST:PORT is an SMB Direct (software iWARP) listener and reads go through
+//! RDMA_V1_INVALIDATE channels. The file must exist and be
 //! at least 64 MiB (the loop reads within its first 1 GiB). Prints IOPS and latency
 //! percentiles. Bounded by time and by a maximum count of I/Os.
 
@@ -27,7 +29,12 @@ fn main() {
         ..Default::default()
     };
     let host = a[1].split(':').next().unwrap_or("127.0.0.1").to_string();
-    let mut c = Client::connect(&a[1], &opts).expect("connect");
+    let rdma = std::env::var("SMB_TRANSPORT").is_ok_and(|t| t == "rdma");
+    let mut c = if rdma {
+        Client::connect_rdma(&a[1], &opts).expect("connect (SMB Direct)")
+    } else {
+        Client::connect(&a[1], &opts).expect("connect")
+    };
     let tree = c
         .tree_connect(&format!("\\\\{host}\\{}", a[3]))
         .expect("tree connect");
@@ -48,29 +55,39 @@ fn main() {
     let mut lat = Vec::with_capacity(1 << 20);
     // Warm-up: one second.
     let warm_end = Instant::now() + Duration::from_secs(1);
+    let send = |c: &mut Client, off: u64| -> (u64, Option<client::RdmaBuffer>) {
+        if rdma {
+            let (id, b) = c.send_read_rdma(tree, fid, off, io, true).expect("read");
+            (id, Some(b))
+        } else {
+            (c.send_read(tree, fid, off, io).expect("read"), None)
+        }
+    };
+    let finish = |c: &mut Client, id: u64, b: Option<client::RdmaBuffer>| -> Vec<u8> {
+        match b {
+            Some(b) => c.finish_read_rdma(id, b).expect("read"),
+            None => c.finish_read(id).expect("read"),
+        }
+    };
     while Instant::now() < warm_end {
-        let id = c.send_read(tree, fid, next_off(), io).expect("read");
-        c.finish_read(id).expect("read");
+        let (id, b) = send(&mut c, next_off());
+        finish(&mut c, id, b);
     }
     let start = Instant::now();
     let end = start + Duration::from_secs(secs);
     let mut done = 0u64;
     while inflight.len() < qd {
-        inflight.push_back((
-            c.send_read(tree, fid, next_off(), io).expect("read"),
-            Instant::now(),
-        ));
+        let (id, b) = send(&mut c, next_off());
+        inflight.push_back((id, b, Instant::now()));
     }
-    while let Some((id, t0)) = inflight.pop_front() {
-        let data = c.finish_read(id).expect("read");
+    while let Some((id, b, t0)) = inflight.pop_front() {
+        let data = finish(&mut c, id, b);
         assert_eq!(data.len(), io as usize);
         lat.push(t0.elapsed().as_nanos() as u64);
         done += 1;
         if Instant::now() < end && done < max_ios {
-            inflight.push_back((
-                c.send_read(tree, fid, next_off(), io).expect("read"),
-                Instant::now(),
-            ));
+            let (id, b) = send(&mut c, next_off());
+            inflight.push_back((id, b, Instant::now()));
         }
     }
     let el = start.elapsed().as_secs_f64();

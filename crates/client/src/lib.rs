@@ -90,6 +90,14 @@ impl Response {
     }
 }
 
+/// A registered buffer an RDMA-channel READ lands in.
+pub struct RdmaBuffer {
+    pd: fabric::Pd,
+    mr: fabric::Mr,
+    len: u32,
+    invalidate: bool,
+}
+
 /// How PDUs travel: TCP with the 4-byte length prefix, or SMB Direct messages.
 enum Io {
     Tcp(TcpStream),
@@ -696,10 +704,21 @@ impl Client {
         len: u32,
         invalidate: bool,
     ) -> Result<Vec<u8>> {
+        let (id, buf) = self.send_read_rdma(tree, f, offset, len, invalidate)?;
+        self.finish_read_rdma(id, buf)
+    }
+
+    /// Sends an RDMA-channel READ without waiting; complete it with `finish_read_rdma`.
+    pub fn send_read_rdma(
+        &mut self,
+        tree: u32,
+        f: FileId,
+        offset: u64,
+        len: u32,
+        invalidate: bool,
+    ) -> Result<(u64, RdmaBuffer)> {
         use fabric::{Access, RegBuf};
-        let pd = self
-            .rdma_pd()
-            .ok_or(Error::Protocol("not an SMB Direct connection"))?;
+        let pd = self.rdma_pd().ok_or(Error::Protocol("not an SMB Direct connection"))?;
         let mr = pd.register(
             RegBuf::new(len.max(1) as usize),
             Access::LOCAL_WRITE | Access::REMOTE_WRITE,
@@ -721,22 +740,33 @@ impl Client {
         m.put_u64(mr.addr());
         m.put_u32(mr.rkey);
         m.put_u32(len);
-        let id = self.send_raw(&m);
-        let r = id.and_then(|id| self.expect(id, Command::READ));
+        let buf = RdmaBuffer {
+            pd,
+            mr,
+            len,
+            invalidate,
+        };
+        let id = self.send_raw(&m)?;
+        Ok((id, buf))
+    }
+
+    /// Completes an RDMA-channel READ: the data the server wrote into the buffer.
+    pub fn finish_read_rdma(&mut self, id: u64, buf: RdmaBuffer) -> Result<Vec<u8>> {
+        let r = self.expect(id, Command::READ);
         let result = r.and_then(|r| {
             let b = Le(&r.msg);
             let e = |_| Error::Protocol("short read response");
             let inline = b.u32(HEADER_LEN + 4).map_err(e)?;
             let remaining = b.u32(HEADER_LEN + 8).map_err(e)? as usize;
-            if inline != 0 || remaining > len as usize {
+            if inline != 0 || remaining > buf.len as usize {
                 return Err(Error::Protocol("RDMA read response carries inline data"));
             }
-            if invalidate && pd.is_valid(mr.rkey) {
+            if buf.invalidate && buf.pd.is_valid(buf.mr.rkey) {
                 return Err(Error::Protocol("the response did not invalidate our key"));
             }
-            Ok(mr.buf.to_vec(0, remaining))
+            Ok(buf.mr.buf.to_vec(0, remaining))
         });
-        pd.deregister(&mr);
+        buf.pd.deregister(&buf.mr);
         result
     }
 

@@ -200,6 +200,9 @@ fn run(l: &mut dyn Listener, server: Arc<Server>, stop: Arc<AtomicBool>) {
         });
         if worked {
             idle_since = Instant::now();
+        } else if conns.is_empty() {
+            // Nothing connected: only new connections to watch for.
+            std::thread::sleep(Duration::from_millis(5));
         } else if idle_since.elapsed() > Duration::from_millis(2) {
             // Adaptive: spin while busy, nap when idle.
             std::thread::sleep(Duration::from_micros(200));
