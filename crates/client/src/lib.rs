@@ -718,7 +718,9 @@ impl Client {
         invalidate: bool,
     ) -> Result<(u64, RdmaBuffer)> {
         use fabric::{Access, RegBuf};
-        let pd = self.rdma_pd().ok_or(Error::Protocol("not an SMB Direct connection"))?;
+        let pd = self
+            .rdma_pd()
+            .ok_or(Error::Protocol("not an SMB Direct connection"))?;
         let mr = pd.register(
             RegBuf::new(len.max(1) as usize),
             Access::LOCAL_WRITE | Access::REMOTE_WRITE,
@@ -779,6 +781,22 @@ impl Client {
         data: &[u8],
         invalidate: bool,
     ) -> Result<u32> {
+        let (id, buf) = self.send_write_rdma(tree, f, offset, data, invalidate)?;
+        let r = self.finish_write(id);
+        buf.pd.deregister(&buf.mr);
+        r
+    }
+
+    /// Sends an RDMA-channel WRITE without waiting. The buffer must stay registered
+    /// (kept alive) until the response arrives; complete with `finish_write`.
+    pub fn send_write_rdma(
+        &mut self,
+        tree: u32,
+        f: FileId,
+        offset: u64,
+        data: &[u8],
+        invalidate: bool,
+    ) -> Result<(u64, RdmaBuffer)> {
         use fabric::{Access, RegBuf};
         let pd = self
             .rdma_pd()
@@ -802,9 +820,14 @@ impl Client {
         m.put_u64(mr.addr());
         m.put_u32(mr.rkey);
         m.put_u32(data.len() as u32);
-        let r = self.send_raw(&m).and_then(|id| self.finish_write(id));
-        pd.deregister(&mr);
-        r
+        let buf = RdmaBuffer {
+            pd,
+            mr,
+            len: data.len() as u32,
+            invalidate,
+        };
+        let id = self.send_raw(&m)?;
+        Ok((id, buf))
     }
 
     pub fn flush(&mut self, tree: u32, f: FileId) -> Result<()> {

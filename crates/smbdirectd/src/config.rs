@@ -47,6 +47,9 @@ pub struct ServerSection {
     /// SMB Direct listeners, "PROVIDER=ADDR:PORT" (e.g. "iwarp=127.0.0.1:5445").
     #[serde(default)]
     pub smbdirect: Vec<String>,
+    /// Link speed reported to multichannel clients, in Mb/s.
+    #[serde(default = "default_speed")]
+    pub interface_speed_mbps: u64,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -151,6 +154,10 @@ fn default_max_credits() -> u16 {
 fn default_max_connections() -> usize {
     1024
 }
+fn default_speed() -> u64 {
+    10_000
+}
+
 fn default_min_dialect() -> String {
     "2.0.2".into()
 }

@@ -96,6 +96,30 @@ fn init_logging(level: &str) {
         .try_init();
 }
 
+/// What FSCTL_QUERY_NETWORK_INTERFACE_INFO reports: one interface per address the server
+/// listens on, RDMA-capable where an SMB Direct listener shares the address.
+fn interfaces(cfg: &Config) -> Result<Vec<smb_server::config::InterfaceConfig>> {
+    let mut rdma = Vec::new();
+    for e in &cfg.server.smbdirect {
+        rdma.push(crate::rdma_listener::parse_endpoint(e)?.1);
+    }
+    let rdma_ips: Vec<_> = rdma.iter().map(|a| a.ip()).collect();
+    let mut out: Vec<smb_server::config::InterfaceConfig> = Vec::new();
+    for a in cfg.server.listen.iter().chain(rdma.iter()) {
+        if a.ip().is_unspecified() || out.iter().any(|i| i.addr.ip() == a.ip()) {
+            continue;
+        }
+        out.push(smb_server::config::InterfaceConfig {
+            index: out.len() as u32 + 1,
+            rdma: rdma_ips.iter().any(|r| *r == a.ip() || r.is_unspecified()),
+            rss: false,
+            speed_bps: cfg.server.interface_speed_mbps * 1_000_000,
+            addr: *a,
+        });
+    }
+    Ok(out)
+}
+
 pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
     let mut shares = Vec::new();
     for s in &cfg.shares {
@@ -141,7 +165,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             .collect(),
         max_sessions_per_connection: 64,
         max_opens_per_session: 16384,
-        interfaces: Vec::new(),
+        interfaces: interfaces(cfg)?,
     };
     Ok(Arc::new(Server::new(sc, shares, users, filetime_now())))
 }

@@ -137,3 +137,80 @@ fn tshark_decodes_iwarp_smb_direct_smb2() {
     );
     srv.stop();
 }
+
+#[test]
+fn interface_info_reports_the_rdma_capable_address() {
+    let (mut srv, _rport, _rdma_client) = start(&[0x0311]);
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    };
+    let mut c = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\IPC$").unwrap();
+    // IOCTL: FSCTL_QUERY_NETWORK_INTERFACE_INFO, FileId all ones, no input.
+    let mut b = Vec::new();
+    b.extend_from_slice(&57u16.to_le_bytes());
+    b.extend_from_slice(&0u16.to_le_bytes());
+    b.extend_from_slice(&0x0014_01FCu32.to_le_bytes());
+    b.extend_from_slice(&[0xff; 16]);
+    for v in [0u32, 0, 0, 0, 0, 65536] {
+        b.extend_from_slice(&v.to_le_bytes());
+    }
+    b.extend_from_slice(&1u32.to_le_bytes()); // SMB2_0_IOCTL_IS_FSCTL
+    b.extend_from_slice(&0u32.to_le_bytes());
+    let r = c
+        .request(smb_wire::header::Command::IOCTL, tree, &b)
+        .unwrap();
+    assert_eq!(r.status(), smb_wire::status::NtStatus::SUCCESS);
+    let body = r.body();
+    let off = u32::from_le_bytes(body[32..36].try_into().unwrap()) as usize - 64;
+    let len = u32::from_le_bytes(body[36..40].try_into().unwrap()) as usize;
+    let out = &r.msg[64 + off..64 + off + len];
+    assert_eq!(len, 152, "one interface for 127.0.0.1");
+    let caps = u32::from_le_bytes(out[8..12].try_into().unwrap());
+    assert_eq!(caps & 2, 2, "RDMA_CAPABLE");
+    assert_eq!(
+        u64::from_le_bytes(out[16..24].try_into().unwrap()),
+        10_000_000_000
+    );
+    assert_eq!(&out[24..26], &2u16.to_le_bytes(), "IPv4");
+    assert_eq!(&out[28..32], &[127, 0, 0, 1]);
+    srv.stop();
+}
+
+#[test]
+fn a_connection_lost_during_the_rdma_read_of_a_write_writes_nothing() {
+    let (mut srv, rport, mut c) = start(&[0x0311]);
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "fault.bin", 0x0012_019f, 5, 0).unwrap();
+    c.write_rdma(tree, f, 0, &[0x11; 4096], false).unwrap();
+    // An 8 MiB WRITE whose data the server must fetch; the client vanishes at once.
+    let (_id, buf) = c
+        .send_write_rdma(tree, f, 0, &vec![0x22; 8 << 20], false)
+        .unwrap();
+    drop(c);
+    drop(buf);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // Nothing of the lost WRITE reached the file.
+    let on_disk = std::fs::read(srv.share.join("fault.bin")).unwrap();
+    assert_eq!(on_disk, vec![0x11; 4096]);
+    // The server still serves others, over SMB Direct and TCP.
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    };
+    let mut d = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &opts).unwrap();
+    let tree = d.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = d.create(tree, "fault.bin", 0x0012_019f, 1, 0).unwrap();
+    assert_eq!(
+        d.read_rdma(tree, f, 0, 4096, true).unwrap(),
+        vec![0x11; 4096]
+    );
+    let mut t = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+    let tree = t.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = t.create(tree, "fault.bin", 0x0012_019f, 1, 0).unwrap();
+    assert_eq!(t.read(tree, f, 0, 16).unwrap(), vec![0x11; 16]);
+    srv.stop();
+}
