@@ -170,6 +170,7 @@ impl Io {
 
 pub struct Client {
     io: Io,
+    client_guid: [u8; 16],
     next_id: u64,
     credits: u64,
     pub dialect: u16,
@@ -211,6 +212,24 @@ impl Client {
     /// Connects over SMB Direct on the software iWARP provider (the server's
     /// `--smbdirect iwarp=ADDR:PORT` listener), negotiates and logs on.
     pub fn connect_rdma(addr: &str, opts: &Options) -> Result<Client> {
+        Self::start(Self::open_io(addr, true)?, opts)
+    }
+
+    fn start(io: Io, opts: &Options) -> Result<Client> {
+        let mut c = Self::fresh(io, random::<16>());
+        let mut preauth = PreauthHash::new();
+        c.negotiate(opts, &mut preauth)?;
+        c.logon(opts, preauth)?;
+        Ok(c)
+    }
+
+    /// Opens the transport of a new channel: TCP, or SMB Direct over software iWARP.
+    fn open_io(addr: &str, rdma: bool) -> Result<Io> {
+        if !rdma {
+            let sock = TcpStream::connect(addr)?;
+            sock.set_nodelay(true)?;
+            return Ok(Io::Tcp(sock));
+        }
         use fabric::{CmEvent, Cq, Pd};
         let sa: std::net::SocketAddr = addr
             .parse()
@@ -244,12 +263,46 @@ impl Client {
                 return Err(Error::Io(std::io::ErrorKind::TimedOut.into()));
             }
         }
-        Self::start(Io::Rdma(Box::new(r)), opts)
+        Ok(Io::Rdma(Box::new(r)))
     }
 
-    fn start(io: Io, opts: &Options) -> Result<Client> {
-        let mut c = Client {
+    /// Binds another channel (TCP, or SMB Direct when `rdma`) to this client's session
+    /// (multichannel). The new channel shares the session, its trees and its opens.
+    pub fn bind(&self, addr: &str, rdma: bool, opts: &Options) -> Result<Client> {
+        self.bind_signed_with(addr, rdma, opts, self.signing_key)
+    }
+
+    /// Like `bind`, signing the binding requests with `key` (tests use a wrong one).
+    pub fn bind_signed_with(
+        &self,
+        addr: &str,
+        rdma: bool,
+        opts: &Options,
+        key: [u8; 16],
+    ) -> Result<Client> {
+        let io = Self::open_io(addr, rdma)?;
+        let mut c = Self::fresh(io, self.client_guid);
+        let mut preauth = PreauthHash::new();
+        c.negotiate(opts, &mut preauth)?;
+        if c.dialect != self.dialect || c.dialect < dialect::SMB30 {
+            return Err(Error::Protocol("binding needs the session's SMB 3 dialect"));
+        }
+        c.session_id = self.session_id;
+        c.signing_key = key;
+        c.signing_alg = self.signing_alg;
+        c.protection = Protection::Sign;
+        c.binding_logon(opts, preauth)?;
+        c.enc_key = self.enc_key.clone();
+        c.dec_key = self.dec_key.clone();
+        c.cipher = self.cipher;
+        c.protection = self.protection;
+        Ok(c)
+    }
+
+    fn fresh(io: Io, client_guid: [u8; 16]) -> Client {
+        Client {
             io,
+            client_guid,
             next_id: 0,
             credits: 1,
             dialect: 0,
@@ -265,11 +318,7 @@ impl Client {
             max_write: 65536,
             pending: HashMap::new(),
             rbuf: Vec::new(),
-        };
-        let mut preauth = PreauthHash::new();
-        c.negotiate(opts, &mut preauth)?;
-        c.logon(opts, preauth)?;
-        Ok(c)
+        }
     }
 
     fn header(&mut self, cmd: Command, tree_id: u32, charge: u16) -> Header {
@@ -294,7 +343,7 @@ impl Client {
         m.put_u16(1);
         m.put_u16(0);
         m.put_u32(0x7F);
-        m.extend_from_slice(&random::<16>());
+        m.extend_from_slice(&self.client_guid);
         let ctx_at = m.len();
         m.put_u32(0);
         m.put_u16(0);
@@ -383,11 +432,11 @@ impl Client {
         Ok(())
     }
 
-    fn session_setup(&mut self, token: &[u8]) -> Result<(Vec<u8>, Response)> {
+    fn session_setup_flags(&mut self, token: &[u8], flags: u8) -> Result<(Vec<u8>, Response)> {
         let mut m = Vec::new();
         self.header(Command::SESSION_SETUP, 0, 1).encode(&mut m);
         m.put_u16(25);
-        m.put_u8(0);
+        m.put_u8(flags);
         m.put_u8(1);
         m.put_u32(0);
         m.put_u32(0);
@@ -395,17 +444,36 @@ impl Client {
         m.put_u16(token.len() as u16);
         m.put_u64(0);
         m.extend_from_slice(token);
+        // The bytes as they go out (signed during a binding), for the preauth hash.
+        let sent = if self.session_id != 0 && self.protection == Protection::Sign {
+            let mut v = m.clone();
+            let f = u32::from_le_bytes(v[16..20].try_into().unwrap()) | flags::SIGNED;
+            v[16..20].copy_from_slice(&f.to_le_bytes());
+            signing::sign(self.signing_alg, &self.signing_key, &mut v);
+            v
+        } else {
+            m.clone()
+        };
         let id = self.send_raw(&m)?;
         let r = self.wait(id)?;
-        Ok((m, r))
+        Ok((sent, r))
     }
 
-    fn logon(&mut self, opts: &Options, mut preauth: PreauthHash) -> Result<()> {
-        let (req1, r1) = self.session_setup(&ntlm::negotiate())?;
+    /// The two NTLM legs of a SESSION_SETUP (with `flags`, 1 = binding), hashing the
+    /// exchange into `preauth`. Returns the authentication and the final response.
+    fn ntlm_exchange(
+        &mut self,
+        opts: &Options,
+        flags: u8,
+        preauth: &mut PreauthHash,
+    ) -> Result<(ntlm::Authenticate, Response)> {
+        let (req1, r1) = self.session_setup_flags(&ntlm::negotiate(), flags)?;
         if r1.status() != NtStatus::MORE_PROCESSING_REQUIRED {
             return Err(Error::Status(Command::SESSION_SETUP, r1.status()));
         }
-        self.session_id = r1.hdr.session_id;
+        if self.session_id == 0 {
+            self.session_id = r1.hdr.session_id;
+        }
         preauth.update(&req1);
         preauth.update(&r1.msg);
         let b = Le(&r1.msg);
@@ -422,11 +490,44 @@ impl Client {
             random::<24>(),
         )
         .map_err(Error::Protocol)?;
-        let (req2, r2) = self.session_setup(&auth.token)?;
+        let (req2, r2) = self.session_setup_flags(&auth.token, flags)?;
         if r2.status() != NtStatus::SUCCESS {
             return Err(Error::Status(Command::SESSION_SETUP, r2.status()));
         }
         preauth.update(&req2);
+        Ok((auth, r2))
+    }
+
+    /// SESSION_SETUP with SMB2_SESSION_FLAG_BINDING: authenticate again on this channel,
+    /// requests signed with the session's key; this channel then signs with its own key.
+    fn binding_logon(&mut self, opts: &Options, mut preauth: PreauthHash) -> Result<()> {
+        let (auth, r2) = self.ntlm_exchange(opts, 1, &mut preauth)?;
+        let kd = match self.dialect {
+            dialect::SMB311 => smb_auth::kdf::Dialect::Smb311,
+            dialect::SMB302 => smb_auth::kdf::Dialect::Smb302,
+            _ => smb_auth::kdf::Dialect::Smb300,
+        };
+        let h = preauth.value();
+        let k = smb_auth::kdf::session_keys(
+            kd,
+            &auth.session_key,
+            &auth.session_key,
+            (self.dialect == dialect::SMB311).then_some(&h),
+            16,
+        );
+        self.signing_key = k.signing;
+        if r2.hdr.flags & flags::SIGNED == 0
+            || !signing::verify(self.signing_alg, &self.signing_key, &r2.msg)
+        {
+            return Err(Error::Protocol(
+                "binding response not signed with the channel key",
+            ));
+        }
+        Ok(())
+    }
+
+    fn logon(&mut self, opts: &Options, mut preauth: PreauthHash) -> Result<()> {
+        let (auth, r2) = self.ntlm_exchange(opts, 0, &mut preauth)?;
         let d = self.dialect;
         if d >= dialect::SMB30 {
             let kd = match d {

@@ -36,6 +36,8 @@ pub enum Transport {
 struct PendingAuth {
     acceptor: Acceptor,
     preauth: PreauthHash,
+    /// A SESSION_SETUP binding this connection to an existing session.
+    binding: bool,
 }
 
 /// Per-request context handed to the command handlers.
@@ -103,6 +105,9 @@ pub struct Connection {
     pub peer: String,
     /// Present on SMB Direct connections.
     rdma: Option<Arc<parking_lot::Mutex<crate::rdma::RdmaState>>>,
+    /// Sessions created elsewhere and bound to this connection, with this channel's
+    /// signing key.
+    channel_keys: HashMap<u64, [u8; 16]>,
 }
 
 fn dialect_is_3(d: u16) -> bool {
@@ -146,6 +151,7 @@ impl Connection {
             max_transact: mt,
             stats: Default::default(),
             peer: String::new(),
+            channel_keys: HashMap::new(),
             rdma: (transport == Transport::Rdma).then(|| {
                 Arc::new(parking_lot::Mutex::new(crate::rdma::RdmaState {
                     max_read_write: mr.max(mw),
@@ -177,7 +183,15 @@ impl Connection {
 
     /// Tears down everything this connection owned: its sessions and their opens.
     pub fn close(&mut self) {
-        for id in std::mem::take(&mut self.sessions) {
+        let bound: Vec<u64> = self.channel_keys.drain().map(|(k, _)| k).collect();
+        for id in std::mem::take(&mut self.sessions).into_iter().chain(bound) {
+            // Losing one channel does not lose a session that has others.
+            let Some(s) = self.server.session(id) else {
+                continue;
+            };
+            if s.channels.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) > 1 {
+                continue;
+            }
             if let Some(s) = self.server.sessions.lock().remove(&id) {
                 ops::teardown_session(&self.server, &s);
             }
@@ -317,7 +331,10 @@ impl Connection {
                     };
                 }
                 match &sign_session {
-                    Some(s) => signing::sign(s.keys.signing_alg, &s.keys.signing, p),
+                    Some(s) => {
+                        let key = self.signing_key(s);
+                        signing::sign(s.keys.signing_alg, &key, p)
+                    }
                     None => {
                         // The session vanished (logoff in this compound): unsigned.
                         p.set_u32(offsets::FLAGS, hflags & !flags::SIGNED);
@@ -498,17 +515,27 @@ impl Connection {
         enc_session: &Option<Arc<Session>>,
     ) -> Result<(NtStatus, Vec<u8>, Option<FileId>), Disconnect> {
         let fail = |s: NtStatus| Ok((s, error_body(), None));
-        let session = match self.server.session(hdr.session_id) {
+        // A session is usable only on its own channels (MS-SMB2 3.3.5.2.9).
+        let on_channel = self.on_channel(hdr.session_id);
+        let session = match self.server.session(hdr.session_id).filter(|_| on_channel) {
             Some(s) if !s.expired.load(std::sync::atomic::Ordering::Relaxed) => s,
             Some(_) => return fail(NtStatus::NETWORK_SESSION_EXPIRED),
             None => {
                 // A session logged off on this connection still signs the answer that says
                 // so, as Windows and Samba do; clients verify it.
-                if let Some(s) = self.logged_off.iter().find(|s| s.id == hdr.session_id) {
+                // So is the answer for a live session this connection is not a channel
+                // of: clients skip checking it but want the flag.
+                let known = self
+                    .logged_off
+                    .iter()
+                    .find(|s| s.id == hdr.session_id)
+                    .cloned()
+                    .or_else(|| self.server.session(hdr.session_id));
+                if let Some(s) = known {
                     if hdr.flags & flags::SIGNED != 0 {
                         rh.flags |= flags::SIGNED;
                     }
-                    self.last_session = Some(s.clone());
+                    self.last_session = Some(s);
                 }
                 return fail(NtStatus::USER_SESSION_DELETED);
             }
@@ -520,7 +547,8 @@ impl Connection {
         // MS-SMB2 3.3.5.2.4: signature checks for unencrypted requests.
         if !encrypted {
             if hdr.flags & flags::SIGNED != 0 {
-                if !signing::verify(session.keys.signing_alg, &session.keys.signing, m) {
+                let key = self.signing_key(&session);
+                if !signing::verify(session.keys.signing_alg, &key, m) {
                     return fail(NtStatus::ACCESS_DENIED);
                 }
             } else if session.signing_required {
@@ -900,6 +928,15 @@ impl Connection {
     }
 }
 
+/// The key-derivation flavour of an SMB 3.x dialect.
+fn kdf_dialect(d: u16) -> smb_auth::kdf::Dialect {
+    match d {
+        dialect::SMB311 => smb_auth::kdf::Dialect::Smb311,
+        dialect::SMB302 => smb_auth::kdf::Dialect::Smb302,
+        _ => smb_auth::kdf::Dialect::Smb300,
+    }
+}
+
 fn cipher_from_id(id: u16) -> Option<Cipher> {
     match id {
         1 => Some(Cipher::Aes128Ccm),
@@ -929,12 +966,44 @@ impl Connection {
         let Ok(req) = msg::SessionSetupRequest::parse(m) else {
             return fail(NtStatus::INVALID_PARAMETER);
         };
-        if req.flags & msg::SESSION_FLAG_BINDING != 0 {
-            // Channel binding arrives with multichannel (SMB Direct).
-            return fail(NtStatus::REQUEST_NOT_ACCEPTED);
-        }
         let hdr = Header::parse(m).map_err(|_| Disconnect("bad header"))?;
-        let sid = if hdr.session_id == 0 {
+        let binding = req.flags & msg::SESSION_FLAG_BINDING != 0;
+        if binding {
+            // MS-SMB2 3.3.5.5.2: another channel of an existing session.
+            if !dialect_is_3(self.dialect) {
+                return fail(NtStatus::REQUEST_NOT_ACCEPTED);
+            }
+            let Some(session) = self.server.session(hdr.session_id) else {
+                return fail(NtStatus::USER_SESSION_DELETED);
+            };
+            if session.dialect != self.dialect {
+                return fail(NtStatus::INVALID_PARAMETER);
+            }
+            if session.client_guid != self.client_guid {
+                return fail(NtStatus::USER_SESSION_DELETED);
+            }
+            if self.sessions.contains(&session.id) || self.channel_keys.contains_key(&session.id) {
+                return fail(NtStatus::REQUEST_NOT_ACCEPTED);
+            }
+            if session.guest || session.anonymous {
+                return fail(NtStatus::NOT_SUPPORTED);
+            }
+            // The binding request is signed with the session's key.
+            if hdr.flags & flags::SIGNED == 0
+                || !signing::verify(session.keys.signing_alg, &session.keys.signing, m)
+            {
+                tracing::info!(target: "audit", client = %self.peer, session = session.id,
+                    "channel binding refused: bad signature");
+                return fail(NtStatus::ACCESS_DENIED);
+            }
+            if !self.pending.contains_key(&session.id) {
+                self.begin_auth(session.id);
+                self.pending.get_mut(&session.id).expect("inserted").binding = true;
+            }
+        }
+        let sid = if binding {
+            hdr.session_id
+        } else if hdr.session_id == 0 {
             if self.pending.len() + self.sessions.len()
                 >= self.server.cfg.max_sessions_per_connection
             {
@@ -945,7 +1014,7 @@ impl Connection {
             id
         } else if self.pending.contains_key(&hdr.session_id) {
             hdr.session_id
-        } else if self.server.session(hdr.session_id).is_some() {
+        } else if self.on_channel(hdr.session_id) && self.server.session(hdr.session_id).is_some() {
             // Re-authentication of a live session: run a fresh exchange, keep the keys.
             self.begin_auth(hdr.session_id);
             hdr.session_id
@@ -975,18 +1044,55 @@ impl Connection {
             Ok(Step::Continue(token)) => {
                 let mut body = Vec::new();
                 msg::encode_session_setup_response(&mut body, 0, &token);
+                // A binding's interim response is signed with the session's key
+                // (MS-SMB2 3.3.4.1.1), and hashed as sent.
+                let bind_key = if pending.binding {
+                    self.server
+                        .session(sid)
+                        .map(|s| (s.keys.signing_alg, s.keys.signing))
+                } else {
+                    None
+                };
+                if bind_key.is_some() {
+                    rh.flags |= flags::SIGNED;
+                }
                 if self.dialect == dialect::SMB311 {
                     let mut whole = Vec::new();
                     let mut h = *rh;
                     h.status = NtStatus::MORE_PROCESSING_REQUIRED.0;
                     h.encode(&mut whole);
                     whole.extend_from_slice(&body);
+                    if let Some((alg, key)) = bind_key {
+                        signing::sign(alg, &key, &mut whole);
+                    }
+                    let pending = self.pending.get_mut(&sid).expect("present");
                     pending.preauth.update(&whole);
                 }
                 Ok((NtStatus::MORE_PROCESSING_REQUIRED, body))
             }
             Ok(Step::Done(auth)) => {
                 let pending = self.pending.remove(&sid).expect("present");
+                if pending.binding {
+                    let Some(session) = self.server.session(sid) else {
+                        return fail(NtStatus::USER_SESSION_DELETED);
+                    };
+                    if !session.user.eq_ignore_ascii_case(&auth.user) {
+                        return fail(NtStatus::ACCESS_DENIED);
+                    }
+                    // This channel's signing key, from this authentication (3.3.5.5.3).
+                    let k = self.derive_keys(&auth.session_key, &pending.preauth.value());
+                    self.channel_keys.insert(sid, k.signing);
+                    session
+                        .channels
+                        .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+                    tracing::info!(target: "audit", client = %self.peer, user = %auth.user,
+                        session = sid, "channel bound to session");
+                    let mut body = Vec::new();
+                    msg::encode_session_setup_response(&mut body, 0, &auth.token);
+                    rh.flags |= flags::SIGNED;
+                    self.last_session = Some(session);
+                    return Ok((NtStatus::SUCCESS, body));
+                }
                 if let Some(existing) = self.server.session(sid) {
                     // Re-authentication: same user required, keys unchanged.
                     if !existing.user.eq_ignore_ascii_case(&auth.user) {
@@ -1042,8 +1148,39 @@ impl Connection {
             PendingAuth {
                 acceptor,
                 preauth: self.preauth.clone(),
+                binding: false,
             },
         );
+    }
+
+    /// SMB 3.x keys from an authentication's session key (and, for 3.1.1, the
+    /// preauthentication hash of its exchange).
+    fn derive_keys(
+        &self,
+        session_key: &[u8; 16],
+        preauth: &[u8; 64],
+    ) -> smb_auth::kdf::SessionKeys {
+        smb_auth::kdf::session_keys(
+            kdf_dialect(self.dialect),
+            session_key,
+            session_key,
+            (self.dialect == dialect::SMB311).then_some(preauth),
+            cipher_key_len(self.cipher),
+        )
+    }
+
+    /// Whether session `id` was set up on, or bound to, this connection.
+    fn on_channel(&self, id: u64) -> bool {
+        self.sessions.contains(&id) || self.channel_keys.contains_key(&id)
+    }
+
+    /// The key that signs `s`'s messages on this connection: the channel's own for a
+    /// session bound here, the session's otherwise (MS-SMB2 3.3.5.5.3).
+    fn signing_key(&self, s: &Session) -> [u8; 16] {
+        self.channel_keys
+            .get(&s.id)
+            .copied()
+            .unwrap_or(s.keys.signing)
     }
 
     fn acceptor_config(&self) -> AcceptorConfig {
@@ -1066,23 +1203,7 @@ impl Connection {
     ) -> Session {
         let d = self.dialect;
         let keys = if dialect_is_3(d) {
-            let kd = match d {
-                dialect::SMB311 => smb_auth::kdf::Dialect::Smb311,
-                dialect::SMB302 => smb_auth::kdf::Dialect::Smb302,
-                _ => smb_auth::kdf::Dialect::Smb300,
-            };
-            let pre = if d == dialect::SMB311 {
-                Some(preauth)
-            } else {
-                None
-            };
-            let k = smb_auth::kdf::session_keys(
-                kd,
-                &auth.session_key,
-                &auth.session_key,
-                pre,
-                cipher_key_len(self.cipher),
-            );
+            let k = self.derive_keys(&auth.session_key, preauth);
             SessionKeys {
                 session_key: auth.session_key,
                 signing: k.signing,
@@ -1118,6 +1239,7 @@ impl Connection {
             keys,
             signing_required,
             encrypt_data,
+            self.client_guid,
         )
     }
 

@@ -85,6 +85,10 @@ pub struct Session {
     pub trees: Mutex<HashMap<u32, Arc<Tree>>>,
     pub opens: Mutex<HashMap<u64, Arc<Open>>>,
     pub expired: AtomicBool,
+    /// The ClientGuid of the connection that created the session (binding must match).
+    pub client_guid: [u8; 16],
+    /// Channels (connections) the session is bound to; it ends when the last one closes.
+    pub channels: std::sync::atomic::AtomicU32,
     next_tree: AtomicU64,
     nonce_counter: AtomicU64,
 }
@@ -101,8 +105,11 @@ impl Session {
         keys: SessionKeys,
         signing_required: bool,
         encrypt_data: bool,
+        client_guid: [u8; 16],
     ) -> Self {
         Session {
+            client_guid,
+            channels: std::sync::atomic::AtomicU32::new(1),
             id,
             user,
             domain,

@@ -214,3 +214,44 @@ fn a_connection_lost_during_the_rdma_read_of_a_write_writes_nothing() {
     assert_eq!(t.read(tree, f, 0, 16).unwrap(), vec![0x11; 16]);
     srv.stop();
 }
+
+#[test]
+fn an_smb_direct_channel_binds_to_a_tcp_session_and_outlives_it() {
+    let rport = free_port();
+    let mut srv = TestServer::start_with(Opts {
+        extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
+        ..Default::default()
+    });
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    };
+    let mut tcp = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+    let tree = tcp.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = tcp.create(tree, "mc.bin", 0x0012_019f, 5, 0).unwrap();
+    tcp.write(tree, f, 0, b"over tcp").unwrap();
+    // A binding signed with the wrong key is refused.
+    match tcp.bind_signed_with(&format!("127.0.0.1:{rport}"), true, &opts, [7u8; 16]) {
+        Err(client::Error::Status(_, st)) => {
+            assert_eq!(st, smb_wire::status::NtStatus::ACCESS_DENIED)
+        }
+        Err(e) => panic!("bad-signature binding: {e:?}"),
+        Ok(_) => panic!("a binding with a bad signature was accepted"),
+    }
+    // The real one: an SMB Direct channel of the same session, same tree and open.
+    let mut rdma = tcp
+        .bind(&format!("127.0.0.1:{rport}"), true, &opts)
+        .unwrap_or_else(|e| panic!("bind: {e:?}\n{}", srv.log()));
+    let data = random_bytes(1 << 20, 5);
+    rdma.write_rdma(tree, f, 8, &data, true).unwrap();
+    assert_eq!(tcp.read(tree, f, 0, 8).unwrap(), b"over tcp");
+    assert!(tcp.read(tree, f, 8, 1 << 16).unwrap() == data[..1 << 16]);
+    // Losing the TCP channel does not lose the session or its open.
+    drop(tcp);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let back = rdma.read_rdma(tree, f, 8, 1 << 20, false).unwrap();
+    assert!(back == data);
+    assert!(srv.log().contains("channel bound to session"));
+    srv.stop();
+}
