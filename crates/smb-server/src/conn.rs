@@ -456,7 +456,8 @@ impl Connection {
                 .unwrap_or(0)
         };
         if class == 0 && cmd == Command::READ.0 {
-            st.read_bytes += le32(4);
+            // Inline data (DataLength) or data sent by RDMA Write (DataRemaining).
+            st.read_bytes += le32(4) + le32(8);
         } else if class == 0 && cmd == Command::WRITE.0 {
             st.write_bytes += le32(4);
         } else if cmd == Command::SESSION_SETUP.0 {

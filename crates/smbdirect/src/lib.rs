@@ -102,6 +102,20 @@ pub struct Counters {
     pub rdma_errors: u64,
 }
 
+impl Counters {
+    /// Adds `o` into `self`.
+    pub fn add(&mut self, o: &Counters) {
+        self.messages_sent += o.messages_sent;
+        self.messages_received += o.messages_received;
+        self.fragments_sent += o.fragments_sent;
+        self.credit_only_sent += o.credit_only_sent;
+        self.receives_posted += o.receives_posted;
+        self.rdma_reads += o.rdma_reads;
+        self.rdma_writes += o.rdma_writes;
+        self.rdma_errors += o.rdma_errors;
+    }
+}
+
 const KIND_RECV: u64 = 1 << 60;
 const KIND_SEND: u64 = 2 << 60;
 const KIND_RDMA: u64 = 3 << 60;

@@ -213,6 +213,14 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         )?);
     }
     let ready = Arc::new(AtomicBool::new(false));
+    // One counter set per SMB Direct listener thread.
+    let rdma_stats: Vec<Arc<crate::metrics::WorkerStats>> = cfg
+        .server
+        .smbdirect
+        .iter()
+        .map(|_| Arc::new(crate::metrics::WorkerStats::for_transport("smbdirect")))
+        .collect();
+    stats.extend(rdma_stats.iter().cloned());
     if let Some(addr) = cfg.metrics.listen {
         let m = Arc::new(crate::metrics::Metrics {
             workers: stats,
@@ -241,9 +249,9 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         }
         listeners.push(l);
     }
-    for e in &cfg.server.smbdirect {
+    for (e, st) in cfg.server.smbdirect.iter().zip(rdma_stats) {
         let (provider, addr) = crate::rdma_listener::parse_endpoint(e)?;
-        let local = crate::rdma_listener::spawn(&provider, addr, server.clone(), stop.clone())?;
+        let local = crate::rdma_listener::spawn(&provider, addr, server.clone(), stop.clone(), st)?;
         tracing::info!(%local, provider, "listening (SMB Direct)");
         println!("smbdirectd: SMB Direct ({provider}) on {local}");
     }

@@ -21,6 +21,19 @@ fn bump(a: &AtomicU64, by: u64) {
 /// One worker's counters. Only that worker writes them.
 #[derive(Default)]
 pub struct WorkerStats {
+    /// "smbdirect" for the SMB Direct listener's counters, "tcp" (the default) otherwise.
+    pub transport: &'static str,
+    /// SMB Direct only (MS-SMBD and RDMA activity).
+    pub smbd_receives_posted: AtomicU64,
+    pub smbd_messages_sent: AtomicU64,
+    pub smbd_messages_received: AtomicU64,
+    pub smbd_fragments_sent: AtomicU64,
+    pub smbd_credit_messages_sent: AtomicU64,
+    pub smbd_send_credits: AtomicU64,
+    pub smbd_peer_credits: AtomicU64,
+    pub rdma_reads: AtomicU64,
+    pub rdma_writes: AtomicU64,
+    pub rdma_errors: AtomicU64,
     requests: [[AtomicU64; CLASSES]; COMMANDS],
     latency: [Histogram; COMMANDS],
     read_bytes: AtomicU64,
@@ -39,6 +52,14 @@ pub struct WorkerStats {
 }
 
 impl WorkerStats {
+    /// Counters of a transport other than TCP.
+    pub fn for_transport(transport: &'static str) -> WorkerStats {
+        WorkerStats {
+            transport,
+            ..Default::default()
+        }
+    }
+
     pub fn add_conn(&self, s: &ConnStats) {
         for (row, srow) in self.requests.iter().zip(s.requests.iter()) {
             for (a, &v) in row.iter().zip(srow.iter()) {
@@ -129,9 +150,43 @@ fn histogram(labels: Vec<LabelPair>, h: &HistogramSnapshot) -> Metric {
     m
 }
 
+fn transport_of(w: &WorkerStats) -> &'static str {
+    if w.transport.is_empty() {
+        "tcp"
+    } else {
+        w.transport
+    }
+}
+
 impl Metrics {
     fn sum(&self, f: impl Fn(&WorkerStats) -> &AtomicU64) -> u64 {
         self.workers.iter().map(|w| f(w).load(Relaxed)).sum()
+    }
+
+    /// One sample per transport present, summing that transport's workers.
+    fn by_transport(
+        &self,
+        f: impl Fn(&WorkerStats) -> &AtomicU64,
+        gauge_kind: bool,
+    ) -> Vec<Metric> {
+        let mut ts: Vec<&'static str> = self.workers.iter().map(|w| transport_of(w)).collect();
+        ts.sort_unstable();
+        ts.dedup();
+        ts.into_iter()
+            .map(|t| {
+                let v: u64 = self
+                    .workers
+                    .iter()
+                    .filter(|w| transport_of(w) == t)
+                    .map(|w| f(w).load(Relaxed))
+                    .sum();
+                if gauge_kind {
+                    gauge(vec![label("transport", t)], v as f64)
+                } else {
+                    counter(vec![label("transport", t)], v)
+                }
+            })
+            .collect()
     }
 
     pub fn families(&self) -> Vec<MetricFamily> {
@@ -186,30 +241,29 @@ impl Metrics {
                 .map(|(op, h)| histogram(vec![label("operation", op)], h))
                 .collect(),
         ));
-        let tcp = || vec![label("transport", "tcp")];
         out.push(family(
             "smbdirectd_read_bytes_total",
             "File data returned by READ, by transport.",
             MetricType::COUNTER,
-            vec![counter(tcp(), self.sum(|w| &w.read_bytes))],
+            self.by_transport(|w| &w.read_bytes, false),
         ));
         out.push(family(
             "smbdirectd_written_bytes_total",
             "File data accepted by WRITE, by transport.",
             MetricType::COUNTER,
-            vec![counter(tcp(), self.sum(|w| &w.write_bytes))],
+            self.by_transport(|w| &w.write_bytes, false),
         ));
         out.push(family(
             "smbdirectd_network_receive_bytes_total",
             "Bytes received from clients, by transport.",
             MetricType::COUNTER,
-            vec![counter(tcp(), self.sum(|w| &w.net_rx))],
+            self.by_transport(|w| &w.net_rx, false),
         ));
         out.push(family(
             "smbdirectd_network_transmit_bytes_total",
             "Bytes sent to clients, by transport.",
             MetricType::COUNTER,
-            vec![counter(tcp(), self.sum(|w| &w.net_tx))],
+            self.by_transport(|w| &w.net_tx, false),
         ));
         out.push(family(
             "smbdirectd_requests_in_flight",
@@ -233,7 +287,7 @@ impl Metrics {
             "smbdirectd_connections",
             "Open client connections, by transport.",
             MetricType::GAUGE,
-            vec![gauge(tcp(), self.sum(|w| &w.connections) as f64)],
+            self.by_transport(|w| &w.connections, true),
         ));
         let (sessions, opens) = {
             let s = self.server.sessions.lock();
@@ -296,6 +350,74 @@ impl Metrics {
                     self.sum(|w| &w.auth_failure),
                 ),
             ],
+        ));
+        let smbd = |name: &str, help: &str, t: MetricType, v: f64| {
+            let m = if t == MetricType::GAUGE {
+                gauge(vec![], v)
+            } else {
+                counter(vec![], v as u64)
+            };
+            family(name, help, t, vec![m])
+        };
+        out.push(smbd(
+            "smbdirectd_smbdirect_receives_posted_total",
+            "SMB Direct receive buffers posted.",
+            MetricType::COUNTER,
+            self.sum(|w| &w.smbd_receives_posted) as f64,
+        ));
+        out.push(family(
+            "smbdirectd_smbdirect_messages_total",
+            "SMB Direct upper-layer messages, by direction.",
+            MetricType::COUNTER,
+            vec![
+                counter(
+                    vec![label("direction", "received")],
+                    self.sum(|w| &w.smbd_messages_received),
+                ),
+                counter(
+                    vec![label("direction", "sent")],
+                    self.sum(|w| &w.smbd_messages_sent),
+                ),
+            ],
+        ));
+        out.push(smbd(
+            "smbdirectd_smbdirect_fragments_sent_total",
+            "SMB Direct data transfer messages sent (fragments).",
+            MetricType::COUNTER,
+            self.sum(|w| &w.smbd_fragments_sent) as f64,
+        ));
+        out.push(smbd(
+            "smbdirectd_smbdirect_credit_messages_sent_total",
+            "SMB Direct messages sent only to grant credits or answer a keepalive.",
+            MetricType::COUNTER,
+            self.sum(|w| &w.smbd_credit_messages_sent) as f64,
+        ));
+        out.push(smbd(
+            "smbdirectd_smbdirect_send_credits",
+            "Send credits the server holds on its SMB Direct connections.",
+            MetricType::GAUGE,
+            self.sum(|w| &w.smbd_send_credits) as f64,
+        ));
+        out.push(smbd(
+            "smbdirectd_smbdirect_peer_credits",
+            "Credits granted to SMB Direct peers and not yet used.",
+            MetricType::GAUGE,
+            self.sum(|w| &w.smbd_peer_credits) as f64,
+        ));
+        out.push(family(
+            "smbdirectd_rdma_operations_total",
+            "RDMA operations issued toward clients' buffers, by type.",
+            MetricType::COUNTER,
+            vec![
+                counter(vec![label("type", "read")], self.sum(|w| &w.rdma_reads)),
+                counter(vec![label("type", "write")], self.sum(|w| &w.rdma_writes)),
+            ],
+        ));
+        out.push(smbd(
+            "smbdirectd_rdma_errors_total",
+            "RDMA operations that failed.",
+            MetricType::COUNTER,
+            self.sum(|w| &w.rdma_errors) as f64,
         ));
         out.push(family(
             "smbdirectd_workers",

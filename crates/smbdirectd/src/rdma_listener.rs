@@ -5,6 +5,7 @@
 //! delivers the data first; with RDMA_V1_INVALIDATE it goes as Send With Invalidate.
 
 use crate::daemon::filetime_now;
+use crate::metrics::WorkerStats;
 use anyhow::{bail, Context, Result};
 use fabric::{Cq, Listener, Pd};
 use smb_server::{Connection, Server, Transport};
@@ -54,8 +55,16 @@ fn descs(d: &[smb_wire::msg::BufferDescriptorV1]) -> Vec<BufferDescriptor> {
 
 impl RdmaConn {
     /// Runs one PDU through the engine and sends what it answers.
-    fn handle(&mut self, pdu: &[u8]) -> bool {
-        let out = match self.smb.handle_pdu(pdu, filetime_now()) {
+    fn handle(&mut self, pdu: &[u8], stats: &WorkerStats) -> bool {
+        let t = Instant::now();
+        let r = self.smb.handle_pdu(pdu, filetime_now());
+        if let Some(cmd) = self.smb.stats.last_command {
+            stats.observe(cmd, t.elapsed());
+        }
+        stats.add_conn(&self.smb.stats);
+        self.smb.stats = Default::default();
+        stats.net(pdu.len() as u64, 0);
+        let out = match r {
             Ok(o) => o,
             Err(d) => {
                 tracing::debug!(reason = d.0, "protocol violation on SMB Direct; closing");
@@ -83,7 +92,7 @@ impl RdmaConn {
     }
 
     /// Moves the connection on; false once it is over.
-    fn step(&mut self, now_ms: u64) -> bool {
+    fn step(&mut self, now_ms: u64, stats: &WorkerStats) -> bool {
         if self.smbd.poll(now_ms).is_err() {
             return false;
         }
@@ -95,7 +104,7 @@ impl RdmaConn {
                 }
                 continue;
             }
-            if !self.handle(&pdu) {
+            if !self.handle(&pdu, stats) {
                 return false;
             }
         }
@@ -113,7 +122,7 @@ impl RdmaConn {
                             return false;
                         }
                     }
-                    if !self.handle(&pdu) {
+                    if !self.handle(&pdu, stats) {
                         return false;
                     }
                 }
@@ -138,6 +147,7 @@ pub fn spawn(
     addr: SocketAddr,
     server: Arc<Server>,
     stop: Arc<AtomicBool>,
+    stats: Arc<WorkerStats>,
 ) -> Result<SocketAddr> {
     if provider != "iwarp" {
         bail!("smbdirect provider {provider:?} is not available");
@@ -149,11 +159,38 @@ pub fn spawn(
     let local: SocketAddr = l.local_addr().parse()?;
     std::thread::Builder::new()
         .name("smbd-rdma".into())
-        .spawn(move || run(&mut *l, server, stop))?;
+        .spawn(move || run(&mut *l, server, stop, &stats))?;
     Ok(local)
 }
 
-fn run(l: &mut dyn Listener, server: Arc<Server>, stop: Arc<AtomicBool>) {
+fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
+    let mut t = *closed;
+    for c in conns {
+        t.add(&c.smbd.counters);
+    }
+    let set = |a: &std::sync::atomic::AtomicU64, v: u64| a.store(v, Ordering::Relaxed);
+    set(&s.smbd_receives_posted, t.receives_posted);
+    set(&s.smbd_messages_sent, t.messages_sent);
+    set(&s.smbd_messages_received, t.messages_received);
+    set(&s.smbd_fragments_sent, t.fragments_sent);
+    set(&s.smbd_credit_messages_sent, t.credit_only_sent);
+    set(&s.rdma_reads, t.rdma_reads);
+    set(&s.rdma_writes, t.rdma_writes);
+    set(&s.rdma_errors, t.rdma_errors);
+    set(
+        &s.smbd_send_credits,
+        conns.iter().map(|c| u64::from(c.smbd.send_credits())).sum(),
+    );
+    set(
+        &s.smbd_peer_credits,
+        conns.iter().map(|c| u64::from(c.smbd.peer_credits())).sum(),
+    );
+    set(&s.connections, conns.len() as u64);
+}
+
+fn run(l: &mut dyn Listener, server: Arc<Server>, stop: Arc<AtomicBool>, stats: &WorkerStats) {
+    // Counters of connections that have closed, so totals never go backwards.
+    let mut closed = smbdirect::Counters::default();
     let t0 = Instant::now();
     let mut conns: Vec<RdmaConn> = Vec::new();
     let mut seed = 0x5EED_0000_u64;
@@ -187,7 +224,7 @@ fn run(l: &mut dyn Listener, server: Arc<Server>, stop: Arc<AtomicBool>) {
         }
         conns.retain_mut(|c| {
             let before = c.smbd.counters.messages_received + c.smbd.counters.fragments_sent;
-            let alive = c.step(now);
+            let alive = c.step(now, stats);
             if c.smbd.counters.messages_received + c.smbd.counters.fragments_sent != before {
                 worked = true;
             }
@@ -195,9 +232,13 @@ fn run(l: &mut dyn Listener, server: Arc<Server>, stop: Arc<AtomicBool>) {
                 tracing::info!(peer = %c.smb.peer, why = ?c.smbd.closed(), "SMB Direct connection closed");
                 c.smbd.disconnect();
                 c.smb.close();
+                closed.add(&c.smbd.counters);
             }
             alive
         });
+        if worked {
+            publish(&conns, &closed, stats);
+        }
         if worked {
             idle_since = Instant::now();
         } else if conns.is_empty() {

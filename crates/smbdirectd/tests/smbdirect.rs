@@ -8,9 +8,14 @@ use common::*;
 /// A server with an SMB Direct listener on the software iWARP provider, and a client
 /// logged on over it.
 fn start(dialects: &[u16]) -> (TestServer, u16, client::Client) {
+    start_with(dialects, "")
+}
+
+/// `start`, with more configuration after the [server] keys.
+fn start_with(dialects: &[u16], extra: &str) -> (TestServer, u16, client::Client) {
     let rport = free_port();
     let srv = TestServer::start_with(Opts {
-        extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
+        extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n{extra}"),
         ..Default::default()
     });
     let opts = client::Options {
@@ -254,4 +259,78 @@ fn an_smb_direct_channel_binds_to_a_tcp_session_and_outlives_it() {
     assert!(back == data);
     assert!(srv.log().contains("channel bound to session"));
     srv.stop();
+}
+
+#[test]
+fn smb_direct_activity_shows_in_the_metrics() {
+    let mport = free_port();
+    let (mut srv, _, mut c) = start_with(
+        &[0x0311],
+        &format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
+    );
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "m.bin", 0x0012_019f, 5, 0).unwrap();
+    for i in 0..5u64 {
+        c.write_rdma(tree, f, i * 65536, &[3u8; 65536], false)
+            .unwrap();
+    }
+    c.read_rdma(tree, f, 0, 65536, true).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let text = metrics_text(mport);
+    let v = |k: &str| -> f64 {
+        text.lines()
+            .find(|l| l.starts_with(k) && l[k.len()..].starts_with(' '))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(-1.0)
+    };
+    assert_eq!(
+        v("smbdirectd_rdma_operations_total{type=\"read\"}"),
+        5.0,
+        "{text}"
+    );
+    assert_eq!(v("smbdirectd_rdma_operations_total{type=\"write\"}"), 1.0);
+    assert_eq!(
+        v("smbdirectd_written_bytes_total{transport=\"smbdirect\"}"),
+        5.0 * 65536.0
+    );
+    assert_eq!(
+        v("smbdirectd_read_bytes_total{transport=\"smbdirect\"}"),
+        65536.0
+    );
+    assert_eq!(v("smbdirectd_connections{transport=\"smbdirect\"}"), 1.0);
+    assert!(v("smbdirectd_smbdirect_receives_posted_total") >= 255.0);
+    assert!(v("smbdirectd_smbdirect_messages_total{direction=\"received\"}") >= 9.0);
+    assert_eq!(
+        v("smbdirectd_requests_total{command=\"write\",status_class=\"success\"}"),
+        5.0
+    );
+    if require_tool("promtool") {
+        use std::io::Write;
+        let body = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
+        let mut p = std::process::Command::new("promtool")
+            .args(["check", "metrics"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        p.stdin.take().unwrap().write_all(body.as_bytes()).unwrap();
+        let o = p.wait_with_output().unwrap();
+        assert!(
+            o.status.success(),
+            "promtool: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    srv.stop();
+}
+
+fn metrics_text(port: u16) -> String {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(s, "GET /metrics HTTP/1.0\r\n\r\n").unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out
 }
