@@ -425,6 +425,20 @@ impl Metrics {
             MetricType::GAUGE,
             vec![gauge(vec![], self.workers.len() as f64)],
         ));
+        if let Some(cpu) = process_cpu_seconds() {
+            out.push(family(
+                "smbdirectd_process_cpu_seconds_total",
+                "CPU time of the server process (user and system).",
+                MetricType::COUNTER,
+                vec![{
+                    let mut m = Metric::default();
+                    let mut c = Counter::default();
+                    c.set_value(cpu);
+                    m.set_counter(c);
+                    m
+                }],
+            ));
+        }
         out.retain(|f| !f.get_metric().is_empty());
         out
     }
@@ -438,6 +452,18 @@ impl Metrics {
         }
         String::from_utf8(buf).unwrap_or_default()
     }
+}
+
+/// User plus system CPU seconds of this process, from /proc/self/stat.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    // SAFETY: sysconf with a valid name has no preconditions.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+    (hz > 0.0).then(|| ticks / hz)
 }
 
 /// Serves `/metrics`, `/healthz` and `/readyz` on `addr` from a thread of its own.

@@ -1,0 +1,490 @@
+//! smbdirect-bench: random and sequential reads and writes against any SMB 3 server, over
+//! TCP or SMB Direct (software iWARP), swept across queue depths, with IOPS, MiB/s,
+//! latency percentiles and, for smbdirectd, server CPU microseconds per I/O.
+//!
+//!   smbdirect-bench smb://alice@127.0.0.1:445/share/bench.bin --qd 1,4,16 --seconds 5
+//!
+//! The password comes from SMB_PASSWORD or a prompt. Every run is bounded in time and
+//! in I/O count.
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Parser, ValueEnum};
+use client::{Client, Options, Protection};
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Pattern {
+    Randread,
+    Seqread,
+    Randwrite,
+    Seqwrite,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Transport {
+    Tcp,
+    /// SMB Direct over the software iWARP provider (see --rdma).
+    Iwarp,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "smbdirect-bench",
+    about = "SMB 3 I/O benchmark: IOPS and latency by queue depth"
+)]
+struct Args {
+    /// smb://USER@HOST:PORT/SHARE/FILE
+    url: String,
+    #[arg(long, value_enum, default_value = "randread")]
+    pattern: Pattern,
+    /// I/O size in bytes, 512 to 8 MiB.
+    #[arg(long, default_value_t = 8192)]
+    io_size: u32,
+    /// Queue depths to sweep (per connection), comma separated.
+    #[arg(long, value_delimiter = ',', default_value = "1,2,4,8,16,32")]
+    qd: Vec<usize>,
+    #[arg(long, default_value_t = 1)]
+    connections: usize,
+    /// Seconds measured per point (after the warm-up).
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    #[arg(long, default_value_t = 1.0)]
+    warmup: f64,
+    /// Test file size; the file is created and filled if it is smaller.
+    #[arg(long, default_value_t = 1 << 30)]
+    file_size: u64,
+    #[arg(long, value_enum, default_value = "tcp")]
+    transport: Transport,
+    /// SMB Direct endpoint HOST:PORT (default: the URL's host, port 5445).
+    #[arg(long)]
+    rdma: Option<String>,
+    /// Encrypt instead of sign.
+    #[arg(long)]
+    encrypt: bool,
+    /// The server's Prometheus endpoint (smbdirectd --metrics) for CPU per I/O.
+    #[arg(long)]
+    metrics: Option<String>,
+    /// Write one JSON object per point here.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+    /// Draw IOPS and p99 latency against queue depth here.
+    #[arg(long)]
+    svg: Option<std::path::PathBuf>,
+}
+
+struct Target {
+    user: String,
+    host: String,
+    port: u16,
+    share: String,
+    file: String,
+}
+
+fn parse_url(u: &str) -> Result<Target> {
+    let rest = u
+        .strip_prefix("smb://")
+        .ok_or_else(|| anyhow!("{u:?}: expected smb://USER@HOST:PORT/SHARE/FILE"))?;
+    let (user, rest) = rest
+        .split_once('@')
+        .ok_or_else(|| anyhow!("{u:?}: no USER@"))?;
+    let (hostport, path) = rest
+        .split_once('/')
+        .ok_or_else(|| anyhow!("{u:?}: no /SHARE/FILE"))?;
+    let (host, port) = match hostport.rsplit_once(':') {
+        Some((h, p)) => (h.to_string(), p.parse().context("port")?),
+        None => (hostport.to_string(), 445),
+    };
+    let (share, file) = path
+        .split_once('/')
+        .ok_or_else(|| anyhow!("{u:?}: no /FILE"))?;
+    if file.is_empty() || share.is_empty() {
+        bail!("{u:?}: empty share or file");
+    }
+    Ok(Target {
+        user: user.to_string(),
+        host,
+        port,
+        share: share.to_string(),
+        file: file.replace('/', "\\"),
+    })
+}
+
+#[derive(Clone, Debug)]
+struct Point {
+    transport: &'static str,
+    pattern: Pattern,
+    io_size: u32,
+    queue_depth: usize,
+    connections: usize,
+    ios: u64,
+    seconds: f64,
+    iops: f64,
+    mib_per_s: f64,
+    p50_us: f64,
+    p99_us: f64,
+    p999_us: f64,
+    cpu_us_per_io: Option<f64>,
+}
+
+struct Conn {
+    c: Client,
+    tree: u32,
+    fid: client::FileId,
+}
+
+fn open(a: &Args, t: &Target, opts: &Options, write: bool) -> Result<Conn> {
+    let mut c = match a.transport {
+        Transport::Tcp => Client::connect(&format!("{}:{}", t.host, t.port), opts),
+        Transport::Iwarp => {
+            let ep = a.rdma.clone().unwrap_or(format!("{}:5445", t.host));
+            Client::connect_rdma(&ep, opts)
+        }
+    }
+    .map_err(|e| anyhow!("connect: {e}"))?;
+    let tree = c
+        .tree_connect(&format!("\\\\{}\\{}", t.host, t.share))
+        .map_err(|e| anyhow!("tree connect: {e}"))?;
+    let access = client::access::FILE_READ_DATA
+        | client::access::FILE_READ_ATTRIBUTES
+        | if write {
+            client::access::FILE_WRITE_DATA
+        } else {
+            0
+        };
+    // FILE_OPEN_IF when writing (create if missing), FILE_OPEN otherwise.
+    let (fid, _) = c
+        .create(tree, &t.file, access, if write { 3 } else { 1 }, 0)
+        .map_err(|e| anyhow!("open {}: {e}", t.file))?;
+    Ok(Conn { c, tree, fid })
+}
+
+/// Makes sure the file exists with at least `size` bytes of data (not a sparse hole).
+fn prepare(a: &Args, t: &Target, opts: &Options) -> Result<()> {
+    let mut k = open(a, t, opts, true)?;
+    // Over SMB Direct large transfers go through RDMA channels (inline messages are
+    // bounded by the negotiated MaxFragmentedSize).
+    let rdma = a.transport == Transport::Iwarp;
+    let chunk = 1u64 << 20;
+    let probe = if rdma {
+        k.c.read_rdma(k.tree, k.fid, a.file_size - chunk, chunk as u32, true)
+    } else {
+        k.c.read(k.tree, k.fid, a.file_size - chunk, chunk as u32)
+    };
+    if matches!(&probe, Ok(d) if d.len() as u64 == chunk) {
+        return Ok(());
+    }
+    eprintln!("preparing {} ({} MiB)...", t.file, a.file_size >> 20);
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut buf = vec![0u8; chunk as usize];
+    let mut off = 0;
+    while off < a.file_size {
+        for b in buf.chunks_mut(8) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            b.copy_from_slice(&x.to_le_bytes()[..b.len()]);
+        }
+        let n = chunk.min(a.file_size - off) as usize;
+        if rdma {
+            k.c.write_rdma(k.tree, k.fid, off, &buf[..n], false)
+        } else {
+            k.c.write(k.tree, k.fid, off, &buf[..n])
+        }
+        .map_err(|e| anyhow!("prepare write: {e}"))?;
+        off += n as u64;
+    }
+    Ok(())
+}
+
+/// One connection's share of a point: latencies in nanoseconds.
+fn run_conn(a: &Args, k: &mut Conn, qd: usize, seed: u64, start: &Barrier) -> Result<Vec<u64>> {
+    let io = a.io_size;
+    let span = (a.file_size / u64::from(io)).max(1);
+    let mut x = seed | 1;
+    let mut seq = (seed % span) * u64::from(io);
+    let mut next = || match a.pattern {
+        Pattern::Randread | Pattern::Randwrite => {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % span) * u64::from(io)
+        }
+        _ => {
+            let o = seq;
+            seq = (seq + u64::from(io)) % (span * u64::from(io));
+            o
+        }
+    };
+    let write = matches!(a.pattern, Pattern::Randwrite | Pattern::Seqwrite);
+    let rdma = a.transport == Transport::Iwarp;
+    let payload = vec![0x5au8; io as usize];
+    let max_ios: u64 = 100_000_000;
+    let send = |k: &mut Conn, off: u64| -> Result<(u64, Option<client::RdmaBuffer>)> {
+        let r = match (write, rdma) {
+            (false, false) => k.c.send_read(k.tree, k.fid, off, io).map(|id| (id, None)),
+            (false, true) => {
+                k.c.send_read_rdma(k.tree, k.fid, off, io, true)
+                    .map(|(id, b)| (id, Some(b)))
+            }
+            (true, false) => {
+                k.c.send_write(k.tree, k.fid, off, &payload)
+                    .map(|id| (id, None))
+            }
+            (true, true) => {
+                k.c.send_write_rdma(k.tree, k.fid, off, &payload, false)
+                    .map(|(id, b)| (id, Some(b)))
+            }
+        };
+        r.map_err(|e| anyhow!("I/O: {e}"))
+    };
+    let finish = |k: &mut Conn, id: u64, b: Option<client::RdmaBuffer>| -> Result<()> {
+        let r = match (write, b) {
+            (false, None) => k.c.finish_read(id).map(|_| ()),
+            (false, Some(b)) => k.c.finish_read_rdma(id, b).map(|_| ()),
+            (true, b) => {
+                let r = k.c.finish_write(id).map(|_| ());
+                drop(b);
+                r
+            }
+        };
+        r.map_err(|e| anyhow!("I/O: {e}"))
+    };
+    let warm_end = Instant::now() + Duration::from_secs_f64(a.warmup);
+    while Instant::now() < warm_end {
+        let (id, b) = send(k, next())?;
+        finish(k, id, b)?;
+    }
+    start.wait();
+    let end = Instant::now() + Duration::from_secs_f64(a.seconds);
+    let mut lat = Vec::with_capacity(1 << 16);
+    let mut inflight = std::collections::VecDeque::with_capacity(qd);
+    for _ in 0..qd {
+        let (id, b) = send(k, next())?;
+        inflight.push_back((id, b, Instant::now()));
+    }
+    let mut done = 0u64;
+    while let Some((id, b, t0)) = inflight.pop_front() {
+        finish(k, id, b)?;
+        lat.push(t0.elapsed().as_nanos() as u64);
+        done += 1;
+        if Instant::now() < end && done < max_ios {
+            let (id, b) = send(k, next())?;
+            inflight.push_back((id, b, Instant::now()));
+        }
+    }
+    Ok(lat)
+}
+
+/// Reads smbdirectd_process_cpu_seconds_total from the server's exporter.
+fn server_cpu(url: &str) -> Option<f64> {
+    use std::io::{Read, Write};
+    let hostport = url.trim_start_matches("http://").split('/').next()?;
+    let mut s = std::net::TcpStream::connect(hostport).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    write!(s, "GET /metrics HTTP/1.0\r\n\r\n").ok()?;
+    let mut t = String::new();
+    s.read_to_string(&mut t).ok()?;
+    t.lines()
+        .find(|l| l.starts_with("smbdirectd_process_cpu_seconds_total "))?
+        .rsplit(' ')
+        .next()?
+        .parse()
+        .ok()
+}
+
+fn point(a: &Args, t: &Target, opts: &Options, qd: usize) -> Result<Point> {
+    let write = matches!(a.pattern, Pattern::Randwrite | Pattern::Seqwrite);
+    let mut conns = Vec::new();
+    for _ in 0..a.connections {
+        conns.push(open(a, t, opts, write)?);
+    }
+    let barrier = Arc::new(Barrier::new(conns.len() + 1));
+    let cpu0 = a.metrics.as_deref().and_then(server_cpu);
+    let lats: Vec<Result<Vec<u64>>> = std::thread::scope(|s| {
+        let hs: Vec<_> = conns
+            .iter_mut()
+            .enumerate()
+            .map(|(i, k)| {
+                let b = barrier.clone();
+                s.spawn(move || run_conn(a, k, qd, 0x2545_F491_4F6C_DD1D ^ (i as u64 * 7919), &b))
+            })
+            .collect();
+        barrier.wait();
+        hs.into_iter().map(|h| h.join().expect("thread")).collect()
+    });
+    let cpu1 = a.metrics.as_deref().and_then(server_cpu);
+    let mut lat = Vec::new();
+    for l in lats {
+        lat.extend(l?);
+    }
+    lat.sort_unstable();
+    let ios = lat.len() as u64;
+    let seconds = a.seconds;
+    let p = |q: f64| {
+        lat.get(((lat.len() as f64 * q) as usize).min(lat.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0) as f64
+            / 1000.0
+    };
+    let iops = ios as f64 / seconds;
+    Ok(Point {
+        transport: match a.transport {
+            Transport::Tcp => "tcp",
+            Transport::Iwarp => "smbdirect-iwarp",
+        },
+        pattern: a.pattern,
+        io_size: a.io_size,
+        queue_depth: qd,
+        connections: a.connections,
+        ios,
+        seconds,
+        iops,
+        mib_per_s: iops * f64::from(a.io_size) / (1 << 20) as f64,
+        p50_us: p(0.50),
+        p99_us: p(0.99),
+        p999_us: p(0.999),
+        cpu_us_per_io: match (cpu0, cpu1) {
+            (Some(x), Some(y)) if ios > 0 => Some((y - x) * 1e6 / ios as f64),
+            _ => None,
+        },
+    })
+}
+
+fn svg(points: &[Point]) -> String {
+    let (w, h, m) = (640.0, 360.0, 50.0);
+    let max_iops = points.iter().map(|p| p.iops).fold(1.0, f64::max);
+    let max_p99 = points.iter().map(|p| p.p99_us).fold(1.0, f64::max);
+    let n = points.len().max(2) as f64 - 1.0;
+    let x = |i: usize| m + (w - 2.0 * m) * i as f64 / n;
+    let line = |f: &dyn Fn(&Point) -> f64, max: f64| -> String {
+        points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{:.1},{:.1}", x(i), h - m - (h - 2.0 * m) * f(p) / max))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{m}\" y=\"20\">{} {} B, {} connection(s): IOPS (blue, max {:.0}) and p99 latency (red, max {:.0} us) by queue depth</text>\n\
+         <line x1=\"{m}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n\
+         <polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"{}\"/>\n\
+         <polyline fill=\"none\" stroke=\"#d62728\" stroke-width=\"2\" points=\"{}\"/>\n",
+        points.first().map(|p| p.transport).unwrap_or(""),
+        points.first().map(|p| p.io_size).unwrap_or(0),
+        points.first().map(|p| p.connections).unwrap_or(0),
+        max_iops,
+        max_p99,
+        h - m,
+        w - m,
+        h - m,
+        line(&|p| p.iops, max_iops),
+        line(&|p| p.p99_us, max_p99),
+    );
+    for (i, p) in points.iter().enumerate() {
+        s += &format!(
+            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">QD {}</text>\n",
+            x(i),
+            h - m + 18.0,
+            p.queue_depth
+        );
+    }
+    s += "</svg>\n";
+    s
+}
+
+fn main() -> Result<()> {
+    let a = Args::parse();
+    if !(512..=8 << 20).contains(&a.io_size) {
+        bail!("--io-size must be 512 B to 8 MiB");
+    }
+    if a.qd.is_empty() || a.qd.iter().any(|&q| q == 0 || q > 1024) {
+        bail!("--qd takes depths from 1 to 1024");
+    }
+    if !(0.1..=3600.0).contains(&a.seconds) || a.connections == 0 || a.connections > 256 {
+        bail!("--seconds 0.1..3600, --connections 1..256");
+    }
+    if a.file_size < u64::from(a.io_size).max(1 << 20) {
+        bail!("--file-size must hold at least 1 MiB and one I/O");
+    }
+    let t = parse_url(&a.url)?;
+    let password = match std::env::var("SMB_PASSWORD") {
+        Ok(p) => p,
+        Err(_) => rpassword::prompt_password(format!("password for {}: ", t.user))?,
+    };
+    let opts = Options {
+        user: t.user.clone(),
+        password,
+        protection: if a.encrypt {
+            Protection::Encrypt
+        } else {
+            Protection::Sign
+        },
+        ..Default::default()
+    };
+    prepare(&a, &t, &opts)?;
+    println!(
+        "{:<16} {:<9} {:>8} {:>4} {:>10} {:>9} {:>8} {:>8} {:>9} {:>9}",
+        "transport",
+        "pattern",
+        "io_size",
+        "qd",
+        "iops",
+        "MiB/s",
+        "p50_us",
+        "p99_us",
+        "p999_us",
+        "cpu_us/io"
+    );
+    let mut points = Vec::new();
+    for &qd in &a.qd {
+        let p = point(&a, &t, &opts, qd)?;
+        println!(
+            "{:<16} {:<9} {:>8} {:>4} {:>10.0} {:>9.1} {:>8.1} {:>8.1} {:>9.1} {:>9}",
+            p.transport,
+            format!("{:?}", p.pattern).to_lowercase(),
+            p.io_size,
+            p.queue_depth,
+            p.iops,
+            p.mib_per_s,
+            p.p50_us,
+            p.p99_us,
+            p.p999_us,
+            p.cpu_us_per_io
+                .map(|c| format!("{c:.2}"))
+                .unwrap_or("-".into())
+        );
+        points.push(p);
+    }
+    if let Some(path) = &a.json {
+        let v: Vec<_> = points
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "transport": p.transport,
+                    "pattern": format!("{:?}", p.pattern).to_lowercase(),
+                    "io_size": p.io_size,
+                    "queue_depth": p.queue_depth,
+                    "connections": p.connections,
+                    "ios": p.ios,
+                    "seconds": p.seconds,
+                    "iops": p.iops,
+                    "mib_per_s": p.mib_per_s,
+                    "p50_us": p.p50_us,
+                    "p99_us": p.p99_us,
+                    "p999_us": p.p999_us,
+                    "cpu_us_per_io": p.cpu_us_per_io,
+                })
+            })
+            .collect();
+        std::fs::write(path, serde_json::to_string_pretty(&v)? + "\n")
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(path) = &a.svg {
+        std::fs::write(path, svg(&points))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
