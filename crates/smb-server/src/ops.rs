@@ -607,6 +607,11 @@ fn data_open(
         let Some(st) = &ctx.rdma else {
             return Err(NtStatus::INVALID_PARAMETER);
         };
+        // The payload would cross the wire in the clear: without the RDMA transform an
+        // encrypted request may not use an RDMA channel.
+        if ctx.encrypted {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
         let max_rw = st.lock().max_read_write;
         Some(crate::rdma::check_channel(
             channel,

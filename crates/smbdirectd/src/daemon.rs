@@ -251,7 +251,14 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     }
     for (e, st) in cfg.server.smbdirect.iter().zip(rdma_stats) {
         let (provider, addr) = crate::rdma_listener::parse_endpoint(e)?;
-        let local = crate::rdma_listener::spawn(&provider, addr, server.clone(), stop.clone(), st)?;
+        let local = crate::rdma_listener::spawn(
+            &provider,
+            addr,
+            server.clone(),
+            stop.clone(),
+            st,
+            cfg.server.max_connections,
+        )?;
         tracing::info!(%local, provider, "listening (SMB Direct)");
         println!("smbdirectd: SMB Direct ({provider}) on {local}");
     }

@@ -148,6 +148,7 @@ pub fn spawn(
     server: Arc<Server>,
     stop: Arc<AtomicBool>,
     stats: Arc<WorkerStats>,
+    max_connections: usize,
 ) -> Result<SocketAddr> {
     if provider != "iwarp" {
         bail!("smbdirect provider {provider:?} is not available");
@@ -159,7 +160,7 @@ pub fn spawn(
     let local: SocketAddr = l.local_addr().parse()?;
     std::thread::Builder::new()
         .name("smbd-rdma".into())
-        .spawn(move || run(&mut *l, server, stop, &stats))?;
+        .spawn(move || run(&mut *l, server, stop, &stats, max_connections))?;
     Ok(local)
 }
 
@@ -188,7 +189,13 @@ fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
     set(&s.connections, conns.len() as u64);
 }
 
-fn run(l: &mut dyn Listener, server: Arc<Server>, stop: Arc<AtomicBool>, stats: &WorkerStats) {
+fn run(
+    l: &mut dyn Listener,
+    server: Arc<Server>,
+    stop: Arc<AtomicBool>,
+    stats: &WorkerStats,
+    max_connections: usize,
+) {
     // Counters of connections that have closed, so totals never go backwards.
     let mut closed = smbdirect::Counters::default();
     let t0 = Instant::now();
@@ -199,6 +206,10 @@ fn run(l: &mut dyn Listener, server: Arc<Server>, stop: Arc<AtomicBool>, stats: 
         let now = t0.elapsed().as_millis() as u64;
         let mut worked = false;
         match l.poll_request() {
+            Ok(Some(req)) if conns.len() >= max_connections => {
+                tracing::warn!(peer = %req.peer(), max_connections, "SMB Direct connection refused: too many connections");
+                req.reject(b"");
+            }
             Ok(Some(req)) => {
                 worked = true;
                 let peer = req.peer();

@@ -13,6 +13,15 @@ fn start(dialects: &[u16]) -> (TestServer, u16, client::Client) {
 
 /// `start`, with more configuration after the [server] keys.
 fn start_with(dialects: &[u16], extra: &str) -> (TestServer, u16, client::Client) {
+    start_protected(dialects, extra, client::Protection::Sign)
+}
+
+/// `start_with`, the client signing or encrypting as told.
+fn start_protected(
+    dialects: &[u16],
+    extra: &str,
+    protection: client::Protection,
+) -> (TestServer, u16, client::Client) {
     let rport = free_port();
     let srv = TestServer::start_with(Opts {
         extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n{extra}"),
@@ -22,6 +31,7 @@ fn start_with(dialects: &[u16], extra: &str) -> (TestServer, u16, client::Client
         user: USER.into(),
         password: PASSWORD.into(),
         dialects: dialects.to_vec(),
+        protection,
         ..Default::default()
     };
     let c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &opts)
@@ -333,4 +343,28 @@ fn metrics_text(port: u16) -> String {
     let mut out = String::new();
     s.read_to_string(&mut out).unwrap();
     out
+}
+
+#[test]
+fn encrypted_sessions_work_over_smb_direct_but_refuse_cleartext_rdma_payloads() {
+    let (mut srv, _, mut c) = start_protected(&[0x0311], "", client::Protection::Encrypt);
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "enc.bin", 0x0012_019f, 5, 0).unwrap();
+    // Inline I/O travels inside encrypted SMB2 messages.
+    c.write(tree, f, 0, b"secret data").unwrap();
+    assert_eq!(c.read(tree, f, 0, 11).unwrap(), b"secret data");
+    // RDMA channels would carry the payload in the clear: refused.
+    for r in [
+        c.read_rdma(tree, f, 0, 11, true).map(|_| ()),
+        c.write_rdma(tree, f, 0, b"leak", false).map(|_| ()),
+    ] {
+        match r {
+            Err(client::Error::Status(_, st)) => {
+                assert_eq!(st, smb_wire::status::NtStatus::ACCESS_DENIED)
+            }
+            other => panic!("cleartext RDMA payload on an encrypted session: {other:?}"),
+        }
+    }
+    assert_eq!(c.read(tree, f, 0, 11).unwrap(), b"secret data");
+    srv.stop();
 }
