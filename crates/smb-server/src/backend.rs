@@ -172,6 +172,16 @@ pub trait FileObj: Send + Sync {
     fn info(&self) -> Result<FileInfo, NtStatus>;
     /// Reads at `offset`; a short count only at end of file.
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, NtStatus>;
+    /// Appends up to `len` bytes read at `offset` to `out`; returns how many. Backends
+    /// that can read straight into spare capacity override this to skip zeroing it.
+    fn read_append(&self, offset: u64, len: usize, out: &mut Vec<u8>) -> Result<usize, NtStatus> {
+        let at = out.len();
+        out.resize(at + len, 0);
+        let r = self.read_at(offset, &mut out[at..]);
+        let n = *r.as_ref().unwrap_or(&0);
+        out.truncate(at + n);
+        r
+    }
     /// Writes all of `data` at `offset`, extending the file as needed.
     fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus>;
     /// Makes every completed write stable (fdatasync or stronger).

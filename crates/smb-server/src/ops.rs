@@ -684,8 +684,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     let mut body = Vec::with_capacity(16 + req.length as usize);
     msg::encode_read_response_head(&mut body, 0, 0);
     let head = body.len();
-    body.resize(head + req.length as usize, 0);
-    let n = match f.read_at(req.offset, &mut body[head..]) {
+    let n = match f.read_append(req.offset, req.length as usize, &mut body) {
         Ok(n) => n,
         Err(e) => return Fail(e),
     };

@@ -437,6 +437,13 @@ impl FileObj for DirFile {
             .map_err(io_status)
     }
 
+    fn read_append(&self, offset: u64, len: usize, out: &mut Vec<u8>) -> Result<usize, NtStatus> {
+        crate::stats::timed(crate::stats::OP_READ, || {
+            sys::pread_append(&self.fd, len, offset, out)
+        })
+        .map_err(io_status)
+    }
+
     fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus> {
         crate::stats::timed(crate::stats::OP_WRITE, || {
             sys::pwrite(&self.fd, data, offset)

@@ -143,6 +143,39 @@ pub fn pread(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<usize> {
     Ok(done)
 }
 
+/// Appends up to `len` bytes read at `off` to `out`, reading into its spare capacity.
+pub fn pread_append(fd: &OwnedFd, len: usize, off: u64, out: &mut Vec<u8>) -> io::Result<usize> {
+    out.reserve(len);
+    let at = out.len();
+    let mut done = 0;
+    while done < len {
+        // SAFETY: reserve() made room for `len` bytes past `at`; the kernel writes only
+        // within [at + done, at + len), and only bytes it wrote become part of `out`.
+        let r = unsafe {
+            libc::pread(
+                fd.as_raw_fd(),
+                out.as_mut_ptr().add(at + done).cast(),
+                len - done,
+                (off + done as u64) as libc::off_t,
+            )
+        };
+        if r < 0 {
+            let e = io::Error::last_os_error();
+            if e.raw_os_error() == Some(libc::EINTR) {
+                continue;
+            }
+            return Err(e);
+        }
+        if r == 0 {
+            break;
+        }
+        done += r as usize;
+        // SAFETY: the kernel initialised bytes up to at + done.
+        unsafe { out.set_len(at + done) };
+    }
+    Ok(done)
+}
+
 pub fn pwrite(fd: &OwnedFd, buf: &[u8], off: u64) -> io::Result<usize> {
     let mut done = 0;
     while done < buf.len() {
