@@ -116,15 +116,19 @@ pub fn statat(dir: RawFd, name: &str) -> io::Result<libc::statx> {
     }
 }
 
-pub fn pread(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<usize> {
+/// Reads up to `len` bytes at `off` into `dst`, retrying short reads until end of file.
+///
+/// # Safety
+/// `dst` must be valid for writes of `len` bytes.
+unsafe fn pread_raw(fd: &OwnedFd, dst: *mut u8, len: usize, off: u64) -> io::Result<usize> {
     let mut done = 0;
-    while done < buf.len() {
-        // SAFETY: the pointer and length describe the unfilled tail of `buf`.
+    while done < len {
+        // SAFETY: the caller guarantees `dst` has room for `len` bytes.
         let r = unsafe {
             libc::pread(
                 fd.as_raw_fd(),
-                buf[done..].as_mut_ptr().cast(),
-                buf.len() - done,
+                dst.add(done).cast(),
+                len - done,
                 (off + done as u64) as libc::off_t,
             )
         };
@@ -143,37 +147,20 @@ pub fn pread(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<usize> {
     Ok(done)
 }
 
+pub fn pread(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<usize> {
+    // SAFETY: `buf` is valid for writes of its length.
+    unsafe { pread_raw(fd, buf.as_mut_ptr(), buf.len(), off) }
+}
+
 /// Appends up to `len` bytes read at `off` to `out`, reading into its spare capacity.
 pub fn pread_append(fd: &OwnedFd, len: usize, off: u64, out: &mut Vec<u8>) -> io::Result<usize> {
     out.reserve(len);
     let at = out.len();
-    let mut done = 0;
-    while done < len {
-        // SAFETY: reserve() made room for `len` bytes past `at`; the kernel writes only
-        // within [at + done, at + len), and only bytes it wrote become part of `out`.
-        let r = unsafe {
-            libc::pread(
-                fd.as_raw_fd(),
-                out.as_mut_ptr().add(at + done).cast(),
-                len - done,
-                (off + done as u64) as libc::off_t,
-            )
-        };
-        if r < 0 {
-            let e = io::Error::last_os_error();
-            if e.raw_os_error() == Some(libc::EINTR) {
-                continue;
-            }
-            return Err(e);
-        }
-        if r == 0 {
-            break;
-        }
-        done += r as usize;
-        // SAFETY: the kernel initialised bytes up to at + done.
-        unsafe { out.set_len(at + done) };
-    }
-    Ok(done)
+    // SAFETY: reserve() made room for `len` bytes past `at`.
+    let n = unsafe { pread_raw(fd, out.as_mut_ptr().add(at), len, off)? };
+    // SAFETY: the kernel initialised the `n` bytes it reported.
+    unsafe { out.set_len(at + n) };
+    Ok(n)
 }
 
 pub fn pwrite(fd: &OwnedFd, buf: &[u8], off: u64) -> io::Result<usize> {
