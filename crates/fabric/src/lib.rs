@@ -219,16 +219,58 @@ impl MrTable {
 #[derive(Clone, Default)]
 pub struct Pd {
     pub(crate) table: Arc<Mutex<MrTable>>,
+    /// The device's domain when this one belongs to the verbs provider.
+    #[cfg(feature = "verbs")]
+    pub(crate) hw: Option<Arc<verbs::HwPd>>,
 }
 
 impl Pd {
+    /// A software domain (iwarp and loopback providers).
     pub fn new() -> Pd {
         Pd::default()
     }
 
+    #[cfg(feature = "verbs")]
+    pub(crate) fn with_hw(hw: Arc<verbs::HwPd>) -> Pd {
+        Pd {
+            table: Default::default(),
+            hw: Some(hw),
+        }
+    }
+
     /// Registers `buf`. Keys are unique in the domain; the low byte varies so that a
     /// stale key from an earlier registration of the same slot does not match.
+    ///
+    /// # Panics
+    /// On the verbs provider, when the device refuses the registration (out of
+    /// resources or memory-lock limit); see [`Pd::try_register`].
     pub fn register(&self, buf: Arc<RegBuf>, access: Access) -> Mr {
+        match self.try_register(buf, access) {
+            Ok(mr) => mr,
+            Err(e) => panic!("memory registration failed: {e}"),
+        }
+    }
+
+    /// Registers `buf`, reporting a device's refusal as an error.
+    pub fn try_register(&self, buf: Arc<RegBuf>, access: Access) -> Result<Mr> {
+        #[cfg(feature = "verbs")]
+        if let Some(hw) = &self.hw {
+            let mr = verbs::register(hw, buf.clone(), access).ok_or_else(|| {
+                Error::Io(std::io::Error::other(format!(
+                    "ibv_reg_mr: {}",
+                    std::io::Error::last_os_error()
+                )))
+            })?;
+            self.table.lock().regions.insert(
+                mr.rkey,
+                MrEntry {
+                    buf,
+                    access,
+                    valid: true,
+                },
+            );
+            return Ok(mr);
+        }
         let mut t = self.table.lock();
         t.next = t.next.wrapping_add(0x101);
         if t.next == 0 {
@@ -243,16 +285,20 @@ impl Pd {
                 valid: true,
             },
         );
-        Mr {
+        Ok(Mr {
             lkey: key,
             rkey: key,
             buf,
             access,
-        }
+        })
     }
 
     pub fn deregister(&self, mr: &Mr) {
-        self.table.lock().regions.remove(&mr.lkey);
+        self.table.lock().regions.remove(&mr.rkey);
+        #[cfg(feature = "verbs")]
+        if let Some(hw) = &self.hw {
+            hw.deregister(mr.lkey);
+        }
     }
 
     /// Makes an invalidated key usable again (verbs: a fresh fast registration).
@@ -322,24 +368,52 @@ pub struct Completion {
 #[derive(Clone, Default)]
 pub struct Cq {
     q: Arc<Mutex<VecDeque<Completion>>>,
+    /// The device's queue when this one belongs to the verbs provider.
+    #[cfg(feature = "verbs")]
+    pub(crate) hw: Option<Arc<verbs::HwCq>>,
 }
 
 impl Cq {
+    /// A software completion queue (iwarp and loopback providers).
     pub fn new() -> Cq {
         Cq::default()
+    }
+    #[cfg(feature = "verbs")]
+    pub(crate) fn with_hw(hw: Arc<verbs::HwCq>) -> Cq {
+        Cq {
+            q: Default::default(),
+            hw: Some(hw),
+        }
     }
     pub(crate) fn push(&self, c: Completion) {
         self.q.lock().push_back(c);
     }
     /// Moves up to `max` completions into `out`; returns how many.
     pub fn poll(&self, out: &mut Vec<Completion>, max: usize) -> usize {
+        #[cfg(feature = "verbs")]
+        if let Some(hw) = &self.hw {
+            // Completions peeked by is_empty come first.
+            let mut q = self.q.lock();
+            let n = q.len().min(max);
+            out.extend(q.drain(..n));
+            return n + hw.poll(out, max - n);
+        }
         let mut q = self.q.lock();
         let n = q.len().min(max);
         out.extend(q.drain(..n));
         n
     }
     pub fn is_empty(&self) -> bool {
-        self.q.lock().is_empty()
+        #[cfg_attr(not(feature = "verbs"), allow(unused_mut))]
+        let mut q = self.q.lock();
+        #[cfg(feature = "verbs")]
+        if let (Some(hw), true) = (&self.hw, q.is_empty()) {
+            // A device queue cannot be peeked: take one completion and keep it.
+            let mut v = Vec::new();
+            hw.poll(&mut v, 1);
+            q.extend(v);
+        }
+        q.is_empty()
     }
 }
 

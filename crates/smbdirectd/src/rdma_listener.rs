@@ -26,9 +26,12 @@ pub fn parse_endpoint(s: &str) -> Result<(String, SocketAddr)> {
         .with_context(|| format!("smbdirect {s:?}: {a:?} is not ADDR:PORT"))?;
     match p {
         "iwarp" => Ok((p.to_string(), addr)),
+        #[cfg(feature = "verbs")]
+        "verbs" => Ok((p.to_string(), addr)),
+        #[cfg(not(feature = "verbs"))]
         "verbs" => bail!(
-            "smbdirect {s:?}: the verbs provider has no queue-pair data path yet; use iwarp \
-             (see `smbdirectd rdma`)"
+            "smbdirect {s:?}: this build has no verbs provider (build with --features verbs); \
+             use iwarp (see `smbdirectd rdma`)"
         ),
         _ => bail!("smbdirect {s:?}: unknown provider {p:?} (iwarp or verbs)"),
     }
@@ -150,17 +153,33 @@ pub fn spawn(
     stats: Arc<WorkerStats>,
     max_connections: usize,
 ) -> Result<SocketAddr> {
-    if provider != "iwarp" {
-        bail!("smbdirect provider {provider:?} is not available");
-    }
-    let f = fabric::iwarp::IwarpFabric::new();
-    let mut l = f
-        .listen(addr)
-        .with_context(|| format!("SMB Direct (iwarp) listening on {addr}"))?;
+    // Each connection gets its own protection domain and completion queue, from the
+    // provider that accepted it.
+    let (mut l, new_pdcq): (Box<dyn Listener>, PdCqFactory) = match provider {
+        "iwarp" => {
+            let f = fabric::iwarp::IwarpFabric::new();
+            let l = f
+                .listen(addr)
+                .with_context(|| format!("SMB Direct (iwarp) listening on {addr}"))?;
+            (l, Box::new(|| Ok((Pd::new(), Cq::new()))))
+        }
+        #[cfg(feature = "verbs")]
+        "verbs" => {
+            let f = Arc::new(
+                fabric::verbs::VerbsFabric::open(None)
+                    .with_context(|| format!("SMB Direct (verbs) on {addr}"))?,
+            );
+            let l = f.listen(addr).with_context(|| {
+                format!("SMB Direct (verbs, {}) listening on {addr}", f.device.name)
+            })?;
+            (l, Box::new(move || Ok((f.pd()?, f.cq(4096)?))))
+        }
+        _ => bail!("smbdirect provider {provider:?} is not available"),
+    };
     let local: SocketAddr = l.local_addr().parse()?;
     std::thread::Builder::new()
         .name("smbd-rdma".into())
-        .spawn(move || run(&mut *l, server, stop, &stats, max_connections))?;
+        .spawn(move || run(&mut *l, &new_pdcq, server, stop, &stats, max_connections))?;
     Ok(local)
 }
 
@@ -189,8 +208,11 @@ fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
     set(&s.connections, conns.len() as u64);
 }
 
+type PdCqFactory = Box<dyn Fn() -> fabric::Result<(Pd, Cq)> + Send>;
+
 fn run(
     l: &mut dyn Listener,
+    new_pdcq: &PdCqFactory,
     server: Arc<Server>,
     stop: Arc<AtomicBool>,
     stats: &WorkerStats,
@@ -213,7 +235,14 @@ fn run(
             Ok(Some(req)) => {
                 worked = true;
                 let peer = req.peer();
-                let (pd, cq) = (Pd::new(), Cq::new());
+                let (pd, cq) = match new_pdcq() {
+                    Ok(x) => x,
+                    Err(e) => {
+                        tracing::warn!(%peer, error = %e, "SMB Direct: no protection domain or completion queue");
+                        req.reject(b"");
+                        continue;
+                    }
+                };
                 match req.accept(&pd, &cq, b"", 16, 16) {
                     Ok(qp) => {
                         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
