@@ -119,7 +119,8 @@ fn facts(i: &FileInfo, delete_pending: bool) -> FileFacts {
         allocation_size: i.allocation_size,
         end_of_file: if i.is_directory { 0 } else { i.end_of_file },
         attributes: i.attributes,
-        number_of_links: i.number_of_links,
+        // MS-FSA: links marked deleted (delete pending) are not counted.
+        number_of_links: i.number_of_links.max(1) - u32::from(delete_pending),
         delete_pending,
         is_directory: i.is_directory,
         index_number: i.file_id,
@@ -349,6 +350,8 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         position: AtomicU64::new(0),
         mode: AtomicU64::new(0),
         delete_on_close: AtomicBool::new(delete_on_close),
+        resilient: AtomicBool::new(false),
+        lock_seq: Mutex::new([crate::state::LOCK_SEQ_NONE; 64]),
         modified: AtomicBool::new(false),
         closed: AtomicBool::new(false),
     });
@@ -429,6 +432,8 @@ fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Out
         position: AtomicU64::new(0),
         mode: AtomicU64::new(0),
         delete_on_close: AtomicBool::new(false),
+        resilient: AtomicBool::new(false),
+        lock_seq: Mutex::new([crate::state::LOCK_SEQ_NONE; 64]),
         modified: AtomicBool::new(false),
         closed: AtomicBool::new(false),
     });
@@ -815,56 +820,102 @@ fn lock(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     let Some(fs) = open.file.clone() else {
         return Fail(NtStatus::INVALID_DEVICE_REQUEST);
     };
-    let unlocking = req.locks[0].flags & lock_flags::UNLOCK != 0;
-    for l in &req.locks {
-        let valid = match l.flags {
-            lock_flags::UNLOCK => unlocking,
-            f if !unlocking => {
-                let base = f & !lock_flags::FAIL_IMMEDIATELY;
-                base == lock_flags::SHARED || base == lock_flags::EXCLUSIVE
-            }
-            _ => false,
-        };
-        if !valid {
-            return Fail(NtStatus::INVALID_PARAMETER);
+    // MS-SMB2 3.3.5.14: replay detection on resilient handles (we grant no durable or
+    // persistent handles). A replayed sequence succeeds without being applied again.
+    let seq_slot = (ctx.dialect >= smb_wire::negotiate::dialect::SMB21
+        && open.resilient.load(Ordering::Acquire))
+    .then(|| {
+        let index = (req.lock_sequence >> 4) as usize;
+        let number = (req.lock_sequence & 0xF) as u8;
+        (1..=64).contains(&index).then(|| (index - 1, number))
+    })
+    .flatten();
+    if let Some((i, number)) = seq_slot {
+        let mut seq = open.lock_seq.lock();
+        if seq[i] == number {
+            return Outcome::Done(NtStatus::SUCCESS, small_body());
         }
-        if l.length > 0 && l.offset.checked_add(l.length - 1).is_none() {
-            return Fail(NtStatus::INVALID_LOCK_RANGE);
-        }
+        seq[i] = crate::state::LOCK_SEQ_NONE;
     }
+    let out = lock_apply(server, ctx, &open, &fs, &req);
+    if let (Some((i, number)), Outcome::Done(NtStatus::SUCCESS, _)) = (seq_slot, &out) {
+        open.lock_seq.lock()[i] = number;
+    }
+    out
+}
+
+fn lock_apply(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    open: &Arc<Open>,
+    fs: &FileState,
+    req: &msg::LockRequest,
+) -> Outcome {
     let s = session(ctx);
     let mut inner = fs.inner.lock();
-    if unlocking {
+    // MS-SMB2 3.3.5.14.1: a request whose first element unlocks is an unlock request;
+    // elements run in order and the first failure stops it (what was unlocked stays so).
+    if req.locks[0].flags & lock_flags::UNLOCK != 0 {
+        let mut status = NtStatus::SUCCESS;
+        let mut changed = false;
         for l in &req.locks {
+            if l.flags != lock_flags::UNLOCK {
+                status = NtStatus::INVALID_PARAMETER;
+                break;
+            }
             let pos = inner.locks.iter().position(|h| {
                 h.owner == open.file_id && h.offset == l.offset && h.length == l.length
             });
             match pos {
                 Some(i) => {
                     inner.locks.remove(i);
+                    changed = true;
                 }
-                None => return Fail(NtStatus::RANGE_NOT_LOCKED),
+                None => {
+                    status = NtStatus::RANGE_NOT_LOCKED;
+                    break;
+                }
             }
         }
         drop(inner);
-        server.lock_generation.fetch_add(1, Ordering::AcqRel);
-        return Outcome::Done(NtStatus::SUCCESS, small_body());
+        if changed {
+            server.lock_generation.fetch_add(1, Ordering::AcqRel);
+        }
+        return if status == NtStatus::SUCCESS {
+            Outcome::Done(NtStatus::SUCCESS, small_body())
+        } else {
+            Fail(status)
+        };
     }
-    for (i, l) in req.locks.iter().enumerate() {
+    // MS-SMB2 3.3.5.14.2: a lock request is all or nothing; an element that is not a
+    // valid lock (an unlock among locks, unknown flags, a range past 2^64) fails it.
+    let single = req.locks.len() == 1;
+    for (taken, l) in req.locks.iter().enumerate() {
+        let base = l.flags & !lock_flags::FAIL_IMMEDIATELY;
+        // Only a request's first element may ask to wait.
+        let blocking = l.flags & lock_flags::FAIL_IMMEDIATELY == 0;
+        let bad = if base != lock_flags::SHARED && base != lock_flags::EXCLUSIVE
+            || (taken > 0 && blocking)
+        {
+            Some(NtStatus::INVALID_PARAMETER)
+        } else if l.length > 0 && l.offset.checked_add(l.length - 1).is_none() {
+            Some(NtStatus::INVALID_LOCK_RANGE)
+        } else {
+            None
+        };
         let new = RangeLock {
             owner: open.file_id,
             session_id: s.id,
             offset: l.offset,
             length: l.length,
-            exclusive: l.flags & lock_flags::EXCLUSIVE != 0,
+            exclusive: base == lock_flags::EXCLUSIVE,
         };
-        if inner.lock_conflict(&new) {
-            let wait = req.locks.len() == 1 && l.flags & lock_flags::FAIL_IMMEDIATELY == 0;
-            // Roll back what this request took (all or nothing).
-            for _ in 0..i {
-                inner.locks.pop();
-            }
-            if wait && i == 0 {
+        let conflict = bad.is_none() && inner.lock_conflict(&new);
+        if bad.is_some() || conflict {
+            // Roll back what this request took.
+            let keep = inner.locks.len() - taken;
+            inner.locks.truncate(keep);
+            if conflict && single && blocking {
                 let generation = server.lock_generation.load(Ordering::Acquire);
                 return Outcome::Wait(Wait::Lock {
                     open: open.clone(),
@@ -872,7 +923,7 @@ fn lock(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                     generation,
                 });
             }
-            return Fail(NtStatus::LOCK_NOT_GRANTED);
+            return Fail(bad.unwrap_or(NtStatus::LOCK_NOT_GRANTED));
         }
         inner.locks.push(new);
     }
@@ -977,6 +1028,9 @@ fn change_notify(server: &Arc<Server>, ctx: &Ctx, max_transact: u32) -> Outcome 
 
 // ------------------------------------------------------------------ IOCTL
 
+/// The longest resiliency a client may ask for (Windows' default: 5 minutes).
+const MAX_RESILIENCY_TIMEOUT_MS: u32 = 300_000;
+
 fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
     let Ok(req) = msg::IoctlRequest::parse(ctx.msg) else {
         return Fail(NtStatus::INVALID_PARAMETER);
@@ -1026,6 +1080,21 @@ fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
     }
     let f = open.file_obj().expect("file");
     match req.ctl_code {
+        fsctl::LMR_REQUEST_RESILIENCY => {
+            // MS-SMB2 3.3.5.15.9: NETWORK_RESILIENCY_REQUEST (timeout ms, reserved).
+            if ctx.dialect < smb_wire::negotiate::dialect::SMB21 {
+                return Fail(NtStatus::INVALID_DEVICE_REQUEST);
+            }
+            if req.input.len() < 8 {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            let timeout = u32::from_le_bytes(req.input[..4].try_into().unwrap());
+            if timeout > MAX_RESILIENCY_TIMEOUT_MS {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            open.resilient.store(true, Ordering::Release);
+            Outcome::Done(NtStatus::SUCCESS, reply(&[]))
+        }
         fsctl::SET_SPARSE => Outcome::Done(NtStatus::SUCCESS, reply(&[])),
         fsctl::SET_ZERO_DATA | fsctl::FILE_LEVEL_TRIM => {
             if !open.can_write() {
@@ -1507,6 +1576,12 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             Ok(())
         }
         SetFileInfo::Mode(m) => {
+            // Only write-through and sequential-only may be set: SMB2 opens are never
+            // synchronous, and buffering cannot be changed after open (MS-FSA 2.1.5.14.7).
+            const SETTABLE: u32 = 0x2 | 0x4;
+            if m & !SETTABLE != 0 {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
             open.mode.store(u64::from(m), Ordering::Relaxed);
             Ok(())
         }

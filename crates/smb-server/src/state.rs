@@ -186,8 +186,12 @@ pub struct Open {
     pub dir: Mutex<DirCursor>,
     pub position: AtomicU64,
     pub mode: AtomicU64,
-    /// Lock sequence replay detection (MS-SMB2 3.3.5.14): 64 buckets.
     pub delete_on_close: AtomicBool,
+    /// FSCTL_LMR_REQUEST_RESILIENCY was granted on this open.
+    pub resilient: AtomicBool,
+    /// Lock sequence replay detection (MS-SMB2 3.3.5.14): per index 1..=64 the last
+    /// sequence number that succeeded, or `LOCK_SEQ_NONE`.
+    pub lock_seq: Mutex<[u8; 64]>,
     /// Written through this open since it was opened (reported to CHANGE_NOTIFY at close).
     pub modified: AtomicBool,
     pub closed: AtomicBool,
@@ -208,6 +212,9 @@ impl Open {
     }
 }
 
+/// No lock sequence recorded in a `lock_seq` bucket.
+pub const LOCK_SEQ_NONE: u8 = 0xFF;
+
 /// A byte-range lock held by an open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RangeLock {
@@ -219,14 +226,19 @@ pub struct RangeLock {
 }
 
 impl RangeLock {
+    /// Whether two lock ranges overlap. Ranges end inclusively (a lock may reach the last
+    /// byte of the 64-bit space); a zero-length lock at `o` overlaps a range that holds
+    /// `o` past its first byte, and two zero-length locks never overlap (Windows).
     fn overlaps(&self, offset: u64, length: u64) -> bool {
-        // MS-FSA 2.1.4.10: zero-length ranges never conflict.
-        if self.length == 0 || length == 0 {
-            return false;
+        let last = |o: u64, l: u64| o.saturating_add(l - 1);
+        match (self.length == 0, length == 0) {
+            (true, true) => false,
+            (true, false) => offset < self.offset && self.offset <= last(offset, length),
+            (false, true) => self.offset < offset && offset <= last(self.offset, self.length),
+            (false, false) => {
+                self.offset <= last(offset, length) && offset <= last(self.offset, self.length)
+            }
         }
-        let a_end = self.offset.saturating_add(self.length);
-        let b_end = offset.saturating_add(length);
-        self.offset < b_end && offset < a_end
     }
 }
 
@@ -270,8 +282,11 @@ impl FileInner {
 
     /// Whether an I/O by `owner` on the range conflicts with someone's lock (MS-FSA 2.1.4.10).
     pub fn io_conflict(&self, owner: FileId, offset: u64, length: u64, write: bool) -> bool {
+        // Zero-length locks and I/O never conflict (MS-FSA 2.1.4.10).
         self.locks.iter().any(|l| {
-            l.overlaps(offset, length)
+            l.length != 0
+                && length != 0
+                && l.overlaps(offset, length)
                 && (l.owner != owner && (write || l.exclusive)
                     || (l.owner == owner && write && !l.exclusive))
         })

@@ -88,7 +88,7 @@ fn basic(f: &FileFacts, out: &mut Vec<u8>) {
 fn standard(f: &FileFacts, out: &mut Vec<u8>) {
     out.put_u64(f.allocation_size);
     out.put_u64(f.end_of_file);
-    out.put_u32(f.number_of_links.max(1));
+    out.put_u32(f.number_of_links);
     out.put_u8(u8::from(f.delete_pending));
     out.put_u8(u8::from(f.is_directory));
     out.put_u16(0);
