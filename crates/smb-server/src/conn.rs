@@ -276,6 +276,19 @@ impl Connection {
                 return Err(Disconnect("response sent to server"));
             }
             let related = hdr.flags & flags::RELATED_OPERATIONS != 0 && prev.is_some();
+            // A related request names its session and tree as "the previous one's"
+            // (all ones); what it inherits is what the previous one resolved to, so a
+            // chain of related requests keeps the ids of its first.
+            let mut hdr = hdr;
+            if related {
+                let (ph, _, _) = prev.as_ref().expect("related implies prev");
+                if hdr.session_id == u64::MAX {
+                    hdr.session_id = ph.session_id;
+                }
+                if hdr.tree_id == u32::MAX {
+                    hdr.tree_id = ph.tree_id;
+                }
+            }
             self.compound_last = next == 0;
             if count == 1 {
                 self.stats.last_command = Some(hdr.command().0);

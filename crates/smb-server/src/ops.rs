@@ -717,6 +717,9 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     Outcome::Done(NtStatus::SUCCESS, body)
 }
 
+/// The largest file size Windows accepts a write to (NTFS: 16 TiB less 64 KiB).
+const MAX_FILE_SIZE: u64 = 0xfff_ffff_0000;
+
 fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     let Ok(req) = msg::WriteRequest::parse(ctx.msg) else {
         return Fail(NtStatus::INVALID_PARAMETER);
@@ -773,12 +776,20 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         return Fail(NtStatus::ACCESS_DENIED);
     }
     let len = data.len() as u64;
-    if req
-        .offset
-        .checked_add(len)
-        .is_none_or(|e| e > i64::MAX as u64)
+    // Offsets are signed on the wire; data may not reach past the largest file NTFS
+    // allows (a zero-length write anywhere below 2^63 is a no-op).
+    if req.offset > i64::MAX as u64
+        || (len > 0
+            && req
+                .offset
+                .checked_add(len)
+                .is_none_or(|e| e > MAX_FILE_SIZE))
     {
         return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    if len > 0 && req.offset + len == MAX_FILE_SIZE {
+        // Windows cannot allocate the final cluster below the limit either.
+        return Fail(NtStatus::DISK_FULL);
     }
     if let Some(fs) = &open.file {
         if fs

@@ -46,7 +46,7 @@ fn status(e: &io::Error, last: bool) -> NtStatus {
         libc::EEXIST => NtStatus::OBJECT_NAME_COLLISION,
         libc::EISDIR => NtStatus::FILE_IS_A_DIRECTORY,
         libc::ENOTEMPTY => NtStatus::DIRECTORY_NOT_EMPTY,
-        libc::ENOSPC | libc::EDQUOT => NtStatus::DISK_FULL,
+        libc::ENOSPC | libc::EDQUOT | libc::EFBIG => NtStatus::DISK_FULL,
         libc::EACCES | libc::EPERM | libc::EXDEV | libc::ELOOP => NtStatus::ACCESS_DENIED,
         libc::ENAMETOOLONG => NtStatus::NAME_TOO_LONG,
         libc::EROFS => NtStatus::MEDIA_WRITE_PROTECTED,
