@@ -164,6 +164,13 @@ pub trait Share: Send + Sync {
     /// Looks a name up without opening it.
     fn stat(&self, path: &SharePath) -> Result<FileInfo, NtStatus>;
     fn fs_info(&self) -> Result<FsInfo, NtStatus>;
+    /// The name as stored, for a client that spelled it in another case: SMB names are
+    /// case-insensitive (and case-preserving). Components that exist in some case take the
+    /// stored spelling; from the first one that does not, the rest is kept as given. A
+    /// case-sensitive backend returns the path unchanged.
+    fn canonical(&self, path: &SharePath) -> SharePath {
+        path.clone()
+    }
 }
 
 /// An open file or directory. Every method takes &self: opens are shared by the channels of

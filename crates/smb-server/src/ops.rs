@@ -208,7 +208,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         return create_pipe(server, ctx, &req);
     };
     let path = match names::parse_create_name(req.name) {
-        Ok(p) => p,
+        Ok(p) => share.backend.canonical(&p),
         Err(e) => return Fail(e),
     };
     let mut granted = map_generic(req.desired_access, tree.maximal_access);
@@ -1303,10 +1303,18 @@ fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
             continue;
         }
         // Names come from the snapshot taken at the first call; details are fresh, so a
-        // client that changes attributes while enumerating sees its changes.
+        // client that changes attributes while enumerating sees its changes, and a name
+        // removed since the snapshot is not reported.
         let fresh = match (name.as_str(), open.share.as_ref()) {
             ("." | "..", _) | (_, None) => None,
-            (_, Some(share)) => share.backend.stat(&dir_path.join(name)).ok(),
+            (_, Some(share)) => match share.backend.stat(&dir_path.join(name)) {
+                Ok(i) => Some(i),
+                Err(NtStatus::OBJECT_NAME_NOT_FOUND | NtStatus::OBJECT_PATH_NOT_FOUND) => {
+                    *next += 1;
+                    continue;
+                }
+                Err(_) => None,
+            },
         };
         let info = fresh.as_ref().unwrap_or(cached);
         match w.push(req.info_class, name, &facts(info, false), *next as u32 + 1) {
@@ -1650,7 +1658,11 @@ fn rename(
     if open.granted_access & access::DELETE == 0 {
         return Err(NtStatus::ACCESS_DENIED);
     }
-    let to = names::parse_name(new_name.trim_start_matches('\\'))?;
+    let given = names::parse_name(new_name.trim_start_matches('\\'))?;
+    // A case-only rename keeps the new spelling; any other target that exists in another
+    // case is that file.
+    let stored = share.backend.canonical(&given);
+    let to = if stored == *from { given } else { stored };
     if to.is_root() || from.is_root() {
         return Err(NtStatus::ACCESS_DENIED);
     }

@@ -238,6 +238,46 @@ impl Share for DirShare {
     fn fs_info(&self) -> Result<FsInfo, NtStatus> {
         self.fs_info_timed()
     }
+
+    fn canonical(&self, path: &SharePath) -> SharePath {
+        let root = self.root.as_raw_fd();
+        let exists = |p: &SharePath| sys::open_beneath(root, p.as_str(), libc::O_PATH, 0).is_ok();
+        // The common case costs one lookup: the client spelled it as stored.
+        if path.is_root() || exists(path) {
+            return path.clone();
+        }
+        let mut out = SharePath::root();
+        let mut comps = path.as_str().split('/');
+        for c in comps.by_ref() {
+            let exact = out.join(c);
+            if exists(&exact) {
+                out = exact;
+                continue;
+            }
+            let stored =
+                sys::open_beneath(root, out.as_str(), libc::O_RDONLY | libc::O_DIRECTORY, 0)
+                    .and_then(|d| sys::list_names(&d))
+                    .ok()
+                    .and_then(|names| {
+                        let want = c.to_lowercase();
+                        names
+                            .into_iter()
+                            .filter_map(|n| String::from_utf8(n).ok())
+                            .find(|n| n.to_lowercase() == want)
+                    });
+            match stored {
+                Some(n) => out = out.join(&n),
+                None => {
+                    out = out.join(c);
+                    break;
+                }
+            }
+        }
+        for c in comps {
+            out = out.join(c);
+        }
+        out
+    }
 }
 
 impl DirShare {
@@ -586,6 +626,27 @@ mod tests {
 
     fn p(s: &str) -> SharePath {
         SharePath::from_validated(s.to_string())
+    }
+
+    #[test]
+    fn names_resolve_case_insensitively_and_stay_beneath_the_root() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(t.path().join("share/Dir")).unwrap();
+        std::fs::write(t.path().join("share/Dir/File.TXT"), b"x").unwrap();
+        std::fs::write(t.path().join("Outside.txt"), b"x").unwrap();
+        let s = DirShare::open(&t.path().join("share"), DirShareOptions::default()).unwrap();
+        let c = |x: &str| s.canonical(&p(x)).as_str().to_string();
+        assert_eq!(c("Dir/File.TXT"), "Dir/File.TXT");
+        assert_eq!(c("dir/file.txt"), "Dir/File.TXT");
+        assert_eq!(c("DIR/new.txt"), "Dir/new.txt");
+        assert_eq!(c("nodir/Sub/x"), "nodir/Sub/x");
+        assert_eq!(c(""), "");
+        // Only the share's own directories are searched.
+        assert_eq!(c("../outside.txt"), "../outside.txt");
+        assert!(
+            s.stat(&p("dir/file.txt")).is_err(),
+            "stat itself stays exact"
+        );
     }
 
     #[test]
