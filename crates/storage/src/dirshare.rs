@@ -263,6 +263,7 @@ impl Share for DirShare {
                         names
                             .into_iter()
                             .filter_map(|n| String::from_utf8(n).ok())
+                            .filter(|n| n != "." && n != "..")
                             .find(|n| n.to_lowercase() == want)
                     });
             match stored {
