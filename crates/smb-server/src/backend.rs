@@ -113,6 +113,8 @@ pub struct FileInfo {
     pub file_id: u64,
     /// Identity of the device holding the file.
     pub device_id: u64,
+    /// Size of the file's EA list as FileEaInformation reports it (0: none).
+    pub ea_size: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -205,4 +207,14 @@ pub trait FileObj: Send + Sync {
     /// The OS descriptor, for engines that issue I/O themselves (io_uring); None for
     /// in-memory backends.
     fn raw_fd(&self) -> Option<i32>;
+    /// The file's extended attributes (names as stored: upper case), in the order they
+    /// were first set.
+    fn eas(&self) -> Result<Vec<smb_wire::fscc::Ea>, NtStatus> {
+        Ok(Vec::new())
+    }
+    /// Applies EA changes in order: an empty value removes that EA (absent ones are
+    /// ignored); names match without regard to case. All or nothing.
+    fn set_eas(&self, _changes: &[smb_wire::fscc::Ea]) -> Result<(), NtStatus> {
+        Err(NtStatus::EAS_NOT_SUPPORTED)
+    }
 }

@@ -125,7 +125,7 @@ fn facts(i: &FileInfo, delete_pending: bool) -> FileFacts {
         is_directory: i.is_directory,
         index_number: i.file_id,
         volume_serial: i.device_id,
-        ea_size: 0,
+        ea_size: i.ea_size,
     }
 }
 
@@ -195,10 +195,15 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         if c.name == b"DHnC" || c.name == b"DH2C" {
             return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
-        if c.name == b"ExtA" {
-            return Fail(NtStatus::EAS_NOT_SUPPORTED);
-        }
     }
+    // Extended attributes to give a file this CREATE makes (MS-SMB2 2.2.13.2.1).
+    let create_eas = match req.contexts.iter().find(|c| c.name == b"ExtA") {
+        Some(c) => match fscc::parse_full_ea_list(c.data) {
+            Ok(l) => Some(l),
+            Err(e) => return Fail(e),
+        },
+        None => None,
+    };
     let tree = ctx.tree.as_ref().expect("tree checked");
     let s = session(ctx);
     if s.opens.lock().len() >= server.cfg.max_opens_per_session {
@@ -311,6 +316,20 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         Ok(v) => v,
         Err(e) => return Fail(e),
     };
+    if let (
+        Some(eas),
+        CreateAction::Created | CreateAction::Overwritten | CreateAction::Superseded,
+    ) = (&create_eas, action)
+    {
+        let set: Vec<_> = eas
+            .iter()
+            .filter(|e| !e.value.is_empty())
+            .cloned()
+            .collect();
+        if let Err(e) = obj.set_eas(&set) {
+            return Fail(e);
+        }
+    }
     let info = match obj.info() {
         Ok(i) => i,
         Err(e) => return Fail(e),
@@ -351,6 +370,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         mode: AtomicU64::new(0),
         delete_on_close: AtomicBool::new(delete_on_close),
         resilient: AtomicBool::new(false),
+        ea_cursor: std::sync::atomic::AtomicU32::new(0),
         lock_seq: Mutex::new([crate::state::LOCK_SEQ_NONE; 64]),
         modified: AtomicBool::new(false),
         closed: AtomicBool::new(false),
@@ -433,6 +453,7 @@ fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Out
         mode: AtomicU64::new(0),
         delete_on_close: AtomicBool::new(false),
         resilient: AtomicBool::new(false),
+        ea_cursor: std::sync::atomic::AtomicU32::new(0),
         lock_seq: Mutex::new([crate::state::LOCK_SEQ_NONE; 64]),
         modified: AtomicBool::new(false),
         closed: AtomicBool::new(false),
@@ -1389,6 +1410,9 @@ fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
                 name: &name,
                 stream_name_data: false,
             };
+            if req.info_class == fscc::class::FILE_FULL_EA {
+                return query_eas(&open, f, &req, max);
+            }
             if let Err(e) =
                 fscc::encode_file_info(req.info_class, &facts(&info, pending), &of, &mut data)
             {
@@ -1452,6 +1476,77 @@ fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
         data.truncate(max);
         st = NtStatus::BUFFER_OVERFLOW;
     }
+    let mut body = Vec::with_capacity(8 + data.len());
+    msg::encode_buffer_response(&mut body, &data);
+    Outcome::Done(st, body)
+}
+
+/// FileFullEaInformation (MS-FSA 2.1.5.11.12): the EAs named in the input, or the file's
+/// EAs from the open's cursor (restart scan starts over), as many as fit.
+fn query_eas(
+    open: &Open,
+    f: &dyn crate::backend::FileObj,
+    req: &msg::QueryInfoRequest,
+    max: usize,
+) -> Outcome {
+    const RESTART_SCAN: u32 = 0x1;
+    const RETURN_SINGLE_ENTRY: u32 = 0x2;
+    let eas = match f.eas() {
+        Ok(e) => e,
+        Err(e) => return Fail(e),
+    };
+    let (list, start) = if req.input.is_empty() {
+        if eas.is_empty() {
+            return Fail(NtStatus::NO_EAS_ON_FILE);
+        }
+        let start = if req.flags & RESTART_SCAN != 0 {
+            0
+        } else {
+            open.ea_cursor.load(Ordering::Relaxed) as usize
+        };
+        if start >= eas.len() {
+            return Fail(NtStatus::NO_MORE_EAS);
+        }
+        (eas, start)
+    } else {
+        let wanted = match fscc::parse_get_ea_list(req.input) {
+            Ok(w) => w,
+            Err(e) => return Fail(e),
+        };
+        let list = wanted
+            .into_iter()
+            .map(|n| {
+                eas.iter()
+                    .find(|e| e.name.eq_ignore_ascii_case(&n))
+                    .cloned()
+                    .unwrap_or(fscc::Ea {
+                        flags: 0,
+                        name: n.to_ascii_uppercase(),
+                        value: Vec::new(),
+                    })
+            })
+            .collect();
+        (list, 0)
+    };
+    let rest = &list[start..];
+    let rest = if req.flags & RETURN_SINGLE_ENTRY != 0 {
+        &rest[..1]
+    } else {
+        rest
+    };
+    let mut data = Vec::new();
+    let n = fscc::encode_full_ea_list(rest, max, &mut data);
+    if n == 0 {
+        return Fail(NtStatus::BUFFER_TOO_SMALL);
+    }
+    if req.input.is_empty() {
+        open.ea_cursor.store((start + n) as u32, Ordering::Relaxed);
+    }
+    let st = if n < rest.len() {
+        NtStatus::BUFFER_OVERFLOW
+    } else {
+        NtStatus::SUCCESS
+    };
     let mut body = Vec::with_capacity(8 + data.len());
     msg::encode_buffer_response(&mut body, &data);
     Outcome::Done(st, body)
@@ -1611,7 +1706,12 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         } => rename(server, ctx, &open, &share, &path, &name, replace_if_exists),
         SetFileInfo::Link { .. } => Err(NtStatus::NOT_SUPPORTED),
         SetFileInfo::ValidDataLength(_) => Err(NtStatus::NOT_SUPPORTED),
-        SetFileInfo::FullEa(_) => Err(NtStatus::EAS_NOT_SUPPORTED),
+        SetFileInfo::FullEa(b) => {
+            if !need(access::FILE_WRITE_EA) {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            fscc::parse_full_ea_list(&b).and_then(|eas| f.set_eas(&eas))
+        }
         SetFileInfo::ShortName(_) => Err(NtStatus::NOT_SUPPORTED),
     };
     match res {

@@ -189,6 +189,8 @@ pub struct Open {
     pub delete_on_close: AtomicBool,
     /// FSCTL_LMR_REQUEST_RESILIENCY was granted on this open.
     pub resilient: AtomicBool,
+    /// Where the next FileFullEaInformation query without restart resumes.
+    pub ea_cursor: std::sync::atomic::AtomicU32,
     /// Lock sequence replay detection (MS-SMB2 3.3.5.14): per index 1..=64 the last
     /// sequence number that succeeded, or `LOCK_SEQ_NONE`.
     pub lock_seq: Mutex<[u8; 64]>,

@@ -5,6 +5,7 @@ use smb_server::backend::{
     BasicChange, CreateAction, DirEntry, Disposition, FileInfo, FileObj, FsInfo, Kind, OpenParams,
     Share, SharePath,
 };
+use smb_wire::fscc::Ea;
 use smb_wire::msg::attrs;
 use smb_wire::NtStatus;
 use std::io;
@@ -132,6 +133,7 @@ fn info_from(st: &libc::statx, meta: Option<Meta>) -> FileInfo {
         is_directory: is_dir,
         file_id: st.stx_ino,
         device_id: (u64::from(st.stx_dev_major) << 32) | u64::from(st.stx_dev_minor),
+        ea_size: 0,
     }
 }
 
@@ -421,9 +423,10 @@ impl DirShare {
                 0,
             )
             .ok()
-            .and_then(|f| read_meta(&f))
         };
-        Ok(info_from(&st, meta))
+        let mut info = info_from(&st, meta.as_ref().and_then(read_meta));
+        info.ea_size = meta.as_ref().map_or(0, ea_size_of);
+        Ok(info)
     }
 
     fn fs_info_timed(&self) -> Result<FsInfo, NtStatus> {
@@ -462,15 +465,112 @@ fn io_status(e: io::Error) -> NtStatus {
     status(&e, true)
 }
 
+/// Where a file's EAs live: one extended attribute holding the whole list.
+const XATTR_EAS: &str = "user.smbdirectd.eas";
+/// The largest EA list a file may hold (Windows: 64 KiB).
+const MAX_EA_LIST: usize = 65535;
+
+/// EaSize of a file: one probe of the attribute's length when it has no EAs.
+fn ea_size_of(fd: &OwnedFd) -> u32 {
+    match sys::fgetxattr(fd, XATTR_EAS, &mut []) {
+        Ok(0) | Err(_) => 0,
+        Ok(_) => read_eas(fd).map_or(0, |e| smb_wire::fscc::ea_list_size(&e)),
+    }
+}
+
+fn read_eas(fd: &OwnedFd) -> Result<Vec<Ea>, NtStatus> {
+    let mut b = vec![0u8; MAX_EA_LIST + 1024];
+    let n = match sys::fgetxattr(fd, XATTR_EAS, &mut b) {
+        Ok(n) => n,
+        Err(e) if e.raw_os_error() == Some(libc::ENODATA) => return Ok(Vec::new()),
+        Err(e) => return Err(io_status(e)),
+    };
+    // flags u8, name length u8, value length u16, name, value; repeated.
+    let mut out = Vec::new();
+    let mut r = &b[..n];
+    while !r.is_empty() {
+        if r.len() < 4 {
+            return Err(NtStatus::EA_CORRUPT_ERROR);
+        }
+        let (nl, vl) = (r[1] as usize, u16::from_le_bytes([r[2], r[3]]) as usize);
+        if r.len() < 4 + nl + vl {
+            return Err(NtStatus::EA_CORRUPT_ERROR);
+        }
+        let name =
+            String::from_utf8(r[4..4 + nl].to_vec()).map_err(|_| NtStatus::EA_CORRUPT_ERROR)?;
+        out.push(Ea {
+            flags: r[0],
+            name,
+            value: r[4 + nl..4 + nl + vl].to_vec(),
+        });
+        r = &r[4 + nl + vl..];
+    }
+    Ok(out)
+}
+
+fn write_eas(fd: &OwnedFd, eas: &[Ea]) -> Result<(), NtStatus> {
+    let mut b = Vec::new();
+    for e in eas {
+        b.push(e.flags);
+        b.push(e.name.len() as u8);
+        b.extend_from_slice(&(e.value.len() as u16).to_le_bytes());
+        b.extend_from_slice(e.name.as_bytes());
+        b.extend_from_slice(&e.value);
+    }
+    if smb_wire::fscc::ea_list_size(eas) as usize > MAX_EA_LIST {
+        return Err(NtStatus::EA_TOO_LARGE);
+    }
+    sys::fsetxattr(fd, XATTR_EAS, &b).map_err(|e| match e.raw_os_error() {
+        Some(libc::E2BIG | libc::ENOSPC | libc::ERANGE) => NtStatus::EA_TOO_LARGE,
+        Some(libc::ENOTSUP) => NtStatus::EAS_NOT_SUPPORTED,
+        _ => io_status(e),
+    })
+}
+
 impl FileObj for DirFile {
+    fn eas(&self) -> Result<Vec<Ea>, NtStatus> {
+        if !self.xattr {
+            return Ok(Vec::new());
+        }
+        read_eas(&self.fd)
+    }
+
+    fn set_eas(&self, changes: &[Ea]) -> Result<(), NtStatus> {
+        if !self.xattr {
+            return Err(NtStatus::EAS_NOT_SUPPORTED);
+        }
+        let mut eas = read_eas(&self.fd)?;
+        for c in changes {
+            let pos = eas
+                .iter()
+                .position(|e| e.name.eq_ignore_ascii_case(&c.name));
+            match (pos, c.value.is_empty()) {
+                (Some(i), true) => {
+                    eas.remove(i);
+                }
+                (None, true) => {}
+                (Some(i), false) => {
+                    eas[i].value = c.value.clone();
+                    eas[i].flags = c.flags;
+                }
+                (None, false) => eas.push(Ea {
+                    flags: c.flags,
+                    name: c.name.to_ascii_uppercase(),
+                    value: c.value.clone(),
+                }),
+            }
+        }
+        write_eas(&self.fd, &eas)
+    }
+
     fn info(&self) -> Result<FileInfo, NtStatus> {
         let st = sys::fstat(&self.fd).map_err(io_status)?;
-        let meta = if self.xattr {
-            read_meta(&self.fd)
-        } else {
-            None
-        };
-        Ok(info_from(&st, meta))
+        if !self.xattr {
+            return Ok(info_from(&st, None));
+        }
+        let mut info = info_from(&st, read_meta(&self.fd));
+        info.ea_size = ea_size_of(&self.fd);
+        Ok(info)
     }
 
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, NtStatus> {
