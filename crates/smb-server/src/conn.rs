@@ -90,6 +90,8 @@ pub struct Connection {
     last_session: Option<Arc<Session>>,
     /// The status of a failed CREATE earlier in the compound being handled.
     compound_create_err: Option<NtStatus>,
+    /// The request being handled is related but has nothing valid to relate to.
+    bad_related: bool,
     /// Whether the request being handled is the last of its compound.
     compound_last: bool,
     /// Sessions logged off on this connection, kept to sign USER_SESSION_DELETED answers.
@@ -142,6 +144,7 @@ impl Connection {
             cancelled: Vec::new(),
             last_session: None,
             compound_create_err: None,
+            bad_related: false,
             compound_last: true,
             logged_off: Vec::new(),
             rng: rand::rngs::StdRng::seed_from_u64(seed),
@@ -253,6 +256,7 @@ impl Connection {
     ) -> Result<Vec<Vec<u8>>, Disconnect> {
         let mut responses: Vec<Vec<u8>> = Vec::new();
         self.compound_create_err = None;
+        self.bad_related = false;
         let mut at = 0usize;
         let mut prev: Option<(Header, NtStatus, Option<FileId>)> = None;
         let mut count = 0usize;
@@ -289,6 +293,11 @@ impl Connection {
                     hdr.tree_id = ph.tree_id;
                 }
             }
+            // MS-SMB2 3.3.5.2.7.2: a chain may not start with a related request, and a
+            // related request has to inherit a session (Windows: INVALID_PARAMETER).
+            // What follows such a request in its chain fails the same way.
+            self.bad_related = hdr.flags & flags::RELATED_OPERATIONS != 0
+                && (prev.is_none() || hdr.session_id == u64::MAX || self.bad_related);
             self.compound_last = next == 0;
             if count == 1 {
                 self.stats.last_command = Some(hdr.command().0);
@@ -300,7 +309,12 @@ impl Connection {
             }
             // The FileId of the last CREATE stays available to every later related request
             // (MS-SMB2 3.3.5.2.7.2).
-            let file = file.or(prev.as_ref().and_then(|p| p.2));
+            // An unrelated request ends the chain: what follows it inherits nothing older.
+            let file = if related {
+                file.or(prev.as_ref().and_then(|p| p.2))
+            } else {
+                file
+            };
             prev = Some((hdr, status, file));
             if next == 0 {
                 break;
@@ -337,11 +351,16 @@ impl Connection {
                 let sid = u64::from_le_bytes(p[40..48].try_into().unwrap());
                 if sign_session.as_ref().map(|s| s.id) != Some(sid) {
                     // A LOGOFF has already removed its session from the table, yet its
-                    // response is signed with that session's key.
-                    sign_session = match &self.last_session {
+                    // response is signed with that session's key. A part naming no known
+                    // session is signed with the key of the part before it (as Samba and
+                    // Windows do: the client checks the chain with the key it has).
+                    let found = match &self.last_session {
                         Some(s) if s.id == sid => Some(s.clone()),
                         _ => self.server.session(sid),
                     };
+                    if found.is_some() || i == 0 {
+                        sign_session = found;
+                    }
                 }
                 match &sign_session {
                     Some(s) => {
@@ -529,6 +548,13 @@ impl Connection {
         enc_session: &Option<Arc<Session>>,
     ) -> Result<(NtStatus, Vec<u8>, Option<FileId>), Disconnect> {
         let fail = |s: NtStatus| Ok((s, error_body(), None));
+        // Nothing to inherit a session from: there is no key to sign the answer with.
+        if self.bad_related && hdr.session_id == u64::MAX {
+            if hdr.flags & flags::SIGNED != 0 && prev.is_some() {
+                rh.flags |= flags::SIGNED;
+            }
+            return fail(NtStatus::INVALID_PARAMETER);
+        }
         // A session is usable only on its own channels (MS-SMB2 3.3.5.2.9).
         let on_channel = self.on_channel(hdr.session_id);
         let session = match self.server.session(hdr.session_id).filter(|_| on_channel) {
@@ -550,6 +576,9 @@ impl Connection {
                         rh.flags |= flags::SIGNED;
                     }
                     self.last_session = Some(s);
+                } else if hdr.flags & flags::SIGNED != 0 && prev.is_some() {
+                    // Inside a signed chain: signed with the previous part's key.
+                    rh.flags |= flags::SIGNED;
                 }
                 return fail(NtStatus::USER_SESSION_DELETED);
             }
@@ -574,6 +603,9 @@ impl Connection {
         }
         if hdr.flags & flags::SIGNED != 0 || session.signing_required {
             rh.flags |= flags::SIGNED;
+        }
+        if self.bad_related {
+            return fail(NtStatus::INVALID_PARAMETER);
         }
         let cmd = hdr.command();
         let needs_tree = !matches!(cmd, Command::LOGOFF | Command::TREE_CONNECT | Command::ECHO);
