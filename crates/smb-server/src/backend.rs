@@ -173,6 +173,11 @@ pub trait Share: Send + Sync {
     fn canonical(&self, path: &SharePath) -> SharePath {
         path.clone()
     }
+    /// The security descriptor stored for `path` (self-relative), if the file exists and
+    /// has one. Read before opening, so that an open the DACL refuses changes nothing.
+    fn security(&self, _path: &SharePath) -> Option<Vec<u8>> {
+        None
+    }
 }
 
 /// An open file or directory. Every method takes &self: opens are shared by the channels of
@@ -216,5 +221,13 @@ pub trait FileObj: Send + Sync {
     /// ignored); names match without regard to case. All or nothing.
     fn set_eas(&self, _changes: &[smb_wire::fscc::Ea]) -> Result<(), NtStatus> {
         Err(NtStatus::EAS_NOT_SUPPORTED)
+    }
+    /// The stored security descriptor (self-relative), if any.
+    fn security(&self) -> Option<Vec<u8>> {
+        None
+    }
+    /// Stores a security descriptor (self-relative, already validated).
+    fn set_security(&self, _sd: &[u8]) -> Result<(), NtStatus> {
+        Err(NtStatus::NOT_SUPPORTED)
     }
 }

@@ -18,6 +18,7 @@ use smb_wire::header::Command;
 use smb_wire::msg::{
     self, access, attrs, create_options as co, info_type, lock_flags, qd_flags, FileId,
 };
+use smb_wire::secdesc::{self, SecDesc};
 use smb_wire::{Le, NtStatus, PutLe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -110,6 +111,57 @@ fn find_open(ctx: &Ctx, id: FileId) -> Result<Arc<Open>, NtStatus> {
     }
 }
 
+/// The SID a session's user acts as: a stable relative ID under one local domain, derived
+/// from the user name (so it survives restarts and user-file edits).
+pub fn user_sid(s: &Session) -> Vec<u8> {
+    let sid = if s.anonymous {
+        "S-1-5-7".to_string()
+    } else if s.guest {
+        "S-1-5-21-1-2-3-501".to_string()
+    } else {
+        let mut h: u32 = 0x811C_9DC5;
+        for b in s.user.to_lowercase().bytes() {
+            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+        format!("S-1-5-21-1-2-3-{}", 1000 + h % 1_000_000)
+    };
+    secdesc::sid_from_str(&sid).expect("well-formed SID")
+}
+
+/// Every SID a session holds for access checks.
+fn token_sids(s: &Session) -> Vec<Vec<u8>> {
+    let mut v = vec![user_sid(s), secdesc::sid_from_str("S-1-1-0").unwrap()];
+    if !s.anonymous && !s.guest {
+        v.push(secdesc::sid_from_str("S-1-5-11").unwrap());
+        v.push(secdesc::sid_from_str("S-1-5-32-545").unwrap());
+    }
+    v
+}
+
+/// The descriptor of a file that has none stored: owned by the asking user, full
+/// control for Everyone, SYSTEM and the owner (the share's own access rules apply).
+fn default_sd(s: &Session) -> SecDesc {
+    let owner = user_sid(s);
+    let dacl = secdesc::allow_acl(&[
+        (
+            access::FILE_ALL_ACCESS,
+            &secdesc::sid_from_str("S-1-1-0").unwrap(),
+        ),
+        (
+            access::FILE_ALL_ACCESS,
+            &secdesc::sid_from_str("S-1-5-18").unwrap(),
+        ),
+        (access::FILE_ALL_ACCESS, &owner),
+    ]);
+    SecDesc {
+        control: 0x0004,
+        owner: Some(owner),
+        group: secdesc::sid_from_str("S-1-5-21-1-2-3-513"),
+        dacl: Some(dacl),
+        sacl: None,
+    }
+}
+
 fn facts(i: &FileInfo, delete_pending: bool) -> FileFacts {
     FileFacts {
         creation_time: i.creation_time,
@@ -196,6 +248,14 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
     }
+    // A security descriptor for a file this CREATE makes (MS-SMB2 2.2.13.2).
+    let create_sd = match req.contexts.iter().find(|c| c.name == b"SecD") {
+        Some(c) => match SecDesc::parse(c.data) {
+            Ok(d) => Some(d),
+            Err(e) => return Fail(e),
+        },
+        None => None,
+    };
     // Extended attributes to give a file this CREATE makes (MS-SMB2 2.2.13.2.1).
     let create_eas = match req.contexts.iter().find(|c| c.name == b"ExtA") {
         Some(c) => match fscc::parse_full_ea_list(c.data) {
@@ -312,10 +372,56 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         write_through: req.options & co::WRITE_THROUGH != 0 || share.write_through,
         direct_io: share.direct_io,
     };
+    // An existing file's DACL decides what this open may have (MS-FSA 2.1.5.1.2.1);
+    // checked before the open so that a refused OVERWRITE changes nothing.
+    if !matches!(disposition, Disposition::Create) {
+        let sd = share
+            .backend
+            .security(&path)
+            .and_then(|b| SecDesc::parse(&b).ok())
+            .filter(|d| d.has_dacl());
+        if let Some(sd) = sd {
+            let mut allowed =
+                sd.granted(&token_sids(s)) | access::SYNCHRONIZE | access::FILE_READ_ATTRIBUTES;
+            // A parent without a DACL of its own grants FILE_DELETE_CHILD.
+            let parent_open = path.split_last().is_none_or(|(parent, _)| {
+                share
+                    .backend
+                    .security(&parent)
+                    .and_then(|b| SecDesc::parse(&b).ok())
+                    .is_none_or(|d| !d.has_dacl())
+            });
+            if parent_open {
+                allowed |= access::DELETE;
+            }
+            if req.desired_access & access::MAXIMUM_ALLOWED != 0 {
+                granted &= allowed;
+            } else if granted & !allowed != 0 {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+        }
+    }
     let (obj, action) = match share.backend.open(&path, &params) {
         Ok(v) => v,
         Err(e) => return Fail(e),
     };
+    if let (
+        Some(new),
+        CreateAction::Created | CreateAction::Superseded | CreateAction::Overwritten,
+    ) = (&create_sd, action)
+    {
+        let mut sd = default_sd(s);
+        sd.merge(
+            new,
+            secdesc::secinfo::OWNER
+                | secdesc::secinfo::GROUP
+                | secdesc::secinfo::DACL
+                | secdesc::secinfo::SACL,
+        );
+        if let Err(e) = obj.set_security(&sd.encode(0)) {
+            return Fail(e);
+        }
+    }
     if let (
         Some(eas),
         CreateAction::Created | CreateAction::Overwritten | CreateAction::Superseded,
@@ -1449,12 +1555,12 @@ fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
             fscc::min_fs_info_size(req.info_class).unwrap_or(0)
         }
         info_type::SECURITY => {
-            data = fscc::security_descriptor(
-                req.additional_information,
-                "S-1-5-21-1-2-3-1000",
-                "S-1-5-21-1-2-3-513",
-                open.granted_access | access::FILE_ALL_ACCESS,
-            );
+            let sd = open
+                .file_obj()
+                .and_then(|f| f.security())
+                .and_then(|b| SecDesc::parse(&b).ok())
+                .unwrap_or_else(|| default_sd(session(ctx)));
+            data = sd.encode(req.additional_information & 0xF);
             if data.len() > max {
                 // MS-SMB2 3.3.5.20.3: report the size needed.
                 let mut b = Vec::new();
@@ -1593,10 +1699,34 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     match req.info_type {
         info_type::FILE => {}
         info_type::SECURITY => {
-            if open.granted_access & (access::WRITE_DAC | access::WRITE_OWNER) == 0 {
+            use secdesc::secinfo;
+            let info = req.additional_information;
+            let mut need = 0;
+            if info & (secinfo::OWNER | secinfo::GROUP) != 0 {
+                need |= access::WRITE_OWNER;
+            }
+            if info & secinfo::DACL != 0 {
+                need |= access::WRITE_DAC;
+            }
+            if info & secinfo::SACL != 0 {
+                need |= access::ACCESS_SYSTEM_SECURITY;
+            }
+            if need == 0 || open.granted_access & need != need {
                 return Fail(NtStatus::ACCESS_DENIED);
             }
-            return match fscc::parse_security_descriptor(req.buffer) {
+            let new = match SecDesc::parse(req.buffer) {
+                Ok(d) => d,
+                Err(e) => return Fail(e),
+            };
+            let Some(f) = open.file_obj() else {
+                return Fail(NtStatus::NOT_SUPPORTED);
+            };
+            let mut sd = f
+                .security()
+                .and_then(|b| SecDesc::parse(&b).ok())
+                .unwrap_or_else(|| default_sd(session(ctx)));
+            sd.merge(&new, info);
+            return match f.set_security(&sd.encode(0)) {
                 Ok(()) => ok(),
                 Err(e) => Fail(e),
             };

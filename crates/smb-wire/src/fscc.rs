@@ -633,96 +633,6 @@ pub fn name_matches(pattern: &str, name: &str) -> bool {
     reach[n.len()]
 }
 
-fn sid_bytes(s: &str) -> Vec<u8> {
-    // "S-1-<authority>-<sub>..."
-    let parts: Vec<&str> = s.split('-').collect();
-    let mut out = Vec::new();
-    if parts.len() < 3 || parts[0] != "S" {
-        return vec![1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]; // S-1-1-0
-    }
-    let subs: Vec<u32> = parts[3..].iter().filter_map(|p| p.parse().ok()).collect();
-    let auth: u64 = parts[2].parse().unwrap_or(0);
-    out.push(1);
-    out.push(subs.len() as u8);
-    out.extend_from_slice(&auth.to_be_bytes()[2..]);
-    for s in subs {
-        out.put_u32(s);
-    }
-    out
-}
-
-/// A self-relative security descriptor with the parts `additional_information` asks for.
-pub fn security_descriptor(
-    additional_information: u32,
-    owner: &str,
-    group: &str,
-    access: u32,
-) -> Vec<u8> {
-    let mut out = vec![1u8, 0];
-    let want = |bit: u32| additional_information & bit != 0 || additional_information == 0;
-    let mut control: u16 = 0x8000; // self-relative
-    let owner_b = sid_bytes(owner);
-    let group_b = sid_bytes(group);
-    let mut dacl = Vec::new();
-    if want(4) {
-        control |= 0x0004; // DACL present
-        let aces: Vec<(u32, Vec<u8>)> = vec![
-            (access, sid_bytes("S-1-1-0")),
-            (0x001F_01FF, sid_bytes("S-1-5-18")),
-            (0x001F_01FF, owner_b.clone()),
-        ];
-        let mut body = Vec::new();
-        for (mask, sid) in &aces {
-            body.put_u8(0); // ACCESS_ALLOWED_ACE_TYPE
-            body.put_u8(0);
-            body.put_u16((8 + sid.len()) as u16);
-            body.put_u32(*mask);
-            body.extend_from_slice(sid);
-        }
-        dacl.put_u8(2);
-        dacl.put_u8(0);
-        dacl.put_u16((8 + body.len()) as u16);
-        dacl.put_u16(aces.len() as u16);
-        dacl.put_u16(0);
-        dacl.extend_from_slice(&body);
-    }
-    out.put_u16(control);
-    let mut tail = Vec::new();
-    let off = |part: &[u8], tail: &mut Vec<u8>| -> u32 {
-        if part.is_empty() {
-            return 0;
-        }
-        let o = 20 + tail.len() as u32;
-        tail.extend_from_slice(part);
-        o
-    };
-    let o_owner = if want(1) { off(&owner_b, &mut tail) } else { 0 };
-    let o_group = if want(2) { off(&group_b, &mut tail) } else { 0 };
-    let o_dacl = off(&dacl, &mut tail);
-    out.put_u32(o_owner);
-    out.put_u32(o_group);
-    out.put_u32(0);
-    out.put_u32(o_dacl);
-    out.extend_from_slice(&tail);
-    out
-}
-
-/// Validates a client's security descriptor (bounds only).
-pub fn parse_security_descriptor(b: &[u8]) -> Result<(), NtStatus> {
-    let r = Le(b);
-    let bad = |_| NtStatus::INVALID_PARAMETER;
-    if r.u8(0).map_err(bad)? != 1 {
-        return Err(NtStatus::INVALID_PARAMETER);
-    }
-    for at in [4, 8, 12, 16] {
-        let off = r.u32(at).map_err(bad)? as usize;
-        if off != 0 && off >= b.len() {
-            return Err(NtStatus::INVALID_PARAMETER);
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -800,16 +710,6 @@ mod tests {
                 let _ = parse_set_file_info(c, &vec![0xFF; n]);
             }
         }
-    }
-
-    #[test]
-    fn security_descriptor_shape() {
-        let sd = security_descriptor(7, "S-1-5-21-1-2-3-1000", "S-1-5-21-1-2-3-513", 0x1F01FF);
-        assert_eq!(sd[0], 1);
-        assert!(parse_security_descriptor(&sd).is_ok());
-        let owner = u32::from_le_bytes(sd[4..8].try_into().unwrap()) as usize;
-        assert_eq!(sd[owner], 1);
-        assert_eq!(sd[owner + 1], 5);
     }
 }
 

@@ -63,6 +63,10 @@ struct Meta {
     /// A change time a client set; Linux cannot set ctime, so the later of this and the
     /// real ctime is reported.
     change: Option<u64>,
+    /// The allocation a client asked for (FileAllocationInformation), reported while it
+    /// is above the data's own rounded size: Linux counts extended-attribute blocks in
+    /// st_blocks, so the block count cannot say it.
+    alloc: Option<u64>,
 }
 
 fn read_meta(fd: &OwnedFd) -> Option<Meta> {
@@ -78,10 +82,16 @@ fn read_meta(fd: &OwnedFd) -> Option<Meta> {
     } else {
         0
     };
+    let al = if n >= 32 {
+        u64::from_le_bytes(b[24..32].try_into().unwrap())
+    } else {
+        0
+    };
     Some(Meta {
         attributes,
         creation: (c != 0).then_some(c),
         change: (ch != 0).then_some(ch),
+        alloc: (al != 0).then_some(al),
     })
 }
 
@@ -91,6 +101,7 @@ fn write_meta(fd: &OwnedFd, m: &Meta) -> io::Result<()> {
     b.extend_from_slice(&m.attributes.to_le_bytes());
     b.extend_from_slice(&m.creation.unwrap_or(0).to_le_bytes());
     b.extend_from_slice(&m.change.unwrap_or(0).to_le_bytes());
+    b.extend_from_slice(&m.alloc.unwrap_or(0).to_le_bytes());
     sys::fsetxattr(fd, XATTR, &b)
 }
 
@@ -115,10 +126,15 @@ fn info_from(st: &libc::statx, meta: Option<Meta>) -> FileInfo {
     if a == 0 {
         a = attrs::NORMAL;
     }
+    // Allocation: the data rounded to 4 KiB clusters, less for sparse files (fewer blocks
+    // than that), more while a client's allocation request stands.
     let alloc = if is_dir {
         0
     } else {
-        (st.stx_blocks * 512).next_multiple_of(4096)
+        let data = st.stx_size.next_multiple_of(4096);
+        let blocks = (st.stx_blocks * 512).next_multiple_of(4096);
+        let asked = meta.as_ref().and_then(|m| m.alloc).unwrap_or(0);
+        data.min(blocks).max(asked.next_multiple_of(4096))
     };
     let change = meta.as_ref().and_then(|m| m.change).unwrap_or(0).max(ctime);
     FileInfo {
@@ -209,6 +225,7 @@ impl DirShare {
                 attributes: a,
                 creation: None,
                 change: None,
+                alloc: None,
             },
         );
     }
@@ -239,6 +256,20 @@ impl Share for DirShare {
 
     fn fs_info(&self) -> Result<FsInfo, NtStatus> {
         self.fs_info_timed()
+    }
+
+    fn security(&self, path: &SharePath) -> Option<Vec<u8>> {
+        if self.opts.no_xattr {
+            return None;
+        }
+        let f = sys::open_beneath(
+            self.root.as_raw_fd(),
+            path.as_str(),
+            libc::O_RDONLY | libc::O_NONBLOCK,
+            0,
+        )
+        .ok()?;
+        read_sd(&f)
     }
 
     fn canonical(&self, path: &SharePath) -> SharePath {
@@ -470,6 +501,22 @@ const XATTR_EAS: &str = "user.smbdirectd.eas";
 /// The largest EA list a file may hold (Windows: 64 KiB).
 const MAX_EA_LIST: usize = 65535;
 
+/// Where a file's security descriptor lives (self-relative, as a client set it).
+const XATTR_SD: &str = "user.smbdirectd.sd";
+/// Descriptors larger than this are refused (Windows caps them at 64 KiB).
+const MAX_SD: usize = 65536;
+
+fn read_sd(fd: &OwnedFd) -> Option<Vec<u8>> {
+    let n = sys::fgetxattr(fd, XATTR_SD, &mut []).ok()?;
+    if n == 0 || n > MAX_SD {
+        return None;
+    }
+    let mut b = vec![0u8; n];
+    let n = sys::fgetxattr(fd, XATTR_SD, &mut b).ok()?;
+    b.truncate(n);
+    Some(b)
+}
+
 /// EaSize of a file: one probe of the attribute's length when it has no EAs.
 fn ea_size_of(fd: &OwnedFd) -> u32 {
     match sys::fgetxattr(fd, XATTR_EAS, &mut []) {
@@ -528,6 +575,26 @@ fn write_eas(fd: &OwnedFd, eas: &[Ea]) -> Result<(), NtStatus> {
 }
 
 impl FileObj for DirFile {
+    fn security(&self) -> Option<Vec<u8>> {
+        if !self.xattr {
+            return None;
+        }
+        read_sd(&self.fd)
+    }
+
+    fn set_security(&self, sd: &[u8]) -> Result<(), NtStatus> {
+        if !self.xattr {
+            return Err(NtStatus::NOT_SUPPORTED);
+        }
+        if sd.len() > MAX_SD {
+            return Err(NtStatus::INVALID_SECURITY_DESCR);
+        }
+        sys::fsetxattr(&self.fd, XATTR_SD, sd).map_err(|e| match e.raw_os_error() {
+            Some(libc::E2BIG | libc::ENOSPC | libc::ERANGE) => NtStatus::INSUFFICIENT_RESOURCES,
+            _ => io_status(e),
+        })
+    }
+
     fn eas(&self) -> Result<Vec<Ea>, NtStatus> {
         if !self.xattr {
             return Ok(Vec::new());
@@ -602,9 +669,20 @@ impl FileObj for DirFile {
 
     fn allocate(&self, len: u64) -> Result<(), NtStatus> {
         match sys::fallocate(&self.fd, libc::FALLOC_FL_KEEP_SIZE, 0, len) {
-            Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => Ok(()),
-            r => r.map_err(io_status),
+            Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => {}
+            r => r.map_err(io_status)?,
         }
+        if self.xattr {
+            let mut m = read_meta(&self.fd).unwrap_or(Meta {
+                attributes: attrs::ARCHIVE,
+                creation: None,
+                change: None,
+                alloc: None,
+            });
+            m.alloc = (len != 0).then_some(len);
+            write_meta(&self.fd, &m).map_err(io_status)?;
+        }
+        Ok(())
     }
 
     fn set_basic(&self, c: &BasicChange) -> Result<(), NtStatus> {
@@ -628,6 +706,7 @@ impl FileObj for DirFile {
                 attributes: base.attributes & !(attrs::DIRECTORY | attrs::NORMAL),
                 creation: None,
                 change: None,
+                alloc: None,
             });
             if let Some(t) = c.change_time {
                 m.change = Some(t);
