@@ -340,9 +340,13 @@ impl Connection {
         let mut sign_session: Option<Arc<Session>> = None;
         let mut total = Vec::new();
         for (i, p) in parts.iter_mut().enumerate() {
-            if i + 1 < n {
+            // Every part of a compound answer is padded to 8 bytes, the last one too
+            // (Windows and Samba do; clients check the read padding).
+            if n > 1 {
                 let pad = (8 - p.len() % 8) % 8;
                 p.resize(p.len() + pad, 0);
+            }
+            if i + 1 < n {
                 let len = p.len() as u32;
                 p.set_u32(offsets::NEXT_COMMAND, len);
             }

@@ -19,6 +19,45 @@ pub fn parse_create_name(raw: &[u8]) -> Result<SharePath, NtStatus> {
     parse_name(&name)
 }
 
+/// Where named streams live inside a share: one directory per file (keyed by its inode
+/// and creation time) holding one regular file per stream. Clients can never name it.
+pub const STREAM_DEPOT: &str = ".smbdirectd-streams";
+
+/// Parses a CREATE name that may name an alternate data stream ("file:stream",
+/// "file:stream:$DATA"; "file::$DATA" is the file itself). Returns the file's path and
+/// the stream name.
+pub fn parse_create_target(raw: &[u8]) -> Result<(SharePath, Option<String>), NtStatus> {
+    if raw.len() / 2 > MAX_NAME_UNITS {
+        return Err(NtStatus::OBJECT_NAME_INVALID);
+    }
+    let name = utf16_to_string(raw).map_err(|_| NtStatus::OBJECT_NAME_INVALID)?;
+    let trimmed = name.strip_suffix('\\').unwrap_or(&name);
+    let last_start = trimmed.rfind('\\').map_or(0, |i| i + 1);
+    let Some(colon) = trimmed[last_start..].find(':').map(|i| last_start + i) else {
+        return Ok((parse_name(&name)?, None));
+    };
+    let (file, spec) = trimmed.split_at(colon);
+    if spec.eq_ignore_ascii_case("::$DATA") {
+        return Ok((parse_name(file)?, None));
+    }
+    let spec = &spec[1..];
+    let stream = match spec.split_once(':') {
+        None => spec,
+        Some((s, t)) if t.eq_ignore_ascii_case("$DATA") => s,
+        Some(_) => return Err(NtStatus::OBJECT_NAME_INVALID),
+    };
+    let bad = |c: char| (c as u32) < 0x20 || matches!(c, '/' | '\\' | ':');
+    if file.is_empty()
+        || file.ends_with('\\')
+        || stream.is_empty()
+        || stream.chars().count() > MAX_COMPONENT_CHARS
+        || stream.chars().any(bad)
+    {
+        return Err(NtStatus::OBJECT_NAME_INVALID);
+    }
+    Ok((parse_name(file)?, Some(stream.to_string())))
+}
+
 pub fn parse_name(name: &str) -> Result<SharePath, NtStatus> {
     // MS-SMB2 3.3.5.9: a name that begins with a path separator is invalid.
     if name.starts_with('\\') || name.starts_with('/') {
@@ -38,6 +77,9 @@ pub fn parse_name(name: &str) -> Result<SharePath, NtStatus> {
             part
         };
         check_component(part)?;
+        if i == 0 && part.eq_ignore_ascii_case(STREAM_DEPOT) {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
         if !out.is_empty() {
             out.push('/');
         }
@@ -90,6 +132,42 @@ pub fn client_name(p: &SharePath) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn utf16(s: &str) -> Vec<u8> {
+        s.encode_utf16().flat_map(|u| u.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn stream_names() {
+        let t = |s: &str| parse_create_target(&utf16(s));
+        let ok = |s: &str| {
+            let (p, st) = t(s).unwrap();
+            (p.as_str().to_string(), st)
+        };
+        assert_eq!(ok("a\\f.txt"), ("a/f.txt".into(), None));
+        assert_eq!(ok("f.txt::$DATA"), ("f.txt".into(), None));
+        assert_eq!(ok("f.txt:s1"), ("f.txt".into(), Some("s1".into())));
+        assert_eq!(
+            ok("d\\f:Zone.Identifier:$DATA"),
+            ("d/f".into(), Some("Zone.Identifier".into()))
+        );
+        for bad in [
+            ":s",
+            "f:",
+            "f::",
+            "f:s:$INDEX",
+            "f:a:b:c",
+            "f:s\\x",
+            "a:b\\c",
+        ] {
+            assert!(t(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            t(".SMBDIRECTD-streams\\x").err(),
+            Some(NtStatus::ACCESS_DENIED)
+        );
+        assert_eq!(t("..\\x:s").err(), Some(NtStatus::OBJECT_PATH_SYNTAX_BAD));
+    }
 
     #[test]
     fn accepts_plain_names() {

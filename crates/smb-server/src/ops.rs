@@ -111,6 +111,81 @@ fn find_open(ctx: &Ctx, id: FileId) -> Result<Arc<Open>, NtStatus> {
     }
 }
 
+/// The depot directory of a file's named streams.
+fn stream_dir(info: &FileInfo) -> SharePath {
+    SharePath::root()
+        .join(names::STREAM_DEPOT)
+        .join(&format!("{:x}-{:x}", info.file_id, info.creation_time))
+}
+
+fn depot_params(disposition: Disposition, kind: Kind) -> OpenParams {
+    OpenParams {
+        disposition,
+        kind,
+        read: false,
+        write: true,
+        attributes: attrs::HIDDEN | attrs::SYSTEM,
+        allocation_size: 0,
+        write_through: false,
+        direct_io: false,
+    }
+}
+
+/// Where stream `name` of the file at `base` lives. A stream of a file that does not
+/// exist yet creates the file when the disposition allows creating (as NTFS does).
+fn stream_path(
+    backend: &Arc<dyn crate::backend::Share>,
+    base: &SharePath,
+    name: &str,
+    disposition: Disposition,
+) -> Result<SharePath, NtStatus> {
+    let creating = !matches!(disposition, Disposition::Open | Disposition::Overwrite);
+    let info = match backend.stat(base) {
+        Ok(i) => i,
+        Err(NtStatus::OBJECT_NAME_NOT_FOUND) if creating => {
+            let (f, _) =
+                backend.open(base, &depot_params(Disposition::OpenIf, Kind::NonDirectory))?;
+            f.info()?
+        }
+        Err(e) => return Err(e),
+    };
+    let dir = stream_dir(&info);
+    if creating {
+        let depot = SharePath::root().join(names::STREAM_DEPOT);
+        backend.open(&depot, &depot_params(Disposition::OpenIf, Kind::Directory))?;
+        backend.open(&dir, &depot_params(Disposition::OpenIf, Kind::Directory))?;
+    }
+    Ok(backend.canonical(&dir.join(name)))
+}
+
+/// Every named stream of the file `info` describes: (name, size, allocation).
+fn list_streams(
+    backend: &Arc<dyn crate::backend::Share>,
+    info: &FileInfo,
+) -> Vec<(String, u64, u64)> {
+    let Ok((d, _)) = backend.open(
+        &stream_dir(info),
+        &depot_params(Disposition::Open, Kind::Directory),
+    ) else {
+        return Vec::new();
+    };
+    d.list_dir()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|e| e.name != "." && e.name != "..")
+        .map(|e| (e.name, e.info.end_of_file, e.info.allocation_size))
+        .collect()
+}
+
+/// Removes a deleted file's named streams.
+fn remove_streams(backend: &Arc<dyn crate::backend::Share>, info: &FileInfo) {
+    let dir = stream_dir(info);
+    for (name, _, _) in list_streams(backend, info) {
+        let _ = backend.remove(&dir.join(&name), false);
+    }
+    let _ = backend.remove(&dir, true);
+}
+
 /// The SID a session's user acts as: a stable relative ID under one local domain, derived
 /// from the user name (so it survives restarts and user-file edits).
 pub fn user_sid(s: &Session) -> Vec<u8> {
@@ -272,8 +347,8 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     let Some(share) = tree.share.clone() else {
         return create_pipe(server, ctx, &req);
     };
-    let path = match names::parse_create_name(req.name) {
-        Ok(p) => share.backend.canonical(&p),
+    let (path, stream) = match names::parse_create_target(req.name) {
+        Ok((p, st)) => (share.backend.canonical(&p), st),
         Err(e) => return Fail(e),
     };
     let mut granted = map_generic(req.desired_access, tree.maximal_access);
@@ -306,6 +381,23 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     {
         return Fail(NtStatus::INVALID_PARAMETER);
     }
+    // A named stream is a regular file in the share's stream depot.
+    let (path, stream_of) = match stream {
+        None => (path, None),
+        Some(name) => {
+            if kind == Kind::Directory {
+                return Fail(NtStatus::NOT_A_DIRECTORY);
+            }
+            match stream_path(&share.backend, &path, &name, disposition) {
+                Ok(p) => {
+                    // The stream's name as stored (streams are case-preserving too).
+                    let stored = p.split_last().map_or(name, |(_, n)| n.to_string());
+                    (p, Some((path, stored)))
+                }
+                Err(e) => return Fail(e),
+            }
+        }
+    };
     if path.is_root() && matches!(disposition, Disposition::Create) {
         return Fail(NtStatus::OBJECT_NAME_COLLISION);
     }
@@ -465,6 +557,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         session_id: s.id,
         share: Some(share.clone()),
         path: Mutex::new(path.clone()),
+        stream: stream_of,
         kind: OpenKind::File(obj),
         granted_access: granted,
         share_access: req.share_access,
@@ -548,6 +641,7 @@ fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Out
         session_id: s.id,
         share: None,
         path: Mutex::new(SharePath::root()),
+        stream: None,
         kind: OpenKind::Pipe(Mutex::new(SrvsvcPipe::new(&server.cfg.netbios_name))),
         granted_access: map_generic(req.desired_access, access::FILE_ALL_ACCESS),
         share_access: req.share_access,
@@ -651,7 +745,14 @@ pub fn close_open(server: &Server, open: &Open) {
         notify_filter::FILE_NAME
     };
     if last && doomed {
+        let info = match open.stream {
+            None => open.file_obj().and_then(|f| f.info().ok()),
+            Some(_) => None,
+        };
         if share.backend.remove(&path, open.is_directory).is_ok() {
+            if let Some(info) = &info {
+                remove_streams(&share.backend, info);
+            }
             server
                 .notify
                 .publish(&share.name, &path, notify_action::REMOVED, filter);
@@ -1390,8 +1491,14 @@ fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
             }
         };
         list.push(("..".to_string(), parent));
+        let at_root = open.path.lock().is_root();
         match f.list_dir() {
-            Ok(entries) => list.extend(entries.into_iter().map(|e| (e.name, e.info))),
+            Ok(entries) => list.extend(
+                entries
+                    .into_iter()
+                    .filter(|e| !(at_root && e.name.eq_ignore_ascii_case(names::STREAM_DEPOT)))
+                    .map(|e| (e.name, e.info)),
+            ),
             Err(e) => return Fail(e),
         }
         let first = cur.entries.is_none();
@@ -1507,7 +1614,7 @@ fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
                 .file
                 .as_ref()
                 .is_some_and(|fs| fs.inner.lock().delete_pending);
-            let name = names::client_name(&open.path.lock());
+            let name = open.client_name();
             let of = OpenFacts {
                 access_mask: open.granted_access,
                 position: open.position.load(Ordering::Relaxed),
@@ -1518,6 +1625,41 @@ fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
             };
             if req.info_class == fscc::class::FILE_FULL_EA {
                 return query_eas(&open, f, &req, max);
+            }
+            // MS-SMB2 3.3.5.20.1: a normalized name is SMB 3.1.1 only, and the share
+            // root has none (Windows answers NOT_SUPPORTED).
+            if req.info_class == fscc::class::FILE_NORMALIZED_NAME
+                && (ctx.dialect < smb_wire::negotiate::dialect::SMB311
+                    || (open.stream.is_none() && open.path.lock().is_root()))
+            {
+                return Fail(NtStatus::NOT_SUPPORTED);
+            }
+            if req.info_class == fscc::class::FILE_STREAM {
+                // The file's streams, whichever of them this open is.
+                let (Some(share), base) = (open.share.as_ref(), open.stream.as_ref()) else {
+                    return Fail(NtStatus::NOT_SUPPORTED);
+                };
+                let base_info = match base {
+                    Some((p, _)) => match share.backend.stat(p) {
+                        Ok(i) => i,
+                        Err(e) => return Fail(e),
+                    },
+                    None => info,
+                };
+                let mut list = Vec::new();
+                if !base_info.is_directory {
+                    list.push((
+                        "::$DATA".to_string(),
+                        base_info.end_of_file,
+                        base_info.allocation_size,
+                    ));
+                }
+                for (n, size, alloc) in list_streams(&share.backend, &base_info) {
+                    list.push((format!(":{n}:$DATA"), size, alloc));
+                }
+                fscc::encode_stream_list(&list, &mut data);
+                let min = fscc::min_file_info_size(req.info_class).unwrap_or(0);
+                return finish_query(data, max, min);
             }
             if let Err(e) =
                 fscc::encode_file_info(req.info_class, &facts(&info, pending), &of, &mut data)
@@ -1574,6 +1716,12 @@ fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
         info_type::QUOTA => return Fail(NtStatus::NOT_SUPPORTED),
         _ => return Fail(NtStatus::INVALID_PARAMETER),
     };
+    finish_query(data, max, min)
+}
+
+/// A QUERY_INFO answer: too small a buffer for the fixed part is INFO_LENGTH_MISMATCH,
+/// one too small for all of it BUFFER_OVERFLOW with what fits.
+fn finish_query(mut data: Vec<u8>, max: usize, min: usize) -> Outcome {
     if max < min {
         return Fail(NtStatus::INFO_LENGTH_MISMATCH);
     }

@@ -177,6 +177,9 @@ pub struct Open {
     pub session_id: u64,
     pub share: Option<Arc<ShareConfig>>,
     pub path: Mutex<SharePath>,
+    /// For an alternate data stream: the file it belongs to and the stream's name (the
+    /// stream's own data lives under `path`, in the share's stream depot).
+    pub stream: Option<(SharePath, String)>,
     pub kind: OpenKind,
     pub granted_access: u32,
     pub share_access: u32,
@@ -200,6 +203,13 @@ pub struct Open {
 }
 
 impl Open {
+    /// The name a client sees ("\\dir\\file", "\\file:stream").
+    pub fn client_name(&self) -> String {
+        match &self.stream {
+            Some((base, name)) => format!("{}:{name}", crate::names::client_name(base)),
+            None => crate::names::client_name(&self.path.lock()),
+        }
+    }
     pub fn file_obj(&self) -> Option<&dyn FileObj> {
         match &self.kind {
             OpenKind::File(f) => Some(f.as_ref()),
@@ -352,6 +362,10 @@ impl NotifyHub {
     }
 
     pub fn publish(&self, share: &str, path: &SharePath, action: u32, filter: u32) {
+        let first = path.as_str().split('/').next().unwrap_or("");
+        if first.eq_ignore_ascii_case(crate::names::STREAM_DEPOT) {
+            return;
+        }
         let Some((dir, name)) = path.split_last() else {
             return;
         };

@@ -713,6 +713,27 @@ mod tests {
     }
 }
 
+/// FileStreamInformation (MS-FSCC 2.4.49): one entry per stream, 8-byte aligned;
+/// names as the client sees them ("::$DATA", ":name:$DATA").
+pub fn encode_stream_list(streams: &[(String, u64, u64)], out: &mut Vec<u8>) {
+    let base = out.len();
+    let mut prev: Option<usize> = None;
+    for (name, size, alloc) in streams {
+        let start = base + (out.len() - base).div_ceil(8) * 8;
+        out.resize(start, 0);
+        if let Some(p) = prev {
+            let off = (start - p) as u32;
+            out[p..p + 4].copy_from_slice(&off.to_le_bytes());
+        }
+        prev = Some(start);
+        out.put_u32(0);
+        out.put_u32(utf16_len(name) as u32);
+        out.put_u64(*size);
+        out.put_u64(*alloc);
+        put_utf16(out, name);
+    }
+}
+
 /// One extended attribute (MS-FSCC 2.4.15 FILE_FULL_EA_INFORMATION entry).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ea {

@@ -66,8 +66,14 @@ def escapes():
         "link_out\\escape.txt": {"STATUS_ACCESS_DENIED"},
         "link_out": {"STATUS_ACCESS_DENIED"},
         "passwd_link": {"STATUS_ACCESS_DENIED"},
-        "file.txt:evil": {"STATUS_OBJECT_NAME_INVALID"},
         "file.txt::$INDEX_ALLOCATION": {"STATUS_OBJECT_NAME_INVALID"},
+        # Streams are stored, but a stream name is never a path.
+        "file.txt:..\\..\\escape.txt": {"STATUS_OBJECT_NAME_INVALID"},
+        "file.txt:a/../../escape.txt": {"STATUS_OBJECT_NAME_INVALID"},
+        "link_out:evil": {"STATUS_ACCESS_DENIED", "STATUS_OBJECT_NAME_NOT_FOUND"},
+        # The stream depot is not reachable by name.
+        ".smbdirectd-streams": {"STATUS_ACCESS_DENIED"},
+        ".SMBDIRECTD-STREAMS\\x": {"STATUS_ACCESS_DENIED"},
     }
     for name, want in expected.items():
         try:
@@ -79,6 +85,16 @@ def escapes():
             text = str(e)
             if not any(w in text or w.replace("STATUS_", "") in status for w in want):
                 raise AssertionError(f"{name!r}: got {text} ({status}), want {want}")
+    # A named stream round-trips and stays apart from the file's data.
+    o = raw_open(tree, "streamed.txt:Zone.Identifier")
+    o.write(b"[ZoneTransfer]\r\nZoneId=3\r\n", 0)
+    o.close()
+    o = raw_open(tree, "streamed.txt:zone.identifier", CreateDisposition.FILE_OPEN)
+    assert o.read(0, 100) == b"[ZoneTransfer]\r\nZoneId=3\r\n"
+    o.close()
+    o = raw_open(tree, "streamed.txt", CreateDisposition.FILE_OPEN)
+    assert o.end_of_file == 0, "the stream's bytes are not the file's"
+    o.close()
     listing = sorted(os.listdir(outside))
     assert listing == ["keep.txt"], f"outside directory changed: {listing}"
     print("escapes: ok")
