@@ -198,10 +198,14 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     storage::stats::set_enabled(cfg.metrics.enabled);
     let mut workers: Vec<WorkerHandle> = Vec::new();
     let mut stats = Vec::new();
+    let mut rdma_stats = Vec::new();
     for i in 0..n {
         let cpu = cfg.workers.cpus.get(i).copied().unwrap_or(i);
         let s = Arc::new(crate::metrics::WorkerStats::default());
         stats.push(s.clone());
+        // Each worker counts its SMB Direct connections apart (transport="smbdirect").
+        let rs = Arc::new(crate::metrics::WorkerStats::for_transport("smbdirect"));
+        rdma_stats.push(rs.clone());
         workers.push(worker::spawn(
             i,
             cpu,
@@ -210,17 +214,13 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             stop.clone(),
             live.clone(),
             cfg.metrics.enabled.then_some(s),
+            rs,
         )?);
     }
     let ready = Arc::new(AtomicBool::new(false));
-    // One counter set per SMB Direct listener thread.
-    let rdma_stats: Vec<Arc<crate::metrics::WorkerStats>> = cfg
-        .server
-        .smbdirect
-        .iter()
-        .map(|_| Arc::new(crate::metrics::WorkerStats::for_transport("smbdirect")))
-        .collect();
-    stats.extend(rdma_stats.iter().cloned());
+    if !cfg.server.smbdirect.is_empty() {
+        stats.extend(rdma_stats.iter().cloned());
+    }
     if let Some(addr) = cfg.metrics.listen {
         let m = Arc::new(crate::metrics::Metrics {
             workers: stats,
@@ -249,14 +249,15 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         }
         listeners.push(l);
     }
-    for (e, st) in cfg.server.smbdirect.iter().zip(rdma_stats) {
+    let senders: Vec<_> = workers.iter().map(|w| w.sender()).collect();
+    for e in &cfg.server.smbdirect {
         let (provider, addr) = crate::rdma_listener::parse_endpoint(e)?;
         let local = crate::rdma_listener::spawn(
             &provider,
             addr,
             server.clone(),
             stop.clone(),
-            st,
+            senders.clone(),
             cfg.server.max_connections,
         )?;
         tracing::info!(%local, provider, "listening (SMB Direct)");
@@ -264,7 +265,6 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     }
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    let senders: Vec<_> = workers.iter().map(|w| w.sender()).collect();
     let max_conns = cfg.server.max_connections;
     for l in listeners {
         let senders = senders.clone();

@@ -6,13 +6,14 @@
 
 use crate::daemon::filetime_now;
 use crate::metrics::WorkerStats;
+use crate::worker::WorkerSender;
 use anyhow::{bail, Context, Result};
 use fabric::{Cq, Listener, Pd};
 use smb_server::{Connection, Server, Transport};
 use smbdirect::wire::BufferDescriptor;
 use smbdirect::{Config, SmbdConnection};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -37,13 +38,15 @@ pub fn parse_endpoint(s: &str) -> Result<(String, SocketAddr)> {
     }
 }
 
-struct RdmaConn {
+pub struct RdmaConn {
     smbd: SmbdConnection,
     smb: Connection,
     /// WRITE requests waiting for their RDMA Read: (operation, PDU).
     reads: Vec<(u64, Vec<u8>)>,
     /// RDMA Writes in flight, collected once they complete.
     writes: Vec<u64>,
+    /// The listener's count of live connections.
+    live: Arc<AtomicUsize>,
 }
 
 fn descs(d: &[smb_wire::msg::BufferDescriptorV1]) -> Vec<BufferDescriptor> {
@@ -150,7 +153,7 @@ pub fn spawn(
     addr: SocketAddr,
     server: Arc<Server>,
     stop: Arc<AtomicBool>,
-    stats: Arc<WorkerStats>,
+    workers: Vec<WorkerSender>,
     max_connections: usize,
 ) -> Result<SocketAddr> {
     // Each connection gets its own protection domain and completion queue, from the
@@ -179,8 +182,75 @@ pub fn spawn(
     let local: SocketAddr = l.local_addr().parse()?;
     std::thread::Builder::new()
         .name("smbd-rdma".into())
-        .spawn(move || run(&mut *l, &new_pdcq, server, stop, &stats, max_connections))?;
+        .spawn(move || run(&mut *l, &new_pdcq, server, stop, workers, max_connections))?;
     Ok(local)
+}
+
+/// Milliseconds on one process-wide clock (SMB Direct timers move between threads).
+pub fn now_ms() -> u64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_millis() as u64
+}
+
+/// The SMB Direct connections one worker drives: it polls their completion queues in its
+/// loop, beside its TCP connections.
+#[derive(Default)]
+pub struct RdmaSet {
+    conns: Vec<RdmaConn>,
+    /// Counters of connections that have closed, so totals never go backwards.
+    closed: smbdirect::Counters,
+    /// SMB Direct connections open across all workers (for max_connections).
+    live: Option<Arc<AtomicUsize>>,
+}
+
+impl RdmaSet {
+    pub fn is_empty(&self) -> bool {
+        self.conns.is_empty()
+    }
+
+    pub fn adopt(&mut self, c: RdmaConn) {
+        self.live = Some(c.live.clone());
+        self.conns.push(c);
+    }
+
+    /// Moves every connection on; returns whether anything happened.
+    pub fn step(&mut self, stats: &WorkerStats) -> bool {
+        if self.conns.is_empty() {
+            return false;
+        }
+        let now = now_ms();
+        let mut worked = false;
+        let closed = &mut self.closed;
+        self.conns.retain_mut(|c| {
+            let before = c.smbd.counters.messages_received + c.smbd.counters.fragments_sent;
+            let alive = c.step(now, stats);
+            if c.smbd.counters.messages_received + c.smbd.counters.fragments_sent != before {
+                worked = true;
+            }
+            if !alive {
+                worked = true;
+                tracing::info!(peer = %c.smb.peer, why = ?c.smbd.closed(), "SMB Direct connection closed");
+                c.smbd.disconnect();
+                c.smb.close();
+                closed.add(&c.smbd.counters);
+                c.live.fetch_sub(1, Ordering::AcqRel);
+            }
+            alive
+        });
+        if worked {
+            publish(&self.conns, &self.closed, stats);
+        }
+        worked
+    }
+
+    /// Closes every connection (the daemon is stopping).
+    pub fn shutdown(&mut self) {
+        for mut c in self.conns.drain(..) {
+            c.smbd.disconnect();
+            c.smb.close();
+            c.live.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
 }
 
 fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
@@ -210,30 +280,26 @@ fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
 
 type PdCqFactory = Box<dyn Fn() -> fabric::Result<(Pd, Cq)> + Send>;
 
+/// The listener thread: completes connection setup (MPA / rdma_cm), then hands each
+/// connection to a worker, round robin, as the TCP accept loop does.
 fn run(
     l: &mut dyn Listener,
     new_pdcq: &PdCqFactory,
     server: Arc<Server>,
     stop: Arc<AtomicBool>,
-    stats: &WorkerStats,
+    workers: Vec<WorkerSender>,
     max_connections: usize,
 ) {
-    // Counters of connections that have closed, so totals never go backwards.
-    let mut closed = smbdirect::Counters::default();
-    let t0 = Instant::now();
-    let mut conns: Vec<RdmaConn> = Vec::new();
+    let live = Arc::new(AtomicUsize::new(0));
     let mut seed = 0x5EED_0000_u64;
-    let mut idle_since = Instant::now();
+    let mut next = 0usize;
     while !stop.load(Ordering::Acquire) {
-        let now = t0.elapsed().as_millis() as u64;
-        let mut worked = false;
         match l.poll_request() {
-            Ok(Some(req)) if conns.len() >= max_connections => {
+            Ok(Some(req)) if live.load(Ordering::Acquire) >= max_connections => {
                 tracing::warn!(peer = %req.peer(), max_connections, "SMB Direct connection refused: too many connections");
                 req.reject(b"");
             }
             Ok(Some(req)) => {
-                worked = true;
                 let peer = req.peer();
                 let (pd, cq) = match new_pdcq() {
                     Ok(x) => x,
@@ -248,49 +314,26 @@ fn run(
                         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
                         let mut smb = Connection::new(server.clone(), Transport::Rdma, seed);
                         smb.peer = peer.clone();
-                        tracing::info!(%peer, "SMB Direct connection accepted");
-                        conns.push(RdmaConn {
-                            smbd: SmbdConnection::accept(qp, pd, cq, Config::default(), now),
+                        tracing::info!(%peer, worker = next % workers.len(), "SMB Direct connection accepted");
+                        live.fetch_add(1, Ordering::AcqRel);
+                        let conn = RdmaConn {
+                            smbd: SmbdConnection::accept(qp, pd, cq, Config::default(), now_ms()),
                             smb,
                             reads: Vec::new(),
                             writes: Vec::new(),
-                        });
+                            live: live.clone(),
+                        };
+                        workers[next % workers.len()].hand_rdma(conn);
+                        next += 1;
                     }
                     Err(e) => tracing::warn!(%peer, error = %e, "SMB Direct accept failed"),
                 }
             }
-            Ok(None) => {}
-            Err(e) => tracing::warn!(error = %e, "SMB Direct listener"),
-        }
-        conns.retain_mut(|c| {
-            let before = c.smbd.counters.messages_received + c.smbd.counters.fragments_sent;
-            let alive = c.step(now, stats);
-            if c.smbd.counters.messages_received + c.smbd.counters.fragments_sent != before {
-                worked = true;
+            Ok(None) => std::thread::sleep(Duration::from_millis(1)),
+            Err(e) => {
+                tracing::warn!(error = %e, "SMB Direct listener");
+                std::thread::sleep(Duration::from_millis(10));
             }
-            if !alive {
-                tracing::info!(peer = %c.smb.peer, why = ?c.smbd.closed(), "SMB Direct connection closed");
-                c.smbd.disconnect();
-                c.smb.close();
-                closed.add(&c.smbd.counters);
-            }
-            alive
-        });
-        if worked {
-            publish(&conns, &closed, stats);
         }
-        if worked {
-            idle_since = Instant::now();
-        } else if conns.is_empty() {
-            // Nothing connected: only new connections to watch for.
-            std::thread::sleep(Duration::from_millis(5));
-        } else if idle_since.elapsed() > Duration::from_millis(2) {
-            // Adaptive: spin while busy, nap when idle.
-            std::thread::sleep(Duration::from_micros(200));
-        }
-    }
-    for mut c in conns {
-        c.smbd.disconnect();
-        c.smb.close();
     }
 }

@@ -12,6 +12,7 @@ use crate::config::WorkersSection;
 use crate::daemon::filetime_now;
 use crate::framing::{frame_header, FrameReader};
 use crate::metrics::WorkerStats;
+use crate::rdma_listener::{RdmaConn, RdmaSet};
 use anyhow::{Context, Result};
 use crossbeam_channel::{Receiver, Sender};
 use io_uring::{opcode, types, IoUring};
@@ -30,9 +31,12 @@ const OP_SEND: u64 = 2;
 const WAKE_SLOT: u64 = 0xFFFF_FFFF;
 const TIMER_SLOT: u64 = 0xFFFF_FFFE;
 const RECV_CHUNK: usize = 128 * 1024;
+/// How long an idle worker with SMB Direct connections sleeps between polls.
+const RDMA_NAP_US: u64 = 200;
 
 pub struct WorkerHandle {
     tx: Sender<TcpStream>,
+    rdma_tx: Sender<RdmaConn>,
     wake: Arc<UnixStream>,
     thread: std::thread::JoinHandle<()>,
 }
@@ -40,6 +44,7 @@ pub struct WorkerHandle {
 #[derive(Clone)]
 pub struct WorkerSender {
     tx: Sender<TcpStream>,
+    rdma_tx: Sender<RdmaConn>,
     wake: Arc<UnixStream>,
 }
 
@@ -49,12 +54,20 @@ impl WorkerSender {
             let _ = (&*self.wake).write(&[1]);
         }
     }
+
+    /// Hands an established SMB Direct connection to this worker.
+    pub fn hand_rdma(&self, c: RdmaConn) {
+        if self.rdma_tx.send(c).is_ok() {
+            let _ = (&*self.wake).write(&[1]);
+        }
+    }
 }
 
 impl WorkerHandle {
     pub fn sender(&self) -> WorkerSender {
         WorkerSender {
             tx: self.tx.clone(),
+            rdma_tx: self.rdma_tx.clone(),
             wake: self.wake.clone(),
         }
     }
@@ -65,6 +78,7 @@ impl WorkerHandle {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn spawn(
     index: usize,
     cpu: usize,
@@ -73,8 +87,10 @@ pub fn spawn(
     stop: Arc<AtomicBool>,
     live: Arc<AtomicUsize>,
     stats: Option<Arc<WorkerStats>>,
+    rdma_stats: Arc<WorkerStats>,
 ) -> Result<WorkerHandle> {
     let (tx, rx) = crossbeam_channel::bounded(1024);
+    let (rdma_tx, rdma_rx) = crossbeam_channel::bounded(1024);
     let (wake_tx, wake_rx) = UnixStream::pair().context("wake socket pair")?;
     wake_rx.set_nonblocking(true)?;
     let ring = IoUring::new(cfg.ring_entries).context("io_uring setup")?;
@@ -106,11 +122,15 @@ pub fn spawn(
                 spin,
                 seed: index as u64 * 0x9E37_79B9,
                 stats,
+                rdma_rx,
+                rdma: RdmaSet::default(),
+                rdma_stats,
             };
             w.run();
         })?;
     Ok(WorkerHandle {
         tx,
+        rdma_tx,
         wake: Arc::new(wake_tx),
         thread,
     })
@@ -154,6 +174,11 @@ struct Worker {
     seed: u64,
     /// Metrics counters, written by this worker only (None when metrics are off).
     stats: Option<Arc<WorkerStats>>,
+    rdma_rx: Receiver<RdmaConn>,
+    /// SMB Direct connections: their completion queues are polled in this loop.
+    rdma: RdmaSet,
+    /// Counters of this worker's SMB Direct connections (transport="smbdirect").
+    rdma_stats: Arc<WorkerStats>,
 }
 
 impl Worker {
@@ -166,7 +191,8 @@ impl Worker {
                 break;
             }
             self.post();
-            let worked = self.reap();
+            let mut worked = self.reap();
+            worked |= self.rdma.step(&self.rdma_stats);
             if worked {
                 idle_since = Instant::now();
                 continue;
@@ -174,6 +200,12 @@ impl Worker {
             if self.busy || idle_since.elapsed() < self.spin {
                 let _ = self.ring.submit();
                 std::hint::spin_loop();
+                continue;
+            }
+            if !self.rdma.is_empty() {
+                // Completion queues cannot wake the kernel wait: nap briefly instead.
+                let _ = self.ring.submit();
+                std::thread::sleep(Duration::from_micros(RDMA_NAP_US));
                 continue;
             }
             // Sleep in the kernel until a completion arrives (socket data, a wake, or the
@@ -188,6 +220,7 @@ impl Worker {
         for c in self.conns.iter_mut().flatten() {
             c.smb.close();
         }
+        self.rdma.shutdown();
         tracing::debug!(worker = self.index, "worker stopped");
     }
 
@@ -212,6 +245,9 @@ impl Worker {
     }
 
     fn adopt(&mut self) {
+        while let Ok(c) = self.rdma_rx.try_recv() {
+            self.rdma.adopt(c);
+        }
         while let Ok(stream) = self.rx.try_recv() {
             let _ = stream.set_nodelay(true);
             self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
