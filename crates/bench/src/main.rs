@@ -26,6 +26,9 @@ enum Transport {
     Tcp,
     /// SMB Direct over the software iWARP provider (see --rdma).
     Iwarp,
+    /// SMB Direct over the in-process loopback fabric: the bench runs smbdirectd itself,
+    /// in this process, serving --serve-dir as the URL's share (HOST:PORT are ignored).
+    Loopback,
 }
 
 #[derive(Parser, Debug)]
@@ -62,6 +65,12 @@ struct Args {
     /// Encrypt instead of sign.
     #[arg(long)]
     encrypt: bool,
+    /// With --transport loopback: the directory the in-process server shares.
+    #[arg(long)]
+    serve_dir: Option<std::path::PathBuf>,
+    /// With --transport loopback: the in-process server's worker threads (each pinned).
+    #[arg(long, default_value_t = 1)]
+    serve_workers: usize,
     /// The server's Prometheus endpoint (smbdirectd --metrics) for CPU per I/O.
     #[arg(long)]
     metrics: Option<String>,
@@ -140,6 +149,7 @@ fn open(a: &Args, t: &Target, opts: &Options, write: bool) -> Result<Conn> {
             let ep = a.rdma.clone().unwrap_or(format!("{}:5445", t.host));
             Client::connect_rdma(&ep, opts)
         }
+        Transport::Loopback => Client::connect_rdma(&format!("loopback:{LOOPBACK_NAME}"), opts),
     }
     .map_err(|e| anyhow!("connect: {e}"))?;
     let tree = c
@@ -164,7 +174,7 @@ fn prepare(a: &Args, t: &Target, opts: &Options) -> Result<()> {
     let mut k = open(a, t, opts, true)?;
     // Over SMB Direct large transfers go through RDMA channels (inline messages are
     // bounded by the negotiated MaxFragmentedSize).
-    let rdma = a.transport == Transport::Iwarp;
+    let rdma = a.transport != Transport::Tcp;
     let chunk = 1u64 << 20;
     let probe = if rdma {
         k.c.read_rdma(k.tree, k.fid, a.file_size - chunk, chunk as u32, true)
@@ -217,7 +227,7 @@ fn run_conn(a: &Args, k: &mut Conn, qd: usize, seed: u64, start: &Barrier) -> Re
         }
     };
     let write = matches!(a.pattern, Pattern::Randwrite | Pattern::Seqwrite);
-    let rdma = a.transport == Transport::Iwarp;
+    let rdma = a.transport != Transport::Tcp;
     let payload = vec![0x5au8; io as usize];
     let max_ios: u64 = 100_000_000;
     let send = |k: &mut Conn, off: u64| -> Result<(u64, Option<client::RdmaBuffer>)> {
@@ -277,6 +287,74 @@ fn run_conn(a: &Args, k: &mut Conn, qd: usize, seed: u64, start: &Barrier) -> Re
 }
 
 /// Reads smbdirectd_process_cpu_seconds_total from the server's exporter.
+/// The server's CPU seconds so far: its worker threads' when it runs in this process,
+/// else what its metrics endpoint reports.
+fn server_cpu_now(a: &Args) -> Option<f64> {
+    if a.transport == Transport::Loopback {
+        return worker_threads_cpu();
+    }
+    a.metrics.as_deref().and_then(server_cpu)
+}
+
+/// CPU seconds (user + system) of this process's smbdirectd worker threads.
+fn worker_threads_cpu() -> Option<f64> {
+    // SAFETY: sysconf has no preconditions.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+    let mut ticks = 0u64;
+    for t in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+        let comm = std::fs::read_to_string(t.path().join("comm")).unwrap_or_default();
+        if !comm.starts_with("smbd-worker") {
+            continue;
+        }
+        let stat = std::fs::read_to_string(t.path().join("stat")).ok()?;
+        // Fields after the parenthesised name: utime and stime are the 12th and 13th.
+        let rest = &stat[stat.rfind(')')? + 2..];
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        ticks += f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    }
+    Some(ticks as f64 / hz)
+}
+
+/// The name the in-process server listens as on the loopback fabric.
+const LOOPBACK_NAME: &str = "smbdirect-bench";
+
+/// Starts smbdirectd in this process: one share, one user, an SMB Direct listener on the
+/// loopback fabric (and a TCP one on 127.0.0.1, unused by the bench).
+fn start_in_process(
+    a: &Args,
+    t: &Target,
+    password: &str,
+) -> Result<(smbdirectd::daemon::Running, std::path::PathBuf)> {
+    let dir = a
+        .serve_dir
+        .clone()
+        .ok_or_else(|| anyhow!("--transport loopback needs --serve-dir DIR (the share)"))?;
+    std::fs::create_dir_all(&dir)?;
+    let state = std::env::temp_dir().join(format!("smbdirect-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&state)?;
+    let users = state.join("users");
+    let mut db = smbdirectd::users::load(&users)?;
+    db.add(&t.user, password).map_err(|e| anyhow!("{e}"))?;
+    smbdirectd::users::save(&users, &db)?;
+    let cpus: Vec<String> = (0..a.serve_workers).map(|i| i.to_string()).collect();
+    let cfg_text = format!(
+        "[server]\nlisten = [\"127.0.0.1:0\"]\nsmbdirect = [\"loopback={LOOPBACK_NAME}\"]\n\
+         state_dir = {state:?}\n\n[security]\nusers = {users:?}\n\n\
+         [workers]\ncount = {n}\ncpus = [{cpus}]\n\n[log]\nlevel = \"warn\"\n\n\
+         [[share]]\nname = {share:?}\npath = {dir:?}\n",
+        state = state.join("state").display().to_string(),
+        users = users.display().to_string(),
+        n = a.serve_workers,
+        cpus = cpus.join(", "),
+        share = t.share,
+        dir = dir.display().to_string(),
+    );
+    let cfg_path = state.join("smbdirectd.toml");
+    std::fs::write(&cfg_path, cfg_text)?;
+    let cfg = smbdirectd::config::Config::load(Some(&cfg_path))?;
+    Ok((smbdirectd::daemon::start(&cfg)?, state))
+}
+
 fn server_cpu(url: &str) -> Option<f64> {
     use std::io::{Read, Write};
     let hostport = url.trim_start_matches("http://").split('/').next()?;
@@ -300,7 +378,7 @@ fn point(a: &Args, t: &Target, opts: &Options, qd: usize) -> Result<Point> {
         conns.push(open(a, t, opts, write)?);
     }
     let barrier = Arc::new(Barrier::new(conns.len() + 1));
-    let cpu0 = a.metrics.as_deref().and_then(server_cpu);
+    let cpu0 = server_cpu_now(a);
     let lats: Vec<Result<Vec<u64>>> = std::thread::scope(|s| {
         let hs: Vec<_> = conns
             .iter_mut()
@@ -313,7 +391,7 @@ fn point(a: &Args, t: &Target, opts: &Options, qd: usize) -> Result<Point> {
         barrier.wait();
         hs.into_iter().map(|h| h.join().expect("thread")).collect()
     });
-    let cpu1 = a.metrics.as_deref().and_then(server_cpu);
+    let cpu1 = server_cpu_now(a);
     let mut lat = Vec::new();
     for l in lats {
         lat.extend(l?);
@@ -332,6 +410,7 @@ fn point(a: &Args, t: &Target, opts: &Options, qd: usize) -> Result<Point> {
         transport: match a.transport {
             Transport::Tcp => "tcp",
             Transport::Iwarp => "smbdirect-iwarp",
+            Transport::Loopback => "smbdirect-loopback",
         },
         pattern: a.pattern,
         io_size: a.io_size,
@@ -424,6 +503,22 @@ fn main() -> Result<()> {
         },
         ..Default::default()
     };
+    // In-process server for the loopback fabric; stopped (and its state removed) at the
+    // end whatever happens.
+    struct InProcess(Option<(smbdirectd::daemon::Running, std::path::PathBuf)>);
+    impl Drop for InProcess {
+        fn drop(&mut self) {
+            if let Some((r, state)) = self.0.take() {
+                r.shutdown();
+                let _ = std::fs::remove_dir_all(state);
+            }
+        }
+    }
+    let _server = InProcess(if a.transport == Transport::Loopback {
+        Some(start_in_process(&a, &t, &opts.password)?)
+    } else {
+        None
+    });
     prepare(&a, &t, &opts)?;
     println!(
         "{:<16} {:<9} {:>8} {:>4} {:>10} {:>9} {:>8} {:>8} {:>9} {:>9}",

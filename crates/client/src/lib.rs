@@ -232,13 +232,23 @@ impl Client {
             return Ok(Io::Tcp(sock));
         }
         use fabric::{CmEvent, Cq, Pd};
-        let sa: std::net::SocketAddr = addr
-            .parse()
-            .map_err(|_| Error::Protocol("SMB Direct needs an IP:port address"))?;
         let (pd, cq) = (Pd::new(), Cq::new());
-        let f = fabric::iwarp::IwarpFabric::new();
         let err = |e: fabric::Error| Error::Io(std::io::Error::other(e.to_string()));
-        let mut qp = f.connect(sa, &pd, &cq, b"", 16, 16).map_err(err)?;
+        // "loopback:NAME" reaches a server in this process over the loopback fabric;
+        // anything else is IP:port over software iWARP.
+        let mut qp = match addr.strip_prefix("loopback:") {
+            Some(name) => fabric::loopback::LoopbackFabric::shared()
+                .connect(name, &pd, &cq, b"", 16, 16)
+                .map_err(err)?,
+            None => {
+                let sa: std::net::SocketAddr = addr
+                    .parse()
+                    .map_err(|_| Error::Protocol("SMB Direct needs an IP:port address"))?;
+                fabric::iwarp::IwarpFabric::new()
+                    .connect(sa, &pd, &cq, b"", 16, 16)
+                    .map_err(err)?
+            }
+        };
         let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
         loop {
             qp.progress().map_err(err)?;

@@ -135,6 +135,13 @@ impl LoopbackFabric {
         LoopbackFabric::default()
     }
 
+    /// One fabric for the whole process: what an in-process server listens on and an
+    /// in-process client connects to.
+    pub fn shared() -> LoopbackFabric {
+        static SHARED: std::sync::OnceLock<LoopbackFabric> = std::sync::OnceLock::new();
+        SHARED.get_or_init(LoopbackFabric::new).clone()
+    }
+
     /// Faults applied to connections made from now on.
     pub fn set_faults(&self, f: Faults) {
         *self.faults.lock() = f;

@@ -101,7 +101,9 @@ fn init_logging(level: &str) {
 fn interfaces(cfg: &Config) -> Result<Vec<smb_server::config::InterfaceConfig>> {
     let mut rdma = Vec::new();
     for e in &cfg.server.smbdirect {
-        rdma.push(crate::rdma_listener::parse_endpoint(e)?.1);
+        if let crate::rdma_listener::Endpoint::Ip(a) = crate::rdma_listener::parse_endpoint(e)?.1 {
+            rdma.push(a);
+        }
     }
     let rdma_ips: Vec<_> = rdma.iter().map(|a| a.ip()).collect();
     let mut out: Vec<smb_server::config::InterfaceConfig> = Vec::new();
@@ -174,9 +176,47 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     let mut cfg = Config::load(args.config.as_deref())?;
     apply_overrides(&mut cfg, &args)?;
     init_logging(&cfg.log.level);
+    let mut signals = signal_hook::iterator::Signals::new([
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGINT,
+    ])?;
+    let running = start(&cfg)?;
+    if let Some(sig) = signals.forever().next() {
+        tracing::info!(sig, "stopping: finishing in-flight requests");
+    }
+    running.shutdown();
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// A server started by [`start`]: its workers and listener threads run until
+/// [`Running::shutdown`].
+pub struct Running {
+    pub server: Arc<Server>,
+    /// The bound TCP addresses, in the order of `server.listen`.
+    pub tcp: Vec<std::net::SocketAddr>,
+    stop: Arc<AtomicBool>,
+    ready: Arc<AtomicBool>,
+    workers: Vec<WorkerHandle>,
+}
+
+impl Running {
+    /// Finishes in-flight requests, closes every connection and joins the workers.
+    pub fn shutdown(self) {
+        self.ready.store(false, Ordering::Release);
+        self.stop.store(true, Ordering::Release);
+        for w in self.workers {
+            w.stop_and_join();
+        }
+    }
+}
+
+/// Starts the server `cfg` describes (workers, listeners, metrics) and returns once it
+/// accepts connections.
+pub fn start(cfg: &Config) -> Result<Running> {
     std::fs::create_dir_all(&cfg.server.state_dir)
         .with_context(|| format!("creating {}", cfg.server.state_dir.display()))?;
-    let server = build_server(&cfg)?;
+    let server = build_server(cfg)?;
     if server.users.read().names().is_empty() && !cfg.security.allow_guest {
         let users = cfg
             .security
@@ -232,6 +272,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         println!("smbdirectd: metrics at http://{local}/metrics");
     }
     let mut listeners = Vec::new();
+    let mut tcp = Vec::new();
     for addr in &cfg.server.listen {
         let l = TcpListener::bind(addr).with_context(|| format!("listening on {addr}"))?;
         let local = l.local_addr()?;
@@ -247,6 +288,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
                 local.port()
             );
         }
+        tcp.push(local);
         listeners.push(l);
     }
     let senders: Vec<_> = workers.iter().map(|w| w.sender()).collect();
@@ -274,19 +316,12 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             .name("smbd-accept".into())
             .spawn(move || worker::accept_loop(l, senders, stop, live, max_conns))?;
     }
-    let mut signals = signal_hook::iterator::Signals::new([
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGINT,
-    ])?;
     ready.store(true, Ordering::Release);
-    if let Some(sig) = signals.forever().next() {
-        tracing::info!(sig, "stopping: finishing in-flight requests");
-    }
-    ready.store(false, Ordering::Release);
-    stop.store(true, Ordering::Release);
-    for w in workers {
-        w.stop_and_join();
-    }
-    tracing::info!("stopped");
-    Ok(())
+    Ok(Running {
+        server,
+        tcp,
+        stop,
+        ready,
+        workers,
+    })
 }

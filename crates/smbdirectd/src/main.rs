@@ -1,14 +1,7 @@
 //! smbdirectd: the daemon. Configuration, per-core workers, listeners, and the admin
 //! subcommands.
 
-mod config;
-mod daemon;
-mod framing;
-mod metrics;
-mod rdma_listener;
-mod users;
-mod vhdx_cli;
-mod worker;
+use smbdirectd::{daemon, users, vhdx_cli};
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};

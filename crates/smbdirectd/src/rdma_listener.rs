@@ -17,24 +17,49 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Parses `PROVIDER=ADDR:PORT`.
-pub fn parse_endpoint(s: &str) -> Result<(String, SocketAddr)> {
+/// Where an SMB Direct listener listens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// iwarp and verbs: an IP address and port.
+    Ip(SocketAddr),
+    /// The in-process loopback fabric: a name (for the benchmark's in-process mode and
+    /// tests; nothing outside the process can reach it).
+    Loopback(String),
+}
+
+impl std::fmt::Display for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Endpoint::Ip(a) => write!(f, "{a}"),
+            Endpoint::Loopback(n) => write!(f, "loopback:{n}"),
+        }
+    }
+}
+
+/// Parses `PROVIDER=ADDR:PORT` (or `loopback=NAME`).
+pub fn parse_endpoint(s: &str) -> Result<(String, Endpoint)> {
     let Some((p, a)) = s.split_once('=') else {
         bail!("smbdirect {s:?}: expected PROVIDER=ADDR:PORT (e.g. iwarp=127.0.0.1:5445)");
     };
+    if p == "loopback" {
+        if a.is_empty() {
+            bail!("smbdirect {s:?}: loopback needs a name (loopback=NAME)");
+        }
+        return Ok((p.to_string(), Endpoint::Loopback(a.to_string())));
+    }
     let addr: SocketAddr = a
         .parse()
         .with_context(|| format!("smbdirect {s:?}: {a:?} is not ADDR:PORT"))?;
     match p {
-        "iwarp" => Ok((p.to_string(), addr)),
+        "iwarp" => Ok((p.to_string(), Endpoint::Ip(addr))),
         #[cfg(feature = "verbs")]
-        "verbs" => Ok((p.to_string(), addr)),
+        "verbs" => Ok((p.to_string(), Endpoint::Ip(addr))),
         #[cfg(not(feature = "verbs"))]
         "verbs" => bail!(
             "smbdirect {s:?}: this build has no verbs provider (build with --features verbs); \
              use iwarp (see `smbdirectd rdma`)"
         ),
-        _ => bail!("smbdirect {s:?}: unknown provider {p:?} (iwarp or verbs)"),
+        _ => bail!("smbdirect {s:?}: unknown provider {p:?} (iwarp, verbs or loopback)"),
     }
 }
 
@@ -150,12 +175,26 @@ impl RdmaConn {
 /// Starts the listener thread for one endpoint; returns the bound address.
 pub fn spawn(
     provider: &str,
-    addr: SocketAddr,
+    endpoint: Endpoint,
     server: Arc<Server>,
     stop: Arc<AtomicBool>,
     workers: Vec<WorkerSender>,
     max_connections: usize,
-) -> Result<SocketAddr> {
+) -> Result<Endpoint> {
+    let addr = match (&endpoint, provider) {
+        (Endpoint::Loopback(name), _) => {
+            let l = fabric::loopback::LoopbackFabric::shared()
+                .listen(name)
+                .with_context(|| format!("SMB Direct (loopback) listening as {name:?}"))?;
+            let new_pdcq: PdCqFactory = Box::new(|| Ok((Pd::new(), Cq::new())));
+            let mut l = l;
+            std::thread::Builder::new()
+                .name("smbd-rdma".into())
+                .spawn(move || run(&mut *l, &new_pdcq, server, stop, workers, max_connections))?;
+            return Ok(endpoint);
+        }
+        (Endpoint::Ip(a), _) => *a,
+    };
     // Each connection gets its own protection domain and completion queue, from the
     // provider that accepted it.
     let (mut l, new_pdcq): (Box<dyn Listener>, PdCqFactory) = match provider {
@@ -179,7 +218,7 @@ pub fn spawn(
         }
         _ => bail!("smbdirect provider {provider:?} is not available"),
     };
-    let local: SocketAddr = l.local_addr().parse()?;
+    let local = Endpoint::Ip(l.local_addr().parse()?);
     std::thread::Builder::new()
         .name("smbd-rdma".into())
         .spawn(move || run(&mut *l, &new_pdcq, server, stop, workers, max_connections))?;

@@ -1,0 +1,11 @@
+//! smbdirectd as a library: the daemon's parts, so that tools (the benchmark's in-process
+//! mode over the loopback fabric) can run the same server the binary runs.
+
+pub mod config;
+pub mod daemon;
+pub mod framing;
+pub mod metrics;
+pub mod rdma_listener;
+pub mod users;
+pub mod vhdx_cli;
+pub mod worker;
