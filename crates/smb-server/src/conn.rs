@@ -176,11 +176,20 @@ impl Connection {
     /// time `now` (FILETIME). Returns the PDUs to send.
     pub fn handle_pdu(&mut self, pdu: &[u8], now: u64) -> Result<Vec<Vec<u8>>, Disconnect> {
         self.now = now;
-        match pdu.get(0..4) {
+        // A bug reached by one client's input costs that client its connection, never
+        // the server: the panic is caught here and the connection is closed.
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match pdu.get(0..4) {
             Some(p) if p == smb_wire::header::PROTOCOL_ID => self.handle_plain(pdu, false, None),
             Some(p) if p == smb_wire::header::TRANSFORM_ID => self.handle_transform(pdu),
             Some(p) if p == smb_wire::header::SMB1_ID => self.handle_smb1(pdu),
             _ => Err(Disconnect("not an SMB2 message")),
+        }));
+        match r {
+            Ok(r) => r,
+            Err(_) => {
+                tracing::error!(peer = %self.peer, "internal error while handling a request; closing the connection");
+                Err(Disconnect("internal error"))
+            }
         }
     }
 
