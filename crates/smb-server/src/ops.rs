@@ -319,7 +319,9 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         return Fail(NtStatus::ACCESS_DENIED);
     }
     for c in &req.contexts {
-        if c.name == b"DHnC" || c.name == b"DH2C" {
+        // No durable handles to reconnect to, and no previous versions (snapshots) to
+        // open: such a name does not exist here.
+        if c.name == b"DHnC" || c.name == b"DH2C" || c.name == b"TWrp" {
             return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
     }
@@ -502,14 +504,10 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         CreateAction::Created | CreateAction::Superseded | CreateAction::Overwritten,
     ) = (&create_sd, action)
     {
+        // Parts the client's descriptor leaves out come from the default (as
+        // inheritance would supply them).
         let mut sd = default_sd(s);
-        sd.merge(
-            new,
-            secdesc::secinfo::OWNER
-                | secdesc::secinfo::GROUP
-                | secdesc::secinfo::DACL
-                | secdesc::secinfo::SACL,
-        );
+        sd.merge(new, new.present());
         if let Err(e) = obj.set_security(&sd.encode(0)) {
             return Fail(e);
         }

@@ -232,8 +232,11 @@ pub fn parse_create_contexts(buf: &[u8]) -> Result<Vec<CreateContext<'_>>> {
         let next = ctx.u32(0)? as usize;
         let name = ctx.region(ctx.u16(4)? as usize, ctx.u16(6)? as usize)?;
         let data = ctx.region(ctx.u16(10)? as usize, ctx.u32(12)? as usize)?;
-        if name.is_empty() {
-            return Err(WireError::BadValue("empty create context name"));
+        // Create context names are at least four bytes (Windows refuses shorter tags).
+        if name.len() < 4 {
+            return Err(WireError::BadValue(
+                "create context name shorter than 4 bytes",
+            ));
         }
         out.push(CreateContext { name, data });
         if next == 0 {

@@ -166,15 +166,38 @@ impl SecDesc {
             self.group = new.group.clone();
         }
         if info & secinfo::DACL != 0 {
-            self.control = (self.control & !(SE_DACL_PRESENT | DACL_BITS))
-                | (new.control & (SE_DACL_PRESENT | DACL_BITS));
-            self.dacl = new.dacl.clone();
+            // Setting the DACL from a descriptor without one leaves a NULL DACL
+            // (present, no entries: everyone allowed), as Windows does.
+            self.control =
+                (self.control & !DACL_BITS) | SE_DACL_PRESENT | (new.control & DACL_BITS);
+            self.dacl = new
+                .dacl
+                .clone()
+                .filter(|_| new.control & SE_DACL_PRESENT != 0);
         }
         if info & secinfo::SACL != 0 {
             self.control = (self.control & !(SE_SACL_PRESENT | SACL_BITS))
                 | (new.control & (SE_SACL_PRESENT | SACL_BITS));
             self.sacl = new.sacl.clone();
         }
+    }
+
+    /// The SECURITY_INFORMATION bits of the parts this descriptor carries.
+    pub fn present(&self) -> u32 {
+        let mut info = 0;
+        if self.owner.is_some() {
+            info |= secinfo::OWNER;
+        }
+        if self.group.is_some() {
+            info |= secinfo::GROUP;
+        }
+        if self.control & SE_DACL_PRESENT != 0 {
+            info |= secinfo::DACL;
+        }
+        if self.control & SE_SACL_PRESENT != 0 {
+            info |= secinfo::SACL;
+        }
+        info
     }
 
     /// Whether the descriptor restricts access at all (a DACL is present and not NULL).

@@ -357,6 +357,9 @@ impl DirShare {
             if action != CreateAction::Opened {
                 sys::ftruncate(&fd, 0).map_err(|e| status(&e, true))?;
                 self.set_new_meta(&fd, p.attributes);
+                if p.allocation_size > 0 {
+                    preallocate(&fd, !self.opts.no_xattr, p.allocation_size)?;
+                }
             }
             return Ok((
                 Box::new(DirFile {
@@ -395,7 +398,7 @@ impl DirShare {
             .map_err(|e| status(&e, true))?;
         self.set_new_meta(&fd, p.attributes);
         if p.allocation_size > 0 {
-            let _ = sys::fallocate(&fd, libc::FALLOC_FL_KEEP_SIZE, 0, p.allocation_size);
+            preallocate(&fd, !self.opts.no_xattr, p.allocation_size)?;
         }
         // Reopen with the requested flags (O_DIRECT) when needed.
         let (fd, direct) = if p.direct_io {
@@ -515,6 +518,26 @@ fn read_sd(fd: &OwnedFd) -> Option<Vec<u8>> {
     let n = sys::fgetxattr(fd, XATTR_SD, &mut b).ok()?;
     b.truncate(n);
     Some(b)
+}
+
+/// Reserves `len` bytes for a file without changing its size, and remembers the request
+/// (FileAllocationInformation, or a CREATE's allocation size) for reporting.
+fn preallocate(fd: &OwnedFd, xattr: bool, len: u64) -> Result<(), NtStatus> {
+    match sys::fallocate(fd, libc::FALLOC_FL_KEEP_SIZE, 0, len) {
+        Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => {}
+        r => r.map_err(io_status)?,
+    }
+    if xattr {
+        let mut m = read_meta(fd).unwrap_or(Meta {
+            attributes: attrs::ARCHIVE,
+            creation: None,
+            change: None,
+            alloc: None,
+        });
+        m.alloc = (len != 0).then_some(len);
+        write_meta(fd, &m).map_err(io_status)?;
+    }
+    Ok(())
 }
 
 /// EaSize of a file: one probe of the attribute's length when it has no EAs.
@@ -668,21 +691,7 @@ impl FileObj for DirFile {
     }
 
     fn allocate(&self, len: u64) -> Result<(), NtStatus> {
-        match sys::fallocate(&self.fd, libc::FALLOC_FL_KEEP_SIZE, 0, len) {
-            Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => {}
-            r => r.map_err(io_status)?,
-        }
-        if self.xattr {
-            let mut m = read_meta(&self.fd).unwrap_or(Meta {
-                attributes: attrs::ARCHIVE,
-                creation: None,
-                change: None,
-                alloc: None,
-            });
-            m.alloc = (len != 0).then_some(len);
-            write_meta(&self.fd, &m).map_err(io_status)?;
-        }
-        Ok(())
+        preallocate(&self.fd, self.xattr, len)
     }
 
     fn set_basic(&self, c: &BasicChange) -> Result<(), NtStatus> {
