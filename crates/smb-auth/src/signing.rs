@@ -18,6 +18,27 @@ pub enum Algorithm {
 
 const SIG: std::ops::Range<usize> = 48..64;
 
+/// `msg` with its signature field already zero: GMAC authenticates it as it lies, with
+/// no copy (signing owns the buffer; verification cannot zero the field in place).
+fn gmac_zeroed(key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
+    let mut nonce = [0u8; 12];
+    nonce[..8].copy_from_slice(&msg[24..32]);
+    let flags = u32::from_le_bytes(msg[16..20].try_into().unwrap());
+    let cmd = u16::from_le_bytes([msg[12], msg[13]]);
+    let mut bits = 0u32;
+    if flags & 1 != 0 {
+        bits |= 1;
+    }
+    if cmd == 0x0C {
+        bits |= 2;
+    }
+    nonce[8..].copy_from_slice(&bits.to_le_bytes());
+    let c = Aes128Gcm::new(key.into());
+    c.encrypt_in_place_detached((&nonce).into(), msg, &mut [])
+        .expect("GMAC of any length")
+        .into()
+}
+
 fn compute(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
     let (head, tail) = (&msg[..48], &msg[64..]);
     let zero = [0u8; 16];
@@ -37,27 +58,11 @@ fn compute(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
             m.finalize().into_bytes().into()
         }
         Algorithm::AesGmac => {
-            let mut nonce = [0u8; 12];
-            nonce[..8].copy_from_slice(&msg[24..32]);
-            let flags = u32::from_le_bytes(msg[16..20].try_into().unwrap());
-            let cmd = u16::from_le_bytes([msg[12], msg[13]]);
-            let mut bits = 0u32;
-            if flags & 1 != 0 {
-                bits |= 1;
-            }
-            if cmd == 0x0C {
-                bits |= 2;
-            }
-            nonce[8..].copy_from_slice(&bits.to_le_bytes());
-            let mut aad = Vec::with_capacity(msg.len());
-            aad.extend_from_slice(head);
-            aad.extend_from_slice(&zero);
-            aad.extend_from_slice(tail);
-            let c = Aes128Gcm::new(key.into());
-            let tag = c
-                .encrypt_in_place_detached((&nonce).into(), &aad, &mut [])
-                .expect("GMAC of any length");
-            tag.into()
+            let mut copy = Vec::with_capacity(msg.len());
+            copy.extend_from_slice(head);
+            copy.extend_from_slice(&zero);
+            copy.extend_from_slice(tail);
+            gmac_zeroed(key, &copy)
         }
     }
 }
@@ -67,7 +72,12 @@ pub fn sign(alg: Algorithm, key: &[u8; 16], msg: &mut [u8]) {
     if msg.len() < 64 {
         return;
     }
-    let s = compute(alg, key, msg);
+    let s = if alg == Algorithm::AesGmac {
+        msg[SIG].fill(0);
+        gmac_zeroed(key, msg)
+    } else {
+        compute(alg, key, msg)
+    };
     msg[SIG].copy_from_slice(&s);
 }
 

@@ -27,8 +27,10 @@ impl Default for FrameReader {
 }
 
 impl FrameReader {
-    /// Space to receive into: at least `min` bytes.
-    pub fn spare(&mut self, min: usize) -> &mut [u8] {
+    /// Space to receive into, at least `min` bytes, left uninitialised (zeroing 128 KiB per
+    /// receive cost more than the receive): the kernel writes it, then [`Self::filled`]
+    /// says how much. Returns the start and the length of the space.
+    pub fn spare(&mut self, min: usize) -> (*mut u8, usize) {
         if self.start > 0 && self.start == self.buf.len() {
             self.buf.clear();
             self.start = 0;
@@ -37,15 +39,20 @@ impl FrameReader {
             self.start = 0;
         }
         let len = self.buf.len();
-        let want = min.max(self.needed());
-        self.buf.resize(len + want, 0);
-        &mut self.buf[len..]
+        self.buf.reserve(min.max(self.needed()));
+        let room = self.buf.capacity() - len;
+        // SAFETY: `len` is within the allocation; the pointer is to spare capacity.
+        (unsafe { self.buf.as_mut_ptr().add(len) }, room)
     }
 
-    /// Records that `n` bytes of the last `spare` were filled, and gives back the rest.
-    pub fn filled(&mut self, spare_len: usize, n: usize) {
-        let keep = self.buf.len() - spare_len + n;
-        self.buf.truncate(keep);
+    /// Records that the first `n` bytes of the last [`Self::spare`] space were written.
+    ///
+    /// # Safety
+    /// The caller (or the kernel on its behalf) initialised those `n` bytes, `n` is at
+    /// most the length `spare` returned, and the buffer was not touched in between.
+    pub unsafe fn filled(&mut self, n: usize) {
+        debug_assert!(self.buf.len() + n <= self.buf.capacity());
+        self.buf.set_len(self.buf.len() + n);
     }
 
     fn needed(&self) -> usize {
@@ -93,10 +100,13 @@ mod tests {
     use super::*;
 
     fn feed(r: &mut FrameReader, data: &[u8]) {
-        let s = r.spare(data.len());
-        let l = s.len();
-        s[..data.len()].copy_from_slice(data);
-        r.filled(l, data.len());
+        let (p, l) = r.spare(data.len());
+        assert!(l >= data.len());
+        // SAFETY: `l` bytes of spare capacity start at `p`; `data` fits.
+        unsafe {
+            std::ptr::copy_nonoverlapping(data.as_ptr(), p, data.len());
+            r.filled(data.len());
+        }
     }
 
     #[test]

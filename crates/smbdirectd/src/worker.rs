@@ -327,12 +327,12 @@ impl Worker {
             let Some(c) = c else { continue };
             let ud = ((slot as u64) << 32) | (u64::from(c.gen) << 8);
             if !c.recv_busy && !c.closing && !stopping {
-                let buf = c.reader.spare(RECV_CHUNK);
-                c.recv_len = buf.len();
+                let (buf, len) = c.reader.spare(RECV_CHUNK);
+                c.recv_len = len;
                 let e = opcode::Recv::new(
                     types::Fd(c.stream.as_raw_fd()),
-                    buf.as_mut_ptr(),
-                    buf.len().min(u32::MAX as usize) as u32,
+                    buf,
+                    len.min(u32::MAX as usize) as u32,
                 )
                 .build()
                 .user_data(ud | OP_RECV);
@@ -401,10 +401,12 @@ impl Worker {
                 OP_RECV => {
                     c.recv_busy = false;
                     if res <= 0 {
-                        c.reader.filled(c.recv_len, 0);
                         close_conn(c);
                     } else {
-                        c.reader.filled(c.recv_len, res as usize);
+                        // SAFETY: the kernel wrote `res` (<= recv_len) bytes into the
+                        // spare space handed to this receive; nothing touched the reader
+                        // while it was in flight (recv_busy).
+                        unsafe { c.reader.filled((res as usize).min(c.recv_len)) };
                         if let Some(s) = &stats {
                             s.net(res as u64, 0);
                         }
