@@ -1404,8 +1404,191 @@ fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             Outcome::Done(NtStatus::SUCCESS, reply(&[0u8; 16]))
         }
         fsctl::GET_COMPRESSION => Outcome::Done(NtStatus::SUCCESS, reply(&[0, 0])),
+        // The share's files are never compressed (Hyper-V refuses compressed VHDX):
+        // COMPRESSION_FORMAT_NONE is accepted, any other format is not supported.
+        fsctl::SET_COMPRESSION => match req.input.get(..2) {
+            None => Fail(NtStatus::INVALID_PARAMETER),
+            Some([0, 0]) => Outcome::Done(NtStatus::SUCCESS, reply(&[])),
+            Some(_) => Fail(NtStatus::NOT_SUPPORTED),
+        },
+        fsctl::SRV_REQUEST_RESUME_KEY => {
+            if req.max_output_response < 32 {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            // SRV_REQUEST_RESUME_KEY (MS-SMB2 2.2.32.3): a 24-byte key naming this open,
+            // ContextLength 0 and four bytes of empty context (as Windows and Samba send).
+            let mut out = resume_key(ctx, &open).to_vec();
+            out.put_u32(0);
+            out.put_u32(0);
+            Outcome::Done(NtStatus::SUCCESS, reply(&out))
+        }
+        fsctl::SRV_COPYCHUNK | fsctl::SRV_COPYCHUNK_WRITE => {
+            let r = copy_chunk(
+                ctx,
+                &open,
+                f,
+                req.ctl_code,
+                req.input,
+                req.max_output_response,
+            );
+            match r {
+                Ok(out) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
+                Err((st, Some(out))) => Outcome::Done(st, reply(&out)),
+                Err((st, None)) => Fail(st),
+            }
+        }
         _ => Fail(NtStatus::INVALID_DEVICE_REQUEST),
     }
+}
+
+/// Server-side copy limits (Windows' defaults, MS-SMB2 3.3.3.1).
+const COPYCHUNK_MAX_CHUNKS: u32 = 256;
+const COPYCHUNK_MAX_CHUNK_SIZE: u32 = 1 << 20;
+const COPYCHUNK_MAX_DATA: u32 = 16 << 20;
+
+/// A resume key: the open's FileId and a keyed tag, so a key cannot be forged or
+/// guessed from another open's.
+fn resume_key(ctx: &Ctx, open: &Open) -> [u8; 24] {
+    let mut k = [0u8; 24];
+    k[..8].copy_from_slice(&open.file_id.persistent.to_le_bytes());
+    k[8..16].copy_from_slice(&open.file_id.volatile.to_le_bytes());
+    let tag = session(ctx).keys.application;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in tag.iter().chain(&k[..16]) {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    k[16..].copy_from_slice(&h.to_le_bytes());
+    k
+}
+
+type CopyError = (NtStatus, Option<Vec<u8>>);
+
+/// FSCTL_SRV_COPYCHUNK(_WRITE) (MS-SMB2 3.3.5.15.6): copies ranges from the open a
+/// resume key names into this one, without the data crossing the network.
+fn copy_chunk(
+    ctx: &Ctx,
+    target: &Open,
+    f: &dyn crate::backend::FileObj,
+    code: u32,
+    input: &[u8],
+    max_out: u32,
+) -> Result<Vec<u8>, CopyError> {
+    let response = |chunks: u32, chunk_bytes: u32, total: u32| {
+        let mut b = Vec::with_capacity(12);
+        b.put_u32(chunks);
+        b.put_u32(chunk_bytes);
+        b.put_u32(total);
+        b
+    };
+    let limits = || {
+        (
+            NtStatus::INVALID_PARAMETER,
+            Some(response(
+                COPYCHUNK_MAX_CHUNKS,
+                COPYCHUNK_MAX_CHUNK_SIZE,
+                COPYCHUNK_MAX_DATA,
+            )),
+        )
+    };
+    if max_out < 12 {
+        return Err((NtStatus::INVALID_PARAMETER, None));
+    }
+    if input.len() < 32 {
+        return Err((NtStatus::INVALID_PARAMETER, None));
+    }
+    // The target needs write access; plain COPYCHUNK also read (Windows reads back).
+    let need = if code == msg::fsctl::SRV_COPYCHUNK {
+        access::FILE_WRITE_DATA | access::FILE_READ_DATA
+    } else {
+        access::FILE_WRITE_DATA
+    };
+    if target.granted_access & need != need {
+        return Err((NtStatus::ACCESS_DENIED, None));
+    }
+    let count = u32::from_le_bytes(input[24..28].try_into().unwrap());
+    if count > COPYCHUNK_MAX_CHUNKS {
+        return Err(limits());
+    }
+    let chunks_at = 32usize;
+    if input.len() < chunks_at + count as usize * 24 {
+        return Err((NtStatus::INVALID_PARAMETER, None));
+    }
+    let mut chunks = Vec::with_capacity(count as usize);
+    let mut total: u64 = 0;
+    for i in 0..count as usize {
+        let c = &input[chunks_at + i * 24..chunks_at + (i + 1) * 24];
+        let src = u64::from_le_bytes(c[0..8].try_into().unwrap());
+        let dst = u64::from_le_bytes(c[8..16].try_into().unwrap());
+        let len = u32::from_le_bytes(c[16..20].try_into().unwrap());
+        if len == 0 || len > COPYCHUNK_MAX_CHUNK_SIZE {
+            return Err(limits());
+        }
+        total += u64::from(len);
+        chunks.push((src, dst, len));
+    }
+    if total > u64::from(COPYCHUNK_MAX_DATA) {
+        return Err(limits());
+    }
+    // The source: an open of this session whose resume key this is.
+    let key: [u8; 24] = input[..24].try_into().unwrap();
+    let volatile = u64::from_le_bytes(key[8..16].try_into().unwrap());
+    let source = session(ctx)
+        .open(volatile)
+        .filter(|o| resume_key(ctx, o) == key)
+        .ok_or((NtStatus::OBJECT_NAME_NOT_FOUND, None))?;
+    if !source.can_read() {
+        return Err((NtStatus::ACCESS_DENIED, None));
+    }
+    let Some(sf) = source.file_obj() else {
+        return Err((NtStatus::INVALID_PARAMETER, None));
+    };
+    let mut written: u32 = 0;
+    let mut done = 0u32;
+    let mut buf = Vec::new();
+    for (src, dst, len) in chunks {
+        let lock_conflict = |o: &Open, off: u64, write: bool| {
+            o.file.as_ref().is_some_and(|fs| {
+                fs.inner
+                    .lock()
+                    .io_conflict(o.file_id, off, u64::from(len), write)
+            })
+        };
+        if lock_conflict(&source, src, false) || lock_conflict(target, dst, true) {
+            return Err((
+                NtStatus::FILE_LOCK_CONFLICT,
+                Some(response(done, 0, written)),
+            ));
+        }
+        buf.clear();
+        buf.resize(len as usize, 0);
+        let n = sf
+            .read_at(src, &mut buf)
+            .map_err(|e| (e, Some(response(done, 0, written))))?;
+        if n < len as usize {
+            // The source ends inside this chunk.
+            return Err((
+                NtStatus::INVALID_VIEW_SIZE,
+                Some(response(done, 0, written)),
+            ));
+        }
+        let mut off = 0usize;
+        while off < buf.len() {
+            let w = f
+                .write_at(dst + off as u64, &buf[off..])
+                .map_err(|e| (e, Some(response(done, off as u32, written))))?;
+            if w == 0 {
+                return Err((
+                    NtStatus::DISK_FULL,
+                    Some(response(done, off as u32, written)),
+                ));
+            }
+            off += w;
+        }
+        written += len;
+        done += 1;
+    }
+    target.modified.store(true, Ordering::Relaxed);
+    Ok(response(done, 0, written))
 }
 
 /// FSCTL_FILE_LEVEL_TRIM input (MS-FSCC 2.3.73): key, count, then (offset, length) pairs.
