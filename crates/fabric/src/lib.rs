@@ -127,6 +127,13 @@ impl RegBuf {
     pub unsafe fn slice(&self) -> &[u8] {
         std::slice::from_raw_parts(self.ptr, self.len)
     }
+    /// # Safety
+    /// No posted operation may be using these bytes, and no other slice of them may be
+    /// alive while this one is.
+    #[allow(clippy::mut_from_ref)]
+    pub unsafe fn slice_mut(&self) -> &mut [u8] {
+        std::slice::from_raw_parts_mut(self.ptr, self.len)
+    }
 }
 
 impl Drop for RegBuf {

@@ -763,6 +763,18 @@ impl Connection {
     }
 
     /// The data RDMA-Read for the WRITE about to be handled.
+    /// Lends the engine a registered buffer for READ data (SMB Direct connections).
+    pub fn lend_rdma_buffer(&mut self, b: Box<dyn crate::rdma::LentBuffer>) {
+        if let Some(st) = &self.rdma {
+            st.lock().lent.push(b);
+        }
+    }
+
+    /// How many lent buffers the engine holds unused.
+    pub fn lent_rdma_buffers(&self) -> usize {
+        self.rdma.as_ref().map_or(0, |st| st.lock().lent.len())
+    }
+
     pub fn set_rdma_payload(&mut self, data: Vec<u8>) {
         if let Some(st) = &self.rdma {
             st.lock().incoming = Some(data);

@@ -912,6 +912,46 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         }
     }
     let f = open.file_obj().expect("file");
+    // SMB Direct with a lent registered buffer that holds the read: the storage reads
+    // straight into it and the data leaves by RDMA Write from there (no payload copy).
+    if let (Some(descriptors), Some(st)) = (&descs, &ctx.rdma) {
+        let lent = {
+            let mut st = st.lock();
+            st.lent
+                .iter()
+                .position(|b| b.capacity() >= req.length as usize)
+                .map(|i| st.lent.swap_remove(i))
+        };
+        if let Some(mut buf) = lent {
+            let n = match f.read_at(req.offset, &mut buf.bytes_mut()[..req.length as usize]) {
+                Ok(n) => n,
+                Err(e) => {
+                    st.lock().lent.push(buf);
+                    return Fail(e);
+                }
+            };
+            if (n == 0 && req.length > 0) || (n as u32) < req.minimum_count {
+                st.lock().lent.push(buf);
+                return Fail(NtStatus::END_OF_FILE);
+            }
+            open.position
+                .store(req.offset + n as u64, Ordering::Relaxed);
+            let mut st = st.lock();
+            if req.channel == msg::channel::RDMA_V1_INVALIDATE {
+                st.invalidate = Some(descriptors[0].token);
+            }
+            st.writes.push(crate::rdma::RdmaWrite {
+                descriptors: descriptors.clone(),
+                data: Vec::new(),
+                lent: Some((buf, n)),
+            });
+            let mut body = Vec::with_capacity(16);
+            msg::encode_read_response_head(&mut body, 0, 0);
+            body.set_u32(4, 0);
+            body.set_u32(8, n as u32);
+            return Outcome::Done(NtStatus::SUCCESS, body);
+        }
+    }
     let mut body = Vec::with_capacity(16 + req.length as usize);
     msg::encode_read_response_head(&mut body, 0, 0);
     let head = body.len();
@@ -933,7 +973,11 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         if req.channel == msg::channel::RDMA_V1_INVALIDATE {
             st.invalidate = Some(descriptors[0].token);
         }
-        st.writes.push(crate::rdma::RdmaWrite { descriptors, data });
+        st.writes.push(crate::rdma::RdmaWrite {
+            descriptors,
+            data,
+            lent: None,
+        });
         body.set_u32(4, 0);
         body.set_u32(8, n as u32);
         return Outcome::Done(NtStatus::SUCCESS, body);

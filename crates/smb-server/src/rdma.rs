@@ -10,11 +10,23 @@ use smb_wire::status::NtStatus;
 /// At most this many descriptors in one request.
 pub const MAX_DESCRIPTORS: usize = 64;
 
-/// An RDMA Write the transport performs before sending the response.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Memory the transport lends the engine to read into: registered with the fabric, so
+/// the data leaves by RDMA Write from where the storage put it (no copy).
+pub trait LentBuffer: Send + std::fmt::Debug {
+    fn capacity(&self) -> usize;
+    /// The whole buffer, to read into.
+    fn bytes_mut(&mut self) -> &mut [u8];
+    /// Back to the transport's own type.
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send>;
+}
+
+/// An RDMA Write the transport performs before sending the response: the first `len`
+/// bytes of a lent buffer, or owned `data`.
+#[derive(Debug)]
 pub struct RdmaWrite {
     pub descriptors: Vec<BufferDescriptorV1>,
     pub data: Vec<u8>,
+    pub lent: Option<(Box<dyn LentBuffer>, usize)>,
 }
 
 #[derive(Debug, Default)]
@@ -26,6 +38,8 @@ pub struct RdmaState {
     pub writes: Vec<RdmaWrite>,
     /// The key the response's Send With Invalidate retires.
     pub invalidate: Option<u32>,
+    /// Buffers the transport lent for READ data (used one per read that fits).
+    pub lent: Vec<Box<dyn LentBuffer>>,
 }
 
 /// Checks a request's channel fields (MS-SMB2 3.3.5.12 / 3.3.5.13) and returns its

@@ -84,6 +84,8 @@ struct Outgoing {
 /// An RDMA Read or Write toward the peer's buffers.
 struct RdmaOp {
     mr: Mr,
+    /// The region came from the write pool and goes back to it.
+    pooled: bool,
     pending: usize,
     failed: Option<WcStatus>,
     is_read: bool,
@@ -100,6 +102,9 @@ pub struct Counters {
     pub rdma_reads: u64,
     pub rdma_writes: u64,
     pub rdma_errors: u64,
+    /// Payload bytes copied into a registered buffer before an RDMA Write (0 when the
+    /// data was read straight into a lent buffer).
+    pub payload_bytes_copied: u64,
 }
 
 impl Counters {
@@ -113,8 +118,42 @@ impl Counters {
         self.rdma_reads += o.rdma_reads;
         self.rdma_writes += o.rdma_writes;
         self.rdma_errors += o.rdma_errors;
+        self.payload_bytes_copied += o.payload_bytes_copied;
     }
 }
+
+/// A registered buffer lent out of a connection's write pool: the owner reads payload
+/// into it, then gives it back through [`SmbdConnection::rdma_write_buffer`] (or
+/// [`SmbdConnection::return_buffer`]).
+pub struct WriteBuf {
+    mr: Mr,
+}
+
+impl std::fmt::Debug for WriteBuf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WriteBuf")
+            .field("lkey", &self.mr.lkey)
+            .field("capacity", &self.mr.buf.len())
+            .finish()
+    }
+}
+
+impl WriteBuf {
+    pub fn capacity(&self) -> usize {
+        self.mr.buf.len()
+    }
+    /// The buffer's bytes, to fill.
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        // SAFETY: a lent buffer is in no posted operation (it is posted only by
+        // rdma_write_buffer, which takes it by value) and this is its only handle.
+        unsafe { self.mr.buf.slice_mut() }
+    }
+}
+
+/// Registered buffers per connection for RDMA Writes of READ data, and their size (the
+/// largest read served without a copy; larger ones fall back to a copy).
+const WRITE_POOL_BUFFERS: usize = 32;
+const WRITE_POOL_BUFFER_SIZE: usize = 64 * 1024;
 
 const KIND_RECV: u64 = 1 << 60;
 const KIND_SEND: u64 = 2 << 60;
@@ -152,6 +191,8 @@ pub struct SmbdConnection {
     negotiate_deadline_ms: u64,
     next_op: u64,
     ops: HashMap<u64, RdmaOp>,
+    /// Registered buffers not lent or in flight.
+    write_pool: Vec<Mr>,
     wc: Vec<Completion>,
     closed: Option<Disconnect>,
     pub counters: Counters,
@@ -159,6 +200,9 @@ pub struct SmbdConnection {
 
 impl SmbdConnection {
     fn new(role: Role, qp: Box<dyn QueuePair>, pd: Pd, cq: Cq, cfg: Config, now_ms: u64) -> Self {
+        let write_pool = (0..WRITE_POOL_BUFFERS)
+            .map(|_| pd.register(RegBuf::new(WRITE_POOL_BUFFER_SIZE), Access::default()))
+            .collect();
         let recv_slot = cfg.max_receive_size.max(NegotiateResponse::LEN as u32) as usize;
         let slots = cfg.receive_credit_max.max(2) as usize;
         let recv_mr = pd.register(RegBuf::new(recv_slot * slots), Access::LOCAL_WRITE);
@@ -201,6 +245,7 @@ impl SmbdConnection {
             negotiate_deadline_ms: now_ms + cfg.negotiate_timeout_ms,
             next_op: 1,
             ops: HashMap::new(),
+            write_pool,
             wc: Vec::with_capacity(64),
             closed: None,
             counters: Counters::default(),
@@ -717,7 +762,42 @@ impl SmbdConnection {
         buf.write(0, data);
         let mr = self.pd.register(buf, Access::LOCAL_WRITE);
         self.counters.rdma_writes += 1;
+        self.counters.payload_bytes_copied += data.len() as u64;
         self.post_rdma(descs, mr, data.len(), false)
+    }
+
+    /// Lends a registered buffer of at least `len` bytes from the write pool, if one is
+    /// free and large enough.
+    pub fn lend_buffer(&mut self, len: usize) -> Option<WriteBuf> {
+        if len > WRITE_POOL_BUFFER_SIZE {
+            return None;
+        }
+        self.write_pool.pop().map(|mr| WriteBuf { mr })
+    }
+
+    /// Takes back a lent buffer that was not used.
+    pub fn return_buffer(&mut self, b: WriteBuf) {
+        self.write_pool.push(b.mr);
+    }
+
+    /// RDMA-Writes the first `len` bytes of a lent buffer into the peer's buffers, with no
+    /// copy; the buffer returns to the pool when the write completes.
+    pub fn rdma_write_buffer(
+        &mut self,
+        descs: &[BufferDescriptor],
+        buf: WriteBuf,
+        len: usize,
+    ) -> Result<u64, Disconnect> {
+        if len > buf.capacity() {
+            self.write_pool.push(buf.mr);
+            return Err(Disconnect::Protocol("RDMA Write longer than its buffer"));
+        }
+        if let Err(e) = self.check_descs(descs, len) {
+            self.write_pool.push(buf.mr);
+            return Err(e);
+        }
+        self.counters.rdma_writes += 1;
+        self.post_rdma_from(descs, buf.mr, len, false, true)
     }
 
     /// RDMA-Reads `len` bytes from the peer's buffers.
@@ -737,6 +817,17 @@ impl SmbdConnection {
         mr: Mr,
         len: usize,
         is_read: bool,
+    ) -> Result<u64, Disconnect> {
+        self.post_rdma_from(descs, mr, len, is_read, false)
+    }
+
+    fn post_rdma_from(
+        &mut self,
+        descs: &[BufferDescriptor],
+        mr: Mr,
+        len: usize,
+        is_read: bool,
+        pooled: bool,
     ) -> Result<u64, Disconnect> {
         let id = self.next_op;
         self.next_op += 1;
@@ -760,7 +851,11 @@ impl SmbdConnection {
                 signaled: true,
             });
             if let Err(e) = r {
-                self.pd.deregister(&mr);
+                if pooled {
+                    self.write_pool.push(mr);
+                } else {
+                    self.pd.deregister(&mr);
+                }
                 self.fail(Disconnect::Transport(e.to_string()));
                 return Err(self.closed.clone().unwrap());
             }
@@ -771,6 +866,7 @@ impl SmbdConnection {
             id,
             RdmaOp {
                 mr,
+                pooled,
                 pending,
                 failed: None,
                 is_read,
@@ -788,7 +884,13 @@ impl SmbdConnection {
             return None;
         }
         let op = self.ops.remove(&id).unwrap();
-        self.pd.deregister(&op.mr);
+        if op.pooled {
+            // Back to the pool only once the device is done with it: an operation that
+            // failed or was flushed is over too.
+            self.write_pool.push(op.mr.clone());
+        } else {
+            self.pd.deregister(&op.mr);
+        }
         if let Some(s) = op.failed {
             return Some(Err(s));
         }

@@ -33,6 +33,7 @@ pub struct WorkerStats {
     pub smbd_peer_credits: AtomicU64,
     pub rdma_reads: AtomicU64,
     pub rdma_writes: AtomicU64,
+    pub rdma_payload_copied: AtomicU64,
     pub rdma_errors: AtomicU64,
     requests: [[AtomicU64; CLASSES]; COMMANDS],
     latency: [Histogram; COMMANDS],
@@ -418,6 +419,13 @@ impl Metrics {
             "RDMA operations that failed.",
             MetricType::COUNTER,
             self.sum(|w| &w.rdma_errors) as f64,
+        ));
+        out.push(smbd(
+            "smbdirectd_rdma_payload_bytes_copied_total",
+            "READ payload bytes copied into a registered buffer before their RDMA Write \
+             (0 while reads land in lent registered buffers).",
+            MetricType::COUNTER,
+            self.sum(|w| &w.rdma_payload_copied) as f64,
         ));
         out.push(family(
             "smbdirectd_workers",

@@ -63,6 +63,25 @@ pub fn parse_endpoint(s: &str) -> Result<(String, Endpoint)> {
     }
 }
 
+/// Registered buffers lent to the engine at a time (one per READ in a compound).
+const LENT_BUFFERS: usize = 4;
+
+/// A write-pool buffer of the SMB Direct connection, lent to the engine.
+#[derive(Debug)]
+struct Lent(smbdirect::WriteBuf);
+
+impl smb_server::rdma::LentBuffer for Lent {
+    fn capacity(&self) -> usize {
+        self.0.capacity()
+    }
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        self.0.bytes_mut()
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
+        self
+    }
+}
+
 pub struct RdmaConn {
     smbd: SmbdConnection,
     smb: Connection,
@@ -87,6 +106,14 @@ fn descs(d: &[smb_wire::msg::BufferDescriptorV1]) -> Vec<BufferDescriptor> {
 impl RdmaConn {
     /// Runs one PDU through the engine and sends what it answers.
     fn handle(&mut self, pdu: &[u8], stats: &WorkerStats) -> bool {
+        // Registered buffers for READ data: the engine reads into them and the data
+        // leaves by RDMA Write from there.
+        while self.smb.lent_rdma_buffers() < LENT_BUFFERS {
+            match self.smbd.lend_buffer(1) {
+                Some(b) => self.smb.lend_rdma_buffer(Box::new(Lent(b))),
+                None => break,
+            }
+        }
         let t = Instant::now();
         let r = self.smb.handle_pdu(pdu, filetime_now());
         if let Some(cmd) = self.smb.stats.last_command {
@@ -104,7 +131,15 @@ impl RdmaConn {
         };
         let (writes, invalidate) = self.smb.take_rdma_writes();
         for w in writes {
-            match self.smbd.rdma_write(&descs(&w.descriptors), &w.data) {
+            let d = descs(&w.descriptors);
+            let r = match w.lent {
+                Some((b, n)) => match b.into_any().downcast::<Lent>() {
+                    Ok(l) => self.smbd.rdma_write_buffer(&d, l.0, n),
+                    Err(_) => return false,
+                },
+                None => self.smbd.rdma_write(&d, &w.data),
+            };
+            match r {
                 Ok(op) => self.writes.push(op),
                 Err(_) => return false,
             }
@@ -305,6 +340,7 @@ fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
     set(&s.smbd_credit_messages_sent, t.credit_only_sent);
     set(&s.rdma_reads, t.rdma_reads);
     set(&s.rdma_writes, t.rdma_writes);
+    set(&s.rdma_payload_copied, t.payload_bytes_copied);
     set(&s.rdma_errors, t.rdma_errors);
     set(
         &s.smbd_send_credits,

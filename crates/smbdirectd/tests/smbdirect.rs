@@ -368,3 +368,59 @@ fn encrypted_sessions_work_over_smb_direct_but_refuse_cleartext_rdma_payloads() 
     assert_eq!(c.read(tree, f, 0, 11).unwrap(), b"secret data");
     srv.stop();
 }
+
+/// Issue 6's counting proof: READ data over SMB Direct is read by the storage straight
+/// into a registered buffer and RDMA-Written from it. The server counts every payload
+/// byte it copies into a registered buffer; reads that fit the connection's pool copy
+/// none, and a read larger than a pool buffer (the fallback) is counted, so the counter
+/// is known to count.
+#[test]
+fn smb_direct_reads_copy_no_payload_byte() {
+    let mport = free_port();
+    let (mut srv, _, mut c) = start_with(
+        &[0x0311],
+        &format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
+    );
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "z.bin", 0x0012_019f, 5, 0).unwrap();
+    let pattern: Vec<u8> = (0..(1u32 << 20)).map(|i| (i % 251) as u8).collect();
+    for (i, chunk) in pattern.chunks(65536).enumerate() {
+        c.write_rdma(tree, f, i as u64 * 65536, chunk, false)
+            .unwrap();
+    }
+    let metric = |k: &str| -> f64 {
+        let text = metrics_text(mport);
+        text.lines()
+            .find(|l| l.starts_with(k) && l[k.len()..].starts_with(' '))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(-1.0)
+    };
+    let mut reads = 0.0;
+    for i in 0..200u64 {
+        // Unaligned offsets across the whole 1 MiB file, 8 KiB and 64 KiB reads.
+        let off = (i * 12_345) % ((1u64 << 20) - 65536);
+        let len: u32 = if i % 2 == 0 { 8192 } else { 65536 };
+        let got = c.read_rdma(tree, f, off, len, i % 3 != 0).unwrap();
+        assert!(
+            got == pattern[off as usize..off as usize + len as usize],
+            "read {i}"
+        );
+        reads += 1.0;
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    assert_eq!(
+        metric("smbdirectd_rdma_operations_total{type=\"write\"}"),
+        reads
+    );
+    assert_eq!(metric("smbdirectd_rdma_payload_bytes_copied_total"), 0.0);
+    // Larger than a pool buffer: served by the copying fallback, and counted.
+    let big = c.read_rdma(tree, f, 0, 256 * 1024, true).unwrap();
+    assert!(big == pattern[..256 * 1024]);
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    assert_eq!(
+        metric("smbdirectd_rdma_payload_bytes_copied_total"),
+        256.0 * 1024.0
+    );
+    srv.stop();
+}
