@@ -777,7 +777,14 @@ impl Connection {
 
     pub fn set_rdma_payload(&mut self, data: Vec<u8>) {
         if let Some(st) = &self.rdma {
-            st.lock().incoming = Some(data);
+            st.lock().incoming = Some(crate::rdma::Incoming::Owned(data));
+        }
+    }
+
+    /// WRITE data that an RDMA Read put into a registered buffer: written from there.
+    pub fn set_rdma_payload_lent(&mut self, b: Box<dyn crate::rdma::LentBuffer>, len: usize) {
+        if let Some(st) = &self.rdma {
+            st.lock().incoming = Some(crate::rdma::Incoming::Lent(b, len));
         }
     }
 
@@ -787,7 +794,10 @@ impl Connection {
         match &self.rdma {
             Some(st) => {
                 let mut s = st.lock();
-                s.incoming = None;
+                // An unused lent buffer goes back with the others.
+                if let Some(crate::rdma::Incoming::Lent(b, _)) = s.incoming.take() {
+                    s.lent.push(b);
+                }
                 (std::mem::take(&mut s.writes), s.invalidate.take())
             }
             None => (Vec::new(), None),

@@ -1010,7 +1010,8 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         Ok(o) => o,
         Err(e) => return Fail(e),
     };
-    // Data that came by RDMA Read: Length must be 0 and the bytes arrive out of band.
+    // Data that came by RDMA Read: Length must be 0 and the bytes arrive out of band
+    // (in a registered buffer, which goes back to the lent ones when this returns).
     let fetched;
     let data: &[u8] = match (&descs, &ctx.rdma) {
         (Some(_), Some(st)) => {
@@ -1018,11 +1019,12 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
             let taken = st.lock().incoming.take();
-            match taken {
-                Some(d) if d.len() == req.remaining_bytes as usize => {
-                    fetched = d;
-                    &fetched
-                }
+            fetched = IncomingGuard {
+                data: taken,
+                st: st.clone(),
+            };
+            match &fetched.data {
+                Some(d) if d.len() == req.remaining_bytes as usize => d.bytes(),
                 _ => return Fail(NtStatus::INVALID_PARAMETER),
             }
         }
@@ -1482,6 +1484,21 @@ fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             }
         }
         _ => Fail(NtStatus::INVALID_DEVICE_REQUEST),
+    }
+}
+
+/// Holds a WRITE's RDMA-fetched data while it is written; a lent registered buffer goes
+/// back to the transport's lent buffers afterwards, whatever the outcome.
+struct IncomingGuard {
+    data: Option<crate::rdma::Incoming>,
+    st: Arc<Mutex<crate::rdma::RdmaState>>,
+}
+
+impl Drop for IncomingGuard {
+    fn drop(&mut self) {
+        if let Some(crate::rdma::Incoming::Lent(b, _)) = self.data.take() {
+            self.st.lock().lent.push(b);
+        }
     }
 }
 

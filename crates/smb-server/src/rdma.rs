@@ -16,6 +16,8 @@ pub trait LentBuffer: Send + std::fmt::Debug {
     fn capacity(&self) -> usize;
     /// The whole buffer, to read into.
     fn bytes_mut(&mut self) -> &mut [u8];
+    /// The whole buffer, to write from.
+    fn bytes(&self) -> &[u8];
     /// Back to the transport's own type.
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send>;
 }
@@ -29,12 +31,38 @@ pub struct RdmaWrite {
     pub lent: Option<(Box<dyn LentBuffer>, usize)>,
 }
 
+/// WRITE data fetched by RDMA Read: copied out, or still in the registered buffer it
+/// landed in (the buffer goes back to [`RdmaState::lent`] once written).
+#[derive(Debug)]
+pub enum Incoming {
+    Owned(Vec<u8>),
+    Lent(Box<dyn LentBuffer>, usize),
+}
+
+impl Incoming {
+    pub fn len(&self) -> usize {
+        match self {
+            Incoming::Owned(v) => v.len(),
+            Incoming::Lent(_, n) => *n,
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Incoming::Owned(v) => v,
+            Incoming::Lent(b, n) => &b.bytes()[..*n],
+        }
+    }
+}
+
 #[derive(Debug, Default)]
 pub struct RdmaState {
     /// Largest transfer through descriptors (SMB Direct MaxReadWriteSize).
     pub max_read_write: u32,
     /// Data the transport RDMA-Read for the WRITE being handled.
-    pub incoming: Option<Vec<u8>>,
+    pub incoming: Option<Incoming>,
     pub writes: Vec<RdmaWrite>,
     /// The key the response's Send With Invalidate retires.
     pub invalidate: Option<u32>,

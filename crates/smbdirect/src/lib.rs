@@ -102,8 +102,9 @@ pub struct Counters {
     pub rdma_reads: u64,
     pub rdma_writes: u64,
     pub rdma_errors: u64,
-    /// Payload bytes copied into a registered buffer before an RDMA Write (0 when the
-    /// data was read straight into a lent buffer).
+    /// Payload bytes copied between registered memory and ordinary buffers: READ data
+    /// copied in before its RDMA Write, WRITE data copied out after its RDMA Read (0 when
+    /// both stay in lent pool buffers).
     pub payload_bytes_copied: u64,
 }
 
@@ -148,6 +149,20 @@ impl WriteBuf {
         // rdma_write_buffer, which takes it by value) and this is its only handle.
         unsafe { self.mr.buf.slice_mut() }
     }
+    /// The buffer's bytes, to read.
+    pub fn bytes(&self) -> &[u8] {
+        // SAFETY: as above: no operation is writing into a lent buffer.
+        unsafe { self.mr.buf.slice() }
+    }
+}
+
+/// What an RDMA Read brought.
+#[derive(Debug)]
+pub enum ReadData {
+    /// Copied out of a one-off region.
+    Copied(Vec<u8>),
+    /// Still in the pool buffer it landed in: the first `usize` bytes.
+    Lent(WriteBuf, usize),
 }
 
 /// Registered buffers per connection for RDMA Writes of READ data, and their size (the
@@ -201,7 +216,7 @@ pub struct SmbdConnection {
 impl SmbdConnection {
     fn new(role: Role, qp: Box<dyn QueuePair>, pd: Pd, cq: Cq, cfg: Config, now_ms: u64) -> Self {
         let write_pool = (0..WRITE_POOL_BUFFERS)
-            .map(|_| pd.register(RegBuf::new(WRITE_POOL_BUFFER_SIZE), Access::default()))
+            .map(|_| pd.register(RegBuf::new(WRITE_POOL_BUFFER_SIZE), Access::LOCAL_WRITE))
             .collect();
         let recv_slot = cfg.max_receive_size.max(NegotiateResponse::LEN as u32) as usize;
         let slots = cfg.receive_credit_max.max(2) as usize;
@@ -800,6 +815,45 @@ impl SmbdConnection {
         self.post_rdma_from(descs, buf.mr, len, false, true)
     }
 
+    /// RDMA-Reads `len` bytes from the peer's buffers into a write-pool buffer when one
+    /// is free and large enough (collect with [`SmbdConnection::rdma_read_result`]), else
+    /// into a fresh region.
+    pub fn rdma_read_into(
+        &mut self,
+        descs: &[BufferDescriptor],
+        len: usize,
+    ) -> Result<u64, Disconnect> {
+        if len > WRITE_POOL_BUFFER_SIZE || self.write_pool.is_empty() {
+            return self.rdma_read(descs, len);
+        }
+        self.check_descs(descs, len)?;
+        let mr = self.write_pool.pop().expect("checked");
+        self.counters.rdma_reads += 1;
+        self.post_rdma_from(descs, mr, len, true, true)
+    }
+
+    /// The outcome of an RDMA Read from [`SmbdConnection::rdma_read_into`]: the data in
+    /// the pool buffer it landed in (lent to the caller), or copied out.
+    pub fn rdma_read_result(&mut self, id: u64) -> Option<Result<ReadData, WcStatus>> {
+        let op = self.ops.get(&id)?;
+        if !(op.pooled && op.is_read) {
+            return self.rdma_result(id).map(|r| r.map(ReadData::Copied));
+        }
+        if op.pending > 0 && op.failed.is_none() && self.closed.is_none() {
+            return None;
+        }
+        let op = self.ops.remove(&id).unwrap();
+        if let Some(s) = op.failed {
+            self.write_pool.push(op.mr);
+            return Some(Err(s));
+        }
+        if op.pending > 0 {
+            self.write_pool.push(op.mr);
+            return Some(Err(WcStatus::Flushed));
+        }
+        Some(Ok(ReadData::Lent(WriteBuf { mr: op.mr }, op.len)))
+    }
+
     /// RDMA-Reads `len` bytes from the peer's buffers.
     pub fn rdma_read(&mut self, descs: &[BufferDescriptor], len: usize) -> Result<u64, Disconnect> {
         self.check_descs(descs, len)?;
@@ -898,6 +952,7 @@ impl SmbdConnection {
             return Some(Err(WcStatus::Flushed));
         }
         Some(Ok(if op.is_read {
+            self.counters.payload_bytes_copied += op.len as u64;
             op.mr.buf.to_vec(0, op.len)
         } else {
             Vec::new()

@@ -77,6 +77,9 @@ impl smb_server::rdma::LentBuffer for Lent {
     fn bytes_mut(&mut self) -> &mut [u8] {
         self.0.bytes_mut()
     }
+    fn bytes(&self) -> &[u8] {
+        self.0.bytes()
+    }
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
         self
     }
@@ -164,7 +167,7 @@ impl RdmaConn {
         }
         while let Some(pdu) = self.smbd.recv() {
             if let Some((d, len)) = self.smb.rdma_read_needed(&pdu) {
-                match self.smbd.rdma_read(&descs(&d), len as usize) {
+                match self.smbd.rdma_read_into(&descs(&d), len as usize) {
                     Ok(op) => self.reads.push((op, pdu)),
                     Err(_) => return false,
                 }
@@ -177,12 +180,16 @@ impl RdmaConn {
         let mut i = 0;
         while i < self.reads.len() {
             let op = self.reads[i].0;
-            match self.smbd.rdma_result(op) {
+            match self.smbd.rdma_read_result(op) {
                 None => i += 1,
                 Some(r) => {
                     let (_, pdu) = self.reads.remove(i);
                     match r {
-                        Ok(data) => self.smb.set_rdma_payload(data),
+                        Ok(smbdirect::ReadData::Copied(data)) => self.smb.set_rdma_payload(data),
+                        // Written from the registered buffer it landed in.
+                        Ok(smbdirect::ReadData::Lent(b, n)) => {
+                            self.smb.set_rdma_payload_lent(Box::new(Lent(b)), n)
+                        }
                         Err(s) => {
                             tracing::debug!(?s, "RDMA Read of WRITE data failed");
                             return false;

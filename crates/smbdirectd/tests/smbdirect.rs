@@ -370,12 +370,13 @@ fn encrypted_sessions_work_over_smb_direct_but_refuse_cleartext_rdma_payloads() 
 }
 
 /// Issue 6's counting proof: READ data over SMB Direct is read by the storage straight
-/// into a registered buffer and RDMA-Written from it. The server counts every payload
-/// byte it copies into a registered buffer; reads that fit the connection's pool copy
+/// into a registered buffer and RDMA-Written from it; WRITE data is RDMA-Read into a
+/// registered buffer and written from it. The server counts every payload byte it copies
+/// between registered and ordinary memory; transfers that fit the connection's pool copy
 /// none, and a read larger than a pool buffer (the fallback) is counted, so the counter
 /// is known to count.
 #[test]
-fn smb_direct_reads_copy_no_payload_byte() {
+fn smb_direct_reads_and_writes_copy_no_payload_byte() {
     let mport = free_port();
     let (mut srv, _, mut c) = start_with(
         &[0x0311],
@@ -396,6 +397,9 @@ fn smb_direct_reads_copy_no_payload_byte() {
             .and_then(|x| x.parse().ok())
             .unwrap_or(-1.0)
     };
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    // 16 WRITEs of 64 KiB: RDMA-Read into pool buffers and written from there.
+    assert_eq!(metric("smbdirectd_rdma_payload_bytes_copied_total"), 0.0);
     let mut reads = 0.0;
     for i in 0..200u64 {
         // Unaligned offsets across the whole 1 MiB file, 8 KiB and 64 KiB reads.
