@@ -54,6 +54,12 @@ pub struct Ctx<'a> {
     /// SMB Direct connections: descriptors, fetched WRITE data and pending RDMA Writes.
     pub rdma: Option<Arc<parking_lot::Mutex<crate::rdma::RdmaState>>>,
     pub dialect: u16,
+    /// This connection's mailbox (where breaks for opens made here are posted).
+    pub outbox: Arc<crate::state::Outbox>,
+    /// Whether the request may go async (only the last of a compound may).
+    pub can_wait: bool,
+    /// The connection advertised multichannel (lock sequences are then checked).
+    pub multichannel: bool,
 }
 
 /// A request that went async and waits to complete (CHANGE_NOTIFY, a blocked LOCK).
@@ -110,6 +116,8 @@ pub struct Connection {
     /// Sessions created elsewhere and bound to this connection, with this channel's
     /// signing key.
     channel_keys: HashMap<u64, [u8; 16]>,
+    /// Notices (oplock breaks) other connections post for this one.
+    outbox: Arc<crate::state::Outbox>,
 }
 
 fn dialect_is_3(d: u16) -> bool {
@@ -155,6 +163,7 @@ impl Connection {
             stats: Default::default(),
             peer: String::new(),
             channel_keys: HashMap::new(),
+            outbox: Arc::new(crate::state::Outbox::default()),
             rdma: (transport == Transport::Rdma).then(|| {
                 Arc::new(parking_lot::Mutex::new(crate::rdma::RdmaState {
                     max_read_write: mr.max(mw),
@@ -193,8 +202,16 @@ impl Connection {
         }
     }
 
-    /// Tears down everything this connection owned: its sessions and their opens.
+    /// How the connection's worker is woken when another connection posts it a notice
+    /// (an oplock break) while it sleeps.
+    pub fn set_waker(&self, w: Arc<dyn Fn() + Send + Sync>) {
+        self.outbox.set_waker(w);
+    }
+
+    /// Tears down everything this connection owned: its sessions and their opens
+    /// (durable opens are kept for their client to reconnect).
     pub fn close(&mut self) {
+        self.outbox.close();
         let bound: Vec<u64> = self.channel_keys.drain().map(|(k, _)| k).collect();
         for id in std::mem::take(&mut self.sessions).into_iter().chain(bound) {
             // Losing one channel does not lose a session that has others.
@@ -205,7 +222,7 @@ impl Connection {
                 continue;
             }
             if let Some(s) = self.server.sessions.lock().remove(&id) {
-                ops::teardown_session(&self.server, &s);
+                ops::teardown_session(&self.server, &s, true);
             }
         }
         self.asyncs.clear();
@@ -583,7 +600,11 @@ impl Connection {
                     .iter()
                     .find(|s| s.id == hdr.session_id)
                     .cloned()
-                    .or_else(|| self.server.session(hdr.session_id));
+                    .or_else(|| self.server.session(hdr.session_id))
+                    .or_else(|| {
+                        let ended = self.server.ended.lock();
+                        ended.iter().find(|s| s.id == hdr.session_id).cloned()
+                    });
                 if let Some(s) = known {
                     if hdr.flags & flags::SIGNED != 0 {
                         rh.flags |= flags::SIGNED;
@@ -655,6 +676,9 @@ impl Connection {
             now: self.now,
             rdma: self.rdma.clone(),
             dialect: self.dialect,
+            outbox: self.outbox.clone(),
+            can_wait: self.compound_last,
+            multichannel: self.server_caps & caps::MULTI_CHANNEL != 0,
         };
         let outcome = match cmd {
             Command::LOGOFF => self.logoff(&ctx, &session),
@@ -702,6 +726,11 @@ impl Connection {
     /// of input and whenever the worker wakes.
     pub fn poll_async(&mut self) -> Vec<Vec<u8>> {
         let mut out = std::mem::take(&mut self.cancelled);
+        if self.outbox.pending() {
+            for n in self.outbox.take() {
+                out.push(self.notice_pdu(n));
+            }
+        }
         let mut i = 0;
         while i < self.asyncs.len() {
             let session = self.server.session(self.asyncs[i].session_id);
@@ -815,7 +844,36 @@ impl Connection {
     }
 
     pub fn has_async(&self) -> bool {
-        !self.asyncs.is_empty() || !self.cancelled.is_empty()
+        !self.asyncs.is_empty() || !self.cancelled.is_empty() || self.outbox.pending()
+    }
+
+    /// An unsolicited message (MessageId all ones, unsigned; encrypted when the session
+    /// encrypts everything).
+    fn notice_pdu(&mut self, n: crate::state::Notice) -> Vec<u8> {
+        let crate::state::Notice::OplockBreak {
+            file_id,
+            session_id,
+            level,
+        } = n;
+        let rh = Header {
+            command: Command::OPLOCK_BREAK.0,
+            credits: 0,
+            flags: flags::SERVER_TO_REDIR,
+            message_id: u64::MAX,
+            session_id,
+            ..Default::default()
+        };
+        let mut out = Vec::with_capacity(HEADER_LEN + 24);
+        rh.encode(&mut out);
+        out.put_u16(24);
+        out.put_u8(level);
+        out.put_u8(0);
+        out.put_u32(0);
+        file_id.put(&mut out);
+        match self.server.session(session_id) {
+            Some(s) if s.encrypt_data && s.keys.cipher.is_some() => self.encrypt_for(&s, &out),
+            _ => out,
+        }
     }
 
     fn async_final(&mut self, op: &AsyncOp, st: NtStatus, body: &[u8]) -> Vec<u8> {
@@ -1215,6 +1273,24 @@ impl Connection {
                 }
                 tracing::info!(target: "audit", client = %self.peer, user = %auth.user, domain = %auth.domain,
                     guest = auth.guest, session = sid, "logon succeeded");
+                // MS-SMB2 3.3.5.5.3: a client back after losing its connection names its
+                // old session, which ends now (its durable opens wait to be reconnected).
+                let prev = req.previous_session_id;
+                if prev != 0 && prev != sid {
+                    let old = self.server.session(prev).filter(|o| {
+                        o.user.eq_ignore_ascii_case(&session.user)
+                            && o.domain.eq_ignore_ascii_case(&session.domain)
+                    });
+                    if let Some(old) = old {
+                        self.server.sessions.lock().remove(&prev);
+                        ops::teardown_session(&self.server, &old, true);
+                        let mut ended = self.server.ended.lock();
+                        if ended.len() >= LOGGED_OFF_KEPT {
+                            ended.pop_front();
+                        }
+                        ended.push_back(old);
+                    }
+                }
                 self.server.sessions.lock().insert(sid, Arc::new(session));
                 self.sessions.push(sid);
                 let mut body = Vec::new();
@@ -1336,7 +1412,9 @@ impl Connection {
         }
         self.server.sessions.lock().remove(&session.id);
         self.sessions.retain(|s| *s != session.id);
-        ops::teardown_session(&self.server, session);
+        // Durable opens outlive a LOGOFF too (Windows and Samba keep them for a
+        // reconnect from a new session).
+        ops::teardown_session(&self.server, session, true);
         if self.logged_off.len() >= LOGGED_OFF_KEPT {
             self.logged_off.remove(0);
         }

@@ -11,6 +11,7 @@ pub mod config;
 pub mod conn;
 pub mod credits;
 pub mod names;
+pub mod oplock;
 pub mod ops;
 pub mod rdma;
 pub mod state;

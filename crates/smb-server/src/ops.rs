@@ -8,8 +8,8 @@ use crate::config::InterfaceConfig;
 use crate::conn::{small_body, Ctx};
 use crate::names;
 use crate::state::{
-    notify_action, notify_filter, DirCursor, FileOpenEntry, FileState, Open, OpenKind, RangeLock,
-    Server, Session,
+    notify_action, notify_filter, DirCursor, Durable, FileOpenEntry, FileState, Open, OpenKind,
+    RangeLock, Server, Session,
 };
 use parking_lot::Mutex;
 use smb_wire::dcerpc::{ShareEntry, SrvsvcPipe, STYPE_DISKTREE, STYPE_IPC_SPECIAL};
@@ -22,6 +22,14 @@ use smb_wire::secdesc::{self, SecDesc};
 use smb_wire::{Le, NtStatus, PutLe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+
+/// Now, as FILETIME (100 ns since 1601).
+pub fn filetime_now() -> u64 {
+    let d = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    (d.as_secs() + 11_644_473_600) * 10_000_000 + u64::from(d.subsec_nanos() / 100)
+}
 
 /// What a handler decided.
 pub enum Outcome {
@@ -47,6 +55,213 @@ pub enum Wait {
         lock: RangeLock,
         generation: u64,
     },
+    /// A CREATE waiting for oplock holders to acknowledge their breaks; it runs again
+    /// once they have (or their time is up).
+    Create(Box<CreateWait>),
+}
+
+pub struct CreateWait {
+    pub file: Arc<FileState>,
+    pub msg: Vec<u8>,
+    pub hdr: smb_wire::header::Header,
+    pub tree: Arc<crate::state::Tree>,
+    pub encrypted: bool,
+    pub dialect: u16,
+    pub outbox: Arc<crate::state::Outbox>,
+    pub multichannel: bool,
+}
+
+/// The durable-handle contexts of a CREATE (MS-SMB2 2.2.13.2.3-2.2.13.2.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DurableRequest {
+    None,
+    V1,
+    V2 {
+        timeout_ms: u32,
+        create_guid: [u8; 16],
+    },
+    Reconnect {
+        persistent: u64,
+        /// The CreateGuid of a version 2 reconnect.
+        v2: Option<[u8; 16]>,
+    },
+}
+
+impl DurableRequest {
+    /// Validates the combination as Windows and Samba do: one request or reconnect
+    /// context of one version; version 2 only from SMB 3.
+    fn parse(req: &msg::CreateRequest, dialect: u16) -> Result<Self, NtStatus> {
+        let find = |n: &[u8]| req.contexts.iter().find(|c| c.name == n).map(|c| c.data);
+        let smb3 = dialect >= smb_wire::negotiate::dialect::SMB30;
+        let dhnq = find(b"DHnQ");
+        let dhnc = find(b"DHnC");
+        let dh2q = find(b"DH2Q").filter(|_| smb3);
+        let dh2c = find(b"DH2C").filter(|_| smb3);
+        let bad = Err(NtStatus::INVALID_PARAMETER);
+        if let Some(c) = dh2c {
+            if c.len() != 36 || dhnq.is_some() || dhnc.is_some() || dh2q.is_some() {
+                return bad;
+            }
+            let r = Le(c);
+            let mut guid = [0u8; 16];
+            guid.copy_from_slice(&c[16..32]);
+            return Ok(DurableRequest::Reconnect {
+                persistent: r.u64(0).unwrap_or(0),
+                v2: Some(guid),
+            });
+        }
+        if let Some(c) = dhnc {
+            if c.len() != 16 || dh2q.is_some() {
+                return bad;
+            }
+            return Ok(DurableRequest::Reconnect {
+                persistent: Le(c).u64(0).unwrap_or(0),
+                v2: None,
+            });
+        }
+        match (dhnq, dh2q) {
+            (Some(_), Some(_)) => bad,
+            (Some(c), None) if c.len() != 16 => bad,
+            (Some(_), None) => Ok(DurableRequest::V1),
+            (None, Some(c)) if c.len() != 32 => bad,
+            (None, Some(c)) => {
+                let mut create_guid = [0u8; 16];
+                create_guid.copy_from_slice(&c[16..32]);
+                Ok(DurableRequest::V2 {
+                    timeout_ms: Le(c).u32(0).unwrap_or(0),
+                    create_guid,
+                })
+            }
+            (None, None) => Ok(DurableRequest::None),
+        }
+    }
+}
+
+/// MS-SMB2 3.3.5.9.7/3.3.5.9.12: a client back after losing its connection takes over
+/// its durable open, with its oplock, locks and lock sequences.
+fn reconnect(server: &Arc<Server>, ctx: &Ctx, persistent: u64, v2: Option<[u8; 16]>) -> Outcome {
+    crate::oplock::expire_durable(server);
+    let tree = ctx.tree.as_ref().expect("tree checked");
+    let s = session(ctx);
+    let mut table = server.durable.lock();
+    let Some(d) = table.get(&persistent) else {
+        return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+    };
+    let Some(granted) = d.open.durable else {
+        return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+    };
+    let same_share = match (&d.open.share, &tree.share) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        _ => false,
+    };
+    // A version 2 reconnect must name the CreateGuid of a version 2 open; a version 1
+    // reconnect may take over either (Windows and Samba).
+    if v2.is_some_and(|g| !granted.v2 || g != granted.create_guid) || !same_share {
+        return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+    }
+    if d.user != s.user || d.domain != s.domain {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let d = table.remove(&persistent).expect("found above");
+    drop(table);
+    let old = match Arc::try_unwrap(d.open) {
+        Ok(o) => o,
+        Err(still_used) => {
+            close_open(server, &still_used);
+            return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+        }
+    };
+    let open = Arc::new(old.rebind(s.id, tree.id));
+    let mut level = crate::state::oplock::NONE;
+    if let Some(fs) = &open.file {
+        let mut inner = fs.inner.lock();
+        if let Some(e) = inner.opens.iter_mut().find(|e| e.file_id == open.file_id) {
+            e.outbox = Some(ctx.outbox.clone());
+            e.session_id = s.id;
+            level = e.oplock;
+        }
+        for l in inner.locks.iter_mut().filter(|l| l.owner == open.file_id) {
+            l.session_id = s.id;
+        }
+    }
+    let info = match open.file_obj().map(|f| f.info()) {
+        Some(Ok(i)) => i,
+        _ => {
+            close_open(server, &open);
+            return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+        }
+    };
+    s.opens.lock().insert(open.file_id.volatile, open.clone());
+    tracing::debug!(persistent, "durable open reconnected");
+    existing_open_response(&open, level, &info, &[])
+}
+
+/// A CREATE answered with an open that already exists (reconnected or replayed).
+fn existing_open_response(open: &Open, level: u8, info: &FileInfo, ctxs: &[u8]) -> Outcome {
+    let mut body = Vec::with_capacity(160);
+    msg::encode_create_response(
+        &mut body,
+        level,
+        CreateAction::Opened as u32,
+        &net_open(info),
+        open.file_id,
+        ctxs,
+    );
+    Outcome::Created(NtStatus::SUCCESS, body, open.file_id)
+}
+
+/// The answer to a replayed CREATE whose open exists: that open, as it is now.
+fn replayed_create(open: &Arc<Open>, requested: u8) -> Outcome {
+    let Some(Ok(info)) = open.file_obj().map(|f| f.info()) else {
+        return Fail(NtStatus::FILE_NOT_AVAILABLE);
+    };
+    let level = open.file.as_ref().map_or(0, |fs| {
+        fs.inner
+            .lock()
+            .opens
+            .iter()
+            .find(|e| e.file_id == open.file_id)
+            .map_or(0, |e| e.oplock)
+    });
+    let mut rctx: Vec<(&[u8], Vec<u8>)> = Vec::new();
+    if let Some(d) = open.durable {
+        if requested == crate::state::oplock::BATCH {
+            let mut b = Vec::new();
+            b.put_u32(d.timeout_ms);
+            b.put_u32(0);
+            rctx.push((b"DH2Q", b));
+        }
+    }
+    existing_open_response(open, level, &info, &msg::encode_create_contexts(&rctx))
+}
+
+/// MS-SMB2 3.3.5.22.1: a client acknowledges an oplock break.
+fn oplock_break_ack(ctx: &Ctx) -> Outcome {
+    let ack = match msg::OplockBreakAck::parse(ctx.msg) {
+        Ok(a) => a,
+        // A lease break acknowledgment: we grant no leases.
+        Err(smb_wire::WireError::BadValue(_)) => return Fail(NtStatus::OBJECT_NAME_NOT_FOUND),
+        Err(_) => return Fail(NtStatus::INVALID_PARAMETER),
+    };
+    let open = match find_open(ctx, ack.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let Some(fs) = &open.file else {
+        return Fail(NtStatus::INVALID_OPLOCK_PROTOCOL);
+    };
+    match crate::oplock::acknowledge(fs, open.file_id, ack.oplock_level) {
+        Ok(level) => {
+            let mut body = Vec::with_capacity(24);
+            body.put_u16(24);
+            body.put_u8(level);
+            body.put_u8(0);
+            body.put_u32(0);
+            open.file_id.put(&mut body);
+            Outcome::Done(NtStatus::SUCCESS, body)
+        }
+        Err(e) => Fail(e),
+    }
 }
 
 use Outcome::Fail;
@@ -87,7 +302,7 @@ pub fn dispatch(
         Command::CHANGE_NOTIFY => change_notify(server, ctx, max_transact),
         Command::QUERY_INFO => query_info(ctx, max_transact),
         Command::SET_INFO => set_info(server, ctx),
-        Command::OPLOCK_BREAK => Fail(NtStatus::INVALID_OPLOCK_PROTOCOL),
+        Command::OPLOCK_BREAK => oplock_break_ack(ctx),
         _ => Fail(NtStatus::INVALID_PARAMETER),
     }
 }
@@ -304,6 +519,14 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     let Ok(req) = msg::CreateRequest::parse(ctx.msg) else {
         return Fail(NtStatus::INVALID_PARAMETER);
     };
+    let durable_req = match DurableRequest::parse(&req, ctx.dialect) {
+        Ok(d) => d,
+        Err(e) => return Fail(e),
+    };
+    // A reconnect names its open by FileId; the request's other fields do not matter.
+    if let DurableRequest::Reconnect { persistent, v2 } = durable_req {
+        return reconnect(server, ctx, persistent, v2);
+    }
     if req.impersonation_level > 3 {
         return Fail(NtStatus::BAD_IMPERSONATION_LEVEL);
     }
@@ -319,10 +542,28 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         return Fail(NtStatus::ACCESS_DENIED);
     }
     for c in &req.contexts {
-        // No durable handles to reconnect to, and no previous versions (snapshots) to
-        // open: such a name does not exist here.
-        if c.name == b"DHnC" || c.name == b"DH2C" || c.name == b"TWrp" {
+        // No previous versions (snapshots) to open: such a name does not exist here.
+        if c.name == b"TWrp" {
             return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+        }
+    }
+    // MS-SMB2 3.3.5.9.10: a replayed CREATE gets the open it made the first time; a
+    // CreateGuid already in use otherwise is a duplicate.
+    if let DurableRequest::V2 { create_guid, .. } = durable_req {
+        let same = session(ctx)
+            .opens
+            .lock()
+            .values()
+            .find(|o| {
+                o.durable
+                    .is_some_and(|d| d.v2 && d.create_guid == create_guid)
+            })
+            .cloned();
+        if let Some(o) = same {
+            if ctx.hdr.flags & smb_wire::header::flags::REPLAY_OPERATION == 0 {
+                return Fail(NtStatus::DUPLICATE_OBJECTID);
+            }
+            return replayed_create(&o, req.oplock_level);
         }
     }
     // A security descriptor for a file this CREATE makes (MS-SMB2 2.2.13.2).
@@ -416,16 +657,49 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         .find(|c| c.name == b"AlSi")
         .and_then(|c| Le(c.data).u64(0).ok())
         .unwrap_or(0);
+    let overwrite = matches!(
+        disposition,
+        Disposition::Overwrite | Disposition::OverwriteIf | Disposition::Supersede
+    );
+    crate::oplock::expire_durable(server);
     // Serialize creates on the file table so the share-mode check and the open agree.
     let mut files = server.files.lock();
     let existing = share.backend.stat(&path).ok();
     if let Some(info) = &existing {
-        if let Some(fs) = files.get(&(info.device_id, info.file_id)) {
-            let inner = fs.inner.lock();
+        let key = (info.device_id, info.file_id);
+        // Disconnected durable opens holding an oplock this open breaks are closed.
+        let stale = files
+            .get(&key)
+            .map(|fs| crate::oplock::stale_holders(&fs.inner.lock(), granted))
+            .unwrap_or_default();
+        if !stale.is_empty() {
+            drop(files);
+            for id in stale {
+                crate::oplock::drop_durable(server, id.persistent);
+            }
+            files = server.files.lock();
+        }
+        if let Some(fs) = files.get(&key) {
+            let mut inner = fs.inner.lock();
             if inner.delete_pending {
                 return Fail(NtStatus::DELETE_PENDING);
             }
-            if inner.share_conflict(granted, req.share_access) {
+            let conflict = inner.share_conflict(granted, req.share_access);
+            // Oplock holders are told first; the open waits (async) for their answer.
+            let wait = crate::oplock::break_for_open(&mut inner, granted, conflict, overwrite);
+            if wait && ctx.can_wait {
+                return Outcome::Wait(Wait::Create(Box::new(CreateWait {
+                    file: fs.clone(),
+                    msg: ctx.msg.to_vec(),
+                    hdr: ctx.hdr,
+                    tree: tree.clone(),
+                    encrypted: ctx.encrypted,
+                    dialect: ctx.dialect,
+                    outbox: ctx.outbox.clone(),
+                    multichannel: ctx.multichannel,
+                })));
+            }
+            if conflict {
                 return Fail(NtStatus::SHARING_VIOLATION);
             }
         }
@@ -543,12 +817,49 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         persistent: server.new_id(),
         volatile: server.new_id(),
     };
-    fs.inner.lock().opens.push(FileOpenEntry {
-        file_id,
-        access: granted,
-        share_access: req.share_access,
-    });
+    let level = {
+        let mut inner = fs.inner.lock();
+        let level = crate::oplock::grant(
+            req.oplock_level,
+            crate::oplock::is_stat_open(granted) && !overwrite,
+            info.is_directory,
+            &inner,
+        );
+        inner.opens.push(FileOpenEntry {
+            file_id,
+            access: granted,
+            share_access: req.share_access,
+            session_id: s.id,
+            oplock: level,
+            breaking: None,
+            outbox: Some(ctx.outbox.clone()),
+        });
+        if level == crate::state::oplock::LEVEL_II {
+            fs.level2.store(true, Ordering::Release);
+        }
+        level
+    };
     drop(files);
+    // A durable handle needs a batch oplock (MS-SMB2 3.3.5.9.6, 3.3.5.9.10).
+    let durable = match durable_req {
+        DurableRequest::V1 if level == crate::state::oplock::BATCH => Some(Durable {
+            v2: false,
+            create_guid: [0; 16],
+            timeout_ms: 16 * 60 * 1000,
+        }),
+        DurableRequest::V2 {
+            timeout_ms,
+            create_guid,
+        } if level == crate::state::oplock::BATCH => Some(Durable {
+            v2: true,
+            create_guid,
+            timeout_ms: match timeout_ms {
+                0 => 60_000,
+                t => t.min(300_000),
+            },
+        }),
+        _ => None,
+    };
     let open = Arc::new(Open {
         file_id,
         tree_id: tree.id,
@@ -571,6 +882,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         lock_seq: Mutex::new([crate::state::LOCK_SEQ_NONE; 64]),
         modified: AtomicBool::new(false),
         closed: AtomicBool::new(false),
+        durable,
     });
     s.opens.lock().insert(file_id.volatile, open);
     let filter = if info.is_directory {
@@ -607,11 +919,21 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             rctx.push((b"QFid", d));
         }
     }
+    match durable {
+        Some(d) if d.v2 => {
+            let mut b = Vec::new();
+            b.put_u32(d.timeout_ms);
+            b.put_u32(0);
+            rctx.push((b"DH2Q", b));
+        }
+        Some(_) => rctx.push((b"DHnQ", vec![0; 8])),
+        None => {}
+    }
     let ctxs = msg::encode_create_contexts(&rctx);
     let mut body = Vec::with_capacity(160);
     msg::encode_create_response(
         &mut body,
-        0,
+        level,
         action as u32,
         &net_open(&info),
         file_id,
@@ -655,6 +977,7 @@ fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Out
         lock_seq: Mutex::new([crate::state::LOCK_SEQ_NONE; 64]),
         modified: AtomicBool::new(false),
         closed: AtomicBool::new(false),
+        durable: None,
     });
     s.opens.lock().insert(file_id.volatile, open);
     let info = msg::NetworkOpenInfo {
@@ -765,11 +1088,17 @@ pub fn close_open(server: &Server, open: &Open) {
     }
 }
 
-pub fn teardown_session(server: &Server, s: &Session) {
+/// Ends a session: its opens close, except, when its last connection was lost
+/// (`disconnected`), durable ones, which wait for their client to reconnect.
+pub fn teardown_session(server: &Server, s: &Session, disconnected: bool) {
     s.expired.store(true, Ordering::Release);
     let opens: Vec<Arc<Open>> = s.opens.lock().drain().map(|(_, o)| o).collect();
     for o in opens {
-        close_open(server, &o);
+        if disconnected && o.durable.is_some() && !o.closed.load(Ordering::Acquire) {
+            crate::oplock::preserve(server, s, o);
+        } else {
+            close_open(server, &o);
+        }
     }
     s.trees.lock().clear();
 }
@@ -1071,6 +1400,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         {
             return Fail(NtStatus::FILE_LOCK_CONFLICT);
         }
+        crate::oplock::break_level2_for_write(fs);
     }
     let f = open.file_obj().expect("file");
     let n = match f.write_at(req.offset, data) {
@@ -1103,16 +1433,19 @@ fn lock(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     let Some(fs) = open.file.clone() else {
         return Fail(NtStatus::INVALID_DEVICE_REQUEST);
     };
-    // MS-SMB2 3.3.5.14: replay detection on resilient handles (we grant no durable or
-    // persistent handles). A replayed sequence succeeds without being applied again.
+    // MS-SMB2 3.3.5.14: replay detection on resilient and durable handles, and on every
+    // handle of a multichannel connection. A replayed sequence succeeds without being
+    // applied again.
     let seq_slot = (ctx.dialect >= smb_wire::negotiate::dialect::SMB21
-        && open.resilient.load(Ordering::Acquire))
-    .then(|| {
-        let index = (req.lock_sequence >> 4) as usize;
-        let number = (req.lock_sequence & 0xF) as u8;
-        (1..=64).contains(&index).then(|| (index - 1, number))
-    })
-    .flatten();
+        && (open.resilient.load(Ordering::Acquire)
+            || open.durable.is_some()
+            || (ctx.multichannel && ctx.dialect >= smb_wire::negotiate::dialect::SMB30)))
+        .then(|| {
+            let index = (req.lock_sequence >> 4) as usize;
+            let number = (req.lock_sequence & 0xF) as u8;
+            (1..=64).contains(&index).then(|| (index - 1, number))
+        })
+        .flatten();
     if let Some((i, number)) = seq_slot {
         let mut seq = open.lock_seq.lock();
         if seq[i] == number {
@@ -1135,6 +1468,9 @@ fn lock_apply(
     req: &msg::LockRequest,
 ) -> Outcome {
     let s = session(ctx);
+    if req.locks[0].flags & lock_flags::UNLOCK == 0 {
+        crate::oplock::break_level2_for_write(fs);
+    }
     let mut inner = fs.inner.lock();
     // MS-SMB2 3.3.5.14.1: a request whose first element unlocks is an unlock request;
     // elements run in order and the first failure stops it (what was unlocked stays so).
@@ -1214,8 +1550,40 @@ fn lock_apply(
 }
 
 /// Checks whether an async wait can complete now.
-pub fn poll_wait(server: &Server, _s: &Session, w: &mut Wait) -> Option<(NtStatus, Vec<u8>)> {
+pub fn poll_wait(
+    server: &Arc<Server>,
+    s: &Arc<Session>,
+    w: &mut Wait,
+) -> Option<(NtStatus, Vec<u8>)> {
     match w {
+        Wait::Create(c) => {
+            if crate::oplock::breaks_pending(&c.file) {
+                return None;
+            }
+            let ctx = Ctx {
+                server: server.clone(),
+                hdr: c.hdr,
+                msg: &c.msg,
+                session: Some(s.clone()),
+                tree: Some(c.tree.clone()),
+                encrypted: c.encrypted,
+                related_file: None,
+                now: crate::ops::filetime_now(),
+                rdma: None,
+                dialect: c.dialect,
+                outbox: c.outbox.clone(),
+                can_wait: true,
+                multichannel: c.multichannel,
+            };
+            match create(server, &ctx) {
+                Outcome::Created(st, body, _) | Outcome::Done(st, body) => Some((st, body)),
+                Outcome::Fail(st) => Some((st, Vec::new())),
+                Outcome::Wait(again) => {
+                    *w = again;
+                    None
+                }
+            }
+        }
         Wait::Lock {
             open,
             lock,
@@ -2191,11 +2559,17 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
             open.modified.store(true, Ordering::Relaxed);
+            if let Some(fs) = &open.file {
+                crate::oplock::break_level2_for_write(fs);
+            }
             f.set_len(len)
         }
         SetFileInfo::Allocation(len) => {
             if !need(access::FILE_WRITE_DATA) {
                 return Fail(NtStatus::ACCESS_DENIED);
+            }
+            if let Some(fs) = &open.file {
+                crate::oplock::break_level2_for_write(fs);
             }
             match f.info() {
                 Ok(i) if len < i.end_of_file => f.set_len(len),

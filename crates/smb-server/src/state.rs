@@ -25,6 +25,21 @@ pub struct Server {
     pub lock_generation: AtomicU64,
     /// Server start, FILETIME.
     pub start_time: u64,
+    /// Durable opens whose connection is gone, by persistent FileId, kept until they are
+    /// reconnected, expire, or must yield to a conflicting open (MS-SMB2 3.3.7.1).
+    pub durable: Mutex<HashMap<u64, Disconnected>>,
+    /// Sessions ended by a reconnecting client (PreviousSessionId), kept a while so that
+    /// the answer to a late request on the old connection is still signed.
+    pub ended: Mutex<VecDeque<Arc<Session>>>,
+}
+
+/// A durable open waiting for its client to come back.
+pub struct Disconnected {
+    pub open: Arc<Open>,
+    pub user: String,
+    pub domain: String,
+    pub client_guid: [u8; 16],
+    pub expires: std::time::Instant,
 }
 
 impl Server {
@@ -39,6 +54,8 @@ impl Server {
             next_id: AtomicU64::new(1),
             lock_generation: AtomicU64::new(0),
             start_time: now,
+            durable: Mutex::new(HashMap::new()),
+            ended: Mutex::new(VecDeque::new()),
         }
     }
 
@@ -200,9 +217,31 @@ pub struct Open {
     /// Written through this open since it was opened (reported to CHANGE_NOTIFY at close).
     pub modified: AtomicBool,
     pub closed: AtomicBool,
+    /// Granted a durable handle: survives the loss of its connection.
+    pub durable: Option<Durable>,
+}
+
+/// What a durable open was granted (MS-SMB2 2.2.13.2.3/2.2.13.2.11).
+#[derive(Clone, Copy, Debug)]
+pub struct Durable {
+    /// Version 2 (DH2Q) rather than 1 (DHnQ).
+    pub v2: bool,
+    pub create_guid: [u8; 16],
+    /// How long the open is kept after its connection is lost.
+    pub timeout_ms: u32,
 }
 
 impl Open {
+    /// The same open, now belonging to another session and tree (a durable reconnect).
+    pub fn rebind(self, session_id: u64, tree_id: u32) -> Open {
+        Open {
+            session_id,
+            tree_id,
+            closed: AtomicBool::new(false),
+            ..self
+        }
+    }
+
     /// The name a client sees ("\\dir\\file", "\\file:stream").
     pub fn client_name(&self) -> String {
         match &self.stream {
@@ -260,11 +299,101 @@ pub struct FileOpenEntry {
     pub file_id: FileId,
     pub access: u32,
     pub share_access: u32,
+    pub session_id: u64,
+    /// Oplock held (MS-SMB2 2.2.14 levels: 0, II = 1, exclusive = 8, batch = 9).
+    pub oplock: u8,
+    /// A break was sent and awaits acknowledgment: the level it breaks to, and when the
+    /// server stops waiting.
+    pub breaking: Option<(u8, std::time::Instant)>,
+    /// Where break notifications for this open go (its connection); None once the
+    /// connection is gone (a disconnected durable open).
+    pub outbox: Option<Arc<Outbox>>,
+}
+
+impl FileOpenEntry {
+    /// Still waiting for the holder to acknowledge a break (and it can still answer).
+    pub fn break_pending(&self) -> bool {
+        matches!(self.breaking, Some((_, deadline)) if std::time::Instant::now() < deadline)
+            && self.outbox.as_ref().is_some_and(|b| !b.is_closed())
+    }
+}
+
+/// How long a holder has to acknowledge an oplock break before the server lowers the
+/// oplock itself (Windows waits 35 s).
+pub const OPLOCK_BREAK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(35);
+
+pub mod oplock {
+    pub const NONE: u8 = 0;
+    pub const LEVEL_II: u8 = 1;
+    pub const EXCLUSIVE: u8 = 8;
+    pub const BATCH: u8 = 9;
+    pub const LEASE: u8 = 0xFF;
+}
+
+/// Something to send a connection that is not an answer to one of its requests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// MS-SMB2 2.2.23.1: the open's oplock is broken to `level`.
+    OplockBreak {
+        file_id: FileId,
+        session_id: u64,
+        level: u8,
+    },
+}
+
+/// A connection's mailbox for notices posted by other connections (possibly on other
+/// workers); posting wakes the connection's worker.
+#[derive(Default)]
+pub struct Outbox {
+    notices: Mutex<Vec<Notice>>,
+    pending: AtomicBool,
+    closed: AtomicBool,
+    waker: Mutex<Option<Arc<dyn Fn() + Send + Sync>>>,
+}
+
+impl Outbox {
+    /// Queues a notice; false when the connection is gone.
+    pub fn post(&self, n: Notice) -> bool {
+        if self.closed.load(Ordering::Acquire) {
+            return false;
+        }
+        self.notices.lock().push(n);
+        self.pending.store(true, Ordering::Release);
+        if let Some(w) = self.waker.lock().clone() {
+            w();
+        }
+        true
+    }
+
+    pub fn set_waker(&self, w: Arc<dyn Fn() + Send + Sync>) {
+        *self.waker.lock() = Some(w);
+    }
+
+    pub fn pending(&self) -> bool {
+        self.pending.load(Ordering::Acquire)
+    }
+
+    pub fn take(&self) -> Vec<Notice> {
+        self.pending.store(false, Ordering::Release);
+        std::mem::take(&mut *self.notices.lock())
+    }
+
+    pub fn close(&self) {
+        self.closed.store(true, Ordering::Release);
+        self.notices.lock().clear();
+        *self.waker.lock() = None;
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::Acquire)
+    }
 }
 
 #[derive(Default)]
 pub struct FileState {
     pub inner: Mutex<FileInner>,
+    /// Some open may hold a Level II oplock (lets writes skip the break check).
+    pub level2: AtomicBool,
 }
 
 #[derive(Default)]
@@ -281,7 +410,13 @@ impl FileInner {
     /// MS-FSA 2.1.5.1.2 share-access check of a new open against the existing ones.
     pub fn share_conflict(&self, access: u32, share: u32) -> bool {
         let wants = |mask| access & mask != 0;
-        self.opens.iter().any(|o| {
+        // Opens without data or delete access take no part in sharing (MS-FSA
+        // 2.1.5.1.2, as Windows and Samba apply it): neither checked nor checked against.
+        let data = DATA_READ | DATA_WRITE | access::DELETE;
+        if access & data == 0 {
+            return false;
+        }
+        self.opens.iter().filter(|o| o.access & data != 0).any(|o| {
             let has = |mask| o.access & mask != 0;
             (has(DATA_READ) && share & share_access::READ == 0)
                 || (has(DATA_WRITE) && share & share_access::WRITE == 0)

@@ -93,6 +93,10 @@ pub fn spawn(
     let (rdma_tx, rdma_rx) = crossbeam_channel::bounded(1024);
     let (wake_tx, wake_rx) = UnixStream::pair().context("wake socket pair")?;
     wake_rx.set_nonblocking(true)?;
+    // Posting a wake never blocks the poster (a full socket already means "wake up").
+    wake_tx.set_nonblocking(true)?;
+    let wake_tx = Arc::new(wake_tx);
+    let waker = wake_tx.clone();
     let ring = IoUring::new(cfg.ring_entries).context("io_uring setup")?;
     let busy = cfg.poll == "busy";
     let spin = Duration::from_micros(cfg.idle_spin_us);
@@ -112,6 +116,7 @@ pub fn spawn(
                 conns: Vec::new(),
                 rx,
                 wake: wake_rx,
+                waker,
                 wake_buf: [0u8; 64],
                 wake_busy: false,
                 timer_busy: false,
@@ -131,7 +136,7 @@ pub fn spawn(
     Ok(WorkerHandle {
         tx,
         rdma_tx,
-        wake: Arc::new(wake_tx),
+        wake: wake_tx,
         thread,
     })
 }
@@ -162,6 +167,9 @@ struct Worker {
     conns: Vec<Option<Box<Conn>>>,
     rx: Receiver<TcpStream>,
     wake: UnixStream,
+    /// The sending end of `wake`: given to connections so that notices posted to them
+    /// from other workers (oplock breaks) wake this one.
+    waker: Arc<UnixStream>,
     wake_buf: [u8; 64],
     wake_busy: bool,
     timer_busy: bool,
@@ -266,6 +274,10 @@ impl Worker {
             let span = tracing::info_span!("conn", peer = %peer, worker = self.index);
             let mut smb = Connection::new(self.server.clone(), Transport::Tcp, self.seed);
             smb.peer = peer;
+            let waker = self.waker.clone();
+            smb.set_waker(Arc::new(move || {
+                let _ = (&*waker).write(&[1]);
+            }));
             span.in_scope(|| tracing::debug!("connection accepted"));
             self.conns[slot] = Some(Box::new(Conn {
                 gen,

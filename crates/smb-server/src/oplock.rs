@@ -1,0 +1,226 @@
+//! Oplocks and durable handles: which oplock a new open gets, which holders it breaks and
+//! whether it must wait for them (MS-SMB2 3.3.5.9, 3.3.4.6; MS-FSA 2.1.5.17/2.1.4.12 as
+//! Windows and Samba behave), the acknowledgment (3.3.5.22.1), Level II breaks on writes,
+//! and the table of durable opens whose connection was lost (3.3.7.1, 3.3.5.9.7/12).
+
+use crate::state::{oplock, FileInner, FileState, Notice, Server, OPLOCK_BREAK_TIMEOUT};
+use smb_wire::msg::{access, FileId};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// An open that asks for nothing but attributes and synchronization neither breaks
+/// oplocks nor gets one (a "stat open").
+pub fn is_stat_open(desired: u32) -> bool {
+    desired & !(access::SYNCHRONIZE | access::FILE_READ_ATTRIBUTES | access::FILE_WRITE_ATTRIBUTES)
+        == 0
+}
+
+/// Applies what time and lost connections decided: a break not acknowledged in time, or
+/// whose holder's connection is gone, ends at the level it was breaking to.
+pub fn settle(inner: &mut FileInner) {
+    for o in inner.opens.iter_mut() {
+        if let Some((to, _)) = o.breaking {
+            if !o.break_pending() {
+                o.oplock = to;
+                o.breaking = None;
+            }
+        }
+    }
+}
+
+/// Disconnected durable opens of this file that hold an oplock a new open must break:
+/// they cannot be told, so they are closed instead (MS-SMB2 3.3.4.6).
+pub fn stale_holders(inner: &FileInner, desired: u32) -> Vec<FileId> {
+    if is_stat_open(desired) {
+        return Vec::new();
+    }
+    inner
+        .opens
+        .iter()
+        .filter(|o| o.outbox.is_none() && o.oplock != oplock::NONE)
+        .map(|o| o.file_id)
+        .collect()
+}
+
+/// Before a new open proceeds: sends the breaks it causes. Batch holders are broken even
+/// when the share modes conflict (their client may close to let the open in); exclusive
+/// ones only when the open could otherwise succeed; Level II holders break to none when
+/// the open overwrites. Returns true while some holder still has to acknowledge.
+pub fn break_for_open(
+    inner: &mut FileInner,
+    desired: u32,
+    share_conflict: bool,
+    overwrite: bool,
+) -> bool {
+    settle(inner);
+    if is_stat_open(desired) && !overwrite {
+        return false;
+    }
+    let mut wait = false;
+    for o in inner.opens.iter_mut() {
+        match o.oplock {
+            oplock::BATCH | oplock::EXCLUSIVE => {
+                if o.oplock == oplock::EXCLUSIVE && share_conflict {
+                    continue;
+                }
+                if o.breaking.is_none() {
+                    let to = if overwrite {
+                        oplock::NONE
+                    } else {
+                        oplock::LEVEL_II
+                    };
+                    o.breaking = Some((to, std::time::Instant::now() + OPLOCK_BREAK_TIMEOUT));
+                    let posted = o.outbox.as_ref().is_some_and(|b| {
+                        b.post(Notice::OplockBreak {
+                            file_id: o.file_id,
+                            session_id: o.session_id,
+                            level: to,
+                        })
+                    });
+                    if !posted {
+                        o.oplock = to;
+                        o.breaking = None;
+                    }
+                }
+                wait |= o.break_pending();
+            }
+            oplock::LEVEL_II if overwrite => break_level2(o),
+            _ => {}
+        }
+    }
+    wait
+}
+
+fn break_level2(o: &mut crate::state::FileOpenEntry) {
+    o.oplock = oplock::NONE;
+    if let Some(b) = &o.outbox {
+        b.post(Notice::OplockBreak {
+            file_id: o.file_id,
+            session_id: o.session_id,
+            level: oplock::NONE,
+        });
+    }
+}
+
+/// Whether some open of the file still waits to acknowledge a break.
+pub fn breaks_pending(fs: &FileState) -> bool {
+    let mut inner = fs.inner.lock();
+    settle(&mut inner);
+    inner.opens.iter().any(|o| o.break_pending())
+}
+
+/// The oplock a new open gets, given the other opens of the file (after breaks).
+pub fn grant(requested: u8, stat: bool, is_directory: bool, others: &FileInner) -> u8 {
+    if is_directory || stat {
+        return oplock::NONE;
+    }
+    let requested = match requested {
+        oplock::LEVEL_II | oplock::EXCLUSIVE | oplock::BATCH => requested,
+        _ => return oplock::NONE,
+    };
+    let mut shared = false;
+    for o in &others.opens {
+        if o.oplock == oplock::BATCH || o.oplock == oplock::EXCLUSIVE {
+            return oplock::NONE;
+        }
+        if !is_stat_open(o.access) {
+            shared = true;
+        }
+    }
+    if shared {
+        oplock::LEVEL_II
+    } else {
+        requested
+    }
+}
+
+/// A write, truncation or byte-range lock breaks every Level II oplock on the file to
+/// none, the writer's own included (no acknowledgment).
+pub fn break_level2_for_write(fs: &FileState) {
+    if !fs.level2.swap(false, Ordering::AcqRel) {
+        return;
+    }
+    let mut inner = fs.inner.lock();
+    for o in inner.opens.iter_mut() {
+        if o.oplock == oplock::LEVEL_II {
+            break_level2(o);
+        }
+    }
+}
+
+/// MS-SMB2 3.3.5.22.1 (as Windows and Samba answer): the level the holder now has, or
+/// the status refusing the acknowledgment.
+pub fn acknowledge(fs: &FileState, id: FileId, level: u8) -> Result<u8, smb_wire::NtStatus> {
+    use smb_wire::NtStatus;
+    let mut inner = fs.inner.lock();
+    let Some(o) = inner.opens.iter_mut().find(|o| o.file_id == id) else {
+        return Err(NtStatus::FILE_CLOSED);
+    };
+    let Some((to, _)) = o.breaking else {
+        return Err(NtStatus::INVALID_OPLOCK_PROTOCOL);
+    };
+    if level != oplock::NONE && level != oplock::LEVEL_II {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let new = if to == oplock::NONE || level == oplock::NONE {
+        oplock::NONE
+    } else {
+        oplock::LEVEL_II
+    };
+    o.oplock = new;
+    o.breaking = None;
+    if new == oplock::LEVEL_II {
+        fs.level2.store(true, Ordering::Release);
+    }
+    Ok(new)
+}
+
+/// Closes a disconnected durable open (expired, or in the way of a new open).
+pub fn drop_durable(server: &Server, persistent: u64) {
+    let d = server.durable.lock().remove(&persistent);
+    if let Some(d) = d {
+        tracing::debug!(persistent, "durable open closed while disconnected");
+        crate::ops::close_open(server, &d.open);
+    }
+}
+
+/// Closes disconnected durable opens whose time is up.
+pub fn expire_durable(server: &Server) {
+    let now = std::time::Instant::now();
+    let expired: Vec<u64> = server
+        .durable
+        .lock()
+        .iter()
+        .filter(|(_, d)| d.expires <= now)
+        .map(|(k, _)| *k)
+        .collect();
+    for k in expired {
+        drop_durable(server, k);
+    }
+}
+
+/// Keeps a durable open whose connection is gone: it stops receiving breaks and waits
+/// to be reconnected until its timeout.
+pub fn preserve(server: &Server, s: &crate::state::Session, open: Arc<crate::state::Open>) {
+    let d = open.durable.expect("durable open");
+    if let Some(fs) = &open.file {
+        let mut inner = fs.inner.lock();
+        if let Some(e) = inner.opens.iter_mut().find(|e| e.file_id == open.file_id) {
+            e.outbox = None;
+            if let Some((to, _)) = e.breaking.take() {
+                e.oplock = to;
+            }
+        }
+    }
+    let expires = std::time::Instant::now() + std::time::Duration::from_millis(d.timeout_ms.into());
+    server.durable.lock().insert(
+        open.file_id.persistent,
+        crate::state::Disconnected {
+            open,
+            user: s.user.clone(),
+            domain: s.domain.clone(),
+            client_guid: s.client_guid,
+            expires,
+        },
+    );
+}
