@@ -60,6 +60,8 @@ pub struct Options {
     pub protection: Protection,
     /// Cipher ids offered (3.1.1).
     pub ciphers: Vec<u16>,
+    /// RDMA transform ids offered (3.1.1; MS-SMB2 2.2.3.1.6); empty offers none.
+    pub rdma_transforms: Vec<u16>,
 }
 
 impl Default for Options {
@@ -71,6 +73,10 @@ impl Default for Options {
             dialects: vec![dialect::SMB311],
             protection: Protection::Sign,
             ciphers: vec![2, 1, 4, 3],
+            rdma_transforms: vec![
+                smb_wire::rdma_transform::id::ENCRYPTION,
+                smb_wire::rdma_transform::id::SIGNING,
+            ],
         }
     }
 }
@@ -80,6 +86,8 @@ pub struct Response {
     pub hdr: Header,
     /// The whole message (header included), decrypted.
     pub msg: Vec<u8>,
+    /// It came encrypted.
+    pub encrypted: bool,
 }
 
 impl Response {
@@ -187,6 +195,14 @@ pub struct Client {
     pub max_write: u32,
     pending: HashMap<u64, Response>,
     rbuf: Vec<u8>,
+    /// RDMA transforms the server agreed to (3.1.1).
+    pub rdma_transforms: Vec<u16>,
+    /// RDMA-channel READs and WRITEs whose payload went through a transform.
+    pub transformed_ios: u64,
+    /// Tests: the next transformed WRITE carries a wrong signature or tag.
+    pub tamper_transform: bool,
+    /// Tests: WRITEs use channel 3 (signing) even where no transform was agreed.
+    pub force_transform: bool,
 }
 
 fn random<const N: usize>() -> [u8; N] {
@@ -324,11 +340,17 @@ impl Client {
             enc_key: Vec::new(),
             dec_key: Vec::new(),
             protection: Protection::None,
-            nonce: 1,
+            // Channels of one session share its cipher key: each starts its nonce
+            // counter at a random point so that they never meet.
+            nonce: u64::from_le_bytes(random::<8>()) >> 8,
             max_read: 65536,
             max_write: 65536,
             pending: HashMap::new(),
             rbuf: Vec::new(),
+            rdma_transforms: Vec::new(),
+            transformed_ios: 0,
+            tamper_transform: false,
+            force_transform: false,
         }
     }
 
@@ -373,11 +395,17 @@ impl Client {
             signing.put_u16(2);
             signing.put_u16(2);
             signing.put_u16(1);
-            let ctxs = [
+            let mut ctxs = vec![
                 neg::encode_context(ctx::PREAUTH_INTEGRITY, &neg::preauth_context_data(&salt)),
                 neg::encode_context(ctx::ENCRYPTION, &ciphers),
                 neg::encode_context(ctx::SIGNING, &signing),
             ];
+            if !opts.rdma_transforms.is_empty() {
+                ctxs.push(neg::encode_context(
+                    ctx::RDMA_TRANSFORM,
+                    &neg::rdma_transform_context_data(&opts.rdma_transforms),
+                ));
+            }
             m.align_from(0, 8);
             let off = m.len() as u32;
             m.set_u32(ctx_at, off);
@@ -429,6 +457,20 @@ impl Client {
                             2 => Algorithm::AesGmac,
                             _ => Algorithm::AesCmac,
                         }
+                    }
+                    ctx::RDMA_TRANSFORM => {
+                        let n = d.u16(0).map_err(e)? as usize;
+                        let mut ids = Vec::new();
+                        for i in 0..n.min(8) {
+                            let id = d.u16(8 + 2 * i).map_err(e)?;
+                            if !opts.rdma_transforms.contains(&id) && id != 0 {
+                                return Err(Error::Protocol("RDMA transform not offered"));
+                            }
+                            if id != 0 {
+                                ids.push(id);
+                            }
+                        }
+                        self.rdma_transforms = ids;
                     }
                     _ => {}
                 }
@@ -621,7 +663,8 @@ impl Client {
     /// Reads one PDU and files its responses by message id.
     fn pump(&mut self) -> Result<()> {
         self.io.recv(&mut self.rbuf)?;
-        let plain = if self.rbuf.get(0..4) == Some(&TRANSFORM_ID[..]) {
+        let encrypted = self.rbuf.get(0..4) == Some(&TRANSFORM_ID[..]);
+        let plain = if encrypted {
             let cipher = self
                 .cipher
                 .ok_or(Error::Protocol("encrypted without cipher"))?;
@@ -643,8 +686,14 @@ impl Client {
             self.credits += u64::from(hdr.credits);
             // Interim async responses carry credits but no result.
             if !(hdr.is_async() && hdr.status() == NtStatus::PENDING) {
-                self.pending
-                    .insert(hdr.message_id, Response { hdr, msg: m });
+                self.pending.insert(
+                    hdr.message_id,
+                    Response {
+                        hdr,
+                        msg: m,
+                        encrypted,
+                    },
+                );
             }
             if next == 0 {
                 break;
@@ -870,18 +919,95 @@ impl Client {
         let result = r.and_then(|r| {
             let b = Le(&r.msg);
             let e = |_| Error::Protocol("short read response");
-            let inline = b.u32(HEADER_LEN + 4).map_err(e)?;
+            let inline = b.u32(HEADER_LEN + 4).map_err(e)? as usize;
             let remaining = b.u32(HEADER_LEN + 8).map_err(e)? as usize;
-            if inline != 0 || remaining > buf.len as usize {
+            let flags = b.u32(HEADER_LEN + 12).map_err(e)?;
+            let transformed = flags & smb_wire::rdma_transform::READ_FLAG_RDMA_TRANSFORM != 0;
+            if (inline != 0 && !transformed) || remaining > buf.len as usize {
                 return Err(Error::Protocol("RDMA read response carries inline data"));
             }
             if buf.invalidate && buf.pd.is_valid(buf.mr.rkey) {
                 return Err(Error::Protocol("the response did not invalidate our key"));
             }
-            Ok(buf.mr.buf.to_vec(0, remaining))
+            let mut data = buf.mr.buf.to_vec(0, remaining);
+            if transformed {
+                let off = b.u8(HEADER_LEN + 2).map_err(e)? as usize;
+                let t = r
+                    .msg
+                    .get(off..off + inline)
+                    .ok_or(Error::Protocol("RDMA transform outside the response"))?;
+                self.untransform_read(t, r.encrypted, &mut data)?;
+            } else if self.protection == Protection::Encrypt {
+                return Err(Error::Protocol("RDMA read data came unencrypted"));
+            }
+            Ok(data)
         });
         buf.pd.deregister(&buf.mr);
         result
+    }
+
+    /// MS-SMB2 3.2.5.11: checks the transform of an RDMA-channel READ response and
+    /// decrypts or verifies the data the server RDMA-Wrote.
+    fn untransform_read(&mut self, t: &[u8], encrypted: bool, data: &mut [u8]) -> Result<()> {
+        use smb_wire::rdma_transform::{self as rt};
+        let bad = Error::Protocol("bad RDMA transform in READ response");
+        if self.dialect != dialect::SMB311 || self.rdma_transforms.is_empty() {
+            return Err(bad);
+        }
+        let t = rt::parse(t).map_err(|_| bad)?;
+        let c = &t.crypto;
+        match c.kind {
+            rt::id::ENCRYPTION if encrypted => {
+                let cipher = self.cipher.ok_or(Error::Protocol("no cipher"))?;
+                smb_auth::crypt::open_payload(cipher, &self.dec_key, &c.nonce, data, &c.signature)
+                    .map_err(|_| Error::Protocol("RDMA read data failed to decrypt"))?;
+            }
+            rt::id::SIGNING if !encrypted => {
+                let mac = signing::payload_mac(self.signing_alg, &self.signing_key, &c.nonce, data)
+                    .ok_or(Error::Protocol("no payload MAC for this algorithm"))?;
+                if !signing::mac_eq(&mac, &c.signature) {
+                    return Err(Error::Status(Command::READ, NtStatus::INVALID_SIGNATURE));
+                }
+            }
+            _ => {
+                return Err(Error::Protocol(
+                    "RDMA transform does not match the response",
+                ))
+            }
+        }
+        self.transformed_ios += 1;
+        Ok(())
+    }
+
+    /// How a WRITE's RDMA payload is protected (3.2.4.7): encrypted on an encrypting
+    /// session, signed on a signing one, when the server agreed to that transform.
+    fn write_transform(&self) -> Option<u16> {
+        use smb_wire::rdma_transform::id;
+        if self.force_transform {
+            return Some(id::SIGNING);
+        }
+        if self.dialect != dialect::SMB311 {
+            return None;
+        }
+        match self.protection {
+            Protection::Encrypt if self.rdma_transforms.contains(&id::ENCRYPTION) => {
+                Some(id::ENCRYPTION)
+            }
+            Protection::Sign
+                if self.rdma_transforms.contains(&id::SIGNING)
+                    && self.signing_alg != Algorithm::HmacSha256 =>
+            {
+                Some(id::SIGNING)
+            }
+            _ => None,
+        }
+    }
+
+    fn next_nonce(&mut self) -> [u8; 16] {
+        let mut n = [0u8; 16];
+        n[..8].copy_from_slice(&self.nonce.to_le_bytes());
+        self.nonce += 1;
+        n
     }
 
     /// WRITE through an RDMA channel: the server RDMA-Reads the data from here.
@@ -913,9 +1039,62 @@ impl Client {
         let pd = self
             .rdma_pd()
             .ok_or(Error::Protocol("not an SMB Direct connection"))?;
+        use smb_wire::rdma_transform::{self as rt, CryptoTransform};
+        let transform = self.write_transform();
         let buf = RegBuf::new(data.len().max(1));
-        buf.write(0, data);
+        let crypto = match transform {
+            Some(rt::id::ENCRYPTION) => {
+                let cipher = self.cipher.ok_or(Error::Protocol("no cipher"))?;
+                let nonce = self.next_nonce()[..cipher.nonce_len()].to_vec();
+                let mut sealed = data.to_vec();
+                let tag = smb_auth::crypt::seal_payload(cipher, &self.enc_key, &nonce, &mut sealed)
+                    .map_err(|_| Error::Protocol("encryption failed"))?;
+                buf.write(0, &sealed);
+                Some(CryptoTransform {
+                    kind: rt::id::ENCRYPTION,
+                    signature: tag.to_vec(),
+                    nonce,
+                })
+            }
+            Some(_) => {
+                let nonce = if self.signing_alg == Algorithm::AesGmac {
+                    let mut n = self.next_nonce()[..12].to_vec();
+                    n[11] = 0x80;
+                    n
+                } else {
+                    Vec::new()
+                };
+                let mac = signing::payload_mac(self.signing_alg, &self.signing_key, &nonce, data)
+                    .ok_or(Error::Protocol("no payload MAC for this algorithm"))?;
+                buf.write(0, data);
+                Some(CryptoTransform {
+                    kind: rt::id::SIGNING,
+                    signature: mac.to_vec(),
+                    nonce,
+                })
+            }
+            None => {
+                buf.write(0, data);
+                None
+            }
+        };
         let mr = pd.register(buf, Access::LOCAL_WRITE | Access::REMOTE_READ);
+        let mut desc = Vec::with_capacity(16);
+        desc.put_u64(mr.addr());
+        desc.put_u32(mr.rkey);
+        desc.put_u32(data.len() as u32);
+        let inner = if invalidate { 2 } else { 1 };
+        let mut crypto = crypto;
+        if let (Some(c), true) = (crypto.as_mut(), std::mem::take(&mut self.tamper_transform)) {
+            c.signature[3] ^= 0x5A;
+        }
+        let (channel, info) = match &crypto {
+            Some(c) => {
+                self.transformed_ios += 1;
+                (msg::channel::RDMA_TRANSFORM, rt::encode(inner, c, &desc))
+            }
+            None => (inner, desc),
+        };
         let mut m = Vec::with_capacity(140);
         self.header(Command::WRITE, tree, Self::charge(data.len()))
             .encode(&mut m);
@@ -924,14 +1103,12 @@ impl Client {
         m.put_u32(0);
         m.put_u64(offset);
         f.put(&mut m);
-        m.put_u32(if invalidate { 2 } else { 1 });
+        m.put_u32(channel);
         m.put_u32(data.len() as u32);
         m.put_u16((HEADER_LEN + 48) as u16);
-        m.put_u16(16);
+        m.put_u16(info.len() as u16);
         m.put_u32(0);
-        m.put_u64(mr.addr());
-        m.put_u32(mr.rkey);
-        m.put_u32(data.len() as u32);
+        m.extend_from_slice(&info);
         let buf = RdmaBuffer {
             pd,
             mr,

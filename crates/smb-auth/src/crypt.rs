@@ -34,7 +34,8 @@ impl Cipher {
             _ => 32,
         }
     }
-    fn nonce_len(self) -> usize {
+    /// AEAD nonce length: 11 bytes for CCM, 12 for GCM.
+    pub fn nonce_len(self) -> usize {
         match self {
             Cipher::Aes128Ccm | Cipher::Aes256Ccm => 11,
             _ => 12,
@@ -95,6 +96,34 @@ fn open(
         Cipher::Aes128Gcm => go!(Aes128Gcm),
         Cipher::Aes256Gcm => go!(Aes256Gcm),
     }
+}
+
+/// The RDMA encryption transform (MS-SMB2 3.3.5.12/3.3.5.13): encrypts an RDMA payload in
+/// place with no associated data and returns the tag. `nonce` is the cipher's length.
+pub fn seal_payload(
+    c: Cipher,
+    key: &[u8],
+    nonce: &[u8],
+    buf: &mut [u8],
+) -> Result<[u8; 16], CryptError> {
+    if nonce.len() != c.nonce_len() {
+        return Err(CryptError::Truncated);
+    }
+    seal(c, key, nonce, &[], buf)
+}
+
+/// Decrypts an RDMA payload in place and checks its tag (see [`seal_payload`]).
+pub fn open_payload(
+    c: Cipher,
+    key: &[u8],
+    nonce: &[u8],
+    buf: &mut [u8],
+    tag: &[u8],
+) -> Result<(), CryptError> {
+    if nonce.len() != c.nonce_len() || tag.len() != 16 {
+        return Err(CryptError::Authentication);
+    }
+    open(c, key, nonce, &[], buf, tag)
 }
 
 /// Builds a whole transform PDU around `plain`. `nonce16` must never repeat for a key; the

@@ -81,6 +81,33 @@ pub fn sign(alg: Algorithm, key: &[u8; 16], msg: &mut [u8]) {
     msg[SIG].copy_from_slice(&s);
 }
 
+/// The MAC of an RDMA payload for the signing transform (MS-SMB2 2.2.43.1): AES-CMAC
+/// over the payload, or AES-GMAC with the given 12-byte nonce and the payload as the
+/// authenticated data. None for HMAC-SHA256, whose MAC does not fit the transform.
+pub fn payload_mac(alg: Algorithm, key: &[u8; 16], nonce: &[u8], data: &[u8]) -> Option<[u8; 16]> {
+    match alg {
+        Algorithm::HmacSha256 => None,
+        Algorithm::AesCmac => {
+            let mut m = <Cmac<Aes128> as Mac>::new_from_slice(key).expect("key");
+            m.update(data);
+            Some(m.finalize().into_bytes().into())
+        }
+        Algorithm::AesGmac => {
+            let nonce: &[u8; 12] = nonce.try_into().ok()?;
+            let c = Aes128Gcm::new(key.into());
+            let tag = c
+                .encrypt_in_place_detached(nonce.into(), data, &mut [])
+                .ok()?;
+            Some(tag.into())
+        }
+    }
+}
+
+/// Constant-time comparison of two MACs.
+pub fn mac_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 /// Checks the signature of `msg` in constant time.
 pub fn verify(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> bool {
     if msg.len() < 64 {

@@ -60,6 +60,8 @@ pub struct Ctx<'a> {
     pub can_wait: bool,
     /// The connection advertised multichannel (lock sequences are then checked).
     pub multichannel: bool,
+    /// This channel's signing key for the session (RDMA signing transform).
+    pub channel_key: [u8; 16],
 }
 
 /// A request that went async and waits to complete (CHANGE_NOTIFY, a blocked LOCK).
@@ -118,6 +120,8 @@ pub struct Connection {
     channel_keys: HashMap<u64, [u8; 16]>,
     /// Notices (oplock breaks) other connections post for this one.
     outbox: Arc<crate::state::Outbox>,
+    /// An encrypted PDU `rdma_read_needed` already decrypted: its signature and plaintext.
+    predecrypted: Option<([u8; 16], Vec<u8>)>,
 }
 
 fn dialect_is_3(d: u16) -> bool {
@@ -164,6 +168,7 @@ impl Connection {
             peer: String::new(),
             channel_keys: HashMap::new(),
             outbox: Arc::new(crate::state::Outbox::default()),
+            predecrypted: None,
             rdma: (transport == Transport::Rdma).then(|| {
                 Arc::new(parking_lot::Mutex::new(crate::rdma::RdmaState {
                     max_read_write: mr.max(mw),
@@ -238,8 +243,14 @@ impl Connection {
             .session(th.session_id)
             .ok_or(Disconnect("transform for unknown session"))?;
         let cipher = session.keys.cipher.ok_or(Disconnect("no cipher"))?;
-        let (_, plain) = smb_auth::crypt::decrypt(cipher, &session.keys.decrypt, pdu)
-            .map_err(|_| Disconnect("decryption failed"))?;
+        let plain = match self.predecrypted.take() {
+            Some((sig, plain)) if pdu[4..20] == sig => plain,
+            _ => {
+                smb_auth::crypt::decrypt(cipher, &session.keys.decrypt, pdu)
+                    .map_err(|_| Disconnect("decryption failed"))?
+                    .1
+            }
+        };
         if plain.len() != th.original_message_size as usize {
             return Err(Disconnect("transform size mismatch"));
         }
@@ -518,8 +529,11 @@ impl Connection {
                 .unwrap_or(0)
         };
         if class == 0 && cmd == Command::READ.0 {
-            // Inline data (DataLength) or data sent by RDMA Write (DataRemaining).
-            st.read_bytes += le32(4) + le32(8);
+            // Inline data (DataLength) or data sent by RDMA Write (DataRemaining); with an
+            // RDMA transform, DataLength is the transform's.
+            let transformed =
+                le32(12) & u64::from(smb_wire::rdma_transform::READ_FLAG_RDMA_TRANSFORM) != 0;
+            st.read_bytes += if transformed { 0 } else { le32(4) } + le32(8);
         } else if class == 0 && cmd == Command::WRITE.0 {
             st.write_bytes += le32(4);
         } else if cmd == Command::SESSION_SETUP.0 {
@@ -679,6 +693,7 @@ impl Connection {
             outbox: self.outbox.clone(),
             can_wait: self.compound_last,
             multichannel: self.server_caps & caps::MULTI_CHANNEL != 0,
+            channel_key: self.signing_key(&session),
         };
         let outcome = match cmd {
             Command::LOGOFF => self.logoff(&ctx, &session),
@@ -759,12 +774,29 @@ impl Connection {
     /// SMB Direct: if `pdu` is a WRITE whose data sits in the client's memory, the
     /// descriptors and the length to RDMA-Read before [`Connection::handle_pdu`]. The
     /// data is handed in with [`Connection::set_rdma_payload`].
-    pub fn rdma_read_needed(&self, pdu: &[u8]) -> Option<(Vec<msg::BufferDescriptorV1>, u32)> {
+    pub fn rdma_read_needed(&mut self, pdu: &[u8]) -> Option<(Vec<msg::BufferDescriptorV1>, u32)> {
         let st = self.rdma.as_ref()?;
-        let max = st.lock().max_read_write;
+        let (max, transforms) = {
+            let st = st.lock();
+            (st.max_read_write, st.transforms.clone())
+        };
+        // An encrypted WRITE (through the RDMA transform) names its descriptors inside
+        // the ciphertext: decrypted here once, and kept for `handle_pdu`.
+        let decrypted;
+        let plain = if pdu.get(..4) == Some(&smb_wire::header::TRANSFORM_ID[..]) {
+            let th = TransformHeader::parse(pdu).ok()?;
+            let session = self.server.session(th.session_id)?;
+            let cipher = session.keys.cipher?;
+            decrypted = smb_auth::crypt::decrypt(cipher, &session.keys.decrypt, pdu)
+                .ok()?
+                .1;
+            &decrypted[..]
+        } else {
+            pdu
+        };
         let mut at = 0usize;
         for _ in 0..256 {
-            let rest = pdu.get(at..)?;
+            let rest = plain.get(at..)?;
             let hdr = Header::parse(rest).ok()?;
             let next = hdr.next_command as usize;
             let this = if next == 0 { rest } else { rest.get(..next)? };
@@ -777,9 +809,16 @@ impl Connection {
                             w.remaining_bytes,
                             self.dialect,
                             max,
+                            &transforms,
                         )
                         .ok()?;
-                        return Some((d, w.remaining_bytes));
+                        let len = w.remaining_bytes;
+                        if plain.as_ptr() != pdu.as_ptr() {
+                            let mut sig = [0u8; 16];
+                            sig.copy_from_slice(&pdu[4..20]);
+                            self.predecrypted = Some((sig, plain.to_vec()));
+                        }
+                        return Some((d, len));
                     }
                 }
             }
@@ -988,12 +1027,32 @@ impl Connection {
                 ));
             }
             if let Some(ids) = &c.rdma_transforms {
-                // RDMA transforms arrive with SMB Direct; until then only NONE.
-                let _ = ids;
+                // MS-SMB2 3.3.5.4: every transform both sides support, in the client's
+                // order; encryption needs a cipher. None in common: answer NONE.
+                if ids.is_empty() {
+                    return Ok((NtStatus::INVALID_PARAMETER, error_body()));
+                }
+                let mut common: Vec<u16> = Vec::new();
+                for &id in ids {
+                    let ours = id == smb_wire::rdma_transform::id::SIGNING
+                        || (id == smb_wire::rdma_transform::id::ENCRYPTION
+                            && self.cipher.is_some());
+                    if ours && !common.contains(&id) {
+                        common.push(id);
+                    }
+                }
+                let answer = if common.is_empty() {
+                    vec![smb_wire::rdma_transform::id::NONE]
+                } else {
+                    common.clone()
+                };
                 contexts.push(neg::encode_context(
                     ctx::RDMA_TRANSFORM,
-                    &neg::rdma_transform_context_data(&[0]),
+                    &neg::rdma_transform_context_data(&answer),
                 ));
+                if let Some(st) = &self.rdma {
+                    st.lock().transforms = common;
+                }
             }
         } else if dialect_is_3(d) {
             self.signing_alg = Algorithm::AesCmac;

@@ -1152,6 +1152,7 @@ fn flush(ctx: &Ctx) -> Outcome {
 /// the descriptors of an RDMA channel request.
 fn data_open(
     ctx: &Ctx,
+    write: bool,
     channel: u32,
     info: &[u8],
     length: u32,
@@ -1167,18 +1168,32 @@ fn data_open(
         let Some(st) = &ctx.rdma else {
             return Err(NtStatus::INVALID_PARAMETER);
         };
-        // The payload would cross the wire in the clear: without the RDMA transform an
-        // encrypted request may not use an RDMA channel.
-        if ctx.encrypted {
+        let (max_rw, transforms) = {
+            let st = st.lock();
+            (st.max_read_write, st.transforms.clone())
+        };
+        // A READ never names channel 3: the server transforms its data on its own.
+        if !write && channel == msg::channel::RDMA_TRANSFORM {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        // The payload would cross the wire in the clear: an encrypted request may use an
+        // RDMA channel only through the encryption transform.
+        let encrypts = if write {
+            channel == msg::channel::RDMA_TRANSFORM
+        } else {
+            ctx.dialect == smb_wire::negotiate::dialect::SMB311
+                && transforms.contains(&smb_wire::rdma_transform::id::ENCRYPTION)
+        };
+        if ctx.encrypted && !encrypts {
             return Err(NtStatus::ACCESS_DENIED);
         }
-        let max_rw = st.lock().max_read_write;
         Some(crate::rdma::check_channel(
             channel,
             info,
             length,
             ctx.dialect,
             max_rw,
+            &transforms,
         )?)
     };
     Ok((find_open(ctx, id)?, descs))
@@ -1190,6 +1205,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     };
     let (open, descs) = match data_open(
         ctx,
+        false,
         req.channel,
         req.channel_info,
         req.length,
@@ -1265,6 +1281,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             }
             open.position
                 .store(req.offset + n as u64, Ordering::Relaxed);
+            let transform = rdma_read_transform(ctx, &mut buf.bytes_mut()[..n]);
             let mut st = st.lock();
             if req.channel == msg::channel::RDMA_V1_INVALIDATE {
                 st.invalidate = Some(descriptors[0].token);
@@ -1274,11 +1291,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
                 data: Vec::new(),
                 lent: Some((buf, n)),
             });
-            let mut body = Vec::with_capacity(16);
-            msg::encode_read_response_head(&mut body, 0, 0);
-            body.set_u32(4, 0);
-            body.set_u32(8, n as u32);
-            return Outcome::Done(NtStatus::SUCCESS, body);
+            return rdma_read_response(n, transform);
         }
     }
     let mut body = Vec::with_capacity(16 + req.length as usize);
@@ -1297,7 +1310,8 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         .store(req.offset + n as u64, Ordering::Relaxed);
     if let (Some(descriptors), Some(st)) = (descs, &ctx.rdma) {
         // The data travels by RDMA Write; the response says how much (3.3.5.12).
-        let data = body.split_off(head);
+        let mut data = body.split_off(head);
+        let transform = rdma_read_transform(ctx, &mut data);
         let mut st = st.lock();
         if req.channel == msg::channel::RDMA_V1_INVALIDATE {
             st.invalidate = Some(descriptors[0].token);
@@ -1307,13 +1321,121 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             data,
             lent: None,
         });
-        body.set_u32(4, 0);
-        body.set_u32(8, n as u32);
-        return Outcome::Done(NtStatus::SUCCESS, body);
+        return rdma_read_response(n, transform);
     }
     body[2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
     body.set_u32(4, n as u32);
     Outcome::Done(NtStatus::SUCCESS, body)
+}
+
+/// MS-SMB2 3.3.5.12 with RDMA transforms (3.1.1): the data of an RDMA-channel READ is
+/// encrypted in place when the request was encrypted, or signed when it was signed, and
+/// the crypto transform that says so returns in the response. None: sent as it is.
+fn rdma_read_transform(ctx: &Ctx, data: &mut [u8]) -> Option<Vec<u8>> {
+    use smb_wire::rdma_transform::{self as rt, CryptoTransform};
+    let transforms = ctx.rdma.as_ref()?.lock().transforms.clone();
+    if ctx.dialect != smb_wire::negotiate::dialect::SMB311 || transforms.is_empty() {
+        return None;
+    }
+    let s = ctx.session.as_ref()?;
+    let crypto = if ctx.encrypted && transforms.contains(&rt::id::ENCRYPTION) {
+        let cipher = s.keys.cipher?;
+        let nonce = s.next_nonce()[..cipher.nonce_len()].to_vec();
+        let tag = smb_auth::crypt::seal_payload(cipher, &s.keys.encrypt, &nonce, data).ok()?;
+        CryptoTransform {
+            kind: rt::id::ENCRYPTION,
+            signature: tag.to_vec(),
+            nonce,
+        }
+    } else if ctx.hdr.flags & smb_wire::header::flags::SIGNED != 0
+        && transforms.contains(&rt::id::SIGNING)
+    {
+        let alg = s.keys.signing_alg;
+        let nonce = payload_gmac_nonce(s, alg);
+        let mac = smb_auth::signing::payload_mac(alg, &ctx.channel_key, &nonce, data)?;
+        CryptoTransform {
+            kind: rt::id::SIGNING,
+            signature: mac.to_vec(),
+            nonce,
+        }
+    } else {
+        return None;
+    };
+    Some(rt::encode(msg::channel::NONE, &crypto, &[]))
+}
+
+/// A nonce for an AES-GMAC payload signature that no message signature uses (those
+/// carry a MessageId and at most the low two flag bits): a session counter with the
+/// top bit of the last byte set. AES-CMAC takes none.
+fn payload_gmac_nonce(s: &Session, alg: smb_auth::signing::Algorithm) -> Vec<u8> {
+    if alg != smb_auth::signing::Algorithm::AesGmac {
+        return Vec::new();
+    }
+    let mut n = s.next_nonce()[..12].to_vec();
+    n[11] = 0x80;
+    n
+}
+
+/// The response to an RDMA-channel READ: no inline data; `n` bytes were RDMA-Written,
+/// and the transform (if any) fills the Buffer.
+fn rdma_read_response(n: usize, transform: Option<Vec<u8>>) -> Outcome {
+    let mut body = Vec::with_capacity(16 + 56);
+    msg::encode_read_response_head(&mut body, 0, 0);
+    body.set_u32(8, n as u32);
+    match transform {
+        Some(t) => {
+            body[2] = msg::READ_DATA_OFFSET;
+            body.set_u32(4, t.len() as u32);
+            body.set_u32(12, smb_wire::rdma_transform::READ_FLAG_RDMA_TRANSFORM);
+            body.truncate(16);
+            body.extend_from_slice(&t);
+        }
+        None => body.set_u32(4, 0),
+    }
+    Outcome::Done(NtStatus::SUCCESS, body)
+}
+
+/// MS-SMB2 3.3.5.13 with channel 3: checks the WRITE's crypto transform against what was
+/// negotiated and how the request came, then decrypts or verifies the RDMA-Read data in
+/// place. Returns whether the response should invalidate the first descriptor's key.
+fn rdma_write_transform(ctx: &Ctx, info: &[u8], data: &mut [u8]) -> Result<bool, NtStatus> {
+    use smb_wire::rdma_transform::{self as rt};
+    let bad = NtStatus::INVALID_PARAMETER;
+    let transforms = ctx.rdma.as_ref().ok_or(bad)?.lock().transforms.clone();
+    let t = rt::parse(info)?;
+    let s = ctx.session.as_ref().ok_or(bad)?;
+    let c = &t.crypto;
+    match c.kind {
+        rt::id::ENCRYPTION => {
+            if !transforms.contains(&rt::id::ENCRYPTION) || !ctx.encrypted {
+                return Err(bad);
+            }
+            let cipher = s.keys.cipher.ok_or(bad)?;
+            if c.signature.len() != 16 || c.nonce.len() != cipher.nonce_len() {
+                return Err(NtStatus::AUTH_TAG_MISMATCH);
+            }
+            smb_auth::crypt::open_payload(cipher, &s.keys.decrypt, &c.nonce, data, &c.signature)
+                .map_err(|_| NtStatus::AUTH_TAG_MISMATCH)?;
+        }
+        _ => {
+            if !transforms.contains(&rt::id::SIGNING)
+                || ctx.hdr.flags & smb_wire::header::flags::SIGNED == 0
+            {
+                return Err(bad);
+            }
+            let mac = smb_auth::signing::payload_mac(
+                s.keys.signing_alg,
+                &ctx.channel_key,
+                &c.nonce,
+                data,
+            )
+            .ok_or(bad)?;
+            if !smb_auth::signing::mac_eq(&mac, &c.signature) {
+                return Err(NtStatus::INVALID_SIGNATURE);
+            }
+        }
+    }
+    Ok(t.channel == msg::channel::RDMA_V1_INVALIDATE)
 }
 
 /// The largest file size Windows accepts a write to (NTFS: 16 TiB less 64 KiB).
@@ -1330,6 +1452,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     };
     let (open, descs) = match data_open(
         ctx,
+        true,
         req.channel,
         req.channel_info,
         rdma_len,
@@ -1341,7 +1464,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     };
     // Data that came by RDMA Read: Length must be 0 and the bytes arrive out of band
     // (in a registered buffer, which goes back to the lent ones when this returns).
-    let fetched;
+    let mut fetched;
     let data: &[u8] = match (&descs, &ctx.rdma) {
         (Some(_), Some(st)) => {
             if req.length != 0 || !matches!(open.kind, OpenKind::File(_)) {
@@ -1352,10 +1475,24 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
                 data: taken,
                 st: st.clone(),
             };
-            match &fetched.data {
-                Some(d) if d.len() == req.remaining_bytes as usize => d.bytes(),
-                _ => return Fail(NtStatus::INVALID_PARAMETER),
+            if !matches!(&fetched.data, Some(d) if d.len() == req.remaining_bytes as usize) {
+                return Fail(NtStatus::INVALID_PARAMETER);
             }
+            let invalidate = if req.channel == msg::channel::RDMA_TRANSFORM {
+                let d = fetched.data.as_mut().expect("checked");
+                match rdma_write_transform(ctx, req.channel_info, d.bytes_mut()) {
+                    Ok(i) => i,
+                    Err(e) => return Fail(e),
+                }
+            } else {
+                req.channel == msg::channel::RDMA_V1_INVALIDATE
+            };
+            if invalidate {
+                if let Some(d) = descs.as_ref().and_then(|d| d.first()) {
+                    st.lock().invalidate = Some(d.token);
+                }
+            }
+            fetched.data.as_ref().expect("checked").bytes()
         }
         _ => req.data,
     };
@@ -1574,6 +1711,7 @@ pub fn poll_wait(
                 outbox: c.outbox.clone(),
                 can_wait: true,
                 multichannel: c.multichannel,
+                channel_key: s.keys.signing,
             };
             match create(server, &ctx) {
                 Outcome::Created(st, body, _) | Outcome::Done(st, body) => Some((st, body)),

@@ -40,6 +40,12 @@ pub enum Incoming {
 }
 
 impl Incoming {
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        match self {
+            Incoming::Owned(v) => v,
+            Incoming::Lent(b, n) => &mut b.bytes_mut()[..*n],
+        }
+    }
     pub fn len(&self) -> usize {
         match self {
             Incoming::Owned(v) => v.len(),
@@ -68,17 +74,38 @@ pub struct RdmaState {
     pub invalidate: Option<u32>,
     /// Buffers the transport lent for READ data (used one per read that fits).
     pub lent: Vec<Box<dyn LentBuffer>>,
+    /// RDMA transforms negotiated on this connection (3.1.1; `rdma_transform::id`).
+    pub transforms: Vec<u16>,
 }
 
 /// Checks a request's channel fields (MS-SMB2 3.3.5.12 / 3.3.5.13) and returns its
-/// descriptors.
+/// descriptors. Channel 3 (a WRITE through an RDMA transform, 3.1.1 with transforms
+/// negotiated) names its descriptors inside the transform.
 pub fn check_channel(
     channel: u32,
     info: &[u8],
     length: u32,
     dialect: u16,
     max_read_write: u32,
+    transforms: &[u16],
 ) -> Result<Vec<BufferDescriptorV1>, NtStatus> {
+    if channel == msg::channel::RDMA_TRANSFORM {
+        if dialect != 0x0311 || transforms.is_empty() {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        let t = smb_wire::rdma_transform::parse(info)?;
+        if t.channel == msg::channel::RDMA_TRANSFORM {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        return check_channel(
+            t.channel,
+            t.descriptors,
+            length,
+            dialect,
+            max_read_write,
+            &[],
+        );
+    }
     match channel {
         msg::channel::RDMA_V1 => {}
         // Remote invalidation came with SMB 3.0.2.

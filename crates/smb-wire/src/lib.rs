@@ -15,6 +15,7 @@ pub mod fscc;
 pub mod header;
 pub mod msg;
 pub mod negotiate;
+pub mod rdma_transform;
 pub mod secdesc;
 
 pub use codec::{Le, PutLe, WireError};

@@ -41,12 +41,44 @@ fn start_protected(
 
 #[test]
 fn smb_direct_reads_and_writes_through_rdma_channels() {
-    let (mut srv, _, mut c) = start(&[0x0311]);
-    assert_eq!(c.dialect, 0x0311);
+    // Signing on 3.1.1 with the signing transform agreed: every RDMA payload is signed.
+    let (srv, _, c) = start(&[0x0311]);
+    assert_eq!(c.rdma_transforms, vec![1, 2]);
+    rdma_round_trip(srv, c, 64 << 20, true);
+}
+
+#[test]
+fn smb_direct_reads_and_writes_encrypted_through_the_rdma_transform() {
+    let (srv, _, c) = start_protected(&[0x0311], "", client::Protection::Encrypt);
+    rdma_round_trip(srv, c, 64 << 20, true);
+}
+
+#[test]
+fn smb_direct_reads_and_writes_without_a_transform() {
+    // A client that offers no transform: signed messages, payloads as they are.
+    let rport = free_port();
+    let srv = TestServer::start_with(Opts {
+        extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
+        ..Default::default()
+    });
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        rdma_transforms: Vec::new(),
+        ..Default::default()
+    };
+    let c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &opts).unwrap();
+    assert!(c.rdma_transforms.is_empty());
+    rdma_round_trip(srv, c, 16 << 20, false);
+}
+
+/// Writes then reads back `total` bytes with I/O sizes from 8 KiB to 8 MiB through both
+/// descriptor kinds, byte-exact, and checks whether the payloads went through an RDMA
+/// transform.
+fn rdma_round_trip(mut srv: TestServer, mut c: client::Client, total: usize, transformed: bool) {
     let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
     let (f, _) = c.create(tree, "rdma.bin", 0x0012_019f, 5, 0).unwrap();
-    // 64 MiB written with I/O sizes from 8 KiB to 8 MiB, alternating descriptor kinds.
-    let total = 64usize << 20;
+    // Written with I/O sizes from 8 KiB to 8 MiB, alternating descriptor kinds.
     let data = random_bytes(total, 77);
     let sizes = [8 << 10, 64 << 10, 1 << 20, 8 << 20, 12 << 10, 3 << 20];
     let mut off = 0usize;
@@ -71,6 +103,15 @@ fn smb_direct_reads_and_writes_through_rdma_channels() {
         assert!(got == data[off..off + n], "data differs at {off}");
         off += n;
         k += 1;
+    }
+    let ios = c.transformed_ios;
+    if transformed {
+        assert!(
+            ios >= 2 * (total / (8 << 20)) as u64,
+            "{ios} transformed I/Os"
+        );
+    } else {
+        assert_eq!(ios, 0);
     }
     // Plain inline READ/WRITE still work on the same connection.
     c.write(tree, f, 5, b"inline").unwrap();
@@ -127,8 +168,21 @@ fn tshark_decodes_iwarp_smb_direct_smb2() {
     let data = random_bytes(65536, 3);
     c.write_rdma(tree, f, 0, &data, false).unwrap();
     assert!(c.read_rdma(tree, f, 0, 65536, true).unwrap() == data);
+    assert_eq!(c.transformed_ios, 2);
     // An inline WRITE of 8 KiB travels as several SMB Direct fragments.
     c.write(tree, f, 0, &data[..8192]).unwrap();
+    c.close(tree, f).unwrap();
+    drop(c);
+    // A client that offers no RDMA transform: plain RDMA V1 channels.
+    let plain = client::Options {
+        rdma_transforms: Vec::new(),
+        ..opts
+    };
+    let mut c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &plain).unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "cap.bin", 0x0012_019f, 5, 0).unwrap();
+    c.write_rdma(tree, f, 0, &data, false).unwrap();
+    assert!(c.read_rdma(tree, f, 0, 65536, false).unwrap() == data);
     c.close(tree, f).unwrap();
     drop(c);
     let file = cap.stop();
@@ -143,6 +197,8 @@ fn tshark_decodes_iwarp_smb_direct_smb2() {
             "Session Setup Request",
             "Channel: RDMA V1 (0x00000001)",
             "Channel: RDMA V1_INVALIDATE (0x00000002)",
+            "Channel: RDMA TRANSFORM (0x00000003)",
+            "SMB2_RDMA_TRANSFORM_CAPABILITIES",
             "OpCode: Read Request (0x1)",
             "OpCode: Write (0x0)",
             "OpCode: Send with Invalidate (0x4)",
@@ -347,7 +403,9 @@ fn metrics_text(port: u16) -> String {
 
 #[test]
 fn encrypted_sessions_work_over_smb_direct_but_refuse_cleartext_rdma_payloads() {
-    let (mut srv, _, mut c) = start_protected(&[0x0311], "", client::Protection::Encrypt);
+    // No RDMA transform agreed (3.0.2 has none): the payload could only go in the clear.
+    let (mut srv, _, mut c) = start_protected(&[0x0302], "", client::Protection::Encrypt);
+    assert!(c.rdma_transforms.is_empty());
     let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
     let (f, _) = c.create(tree, "enc.bin", 0x0012_019f, 5, 0).unwrap();
     // Inline I/O travels inside encrypted SMB2 messages.
@@ -426,5 +484,64 @@ fn smb_direct_reads_and_writes_copy_no_payload_byte() {
         metric("smbdirectd_rdma_payload_bytes_copied_total"),
         256.0 * 1024.0
     );
+    srv.stop();
+}
+
+/// MS-SMB2 3.3.5.13: a transformed WRITE whose signature or tag does not match the data
+/// is refused with the status Windows gives, and nothing is written; a transform with no
+/// crypto transform, or channel 3 where none was negotiated, is INVALID_PARAMETER.
+#[test]
+fn rdma_transform_faults_are_refused() {
+    use smb_wire::status::NtStatus;
+    for (protection, expect) in [
+        (client::Protection::Sign, NtStatus::INVALID_SIGNATURE),
+        (client::Protection::Encrypt, NtStatus::AUTH_TAG_MISMATCH),
+    ] {
+        let (mut srv, _, mut c) = start_protected(&[0x0311], "", protection);
+        let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+        let (f, _) = c.create(tree, "t.bin", 0x0012_019f, 5, 0).unwrap();
+        assert_eq!(c.write_rdma(tree, f, 0, &[7u8; 8192], true).unwrap(), 8192);
+        c.tamper_transform = true;
+        match c.write_rdma(tree, f, 0, &[9u8; 8192], false) {
+            Err(client::Error::Status(_, st)) => assert_eq!(st, expect),
+            other => panic!("tampered transform accepted: {:?}", other.map(|_| ())),
+        }
+        assert_eq!(
+            c.read_rdma(tree, f, 0, 8192, true).unwrap(),
+            vec![7u8; 8192]
+        );
+        // TransformCount 0 (and no crypto transform): refused before any RDMA Read.
+        let mut body = Vec::new();
+        let mut t = vec![0u8; 16];
+        t[4] = 1;
+        t.extend_from_slice(&[0u8; 16]);
+        body.extend_from_slice(&49u16.to_le_bytes());
+        body.extend_from_slice(&0u16.to_le_bytes());
+        body.extend_from_slice(&0u32.to_le_bytes());
+        body.extend_from_slice(&0u64.to_le_bytes());
+        body.extend_from_slice(&f.persistent.to_le_bytes());
+        body.extend_from_slice(&f.volatile.to_le_bytes());
+        body.extend_from_slice(&3u32.to_le_bytes());
+        body.extend_from_slice(&4096u32.to_le_bytes());
+        body.extend_from_slice(&0x70u16.to_le_bytes());
+        body.extend_from_slice(&(t.len() as u16).to_le_bytes());
+        body.extend_from_slice(&0u32.to_le_bytes());
+        body.extend_from_slice(&t);
+        let r = c.request(smb_wire::Command::WRITE, tree, &body).unwrap();
+        assert_eq!(r.status(), NtStatus::INVALID_PARAMETER);
+        srv.stop();
+    }
+    // Channel 3 on a connection that negotiated no transform.
+    let (mut srv, _, mut c) = start(&[0x0302]);
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "u.bin", 0x0012_019f, 5, 0).unwrap();
+    c.force_transform = true;
+    match c.write_rdma(tree, f, 0, &[1u8; 4096], false) {
+        Err(client::Error::Status(_, st)) => assert_eq!(st, NtStatus::INVALID_PARAMETER),
+        other => panic!(
+            "channel 3 without a transform accepted: {:?}",
+            other.map(|_| ())
+        ),
+    }
     srv.stop();
 }
