@@ -65,6 +65,10 @@ struct Args {
     /// Encrypt instead of sign.
     #[arg(long)]
     encrypt: bool,
+    /// SMB Direct: offer no RDMA transform, so RDMA payloads travel neither signed nor
+    /// encrypted (by default they are signed, or encrypted with --encrypt, as TCP's are).
+    #[arg(long)]
+    no_rdma_transform: bool,
     /// With --transport loopback: the directory the in-process server shares.
     #[arg(long)]
     serve_dir: Option<std::path::PathBuf>,
@@ -500,6 +504,11 @@ fn main() -> Result<()> {
             Protection::Encrypt
         } else {
             Protection::Sign
+        },
+        rdma_transforms: if a.no_rdma_transform {
+            Vec::new()
+        } else {
+            Options::default().rdma_transforms
         },
         ..Default::default()
     };

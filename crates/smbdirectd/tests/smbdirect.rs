@@ -44,13 +44,13 @@ fn smb_direct_reads_and_writes_through_rdma_channels() {
     // Signing on 3.1.1 with the signing transform agreed: every RDMA payload is signed.
     let (srv, _, c) = start(&[0x0311]);
     assert_eq!(c.rdma_transforms, vec![1, 2]);
-    rdma_round_trip(srv, c, 64 << 20, true);
+    rdma_round_trip(srv, c, 256 << 20, true);
 }
 
 #[test]
 fn smb_direct_reads_and_writes_encrypted_through_the_rdma_transform() {
     let (srv, _, c) = start_protected(&[0x0311], "", client::Protection::Encrypt);
-    rdma_round_trip(srv, c, 64 << 20, true);
+    rdma_round_trip(srv, c, 256 << 20, true);
 }
 
 #[test]
