@@ -1558,6 +1558,10 @@ impl Connection {
         match req.ctl_code {
             msg::fsctl::VALIDATE_NEGOTIATE_INFO => self.validate_negotiate(&req),
             msg::fsctl::QUERY_NETWORK_INTERFACE_INFO => {
+                // Not about a file: the FileId must be all ones (Windows, Samba).
+                if req.file_id.persistent != u64::MAX || req.file_id.volatile != u64::MAX {
+                    return Outcome::Fail(NtStatus::INVALID_PARAMETER);
+                }
                 let out = ops::interface_info(&self.server.cfg.interfaces);
                 if out.len() > req.max_output_response as usize {
                     return Outcome::Fail(NtStatus::BUFFER_TOO_SMALL);
