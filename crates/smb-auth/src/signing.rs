@@ -3,8 +3,6 @@
 //! from the message's own header.
 
 use aes::Aes128;
-use aes_gcm::aead::AeadInPlace;
-use aes_gcm::{Aes128Gcm, KeyInit};
 use cmac::Cmac;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -18,9 +16,9 @@ pub enum Algorithm {
 
 const SIG: std::ops::Range<usize> = 48..64;
 
-/// `msg` with its signature field already zero: GMAC authenticates it as it lies, with
-/// no copy (signing owns the buffer; verification cannot zero the field in place).
-fn gmac_zeroed(key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
+/// The AES-GMAC nonce of a message (MS-SMB2 3.1.4.1): its MessageId, then the role
+/// (server) and CANCEL bits from its own header.
+fn gmac_nonce(msg: &[u8]) -> [u8; 12] {
     let mut nonce = [0u8; 12];
     nonce[..8].copy_from_slice(&msg[24..32]);
     let flags = u32::from_le_bytes(msg[16..20].try_into().unwrap());
@@ -33,10 +31,7 @@ fn gmac_zeroed(key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
         bits |= 2;
     }
     nonce[8..].copy_from_slice(&bits.to_le_bytes());
-    let c = Aes128Gcm::new(key.into());
-    c.encrypt_in_place_detached((&nonce).into(), msg, &mut [])
-        .expect("GMAC of any length")
-        .into()
+    nonce
 }
 
 fn compute(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
@@ -58,11 +53,12 @@ fn compute(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
             m.finalize().into_bytes().into()
         }
         Algorithm::AesGmac => {
-            let mut copy = Vec::with_capacity(msg.len());
-            copy.extend_from_slice(head);
-            copy.extend_from_slice(&zero);
-            copy.extend_from_slice(tail);
-            gmac_zeroed(key, &copy)
+            // The signature field is a whole GHASH block: hashed as zeros, no copy.
+            let mut g = crate::gmac::Gmac::new(key);
+            g.update(head);
+            g.update(&zero);
+            g.update(tail);
+            g.finalize(&gmac_nonce(msg))
         }
     }
 }
@@ -72,12 +68,7 @@ pub fn sign(alg: Algorithm, key: &[u8; 16], msg: &mut [u8]) {
     if msg.len() < 64 {
         return;
     }
-    let s = if alg == Algorithm::AesGmac {
-        msg[SIG].fill(0);
-        gmac_zeroed(key, msg)
-    } else {
-        compute(alg, key, msg)
-    };
+    let s = compute(alg, key, msg);
     msg[SIG].copy_from_slice(&s);
 }
 
@@ -92,14 +83,7 @@ pub fn payload_mac(alg: Algorithm, key: &[u8; 16], nonce: &[u8], data: &[u8]) ->
             m.update(data);
             Some(m.finalize().into_bytes().into())
         }
-        Algorithm::AesGmac => {
-            let nonce: &[u8; 12] = nonce.try_into().ok()?;
-            let c = Aes128Gcm::new(key.into());
-            let tag = c
-                .encrypt_in_place_detached(nonce.into(), data, &mut [])
-                .ok()?;
-            Some(tag.into())
-        }
+        Algorithm::AesGmac => Some(crate::gmac::gmac(key, nonce.try_into().ok()?, data)),
     }
 }
 
