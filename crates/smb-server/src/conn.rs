@@ -1257,7 +1257,14 @@ impl Connection {
                 } else {
                     None
                 };
-                if bind_key.is_some() {
+                // So is a re-authentication's, when the request was signed or the
+                // session requires signing (clients check it with the session's key).
+                let reauth = !pending.binding
+                    && self
+                        .server
+                        .session(sid)
+                        .is_some_and(|s| s.signing_required || hdr.flags & flags::SIGNED != 0);
+                if bind_key.is_some() || reauth {
                     rh.flags |= flags::SIGNED;
                 }
                 if self.dialect == dialect::SMB311 {

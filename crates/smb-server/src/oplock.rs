@@ -184,6 +184,19 @@ pub fn drop_durable(server: &Server, persistent: u64) {
     }
 }
 
+/// Closes an open wherever it is: in a session's table or waiting for a reconnect.
+pub fn close_by_id(server: &Server, id: FileId) {
+    let sessions: Vec<_> = server.sessions.lock().values().cloned().collect();
+    for s in sessions {
+        let open = s.opens.lock().remove(&id.volatile);
+        if let Some(o) = open {
+            crate::ops::close_open(server, &o);
+            return;
+        }
+    }
+    drop_durable(server, id.persistent);
+}
+
 /// Closes disconnected durable opens whose time is up.
 pub fn expire_durable(server: &Server) {
     let now = std::time::Instant::now();

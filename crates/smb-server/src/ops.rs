@@ -137,6 +137,19 @@ impl DurableRequest {
     }
 }
 
+/// The SMB2_CREATE_APP_INSTANCE_ID context's id (MS-SMB2 2.2.13.2.13), if well formed.
+fn app_instance_id(req: &msg::CreateRequest) -> Option<[u8; 16]> {
+    const TAG: [u8; 16] = [
+        0x45, 0xBC, 0xA6, 0x6A, 0xEF, 0xA7, 0xF7, 0x4A, 0x90, 0x08, 0xFA, 0x46, 0x2E, 0x14, 0x4D,
+        0x74,
+    ];
+    let c = req.contexts.iter().find(|c| c.name == TAG)?;
+    if c.data.len() != 20 || Le(c.data).u16(0).ok()? != 20 {
+        return None;
+    }
+    c.data[4..20].try_into().ok()
+}
+
 /// MS-SMB2 3.3.5.9.7/3.3.5.9.12: a client back after losing its connection takes over
 /// its durable open, with its oplock, locks and lock sequences.
 fn reconnect(server: &Arc<Server>, ctx: &Ctx, persistent: u64, v2: Option<[u8; 16]>) -> Outcome {
@@ -661,6 +674,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         disposition,
         Disposition::Overwrite | Disposition::OverwriteIf | Disposition::Supersede
     );
+    let app_instance = app_instance_id(&req);
     crate::oplock::expire_durable(server);
     // Serialize creates on the file table so the share-mode check and the open agree.
     let mut files = server.files.lock();
@@ -672,10 +686,26 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             .get(&key)
             .map(|fs| crate::oplock::stale_holders(&fs.inner.lock(), granted))
             .unwrap_or_default();
-        if !stale.is_empty() {
+        // MS-SMB2 3.3.5.9.13: an open of the same application instance (a clustered VM
+        // that failed over to another host) takes the file over: the old open closes.
+        let replaced: Vec<FileId> = match (app_instance, files.get(&key)) {
+            (Some(app), Some(fs)) => fs
+                .inner
+                .lock()
+                .opens
+                .iter()
+                .filter(|o| o.app_instance == Some(app))
+                .map(|o| o.file_id)
+                .collect(),
+            _ => Vec::new(),
+        };
+        if !stale.is_empty() || !replaced.is_empty() {
             drop(files);
             for id in stale {
                 crate::oplock::drop_durable(server, id.persistent);
+            }
+            for id in replaced {
+                crate::oplock::close_by_id(server, id);
             }
             files = server.files.lock();
         }
@@ -833,6 +863,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             oplock: level,
             breaking: None,
             outbox: Some(ctx.outbox.clone()),
+            app_instance,
         });
         if level == crate::state::oplock::LEVEL_II {
             fs.level2.store(true, Ordering::Release);

@@ -308,6 +308,8 @@ pub struct FileOpenEntry {
     /// Where break notifications for this open go (its connection); None once the
     /// connection is gone (a disconnected durable open).
     pub outbox: Option<Arc<Outbox>>,
+    /// The application instance that made the open (MS-SMB2 2.2.13.2.13).
+    pub app_instance: Option<[u8; 16]>,
 }
 
 impl FileOpenEntry {
