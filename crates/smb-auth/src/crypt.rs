@@ -3,7 +3,7 @@
 
 use aes::{Aes128, Aes256};
 use aes_gcm::aead::AeadInPlace;
-use aes_gcm::{Aes128Gcm, Aes256Gcm, KeyInit};
+use aes_gcm::KeyInit;
 use ccm::consts::{U11, U16};
 use ccm::Ccm;
 
@@ -64,15 +64,18 @@ fn seal(
             let k = <$t>::new_from_slice(key).map_err(|_| CryptError::BadKey)?;
             k.encrypt_in_place_detached(nonce.into(), aad, buf)
                 .map(|t| t.into())
-                .map_err(|_| CryptError::Authentication)
+                .ok()
         }};
     }
+    let gcm_nonce =
+        || -> Result<&[u8; 12], CryptError> { nonce.try_into().map_err(|_| CryptError::Truncated) };
     match c {
         Cipher::Aes128Ccm => go!(Aes128Ccm),
         Cipher::Aes256Ccm => go!(Aes256Ccm),
-        Cipher::Aes128Gcm => go!(Aes128Gcm),
-        Cipher::Aes256Gcm => go!(Aes256Gcm),
+        Cipher::Aes128Gcm => crate::gcm::seal::<Aes128>(key, gcm_nonce()?, aad, buf),
+        Cipher::Aes256Gcm => crate::gcm::seal::<Aes256>(key, gcm_nonce()?, aad, buf),
     }
+    .ok_or(CryptError::BadKey)
 }
 
 fn open(
@@ -90,11 +93,19 @@ fn open(
                 .map_err(|_| CryptError::Authentication)
         }};
     }
+    let gcm_nonce: &[u8; 12] = match c {
+        Cipher::Aes128Gcm | Cipher::Aes256Gcm => {
+            nonce.try_into().map_err(|_| CryptError::Authentication)?
+        }
+        _ => &[0; 12],
+    };
     match c {
         Cipher::Aes128Ccm => go!(Aes128Ccm),
         Cipher::Aes256Ccm => go!(Aes256Ccm),
-        Cipher::Aes128Gcm => go!(Aes128Gcm),
-        Cipher::Aes256Gcm => go!(Aes256Gcm),
+        Cipher::Aes128Gcm => crate::gcm::open::<Aes128>(key, gcm_nonce, aad, buf, tag)
+            .map_err(|_| CryptError::Authentication),
+        Cipher::Aes256Gcm => crate::gcm::open::<Aes256>(key, gcm_nonce, aad, buf, tag)
+            .map_err(|_| CryptError::Authentication),
     }
 }
 

@@ -10,6 +10,7 @@
 pub mod acceptor;
 pub mod crypt;
 pub mod der;
+pub mod gcm;
 pub mod gmac;
 pub mod kdf;
 pub mod preauth;
