@@ -1279,11 +1279,14 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         return Fail(NtStatus::INVALID_PARAMETER);
     }
     if let Some(fs) = &open.file {
-        if fs
-            .inner
-            .lock()
-            .io_conflict(open.file_id, req.offset, u64::from(req.length), false)
-        {
+        if io_blocked(
+            &ctx.server,
+            fs,
+            open.file_id,
+            req.offset,
+            u64::from(req.length),
+            false,
+        ) {
             return Fail(NtStatus::FILE_LOCK_CONFLICT);
         }
     }
@@ -1469,6 +1472,27 @@ fn rdma_write_transform(ctx: &Ctx, info: &[u8], data: &mut [u8]) -> Result<bool,
     Ok(t.channel == msg::channel::RDMA_V1_INVALIDATE)
 }
 
+/// Whether someone's byte-range lock stops this I/O. Locks of durable opens whose time
+/// to reconnect has run out are dropped first.
+fn io_blocked(
+    server: &Server,
+    fs: &FileState,
+    id: FileId,
+    off: u64,
+    len: u64,
+    write: bool,
+) -> bool {
+    let blocked = |fs: &FileState| fs.inner.lock().io_conflict(id, off, len, write);
+    if !blocked(fs) {
+        return false;
+    }
+    if server.durable.lock().is_empty() {
+        return true;
+    }
+    crate::oplock::expire_durable(server);
+    blocked(fs)
+}
+
 /// The largest file size Windows accepts a write to (NTFS: 16 TiB less 64 KiB).
 const MAX_FILE_SIZE: u64 = 0xfff_ffff_0000;
 
@@ -1561,11 +1585,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         return Fail(NtStatus::DISK_FULL);
     }
     if let Some(fs) = &open.file {
-        if fs
-            .inner
-            .lock()
-            .io_conflict(open.file_id, req.offset, len, true)
-        {
+        if io_blocked(&ctx.server, fs, open.file_id, req.offset, len, true) {
             return Fail(NtStatus::FILE_LOCK_CONFLICT);
         }
         crate::oplock::break_level2_for_write(fs);
@@ -1601,6 +1621,10 @@ fn lock(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     let Some(fs) = open.file.clone() else {
         return Fail(NtStatus::INVALID_DEVICE_REQUEST);
     };
+    // Locks of durable opens whose time to reconnect has run out go first.
+    if !server.durable.lock().is_empty() {
+        crate::oplock::expire_durable(server);
+    }
     // MS-SMB2 3.3.5.14: replay detection on resilient and durable handles, and on every
     // handle of a multichannel connection. A replayed sequence succeeds without being
     // applied again.

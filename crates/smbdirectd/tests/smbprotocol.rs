@@ -28,3 +28,23 @@ fn smbprotocol_encrypted_and_confined() {
     assert_eq!(std::fs::read(outside.join("keep.txt")).unwrap(), b"keep");
     assert!(!s.dir.path().join("escape.txt").exists());
 }
+
+/// Durable handles with smbprotocol: reconnected after a lost connection with their data,
+/// gone once their timeout runs out, closed when a new open must break their oplock.
+#[test]
+fn smbprotocol_durable_handles_survive_a_lost_connection() {
+    if !require_python_module("smbprotocol") {
+        return;
+    }
+    let s = TestServer::start();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/durable_check.py");
+    let o = std::process::Command::new("timeout")
+        .args(["120", "python3", script])
+        .arg(s.port.to_string())
+        .args([USER, PASSWORD])
+        .output()
+        .unwrap();
+    let text = out_text(&o);
+    assert!(o.status.success(), "{text}\nserver log:\n{}", s.log());
+    assert!(text.contains("ALL OK"), "{text}");
+}
