@@ -889,11 +889,12 @@ impl Connection {
     /// An unsolicited message (MessageId all ones, unsigned; encrypted when the session
     /// encrypts everything).
     fn notice_pdu(&mut self, n: crate::state::Notice) -> Vec<u8> {
-        let crate::state::Notice::OplockBreak {
-            file_id,
-            session_id,
-            level,
-        } = n;
+        use crate::state::Notice;
+        let session_id = match n {
+            Notice::OplockBreak { session_id, .. } => session_id,
+            // A lease belongs to the client, not to a session (MS-SMB2 3.3.4.7).
+            Notice::LeaseBreak { .. } => 0,
+        };
         let rh = Header {
             command: Command::OPLOCK_BREAK.0,
             credits: 0,
@@ -902,13 +903,34 @@ impl Connection {
             session_id,
             ..Default::default()
         };
-        let mut out = Vec::with_capacity(HEADER_LEN + 24);
+        let mut out = Vec::with_capacity(HEADER_LEN + 44);
         rh.encode(&mut out);
-        out.put_u16(24);
-        out.put_u8(level);
-        out.put_u8(0);
-        out.put_u32(0);
-        file_id.put(&mut out);
+        match n {
+            Notice::OplockBreak { file_id, level, .. } => {
+                out.put_u16(24);
+                out.put_u8(level);
+                out.put_u8(0);
+                out.put_u32(0);
+                file_id.put(&mut out);
+            }
+            Notice::LeaseBreak {
+                key,
+                epoch,
+                ack_required,
+                current,
+                new,
+            } => {
+                out.put_u16(44);
+                out.put_u16(epoch);
+                out.put_u32(u32::from(ack_required));
+                out.extend_from_slice(&key);
+                out.put_u32(current);
+                out.put_u32(new);
+                out.put_u32(0);
+                out.put_u32(0);
+                out.put_u32(0);
+            }
+        }
         match self.server.session(session_id) {
             Some(s) if s.encrypt_data && s.keys.cipher.is_some() => self.encrypt_for(&s, &out),
             _ => out,
@@ -954,7 +976,7 @@ pub(crate) fn small_body() -> Vec<u8> {
 
 // ------------------------------------------------------------------ NEGOTIATE
 
-const NEGOTIATE_FIXED_CAPS: u32 = caps::LARGE_MTU;
+const NEGOTIATE_FIXED_CAPS: u32 = caps::LARGE_MTU | caps::LEASING;
 /// How many logged-off sessions a connection remembers for signing.
 const LOGGED_OFF_KEPT: usize = 8;
 

@@ -10,6 +10,7 @@ pub mod backend;
 pub mod config;
 pub mod conn;
 pub mod credits;
+pub mod lease;
 pub mod names;
 pub mod oplock;
 pub mod ops;

@@ -34,10 +34,20 @@ pub fn stale_holders(inner: &FileInner, desired: u32) -> Vec<FileId> {
     if is_stat_open(desired) {
         return Vec::new();
     }
+    let caches = |o: &crate::state::FileOpenEntry| {
+        o.oplock != oplock::NONE
+            || o.lease.is_some_and(|(g, k)| {
+                inner.leases.iter().any(|l| {
+                    l.client_guid == g
+                        && l.key == k
+                        && l.state & (crate::lease::W | crate::lease::H) != 0
+                })
+            })
+    };
     inner
         .opens
         .iter()
-        .filter(|o| o.outbox.is_none() && o.oplock != oplock::NONE)
+        .filter(|o| o.outbox.is_none() && caches(o))
         .map(|o| o.file_id)
         .collect()
 }
@@ -51,12 +61,13 @@ pub fn break_for_open(
     desired: u32,
     share_conflict: bool,
     overwrite: bool,
+    lease: Option<([u8; 16], [u8; 16])>,
 ) -> bool {
     settle(inner);
     if is_stat_open(desired) && !overwrite {
         return false;
     }
-    let mut wait = false;
+    let mut wait = crate::lease::break_for_open(inner, lease, share_conflict, overwrite);
     for o in inner.opens.iter_mut() {
         match o.oplock {
             oplock::BATCH | oplock::EXCLUSIVE => {
@@ -106,7 +117,7 @@ fn break_level2(o: &mut crate::state::FileOpenEntry) {
 pub fn breaks_pending(fs: &FileState) -> bool {
     let mut inner = fs.inner.lock();
     settle(&mut inner);
-    inner.opens.iter().any(|o| o.break_pending())
+    crate::lease::breaks_pending(&mut inner) || inner.opens.iter().any(|o| o.break_pending())
 }
 
 /// The oplock a new open gets, given the other opens of the file (after breaks).
@@ -118,6 +129,10 @@ pub fn grant(requested: u8, stat: bool, is_directory: bool, others: &FileInner) 
         oplock::LEVEL_II | oplock::EXCLUSIVE | oplock::BATCH => requested,
         _ => return oplock::NONE,
     };
+    // Beside a lease that caches handles, no oplock at all (Windows).
+    if others.leases.iter().any(|l| l.state & crate::lease::H != 0) {
+        return oplock::NONE;
+    }
     let mut shared = false;
     for o in &others.opens {
         if o.oplock == oplock::BATCH || o.oplock == oplock::EXCLUSIVE {
@@ -135,8 +150,19 @@ pub fn grant(requested: u8, stat: bool, is_directory: bool, others: &FileInner) 
 }
 
 /// A write, truncation or byte-range lock breaks every Level II oplock on the file to
-/// none, the writer's own included (no acknowledgment).
-pub fn break_level2_for_write(fs: &FileState) {
+/// none, the writer's own included (no acknowledgment), and the read caching of every
+/// lease but the writer's.
+pub fn break_level2_for_write(fs: &FileState, writer: FileId) {
+    if fs.leased.load(Ordering::Acquire) {
+        let mine = fs
+            .inner
+            .lock()
+            .opens
+            .iter()
+            .find(|o| o.file_id == writer)
+            .and_then(|o| o.lease);
+        crate::lease::break_for_write(fs, mine);
+    }
     if !fs.level2.swap(false, Ordering::AcqRel) {
         return;
     }

@@ -137,6 +137,32 @@ impl DurableRequest {
     }
 }
 
+/// MS-SMB2 3.3.5.22.2: a client acknowledges a lease break (2.2.24.2) with the state it
+/// keeps; the response (2.2.25.2) repeats it.
+fn lease_break_ack(ctx: &Ctx) -> Outcome {
+    let b = &ctx.msg[smb_wire::header::HEADER_LEN..];
+    if b.len() < 36 {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    let mut key = [0u8; 16];
+    key.copy_from_slice(&b[8..24]);
+    let state = u32::from_le_bytes(b[24..28].try_into().expect("4 bytes"));
+    let guid = session(ctx).client_guid;
+    match crate::lease::acknowledge(&ctx.server, guid, key, state) {
+        Ok(_) => {
+            let mut body = Vec::with_capacity(36);
+            body.put_u16(36);
+            body.put_u16(0);
+            body.put_u32(0);
+            body.extend_from_slice(&key);
+            body.put_u32(state);
+            body.put_u64(0);
+            Outcome::Done(NtStatus::SUCCESS, body)
+        }
+        Err(e) => Fail(e),
+    }
+}
+
 /// The SMB2_CREATE_APP_INSTANCE_ID context's id (MS-SMB2 2.2.13.2.13), if well formed.
 fn app_instance_id(req: &msg::CreateRequest) -> Option<[u8; 16]> {
     const TAG: [u8; 16] = [
@@ -152,7 +178,13 @@ fn app_instance_id(req: &msg::CreateRequest) -> Option<[u8; 16]> {
 
 /// MS-SMB2 3.3.5.9.7/3.3.5.9.12: a client back after losing its connection takes over
 /// its durable open, with its oplock, locks and lock sequences.
-fn reconnect(server: &Arc<Server>, ctx: &Ctx, persistent: u64, v2: Option<[u8; 16]>) -> Outcome {
+fn reconnect(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    req: &msg::CreateRequest,
+    persistent: u64,
+    v2: Option<[u8; 16]>,
+) -> Outcome {
     crate::oplock::expire_durable(server);
     let tree = ctx.tree.as_ref().expect("tree checked");
     let s = session(ctx);
@@ -160,6 +192,36 @@ fn reconnect(server: &Arc<Server>, ctx: &Ctx, persistent: u64, v2: Option<[u8; 1
     let Some(d) = table.get(&persistent) else {
         return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
     };
+    // An open with a lease comes back only with its lease key named, and by its name.
+    let held_lease = d.open.file.as_ref().and_then(|fs| {
+        fs.inner
+            .lock()
+            .opens
+            .iter()
+            .find(|e| e.file_id.persistent == persistent)
+            .and_then(|e| e.lease)
+    });
+    if let Some((guid, key)) = held_lease {
+        // A lease belongs to its client: only that ClientGuid may take it back.
+        if s.client_guid != guid {
+            return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+        }
+        let asked = req
+            .contexts
+            .iter()
+            .find(|c| c.name == b"RqLs")
+            .and_then(|c| crate::lease::LeaseRequest::parse(c.data, ctx.dialect).ok());
+        if asked.is_none_or(|l| l.key != key) {
+            return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+        }
+        let same_name = match (names::parse_create_target(req.name), &d.open.share) {
+            (Ok((p, None)), Some(share)) => share.backend.canonical(&p) == *d.open.path.lock(),
+            _ => false,
+        };
+        if !same_name {
+            return Fail(NtStatus::INVALID_PARAMETER);
+        }
+    }
     let Some(granted) = d.open.durable else {
         return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
     };
@@ -167,9 +229,9 @@ fn reconnect(server: &Arc<Server>, ctx: &Ctx, persistent: u64, v2: Option<[u8; 1
         (Some(a), Some(b)) => Arc::ptr_eq(a, b),
         _ => false,
     };
-    // A version 2 reconnect must name the CreateGuid of a version 2 open; a version 1
-    // reconnect may take over either (Windows and Samba).
-    if v2.is_some_and(|g| !granted.v2 || g != granted.create_guid) || !same_share {
+    // A version 2 reconnect must name the open's CreateGuid (zero for a version 1 open);
+    // a version 1 reconnect may take over either (Windows and Samba).
+    if v2.is_some_and(|g| g != granted.create_guid) || !same_share {
         return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
     }
     if d.user != s.user || d.domain != s.domain {
@@ -186,12 +248,24 @@ fn reconnect(server: &Arc<Server>, ctx: &Ctx, persistent: u64, v2: Option<[u8; 1
     };
     let open = Arc::new(old.rebind(s.id, tree.id));
     let mut level = crate::state::oplock::NONE;
+    let mut lease_ctx = None;
     if let Some(fs) = &open.file {
         let mut inner = fs.inner.lock();
+        let mut lease = None;
         if let Some(e) = inner.opens.iter_mut().find(|e| e.file_id == open.file_id) {
             e.outbox = Some(ctx.outbox.clone());
             e.session_id = s.id;
             level = e.oplock;
+            lease = e.lease;
+        }
+        if let Some((g, k)) = lease {
+            level = crate::state::oplock::LEASE;
+            for l in inner.leases.iter_mut() {
+                if l.client_guid == g && l.key == k {
+                    l.outbox = Some(ctx.outbox.clone());
+                    lease_ctx = Some(crate::lease::response_context(l));
+                }
+            }
         }
         for l in inner.locks.iter_mut().filter(|l| l.owner == open.file_id) {
             l.session_id = s.id;
@@ -206,7 +280,11 @@ fn reconnect(server: &Arc<Server>, ctx: &Ctx, persistent: u64, v2: Option<[u8; 1
     };
     s.opens.lock().insert(open.file_id.volatile, open.clone());
     tracing::debug!(persistent, "durable open reconnected");
-    existing_open_response(&open, level, &info, &[])
+    let ctxs = match lease_ctx {
+        Some(l) => msg::encode_create_contexts(&[(b"RqLs", l)]),
+        None => Vec::new(),
+    };
+    existing_open_response(&open, level, &info, &ctxs)
 }
 
 /// A CREATE answered with an open that already exists (reconnected or replayed).
@@ -252,8 +330,7 @@ fn replayed_create(open: &Arc<Open>, requested: u8) -> Outcome {
 fn oplock_break_ack(ctx: &Ctx) -> Outcome {
     let ack = match msg::OplockBreakAck::parse(ctx.msg) {
         Ok(a) => a,
-        // A lease break acknowledgment: we grant no leases.
-        Err(smb_wire::WireError::BadValue(_)) => return Fail(NtStatus::OBJECT_NAME_NOT_FOUND),
+        Err(smb_wire::WireError::BadValue(_)) => return lease_break_ack(ctx),
         Err(_) => return Fail(NtStatus::INVALID_PARAMETER),
     };
     let open = match find_open(ctx, ack.file_id) {
@@ -538,7 +615,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     };
     // A reconnect names its open by FileId; the request's other fields do not matter.
     if let DurableRequest::Reconnect { persistent, v2 } = durable_req {
-        return reconnect(server, ctx, persistent, v2);
+        return reconnect(server, ctx, &req, persistent, v2);
     }
     if req.impersonation_level > 3 {
         return Fail(NtStatus::BAD_IMPERSONATION_LEVEL);
@@ -675,6 +752,19 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         Disposition::Overwrite | Disposition::OverwriteIf | Disposition::Supersede
     );
     let app_instance = app_instance_id(&req);
+    // A lease (SMB 2.1+): asked with oplock level LEASE and an RqLs context.
+    let lease_req = match req.contexts.iter().find(|c| c.name == b"RqLs") {
+        Some(c)
+            if req.oplock_level == crate::state::oplock::LEASE
+                && ctx.dialect >= smb_wire::negotiate::dialect::SMB21 =>
+        {
+            match crate::lease::LeaseRequest::parse(c.data, ctx.dialect) {
+                Ok(l) => Some(l),
+                Err(e) => return Fail(e),
+            }
+        }
+        _ => None,
+    };
     crate::oplock::expire_durable(server);
     // Serialize creates on the file table so the share-mode check and the open agree.
     let mut files = server.files.lock();
@@ -716,7 +806,13 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             }
             let conflict = inner.share_conflict(granted, req.share_access);
             // Oplock holders are told first; the open waits (async) for their answer.
-            let wait = crate::oplock::break_for_open(&mut inner, granted, conflict, overwrite);
+            let wait = crate::oplock::break_for_open(
+                &mut inner,
+                granted,
+                conflict,
+                overwrite,
+                lease_req.map(|l| (s.client_guid, l.key)),
+            );
             if wait && ctx.can_wait {
                 return Outcome::Wait(Wait::Create(Box::new(CreateWait {
                     file: fs.clone(),
@@ -749,6 +845,20 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         }
         if !info.is_directory && kind == Kind::Directory {
             return Fail(NtStatus::NOT_A_DIRECTORY);
+        }
+    }
+    // One lease key names one file (MS-SMB2 3.3.5.9.8).
+    if let Some(l) = &lease_req {
+        let here = existing
+            .as_ref()
+            .and_then(|i| files.get(&(i.device_id, i.file_id)));
+        let elsewhere = server
+            .lease_files
+            .lock()
+            .get(&(s.client_guid, l.key))
+            .is_some_and(|f| here.is_none_or(|h| !Arc::ptr_eq(f, h)));
+        if elsewhere {
+            return Fail(NtStatus::INVALID_PARAMETER);
         }
     }
     let params = OpenParams {
@@ -847,33 +957,83 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         persistent: server.new_id(),
         volatile: server.new_id(),
     };
-    let level = {
+    // No directory leases (SMB2_GLOBAL_CAP_DIRECTORY_LEASING is not offered: no lease,
+    // no oplock).
+    let lease_req = lease_req.filter(|_| !info.is_directory);
+    if let Some(l) = &lease_req {
+        server
+            .lease_files
+            .lock()
+            .entry((s.client_guid, l.key))
+            .or_insert_with(|| fs.clone());
+    }
+    let lease_key = lease_req.map(|l| (s.client_guid, l.key));
+    let (level, lease) = {
         let mut inner = fs.inner.lock();
-        let level = crate::oplock::grant(
-            req.oplock_level,
-            crate::oplock::is_stat_open(granted) && !overwrite,
-            info.is_directory,
-            &inner,
-        );
+        let lease = lease_req.map(|l| {
+            // W only for the lease's own opens; nothing while another open holds an
+            // exclusive oplock; no directory leases.
+            let others = inner.opens.iter().filter(|o| {
+                o.lease != lease_key
+                    && (o.lease.is_some() || !crate::oplock::is_stat_open(o.access))
+            });
+            let mut allowed = crate::lease::R | crate::lease::H | crate::lease::W;
+            for o in others {
+                allowed &= !crate::lease::W;
+                // Beside an oplock (broken to Level II by now) a lease caches reads only.
+                if o.oplock != crate::state::oplock::NONE {
+                    allowed &= crate::lease::R;
+                }
+            }
+            if info.is_directory {
+                allowed = 0;
+            }
+            let i = crate::lease::grant(&mut inner, s.client_guid, &l, &ctx.outbox, allowed);
+            fs.leased.store(true, Ordering::Release);
+            (
+                inner.leases[i].state,
+                crate::lease::response_context(&inner.leases[i]),
+            )
+        });
+        let level = if lease.is_some() {
+            crate::state::oplock::LEASE
+        } else {
+            crate::oplock::grant(
+                req.oplock_level,
+                crate::oplock::is_stat_open(granted) && !overwrite,
+                info.is_directory,
+                &inner,
+            )
+        };
         inner.opens.push(FileOpenEntry {
             file_id,
             access: granted,
             share_access: req.share_access,
             session_id: s.id,
-            oplock: level,
+            oplock: if lease.is_some() {
+                crate::state::oplock::NONE
+            } else {
+                level
+            },
             breaking: None,
             outbox: Some(ctx.outbox.clone()),
             app_instance,
+            lease: lease_key,
         });
         if level == crate::state::oplock::LEVEL_II {
             fs.level2.store(true, Ordering::Release);
         }
-        level
+        (level, lease)
     };
     drop(files);
-    // A durable handle needs a batch oplock (MS-SMB2 3.3.5.9.6, 3.3.5.9.10).
+    // A durable handle needs a batch oplock or a lease that caches handles (MS-SMB2
+    // 3.3.5.9.6, 3.3.5.9.10).
+    let caches_handle = level == crate::state::oplock::BATCH
+        || lease
+            .as_ref()
+            .is_some_and(|(state, _)| state & crate::lease::H != 0);
     let durable = match durable_req {
-        DurableRequest::V1 if level == crate::state::oplock::BATCH => Some(Durable {
+        DurableRequest::V1 if caches_handle => Some(Durable {
             v2: false,
             create_guid: [0; 16],
             timeout_ms: 16 * 60 * 1000,
@@ -881,7 +1041,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         DurableRequest::V2 {
             timeout_ms,
             create_guid,
-        } if level == crate::state::oplock::BATCH => Some(Durable {
+        } if caches_handle => Some(Durable {
             v2: true,
             create_guid,
             timeout_ms: match timeout_ms {
@@ -949,6 +1109,9 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             d.put_zeros(16);
             rctx.push((b"QFid", d));
         }
+    }
+    if let Some((_, ctxdata)) = lease {
+        rctx.push((b"RqLs", ctxdata));
     }
     match durable {
         Some(d) if d.v2 => {
@@ -1084,6 +1247,9 @@ pub fn close_open(server: &Server, open: &Open) {
         }
         inner.opens.retain(|o| o.file_id != open.file_id);
         inner.locks.retain(|l| l.owner != open.file_id);
+        if !inner.leases.is_empty() {
+            crate::lease::release(server, fs, &mut inner);
+        }
         (inner.opens.is_empty(), inner.delete_pending)
     };
     if last {
@@ -1588,7 +1754,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         if io_blocked(&ctx.server, fs, open.file_id, req.offset, len, true) {
             return Fail(NtStatus::FILE_LOCK_CONFLICT);
         }
-        crate::oplock::break_level2_for_write(fs);
+        crate::oplock::break_level2_for_write(fs, open.file_id);
     }
     let f = open.file_obj().expect("file");
     let n = match f.write_at(req.offset, data) {
@@ -1661,7 +1827,7 @@ fn lock_apply(
 ) -> Outcome {
     let s = session(ctx);
     if req.locks[0].flags & lock_flags::UNLOCK == 0 {
-        crate::oplock::break_level2_for_write(fs);
+        crate::oplock::break_level2_for_write(fs, open.file_id);
     }
     let mut inner = fs.inner.lock();
     // MS-SMB2 3.3.5.14.1: a request whose first element unlocks is an unlock request;
@@ -2753,7 +2919,7 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             }
             open.modified.store(true, Ordering::Relaxed);
             if let Some(fs) = &open.file {
-                crate::oplock::break_level2_for_write(fs);
+                crate::oplock::break_level2_for_write(fs, open.file_id);
             }
             f.set_len(len)
         }
@@ -2762,7 +2928,7 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 return Fail(NtStatus::ACCESS_DENIED);
             }
             if let Some(fs) = &open.file {
-                crate::oplock::break_level2_for_write(fs);
+                crate::oplock::break_level2_for_write(fs, open.file_id);
             }
             match f.info() {
                 Ok(i) if len < i.end_of_file => f.set_len(len),

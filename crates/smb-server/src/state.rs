@@ -31,7 +31,12 @@ pub struct Server {
     /// Sessions ended by a reconnecting client (PreviousSessionId), kept a while so that
     /// the answer to a late request on the old connection is still signed.
     pub ended: Mutex<VecDeque<Arc<Session>>>,
+    /// Which file each lease (ClientGuid, key) is on (acknowledgments name only the key).
+    pub lease_files: Mutex<HashMap<LeaseId, Arc<FileState>>>,
 }
+
+/// A lease's identity: its client's ClientGuid and the lease key.
+pub type LeaseId = ([u8; 16], [u8; 16]);
 
 /// A durable open waiting for its client to come back.
 pub struct Disconnected {
@@ -56,6 +61,7 @@ impl Server {
             start_time: now,
             durable: Mutex::new(HashMap::new()),
             ended: Mutex::new(VecDeque::new()),
+            lease_files: Mutex::new(HashMap::new()),
         }
     }
 
@@ -310,6 +316,8 @@ pub struct FileOpenEntry {
     pub outbox: Option<Arc<Outbox>>,
     /// The application instance that made the open (MS-SMB2 2.2.13.2.13).
     pub app_instance: Option<[u8; 16]>,
+    /// The lease the open belongs to: its client's ClientGuid and the lease key.
+    pub lease: Option<([u8; 16], [u8; 16])>,
 }
 
 impl FileOpenEntry {
@@ -340,6 +348,14 @@ pub enum Notice {
         file_id: FileId,
         session_id: u64,
         level: u8,
+    },
+    /// MS-SMB2 2.2.23.2: a lease is broken from `current` to `new`.
+    LeaseBreak {
+        key: [u8; 16],
+        epoch: u16,
+        ack_required: bool,
+        current: u32,
+        new: u32,
     },
 }
 
@@ -396,11 +412,41 @@ pub struct FileState {
     pub inner: Mutex<FileInner>,
     /// Some open may hold a Level II oplock (lets writes skip the break check).
     pub level2: AtomicBool,
+    /// Some lease may be held on the file (likewise).
+    pub leased: AtomicBool,
+}
+
+/// A lease on a file (MS-SMB2 3.3.1.13): shared by every open of one client that names
+/// the same key.
+pub struct Lease {
+    pub client_guid: [u8; 16],
+    pub key: [u8; 16],
+    /// `lease::R | H | W`.
+    pub state: u32,
+    /// A break was sent and awaits acknowledgment: the state it breaks to, and when the
+    /// server stops waiting.
+    pub breaking: Option<(u32, std::time::Instant)>,
+    pub epoch: u16,
+    /// Version 2 (SMB 3: epochs, parent keys).
+    pub v2: bool,
+    pub parent: Option<[u8; 16]>,
+    /// The connection of the lease's latest open: where its breaks go.
+    pub outbox: Option<Arc<Outbox>>,
+    /// A further break asked for while one was in flight: sent after the acknowledgment.
+    pub deferred: Option<u32>,
+}
+
+impl Lease {
+    pub fn break_pending(&self) -> bool {
+        matches!(self.breaking, Some((_, deadline)) if std::time::Instant::now() < deadline)
+            && self.outbox.as_ref().is_some_and(|b| !b.is_closed())
+    }
 }
 
 #[derive(Default)]
 pub struct FileInner {
     pub opens: Vec<FileOpenEntry>,
+    pub leases: Vec<Lease>,
     pub delete_pending: bool,
     pub locks: Vec<RangeLock>,
 }

@@ -23,9 +23,11 @@ const REQUIRED: &[&str] = &[
     // Not asked for by issue 2, held to anyway: server-side copy (copychunk), resume
     // keys, sparse files, trim, interface info.
     "smb2.ioctl",
-    // Durable handles (batch oplocks, reconnect after a lost connection, replay).
+    // Durable handles (batch oplocks and leases, reconnect after a lost connection,
+    // replay) and leases.
     "smb2.durable-open",
     "smb2.durable-v2-open",
+    "smb2.lease",
 ];
 
 const SURVEY: &[&str] = &["smb2.create", "smb2.session", "smb2.oplock"];
@@ -44,7 +46,11 @@ fn run_suite(s: &TestServer, suite: &str) -> Counts {
         .args([
             "-k",
             "10",
-            if suite == "smb2.oplock" { "600" } else { "120" },
+            if matches!(suite, "smb2.oplock" | "smb2.lease") {
+                "600"
+            } else {
+                "120"
+            },
         ])
         .arg("smbtorture")
         .arg("//127.0.0.1/data")

@@ -1,0 +1,309 @@
+//! Leases (MS-SMB2 3.3.5.9.8/3.3.5.9.11 with MS-FSA 2.1.5.17 semantics as Windows and
+//! Samba apply them): read (R), handle (H) and write (W) caching shared by the opens of
+//! one client that name one key; breaks when another open, a write or a conflicting share
+//! mode needs them gone, acknowledged with LEASE_BREAK (3.3.5.22.2).
+
+use crate::state::{FileInner, FileState, Lease, Notice, Outbox, Server, OPLOCK_BREAK_TIMEOUT};
+use smb_wire::{Le, NtStatus, PutLe};
+use std::sync::Arc;
+
+pub const R: u32 = 0x01;
+pub const H: u32 = 0x02;
+pub const W: u32 = 0x04;
+
+/// Response flags (2.2.14.2.10/11).
+const FLAG_BREAK_IN_PROGRESS: u32 = 0x02;
+const FLAG_PARENT_KEY_SET: u32 = 0x04;
+
+/// An RqLs create context (2.2.13.2.8 version 1, 2.2.13.2.10 version 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeaseRequest {
+    pub key: [u8; 16],
+    pub state: u32,
+    pub v2: bool,
+    pub parent: Option<[u8; 16]>,
+    pub epoch: u16,
+}
+
+impl LeaseRequest {
+    /// The lease context of a CREATE, if any: 32 bytes (version 1) or 52 (version 2, SMB 3).
+    pub fn parse(data: &[u8], dialect: u16) -> Result<Self, NtStatus> {
+        let r = Le(data);
+        let bad = NtStatus::INVALID_PARAMETER;
+        let mut key = [0u8; 16];
+        key.copy_from_slice(data.get(..16).ok_or(bad)?);
+        let state = r.u32(16).map_err(|_| bad)?;
+        match data.len() {
+            52 if dialect >= smb_wire::negotiate::dialect::SMB30 => {
+                let flags = r.u32(20).map_err(|_| bad)?;
+                let mut parent = [0u8; 16];
+                parent.copy_from_slice(&data[32..48]);
+                Ok(LeaseRequest {
+                    key,
+                    state,
+                    v2: true,
+                    parent: (flags & FLAG_PARENT_KEY_SET != 0).then_some(parent),
+                    epoch: r.u16(48).map_err(|_| bad)?,
+                })
+            }
+            32 | 52 => Ok(LeaseRequest {
+                key,
+                state,
+                v2: false,
+                parent: None,
+                epoch: 0,
+            }),
+            _ => Err(bad),
+        }
+    }
+}
+
+/// The lease context of a CREATE response.
+pub fn response_context(l: &Lease) -> Vec<u8> {
+    let mut flags = 0;
+    if l.breaking.is_some() {
+        flags |= FLAG_BREAK_IN_PROGRESS;
+    }
+    let mut b = Vec::with_capacity(52);
+    b.extend_from_slice(&l.key);
+    b.put_u32(l.state);
+    if l.v2 {
+        if l.parent.is_some() {
+            flags |= FLAG_PARENT_KEY_SET;
+        }
+        b.put_u32(flags);
+        b.put_u64(0);
+        b.extend_from_slice(&l.parent.unwrap_or([0; 16]));
+        b.put_u16(l.epoch);
+        b.put_u16(0);
+    } else {
+        b.put_u32(flags);
+        b.put_u64(0);
+    }
+    b
+}
+
+/// Only R, RH, RW and RWH are leases; anything else asks for none.
+fn valid(state: u32) -> u32 {
+    let s = state & (R | H | W);
+    if s & R == 0 {
+        0
+    } else {
+        s
+    }
+}
+
+/// Starts breaking `l` to `to`: a break from a state holding W or H waits for the client
+/// to acknowledge it; one from R alone takes effect at once. While a break is in flight a
+/// further one waits for its acknowledgment (Windows sends one break at a time).
+fn start_break(l: &mut Lease, to: u32) {
+    if let Some((pending, _)) = l.breaking {
+        if pending & !to != 0 {
+            l.deferred = Some(l.deferred.map_or(to, |d| d & to));
+        }
+        return;
+    }
+    let from = l.state;
+    let to = from & to;
+    if to == from {
+        return;
+    }
+    let ack = l.state & (W | H) != 0;
+    if l.v2 {
+        l.epoch = l.epoch.wrapping_add(1);
+    }
+    let posted = l.outbox.as_ref().is_some_and(|b| {
+        b.post(Notice::LeaseBreak {
+            key: l.key,
+            epoch: if l.v2 { l.epoch } else { 0 },
+            ack_required: ack,
+            current: l.state,
+            new: to,
+        })
+    });
+    if ack && posted {
+        l.breaking = Some((to, std::time::Instant::now() + OPLOCK_BREAK_TIMEOUT));
+    } else {
+        l.state = to;
+        l.breaking = None;
+    }
+}
+
+/// Applies breaks whose time ran out or whose client is gone.
+pub fn settle(inner: &mut FileInner) {
+    for l in inner.leases.iter_mut() {
+        if let Some((to, _)) = l.breaking {
+            if !l.break_pending() {
+                l.state = to & l.deferred.take().unwrap_or(to);
+                l.breaking = None;
+            }
+        }
+    }
+}
+
+/// A new open of the file (not of `mine`) takes H from every other lease when its share
+/// modes conflict with theirs, else W (everything when it overwrites the data). Returns
+/// true while one of those breaks awaits its acknowledgment.
+pub fn break_for_open(
+    inner: &mut FileInner,
+    mine: Option<([u8; 16], [u8; 16])>,
+    conflict: bool,
+    overwrite: bool,
+) -> bool {
+    settle(inner);
+    let mut wait = false;
+    for l in inner.leases.iter_mut() {
+        if Some((l.client_guid, l.key)) == mine {
+            continue;
+        }
+        // A share-mode conflict first costs the holders their cached handles (they may
+        // close them and let the open in); W goes only when the open can succeed.
+        let keep = if conflict {
+            R | W
+        } else if overwrite {
+            0
+        } else {
+            R | H
+        };
+        start_break(l, keep);
+        wait |= l.break_pending();
+    }
+    wait
+}
+
+/// A write, truncation or lock through an open of `mine` (or of no lease) ends the read
+/// caching of every other lease.
+pub fn break_for_write(fs: &FileState, mine: Option<([u8; 16], [u8; 16])>) {
+    let mut inner = fs.inner.lock();
+    if inner.leases.is_empty() {
+        return;
+    }
+    for l in inner.leases.iter_mut() {
+        if Some((l.client_guid, l.key)) != mine && l.state & R != 0 {
+            start_break(l, 0);
+        }
+    }
+}
+
+/// Grants (or joins, or upgrades) the lease `req` of client `guid` for a new open.
+/// `others_block_write`: other opens (not of this lease) exist. Returns the lease as it
+/// now stands.
+pub fn grant(
+    inner: &mut FileInner,
+    guid: [u8; 16],
+    req: &LeaseRequest,
+    outbox: &Arc<Outbox>,
+    allowed: u32,
+) -> usize {
+    let asked = valid(req.state);
+    let want = asked & allowed;
+    if let Some(i) = inner
+        .leases
+        .iter()
+        .position(|l| l.client_guid == guid && l.key == req.key)
+    {
+        let l = &mut inner.leases[i];
+        l.outbox = Some(outbox.clone());
+        // An upgrade happens when all of what is asked can be had (Windows): asking RHW
+        // beside another open changes nothing, asking RH does.
+        if asked & !allowed == 0
+            && l.breaking.is_none()
+            && asked & !l.state != 0
+            && asked & l.state == l.state
+        {
+            l.state = asked;
+            if l.v2 {
+                l.epoch = l.epoch.wrapping_add(1);
+            }
+        }
+        return i;
+    }
+    inner.leases.push(Lease {
+        client_guid: guid,
+        key: req.key,
+        state: want,
+        breaking: None,
+        epoch: if req.v2 { req.epoch.wrapping_add(1) } else { 0 },
+        v2: req.v2,
+        parent: req.parent,
+        outbox: Some(outbox.clone()),
+        deferred: None,
+    });
+    inner.leases.len() - 1
+}
+
+/// MS-SMB2 3.3.5.22.2: the client acknowledges a lease break with the state it keeps.
+pub fn acknowledge(
+    server: &Server,
+    guid: [u8; 16],
+    key: [u8; 16],
+    state: u32,
+) -> Result<(Lease, u32), NtStatus> {
+    let fs = server
+        .lease_files
+        .lock()
+        .get(&(guid, key))
+        .cloned()
+        .ok_or(NtStatus::OBJECT_NAME_NOT_FOUND)?;
+    let mut inner = fs.inner.lock();
+    let l = inner
+        .leases
+        .iter_mut()
+        .find(|l| l.client_guid == guid && l.key == key)
+        .ok_or(NtStatus::OBJECT_NAME_NOT_FOUND)?;
+    let Some((to, _)) = l.breaking else {
+        return Err(NtStatus::UNSUCCESSFUL);
+    };
+    if state & !to != 0 {
+        return Err(NtStatus::REQUEST_NOT_ACCEPTED);
+    }
+    l.state = state;
+    l.breaking = None;
+    if let Some(next) = l.deferred.take() {
+        start_break(l, next);
+    }
+    Ok((clone_lease(l), state))
+}
+
+fn clone_lease(l: &Lease) -> Lease {
+    Lease {
+        client_guid: l.client_guid,
+        key: l.key,
+        state: l.state,
+        breaking: l.breaking,
+        epoch: l.epoch,
+        v2: l.v2,
+        parent: l.parent,
+        outbox: None,
+        deferred: l.deferred,
+    }
+}
+
+/// Whether some lease of the file awaits an acknowledgment.
+pub fn breaks_pending(inner: &mut FileInner) -> bool {
+    settle(inner);
+    inner.leases.iter().any(|l| l.break_pending())
+}
+
+/// After an open left: a lease no open names any more ends.
+pub fn release(server: &Server, fs: &Arc<FileState>, inner: &mut FileInner) {
+    let opens = &inner.opens;
+    let mut gone = Vec::new();
+    inner.leases.retain(|l| {
+        let used = opens
+            .iter()
+            .any(|o| o.lease == Some((l.client_guid, l.key)));
+        if !used {
+            gone.push((l.client_guid, l.key));
+        }
+        used
+    });
+    if !gone.is_empty() {
+        let mut idx = server.lease_files.lock();
+        for k in gone {
+            if idx.get(&k).is_some_and(|f| Arc::ptr_eq(f, fs)) {
+                idx.remove(&k);
+            }
+        }
+    }
+}
