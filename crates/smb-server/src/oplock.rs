@@ -28,11 +28,19 @@ pub fn settle(inner: &mut FileInner) {
     }
 }
 
-/// Disconnected durable opens of this file that hold an oplock a new open must break:
-/// they cannot be told, so they are closed instead (MS-SMB2 3.3.4.6).
-pub fn stale_holders(inner: &FileInner, desired: u32) -> Vec<FileId> {
+/// Disconnected durable opens of this file in a new open's way: holding an oplock or a
+/// lease it must break (they cannot be told, so they are closed instead, MS-SMB2
+/// 3.3.4.6), or excluding it by their share modes (Windows gives such an open away at
+/// once rather than refuse the one that is here).
+pub fn stale_holders(inner: &FileInner, desired: u32, share: u32) -> Vec<FileId> {
+    let shut_out: Vec<FileId> = inner
+        .opens
+        .iter()
+        .filter(|o| o.outbox.is_none() && o.share_conflict(desired, share))
+        .map(|o| o.file_id)
+        .collect();
     if is_stat_open(desired) {
-        return Vec::new();
+        return shut_out;
     }
     let caches = |o: &crate::state::FileOpenEntry| {
         o.oplock != oplock::NONE
@@ -47,7 +55,7 @@ pub fn stale_holders(inner: &FileInner, desired: u32) -> Vec<FileId> {
     inner
         .opens
         .iter()
-        .filter(|o| o.outbox.is_none() && caches(o))
+        .filter(|o| o.outbox.is_none() && (caches(o) || shut_out.contains(&o.file_id)))
         .map(|o| o.file_id)
         .collect()
 }

@@ -774,7 +774,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         // Disconnected durable opens holding an oplock this open breaks are closed.
         let stale = files
             .get(&key)
-            .map(|fs| crate::oplock::stale_holders(&fs.inner.lock(), granted))
+            .map(|fs| crate::oplock::stale_holders(&fs.inner.lock(), granted, req.share_access))
             .unwrap_or_default();
         // MS-SMB2 3.3.5.9.13: an open of the same application instance (a clustered VM
         // that failed over to another host) takes the file over: the old open closes.

@@ -321,6 +321,24 @@ pub struct FileOpenEntry {
 }
 
 impl FileOpenEntry {
+    /// MS-FSA 2.1.5.1.2: whether a new open (`access`, `share`) and this one exclude each
+    /// other. Opens without data or delete access take no part in sharing (as Windows and
+    /// Samba apply it): neither checked nor checked against.
+    pub fn share_conflict(&self, access: u32, share: u32) -> bool {
+        let data = DATA_READ | DATA_WRITE | access::DELETE;
+        if access & data == 0 || self.access & data == 0 {
+            return false;
+        }
+        let wants = |mask| access & mask != 0;
+        let has = |mask| self.access & mask != 0;
+        (has(DATA_READ) && share & share_access::READ == 0)
+            || (has(DATA_WRITE) && share & share_access::WRITE == 0)
+            || (has(access::DELETE) && share & share_access::DELETE == 0)
+            || (wants(DATA_READ) && self.share_access & share_access::READ == 0)
+            || (wants(DATA_WRITE) && self.share_access & share_access::WRITE == 0)
+            || (wants(access::DELETE) && self.share_access & share_access::DELETE == 0)
+    }
+
     /// Still waiting for the holder to acknowledge a break (and it can still answer).
     pub fn break_pending(&self) -> bool {
         matches!(self.breaking, Some((_, deadline)) if std::time::Instant::now() < deadline)
@@ -457,22 +475,7 @@ const DATA_WRITE: u32 = access::FILE_WRITE_DATA | access::FILE_APPEND_DATA;
 impl FileInner {
     /// MS-FSA 2.1.5.1.2 share-access check of a new open against the existing ones.
     pub fn share_conflict(&self, access: u32, share: u32) -> bool {
-        let wants = |mask| access & mask != 0;
-        // Opens without data or delete access take no part in sharing (MS-FSA
-        // 2.1.5.1.2, as Windows and Samba apply it): neither checked nor checked against.
-        let data = DATA_READ | DATA_WRITE | access::DELETE;
-        if access & data == 0 {
-            return false;
-        }
-        self.opens.iter().filter(|o| o.access & data != 0).any(|o| {
-            let has = |mask| o.access & mask != 0;
-            (has(DATA_READ) && share & share_access::READ == 0)
-                || (has(DATA_WRITE) && share & share_access::WRITE == 0)
-                || (has(access::DELETE) && share & share_access::DELETE == 0)
-                || (wants(DATA_READ) && o.share_access & share_access::READ == 0)
-                || (wants(DATA_WRITE) && o.share_access & share_access::WRITE == 0)
-                || (wants(access::DELETE) && o.share_access & share_access::DELETE == 0)
-        })
+        self.opens.iter().any(|o| o.share_conflict(access, share))
     }
 
     /// Whether an I/O by `owner` on the range conflicts with someone's lock (MS-FSA 2.1.4.10).
