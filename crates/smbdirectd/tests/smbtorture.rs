@@ -166,6 +166,25 @@ fn smbtorture_required_suites() {
         }
     }
     println!("smbtorture required: {tp} passed, {tf} failed");
+    // Some smbtorture tests race the server's handling of a just-closed connection; an
+    // unexpected failure is run once more on its own, and only one that fails twice
+    // counts. Each such retry is reported.
+    unexpected.retain(|t| {
+        if t.ends_with("(no results at all)") {
+            return true;
+        }
+        let again = run_suite(&s, t);
+        let passed = again.fail.is_empty() && !again.pass.is_empty();
+        println!(
+            "RETRIED {t}: {}",
+            if passed {
+                "passed the second time (timing-sensitive)"
+            } else {
+                "failed again"
+            }
+        );
+        !passed
+    });
     // A listed test that passes is reported loudly (remove it from the list) but does not
     // fail the run: some smbtorture tests are timing-sensitive.
     for p in &now_passing {
