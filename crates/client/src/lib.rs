@@ -6,6 +6,7 @@
 pub mod ntlm;
 
 use smb_auth::crypt::Cipher;
+use smb_auth::payload::{self, Fault};
 use smb_auth::preauth::PreauthHash;
 use smb_auth::signing::{self, Algorithm};
 use smb_wire::header::{flags, Header, HEADER_LEN, TRANSFORM_ID};
@@ -956,23 +957,29 @@ impl Client {
         }
         let t = rt::parse(t).map_err(|_| bad)?;
         let c = &t.crypto;
-        match c.kind {
-            rt::id::ENCRYPTION if encrypted => {
-                let cipher = self.cipher.ok_or(Error::Protocol("no cipher"))?;
-                smb_auth::crypt::open_payload(cipher, &self.dec_key, &c.nonce, data, &c.signature)
-                    .map_err(|_| Error::Protocol("RDMA read data failed to decrypt"))?;
-            }
-            rt::id::SIGNING if !encrypted => {
-                let mac = signing::payload_mac(self.signing_alg, &self.signing_key, &c.nonce, data)
-                    .ok_or(Error::Protocol("no payload MAC for this algorithm"))?;
-                if !signing::mac_eq(&mac, &c.signature) {
-                    return Err(Error::Status(Command::READ, NtStatus::INVALID_SIGNATURE));
-                }
-            }
+        let p = match c.kind {
+            rt::id::ENCRYPTION if encrypted => payload::Protection::Encrypt {
+                cipher: self.cipher.ok_or(Error::Protocol("no cipher"))?,
+                key: &self.dec_key,
+            },
+            rt::id::SIGNING if !encrypted => payload::Protection::Sign {
+                alg: self.signing_alg,
+                key: &self.signing_key,
+            },
             _ => {
                 return Err(Error::Protocol(
                     "RDMA transform does not match the response",
                 ))
+            }
+        };
+        match payload::check(p, &c.nonce, &c.signature, data) {
+            Ok(()) => {}
+            Err(Fault::Signature) => {
+                return Err(Error::Status(Command::READ, NtStatus::INVALID_SIGNATURE))
+            }
+            Err(Fault::Tag) => return Err(Error::Protocol("RDMA read data failed to decrypt")),
+            Err(Fault::Unsupported) => {
+                return Err(Error::Protocol("no payload MAC for this algorithm"))
             }
         }
         self.transformed_ios += 1;
@@ -1042,38 +1049,31 @@ impl Client {
         use smb_wire::rdma_transform::{self as rt, CryptoTransform};
         let transform = self.write_transform();
         let buf = RegBuf::new(data.len().max(1));
-        let crypto = match transform {
-            Some(rt::id::ENCRYPTION) => {
-                let cipher = self.cipher.ok_or(Error::Protocol("no cipher"))?;
-                let nonce = self.next_nonce()[..cipher.nonce_len()].to_vec();
-                let mut sealed = data.to_vec();
-                let tag = smb_auth::crypt::seal_payload(cipher, &self.enc_key, &nonce, &mut sealed)
-                    .map_err(|_| Error::Protocol("encryption failed"))?;
-                buf.write(0, &sealed);
+        let fresh = self.next_nonce();
+        let p = match transform {
+            Some(rt::id::ENCRYPTION) => Some(payload::Protection::Encrypt {
+                cipher: self.cipher.ok_or(Error::Protocol("no cipher"))?,
+                key: &self.enc_key,
+            }),
+            Some(_) => Some(payload::Protection::Sign {
+                alg: self.signing_alg,
+                key: &self.signing_key,
+            }),
+            None => None,
+        };
+        let crypto = match (p, transform) {
+            (Some(p), Some(kind)) => {
+                let mut protected = data.to_vec();
+                let (signature, nonce) = payload::protect(p, fresh, &mut protected)
+                    .map_err(|_| Error::Protocol("the payload cannot be protected"))?;
+                buf.write(0, &protected);
                 Some(CryptoTransform {
-                    kind: rt::id::ENCRYPTION,
-                    signature: tag.to_vec(),
+                    kind,
+                    signature: signature.to_vec(),
                     nonce,
                 })
             }
-            Some(_) => {
-                let nonce = if self.signing_alg == Algorithm::AesGmac {
-                    let mut n = self.next_nonce()[..12].to_vec();
-                    n[11] = 0x80;
-                    n
-                } else {
-                    Vec::new()
-                };
-                let mac = signing::payload_mac(self.signing_alg, &self.signing_key, &nonce, data)
-                    .ok_or(Error::Protocol("no payload MAC for this algorithm"))?;
-                buf.write(0, data);
-                Some(CryptoTransform {
-                    kind: rt::id::SIGNING,
-                    signature: mac.to_vec(),
-                    nonce,
-                })
-            }
-            None => {
+            _ => {
                 buf.write(0, data);
                 None
             }

@@ -67,13 +67,11 @@ fn seal(
                 .ok()
         }};
     }
-    let gcm_nonce =
-        || -> Result<&[u8; 12], CryptError> { nonce.try_into().map_err(|_| CryptError::Truncated) };
     match c {
         Cipher::Aes128Ccm => go!(Aes128Ccm),
         Cipher::Aes256Ccm => go!(Aes256Ccm),
-        Cipher::Aes128Gcm => crate::gcm::seal::<Aes128>(key, gcm_nonce()?, aad, buf),
-        Cipher::Aes256Gcm => crate::gcm::seal::<Aes256>(key, gcm_nonce()?, aad, buf),
+        Cipher::Aes128Gcm => crate::gcm::seal::<Aes128>(key, gcm_nonce(nonce)?, aad, buf),
+        Cipher::Aes256Gcm => crate::gcm::seal::<Aes256>(key, gcm_nonce(nonce)?, aad, buf),
     }
     .ok_or(CryptError::BadKey)
 }
@@ -93,20 +91,18 @@ fn open(
                 .map_err(|_| CryptError::Authentication)
         }};
     }
-    let gcm_nonce: &[u8; 12] = match c {
-        Cipher::Aes128Gcm | Cipher::Aes256Gcm => {
-            nonce.try_into().map_err(|_| CryptError::Authentication)?
-        }
-        _ => &[0; 12],
-    };
     match c {
         Cipher::Aes128Ccm => go!(Aes128Ccm),
         Cipher::Aes256Ccm => go!(Aes256Ccm),
-        Cipher::Aes128Gcm => crate::gcm::open::<Aes128>(key, gcm_nonce, aad, buf, tag)
+        Cipher::Aes128Gcm => crate::gcm::open::<Aes128>(key, gcm_nonce(nonce)?, aad, buf, tag)
             .map_err(|_| CryptError::Authentication),
-        Cipher::Aes256Gcm => crate::gcm::open::<Aes256>(key, gcm_nonce, aad, buf, tag)
+        Cipher::Aes256Gcm => crate::gcm::open::<Aes256>(key, gcm_nonce(nonce)?, aad, buf, tag)
             .map_err(|_| CryptError::Authentication),
     }
+}
+
+fn gcm_nonce(nonce: &[u8]) -> Result<&[u8; 12], CryptError> {
+    nonce.try_into().map_err(|_| CryptError::Truncated)
 }
 
 /// The RDMA encryption transform (MS-SMB2 3.3.5.12/3.3.5.13): encrypts an RDMA payload in

@@ -54,11 +54,7 @@ fn compute(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
         }
         Algorithm::AesGmac => {
             // The signature field is a whole GHASH block: hashed as zeros, no copy.
-            let mut g = crate::gmac::Gmac::new(key);
-            g.update(head);
-            g.update(&zero);
-            g.update(tail);
-            g.finalize(&gmac_nonce(msg))
+            crate::gcm::gmac(key, &gmac_nonce(msg), &[head, &zero, tail])
         }
     }
 }
@@ -83,7 +79,7 @@ pub fn payload_mac(alg: Algorithm, key: &[u8; 16], nonce: &[u8], data: &[u8]) ->
             m.update(data);
             Some(m.finalize().into_bytes().into())
         }
-        Algorithm::AesGmac => Some(crate::gmac::gmac(key, nonce.try_into().ok()?, data)),
+        Algorithm::AesGmac => Some(crate::gcm::gmac(key, nonce.try_into().ok()?, &[data])),
     }
 }
 
@@ -97,9 +93,7 @@ pub fn verify(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> bool {
     if msg.len() < 64 {
         return false;
     }
-    let s = compute(alg, key, msg);
-    let diff = s.iter().zip(&msg[SIG]).fold(0u8, |a, (x, y)| a | (x ^ y));
-    diff == 0
+    mac_eq(&compute(alg, key, msg), &msg[SIG])
 }
 
 #[cfg(test)]

@@ -124,6 +124,44 @@ pub struct Connection {
     predecrypted: Option<([u8; 16], Vec<u8>)>,
 }
 
+/// The first WRITE of a (plain) compound whose data sits in the client's memory: its
+/// descriptors and length.
+fn rdma_write_channel(
+    plain: &[u8],
+    dialect: u16,
+    max: u32,
+    transforms: smb_wire::rdma_transform::Ids,
+) -> Option<(Vec<msg::BufferDescriptorV1>, u32)> {
+    let mut at = 0usize;
+    for _ in 0..256 {
+        let rest = plain.get(at..)?;
+        let hdr = Header::parse(rest).ok()?;
+        let next = hdr.next_command as usize;
+        let this = if next == 0 { rest } else { rest.get(..next)? };
+        if hdr.command() == Command::WRITE {
+            if let Ok(w) = msg::WriteRequest::parse(this) {
+                if w.channel != msg::channel::NONE {
+                    let d = crate::rdma::check_channel(
+                        w.channel,
+                        w.channel_info,
+                        w.remaining_bytes,
+                        dialect,
+                        max,
+                        transforms,
+                    )
+                    .ok()?;
+                    return Some((d, w.remaining_bytes));
+                }
+            }
+        }
+        if next == 0 {
+            break;
+        }
+        at += next;
+    }
+    None
+}
+
 fn dialect_is_3(d: u16) -> bool {
     d >= dialect::SMB30
 }
@@ -227,7 +265,7 @@ impl Connection {
                 continue;
             }
             if let Some(s) = self.server.sessions.lock().remove(&id) {
-                ops::teardown_session(&self.server, &s, true);
+                ops::teardown_session(&self.server, &s);
             }
         }
         self.asyncs.clear();
@@ -775,59 +813,25 @@ impl Connection {
     /// descriptors and the length to RDMA-Read before [`Connection::handle_pdu`]. The
     /// data is handed in with [`Connection::set_rdma_payload`].
     pub fn rdma_read_needed(&mut self, pdu: &[u8]) -> Option<(Vec<msg::BufferDescriptorV1>, u32)> {
-        let st = self.rdma.as_ref()?;
         let (max, transforms) = {
-            let st = st.lock();
-            (st.max_read_write, st.transforms.clone())
+            let st = self.rdma.as_ref()?.lock();
+            (st.max_read_write, st.transforms)
         };
-        // An encrypted WRITE (through the RDMA transform) names its descriptors inside
-        // the ciphertext: decrypted here once, and kept for `handle_pdu`.
-        let decrypted;
-        let plain = if pdu.get(..4) == Some(&smb_wire::header::TRANSFORM_ID[..]) {
-            let th = TransformHeader::parse(pdu).ok()?;
-            let session = self.server.session(th.session_id)?;
-            let cipher = session.keys.cipher?;
-            decrypted = smb_auth::crypt::decrypt(cipher, &session.keys.decrypt, pdu)
-                .ok()?
-                .1;
-            &decrypted[..]
-        } else {
-            pdu
-        };
-        let mut at = 0usize;
-        for _ in 0..256 {
-            let rest = plain.get(at..)?;
-            let hdr = Header::parse(rest).ok()?;
-            let next = hdr.next_command as usize;
-            let this = if next == 0 { rest } else { rest.get(..next)? };
-            if hdr.command() == Command::WRITE {
-                if let Ok(w) = msg::WriteRequest::parse(this) {
-                    if w.channel != msg::channel::NONE {
-                        let d = crate::rdma::check_channel(
-                            w.channel,
-                            w.channel_info,
-                            w.remaining_bytes,
-                            self.dialect,
-                            max,
-                            &transforms,
-                        )
-                        .ok()?;
-                        let len = w.remaining_bytes;
-                        if plain.as_ptr() != pdu.as_ptr() {
-                            let mut sig = [0u8; 16];
-                            sig.copy_from_slice(&pdu[4..20]);
-                            self.predecrypted = Some((sig, plain.to_vec()));
-                        }
-                        return Some((d, len));
-                    }
-                }
-            }
-            if next == 0 {
-                break;
-            }
-            at += next;
+        if pdu.get(..4) != Some(&smb_wire::header::TRANSFORM_ID[..]) {
+            return rdma_write_channel(pdu, self.dialect, max, transforms);
         }
-        None
+        // An encrypted WRITE (through the RDMA transform) names its descriptors inside
+        // the ciphertext: the PDU is decrypted here, once, and the plaintext kept for
+        // `handle_pdu`.
+        let th = TransformHeader::parse(pdu).ok()?;
+        let session = self.server.session(th.session_id)?;
+        let (_, plain) =
+            smb_auth::crypt::decrypt(session.keys.cipher?, &session.keys.decrypt, pdu).ok()?;
+        let found = rdma_write_channel(&plain, self.dialect, max, transforms);
+        let mut sig = [0u8; 16];
+        sig.copy_from_slice(&pdu[4..20]);
+        self.predecrypted = Some((sig, plain));
+        found
     }
 
     /// The data RDMA-Read for the WRITE about to be handled.
@@ -1063,17 +1067,15 @@ impl Connection {
                         common.push(id);
                     }
                 }
-                let answer = if common.is_empty() {
-                    vec![smb_wire::rdma_transform::id::NONE]
-                } else {
-                    common.clone()
-                };
+                if common.is_empty() {
+                    common.push(smb_wire::rdma_transform::id::NONE);
+                }
                 contexts.push(neg::encode_context(
                     ctx::RDMA_TRANSFORM,
-                    &neg::rdma_transform_context_data(&answer),
+                    &neg::rdma_transform_context_data(&common),
                 ));
                 if let Some(st) = &self.rdma {
-                    st.lock().transforms = common;
+                    st.lock().transforms = smb_wire::rdma_transform::Ids::from_ids(&common);
                 }
             }
         } else if dialect_is_3(d) {
@@ -1371,7 +1373,7 @@ impl Connection {
                     });
                     if let Some(old) = old {
                         self.server.sessions.lock().remove(&prev);
-                        ops::teardown_session(&self.server, &old, true);
+                        ops::teardown_session(&self.server, &old);
                         let mut ended = self.server.ended.lock();
                         if ended.len() >= LOGGED_OFF_KEPT {
                             ended.pop_front();
@@ -1500,9 +1502,7 @@ impl Connection {
         }
         self.server.sessions.lock().remove(&session.id);
         self.sessions.retain(|s| *s != session.id);
-        // Durable opens outlive a LOGOFF too (Windows and Samba keep them for a
-        // reconnect from a new session).
-        ops::teardown_session(&self.server, session, true);
+        ops::teardown_session(&self.server, session);
         if self.logged_off.len() >= LOGGED_OFF_KEPT {
             self.logged_off.remove(0);
         }

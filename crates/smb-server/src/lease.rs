@@ -3,7 +3,9 @@
 //! one client that name one key; breaks when another open, a write or a conflicting share
 //! mode needs them gone, acknowledged with LEASE_BREAK (3.3.5.22.2).
 
-use crate::state::{FileInner, FileState, Lease, Notice, Outbox, Server, OPLOCK_BREAK_TIMEOUT};
+use crate::state::{
+    FileInner, FileState, Lease, LeaseId, Notice, Outbox, Server, OPLOCK_BREAK_TIMEOUT,
+};
 use smb_wire::{Le, NtStatus, PutLe};
 use std::sync::Arc;
 
@@ -141,16 +143,15 @@ pub fn settle(inner: &mut FileInner) {
     }
 }
 
-/// A new open of the file (not of `mine`) takes H from every other lease when its share
+/// (The caller settles expired breaks first.) A new open of the file (not of `mine`) takes H from every other lease when its share
 /// modes conflict with theirs, else W (everything when it overwrites the data). Returns
 /// true while one of those breaks awaits its acknowledgment.
 pub fn break_for_open(
     inner: &mut FileInner,
-    mine: Option<([u8; 16], [u8; 16])>,
+    mine: Option<LeaseId>,
     conflict: bool,
     overwrite: bool,
 ) -> bool {
-    settle(inner);
     let mut wait = false;
     for l in inner.leases.iter_mut() {
         if Some((l.client_guid, l.key)) == mine {
@@ -173,11 +174,7 @@ pub fn break_for_open(
 
 /// A write, truncation or lock through an open of `mine` (or of no lease) ends the read
 /// caching of every other lease.
-pub fn break_for_write(fs: &FileState, mine: Option<([u8; 16], [u8; 16])>) {
-    let mut inner = fs.inner.lock();
-    if inner.leases.is_empty() {
-        return;
-    }
+pub fn break_for_write(inner: &mut FileInner, mine: Option<LeaseId>) {
     for l in inner.leases.iter_mut() {
         if Some((l.client_guid, l.key)) != mine && l.state & R != 0 {
             start_break(l, 0);
@@ -185,9 +182,8 @@ pub fn break_for_write(fs: &FileState, mine: Option<([u8; 16], [u8; 16])>) {
     }
 }
 
-/// Grants (or joins, or upgrades) the lease `req` of client `guid` for a new open.
-/// `others_block_write`: other opens (not of this lease) exist. Returns the lease as it
-/// now stands.
+/// Grants (or joins, or upgrades) the lease `req` of client `guid` for a new open,
+/// within `allowed` (what the file's other opens leave). Returns the lease's index.
 pub fn grant(
     inner: &mut FileInner,
     guid: [u8; 16],
@@ -238,7 +234,7 @@ pub fn acknowledge(
     guid: [u8; 16],
     key: [u8; 16],
     state: u32,
-) -> Result<(Lease, u32), NtStatus> {
+) -> Result<(), NtStatus> {
     let fs = server
         .lease_files
         .lock()
@@ -262,27 +258,7 @@ pub fn acknowledge(
     if let Some(next) = l.deferred.take() {
         start_break(l, next);
     }
-    Ok((clone_lease(l), state))
-}
-
-fn clone_lease(l: &Lease) -> Lease {
-    Lease {
-        client_guid: l.client_guid,
-        key: l.key,
-        state: l.state,
-        breaking: l.breaking,
-        epoch: l.epoch,
-        v2: l.v2,
-        parent: l.parent,
-        outbox: None,
-        deferred: l.deferred,
-    }
-}
-
-/// Whether some lease of the file awaits an acknowledgment.
-pub fn breaks_pending(inner: &mut FileInner) -> bool {
-    settle(inner);
-    inner.leases.iter().any(|l| l.break_pending())
+    Ok(())
 }
 
 /// After an open left: a lease no open names any more ends.
@@ -298,6 +274,9 @@ pub fn release(server: &Server, fs: &Arc<FileState>, inner: &mut FileInner) {
         }
         used
     });
+    if inner.leases.is_empty() {
+        fs.leased.store(false, std::sync::atomic::Ordering::Release);
+    }
     if !gone.is_empty() {
         let mut idx = server.lease_files.lock();
         for k in gone {

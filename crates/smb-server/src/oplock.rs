@@ -18,6 +18,7 @@ pub fn is_stat_open(desired: u32) -> bool {
 /// Applies what time and lost connections decided: a break not acknowledged in time, or
 /// whose holder's connection is gone, ends at the level it was breaking to.
 pub fn settle(inner: &mut FileInner) {
+    crate::lease::settle(inner);
     for o in inner.opens.iter_mut() {
         if let Some((to, _)) = o.breaking {
             if !o.break_pending() {
@@ -33,21 +34,12 @@ pub fn settle(inner: &mut FileInner) {
 /// 3.3.4.6), or excluding it by their share modes (Windows gives such an open away at
 /// once rather than refuse the one that is here).
 pub fn stale_holders(inner: &FileInner, desired: u32, share: u32) -> Vec<FileId> {
-    let shut_out: Vec<FileId> = inner
-        .opens
-        .iter()
-        .filter(|o| o.outbox.is_none() && o.share_conflict(desired, share))
-        .map(|o| o.file_id)
-        .collect();
-    if is_stat_open(desired) {
-        return shut_out;
-    }
+    let stat = is_stat_open(desired);
     let caches = |o: &crate::state::FileOpenEntry| {
         o.oplock != oplock::NONE
-            || o.lease.is_some_and(|(g, k)| {
+            || o.lease.is_some_and(|id| {
                 inner.leases.iter().any(|l| {
-                    l.client_guid == g
-                        && l.key == k
+                    (l.client_guid, l.key) == id
                         && l.state & (crate::lease::W | crate::lease::H) != 0
                 })
             })
@@ -55,7 +47,9 @@ pub fn stale_holders(inner: &FileInner, desired: u32, share: u32) -> Vec<FileId>
     inner
         .opens
         .iter()
-        .filter(|o| o.outbox.is_none() && (caches(o) || shut_out.contains(&o.file_id)))
+        .filter(|o| {
+            o.outbox.is_none() && (o.share_conflict(desired, share) || (!stat && caches(o)))
+        })
         .map(|o| o.file_id)
         .collect()
 }
@@ -69,7 +63,7 @@ pub fn break_for_open(
     desired: u32,
     share_conflict: bool,
     overwrite: bool,
-    lease: Option<([u8; 16], [u8; 16])>,
+    lease: Option<crate::state::LeaseId>,
 ) -> bool {
     settle(inner);
     if is_stat_open(desired) && !overwrite {
@@ -125,7 +119,7 @@ fn break_level2(o: &mut crate::state::FileOpenEntry) {
 pub fn breaks_pending(fs: &FileState) -> bool {
     let mut inner = fs.inner.lock();
     settle(&mut inner);
-    crate::lease::breaks_pending(&mut inner) || inner.opens.iter().any(|o| o.break_pending())
+    inner.leases.iter().any(|l| l.break_pending()) || inner.opens.iter().any(|o| o.break_pending())
 }
 
 /// The oplock a new open gets, given the other opens of the file (after breaks).
@@ -161,23 +155,24 @@ pub fn grant(requested: u8, stat: bool, is_directory: bool, others: &FileInner) 
 /// none, the writer's own included (no acknowledgment), and the read caching of every
 /// lease but the writer's.
 pub fn break_level2_for_write(fs: &FileState, writer: FileId) {
-    if fs.leased.load(Ordering::Acquire) {
-        let mine = fs
-            .inner
-            .lock()
+    let leased = fs.leased.load(Ordering::Acquire);
+    if !leased && !fs.level2.load(Ordering::Acquire) {
+        return;
+    }
+    let mut inner = fs.inner.lock();
+    if leased {
+        let mine = inner
             .opens
             .iter()
             .find(|o| o.file_id == writer)
             .and_then(|o| o.lease);
-        crate::lease::break_for_write(fs, mine);
+        crate::lease::break_for_write(&mut inner, mine);
     }
-    if !fs.level2.swap(false, Ordering::AcqRel) {
-        return;
-    }
-    let mut inner = fs.inner.lock();
-    for o in inner.opens.iter_mut() {
-        if o.oplock == oplock::LEVEL_II {
-            break_level2(o);
+    if fs.level2.swap(false, Ordering::AcqRel) {
+        for o in inner.opens.iter_mut() {
+            if o.oplock == oplock::LEVEL_II {
+                break_level2(o);
+            }
         }
     }
 }
@@ -231,8 +226,8 @@ pub fn close_by_id(server: &Server, id: FileId) {
     drop_durable(server, id.persistent);
 }
 
-/// Closes disconnected durable opens whose time is up.
-pub fn expire_durable(server: &Server) {
+/// Closes disconnected durable opens whose time is up; true when it closed any.
+pub fn expire_durable(server: &Server) -> bool {
     let now = std::time::Instant::now();
     let expired: Vec<u64> = server
         .durable
@@ -241,9 +236,10 @@ pub fn expire_durable(server: &Server) {
         .filter(|(_, d)| d.expires <= now)
         .map(|(k, _)| *k)
         .collect();
-    for k in expired {
+    for &k in &expired {
         drop_durable(server, k);
     }
+    !expired.is_empty()
 }
 
 /// Keeps a durable open whose connection is gone: it stops receiving breaks and waits

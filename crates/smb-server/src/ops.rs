@@ -149,7 +149,7 @@ fn lease_break_ack(ctx: &Ctx) -> Outcome {
     let state = u32::from_le_bytes(b[24..28].try_into().expect("4 bytes"));
     let guid = session(ctx).client_guid;
     match crate::lease::acknowledge(&ctx.server, guid, key, state) {
-        Ok(_) => {
+        Ok(()) => {
             let mut body = Vec::with_capacity(36);
             body.put_u16(36);
             body.put_u16(0);
@@ -772,22 +772,23 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     if let Some(info) = &existing {
         let key = (info.device_id, info.file_id);
         // Disconnected durable opens holding an oplock this open breaks are closed.
-        let stale = files
-            .get(&key)
-            .map(|fs| crate::oplock::stale_holders(&fs.inner.lock(), granted, req.share_access))
-            .unwrap_or_default();
         // MS-SMB2 3.3.5.9.13: an open of the same application instance (a clustered VM
         // that failed over to another host) takes the file over: the old open closes.
-        let replaced: Vec<FileId> = match (app_instance, files.get(&key)) {
-            (Some(app), Some(fs)) => fs
-                .inner
-                .lock()
-                .opens
-                .iter()
-                .filter(|o| o.app_instance == Some(app))
-                .map(|o| o.file_id)
-                .collect(),
-            _ => Vec::new(),
+        let (stale, replaced) = match files.get(&key) {
+            Some(fs) => {
+                let inner = fs.inner.lock();
+                let replaced: Vec<FileId> = inner
+                    .opens
+                    .iter()
+                    .filter(|o| app_instance.is_some() && o.app_instance == app_instance)
+                    .map(|o| o.file_id)
+                    .collect();
+                (
+                    crate::oplock::stale_holders(&inner, granted, req.share_access),
+                    replaced,
+                )
+            }
+            None => Default::default(),
         };
         if !stale.is_empty() || !replaced.is_empty() {
             drop(files);
@@ -971,8 +972,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     let (level, lease) = {
         let mut inner = fs.inner.lock();
         let lease = lease_req.map(|l| {
-            // W only for the lease's own opens; nothing while another open holds an
-            // exclusive oplock; no directory leases.
+            // W only for the lease's own opens.
             let others = inner.opens.iter().filter(|o| {
                 o.lease != lease_key
                     && (o.lease.is_some() || !crate::oplock::is_stat_open(o.access))
@@ -984,9 +984,6 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 if o.oplock != crate::state::oplock::NONE {
                     allowed &= crate::lease::R;
                 }
-            }
-            if info.is_directory {
-                allowed = 0;
             }
             let i = crate::lease::grant(&mut inner, s.client_guid, &l, &ctx.outbox, allowed);
             fs.leased.store(true, Ordering::Release);
@@ -1285,13 +1282,14 @@ pub fn close_open(server: &Server, open: &Open) {
     }
 }
 
-/// Ends a session: its opens close, except, when its last connection was lost
-/// (`disconnected`), durable ones, which wait for their client to reconnect.
-pub fn teardown_session(server: &Server, s: &Session, disconnected: bool) {
+/// Ends a session (its last connection lost, LOGOFF, or replaced by a reconnecting
+/// client): its opens close, except durable ones, which wait for their client to
+/// reconnect (Windows and Samba keep them through a LOGOFF too).
+pub fn teardown_session(server: &Server, s: &Session) {
     s.expired.store(true, Ordering::Release);
     let opens: Vec<Arc<Open>> = s.opens.lock().drain().map(|(_, o)| o).collect();
     for o in opens {
-        if disconnected && o.durable.is_some() && !o.closed.load(Ordering::Acquire) {
+        if o.durable.is_some() && !o.closed.load(Ordering::Acquire) {
             crate::oplock::preserve(server, s, o);
         } else {
             close_open(server, &o);
@@ -1367,7 +1365,7 @@ fn data_open(
         };
         let (max_rw, transforms) = {
             let st = st.lock();
-            (st.max_read_write, st.transforms.clone())
+            (st.max_read_write, st.transforms)
         };
         // A READ never names channel 3: the server transforms its data on its own.
         if !write && channel == msg::channel::RDMA_TRANSFORM {
@@ -1379,7 +1377,7 @@ fn data_open(
             channel == msg::channel::RDMA_TRANSFORM
         } else {
             ctx.dialect == smb_wire::negotiate::dialect::SMB311
-                && transforms.contains(&smb_wire::rdma_transform::id::ENCRYPTION)
+                && transforms.contains(smb_wire::rdma_transform::id::ENCRYPTION)
         };
         if ctx.encrypted && !encrypts {
             return Err(NtStatus::ACCESS_DENIED);
@@ -1390,7 +1388,7 @@ fn data_open(
             length,
             ctx.dialect,
             max_rw,
-            &transforms,
+            transforms,
         )?)
     };
     Ok((find_open(ctx, id)?, descs))
@@ -1532,48 +1530,32 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
 /// encrypted in place when the request was encrypted, or signed when it was signed, and
 /// the crypto transform that says so returns in the response. None: sent as it is.
 fn rdma_read_transform(ctx: &Ctx, data: &mut [u8]) -> Option<Vec<u8>> {
+    use smb_auth::payload::{protect, Protection};
     use smb_wire::rdma_transform::{self as rt, CryptoTransform};
-    let transforms = ctx.rdma.as_ref()?.lock().transforms.clone();
+    let transforms = ctx.rdma.as_ref()?.lock().transforms;
     if ctx.dialect != smb_wire::negotiate::dialect::SMB311 || transforms.is_empty() {
         return None;
     }
     let s = ctx.session.as_ref()?;
-    let crypto = if ctx.encrypted && transforms.contains(&rt::id::ENCRYPTION) {
+    let (kind, p) = if ctx.encrypted && transforms.contains(rt::id::ENCRYPTION) {
         let cipher = s.keys.cipher?;
-        let nonce = s.next_nonce()[..cipher.nonce_len()].to_vec();
-        let tag = smb_auth::crypt::seal_payload(cipher, &s.keys.encrypt, &nonce, data).ok()?;
-        CryptoTransform {
-            kind: rt::id::ENCRYPTION,
-            signature: tag.to_vec(),
-            nonce,
-        }
+        let key = &s.keys.encrypt;
+        (rt::id::ENCRYPTION, Protection::Encrypt { cipher, key })
     } else if ctx.hdr.flags & smb_wire::header::flags::SIGNED != 0
-        && transforms.contains(&rt::id::SIGNING)
+        && transforms.contains(rt::id::SIGNING)
     {
-        let alg = s.keys.signing_alg;
-        let nonce = payload_gmac_nonce(s, alg);
-        let mac = smb_auth::signing::payload_mac(alg, &ctx.channel_key, &nonce, data)?;
-        CryptoTransform {
-            kind: rt::id::SIGNING,
-            signature: mac.to_vec(),
-            nonce,
-        }
+        let (alg, key) = (s.keys.signing_alg, &ctx.channel_key);
+        (rt::id::SIGNING, Protection::Sign { alg, key })
     } else {
         return None;
     };
+    let (signature, nonce) = protect(p, s.next_nonce(), data).ok()?;
+    let crypto = CryptoTransform {
+        kind,
+        signature: signature.to_vec(),
+        nonce,
+    };
     Some(rt::encode(msg::channel::NONE, &crypto, &[]))
-}
-
-/// A nonce for an AES-GMAC payload signature that no message signature uses (those
-/// carry a MessageId and at most the low two flag bits): a session counter with the
-/// top bit of the last byte set. AES-CMAC takes none.
-fn payload_gmac_nonce(s: &Session, alg: smb_auth::signing::Algorithm) -> Vec<u8> {
-    if alg != smb_auth::signing::Algorithm::AesGmac {
-        return Vec::new();
-    }
-    let mut n = s.next_nonce()[..12].to_vec();
-    n[11] = 0x80;
-    n
 }
 
 /// The response to an RDMA-channel READ: no inline data; `n` bytes were RDMA-Written,
@@ -1587,7 +1569,6 @@ fn rdma_read_response(n: usize, transform: Option<Vec<u8>>) -> Outcome {
             body[2] = msg::READ_DATA_OFFSET;
             body.set_u32(4, t.len() as u32);
             body.set_u32(12, smb_wire::rdma_transform::READ_FLAG_RDMA_TRANSFORM);
-            body.truncate(16);
             body.extend_from_slice(&t);
         }
         None => body.set_u32(4, 0),
@@ -1599,42 +1580,34 @@ fn rdma_read_response(n: usize, transform: Option<Vec<u8>>) -> Outcome {
 /// negotiated and how the request came, then decrypts or verifies the RDMA-Read data in
 /// place. Returns whether the response should invalidate the first descriptor's key.
 fn rdma_write_transform(ctx: &Ctx, info: &[u8], data: &mut [u8]) -> Result<bool, NtStatus> {
+    use smb_auth::payload::{check, Fault, Protection};
     use smb_wire::rdma_transform::{self as rt};
     let bad = NtStatus::INVALID_PARAMETER;
-    let transforms = ctx.rdma.as_ref().ok_or(bad)?.lock().transforms.clone();
+    let transforms = ctx.rdma.as_ref().ok_or(bad)?.lock().transforms;
     let t = rt::parse(info)?;
     let s = ctx.session.as_ref().ok_or(bad)?;
     let c = &t.crypto;
-    match c.kind {
-        rt::id::ENCRYPTION => {
-            if !transforms.contains(&rt::id::ENCRYPTION) || !ctx.encrypted {
-                return Err(bad);
-            }
-            let cipher = s.keys.cipher.ok_or(bad)?;
-            if c.signature.len() != 16 || c.nonce.len() != cipher.nonce_len() {
-                return Err(NtStatus::AUTH_TAG_MISMATCH);
-            }
-            smb_auth::crypt::open_payload(cipher, &s.keys.decrypt, &c.nonce, data, &c.signature)
-                .map_err(|_| NtStatus::AUTH_TAG_MISMATCH)?;
+    let p = if c.kind == rt::id::ENCRYPTION {
+        if !transforms.contains(rt::id::ENCRYPTION) || !ctx.encrypted {
+            return Err(bad);
         }
-        _ => {
-            if !transforms.contains(&rt::id::SIGNING)
-                || ctx.hdr.flags & smb_wire::header::flags::SIGNED == 0
-            {
-                return Err(bad);
-            }
-            let mac = smb_auth::signing::payload_mac(
-                s.keys.signing_alg,
-                &ctx.channel_key,
-                &c.nonce,
-                data,
-            )
-            .ok_or(bad)?;
-            if !smb_auth::signing::mac_eq(&mac, &c.signature) {
-                return Err(NtStatus::INVALID_SIGNATURE);
-            }
+        let cipher = s.keys.cipher.ok_or(bad)?;
+        let key = &s.keys.decrypt;
+        Protection::Encrypt { cipher, key }
+    } else {
+        if !transforms.contains(rt::id::SIGNING)
+            || ctx.hdr.flags & smb_wire::header::flags::SIGNED == 0
+        {
+            return Err(bad);
         }
-    }
+        let (alg, key) = (s.keys.signing_alg, &ctx.channel_key);
+        Protection::Sign { alg, key }
+    };
+    check(p, &c.nonce, &c.signature, data).map_err(|f| match f {
+        Fault::Tag => NtStatus::AUTH_TAG_MISMATCH,
+        Fault::Signature => NtStatus::INVALID_SIGNATURE,
+        Fault::Unsupported => bad,
+    })?;
     Ok(t.channel == msg::channel::RDMA_V1_INVALIDATE)
 }
 
@@ -1649,14 +1622,7 @@ fn io_blocked(
     write: bool,
 ) -> bool {
     let blocked = |fs: &FileState| fs.inner.lock().io_conflict(id, off, len, write);
-    if !blocked(fs) {
-        return false;
-    }
-    if server.durable.lock().is_empty() {
-        return true;
-    }
-    crate::oplock::expire_durable(server);
-    blocked(fs)
+    blocked(fs) && (!crate::oplock::expire_durable(server) || blocked(fs))
 }
 
 /// The largest file size Windows accepts a write to (NTFS: 16 TiB less 64 KiB).
@@ -1788,9 +1754,7 @@ fn lock(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         return Fail(NtStatus::INVALID_DEVICE_REQUEST);
     };
     // Locks of durable opens whose time to reconnect has run out go first.
-    if !server.durable.lock().is_empty() {
-        crate::oplock::expire_durable(server);
-    }
+    crate::oplock::expire_durable(server);
     // MS-SMB2 3.3.5.14: replay detection on resilient and durable handles, and on every
     // handle of a multichannel connection. A replayed sequence succeeds without being
     // applied again.

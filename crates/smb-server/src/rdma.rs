@@ -74,8 +74,8 @@ pub struct RdmaState {
     pub invalidate: Option<u32>,
     /// Buffers the transport lent for READ data (used one per read that fits).
     pub lent: Vec<Box<dyn LentBuffer>>,
-    /// RDMA transforms negotiated on this connection (3.1.1; `rdma_transform::id`).
-    pub transforms: Vec<u16>,
+    /// RDMA transforms negotiated on this connection (3.1.1).
+    pub transforms: smb_wire::rdma_transform::Ids,
 }
 
 /// Checks a request's channel fields (MS-SMB2 3.3.5.12 / 3.3.5.13) and returns its
@@ -87,7 +87,7 @@ pub fn check_channel(
     length: u32,
     dialect: u16,
     max_read_write: u32,
-    transforms: &[u16],
+    transforms: smb_wire::rdma_transform::Ids,
 ) -> Result<Vec<BufferDescriptorV1>, NtStatus> {
     if channel == msg::channel::RDMA_TRANSFORM {
         if dialect != 0x0311 || transforms.is_empty() {
@@ -103,7 +103,7 @@ pub fn check_channel(
             length,
             dialect,
             max_read_write,
-            &[],
+            Default::default(),
         );
     }
     match channel {

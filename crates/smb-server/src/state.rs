@@ -341,9 +341,15 @@ impl FileOpenEntry {
 
     /// Still waiting for the holder to acknowledge a break (and it can still answer).
     pub fn break_pending(&self) -> bool {
-        matches!(self.breaking, Some((_, deadline)) if std::time::Instant::now() < deadline)
-            && self.outbox.as_ref().is_some_and(|b| !b.is_closed())
+        awaiting_ack(self.breaking.map(|(_, d)| d), &self.outbox)
     }
+}
+
+/// A break sent with this deadline still awaits its acknowledgment: the time is not up
+/// and the holder's connection can still answer.
+fn awaiting_ack(deadline: Option<std::time::Instant>, outbox: &Option<Arc<Outbox>>) -> bool {
+    deadline.is_some_and(|d| std::time::Instant::now() < d)
+        && outbox.as_ref().is_some_and(|b| !b.is_closed())
 }
 
 /// How long a holder has to acknowledge an oplock break before the server lowers the
@@ -456,8 +462,7 @@ pub struct Lease {
 
 impl Lease {
     pub fn break_pending(&self) -> bool {
-        matches!(self.breaking, Some((_, deadline)) if std::time::Instant::now() < deadline)
-            && self.outbox.as_ref().is_some_and(|b| !b.is_closed())
+        awaiting_ack(self.breaking.map(|(_, d)| d), &self.outbox)
     }
 }
 

@@ -14,6 +14,26 @@ pub mod id {
     pub const SIGNING: u16 = 2;
 }
 
+/// The transforms a connection negotiated (`id::ENCRYPTION`, `id::SIGNING`), as a set
+/// that is cheap to copy onto every I/O.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ids(u8);
+
+impl Ids {
+    pub fn from_ids(ids: &[u16]) -> Self {
+        Ids(ids
+            .iter()
+            .filter(|&&i| i == id::ENCRYPTION || i == id::SIGNING)
+            .fold(0, |m, &i| m | 1 << i))
+    }
+    pub fn contains(self, i: u16) -> bool {
+        i < 8 && self.0 & (1 << i) != 0
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
 /// READ response Flags: the Buffer holds an RDMA transform (2.2.20).
 pub const READ_FLAG_RDMA_TRANSFORM: u32 = 0x0000_0001;
 
