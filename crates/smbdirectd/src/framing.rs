@@ -95,6 +95,73 @@ pub fn frame_header(len: usize) -> [u8; 4] {
     [0, (len >> 16) as u8, (len >> 8) as u8, len as u8]
 }
 
+/// Responses waiting to go out on one connection, each behind its frame header. Several
+/// are sent by one gathered write, so a burst of responses costs one send, not one each.
+#[derive(Default)]
+pub struct OutQueue {
+    q: std::collections::VecDeque<([u8; 4], Vec<u8>)>,
+    /// Bytes of the front entry (header included) already sent.
+    sent: usize,
+}
+
+impl OutQueue {
+    pub fn push(&mut self, pdu: Vec<u8>) {
+        self.q.push_back((frame_header(pdu.len()), pdu));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.q.is_empty()
+    }
+
+    /// The unsent bytes, in order, as at most `max_slices` slices covering at most about
+    /// `max_bytes` (whole entries after the first, so one large PDU still goes out).
+    pub fn slices(&self, max_slices: usize, max_bytes: usize) -> Vec<&[u8]> {
+        let mut out = Vec::new();
+        self.each_slice(max_slices, max_bytes, |s| out.push(s));
+        out
+    }
+
+    /// Calls `f` with each slice [`Self::slices`] would return, without collecting them.
+    pub fn each_slice<'a>(
+        &'a self,
+        max_slices: usize,
+        max_bytes: usize,
+        mut f: impl FnMut(&'a [u8]),
+    ) {
+        let (mut n, mut bytes) = (0usize, 0usize);
+        for (i, (hdr, pdu)) in self.q.iter().enumerate() {
+            if n + 2 > max_slices || (i > 0 && bytes + 4 + pdu.len() > max_bytes) {
+                break;
+            }
+            let skip = if i == 0 { self.sent } else { 0 };
+            if skip < 4 {
+                f(&hdr[skip..]);
+                n += 1;
+            }
+            let body = &pdu[skip.saturating_sub(4)..];
+            if !body.is_empty() {
+                f(body);
+                n += 1;
+            }
+            bytes += 4 + pdu.len() - skip;
+        }
+    }
+
+    /// Records that `n` more bytes went out: whole entries leave the queue.
+    pub fn advance(&mut self, mut n: usize) {
+        while let Some((_, pdu)) = self.q.front() {
+            let left = 4 + pdu.len() - self.sent;
+            if n < left {
+                self.sent += n;
+                return;
+            }
+            n -= left;
+            self.sent = 0;
+            self.q.pop_front();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,5 +202,30 @@ mod tests {
         let mut r = FrameReader::default();
         feed(&mut r, &[0x81, 0, 0, 0]);
         assert_eq!(r.next_pdu(), Err(FrameError::BadType));
+    }
+
+    #[test]
+    fn out_queue_gathers_and_resumes_partial_sends() {
+        let mut q = OutQueue::default();
+        q.push(b"abc".to_vec());
+        q.push(Vec::new());
+        q.push(b"hello".to_vec());
+        let all: Vec<u8> = q.slices(64, 1 << 20).concat();
+        assert_eq!(all, b"\0\0\0\x03abc\0\0\0\0\0\0\0\x05hello");
+        // Send in odd pieces; what is left is always the tail of the stream.
+        let mut pos = 0;
+        for step in [2, 3, 1, 6, 4] {
+            q.advance(step);
+            pos += step;
+            assert_eq!(q.slices(64, 1 << 20).concat(), all[pos..]);
+        }
+        q.advance(all.len() - pos);
+        assert!(q.is_empty());
+        // Limits: slice count and bytes (the first entry always goes).
+        q.push(vec![1; 100]);
+        q.push(vec![2; 100]);
+        assert_eq!(q.slices(3, 1 << 20).len(), 2);
+        assert_eq!(q.slices(64, 10).concat().len(), 104);
+        assert_eq!(q.slices(64, 1 << 20).concat().len(), 208);
     }
 }

@@ -10,14 +10,13 @@
 
 use crate::config::WorkersSection;
 use crate::daemon::filetime_now;
-use crate::framing::{frame_header, FrameReader};
+use crate::framing::{FrameReader, OutQueue};
 use crate::metrics::WorkerStats;
 use crate::rdma_listener::{RdmaConn, RdmaSet};
 use anyhow::{Context, Result};
 use crossbeam_channel::{Receiver, Sender};
 use io_uring::{opcode, types, IoUring};
 use smb_server::{Connection, Server, Transport};
-use std::collections::VecDeque;
 use std::io::Write;
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::os::fd::AsRawFd;
@@ -31,6 +30,10 @@ const OP_SEND: u64 = 2;
 const WAKE_SLOT: u64 = 0xFFFF_FFFF;
 const TIMER_SLOT: u64 = 0xFFFF_FFFE;
 const RECV_CHUNK: usize = 128 * 1024;
+/// One gathered send carries at most this many slices (two per response) and about this
+/// many bytes.
+const SEND_IOVS: usize = 64;
+const SEND_BYTES: usize = 1 << 20;
 /// How long an idle worker with SMB Direct connections sleeps between polls.
 const RDMA_NAP_US: u64 = 200;
 
@@ -147,10 +150,10 @@ struct Conn {
     reader: FrameReader,
     recv_busy: bool,
     recv_len: usize,
-    send_q: VecDeque<(Vec<u8>, usize)>,
+    out: OutQueue,
     send_busy: bool,
-    iov: [libc::iovec; 2],
-    hdr: [u8; 4],
+    /// The slices of the send in flight (capacity fixed at SEND_IOVS: never reallocated).
+    iov: Vec<libc::iovec>,
     smb: Connection,
     closing: bool,
     span: tracing::Span,
@@ -241,7 +244,7 @@ impl Worker {
                 .conns
                 .iter()
                 .flatten()
-                .any(|c| !c.send_q.is_empty() || c.send_busy);
+                .any(|c| !c.out.is_empty() || c.send_busy);
             if !pending || Instant::now() > deadline {
                 break;
             }
@@ -285,13 +288,9 @@ impl Worker {
                 reader: FrameReader::default(),
                 recv_busy: false,
                 recv_len: 0,
-                send_q: VecDeque::new(),
+                out: OutQueue::default(),
                 send_busy: false,
-                iov: [libc::iovec {
-                    iov_base: std::ptr::null_mut(),
-                    iov_len: 0,
-                }; 2],
-                hdr: [0; 4],
+                iov: Vec::with_capacity(SEND_IOVS),
                 smb,
                 closing: false,
                 span,
@@ -351,27 +350,26 @@ impl Worker {
                 entries.push(e);
                 c.recv_busy = true;
             }
-            if !c.send_busy && !c.closing {
-                if let Some((buf, off)) = c.send_q.front() {
-                    let (hdr_part, body_off) = if *off < 4 {
-                        (&c.hdr[*off..], 0)
-                    } else {
-                        (&c.hdr[4..], *off - 4)
-                    };
-                    c.iov[0] = libc::iovec {
-                        iov_base: hdr_part.as_ptr() as *mut _,
-                        iov_len: hdr_part.len(),
-                    };
-                    c.iov[1] = libc::iovec {
-                        iov_base: buf[body_off..].as_ptr() as *mut _,
-                        iov_len: buf.len() - body_off,
-                    };
-                    let e = opcode::Writev::new(types::Fd(c.stream.as_raw_fd()), c.iov.as_ptr(), 2)
-                        .build()
-                        .user_data(ud | OP_SEND);
-                    entries.push(e);
-                    c.send_busy = true;
-                }
+            if !c.send_busy && !c.closing && !c.out.is_empty() {
+                // Every queued response in one gathered write: one send (one socket
+                // lock, one wake of the peer) per burst instead of one per response.
+                c.iov.clear();
+                let iov = &mut c.iov;
+                c.out.each_slice(SEND_IOVS, SEND_BYTES, |b| {
+                    iov.push(libc::iovec {
+                        iov_base: b.as_ptr() as *mut _,
+                        iov_len: b.len(),
+                    })
+                });
+                let e = opcode::Writev::new(
+                    types::Fd(c.stream.as_raw_fd()),
+                    c.iov.as_ptr(),
+                    c.iov.len() as u32,
+                )
+                .build()
+                .user_data(ud | OP_SEND);
+                entries.push(e);
+                c.send_busy = true;
             }
         }
         for e in entries {
@@ -434,14 +432,8 @@ impl Worker {
                     }
                     if res < 0 {
                         close_conn(c);
-                    } else if let Some((buf, off)) = c.send_q.front_mut() {
-                        *off += res as usize;
-                        if *off >= buf.len() + 4 {
-                            c.send_q.pop_front();
-                            if let Some((next, _)) = c.send_q.front() {
-                                c.hdr = frame_header(next.len());
-                            }
-                        }
+                    } else {
+                        c.out.advance(res as usize);
                     }
                 }
                 _ => {}
@@ -479,10 +471,7 @@ impl Worker {
 }
 
 fn queue(c: &mut Conn, pdu: Vec<u8>) {
-    if c.send_q.is_empty() {
-        c.hdr = frame_header(pdu.len());
-    }
-    c.send_q.push_back((pdu, 0));
+    c.out.push(pdu);
 }
 
 fn close_conn(c: &mut Conn) {
