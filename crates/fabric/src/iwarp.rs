@@ -336,6 +336,7 @@ impl IwarpWire {
                                     qn: 0,
                                     msn: 0,
                                     data: Payload::Bytes(Vec::new()),
+                                    track: false,
                                 },
                                 self.mulpdu,
                             );
@@ -402,7 +403,8 @@ impl IwarpWire {
                             qn: 0,
                             msn: 0,
                             mo: 0,
-                            data: u[TAGGED_HDR..].to_vec(),
+                            data: Payload::Bytes(u[TAGGED_HDR..].to_vec()),
+                            ack: false,
                         })
                     } else if ulen < UNTAGGED_HDR {
                         Err((LAYER_LLP, 0, 3))
@@ -416,7 +418,8 @@ impl IwarpWire {
                             qn: u32::from_be_bytes(u[6..10].try_into().unwrap()),
                             msn: u32::from_be_bytes(u[10..14].try_into().unwrap()),
                             mo: u32::from_be_bytes(u[14..18].try_into().unwrap()),
-                            data: u[UNTAGGED_HDR..].to_vec(),
+                            data: Payload::Bytes(u[UNTAGGED_HDR..].to_vec()),
+                            ack: false,
                         })
                     };
                     self.rx_start += total;
@@ -447,20 +450,21 @@ impl IwarpWire {
 }
 
 impl Wire for IwarpWire {
-    fn send(&mut self, m: OutMsg) {
+    fn send(&mut self, m: OutMsg) -> bool {
         if self.closing {
-            return;
+            return true;
         }
         if !self.may_send {
             // A Terminate goes out regardless: the connection is ending anyway.
             if m.opcode != OP_TERMINATE {
                 self.held.push(m);
-                return;
+                return true;
             }
         }
         // Queued only: progress writes everything queued in one system call, so a
         // Write and the Send behind it leave together.
         encode_msg(&mut self.tx, &m, self.mulpdu);
+        true
     }
 
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool {

@@ -116,6 +116,13 @@ impl RegBuf {
         // SAFETY: bounds checked.
         unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), self.ptr.add(offset), data.len()) }
     }
+    /// Copies `len` bytes from `src` at `src_offset` into this buffer at `offset` (the
+    /// two may be the same buffer, the ranges may overlap).
+    pub fn copy_from(&self, offset: usize, src: &RegBuf, src_offset: usize, len: usize) {
+        assert!(offset + len <= self.len && src_offset + len <= src.len);
+        // SAFETY: both ranges bounds checked; `copy` allows overlap.
+        unsafe { std::ptr::copy(src.ptr.add(src_offset), self.ptr.add(offset), len) }
+    }
     pub fn to_vec(&self, offset: usize, len: usize) -> Vec<u8> {
         let mut v = vec![0u8; len];
         self.read(offset, &mut v);

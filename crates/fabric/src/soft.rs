@@ -55,27 +55,76 @@ pub(crate) struct InSeg {
     pub qn: u32,
     pub msn: u32,
     pub mo: u32,
-    pub data: Vec<u8>,
+    pub data: Payload,
+    /// The sender waits for this segment to be consumed before it completes the work
+    /// request that carried it (its payload still lives in the sender's memory).
+    pub ack: bool,
 }
 
 /// What a message carries: bytes of its own, or pieces of registered regions that the
 /// wire copies straight into its frames.
 pub(crate) enum Payload {
     Bytes(Vec<u8>),
+    /// One piece of a registered region (the common case: no allocation to describe it).
+    Region(Arc<RegBuf>, usize, usize),
     Regions(Vec<(Arc<RegBuf>, usize, usize)>),
+}
+
+impl std::fmt::Debug for Payload {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Payload({} bytes)", self.len())
+    }
 }
 
 impl Payload {
     pub fn len(&self) -> usize {
         match self {
             Payload::Bytes(b) => b.len(),
+            Payload::Region(_, _, n) => *n,
             Payload::Regions(r) => r.iter().map(|x| x.2).sum(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Whether the bytes are still in somebody's registered memory.
+    pub fn borrowed(&self) -> bool {
+        !matches!(self, Payload::Bytes(_))
+    }
+    /// The bytes, copied only when they are not already a vector (control messages).
+    pub fn bytes(&self) -> std::borrow::Cow<'_, [u8]> {
+        match self {
+            Payload::Bytes(b) => std::borrow::Cow::Borrowed(b),
+            p => {
+                let mut v = Vec::with_capacity(p.len());
+                p.copy_to(0, p.len(), &mut v);
+                std::borrow::Cow::Owned(v)
+            }
+        }
+    }
+    /// Places the payload into `dst` at `off`: one copy, straight from where it lies.
+    pub fn write_into(&self, dst: &RegBuf, mut off: usize) {
+        match self {
+            Payload::Bytes(b) => dst.write(off, b),
+            Payload::Region(src, at, n) => dst.copy_from(off, src, *at, *n),
+            Payload::Regions(r) => {
+                for (src, at, n) in r {
+                    dst.copy_from(off, src, *at, *n);
+                    off += n;
+                }
+            }
         }
     }
     /// Appends `n` bytes from offset `off` of the payload to `out`.
     pub fn copy_to(&self, mut off: usize, mut n: usize, out: &mut Vec<u8>) {
         match self {
             Payload::Bytes(b) => out.extend_from_slice(&b[off..off + n]),
+            Payload::Region(buf, start, len) => {
+                let k = n.min(len.saturating_sub(off));
+                let at = out.len();
+                out.resize(at + k, 0);
+                buf.read(start + off, &mut out[at..]);
+            }
             Payload::Regions(r) => {
                 for (buf, start, len) in r {
                     if n == 0 {
@@ -95,16 +144,6 @@ impl Payload {
             }
         }
     }
-    pub fn into_vec(self) -> Vec<u8> {
-        match self {
-            Payload::Bytes(b) => b,
-            p => {
-                let mut v = Vec::with_capacity(p.len());
-                p.copy_to(0, p.len(), &mut v);
-                v
-            }
-        }
-    }
 }
 
 /// One RDMAP message to send; the wire cuts it into segments.
@@ -116,6 +155,9 @@ pub(crate) struct OutMsg {
     pub qn: u32,
     pub msn: u32,
     pub data: Payload,
+    /// The payload is a work request's: the wire may hold on to it instead of copying,
+    /// and the request completes when the peer has it.
+    pub track: bool,
 }
 
 pub(crate) enum WireEvent {
@@ -128,6 +170,8 @@ pub(crate) enum WireEvent {
     Rejected {
         private_data: Vec<u8>,
     },
+    /// The peer consumed this many more of the segments whose completion waits on it.
+    Delivered(usize),
     /// The stream ended or failed.
     Closed,
     /// The framing layer found an error it reports with a Terminate.
@@ -139,7 +183,12 @@ pub(crate) enum WireEvent {
 }
 
 pub(crate) trait Wire: Send {
-    fn send(&mut self, m: OutMsg);
+    /// Takes a message to send. Returns whether its payload is done with (copied or owned):
+    /// when not, the wire reports [`WireEvent::Delivered`] once the peer has consumed it,
+    /// and only then may the work request that carried it complete.
+    fn send(&mut self, m: OutMsg) -> bool;
+    /// Says that `n` received segments marked `ack` have been consumed.
+    fn consumed(&mut self, _n: usize) {}
     /// Moves bytes both ways without blocking; returns whether anything moved.
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool;
     /// Sends what is queued, then ends the stream.
@@ -177,6 +226,17 @@ pub(crate) struct Engine<W: Wire> {
     events: VecDeque<CmEvent>,
     pending: Vec<WireEvent>,
     ord: u16,
+    /// Sends and RDMA Writes not yet completed, in order: those whose payload the wire
+    /// still holds (`awaits`), and those behind them (completions keep posting order).
+    inflight: VecDeque<Inflight>,
+}
+
+struct Inflight {
+    wr_id: u64,
+    opcode: WcOpcode,
+    len: u64,
+    signaled: bool,
+    awaits: bool,
 }
 
 static NEXT_QPN: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
@@ -202,6 +262,27 @@ impl<W: Wire> Engine<W> {
             events: VecDeque::new(),
             pending: Vec::new(),
             ord: caps.ord,
+            inflight: VecDeque::new(),
+        }
+    }
+
+    /// The peer has consumed `n` more held payloads: their work requests complete, with
+    /// those posted behind them.
+    fn delivered(&mut self, n: usize) {
+        for _ in 0..n {
+            let Some(f) = self.inflight.pop_front() else {
+                return;
+            };
+            debug_assert!(f.awaits);
+            if f.signaled {
+                self.complete(f.wr_id, WcStatus::Success, f.opcode, f.len, None);
+            }
+            while self.inflight.front().is_some_and(|f| !f.awaits) {
+                let f = self.inflight.pop_front().unwrap();
+                if f.signaled {
+                    self.complete(f.wr_id, WcStatus::Success, f.opcode, f.len, None);
+                }
+            }
         }
     }
 
@@ -236,6 +317,9 @@ impl<W: Wire> Engine<W> {
         while let Some(r) = self.recv_q.pop_front() {
             self.complete(r.wr_id, WcStatus::Flushed, WcOpcode::Recv, 0, None);
         }
+        while let Some(f) = self.inflight.pop_front() {
+            self.complete(f.wr_id, WcStatus::Flushed, f.opcode, 0, None);
+        }
         self.wire.close();
         self.events.push_back(CmEvent::Disconnected);
     }
@@ -256,6 +340,7 @@ impl<W: Wire> Engine<W> {
             qn: QN_TERMINATE,
             msn,
             data: Payload::Bytes(word.to_be_bytes().to_vec()),
+            track: false,
         });
         self.events.push_back(CmEvent::Terminated {
             layer,
@@ -299,6 +384,12 @@ impl<W: Wire> Engine<W> {
 
     fn gather(&self, sge: &[Sge]) -> std::result::Result<Payload, ()> {
         let t = self.pd.table.lock();
+        if let [s] = sge {
+            let (buf, off) = t
+                .resolve(s.lkey, s.addr, s.len as u64, Access::default())
+                .map_err(|_| ())?;
+            return Ok(Payload::Region(buf, off, s.len as usize));
+        }
         let mut parts = Vec::with_capacity(sge.len());
         for s in sge {
             let (buf, off) = t
@@ -332,11 +423,11 @@ impl<W: Wire> Engine<W> {
             (QN_SEND, OP_SEND | OP_SEND_INV | OP_SEND_SE | OP_SEND_SE_INV) => self.handle_send(s),
             (QN_READ, OP_READ_REQ) => {
                 self.expect_msn[q] += 1;
-                self.handle_read_request(&s.data)
+                self.handle_read_request(&s.data.bytes())
             }
             (QN_TERMINATE, OP_TERMINATE) => {
                 self.expect_msn[q] += 1;
-                self.peer_terminated(&s.data)
+                self.peer_terminated(&s.data.bytes())
             }
             _ => self.terminate(LAYER_RDMAP, RDMAP_OPERATION, RDMAP_OPCODE),
         }
@@ -380,7 +471,7 @@ impl<W: Wire> Engine<W> {
             self.complete(wr.wr_id, WcStatus::LocalLength, WcOpcode::Recv, 0, None);
             return self.terminate(LAYER_DDP, DDP_UNTAGGED, DDP_UT_TOO_LONG);
         }
-        cur.buf.write(cur.off + cur.total as usize, &s.data);
+        s.data.write_into(&cur.buf, cur.off + cur.total as usize);
         cur.total += s.data.len() as u64;
         if !s.last {
             return;
@@ -420,7 +511,7 @@ impl<W: Wire> Engine<W> {
                     Access::REMOTE_WRITE,
                 );
                 match r {
-                    Ok((buf, off)) => buf.write(off, &s.data),
+                    Ok((buf, off)) => s.data.write_into(&buf, off),
                     Err(KeyError::Invalid) => {
                         self.terminate(LAYER_DDP, DDP_TAGGED, DDP_T_INVALID_STAG)
                     }
@@ -448,7 +539,7 @@ impl<W: Wire> Engine<W> {
                     Access::LOCAL_WRITE,
                 );
                 match res {
-                    Ok((buf, off)) => buf.write(off, &s.data),
+                    Ok((buf, off)) => s.data.write_into(&buf, off),
                     Err(_) => return self.terminate(LAYER_DDP, DDP_TAGGED, DDP_T_INVALID_STAG),
                 }
                 let r = self.reads.front_mut().unwrap();
@@ -482,7 +573,8 @@ impl<W: Wire> Engine<W> {
             .resolve(src_stag, src_to, size as u64, Access::REMOTE_READ);
         match r {
             Ok((buf, off)) => {
-                let data = Payload::Regions(vec![(buf, off, size as usize)]);
+                // The requester keeps this memory still until its read completes.
+                let data = Payload::Region(buf, off, size as usize);
                 self.wire.send(OutMsg {
                     tagged: true,
                     opcode: OP_READ_RESP,
@@ -491,6 +583,7 @@ impl<W: Wire> Engine<W> {
                     qn: 0,
                     msn: 0,
                     data,
+                    track: false,
                 });
             }
             Err(KeyError::Invalid) => {
@@ -588,6 +681,7 @@ impl<W: Wire> QueuePair for Engine<W> {
                 qn: QN_READ,
                 msn,
                 data: Payload::Bytes(d),
+                track: false,
             });
             return Ok(());
         }
@@ -605,6 +699,7 @@ impl<W: Wire> QueuePair for Engine<W> {
                 qn: 0,
                 msn: 0,
                 data,
+                track: true,
             },
             op => {
                 let (opcode, stag) = match op {
@@ -622,12 +717,23 @@ impl<W: Wire> QueuePair for Engine<W> {
                     qn: QN_SEND,
                     msn,
                     data,
+                    track: true,
                 }
             }
         };
-        self.wire.send(msg);
-        if wr.signaled {
-            self.complete(wr.wr_id, WcStatus::Success, opcode, len, None);
+        let done = self.wire.send(msg);
+        if done && self.inflight.is_empty() {
+            if wr.signaled {
+                self.complete(wr.wr_id, WcStatus::Success, opcode, len, None);
+            }
+        } else {
+            self.inflight.push_back(Inflight {
+                wr_id: wr.wr_id,
+                opcode,
+                len,
+                signaled: wr.signaled,
+                awaits: !done,
+            });
         }
         Ok(())
     }
@@ -636,9 +742,14 @@ impl<W: Wire> QueuePair for Engine<W> {
         let mut evs = std::mem::take(&mut self.pending);
         let moved = self.wire.progress(&mut evs);
         let any = moved || !evs.is_empty();
+        let mut acks = 0;
         for e in evs.drain(..) {
             match e {
-                WireEvent::Seg(s) => self.handle(s),
+                WireEvent::Seg(s) => {
+                    acks += usize::from(s.ack);
+                    self.handle(s)
+                }
+                WireEvent::Delivered(n) => self.delivered(n),
                 WireEvent::Established {
                     private_data,
                     ird,
@@ -663,6 +774,9 @@ impl<W: Wire> QueuePair for Engine<W> {
             }
         }
         self.pending = evs;
+        if acks > 0 {
+            self.wire.consumed(acks);
+        }
         Ok(any)
     }
 

@@ -746,3 +746,68 @@ fn verbs_provider_runs_here_only_with_a_device() {
     #[cfg(not(feature = "verbs"))]
     println!("verbs: skipped, built without the `verbs` feature");
 }
+
+/// A source buffer may be reused the moment its request completes: what the peer gets
+/// is what the buffer held when posted. The loopback provider hands the peer a reference
+/// to the sender's memory (copied once, by the receiving side), so there the completion
+/// must wait for the peer to take the data.
+#[test]
+fn a_completed_request_no_longer_needs_its_buffer() {
+    for p in all_providers() {
+        let (mut c, mut s) = connect(p);
+        let target = s.pd.register(
+            RegBuf::new(64 << 10),
+            Access::LOCAL_WRITE | Access::REMOTE_WRITE,
+        );
+        let rbuf = s.pd.register(RegBuf::new(4096), Access::LOCAL_WRITE);
+        let src = c.pd.register(buf(64 << 10, |_| 0xA1), Access::LOCAL_WRITE);
+        s.qp.post_recv(RecvWr {
+            wr_id: 7,
+            sge: rbuf.sge(0, 4096),
+        })
+        .unwrap();
+        c.qp.post_send(SendWr {
+            wr_id: 1,
+            op: SendOp::RdmaWrite {
+                remote_addr: target.addr(),
+                rkey: target.rkey,
+            },
+            sge: vec![src.sge(0, 64 << 10)],
+            signaled: true,
+        })
+        .unwrap();
+        c.qp.post_send(SendWr {
+            wr_id: 2,
+            op: SendOp::Send,
+            sge: vec![src.sge(0, 100)],
+            signaled: true,
+        })
+        .unwrap();
+        if matches!(p, Prov::Loopback) {
+            for _ in 0..100 {
+                c.qp.progress().unwrap();
+            }
+            assert!(c.cq.is_empty(), "completed before the peer took the data");
+        }
+        let w = wait_cq(&mut c, &mut s, false);
+        assert_eq!(
+            (w.wr_id, w.status, w.opcode),
+            (1, WcStatus::Success, WcOpcode::RdmaWrite)
+        );
+        let sc = wait_cq(&mut c, &mut s, false);
+        assert_eq!(
+            (sc.wr_id, sc.opcode),
+            (2, WcOpcode::Send),
+            "completions keep post order"
+        );
+        // Reuse at once.
+        src.buf.write(0, &vec![0x5B; 64 << 10]);
+        let rc = wait_cq(&mut c, &mut s, true);
+        assert_eq!((rc.wr_id, rc.byte_len), (7, 100));
+        assert!(
+            target.buf.to_vec(0, 64 << 10).iter().all(|&b| b == 0xA1),
+            "{p:?}"
+        );
+        assert!(rbuf.buf.to_vec(0, 100).iter().all(|&b| b == 0xA1), "{p:?}");
+    }
+}
