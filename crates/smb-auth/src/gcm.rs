@@ -13,6 +13,7 @@ use ghash::GHash;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TagMismatch;
 
+#[derive(Clone)]
 struct Keyed<A> {
     aes: A,
     ghash: GHash,
@@ -107,8 +108,34 @@ pub fn open<A: Aes>(
 /// a multiple of 16 bytes long): a message signature is computed around its own
 /// signature field without copying the message.
 pub fn gmac(key: &[u8; 16], nonce: &[u8; 12], pieces: &[&[u8]]) -> [u8; 16] {
-    let k = keyed::<aes::Aes128>(key).expect("a 16-byte key fits AES-128");
-    tag(k, nonce, pieces, &[])
+    tag(gmac_keyed(key), nonce, pieces, &[])
+}
+
+/// Signing keys recently used on this thread, already expanded (AES round keys and the
+/// GHASH key): a signed request and its response use one key twice, and a worker serves
+/// few sessions at a time, so the key schedule is not redone for every message.
+const KEY_CACHE: usize = 4;
+
+/// The next slot to replace, and the cached keys with their expansions.
+type KeyCache = (usize, [Option<([u8; 16], Keyed<aes::Aes128>)>; KEY_CACHE]);
+
+thread_local! {
+    static GMAC_KEYS: std::cell::RefCell<KeyCache> =
+        const { std::cell::RefCell::new((0, [None, None, None, None])) };
+}
+
+fn gmac_keyed(key: &[u8; 16]) -> Keyed<aes::Aes128> {
+    GMAC_KEYS.with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some((_, k)) = c.1.iter().flatten().find(|(kb, _)| kb == key) {
+            return k.clone();
+        }
+        let k = keyed::<aes::Aes128>(key).expect("a 16-byte key fits AES-128");
+        let slot = c.0;
+        c.1[slot] = Some((*key, k.clone()));
+        c.0 = (slot + 1) % KEY_CACHE;
+        k
+    })
 }
 
 #[cfg(test)]
@@ -143,6 +170,28 @@ mod tests {
                 // 48 + 16 + the rest: how a signature skips its own field.
                 let pieces = [&data[..48], &data[48..64], &data[64..]];
                 assert_eq!(gmac(&key, &nonce, &pieces), want, "length {len} in pieces");
+            }
+        }
+    }
+
+    /// The per-thread cache of expanded keys never hands one key's schedule to another:
+    /// more keys than it holds, interleaved, each checked against aes-gcm.
+    #[test]
+    fn gmac_key_cache_keeps_keys_apart() {
+        let mut seed = 0x0bad_cafe_f00d_d00du64;
+        let keys: Vec<[u8; 16]> = (0..KEY_CACHE + 3)
+            .map(|_| std::array::from_fn(|_| rng(&mut seed)))
+            .collect();
+        let nonce = [7u8; 12];
+        let data = [0x42u8; 200];
+        for round in 0..3 {
+            for (i, key) in keys.iter().enumerate() {
+                let want: [u8; 16] = Aes128Gcm::new(key.into())
+                    .encrypt_in_place_detached((&nonce).into(), &data, &mut [])
+                    .unwrap()
+                    .into();
+                assert_eq!(gmac(key, &nonce, &[&data]), want, "round {round} key {i}");
+                assert_eq!(gmac(key, &nonce, &[&data]), want, "again, key {i}");
             }
         }
     }
