@@ -40,10 +40,37 @@ impl Pipe {
     }
 }
 
+/// A pipe and a count of the changes made to it: a side with nothing new to take skips
+/// the lock (the peer polls continuously; taking the lock each time would contend with
+/// every send).
+struct Shared {
+    m: Mutex<Pipe>,
+    changes: std::sync::atomic::AtomicU64,
+}
+
+impl Shared {
+    fn new(p: Pipe) -> Arc<Shared> {
+        Arc::new(Shared {
+            m: Mutex::new(p),
+            changes: std::sync::atomic::AtomicU64::new(0),
+        })
+    }
+    /// Locks to change something the other side will look at.
+    fn lock(&self) -> parking_lot::MutexGuard<'_, Pipe> {
+        let g = self.m.lock();
+        self.changes
+            .fetch_add(1, std::sync::atomic::Ordering::Release);
+        g
+    }
+}
+
 struct LoopWire {
-    pipe: Arc<Mutex<Pipe>>,
+    pipe: Arc<Shared>,
     side: usize,
     closed_reported: bool,
+    /// The change count when this side last looked, and whether it left work behind.
+    seen: u64,
+    more: bool,
 }
 
 impl Wire for LoopWire {
@@ -90,7 +117,12 @@ impl Wire for LoopWire {
     }
 
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool {
-        let mut p = self.pipe.lock();
+        let now = self.pipe.changes.load(std::sync::atomic::Ordering::Acquire);
+        if now == self.seen && !self.more {
+            return false;
+        }
+        self.seen = now;
+        let mut p = self.pipe.m.lock();
         if self.side == 0 {
             if let Some(r) = p.reply.take() {
                 out.push(r);
@@ -117,7 +149,8 @@ impl Wire for LoopWire {
             self.closed_reported = true;
             out.push(WireEvent::Closed);
         }
-        n > 0
+        self.more = !p.q[self.side].is_empty();
+        n > 0 || acked > 0
     }
 
     fn close(&mut self) {
@@ -126,7 +159,7 @@ impl Wire for LoopWire {
 }
 
 struct Pending {
-    pipe: Arc<Mutex<Pipe>>,
+    pipe: Arc<Shared>,
     private_data: Vec<u8>,
     ird: u16,
     ord: u16,
@@ -194,7 +227,7 @@ impl LoopbackFabric {
         let q = n.listeners.get_mut(name).ok_or_else(|| {
             Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionRefused))
         })?;
-        let pipe = Arc::new(Mutex::new(Pipe {
+        let pipe = Shared::new(Pipe {
             q: [VecDeque::new(), VecDeque::new()],
             closed: [false; 2],
             dropped: false,
@@ -204,7 +237,7 @@ impl LoopbackFabric {
             faults,
             reply: None,
             acks: [0; 2],
-        }));
+        });
         q.push_back(Pending {
             pipe: pipe.clone(),
             private_data: private_data.to_vec(),
@@ -216,6 +249,8 @@ impl LoopbackFabric {
             pipe,
             side: 0,
             closed_reported: false,
+            seen: u64::MAX,
+            more: false,
         };
         let mut caps = self.caps;
         caps.ird = ird;
@@ -290,6 +325,8 @@ impl ConnRequest for LoopRequest {
             pipe: me.p.pipe,
             side: 1,
             closed_reported: false,
+            seen: u64::MAX,
+            more: false,
         };
         let mut caps = me.caps;
         caps.ird = ird;
