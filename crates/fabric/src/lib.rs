@@ -77,6 +77,17 @@ pub struct RegBuf {
     ptr: *mut u8,
     len: usize,
     layout: std::alloc::Layout,
+    /// From mmap (unmapped on drop) rather than the allocator.
+    mapped: bool,
+}
+
+/// What pages back a mapped region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pages {
+    /// Reserved huge pages (MAP_HUGETLB).
+    Huge,
+    /// Ordinary pages, offered to the kernel for transparent huge pages.
+    Small,
 }
 
 // SAFETY: the buffer is plain memory; concurrent access follows RDMA rules (the owner
@@ -92,7 +103,64 @@ impl RegBuf {
         if ptr.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
-        Arc::new(RegBuf { ptr, len, layout })
+        Arc::new(RegBuf {
+            ptr,
+            len,
+            layout,
+            mapped: false,
+        })
+    }
+
+    /// A region mapped at start: from reserved huge pages when asked and available
+    /// (`len` is then rounded up to whole 2 MiB pages), else from ordinary pages advised
+    /// for transparent huge pages. Says which it got.
+    pub fn mapped(len: usize, huge: bool) -> std::io::Result<(Arc<RegBuf>, Pages)> {
+        const HUGE: usize = 2 << 20;
+        let base = libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_POPULATE;
+        let tries: &[(usize, i32, Pages)] = if huge {
+            &[
+                (
+                    len.div_ceil(HUGE) * HUGE,
+                    base | libc::MAP_HUGETLB,
+                    Pages::Huge,
+                ),
+                (len, base, Pages::Small),
+            ]
+        } else {
+            &[(len, base, Pages::Small)]
+        };
+        let mut err = std::io::Error::from(std::io::ErrorKind::OutOfMemory);
+        for &(size, flags, pages) in tries {
+            let size = size.max(4096);
+            // SAFETY: an anonymous private mapping; the result is checked.
+            let ptr = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    size,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    flags,
+                    -1,
+                    0,
+                )
+            };
+            if ptr == libc::MAP_FAILED {
+                err = std::io::Error::last_os_error();
+                continue;
+            }
+            if pages == Pages::Small {
+                // SAFETY: advice on the mapping just made; failure is harmless.
+                unsafe { libc::madvise(ptr, size, libc::MADV_HUGEPAGE) };
+            }
+            let layout = std::alloc::Layout::from_size_align(size, 4096).expect("layout");
+            let buf = RegBuf {
+                ptr: ptr as *mut u8,
+                len: size,
+                layout,
+                mapped: true,
+            };
+            return Ok((Arc::new(buf), pages));
+        }
+        Err(err)
     }
     pub fn len(&self) -> usize {
         self.len
@@ -123,6 +191,21 @@ impl RegBuf {
         // SAFETY: both ranges bounds checked; `copy` allows overlap.
         unsafe { std::ptr::copy(src.ptr.add(src_offset), self.ptr.add(offset), len) }
     }
+    /// # Safety
+    /// No posted operation may be writing these bytes, and no other slice of them may be
+    /// alive mutably.
+    pub unsafe fn range(&self, offset: usize, len: usize) -> &[u8] {
+        assert!(offset + len <= self.len);
+        std::slice::from_raw_parts(self.ptr.add(offset), len)
+    }
+    /// # Safety
+    /// No posted operation may be using these bytes, and no other slice of them may be
+    /// alive while this one is.
+    #[allow(clippy::mut_from_ref)]
+    pub unsafe fn range_mut(&self, offset: usize, len: usize) -> &mut [u8] {
+        assert!(offset + len <= self.len);
+        std::slice::from_raw_parts_mut(self.ptr.add(offset), len)
+    }
     pub fn to_vec(&self, offset: usize, len: usize) -> Vec<u8> {
         let mut v = vec![0u8; len];
         self.read(offset, &mut v);
@@ -145,8 +228,13 @@ impl RegBuf {
 
 impl Drop for RegBuf {
     fn drop(&mut self) {
-        // SAFETY: allocated in new with this layout.
-        unsafe { std::alloc::dealloc(self.ptr, self.layout) }
+        if self.mapped {
+            // SAFETY: mapped in `mapped` with this size, not yet unmapped.
+            unsafe { libc::munmap(self.ptr as *mut libc::c_void, self.layout.size()) };
+        } else {
+            // SAFETY: allocated in new with this layout.
+            unsafe { std::alloc::dealloc(self.ptr, self.layout) }
+        }
     }
 }
 

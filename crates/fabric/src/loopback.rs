@@ -154,7 +154,12 @@ impl Wire for LoopWire {
     }
 
     fn close(&mut self) {
-        self.pipe.lock().closed[self.side] = true;
+        let mut p = self.pipe.lock();
+        p.closed[self.side] = true;
+        // RDMA Writes the peer has not taken are flushed, not delivered later: their
+        // memory goes back to its owner, who may reuse it at once (a real queue pair in
+        // error stops moving data too).
+        p.q[1 - self.side].retain(|s| !(s.ack && s.tagged));
     }
 }
 

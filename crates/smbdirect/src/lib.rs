@@ -7,13 +7,17 @@
 //! response. It opens no sockets, starts no threads and reads no clock: time comes in as
 //! milliseconds, and the owner calls [`SmbdConnection::poll`] to make progress.
 
+pub mod pool;
 pub mod wire;
+
+pub use pool::{BufferPool, WriteBuf};
 
 use fabric::{
     Access, CmEvent, Completion, Cq, Mr, Pd, QueuePair, RecvWr, RegBuf, SendOp, SendWr, WcOpcode,
     WcStatus,
 };
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 use wire::*;
 
 /// Limits and timers (MS-SMBD 3.1.1.1). The defaults are Windows'.
@@ -82,10 +86,16 @@ struct Outgoing {
 }
 
 /// An RDMA Read or Write toward the peer's buffers.
+/// Where an RDMA operation's local bytes are.
+enum Local {
+    /// A region of its own, registered for this operation.
+    Own(Mr),
+    /// A slot of the pool (back to it when the operation is over).
+    Pool(WriteBuf),
+}
+
 struct RdmaOp {
-    mr: Mr,
-    /// The region came from the write pool and goes back to it.
-    pooled: bool,
+    local: Local,
     pending: usize,
     failed: Option<WcStatus>,
     is_read: bool,
@@ -123,39 +133,6 @@ impl Counters {
     }
 }
 
-/// A registered buffer lent out of a connection's write pool: the owner reads payload
-/// into it, then gives it back through [`SmbdConnection::rdma_write_buffer`] (or
-/// [`SmbdConnection::return_buffer`]).
-pub struct WriteBuf {
-    mr: Mr,
-}
-
-impl std::fmt::Debug for WriteBuf {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("WriteBuf")
-            .field("lkey", &self.mr.lkey)
-            .field("capacity", &self.mr.buf.len())
-            .finish()
-    }
-}
-
-impl WriteBuf {
-    pub fn capacity(&self) -> usize {
-        self.mr.buf.len()
-    }
-    /// The buffer's bytes, to fill.
-    pub fn bytes_mut(&mut self) -> &mut [u8] {
-        // SAFETY: a lent buffer is in no posted operation (it is posted only by
-        // rdma_write_buffer, which takes it by value) and this is its only handle.
-        unsafe { self.mr.buf.slice_mut() }
-    }
-    /// The buffer's bytes, to read.
-    pub fn bytes(&self) -> &[u8] {
-        // SAFETY: as above: no operation is writing into a lent buffer.
-        unsafe { self.mr.buf.slice() }
-    }
-}
-
 /// What an RDMA Read brought.
 #[derive(Debug)]
 pub enum ReadData {
@@ -165,10 +142,10 @@ pub enum ReadData {
     Lent(WriteBuf, usize),
 }
 
-/// Registered buffers per connection for RDMA Writes of READ data, and their size (the
-/// largest read served without a copy; larger ones fall back to a copy).
-const WRITE_POOL_BUFFERS: usize = 32;
-const WRITE_POOL_BUFFER_SIZE: usize = 64 * 1024;
+/// A connection given no pool gets its own: this many buffers of this size (the largest
+/// read served without a copy; larger ones fall back to a copy).
+pub const OWN_POOL_BUFFERS: usize = 32;
+pub const POOL_BUFFER_SIZE: usize = 64 * 1024;
 
 const KIND_RECV: u64 = 1 << 60;
 const KIND_SEND: u64 = 2 << 60;
@@ -206,18 +183,37 @@ pub struct SmbdConnection {
     negotiate_deadline_ms: u64,
     next_op: u64,
     ops: HashMap<u64, RdmaOp>,
-    /// Registered buffers not lent or in flight.
-    write_pool: Vec<Mr>,
+    /// Registered buffers for RDMA payloads (shared by a worker's connections), and
+    /// their registration in this connection's protection domain.
+    pool: Arc<BufferPool>,
+    pool_mr: Mr,
     wc: Vec<Completion>,
     closed: Option<Disconnect>,
     pub counters: Counters,
 }
 
+impl Drop for SmbdConnection {
+    /// The queue pair stops before the operations' pool slots go back (they may still be
+    /// sources or sinks of transfers in flight).
+    fn drop(&mut self) {
+        if !self.ops.is_empty() {
+            self.qp.disconnect();
+        }
+    }
+}
+
 impl SmbdConnection {
-    fn new(role: Role, qp: Box<dyn QueuePair>, pd: Pd, cq: Cq, cfg: Config, now_ms: u64) -> Self {
-        let write_pool = (0..WRITE_POOL_BUFFERS)
-            .map(|_| pd.register(RegBuf::new(WRITE_POOL_BUFFER_SIZE), Access::LOCAL_WRITE))
-            .collect();
+    fn new(
+        role: Role,
+        qp: Box<dyn QueuePair>,
+        pd: Pd,
+        cq: Cq,
+        cfg: Config,
+        now_ms: u64,
+        pool: Option<Arc<BufferPool>>,
+    ) -> Self {
+        let pool = pool.unwrap_or_else(|| BufferPool::heap(OWN_POOL_BUFFERS, POOL_BUFFER_SIZE));
+        let pool_mr = pd.register(pool.region().clone(), Access::LOCAL_WRITE);
         let recv_slot = cfg.max_receive_size.max(NegotiateResponse::LEN as u32) as usize;
         let slots = cfg.receive_credit_max.max(2) as usize;
         let recv_mr = pd.register(RegBuf::new(recv_slot * slots), Access::LOCAL_WRITE);
@@ -260,7 +256,8 @@ impl SmbdConnection {
             negotiate_deadline_ms: now_ms + cfg.negotiate_timeout_ms,
             next_op: 1,
             ops: HashMap::new(),
-            write_pool,
+            pool,
+            pool_mr,
             wc: Vec::with_capacity(64),
             closed: None,
             counters: Counters::default(),
@@ -274,13 +271,26 @@ impl SmbdConnection {
     /// The server side of an accepted RDMA connection: receives are posted, the peer's
     /// negotiate request is awaited.
     pub fn accept(qp: Box<dyn QueuePair>, pd: Pd, cq: Cq, cfg: Config, now_ms: u64) -> Self {
-        Self::new(Role::Server, qp, pd, cq, cfg, now_ms)
+        Self::new(Role::Server, qp, pd, cq, cfg, now_ms, None)
+    }
+
+    /// As [`SmbdConnection::accept`], with RDMA payloads in slots of `pool` (a worker's,
+    /// shared by its connections) instead of a pool of the connection's own.
+    pub fn accept_with_pool(
+        qp: Box<dyn QueuePair>,
+        pd: Pd,
+        cq: Cq,
+        cfg: Config,
+        now_ms: u64,
+        pool: Arc<BufferPool>,
+    ) -> Self {
+        Self::new(Role::Server, qp, pd, cq, cfg, now_ms, Some(pool))
     }
 
     /// The client side of an established RDMA connection: receives are posted and the
     /// negotiate request is sent.
     pub fn connect(qp: Box<dyn QueuePair>, pd: Pd, cq: Cq, cfg: Config, now_ms: u64) -> Self {
-        let mut c = Self::new(Role::Client, qp, pd, cq, cfg, now_ms);
+        let mut c = Self::new(Role::Client, qp, pd, cq, cfg, now_ms, None);
         let req = NegotiateRequest {
             min_version: VERSION,
             max_version: VERSION,
@@ -778,21 +788,26 @@ impl SmbdConnection {
         let mr = self.pd.register(buf, Access::LOCAL_WRITE);
         self.counters.rdma_writes += 1;
         self.counters.payload_bytes_copied += data.len() as u64;
-        self.post_rdma(descs, mr, data.len(), false)
+        self.post_rdma(descs, Local::Own(mr), data.len(), false)
     }
 
     /// Lends a registered buffer of at least `len` bytes from the write pool, if one is
     /// free and large enough.
     pub fn lend_buffer(&mut self, len: usize) -> Option<WriteBuf> {
-        if len > WRITE_POOL_BUFFER_SIZE {
+        if len > self.pool.slot_size() {
             return None;
         }
-        self.write_pool.pop().map(|mr| WriteBuf { mr })
+        self.pool.take()
     }
 
     /// Takes back a lent buffer that was not used.
     pub fn return_buffer(&mut self, b: WriteBuf) {
-        self.write_pool.push(b.mr);
+        drop(b);
+    }
+
+    /// The pool RDMA payloads use.
+    pub fn pool(&self) -> &Arc<BufferPool> {
+        &self.pool
     }
 
     /// RDMA-Writes the first `len` bytes of a lent buffer into the peer's buffers, with no
@@ -803,16 +818,12 @@ impl SmbdConnection {
         buf: WriteBuf,
         len: usize,
     ) -> Result<u64, Disconnect> {
-        if len > buf.capacity() {
-            self.write_pool.push(buf.mr);
+        if len > buf.capacity() || !buf.is_from(&self.pool) {
             return Err(Disconnect::Protocol("RDMA Write longer than its buffer"));
         }
-        if let Err(e) = self.check_descs(descs, len) {
-            self.write_pool.push(buf.mr);
-            return Err(e);
-        }
+        self.check_descs(descs, len)?;
         self.counters.rdma_writes += 1;
-        self.post_rdma_from(descs, buf.mr, len, false, true)
+        self.post_rdma(descs, Local::Pool(buf), len, false)
     }
 
     /// RDMA-Reads `len` bytes from the peer's buffers into a write-pool buffer when one
@@ -823,20 +834,22 @@ impl SmbdConnection {
         descs: &[BufferDescriptor],
         len: usize,
     ) -> Result<u64, Disconnect> {
-        if len > WRITE_POOL_BUFFER_SIZE || self.write_pool.is_empty() {
+        if len > self.pool.slot_size() {
             return self.rdma_read(descs, len);
         }
+        let Some(buf) = self.pool.take() else {
+            return self.rdma_read(descs, len);
+        };
         self.check_descs(descs, len)?;
-        let mr = self.write_pool.pop().expect("checked");
         self.counters.rdma_reads += 1;
-        self.post_rdma_from(descs, mr, len, true, true)
+        self.post_rdma(descs, Local::Pool(buf), len, true)
     }
 
     /// The outcome of an RDMA Read from [`SmbdConnection::rdma_read_into`]: the data in
     /// the pool buffer it landed in (lent to the caller), or copied out.
     pub fn rdma_read_result(&mut self, id: u64) -> Option<Result<ReadData, WcStatus>> {
         let op = self.ops.get(&id)?;
-        if !(op.pooled && op.is_read) {
+        if !(matches!(op.local, Local::Pool(_)) && op.is_read) {
             return self.rdma_result(id).map(|r| r.map(ReadData::Copied));
         }
         if op.pending > 0 && op.failed.is_none() && self.closed.is_none() {
@@ -844,14 +857,15 @@ impl SmbdConnection {
         }
         let op = self.ops.remove(&id).unwrap();
         if let Some(s) = op.failed {
-            self.write_pool.push(op.mr);
             return Some(Err(s));
         }
         if op.pending > 0 {
-            self.write_pool.push(op.mr);
             return Some(Err(WcStatus::Flushed));
         }
-        Some(Ok(ReadData::Lent(WriteBuf { mr: op.mr }, op.len)))
+        match op.local {
+            Local::Pool(b) => Some(Ok(ReadData::Lent(b, op.len))),
+            Local::Own(_) => unreachable!("checked above"),
+        }
     }
 
     /// RDMA-Reads `len` bytes from the peer's buffers.
@@ -861,28 +875,21 @@ impl SmbdConnection {
             .pd
             .register(RegBuf::new(len.max(1)), Access::LOCAL_WRITE);
         self.counters.rdma_reads += 1;
-        self.post_rdma(descs, mr, len, true)
+        self.post_rdma(descs, Local::Own(mr), len, true)
     }
 
-    /// Posts one RDMA operation per descriptor until `len` bytes of `mr` are covered.
+    /// Posts one RDMA operation per descriptor until `len` bytes of `local` are covered.
     fn post_rdma(
         &mut self,
         descs: &[BufferDescriptor],
-        mr: Mr,
+        local: Local,
         len: usize,
         is_read: bool,
     ) -> Result<u64, Disconnect> {
-        self.post_rdma_from(descs, mr, len, is_read, false)
-    }
-
-    fn post_rdma_from(
-        &mut self,
-        descs: &[BufferDescriptor],
-        mr: Mr,
-        len: usize,
-        is_read: bool,
-        pooled: bool,
-    ) -> Result<u64, Disconnect> {
+        let (mr, base) = match &local {
+            Local::Own(mr) => (mr.clone(), 0),
+            Local::Pool(b) => (self.pool_mr.clone(), b.offset()),
+        };
         let id = self.next_op;
         self.next_op += 1;
         let mut off = 0usize;
@@ -901,14 +908,15 @@ impl SmbdConnection {
             let r = self.qp.post_send(SendWr {
                 wr_id: KIND_RDMA | id,
                 op,
-                sge: vec![mr.sge(off, n)],
+                sge: vec![mr.sge(base + off, n)],
                 signaled: true,
             });
             if let Err(e) = r {
-                if pooled {
-                    self.write_pool.push(mr);
-                } else {
-                    self.pd.deregister(&mr);
+                // What was posted before is flushed with the queue pair; a pool slot
+                // returns once nothing can still be using it (the queue pair is failed
+                // below, which on the software providers drops untaken data).
+                if let Local::Own(mr) = &local {
+                    self.pd.deregister(mr);
                 }
                 self.fail(Disconnect::Transport(e.to_string()));
                 return Err(self.closed.clone().unwrap());
@@ -919,8 +927,7 @@ impl SmbdConnection {
         self.ops.insert(
             id,
             RdmaOp {
-                mr,
-                pooled,
+                local,
                 pending,
                 failed: None,
                 is_read,
@@ -937,13 +944,11 @@ impl SmbdConnection {
         if op.pending > 0 && op.failed.is_none() && self.closed.is_none() {
             return None;
         }
+        // A pool slot goes back (on drop) only now that the device is done with it: an
+        // operation that failed or was flushed is over too.
         let op = self.ops.remove(&id).unwrap();
-        if op.pooled {
-            // Back to the pool only once the device is done with it: an operation that
-            // failed or was flushed is over too.
-            self.write_pool.push(op.mr.clone());
-        } else {
-            self.pd.deregister(&op.mr);
+        if let Local::Own(mr) = &op.local {
+            self.pd.deregister(mr);
         }
         if let Some(s) = op.failed {
             return Some(Err(s));
@@ -951,11 +956,16 @@ impl SmbdConnection {
         if op.pending > 0 {
             return Some(Err(WcStatus::Flushed));
         }
-        Some(Ok(if op.is_read {
-            self.counters.payload_bytes_copied += op.len as u64;
-            op.mr.buf.to_vec(0, op.len)
-        } else {
-            Vec::new()
+        Some(Ok(match (&op.local, op.is_read) {
+            (Local::Own(mr), true) => {
+                self.counters.payload_bytes_copied += op.len as u64;
+                mr.buf.to_vec(0, op.len)
+            }
+            (Local::Pool(b), true) => {
+                self.counters.payload_bytes_copied += op.len as u64;
+                b.bytes()[..op.len].to_vec()
+            }
+            _ => Vec::new(),
         }))
     }
 }

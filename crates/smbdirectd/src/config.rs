@@ -83,6 +83,14 @@ pub struct WorkersSection {
     pub idle_spin_us: u64,
     #[serde(default = "default_ring_entries")]
     pub ring_entries: u32,
+    /// Registered memory per worker for SMB Direct payloads (64 KiB buffers shared by the
+    /// worker's connections), MiB; mapped at start. Only with SMB Direct listeners.
+    #[serde(default = "default_buffer_pool_mib")]
+    pub buffer_pool_mib: usize,
+    /// Back the pool with huge pages when the system has them reserved
+    /// (vm.nr_hugepages); without them it falls back to 4 KiB pages with a warning.
+    #[serde(default = "default_true")]
+    pub hugepages: bool,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -177,6 +185,9 @@ fn default_idle_spin() -> u64 {
 }
 fn default_ring_entries() -> u32 {
     256
+}
+fn default_buffer_pool_mib() -> usize {
+    32
 }
 fn default_level() -> String {
     "info".into()
@@ -290,6 +301,9 @@ impl Config {
         }
         if !matches!(self.workers.poll.as_str(), "busy" | "adaptive") {
             bail!("workers.poll: must be \"busy\" or \"adaptive\"");
+        }
+        if !(1..=65536).contains(&self.workers.buffer_pool_mib) {
+            bail!("workers.buffer_pool_mib: must be 1 ..= 65536");
         }
         if !(8..=32768).contains(&self.workers.ring_entries) {
             bail!("workers.ring_entries: must be 8 ..= 32768");

@@ -255,6 +255,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
             live.clone(),
             cfg.metrics.enabled.then_some(s),
             rs,
+            !cfg.server.smbdirect.is_empty(),
         )?);
     }
     let ready = Arc::new(AtomicBool::new(false));

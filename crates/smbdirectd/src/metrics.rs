@@ -35,6 +35,10 @@ pub struct WorkerStats {
     pub rdma_writes: AtomicU64,
     pub rdma_payload_copied: AtomicU64,
     pub rdma_errors: AtomicU64,
+    /// The worker's SMB Direct buffer pool: buffers in all, and free (not lent to a
+    /// connection, not under an RDMA operation).
+    pub pool_buffers: AtomicU64,
+    pub pool_free: AtomicU64,
     requests: [[AtomicU64; CLASSES]; COMMANDS],
     latency: [Histogram; COMMANDS],
     read_bytes: AtomicU64,
@@ -426,6 +430,21 @@ impl Metrics {
              (0 while reads land in lent registered buffers).",
             MetricType::COUNTER,
             self.sum(|w| &w.rdma_payload_copied) as f64,
+        ));
+        out.push(family(
+            "smbdirectd_buffer_pool_buffers",
+            "Registered 64 KiB buffers of the workers' SMB Direct pools, by state.",
+            MetricType::GAUGE,
+            vec![
+                gauge(
+                    vec![label("state", "total")],
+                    self.sum(|w| &w.pool_buffers) as f64,
+                ),
+                gauge(
+                    vec![label("state", "free")],
+                    self.sum(|w| &w.pool_free) as f64,
+                ),
+            ],
         ));
         out.push(family(
             "smbdirectd_workers",

@@ -398,14 +398,26 @@ fn run(
                         smb.peer = peer.clone();
                         tracing::info!(%peer, worker = next % workers.len(), "SMB Direct connection accepted");
                         live.fetch_add(1, Ordering::AcqRel);
+                        let w = &workers[next % workers.len()];
+                        let smbd = match w.pool() {
+                            Some(p) => SmbdConnection::accept_with_pool(
+                                qp,
+                                pd,
+                                cq,
+                                Config::default(),
+                                now_ms(),
+                                p.clone(),
+                            ),
+                            None => SmbdConnection::accept(qp, pd, cq, Config::default(), now_ms()),
+                        };
                         let conn = RdmaConn {
-                            smbd: SmbdConnection::accept(qp, pd, cq, Config::default(), now_ms()),
+                            smbd,
                             smb,
                             reads: Vec::new(),
                             writes: Vec::new(),
                             live: live.clone(),
                         };
-                        workers[next % workers.len()].hand_rdma(conn);
+                        w.hand_rdma(conn);
                         next += 1;
                     }
                     Err(e) => tracing::warn!(%peer, error = %e, "SMB Direct accept failed"),

@@ -17,6 +17,7 @@ use anyhow::{Context, Result};
 use crossbeam_channel::{Receiver, Sender};
 use io_uring::{opcode, types, IoUring};
 use smb_server::{Connection, Server, Transport};
+use smbdirect::BufferPool;
 use std::io::Write;
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::os::fd::AsRawFd;
@@ -42,6 +43,7 @@ pub struct WorkerHandle {
     rdma_tx: Sender<RdmaConn>,
     wake: Arc<UnixStream>,
     thread: std::thread::JoinHandle<()>,
+    pool: Option<Arc<BufferPool>>,
 }
 
 #[derive(Clone)]
@@ -49,6 +51,7 @@ pub struct WorkerSender {
     tx: Sender<TcpStream>,
     rdma_tx: Sender<RdmaConn>,
     wake: Arc<UnixStream>,
+    pool: Option<Arc<BufferPool>>,
 }
 
 impl WorkerSender {
@@ -56,6 +59,12 @@ impl WorkerSender {
         if self.tx.send(s).is_ok() {
             let _ = (&*self.wake).write(&[1]);
         }
+    }
+
+    /// The worker's registered buffer pool for SMB Direct payloads (None without SMB
+    /// Direct listeners).
+    pub fn pool(&self) -> Option<&Arc<BufferPool>> {
+        self.pool.as_ref()
     }
 
     /// Hands an established SMB Direct connection to this worker.
@@ -72,6 +81,7 @@ impl WorkerHandle {
             tx: self.tx.clone(),
             rdma_tx: self.rdma_tx.clone(),
             wake: self.wake.clone(),
+            pool: self.pool.clone(),
         }
     }
 
@@ -91,7 +101,33 @@ pub fn spawn(
     live: Arc<AtomicUsize>,
     stats: Option<Arc<WorkerStats>>,
     rdma_stats: Arc<WorkerStats>,
+    rdma: bool,
 ) -> Result<WorkerHandle> {
+    // SMB Direct payload buffers, mapped now: nothing on the hot path allocates them.
+    let pool = if rdma {
+        let slot = smbdirect::POOL_BUFFER_SIZE;
+        let slots = (cfg.buffer_pool_mib << 20) / slot;
+        let p = BufferPool::mapped(slots, slot, cfg.hugepages).with_context(|| {
+            format!(
+                "worker {index}: mapping a {} MiB buffer pool",
+                cfg.buffer_pool_mib
+            )
+        })?;
+        match p.pages() {
+            Some(fabric::Pages::Huge) => {
+                tracing::info!(worker = index, mib = cfg.buffer_pool_mib, "buffer pool on huge pages")
+            }
+            _ if cfg.hugepages => tracing::warn!(
+                worker = index,
+                mib = cfg.buffer_pool_mib,
+                "no huge pages reserved (vm.nr_hugepages; scripts/setup-host): the buffer pool uses 4 KiB pages"
+            ),
+            _ => {}
+        }
+        Some(p)
+    } else {
+        None
+    };
     let (tx, rx) = crossbeam_channel::bounded(1024);
     let (rdma_tx, rdma_rx) = crossbeam_channel::bounded(1024);
     let (wake_tx, wake_rx) = UnixStream::pair().context("wake socket pair")?;
@@ -103,6 +139,7 @@ pub fn spawn(
     let ring = IoUring::new(cfg.ring_entries).context("io_uring setup")?;
     let busy = cfg.poll == "busy";
     let spin = Duration::from_micros(cfg.idle_spin_us);
+    let pool_for_worker = pool.clone();
     let thread = std::thread::Builder::new()
         .name(format!("smbd-worker-{index}"))
         .spawn(move || {
@@ -112,8 +149,17 @@ pub fn spawn(
                     tracing::warn!(cpu, "could not pin worker");
                 }
             }
+            if let Some(p) = &pool_for_worker {
+                rdma_stats
+                    .pool_buffers
+                    .store(p.slots() as u64, Ordering::Relaxed);
+                rdma_stats
+                    .pool_free
+                    .store(p.free_slots() as u64, Ordering::Relaxed);
+            }
             let mut w = Worker {
                 index,
+                pool: pool_for_worker,
                 ring,
                 server,
                 conns: Vec::new(),
@@ -141,6 +187,7 @@ pub fn spawn(
         rdma_tx,
         wake: wake_tx,
         thread,
+        pool,
     })
 }
 
@@ -190,6 +237,8 @@ struct Worker {
     rdma: RdmaSet,
     /// Counters of this worker's SMB Direct connections (transport="smbdirect").
     rdma_stats: Arc<WorkerStats>,
+    /// Registered buffers for this worker's SMB Direct payloads.
+    pool: Option<Arc<BufferPool>>,
 }
 
 impl Worker {
@@ -203,7 +252,14 @@ impl Worker {
             }
             self.post();
             let mut worked = self.reap();
-            worked |= self.rdma.step(&self.rdma_stats);
+            if self.rdma.step(&self.rdma_stats) {
+                worked = true;
+                if let Some(p) = &self.pool {
+                    self.rdma_stats
+                        .pool_free
+                        .store(p.free_slots() as u64, Ordering::Relaxed);
+                }
+            }
             if worked {
                 idle_since = Instant::now();
                 continue;
