@@ -196,6 +196,11 @@ pub trait FileObj: Send + Sync {
         out.truncate(at + n);
         r
     }
+    /// Reads all of `buf` at `offset` if that needs no wait for the device (the page cache
+    /// holds it); None when it would wait, or cannot tell: the caller then reads another way.
+    fn read_cached(&self, _offset: u64, _buf: &mut [u8]) -> Option<Result<usize, NtStatus>> {
+        None
+    }
     /// Writes all of `data` at `offset`, extending the file as needed.
     fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus>;
     /// Makes every completed write stable (fdatasync or stronger).

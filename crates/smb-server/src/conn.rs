@@ -62,6 +62,36 @@ pub struct Ctx<'a> {
     pub multichannel: bool,
     /// This channel's signing key for the session (RDMA signing transform).
     pub channel_key: [u8; 16],
+    /// A READ may hand its storage I/O to the transport ([`ops::Outcome::Io`]).
+    pub defer_io: bool,
+}
+
+/// A storage read for the transport to perform: `len` bytes at `offset` of `fd` into
+/// `buf`, reported back with [`Connection::complete_io`] under `id`.
+#[derive(Debug)]
+pub struct IoRequest {
+    pub id: u64,
+    pub fd: i32,
+    pub offset: u64,
+    pub len: u32,
+    pub buf: *mut u8,
+}
+
+/// A READ's I/O as dispatch left it, with the session and tree it ran under.
+type Deferred = (Box<ops::ReadIo>, Arc<Session>, Option<Arc<Tree>>);
+
+/// A READ waiting for its storage I/O: what its answer needs.
+struct PendingIo {
+    id: u64,
+    issued: bool,
+    io: Box<ops::ReadIo>,
+    hdr: Header,
+    rh: Header,
+    grant: u16,
+    session: Arc<Session>,
+    tree: Option<Arc<Tree>>,
+    encrypted: bool,
+    enc_session: Option<Arc<Session>>,
 }
 
 /// A request that went async and waits to complete (CHANGE_NOTIFY, a blocked LOCK).
@@ -122,6 +152,14 @@ pub struct Connection {
     outbox: Arc<crate::state::Outbox>,
     /// An encrypted PDU `rdma_read_needed` already decrypted: its signature and plaintext.
     predecrypted: Option<([u8; 16], Vec<u8>)>,
+    /// The transport performs storage reads itself (see [`Connection::set_storage_io`]).
+    storage_io: bool,
+    /// Whether the request being handled is a compound of one.
+    compound_single: bool,
+    /// A READ just dispatched handed out its I/O: parked by `handle_one`.
+    deferred: Option<Deferred>,
+    io_pending: Vec<PendingIo>,
+    next_io: u64,
 }
 
 /// The first WRITE of a (plain) compound whose data sits in the client's memory: its
@@ -196,6 +234,11 @@ impl Connection {
             compound_create_err: None,
             bad_related: false,
             compound_last: true,
+            storage_io: false,
+            compound_single: false,
+            deferred: None,
+            io_pending: Vec::new(),
+            next_io: 1,
             logged_off: Vec::new(),
             rng: rand::rngs::StdRng::seed_from_u64(seed),
             now: 0,
@@ -374,6 +417,7 @@ impl Connection {
             self.bad_related = hdr.flags & flags::RELATED_OPERATIONS != 0
                 && (prev.is_none() || hdr.session_id == u64::MAX || self.bad_related);
             self.compound_last = next == 0;
+            self.compound_single = next == 0 && count == 1;
             if count == 1 {
                 self.stats.last_command = Some(hdr.command().0);
             }
@@ -534,6 +578,26 @@ impl Connection {
                 self.dispatch_in_session(m, hdr, &mut rh, related, prev, encrypted, enc_session)?
             }
         };
+        if let Some((io, session, tree)) = self.deferred.take() {
+            // Answered when the transport reports the read (no interim response); counted
+            // then, with the time the storage took.
+            self.stats.last_command = None;
+            let id = self.next_io;
+            self.next_io += 1;
+            self.io_pending.push(PendingIo {
+                id,
+                issued: false,
+                io,
+                hdr,
+                rh,
+                grant,
+                session,
+                tree,
+                encrypted,
+                enc_session: enc_session.clone(),
+            });
+            return Ok((None, NtStatus::SUCCESS, None));
+        }
         rh.status = status.0;
         self.count(cmd.0, status, &body, grant);
         if cmd == Command::CREATE {
@@ -732,6 +796,7 @@ impl Connection {
             can_wait: self.compound_last,
             multichannel: self.server_caps & caps::MULTI_CHANNEL != 0,
             channel_key: self.signing_key(&session),
+            defer_io: self.storage_io && self.compound_single && cmd == Command::READ,
         };
         let outcome = match cmd {
             Command::LOGOFF => self.logoff(&ctx, &session),
@@ -751,6 +816,10 @@ impl Connection {
             Outcome::Done(st, body) => Ok((st, body, None)),
             Outcome::Created(st, body, id) => Ok((st, body, Some(id))),
             Outcome::Fail(st) => Ok((st, error_body(), None)),
+            Outcome::Io(io) => {
+                self.deferred = Some((io, session.clone(), ctx.tree.clone()));
+                Ok((NtStatus::SUCCESS, Vec::new(), None))
+            }
             // Windows and Samba fail a request that would go async in the middle of a
             // compound (MS-SMB2 <159>/<162>); only the last one may.
             Outcome::Wait(_) if !self.compound_last => {
@@ -806,6 +875,73 @@ impl Connection {
             }
         }
         out
+    }
+
+    /// Lets READs hand their storage I/O to the transport (its io_uring): collect it with
+    /// [`Connection::take_io`], report it with [`Connection::complete_io`]. Only READs of
+    /// files with a descriptor, alone in their compound, go this way.
+    pub fn set_storage_io(&mut self, on: bool) {
+        self.storage_io = on;
+    }
+
+    /// Storage reads to perform, each once. The buffers stay valid until the read is
+    /// reported or the connection dropped: a transport drops a connection only when no
+    /// read of it is in flight ([`Connection::io_in_flight`]).
+    pub fn take_io(&mut self, out: &mut Vec<IoRequest>) {
+        for p in self.io_pending.iter_mut().filter(|p| !p.issued) {
+            p.issued = true;
+            out.push(IoRequest {
+                id: p.id,
+                fd: p.io.fd,
+                offset: p.io.offset,
+                len: p.io.length,
+                buf: p.io.target(),
+            });
+        }
+    }
+
+    /// Storage reads handed out and not yet reported.
+    pub fn io_in_flight(&self) -> usize {
+        self.io_pending.len()
+    }
+
+    /// Reports a storage read (`res`: bytes read, or a negative errno); returns the READ's
+    /// response (with its RDMA Write, on SMB Direct, in [`Connection::take_rdma_writes`]).
+    pub fn complete_io(&mut self, id: u64, res: i32) -> Option<Vec<u8>> {
+        let i = self.io_pending.iter().position(|p| p.id == id)?;
+        let p = self.io_pending.swap_remove(i);
+        let ctx = Ctx {
+            server: self.server.clone(),
+            hdr: p.hdr,
+            msg: &[],
+            session: Some(p.session.clone()),
+            tree: p.tree.clone(),
+            encrypted: p.encrypted,
+            related_file: None,
+            now: self.now,
+            rdma: self.rdma.clone(),
+            dialect: self.dialect,
+            outbox: self.outbox.clone(),
+            can_wait: false,
+            multichannel: self.server_caps & caps::MULTI_CHANNEL != 0,
+            channel_key: self.signing_key(&p.session),
+            defer_io: false,
+        };
+        let (status, body) = match ops::finish_read(&ctx, *p.io, res) {
+            Outcome::Done(st, body) => (st, body),
+            Outcome::Fail(st) => (st, error_body()),
+            _ => (NtStatus::INTERNAL_ERROR, error_body()),
+        };
+        drop(ctx);
+        let mut rh = p.rh;
+        rh.status = status.0;
+        self.count(Command::READ.0, status, &body, p.grant);
+        self.stats.last_command = Some(Command::READ.0);
+        let mut out = Vec::with_capacity(HEADER_LEN + body.len());
+        rh.encode(&mut out);
+        out.extend_from_slice(&body);
+        self.last_session = Some(p.session);
+        Some(self.finish_compound(vec![out], p.encrypted, p.enc_session.as_ref()))
     }
 
     /// Whether async requests are waiting (the worker keeps polling while true).

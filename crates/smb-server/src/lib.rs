@@ -19,5 +19,5 @@ pub mod state;
 pub mod stats;
 
 pub use config::{ServerConfig, ShareConfig};
-pub use conn::{Connection, Disconnect, Transport};
+pub use conn::{Connection, Disconnect, IoRequest, Transport};
 pub use state::Server;

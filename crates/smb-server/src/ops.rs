@@ -16,7 +16,8 @@ use smb_wire::dcerpc::{ShareEntry, SrvsvcPipe, STYPE_DISKTREE, STYPE_IPC_SPECIAL
 use smb_wire::fscc::{self, FileFacts, FsFacts, OpenFacts, SetFileInfo};
 use smb_wire::header::Command;
 use smb_wire::msg::{
-    self, access, attrs, create_options as co, info_type, lock_flags, qd_flags, FileId,
+    self, access, attrs, create_options as co, info_type, lock_flags, qd_flags, BufferDescriptorV1,
+    FileId,
 };
 use smb_wire::secdesc::{self, SecDesc};
 use smb_wire::{Le, NtStatus, PutLe};
@@ -39,6 +40,103 @@ pub enum Outcome {
     Fail(NtStatus),
     /// Go async: answer STATUS_PENDING now and complete when the wait ends.
     Wait(Wait),
+    /// A READ whose storage I/O the transport performs (its io_uring): answered, with no
+    /// interim response, when the transport reports the I/O done.
+    Io(Box<ReadIo>),
+}
+
+/// A READ's storage I/O, handed to the transport: read `length` bytes at `offset` of `fd`
+/// into [`ReadIo::target`], then report the count (or -errno).
+pub struct ReadIo {
+    pub fd: i32,
+    pub offset: u64,
+    pub length: u32,
+    open: Arc<Open>,
+    minimum_count: u32,
+    channel: u32,
+    descriptors: Option<Vec<BufferDescriptorV1>>,
+    dest: IoDest,
+}
+
+enum IoDest {
+    /// The response body: its 16-byte head, then room for the data.
+    Body(Vec<u8>),
+    /// A lent registered buffer (SMB Direct): the data leaves from it by RDMA Write.
+    Lent(Box<dyn crate::rdma::LentBuffer>),
+}
+
+impl ReadIo {
+    /// Where the data goes: at least `length` writable bytes that stay put until the I/O
+    /// is reported (they live on the heap, owned by this request).
+    pub fn target(&mut self) -> *mut u8 {
+        match &mut self.dest {
+            IoDest::Body(b) => b[READ_HEAD..].as_mut_ptr(),
+            IoDest::Lent(b) => b.bytes_mut().as_mut_ptr(),
+        }
+    }
+}
+
+/// Answers a READ whose I/O the transport did: `res` is what the read returned (a byte
+/// count, or a negative errno).
+pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
+    let give_back = |dest: IoDest| {
+        if let (IoDest::Lent(b), Some(st)) = (dest, &ctx.rdma) {
+            st.lock().lent.push(b);
+        }
+    };
+    if res < 0 {
+        give_back(io.dest);
+        // As the storage backend maps a failed pread.
+        return Fail(match -res {
+            errno::EIO => NtStatus::IO_DEVICE_ERROR,
+            errno::EISDIR => NtStatus::FILE_IS_A_DIRECTORY,
+            errno::EINVAL => NtStatus::INVALID_PARAMETER,
+            _ => NtStatus::INTERNAL_ERROR,
+        });
+    }
+    let n = (res as usize).min(io.length as usize);
+    if (n == 0 && io.length > 0) || (n as u32) < io.minimum_count {
+        give_back(io.dest);
+        return Fail(NtStatus::END_OF_FILE);
+    }
+    io.open
+        .position
+        .store(io.offset + n as u64, Ordering::Relaxed);
+    match io.dest {
+        IoDest::Body(mut body) => {
+            body.truncate(READ_HEAD + n);
+            body[2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
+            body.set_u32(4, n as u32);
+            Outcome::Done(NtStatus::SUCCESS, body)
+        }
+        IoDest::Lent(mut buf) => {
+            let (Some(descriptors), Some(st)) = (io.descriptors, &ctx.rdma) else {
+                return Fail(NtStatus::INTERNAL_ERROR);
+            };
+            let transform = rdma_read_transform(ctx, &mut buf.bytes_mut()[..n]);
+            let mut st = st.lock();
+            if io.channel == msg::channel::RDMA_V1_INVALIDATE {
+                st.invalidate = Some(descriptors[0].token);
+            }
+            st.writes.push(crate::rdma::RdmaWrite {
+                descriptors,
+                data: Vec::new(),
+                lent: Some((buf, n)),
+            });
+            drop(st);
+            rdma_read_response(n, transform)
+        }
+    }
+}
+
+/// The READ response's fixed part, before inline data.
+const READ_HEAD: usize = 16;
+
+/// The errno values `finish_read` tells apart (Linux; the engine links no libc).
+mod errno {
+    pub const EIO: i32 = 5;
+    pub const EISDIR: i32 = 21;
+    pub const EINVAL: i32 = 22;
 }
 
 /// Why an async request waits.
@@ -1455,6 +1553,56 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         }
     }
     let f = open.file_obj().expect("file");
+    // The transport does the I/O (io_uring) when it can: the worker goes on with other
+    // requests while the storage works, and a read the page cache misses stalls nobody.
+    if let (true, Some(fd)) = (ctx.defer_io, f.raw_fd()) {
+        let dest = match (&descs, &ctx.rdma) {
+            (Some(_), Some(st)) => {
+                let mut st = st.lock();
+                st.lent
+                    .iter()
+                    .position(|b| b.capacity() >= req.length as usize)
+                    .map(|i| IoDest::Lent(st.lent.swap_remove(i)))
+            }
+            (Some(_), None) => None,
+            (None, _) => {
+                let mut body = Vec::with_capacity(READ_HEAD + req.length as usize);
+                msg::encode_read_response_head(&mut body, 0, 0);
+                debug_assert_eq!(body.len(), READ_HEAD);
+                body.resize(READ_HEAD + req.length as usize, 0);
+                Some(IoDest::Body(body))
+            }
+        };
+        if let Some(dest) = dest {
+            let mut io = ReadIo {
+                fd,
+                offset: req.offset,
+                length: req.length,
+                open: open.clone(),
+                minimum_count: req.minimum_count,
+                channel: req.channel,
+                descriptors: descs,
+                dest,
+            };
+            // What the page cache holds is read at once (no round trip through the
+            // ring); only a read that would wait for the device is handed out.
+            let len = req.length as usize;
+            let cached = match &mut io.dest {
+                IoDest::Body(b) => f.read_cached(req.offset, &mut b[READ_HEAD..READ_HEAD + len]),
+                IoDest::Lent(b) => f.read_cached(req.offset, &mut b.bytes_mut()[..len]),
+            };
+            return match cached {
+                Some(Ok(n)) => finish_read(ctx, io, n as i32),
+                Some(Err(e)) => {
+                    if let (IoDest::Lent(b), Some(st)) = (io.dest, &ctx.rdma) {
+                        st.lock().lent.push(b);
+                    }
+                    Fail(e)
+                }
+                None => Outcome::Io(Box::new(io)),
+            };
+        }
+    }
     // SMB Direct with a lent registered buffer that holds the read: the storage reads
     // straight into it and the data leaves by RDMA Write from there (no payload copy).
     if let (Some(descriptors), Some(st)) = (&descs, &ctx.rdma) {
@@ -1897,10 +2045,12 @@ pub fn poll_wait(
                 can_wait: true,
                 multichannel: c.multichannel,
                 channel_key: s.keys.signing,
+                defer_io: false,
             };
             match create(server, &ctx) {
                 Outcome::Created(st, body, _) | Outcome::Done(st, body) => Some((st, body)),
                 Outcome::Fail(st) => Some((st, Vec::new())),
+                Outcome::Io(_) => Some((NtStatus::INTERNAL_ERROR, Vec::new())),
                 Outcome::Wait(again) => {
                     *w = again;
                     None

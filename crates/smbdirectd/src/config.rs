@@ -91,6 +91,11 @@ pub struct WorkersSection {
     /// (vm.nr_hugepages); without them it falls back to 4 KiB pages with a warning.
     #[serde(default = "default_true")]
     pub hugepages: bool,
+    /// How READs reach storage: "uring" (the worker's io_uring: the worker serves other
+    /// requests while a read is in flight, and a page-cache miss stalls nobody) or
+    /// "sync" (pread on the worker).
+    #[serde(default = "default_storage_io")]
+    pub storage_io: String,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -188,6 +193,9 @@ fn default_ring_entries() -> u32 {
 }
 fn default_buffer_pool_mib() -> usize {
     32
+}
+fn default_storage_io() -> String {
+    "uring".into()
 }
 fn default_level() -> String {
     "info".into()
@@ -301,6 +309,9 @@ impl Config {
         }
         if !matches!(self.workers.poll.as_str(), "busy" | "adaptive") {
             bail!("workers.poll: must be \"busy\" or \"adaptive\"");
+        }
+        if !matches!(self.workers.storage_io.as_str(), "uring" | "sync") {
+            bail!("workers.storage_io: \"uring\" or \"sync\"");
         }
         if !(1..=65536).contains(&self.workers.buffer_pool_mib) {
             bail!("workers.buffer_pool_mib: must be 1 ..= 65536");

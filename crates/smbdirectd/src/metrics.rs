@@ -39,6 +39,9 @@ pub struct WorkerStats {
     /// connection, not under an RDMA operation).
     pub pool_buffers: AtomicU64,
     pub pool_free: AtomicU64,
+    /// READs whose storage I/O went through the worker's io_uring (the page cache did
+    /// not hold their data).
+    pub ring_reads: AtomicU64,
     requests: [[AtomicU64; CLASSES]; COMMANDS],
     latency: [Histogram; COMMANDS],
     read_bytes: AtomicU64,
@@ -430,6 +433,12 @@ impl Metrics {
              (0 while reads land in lent registered buffers).",
             MetricType::COUNTER,
             self.sum(|w| &w.rdma_payload_copied) as f64,
+        ));
+        out.push(family(
+            "smbdirectd_storage_ring_reads_total",
+            "READs the page cache could not answer at once, read through the worker's io_uring.",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.sum(|w| &w.ring_reads))],
         ));
         out.push(family(
             "smbdirectd_buffer_pool_buffers",

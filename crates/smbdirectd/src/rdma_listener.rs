@@ -9,7 +9,7 @@ use crate::metrics::WorkerStats;
 use crate::worker::WorkerSender;
 use anyhow::{bail, Context, Result};
 use fabric::{Cq, Listener, Pd};
-use smb_server::{Connection, Server, Transport};
+use smb_server::{Connection, IoRequest, Server, Transport};
 use smbdirect::wire::BufferDescriptor;
 use smbdirect::{Config, SmbdConnection};
 use std::net::SocketAddr;
@@ -88,6 +88,12 @@ impl smb_server::rdma::LentBuffer for Lent {
 pub struct RdmaConn {
     smbd: SmbdConnection,
     smb: Connection,
+    /// Names the connection to its worker's storage reads (set on adoption).
+    key: u64,
+    /// A response could not be sent: the connection closes at the next step.
+    broken: bool,
+    /// Closed, waiting for its storage reads.
+    dead: bool,
     /// WRITE requests waiting for their RDMA Read: (operation, PDU).
     reads: Vec<(u64, Vec<u8>)>,
     /// RDMA Writes in flight, collected once they complete.
@@ -108,7 +114,7 @@ fn descs(d: &[smb_wire::msg::BufferDescriptorV1]) -> Vec<BufferDescriptor> {
 
 impl RdmaConn {
     /// Runs one PDU through the engine and sends what it answers.
-    fn handle(&mut self, pdu: &[u8], stats: &WorkerStats) -> bool {
+    fn handle(&mut self, pdu: &[u8], stats: &WorkerStats, io: &mut Vec<IoRequest>) -> bool {
         // Registered buffers for READ data: the engine reads into them and the data
         // leaves by RDMA Write from there.
         while self.smb.lent_rdma_buffers() < LENT_BUFFERS {
@@ -132,6 +138,12 @@ impl RdmaConn {
                 return false;
             }
         };
+        self.smb.take_io(io);
+        self.emit(out)
+    }
+
+    /// Sends responses, after the RDMA Writes they depend on.
+    fn emit(&mut self, out: Vec<Vec<u8>>) -> bool {
         let (writes, invalidate) = self.smb.take_rdma_writes();
         for w in writes {
             let d = descs(&w.descriptors);
@@ -161,8 +173,8 @@ impl RdmaConn {
     }
 
     /// Moves the connection on; false once it is over.
-    fn step(&mut self, now_ms: u64, stats: &WorkerStats) -> bool {
-        if self.smbd.poll(now_ms).is_err() {
+    fn step(&mut self, now_ms: u64, stats: &WorkerStats, io: &mut Vec<IoRequest>) -> bool {
+        if self.broken || self.smbd.poll(now_ms).is_err() {
             return false;
         }
         while let Some(pdu) = self.smbd.recv() {
@@ -173,7 +185,7 @@ impl RdmaConn {
                 }
                 continue;
             }
-            if !self.handle(&pdu, stats) {
+            if !self.handle(&pdu, stats, io) {
                 return false;
             }
         }
@@ -195,7 +207,7 @@ impl RdmaConn {
                             return false;
                         }
                     }
-                    if !self.handle(&pdu, stats) {
+                    if !self.handle(&pdu, stats, io) {
                         return false;
                     }
                 }
@@ -278,10 +290,15 @@ pub fn now_ms() -> u64 {
 #[derive(Default)]
 pub struct RdmaSet {
     conns: Vec<RdmaConn>,
+    /// Closed connections whose storage reads are still in flight (their buffers must
+    /// outlive the reads).
+    draining: Vec<RdmaConn>,
     /// Counters of connections that have closed, so totals never go backwards.
     closed: smbdirect::Counters,
     /// SMB Direct connections open across all workers (for max_connections).
     live: Option<Arc<AtomicUsize>>,
+    next_key: u64,
+    io: Vec<IoRequest>,
 }
 
 impl RdmaSet {
@@ -289,22 +306,68 @@ impl RdmaSet {
         self.conns.is_empty()
     }
 
-    pub fn adopt(&mut self, c: RdmaConn) {
+    /// Storage reads of connections closed while they were in flight.
+    pub fn draining(&self) -> usize {
+        self.draining.iter().map(|c| c.smb.io_in_flight()).sum()
+    }
+
+    pub fn adopt(&mut self, mut c: RdmaConn, storage_io: bool) {
         self.live = Some(c.live.clone());
+        self.next_key += 1;
+        c.key = self.next_key;
+        c.smb.set_storage_io(storage_io);
         self.conns.push(c);
     }
 
+    /// Reports a storage read of connection `key`, issued at `since`, and sends what it
+    /// answers.
+    pub fn complete_io(
+        &mut self,
+        key: u64,
+        id: u64,
+        res: i32,
+        since: Instant,
+        stats: &WorkerStats,
+    ) {
+        if let Some(c) = self.conns.iter_mut().find(|c| c.key == key) {
+            if let Some(r) = c.smb.complete_io(id, res) {
+                if let Some(cmd) = c.smb.stats.last_command {
+                    stats.observe(cmd, since.elapsed());
+                }
+                stats.add_conn(&c.smb.stats);
+                c.smb.stats = Default::default();
+                if !c.emit(vec![r]) {
+                    c.broken = true;
+                }
+            }
+            publish(&self.conns, &self.closed, stats);
+        } else if let Some(i) = self.draining.iter().position(|c| c.key == key) {
+            let c = &mut self.draining[i];
+            let _ = c.smb.complete_io(id, res);
+            let _ = c.smb.take_rdma_writes();
+            if c.smb.io_in_flight() == 0 {
+                self.draining.swap_remove(i);
+            }
+        }
+    }
+
     /// Moves every connection on; returns whether anything happened.
-    pub fn step(&mut self, stats: &WorkerStats) -> bool {
+    /// Advances every connection; the storage reads their requests handed out are
+    /// appended to `io` with the key of their connection.
+    pub fn step(&mut self, stats: &WorkerStats, io: &mut Vec<(u64, IoRequest)>) -> bool {
         if self.conns.is_empty() {
             return false;
         }
         let now = now_ms();
         let mut worked = false;
         let closed = &mut self.closed;
+        let reqs = &mut self.io;
         self.conns.retain_mut(|c| {
             let before = c.smbd.counters.messages_received + c.smbd.counters.fragments_sent;
-            let alive = c.step(now, stats);
+            let alive = c.step(now, stats, reqs);
+            for r in reqs.drain(..) {
+                io.push((c.key, r));
+            }
             if c.smbd.counters.messages_received + c.smbd.counters.fragments_sent != before {
                 worked = true;
             }
@@ -315,9 +378,23 @@ impl RdmaSet {
                 c.smb.close();
                 closed.add(&c.smbd.counters);
                 c.live.fetch_sub(1, Ordering::AcqRel);
+                if c.smb.io_in_flight() > 0 {
+                    c.dead = true;
+                    return true; // moved to `draining` below
+                }
             }
             alive
         });
+        // Closed connections with reads in flight wait for them apart from the live ones.
+        let mut i = 0;
+        while i < self.conns.len() {
+            if self.conns[i].dead {
+                let c = self.conns.swap_remove(i);
+                self.draining.push(c);
+            } else {
+                i += 1;
+            }
+        }
         if worked {
             publish(&self.conns, &self.closed, stats);
         }
@@ -330,6 +407,13 @@ impl RdmaSet {
             c.smbd.disconnect();
             c.smb.close();
             c.live.fetch_sub(1, Ordering::AcqRel);
+            if c.smb.io_in_flight() > 0 {
+                // The kernel may still write into its buffers: never freed.
+                std::mem::forget(c);
+            }
+        }
+        for c in self.draining.drain(..) {
+            std::mem::forget(c);
         }
     }
 }
@@ -411,6 +495,9 @@ fn run(
                             None => SmbdConnection::accept(qp, pd, cq, Config::default(), now_ms()),
                         };
                         let conn = RdmaConn {
+                            key: 0,
+                            broken: false,
+                            dead: false,
                             smbd,
                             smb,
                             reads: Vec::new(),

@@ -16,7 +16,7 @@ use crate::rdma_listener::{RdmaConn, RdmaSet};
 use anyhow::{Context, Result};
 use crossbeam_channel::{Receiver, Sender};
 use io_uring::{opcode, types, IoUring};
-use smb_server::{Connection, Server, Transport};
+use smb_server::{Connection, IoRequest, Server, Transport};
 use smbdirect::BufferPool;
 use std::io::Write;
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -30,6 +30,8 @@ const OP_RECV: u64 = 1;
 const OP_SEND: u64 = 2;
 const WAKE_SLOT: u64 = 0xFFFF_FFFF;
 const TIMER_SLOT: u64 = 0xFFFF_FFFE;
+/// Storage reads: the low 32 bits index `Worker::ios`.
+const IO_SLOT: u64 = 0xFFFF_FFFD;
 const RECV_CHUNK: usize = 128 * 1024;
 /// One gathered send carries at most this many slices (two per response) and about this
 /// many bytes.
@@ -138,6 +140,7 @@ pub fn spawn(
     let waker = wake_tx.clone();
     let ring = IoUring::new(cfg.ring_entries).context("io_uring setup")?;
     let busy = cfg.poll == "busy";
+    let storage_io = cfg.storage_io == "uring";
     let spin = Duration::from_micros(cfg.idle_spin_us);
     let pool_for_worker = pool.clone();
     let thread = std::thread::Builder::new()
@@ -160,6 +163,11 @@ pub fn spawn(
             let mut w = Worker {
                 index,
                 pool: pool_for_worker,
+                ios: Vec::new(),
+                free_ios: Vec::new(),
+                io_batch: Vec::new(),
+                rdma_io: Vec::new(),
+                storage_io,
                 ring,
                 server,
                 conns: Vec::new(),
@@ -239,6 +247,30 @@ struct Worker {
     rdma_stats: Arc<WorkerStats>,
     /// Registered buffers for this worker's SMB Direct payloads.
     pool: Option<Arc<BufferPool>>,
+    /// Storage reads in flight on the ring: whose they are (None: free entry).
+    ios: Vec<Option<IoOwner>>,
+    free_ios: Vec<u32>,
+    /// Reads the engine handed out, waiting to be put on the ring.
+    io_batch: Vec<(IoOwner, IoRequest)>,
+    rdma_io: Vec<(u64, IoRequest)>,
+    /// Storage reads go through the ring (workers.storage_io = "uring").
+    storage_io: bool,
+}
+
+/// The connection a storage read belongs to, and the engine's id for it.
+#[derive(Clone, Copy)]
+enum IoOwner {
+    Tcp {
+        slot: usize,
+        gen: u32,
+        id: u64,
+        since: Instant,
+    },
+    Rdma {
+        key: u64,
+        id: u64,
+        since: Instant,
+    },
 }
 
 impl Worker {
@@ -252,7 +284,29 @@ impl Worker {
             }
             self.post();
             let mut worked = self.reap();
-            if self.rdma.step(&self.rdma_stats) {
+            let mut rdma_io = std::mem::take(&mut self.rdma_io);
+            let stepped = self.rdma.step(&self.rdma_stats, &mut rdma_io);
+            for (key, r) in rdma_io.drain(..) {
+                let since = Instant::now();
+                self.io_batch.push((
+                    IoOwner::Rdma {
+                        key,
+                        id: r.id,
+                        since,
+                    },
+                    r,
+                ));
+            }
+            self.rdma_io = rdma_io;
+            // Storage reads go out at once; those the page cache answers complete during
+            // the submission, so their responses are queued before the next send.
+            let mut rounds = 0;
+            while !self.io_batch.is_empty() && rounds < 4 {
+                self.post();
+                worked |= self.reap();
+                rounds += 1;
+            }
+            if stepped {
                 worked = true;
                 if let Some(p) = &self.pool {
                     self.rdma_stats
@@ -287,6 +341,13 @@ impl Worker {
         for c in self.conns.iter_mut().flatten() {
             c.smb.close();
         }
+        // A connection whose storage read is still in flight (the stop deadline passed)
+        // is never freed: the kernel may yet write into its buffers.
+        for c in self.conns.iter_mut() {
+            if c.as_ref().is_some_and(|c| c.smb.io_in_flight() > 0) {
+                std::mem::forget(c.take());
+            }
+        }
         self.rdma.shutdown();
         tracing::debug!(worker = self.index, "worker stopped");
     }
@@ -300,7 +361,8 @@ impl Worker {
                 .conns
                 .iter()
                 .flatten()
-                .any(|c| !c.out.is_empty() || c.send_busy);
+                .any(|c| !c.out.is_empty() || c.send_busy)
+                || self.io_in_flight();
             if !pending || Instant::now() > deadline {
                 break;
             }
@@ -313,7 +375,7 @@ impl Worker {
 
     fn adopt(&mut self) {
         while let Ok(c) = self.rdma_rx.try_recv() {
-            self.rdma.adopt(c);
+            self.rdma.adopt(c, self.storage_io);
         }
         while let Ok(stream) = self.rx.try_recv() {
             let _ = stream.set_nodelay(true);
@@ -333,6 +395,7 @@ impl Worker {
             let span = tracing::info_span!("conn", peer = %peer, worker = self.index);
             let mut smb = Connection::new(self.server.clone(), Transport::Tcp, self.seed);
             smb.peer = peer;
+            smb.set_storage_io(self.storage_io);
             let waker = self.waker.clone();
             smb.set_waker(Arc::new(move || {
                 let _ = (&*waker).write(&[1]);
@@ -431,7 +494,30 @@ impl Worker {
         for e in entries {
             self.push(e);
         }
+        // Storage reads, all in the same submission.
+        for (owner, r) in std::mem::take(&mut self.io_batch) {
+            let idx = match self.free_ios.pop() {
+                Some(i) => i,
+                None => {
+                    self.ios.push(None);
+                    (self.ios.len() - 1) as u32
+                }
+            };
+            self.ios[idx as usize] = Some(owner);
+            let e = opcode::Read::new(types::Fd(r.fd), r.buf, r.len)
+                .offset(r.offset)
+                .build()
+                .user_data((IO_SLOT << 32) | u64::from(idx));
+            self.push(e);
+        }
         let _ = self.ring.submit();
+    }
+
+    /// Storage reads on the ring or waiting for it.
+    fn io_in_flight(&self) -> bool {
+        !self.io_batch.is_empty()
+            || self.ios.iter().any(|o| o.is_some())
+            || self.rdma.draining() > 0
     }
 
     /// Processes completions; returns whether anything happened.
@@ -445,6 +531,7 @@ impl Worker {
             s.uring(0, done.len() as u64);
         }
         let stats = self.stats.clone();
+        let (mut io_reqs, mut new_io) = (Vec::new(), Vec::new());
         for (ud, res) in done {
             let slot = ud >> 32;
             if slot == WAKE_SLOT {
@@ -453,6 +540,52 @@ impl Worker {
             }
             if slot == TIMER_SLOT {
                 self.timer_busy = false;
+                continue;
+            }
+            if slot == IO_SLOT {
+                let idx = (ud & 0xFFFF_FFFF) as usize;
+                let Some(owner) = self.ios.get_mut(idx).and_then(Option::take) else {
+                    continue;
+                };
+                self.free_ios.push(idx as u32);
+                let counted = match owner {
+                    IoOwner::Tcp { .. } => self.stats.as_deref(),
+                    IoOwner::Rdma { .. } => Some(&*self.rdma_stats),
+                };
+                if let Some(s) = counted {
+                    s.ring_reads.fetch_add(1, Ordering::Relaxed);
+                }
+                match owner {
+                    IoOwner::Tcp {
+                        slot,
+                        gen,
+                        id,
+                        since,
+                    } => {
+                        let Some(Some(c)) = self.conns.get_mut(slot) else {
+                            continue;
+                        };
+                        if c.gen != gen {
+                            continue;
+                        }
+                        let Some(r) = c.smb.complete_io(id, res) else {
+                            continue;
+                        };
+                        if let Some(s) = &stats {
+                            if let Some(cmd) = c.smb.stats.last_command {
+                                s.observe(cmd, since.elapsed());
+                            }
+                            s.add_conn(&c.smb.stats);
+                            c.smb.stats = Default::default();
+                        }
+                        if !c.closing {
+                            queue(c, r);
+                        }
+                    }
+                    IoOwner::Rdma { key, id, since } => {
+                        self.rdma.complete_io(key, id, res, since, &self.rdma_stats)
+                    }
+                }
                 continue;
             }
             let gen = ((ud >> 8) & 0x00FF_FFFF) as u32;
@@ -479,6 +612,16 @@ impl Worker {
                         let span = c.span.clone();
                         let _g = span.enter();
                         process(c, stats.as_deref());
+                        c.smb.take_io(&mut io_reqs);
+                        for r in io_reqs.drain(..) {
+                            let owner = IoOwner::Tcp {
+                                slot: slot as usize,
+                                gen,
+                                id: r.id,
+                                since: Instant::now(),
+                            };
+                            new_io.push((owner, r));
+                        }
                     }
                 }
                 OP_SEND => {
@@ -495,6 +638,7 @@ impl Worker {
                 _ => {}
             }
         }
+        self.io_batch.extend(new_io);
         // Async completions (CHANGE_NOTIFY, blocked locks) and connection reaping.
         let (mut conns, mut asyncs, mut credits) = (0u64, 0u64, 0u64);
         for slot in 0..self.conns.len() {
@@ -506,7 +650,7 @@ impl Worker {
                     queue(c, r);
                 }
             }
-            if c.closing && !c.recv_busy && !c.send_busy {
+            if c.closing && !c.recv_busy && !c.send_busy && c.smb.io_in_flight() == 0 {
                 c.span.in_scope(|| tracing::debug!("connection closed"));
                 c.smb.close();
                 self.conns[slot] = None;

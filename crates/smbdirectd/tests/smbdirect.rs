@@ -556,3 +556,91 @@ fn rdma_transform_faults_are_refused() {
     }
     srv.stop();
 }
+
+/// Drops a file's pages from the page cache (they are clean: written and synced).
+fn evict(path: &std::path::Path) {
+    use std::os::fd::AsRawFd;
+    let f = std::fs::File::open(path).unwrap();
+    f.sync_all().unwrap();
+    // SAFETY: advice on an open descriptor; no memory is involved.
+    let r = unsafe { libc::posix_fadvise(f.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
+    assert_eq!(r, 0);
+}
+
+/// READs the page cache cannot answer go to the worker's io_uring (the worker serves
+/// other requests meanwhile) and come back byte-exact: over SMB Direct by RDMA Write and
+/// inline, and over TCP; a read past the end still says END_OF_FILE.
+#[test]
+fn reads_the_page_cache_misses_go_through_the_ring() {
+    let mport = free_port();
+    let (mut srv, _, mut c) = start_with(
+        &[0x0311],
+        &format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
+    );
+    let data = random_bytes(4 << 20, 77);
+    let path = srv.share.join("cold.bin");
+    std::fs::write(&path, &data).unwrap();
+    let ring_reads = || -> f64 {
+        let text = metrics_text(mport);
+        let k = "smbdirectd_storage_ring_reads_total";
+        text.lines()
+            .find(|l| l.starts_with(k) && l[k.len()..].starts_with(' '))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(-1.0)
+    };
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "cold.bin", 0x0012_0089, 1, 0).unwrap();
+    let mut seen = 0.0;
+    for round in 0..3u64 {
+        evict(&path);
+        for i in 0..16u64 {
+            let off = (i * 262_144 + round * 4096) % ((4 << 20) - 65536);
+            let got = if i % 2 == 0 {
+                c.read_rdma(tree, f, off, 65536, true).unwrap()
+            } else {
+                c.read(tree, f, off, 8192).unwrap()
+            };
+            let n = got.len();
+            assert!(
+                got == data[off as usize..off as usize + n],
+                "round {round} read {i}"
+            );
+            assert_eq!(n, if i % 2 == 0 { 65536 } else { 8192 });
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let now = ring_reads();
+        assert!(
+            now > seen,
+            "round {round}: no read went through the ring ({now})"
+        );
+        seen = now;
+    }
+    match c.read(tree, f, 5 << 20, 8192) {
+        Err(client::Error::Status(_, st)) => {
+            assert_eq!(st, smb_wire::status::NtStatus::END_OF_FILE)
+        }
+        other => panic!("read past the end: {other:?}"),
+    }
+    // TCP: another client, cold pages again.
+    evict(&path);
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    };
+    let mut t = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+    let tree = t.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = t.create(tree, "cold.bin", 0x0012_0089, 1, 0).unwrap();
+    for i in 0..32u64 {
+        let off = i * 131_072 + 512;
+        let got = t.read(tree, f, off, 65536).unwrap();
+        assert!(
+            got == data[off as usize..off as usize + 65536],
+            "TCP read {i}"
+        );
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    assert!(ring_reads() > seen, "TCP: no read went through the ring");
+    srv.stop();
+}

@@ -668,6 +668,14 @@ impl FileObj for DirFile {
             .map_err(io_status)
     }
 
+    fn read_cached(&self, offset: u64, buf: &mut [u8]) -> Option<Result<usize, NtStatus>> {
+        crate::stats::timed(crate::stats::OP_READ, || {
+            sys::pread_cached(&self.fd, buf, offset)
+        })
+        .map_err(io_status)
+        .transpose()
+    }
+
     fn read_append(&self, offset: u64, len: usize, out: &mut Vec<u8>) -> Result<usize, NtStatus> {
         crate::stats::timed(crate::stats::OP_READ, || {
             sys::pread_append(&self.fd, len, offset, out)

@@ -152,6 +152,34 @@ pub fn pread(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<usize> {
     unsafe { pread_raw(fd, buf.as_mut_ptr(), buf.len(), off) }
 }
 
+/// Reads all of `buf` at `off` only if the page cache holds it: Ok(None) when the read
+/// would wait for the device (or the cache holds only part of it, or the file ends
+/// before it).
+pub fn pread_cached(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<Option<usize>> {
+    let iov = libc::iovec {
+        iov_base: buf.as_mut_ptr().cast(),
+        iov_len: buf.len(),
+    };
+    // SAFETY: one iovec describing `buf`, valid for writes of its length.
+    let r = unsafe {
+        libc::preadv2(
+            fd.as_raw_fd(),
+            &iov,
+            1,
+            off as libc::off_t,
+            libc::RWF_NOWAIT,
+        )
+    };
+    if r < 0 {
+        let e = io::Error::last_os_error();
+        return match e.raw_os_error() {
+            Some(libc::EAGAIN) | Some(libc::EOPNOTSUPP) | Some(libc::EINTR) => Ok(None),
+            _ => Err(e),
+        };
+    }
+    Ok((r as usize == buf.len()).then_some(r as usize))
+}
+
 /// Appends up to `len` bytes read at `off` to `out`, reading into its spare capacity.
 pub fn pread_append(fd: &OwnedFd, len: usize, off: u64, out: &mut Vec<u8>) -> io::Result<usize> {
     out.reserve(len);
