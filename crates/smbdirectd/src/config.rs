@@ -96,6 +96,10 @@ pub struct WorkersSection {
     /// "sync" (pread on the worker).
     #[serde(default = "default_storage_io")]
     pub storage_io: String,
+    /// io_uring SQPOLL: a kernel thread polls each worker's submission queue and sleeps
+    /// after this many idle milliseconds; 0 = off (it costs a core while awake).
+    #[serde(default)]
+    pub sqpoll_idle_ms: u32,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -309,6 +313,9 @@ impl Config {
         }
         if !matches!(self.workers.poll.as_str(), "busy" | "adaptive") {
             bail!("workers.poll: must be \"busy\" or \"adaptive\"");
+        }
+        if self.workers.sqpoll_idle_ms > 60_000 {
+            bail!("workers.sqpoll_idle_ms: at most 60000");
         }
         if !matches!(self.workers.storage_io.as_str(), "uring" | "sync") {
             bail!("workers.storage_io: \"uring\" or \"sync\"");

@@ -130,6 +130,36 @@ pub fn spawn(
     } else {
         None
     };
+    let ring = if cfg.sqpoll_idle_ms > 0 {
+        // A kernel thread polls the submission queue: submissions cost no system call
+        // while it is awake (it sleeps after the idle time; submit() wakes it).
+        IoUring::builder()
+            .setup_sqpoll(cfg.sqpoll_idle_ms)
+            .build(cfg.ring_entries)
+            .context("io_uring setup with SQPOLL (workers.sqpoll_idle_ms)")?
+    } else {
+        IoUring::new(cfg.ring_entries).context("io_uring setup")?
+    };
+    // The pool is the ring's registered buffer too: reads into it (READ data for SMB
+    // Direct) skip pinning pages per I/O.
+    let mut fixed = None;
+    if let Some(p) = &pool {
+        let r = p.region();
+        let iov = libc::iovec {
+            iov_base: r.addr() as *mut libc::c_void,
+            iov_len: r.len(),
+        };
+        // SAFETY: the region lives as long as the pool, which the worker holds for as
+        // long as the ring exists.
+        match unsafe { ring.submitter().register_buffers(&[iov]) } {
+            Ok(()) => fixed = Some((r.addr(), r.len())),
+            Err(e) => tracing::warn!(
+                worker = index,
+                error = %e,
+                "buffer pool not registered with io_uring (RLIMIT_MEMLOCK?): reads into it use plain reads"
+            ),
+        }
+    }
     let (tx, rx) = crossbeam_channel::bounded(1024);
     let (rdma_tx, rdma_rx) = crossbeam_channel::bounded(1024);
     let (wake_tx, wake_rx) = UnixStream::pair().context("wake socket pair")?;
@@ -138,7 +168,7 @@ pub fn spawn(
     wake_tx.set_nonblocking(true)?;
     let wake_tx = Arc::new(wake_tx);
     let waker = wake_tx.clone();
-    let ring = IoUring::new(cfg.ring_entries).context("io_uring setup")?;
+
     let busy = cfg.poll == "busy";
     let storage_io = cfg.storage_io == "uring";
     let spin = Duration::from_micros(cfg.idle_spin_us);
@@ -164,6 +194,7 @@ pub fn spawn(
                 index,
                 pool: pool_for_worker,
                 ios: Vec::new(),
+                fixed,
                 free_ios: Vec::new(),
                 io_batch: Vec::new(),
                 rdma_io: Vec::new(),
@@ -247,6 +278,8 @@ struct Worker {
     rdma_stats: Arc<WorkerStats>,
     /// Registered buffers for this worker's SMB Direct payloads.
     pool: Option<Arc<BufferPool>>,
+    /// The ring's registered buffer (the pool's region): its address and length.
+    fixed: Option<(u64, usize)>,
     /// Storage reads in flight on the ring: whose they are (None: free entry).
     ios: Vec<Option<IoOwner>>,
     free_ios: Vec<u32>,
@@ -504,10 +537,18 @@ impl Worker {
                 }
             };
             self.ios[idx as usize] = Some(owner);
-            let e = opcode::Read::new(types::Fd(r.fd), r.buf, r.len)
-                .offset(r.offset)
-                .build()
-                .user_data((IO_SLOT << 32) | u64::from(idx));
+            let at = r.buf as u64;
+            let e = match self.fixed {
+                Some((base, len)) if at >= base && at + u64::from(r.len) <= base + len as u64 => {
+                    opcode::ReadFixed::new(types::Fd(r.fd), r.buf, r.len, 0)
+                        .offset(r.offset)
+                        .build()
+                }
+                _ => opcode::Read::new(types::Fd(r.fd), r.buf, r.len)
+                    .offset(r.offset)
+                    .build(),
+            }
+            .user_data((IO_SLOT << 32) | u64::from(idx));
             self.push(e);
         }
         let _ = self.ring.submit();
