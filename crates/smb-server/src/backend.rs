@@ -203,6 +203,11 @@ pub trait FileObj: Send + Sync {
     }
     /// Writes all of `data` at `offset`, extending the file as needed.
     fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus>;
+    /// The descriptor whose fdatasync is exactly what [`FileObj::sync`] does, for
+    /// engines that issue it themselves (io_uring); None when sync does more or other.
+    fn sync_fd(&self) -> Option<i32> {
+        None
+    }
     /// Makes every completed write stable (fdatasync or stronger).
     fn sync(&self) -> Result<(), NtStatus>;
     fn set_len(&self, len: u64) -> Result<(), NtStatus>;

@@ -72,6 +72,8 @@ pub struct Ctx<'a> {
 pub struct IoRequest {
     pub id: u64,
     pub fd: i32,
+    /// fdatasync `fd` (no buffer) rather than read.
+    pub sync: bool,
     pub offset: u64,
     pub len: u32,
     pub buf: *mut u8,
@@ -796,7 +798,9 @@ impl Connection {
             can_wait: self.compound_last,
             multichannel: self.server_caps & caps::MULTI_CHANNEL != 0,
             channel_key: self.signing_key(&session),
-            defer_io: self.storage_io && self.compound_single && cmd == Command::READ,
+            defer_io: self.storage_io
+                && self.compound_single
+                && matches!(cmd, Command::READ | Command::FLUSH),
         };
         let outcome = match cmd {
             Command::LOGOFF => self.logoff(&ctx, &session),
@@ -877,9 +881,10 @@ impl Connection {
         out
     }
 
-    /// Lets READs hand their storage I/O to the transport (its io_uring): collect it with
-    /// [`Connection::take_io`], report it with [`Connection::complete_io`]. Only READs of
-    /// files with a descriptor, alone in their compound, go this way.
+    /// Lets READs and FLUSHes hand their storage I/O to the transport (its io_uring):
+    /// collect it with [`Connection::take_io`], report it with
+    /// [`Connection::complete_io`]. Only requests alone in their compound, on files
+    /// with a descriptor, go this way.
     pub fn set_storage_io(&mut self, on: bool) {
         self.storage_io = on;
     }
@@ -893,6 +898,7 @@ impl Connection {
             out.push(IoRequest {
                 id: p.id,
                 fd: p.io.fd,
+                sync: p.io.sync,
                 offset: p.io.offset,
                 len: p.io.length,
                 buf: p.io.target(),
@@ -935,8 +941,8 @@ impl Connection {
         drop(ctx);
         let mut rh = p.rh;
         rh.status = status.0;
-        self.count(Command::READ.0, status, &body, p.grant);
-        self.stats.last_command = Some(Command::READ.0);
+        self.count(p.hdr.command, status, &body, p.grant);
+        self.stats.last_command = Some(p.hdr.command);
         let mut out = Vec::with_capacity(HEADER_LEN + body.len());
         rh.encode(&mut out);
         out.extend_from_slice(&body);

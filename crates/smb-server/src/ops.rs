@@ -45,10 +45,12 @@ pub enum Outcome {
     Io(Box<ReadIo>),
 }
 
-/// A READ's storage I/O, handed to the transport: read `length` bytes at `offset` of `fd`
-/// into [`ReadIo::target`], then report the count (or -errno).
+/// A READ's or FLUSH's storage I/O, handed to the transport: read `length` bytes at
+/// `offset` of `fd` into [`ReadIo::target`] and report the count, or (`sync`) fdatasync
+/// `fd` and report 0; a negative errno on failure.
 pub struct ReadIo {
     pub fd: i32,
+    pub sync: bool,
     pub offset: u64,
     pub length: u32,
     open: Arc<Open>,
@@ -59,6 +61,8 @@ pub struct ReadIo {
 }
 
 enum IoDest {
+    /// Nothing to read into (a FLUSH).
+    Nothing,
     /// The response body: its 16-byte head, then room for the data.
     Body(Vec<u8>),
     /// A lent registered buffer (SMB Direct): the data leaves from it by RDMA Write.
@@ -72,6 +76,7 @@ impl ReadIo {
         match &mut self.dest {
             IoDest::Body(b) => b[READ_HEAD..].as_mut_ptr(),
             IoDest::Lent(b) => b.bytes_mut().as_mut_ptr(),
+            IoDest::Nothing => std::ptr::null_mut(),
         }
     }
 }
@@ -86,13 +91,17 @@ pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
     };
     if res < 0 {
         give_back(io.dest);
-        // As the storage backend maps a failed pread.
+        // As the storage backend maps a failed pread or fdatasync.
         return Fail(match -res {
             errno::EIO => NtStatus::IO_DEVICE_ERROR,
             errno::EISDIR => NtStatus::FILE_IS_A_DIRECTORY,
             errno::EINVAL => NtStatus::INVALID_PARAMETER,
+            errno::ENOSPC | errno::EDQUOT => NtStatus::DISK_FULL,
             _ => NtStatus::INTERNAL_ERROR,
         });
+    }
+    if io.sync {
+        return Outcome::Done(NtStatus::SUCCESS, small_body());
     }
     let n = (res as usize).min(io.length as usize);
     if (n == 0 && io.length > 0) || (n as u32) < io.minimum_count {
@@ -109,6 +118,7 @@ pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
             body.set_u32(4, n as u32);
             Outcome::Done(NtStatus::SUCCESS, body)
         }
+        IoDest::Nothing => Fail(NtStatus::INTERNAL_ERROR),
         IoDest::Lent(mut buf) => {
             let (Some(descriptors), Some(st)) = (io.descriptors, &ctx.rdma) else {
                 return Fail(NtStatus::INTERNAL_ERROR);
@@ -137,6 +147,8 @@ mod errno {
     pub const EIO: i32 = 5;
     pub const EISDIR: i32 = 21;
     pub const EINVAL: i32 = 22;
+    pub const ENOSPC: i32 = 28;
+    pub const EDQUOT: i32 = 122;
 }
 
 /// Why an async request waits.
@@ -1434,6 +1446,21 @@ fn flush(ctx: &Ctx) -> Outcome {
     if !open.can_write() && !open.is_directory {
         return Fail(NtStatus::ACCESS_DENIED);
     }
+    // The worker's ring does the fdatasync when it can: the worker serves other
+    // requests while the device flushes, and answers once it has.
+    if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
+        return Outcome::Io(Box::new(ReadIo {
+            fd,
+            sync: true,
+            offset: 0,
+            length: 0,
+            open: open.clone(),
+            minimum_count: 0,
+            channel: 0,
+            descriptors: None,
+            dest: IoDest::Nothing,
+        }));
+    }
     match f.sync() {
         Ok(()) => Outcome::Done(NtStatus::SUCCESS, small_body()),
         Err(e) => Fail(e),
@@ -1576,6 +1603,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         if let Some(dest) = dest {
             let mut io = ReadIo {
                 fd,
+                sync: false,
                 offset: req.offset,
                 length: req.length,
                 open: open.clone(),
@@ -1590,6 +1618,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             let cached = match &mut io.dest {
                 IoDest::Body(b) => f.read_cached(req.offset, &mut b[READ_HEAD..READ_HEAD + len]),
                 IoDest::Lent(b) => f.read_cached(req.offset, &mut b.bytes_mut()[..len]),
+                IoDest::Nothing => None,
             };
             return match cached {
                 Some(Ok(n)) => finish_read(ctx, io, n as i32),

@@ -42,6 +42,8 @@ pub struct WorkerStats {
     /// READs whose storage I/O went through the worker's io_uring (the page cache did
     /// not hold their data).
     pub ring_reads: AtomicU64,
+    /// FLUSHes whose fdatasync went through the worker's io_uring.
+    pub ring_syncs: AtomicU64,
     requests: [[AtomicU64; CLASSES]; COMMANDS],
     latency: [Histogram; COMMANDS],
     read_bytes: AtomicU64,
@@ -439,6 +441,13 @@ impl Metrics {
             "READs the page cache could not answer at once, read through the worker's io_uring.",
             MetricType::COUNTER,
             vec![counter(vec![], self.sum(|w| &w.ring_reads))],
+        ));
+        out.push(family(
+            "smbdirectd_storage_ring_syncs_total",
+            "FLUSHes whose fdatasync went through the worker's io_uring (the worker served \
+             other requests meanwhile).",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.sum(|w| &w.ring_syncs))],
         ));
         out.push(family(
             "smbdirectd_buffer_pool_buffers",

@@ -281,7 +281,7 @@ struct Worker {
     /// The ring's registered buffer (the pool's region): its address and length.
     fixed: Option<(u64, usize)>,
     /// Storage reads in flight on the ring: whose they are (None: free entry).
-    ios: Vec<Option<IoOwner>>,
+    ios: Vec<Option<(IoOwner, bool)>>,
     free_ios: Vec<u32>,
     /// Reads the engine handed out, waiting to be put on the ring.
     io_batch: Vec<(IoOwner, IoRequest)>,
@@ -536,9 +536,12 @@ impl Worker {
                     (self.ios.len() - 1) as u32
                 }
             };
-            self.ios[idx as usize] = Some(owner);
+            self.ios[idx as usize] = Some((owner, r.sync));
             let at = r.buf as u64;
             let e = match self.fixed {
+                _ if r.sync => opcode::Fsync::new(types::Fd(r.fd))
+                    .flags(types::FsyncFlags::DATASYNC)
+                    .build(),
                 Some((base, len)) if at >= base && at + u64::from(r.len) <= base + len as u64 => {
                     opcode::ReadFixed::new(types::Fd(r.fd), r.buf, r.len, 0)
                         .offset(r.offset)
@@ -585,7 +588,7 @@ impl Worker {
             }
             if slot == IO_SLOT {
                 let idx = (ud & 0xFFFF_FFFF) as usize;
-                let Some(owner) = self.ios.get_mut(idx).and_then(Option::take) else {
+                let Some((owner, sync)) = self.ios.get_mut(idx).and_then(Option::take) else {
                     continue;
                 };
                 self.free_ios.push(idx as u32);
@@ -594,7 +597,11 @@ impl Worker {
                     IoOwner::Rdma { .. } => Some(&*self.rdma_stats),
                 };
                 if let Some(s) = counted {
-                    s.ring_reads.fetch_add(1, Ordering::Relaxed);
+                    if sync {
+                        s.ring_syncs.fetch_add(1, Ordering::Relaxed);
+                    } else {
+                        s.ring_reads.fetch_add(1, Ordering::Relaxed);
+                    }
                 }
                 match owner {
                     IoOwner::Tcp {

@@ -567,11 +567,11 @@ fn evict(path: &std::path::Path) {
     assert_eq!(r, 0);
 }
 
-/// READs the page cache cannot answer go to the worker's io_uring (the worker serves
+/// READs the page cache cannot answer, and FLUSHes, go to the worker's io_uring (it serves
 /// other requests meanwhile) and come back byte-exact: over SMB Direct by RDMA Write and
 /// inline, and over TCP; a read past the end still says END_OF_FILE.
 #[test]
-fn reads_the_page_cache_misses_go_through_the_ring() {
+fn page_cache_misses_and_flushes_go_through_the_ring() {
     let mport = free_port();
     let (mut srv, _, mut c) = start_with(
         &[0x0311],
@@ -642,5 +642,23 @@ fn reads_the_page_cache_misses_go_through_the_ring() {
     }
     std::thread::sleep(std::time::Duration::from_millis(100));
     assert!(ring_reads() > seen, "TCP: no read went through the ring");
+    // FLUSH: the fdatasync goes through the ring too, after the write it covers.
+    let (w, _) = t.create(tree, "flushed.bin", 0x0012_019f, 5, 0).unwrap();
+    for i in 0..4u64 {
+        t.write(tree, w, i * 65536, &data[..65536]).unwrap();
+        t.flush(tree, w).unwrap();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let text = metrics_text(mport);
+    let syncs = text
+        .lines()
+        .find(|l| l.starts_with("smbdirectd_storage_ring_syncs_total "))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|x| x.parse::<f64>().ok());
+    assert_eq!(syncs, Some(4.0), "{text}");
+    assert_eq!(
+        std::fs::read(srv.share.join("flushed.bin")).unwrap().len(),
+        4 * 65536
+    );
     srv.stop();
 }

@@ -690,6 +690,10 @@ impl FileObj for DirFile {
         .map_err(io_status)
     }
 
+    fn sync_fd(&self) -> Option<i32> {
+        Some(self.fd.as_raw_fd())
+    }
+
     fn sync(&self) -> Result<(), NtStatus> {
         crate::stats::timed(crate::stats::OP_FLUSH, || sys::fdatasync(&self.fd)).map_err(io_status)
     }
