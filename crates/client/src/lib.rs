@@ -819,6 +819,23 @@ impl Client {
     }
 
     pub fn send_write(&mut self, tree: u32, f: FileId, offset: u64, data: &[u8]) -> Result<u64> {
+        self.send_write_flags(tree, f, offset, data, 0)
+    }
+
+    /// WRITE with SMB2_WRITEFLAG_WRITE_THROUGH: answered once the data is stable.
+    pub fn write_through(&mut self, tree: u32, f: FileId, offset: u64, data: &[u8]) -> Result<u32> {
+        let id = self.send_write_flags(tree, f, offset, data, 1)?;
+        self.finish_write(id)
+    }
+
+    fn send_write_flags(
+        &mut self,
+        tree: u32,
+        f: FileId,
+        offset: u64,
+        data: &[u8],
+        flags: u32,
+    ) -> Result<u64> {
         let mut m = Vec::with_capacity(120 + data.len());
         self.header(Command::WRITE, tree, Self::charge(data.len()))
             .encode(&mut m);
@@ -831,7 +848,7 @@ impl Client {
         m.put_u32(0);
         m.put_u16(0);
         m.put_u16(0);
-        m.put_u32(0);
+        m.put_u32(flags);
         m.extend_from_slice(data);
         self.send_raw(&m)
     }

@@ -800,7 +800,7 @@ impl Connection {
             channel_key: self.signing_key(&session),
             defer_io: self.storage_io
                 && self.compound_single
-                && matches!(cmd, Command::READ | Command::FLUSH),
+                && matches!(cmd, Command::READ | Command::FLUSH | Command::WRITE),
         };
         let outcome = match cmd {
             Command::LOGOFF => self.logoff(&ctx, &session),
@@ -881,7 +881,7 @@ impl Connection {
         out
     }
 
-    /// Lets READs and FLUSHes hand their storage I/O to the transport (its io_uring):
+    /// Lets READs, FLUSHes and write-through WRITEs' syncs go to the transport (its io_uring):
     /// collect it with [`Connection::take_io`], report it with
     /// [`Connection::complete_io`]. Only requests alone in their compound, on files
     /// with a descriptor, go this way.

@@ -51,6 +51,8 @@ pub enum Outcome {
 pub struct ReadIo {
     pub fd: i32,
     pub sync: bool,
+    /// A sync for a write-through WRITE of this many bytes (its answer is the WRITE's).
+    wrote: Option<u32>,
     pub offset: u64,
     pub length: u32,
     open: Arc<Open>,
@@ -101,7 +103,14 @@ pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
         });
     }
     if io.sync {
-        return Outcome::Done(NtStatus::SUCCESS, small_body());
+        return match io.wrote {
+            Some(n) => {
+                let mut body = Vec::with_capacity(16);
+                msg::encode_write_response(&mut body, n);
+                Outcome::Done(NtStatus::SUCCESS, body)
+            }
+            None => Outcome::Done(NtStatus::SUCCESS, small_body()),
+        };
     }
     let n = (res as usize).min(io.length as usize);
     if (n == 0 && io.length > 0) || (n as u32) < io.minimum_count {
@@ -1452,6 +1461,7 @@ fn flush(ctx: &Ctx) -> Outcome {
         return Outcome::Io(Box::new(ReadIo {
             fd,
             sync: true,
+            wrote: None,
             offset: 0,
             length: 0,
             open: open.clone(),
@@ -1604,6 +1614,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             let mut io = ReadIo {
                 fd,
                 sync: false,
+                wrote: None,
                 offset: req.offset,
                 length: req.length,
                 open: open.clone(),
@@ -1904,14 +1915,30 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         Ok(n) => n,
         Err(e) => return Fail(e),
     };
+    open.modified.store(true, Ordering::Relaxed);
+    open.position
+        .store(req.offset + n as u64, Ordering::Relaxed);
     if req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 {
+        // The data is in the page cache (readers see it now); the answer waits for it to
+        // be stable. The worker's ring does the fdatasync when it can.
+        if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
+            return Outcome::Io(Box::new(ReadIo {
+                fd,
+                sync: true,
+                wrote: Some(n as u32),
+                offset: 0,
+                length: 0,
+                open: open.clone(),
+                minimum_count: 0,
+                channel: 0,
+                descriptors: None,
+                dest: IoDest::Nothing,
+            }));
+        }
         if let Err(e) = f.sync() {
             return Fail(e);
         }
     }
-    open.modified.store(true, Ordering::Relaxed);
-    open.position
-        .store(req.offset + n as u64, Ordering::Relaxed);
     let mut body = Vec::with_capacity(16);
     msg::encode_write_response(&mut body, n as u32);
     Outcome::Done(NtStatus::SUCCESS, body)

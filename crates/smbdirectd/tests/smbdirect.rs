@@ -567,7 +567,8 @@ fn evict(path: &std::path::Path) {
     assert_eq!(r, 0);
 }
 
-/// READs the page cache cannot answer, and FLUSHes, go to the worker's io_uring (it serves
+/// READs the page cache cannot answer, FLUSHes and the syncs of write-through WRITEs go
+/// to the worker's io_uring (it serves
 /// other requests meanwhile) and come back byte-exact: over SMB Direct by RDMA Write and
 /// inline, and over TCP; a read past the end still says END_OF_FILE.
 #[test]
@@ -648,6 +649,10 @@ fn page_cache_misses_and_flushes_go_through_the_ring() {
         t.write(tree, w, i * 65536, &data[..65536]).unwrap();
         t.flush(tree, w).unwrap();
     }
+    // A write-through WRITE: written at once, answered once the ring's fdatasync is done.
+    let n = t.write_through(tree, w, 4 * 65536, &data[..65536]).unwrap();
+    assert_eq!(n, 65536);
+    assert!(t.read(tree, w, 4 * 65536, 65536).unwrap() == data[..65536]);
     std::thread::sleep(std::time::Duration::from_millis(100));
     let text = metrics_text(mport);
     let syncs = text
@@ -655,10 +660,10 @@ fn page_cache_misses_and_flushes_go_through_the_ring() {
         .find(|l| l.starts_with("smbdirectd_storage_ring_syncs_total "))
         .and_then(|l| l.rsplit(' ').next())
         .and_then(|x| x.parse::<f64>().ok());
-    assert_eq!(syncs, Some(4.0), "{text}");
+    assert_eq!(syncs, Some(5.0), "{text}");
     assert_eq!(
         std::fs::read(srv.share.join("flushed.bin")).unwrap().len(),
-        4 * 65536
+        5 * 65536
     );
     srv.stop();
 }
