@@ -148,6 +148,23 @@ pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
     }
 }
 
+/// An fdatasync of `fd` for the transport's ring: a FLUSH's, or (`wrote`) the one a
+/// write-through WRITE of that many bytes waits for.
+fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome {
+    Outcome::Io(Box::new(ReadIo {
+        fd,
+        sync: true,
+        wrote,
+        offset: 0,
+        length: 0,
+        open: open.clone(),
+        minimum_count: 0,
+        channel: 0,
+        descriptors: None,
+        dest: IoDest::Nothing,
+    }))
+}
+
 /// The READ response's fixed part, before inline data.
 const READ_HEAD: usize = 16;
 
@@ -1458,18 +1475,7 @@ fn flush(ctx: &Ctx) -> Outcome {
     // The worker's ring does the fdatasync when it can: the worker serves other
     // requests while the device flushes, and answers once it has.
     if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
-        return Outcome::Io(Box::new(ReadIo {
-            fd,
-            sync: true,
-            wrote: None,
-            offset: 0,
-            length: 0,
-            open: open.clone(),
-            minimum_count: 0,
-            channel: 0,
-            descriptors: None,
-            dest: IoDest::Nothing,
-        }));
+        return sync_io(fd, &open, None);
     }
     match f.sync() {
         Ok(()) => Outcome::Done(NtStatus::SUCCESS, small_body()),
@@ -1922,18 +1928,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         // The data is in the page cache (readers see it now); the answer waits for it to
         // be stable. The worker's ring does the fdatasync when it can.
         if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
-            return Outcome::Io(Box::new(ReadIo {
-                fd,
-                sync: true,
-                wrote: Some(n as u32),
-                offset: 0,
-                length: 0,
-                open: open.clone(),
-                minimum_count: 0,
-                channel: 0,
-                descriptors: None,
-                dest: IoDest::Nothing,
-            }));
+            return sync_io(fd, &open, Some(n as u32));
         }
         if let Err(e) = f.sync() {
             return Fail(e);
