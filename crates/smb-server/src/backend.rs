@@ -203,6 +203,11 @@ pub trait FileObj: Send + Sync {
     }
     /// Writes all of `data` at `offset`, extending the file as needed.
     fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus>;
+    /// Opened write-through: every write must be followed by [`FileObj::sync`] before
+    /// it is acknowledged (the backend does not make writes stable by itself).
+    fn writes_through(&self) -> bool {
+        false
+    }
     /// The descriptor whose fdatasync is exactly what [`FileObj::sync`] does, for
     /// engines that issue it themselves (io_uring); None when sync does more or other.
     fn sync_fd(&self) -> Option<i32> {

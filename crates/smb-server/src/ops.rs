@@ -1924,7 +1924,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     open.modified.store(true, Ordering::Relaxed);
     open.position
         .store(req.offset + n as u64, Ordering::Relaxed);
-    if req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 {
+    if req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 || f.writes_through() {
         // The data is in the page cache (readers see it now); the answer waits for it to
         // be stable. The worker's ring does the fdatasync when it can.
         if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
@@ -2541,6 +2541,10 @@ fn copy_chunk(
         done += 1;
     }
     target.modified.store(true, Ordering::Relaxed);
+    if written > 0 && f.writes_through() {
+        f.sync()
+            .map_err(|e| (e, Some(response(done, 0, written))))?;
+    }
     Ok(response(done, 0, written))
 }
 

@@ -192,16 +192,13 @@ impl DirShare {
         write: bool,
         p: &OpenParams,
     ) -> Result<(OwnedFd, bool), NtStatus> {
-        let mut flags = if dir {
+        let flags = if dir {
             libc::O_RDONLY | libc::O_DIRECTORY
         } else if write {
             libc::O_RDWR
         } else {
             libc::O_RDONLY
         };
-        if !dir && p.write_through {
-            flags |= libc::O_DSYNC;
-        }
         if !dir && p.direct_io {
             match sys::open_beneath(self.root.as_raw_fd(), path, flags | libc::O_DIRECT, 0) {
                 Ok(fd) => return Ok((fd, true)),
@@ -367,6 +364,7 @@ impl DirShare {
                     is_dir,
                     direct,
                     xattr: !self.opts.no_xattr,
+                    write_through: p.write_through && !is_dir,
                 }),
                 action,
             ));
@@ -386,14 +384,12 @@ impl DirShare {
                     is_dir: true,
                     direct: false,
                     xattr: !self.opts.no_xattr,
+                    write_through: false,
                 }),
                 CreateAction::Created,
             ));
         }
-        let mut flags = libc::O_RDWR | libc::O_CREAT | libc::O_EXCL;
-        if p.write_through {
-            flags |= libc::O_DSYNC;
-        }
+        let flags = libc::O_RDWR | libc::O_CREAT | libc::O_EXCL;
         let fd = sys::open_beneath(self.root.as_raw_fd(), path.as_str(), flags, 0o644)
             .map_err(|e| status(&e, true))?;
         self.set_new_meta(&fd, p.attributes);
@@ -412,6 +408,7 @@ impl DirShare {
                 is_dir: false,
                 direct,
                 xattr: !self.opts.no_xattr,
+                write_through: p.write_through,
             }),
             CreateAction::Created,
         ))
@@ -486,6 +483,10 @@ pub struct DirFile {
     is_dir: bool,
     direct: bool,
     xattr: bool,
+    /// Opened write-through: every write is followed by an fdatasync before it is
+    /// acknowledged (by the engine, which can have the worker's ring do it), instead of
+    /// an O_DSYNC descriptor that would hold the worker for the device on each write.
+    write_through: bool,
 }
 
 impl DirFile {
@@ -688,6 +689,10 @@ impl FileObj for DirFile {
             sys::pwrite(&self.fd, data, offset)
         })
         .map_err(io_status)
+    }
+
+    fn writes_through(&self) -> bool {
+        self.write_through
     }
 
     fn sync_fd(&self) -> Option<i32> {
