@@ -501,7 +501,13 @@ impl Connection {
                 p.set_u32(offsets::FLAGS, hflags & !flags::SIGNED);
                 p[48..64].fill(0);
             }
-            total.extend_from_slice(p);
+            if n > 1 {
+                total.extend_from_slice(p);
+            }
+        }
+        // One response (the common case, a READ's 8 KiB among them): itself, not a copy.
+        if n == 1 {
+            total = parts.pop().expect("one part");
         }
         if encrypted {
             if let Some(s) = enc_session {
