@@ -201,6 +201,22 @@ pub trait FileObj: Send + Sync {
     fn read_cached(&self, _offset: u64, _buf: &mut [u8]) -> Option<Result<usize, NtStatus>> {
         None
     }
+    /// [`FileObj::read_cached`] appending `len` bytes to `out` (nothing appended when
+    /// None). Backends that can read into spare capacity override this to skip zeroing.
+    fn read_cached_append(
+        &self,
+        offset: u64,
+        len: usize,
+        out: &mut Vec<u8>,
+    ) -> Option<Result<usize, NtStatus>> {
+        let at = out.len();
+        out.resize(at + len, 0);
+        let r = self.read_cached(offset, &mut out[at..]);
+        if !matches!(r, Some(Ok(_))) {
+            out.truncate(at);
+        }
+        r
+    }
     /// Writes all of `data` at `offset`, extending the file as needed.
     fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus>;
     /// Opened write-through: every write must be followed by [`FileObj::sync`] before

@@ -1612,7 +1612,6 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
                 let mut body = Vec::with_capacity(READ_HEAD + req.length as usize);
                 msg::encode_read_response_head(&mut body, 0, 0);
                 debug_assert_eq!(body.len(), READ_HEAD);
-                body.resize(READ_HEAD + req.length as usize, 0);
                 Some(IoDest::Body(body))
             }
         };
@@ -1633,7 +1632,14 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             // ring); only a read that would wait for the device is handed out.
             let len = req.length as usize;
             let cached = match &mut io.dest {
-                IoDest::Body(b) => f.read_cached(req.offset, &mut b[READ_HEAD..READ_HEAD + len]),
+                IoDest::Body(b) => {
+                    let r = f.read_cached_append(req.offset, len, b);
+                    if r.is_none() {
+                        // Room for the ring to read into.
+                        b.resize(READ_HEAD + len, 0);
+                    }
+                    r
+                }
                 IoDest::Lent(b) => f.read_cached(req.offset, &mut b.bytes_mut()[..len]),
                 IoDest::Nothing => None,
             };

@@ -677,6 +677,19 @@ impl FileObj for DirFile {
         .transpose()
     }
 
+    fn read_cached_append(
+        &self,
+        offset: u64,
+        len: usize,
+        out: &mut Vec<u8>,
+    ) -> Option<Result<usize, NtStatus>> {
+        crate::stats::timed(crate::stats::OP_READ, || {
+            sys::pread_cached_append(&self.fd, len, offset, out)
+        })
+        .map_err(io_status)
+        .transpose()
+    }
+
     fn read_append(&self, offset: u64, len: usize, out: &mut Vec<u8>) -> Result<usize, NtStatus> {
         crate::stats::timed(crate::stats::OP_READ, || {
             sys::pread_append(&self.fd, len, offset, out)

@@ -152,15 +152,22 @@ pub fn pread(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<usize> {
     unsafe { pread_raw(fd, buf.as_mut_ptr(), buf.len(), off) }
 }
 
-/// Reads all of `buf` at `off` only if the page cache holds it: Ok(None) when the read
-/// would wait for the device (or the cache holds only part of it, or the file ends
-/// before it).
-pub fn pread_cached(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<Option<usize>> {
+/// One preadv2 with RWF_NOWAIT of exactly `len` bytes at `off` into `dst`: Ok(None) when
+/// it would wait for the device or came back short.
+///
+/// # Safety
+/// `dst` must be valid for writes of `len` bytes.
+unsafe fn pread_nowait(
+    fd: &OwnedFd,
+    dst: *mut u8,
+    len: usize,
+    off: u64,
+) -> io::Result<Option<usize>> {
     let iov = libc::iovec {
-        iov_base: buf.as_mut_ptr().cast(),
-        iov_len: buf.len(),
+        iov_base: dst.cast(),
+        iov_len: len,
     };
-    // SAFETY: one iovec describing `buf`, valid for writes of its length.
+    // SAFETY: one iovec the caller vouches for.
     let r = unsafe {
         libc::preadv2(
             fd.as_raw_fd(),
@@ -177,7 +184,34 @@ pub fn pread_cached(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<Option
             _ => Err(e),
         };
     }
-    Ok((r as usize == buf.len()).then_some(r as usize))
+    Ok((r as usize == len).then_some(len))
+}
+
+/// Reads all of `buf` at `off` only if the page cache holds it: Ok(None) when the read
+/// would wait for the device (or the cache holds only part of it, or the file ends
+/// before it).
+pub fn pread_cached(fd: &OwnedFd, buf: &mut [u8], off: u64) -> io::Result<Option<usize>> {
+    // SAFETY: `buf` is valid for writes of its length.
+    unsafe { pread_nowait(fd, buf.as_mut_ptr(), buf.len(), off) }
+}
+
+/// [`pread_cached`] of `len` bytes appended to `out`, into its spare capacity (nothing
+/// is appended when the read would wait).
+pub fn pread_cached_append(
+    fd: &OwnedFd,
+    len: usize,
+    off: u64,
+    out: &mut Vec<u8>,
+) -> io::Result<Option<usize>> {
+    out.reserve(len);
+    let at = out.len();
+    // SAFETY: reserve() made room for `len` bytes past `at`.
+    let r = unsafe { pread_nowait(fd, out.as_mut_ptr().add(at), len, off)? };
+    if r.is_some() {
+        // SAFETY: the kernel initialised the `len` bytes it reported.
+        unsafe { out.set_len(at + len) };
+    }
+    Ok(r)
 }
 
 /// Appends up to `len` bytes read at `off` to `out`, reading into its spare capacity.
