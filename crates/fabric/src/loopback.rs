@@ -29,6 +29,8 @@ struct Pipe {
     reply: Option<WireEvent>,
     /// Held payloads each side's peer has consumed and not yet reported.
     acks: [usize; 2],
+    /// Held payloads each side has taken off the pipe and is still copying.
+    taken: [usize; 2],
 }
 
 impl Pipe {
@@ -113,7 +115,9 @@ impl Wire for LoopWire {
     }
 
     fn consumed(&mut self, n: usize) {
-        self.pipe.lock().acks[1 - self.side] += n;
+        let mut p = self.pipe.lock();
+        p.acks[1 - self.side] += n;
+        p.taken[self.side] = p.taken[self.side].saturating_sub(n);
     }
 
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool {
@@ -142,6 +146,9 @@ impl Wire for LoopWire {
         };
         for _ in 0..n {
             let s = p.q[self.side].pop_front().unwrap();
+            if s.ack {
+                p.taken[self.side] += 1;
+            }
             out.push(WireEvent::Seg(s));
         }
         let peer_gone = p.dropped || (p.closed[1 - self.side] && p.q[self.side].is_empty());
@@ -160,6 +167,14 @@ impl Wire for LoopWire {
         // memory goes back to its owner, who may reuse it at once (a real queue pair in
         // error stops moving data too).
         p.q[1 - self.side].retain(|s| !(s.ack && s.tagged));
+        // Those it has taken it is copying right now (from this side's memory): wait for
+        // it to finish, which it does within its current progress call (bounded).
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+        while p.taken[1 - self.side] > 0 && std::time::Instant::now() < deadline {
+            drop(p);
+            std::thread::yield_now();
+            p = self.pipe.lock();
+        }
     }
 }
 
@@ -242,6 +257,7 @@ impl LoopbackFabric {
             faults,
             reply: None,
             acks: [0; 2],
+            taken: [0; 2],
         });
         q.push_back(Pending {
             pipe: pipe.clone(),

@@ -2298,6 +2298,12 @@ fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
                     return Fail(e);
                 }
             }
+            // A write-through open's changes are stable before the answer.
+            if f.writes_through() {
+                if let Err(e) = f.sync() {
+                    return Fail(e);
+                }
+            }
             let out = if req.ctl_code == fsctl::FILE_LEVEL_TRIM {
                 vec![0u8; 4]
             } else {

@@ -94,6 +94,19 @@ enum Local {
     Pool(WriteBuf),
 }
 
+impl RdmaOp {
+    /// An operation that ended without all its completions (failed or flushed while the
+    /// connection closed): a pool slot it used is not handed to anyone else, since the
+    /// device may not be done with it (at most the pool's size is lost this way).
+    fn retire(self) {
+        if let Local::Pool(b) = self.local {
+            if self.pending > 0 {
+                std::mem::forget(b);
+            }
+        }
+    }
+}
+
 struct RdmaOp {
     local: Local,
     pending: usize,
@@ -857,9 +870,11 @@ impl SmbdConnection {
         }
         let op = self.ops.remove(&id).unwrap();
         if let Some(s) = op.failed {
+            op.retire();
             return Some(Err(s));
         }
         if op.pending > 0 {
+            op.retire();
             return Some(Err(WcStatus::Flushed));
         }
         match op.local {
@@ -915,8 +930,11 @@ impl SmbdConnection {
                 // What was posted before is flushed with the queue pair; a pool slot
                 // returns once nothing can still be using it (the queue pair is failed
                 // below, which on the software providers drops untaken data).
-                if let Local::Own(mr) = &local {
-                    self.pd.deregister(mr);
+                match local {
+                    Local::Own(mr) => self.pd.deregister(&mr),
+                    // Posted pieces may still be using the slot.
+                    Local::Pool(b) if pending > 0 => std::mem::forget(b),
+                    Local::Pool(_) => {}
                 }
                 self.fail(Disconnect::Transport(e.to_string()));
                 return Err(self.closed.clone().unwrap());
@@ -950,11 +968,10 @@ impl SmbdConnection {
         if let Local::Own(mr) = &op.local {
             self.pd.deregister(mr);
         }
-        if let Some(s) = op.failed {
-            return Some(Err(s));
-        }
-        if op.pending > 0 {
-            return Some(Err(WcStatus::Flushed));
+        if op.failed.is_some() || op.pending > 0 {
+            let st = op.failed.unwrap_or(WcStatus::Flushed);
+            op.retire();
+            return Some(Err(st));
         }
         Some(Ok(match (&op.local, op.is_read) {
             (Local::Own(mr), true) => {

@@ -95,6 +95,13 @@ pub fn frame_header(len: usize) -> [u8; 4] {
     [0, (len >> 16) as u8, (len >> 8) as u8, len as u8]
 }
 
+/// A piece of the outgoing stream: a frame header (its bytes from the offset on), or
+/// PDU bytes.
+pub enum Piece<'a> {
+    Header([u8; 4], usize),
+    Body(&'a [u8]),
+}
+
 /// Responses waiting to go out on one connection, each behind its frame header. Several
 /// are sent by one gathered write, so a burst of responses costs one send, not one each.
 #[derive(Default)]
@@ -115,18 +122,26 @@ impl OutQueue {
 
     /// The unsent bytes, in order, as at most `max_slices` slices covering at most about
     /// `max_bytes` (whole entries after the first, so one large PDU still goes out).
-    pub fn slices(&self, max_slices: usize, max_bytes: usize) -> Vec<&[u8]> {
+    pub fn slices(&self, max_slices: usize, max_bytes: usize) -> Vec<Vec<u8>> {
         let mut out = Vec::new();
-        self.each_slice(max_slices, max_bytes, |s| out.push(s));
+        self.each_slice(max_slices, max_bytes, |p| {
+            out.push(match p {
+                Piece::Header(h, skip) => h[skip..].to_vec(),
+                Piece::Body(b) => b.to_vec(),
+            })
+        });
         out
     }
 
-    /// Calls `f` with each slice [`Self::slices`] would return, without collecting them.
+    /// Calls `f` with each piece [`Self::slices`] would return, without collecting them.
+    /// A frame header comes as a value (with how much of it was sent already): entries
+    /// move when the queue grows, so a caller that hands memory to the kernel copies the
+    /// header somewhere stable first; bodies stay put (their heap storage never moves).
     pub fn each_slice<'a>(
         &'a self,
         max_slices: usize,
         max_bytes: usize,
-        mut f: impl FnMut(&'a [u8]),
+        mut f: impl FnMut(Piece<'a>),
     ) {
         let (mut n, mut bytes) = (0usize, 0usize);
         for (i, (hdr, pdu)) in self.q.iter().enumerate() {
@@ -135,12 +150,12 @@ impl OutQueue {
             }
             let skip = if i == 0 { self.sent } else { 0 };
             if skip < 4 {
-                f(&hdr[skip..]);
+                f(Piece::Header(*hdr, skip));
                 n += 1;
             }
             let body = &pdu[skip.saturating_sub(4)..];
             if !body.is_empty() {
-                f(body);
+                f(Piece::Body(body));
                 n += 1;
             }
             bytes += 4 + pdu.len() - skip;

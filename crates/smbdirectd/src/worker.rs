@@ -10,7 +10,7 @@
 
 use crate::config::WorkersSection;
 use crate::daemon::filetime_now;
-use crate::framing::{FrameReader, OutQueue};
+use crate::framing::{FrameReader, OutQueue, Piece};
 use crate::metrics::WorkerStats;
 use crate::rdma_listener::{RdmaConn, RdmaSet};
 use anyhow::{Context, Result};
@@ -240,6 +240,8 @@ struct Conn {
     send_busy: bool,
     /// The slices of the send in flight (capacity fixed at SEND_IOVS: never reallocated).
     iov: Vec<libc::iovec>,
+    /// The frame headers of the send in flight (the connection is boxed: they stay put).
+    hdrs: [[u8; 4]; SEND_IOVS],
     smb: Connection,
     closing: bool,
     span: tracing::Span,
@@ -443,6 +445,7 @@ impl Worker {
                 out: OutQueue::default(),
                 send_busy: false,
                 iov: Vec::with_capacity(SEND_IOVS),
+                hdrs: [[0; 4]; SEND_IOVS],
                 smb,
                 closing: false,
                 span,
@@ -505,12 +508,23 @@ impl Worker {
             if !c.send_busy && !c.closing && !c.out.is_empty() {
                 // Every queued response in one gathered write: one send (one socket
                 // lock, one wake of the peer) per burst instead of one per response.
+                // Frame headers are copied into the connection's own array: queue
+                // entries move when more responses are queued during the send.
                 c.iov.clear();
-                let iov = &mut c.iov;
-                c.out.each_slice(SEND_IOVS, SEND_BYTES, |b| {
+                let (iov, hdrs) = (&mut c.iov, &mut c.hdrs);
+                let mut k = 0;
+                c.out.each_slice(SEND_IOVS, SEND_BYTES, |p| {
+                    let (ptr, len) = match p {
+                        Piece::Header(h, skip) => {
+                            hdrs[k] = h;
+                            k += 1;
+                            (hdrs[k - 1][skip..].as_ptr(), 4 - skip)
+                        }
+                        Piece::Body(b) => (b.as_ptr(), b.len()),
+                    };
                     iov.push(libc::iovec {
-                        iov_base: b.as_ptr() as *mut _,
-                        iov_len: b.len(),
+                        iov_base: ptr as *mut _,
+                        iov_len: len,
                     })
                 });
                 let e = opcode::Writev::new(
