@@ -83,25 +83,39 @@ impl ReadIo {
     }
 }
 
-/// Answers a READ whose I/O the transport did: `res` is what the read returned (a byte
-/// count, or a negative errno).
+/// Answers a READ (or FLUSH) whose I/O the transport did: `res` is what the operation
+/// returned (a byte count, or a negative errno).
 pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
-    let give_back = |dest: IoDest| {
-        if let (IoDest::Lent(b), Some(st)) = (dest, &ctx.rdma) {
-            st.lock().lent.push(b);
-        }
-    };
-    if res < 0 {
-        give_back(io.dest);
+    let res = if res < 0 {
         // As the storage backend maps a failed pread or fdatasync.
-        return Fail(match -res {
+        Err(match -res {
             errno::EIO => NtStatus::IO_DEVICE_ERROR,
             errno::EISDIR => NtStatus::FILE_IS_A_DIRECTORY,
             errno::EINVAL => NtStatus::INVALID_PARAMETER,
             errno::ENOSPC | errno::EDQUOT => NtStatus::DISK_FULL,
             _ => NtStatus::INTERNAL_ERROR,
-        });
-    }
+        })
+    } else {
+        Ok(res as usize)
+    };
+    complete_io(ctx, io, res)
+}
+
+/// The answer of a READ or sync once its I/O is done, however it was done (at once on
+/// the worker, or by the transport's ring).
+fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
+    let give_back = |dest: IoDest| {
+        if let (IoDest::Lent(b), Some(st)) = (dest, &ctx.rdma) {
+            st.lock().lent.push(b);
+        }
+    };
+    let n = match res {
+        Ok(n) => n.min(io.length as usize),
+        Err(e) => {
+            give_back(io.dest);
+            return Fail(e);
+        }
+    };
     if io.sync {
         return match io.wrote {
             Some(n) => {
@@ -112,40 +126,49 @@ pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
             None => Outcome::Done(NtStatus::SUCCESS, small_body()),
         };
     }
-    let n = (res as usize).min(io.length as usize);
     if (n == 0 && io.length > 0) || (n as u32) < io.minimum_count {
         give_back(io.dest);
         return Fail(NtStatus::END_OF_FILE);
     }
+    // FilePositionInformation follows synchronous reads and writes (MS-FSA 2.1.5.2).
     io.open
         .position
         .store(io.offset + n as u64, Ordering::Relaxed);
-    match io.dest {
+    // The data travels by RDMA Write when the request named a channel; the response
+    // says how much (3.3.5.12).
+    let (data, lent, transform) = match io.dest {
         IoDest::Body(mut body) => {
             body.truncate(READ_HEAD + n);
-            body[2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
-            body.set_u32(4, n as u32);
-            Outcome::Done(NtStatus::SUCCESS, body)
-        }
-        IoDest::Nothing => Fail(NtStatus::INTERNAL_ERROR),
-        IoDest::Lent(mut buf) => {
-            let (Some(descriptors), Some(st)) = (io.descriptors, &ctx.rdma) else {
-                return Fail(NtStatus::INTERNAL_ERROR);
-            };
-            let transform = rdma_read_transform(ctx, &mut buf.bytes_mut()[..n]);
-            let mut st = st.lock();
-            if io.channel == msg::channel::RDMA_V1_INVALIDATE {
-                st.invalidate = Some(descriptors[0].token);
+            if io.descriptors.is_none() {
+                body[2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
+                body.set_u32(4, n as u32);
+                return Outcome::Done(NtStatus::SUCCESS, body);
             }
-            st.writes.push(crate::rdma::RdmaWrite {
-                descriptors,
-                data: Vec::new(),
-                lent: Some((buf, n)),
-            });
-            drop(st);
-            rdma_read_response(n, transform)
+            // No lent buffer was free: the data goes from a copy.
+            let mut data = body.split_off(READ_HEAD);
+            let transform = rdma_read_transform(ctx, &mut data);
+            (data, None, transform)
         }
+        IoDest::Lent(mut buf) => {
+            let transform = rdma_read_transform(ctx, &mut buf.bytes_mut()[..n]);
+            (Vec::new(), Some((buf, n)), transform)
+        }
+        IoDest::Nothing => return Fail(NtStatus::INTERNAL_ERROR),
+    };
+    let (Some(descriptors), Some(st)) = (io.descriptors, &ctx.rdma) else {
+        return Fail(NtStatus::INTERNAL_ERROR);
+    };
+    let mut st = st.lock();
+    if io.channel == msg::channel::RDMA_V1_INVALIDATE {
+        st.invalidate = Some(descriptors[0].token);
     }
+    st.writes.push(crate::rdma::RdmaWrite {
+        descriptors,
+        data,
+        lent,
+    });
+    drop(st);
+    rdma_read_response(n, transform)
 }
 
 /// An fdatasync of `fd` for the transport's ring: a FLUSH's, or (`wrote`) the one a
@@ -1596,134 +1619,69 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         }
     }
     let f = open.file_obj().expect("file");
-    // The transport does the I/O (io_uring) when it can: the worker goes on with other
-    // requests while the storage works, and a read the page cache misses stalls nobody.
-    if let (true, Some(fd)) = (ctx.defer_io, f.raw_fd()) {
-        let dest = match (&descs, &ctx.rdma) {
-            (Some(_), Some(st)) => {
-                let mut st = st.lock();
-                st.lent
-                    .iter()
-                    .position(|b| b.capacity() >= req.length as usize)
-                    .map(|i| IoDest::Lent(st.lent.swap_remove(i)))
-            }
-            (Some(_), None) => None,
-            (None, _) => {
-                let mut body = Vec::with_capacity(READ_HEAD + req.length as usize);
-                msg::encode_read_response_head(&mut body, 0, 0);
-                debug_assert_eq!(body.len(), READ_HEAD);
-                Some(IoDest::Body(body))
-            }
-        };
-        if let Some(dest) = dest {
-            let mut io = ReadIo {
-                fd,
-                sync: false,
-                wrote: None,
-                offset: req.offset,
-                length: req.length,
-                open: open.clone(),
-                minimum_count: req.minimum_count,
-                channel: req.channel,
-                descriptors: descs,
-                dest,
-            };
-            // What the page cache holds is read at once (no round trip through the
-            // ring); only a read that would wait for the device is handed out.
-            let len = req.length as usize;
-            let cached = match &mut io.dest {
-                IoDest::Body(b) => {
-                    let r = f.read_cached_append(req.offset, len, b);
-                    if r.is_none() {
-                        // Room for the ring to read into.
-                        b.resize(READ_HEAD + len, 0);
-                    }
-                    r
-                }
-                IoDest::Lent(b) => f.read_cached(req.offset, &mut b.bytes_mut()[..len]),
-                IoDest::Nothing => None,
-            };
-            return match cached {
-                Some(Ok(n)) => finish_read(ctx, io, n as i32),
-                Some(Err(e)) => {
-                    if let (IoDest::Lent(b), Some(st)) = (io.dest, &ctx.rdma) {
-                        st.lock().lent.push(b);
-                    }
-                    Fail(e)
-                }
-                None => Outcome::Io(Box::new(io)),
-            };
-        }
-    }
-    // SMB Direct with a lent registered buffer that holds the read: the storage reads
-    // straight into it and the data leaves by RDMA Write from there (no payload copy).
-    if let (Some(descriptors), Some(st)) = (&descs, &ctx.rdma) {
-        let lent = {
+    let len = req.length as usize;
+    // SMB Direct with a lent registered buffer free: the storage reads straight into it
+    // and the data leaves by RDMA Write from there (no payload copy). Otherwise the data
+    // goes into the response.
+    let lent = match (&descs, &ctx.rdma) {
+        (Some(_), Some(st)) => {
             let mut st = st.lock();
             st.lent
                 .iter()
-                .position(|b| b.capacity() >= req.length as usize)
+                .position(|b| b.capacity() >= len)
                 .map(|i| st.lent.swap_remove(i))
-        };
-        if let Some(mut buf) = lent {
-            let n = match f.read_at(req.offset, &mut buf.bytes_mut()[..req.length as usize]) {
-                Ok(n) => n,
-                Err(e) => {
-                    st.lock().lent.push(buf);
-                    return Fail(e);
-                }
-            };
-            if (n == 0 && req.length > 0) || (n as u32) < req.minimum_count {
-                st.lock().lent.push(buf);
-                return Fail(NtStatus::END_OF_FILE);
-            }
-            open.position
-                .store(req.offset + n as u64, Ordering::Relaxed);
-            let transform = rdma_read_transform(ctx, &mut buf.bytes_mut()[..n]);
-            let mut st = st.lock();
-            if req.channel == msg::channel::RDMA_V1_INVALIDATE {
-                st.invalidate = Some(descriptors[0].token);
-            }
-            st.writes.push(crate::rdma::RdmaWrite {
-                descriptors: descriptors.clone(),
-                data: Vec::new(),
-                lent: Some((buf, n)),
-            });
-            return rdma_read_response(n, transform);
         }
-    }
-    let mut body = Vec::with_capacity(16 + req.length as usize);
-    msg::encode_read_response_head(&mut body, 0, 0);
-    let head = body.len();
-    let n = match f.read_append(req.offset, req.length as usize, &mut body) {
-        Ok(n) => n,
-        Err(e) => return Fail(e),
+        _ => None,
     };
-    if (n == 0 && req.length > 0) || (n as u32) < req.minimum_count {
-        return Fail(NtStatus::END_OF_FILE);
-    }
-    body.truncate(head + n);
-    // FilePositionInformation follows synchronous reads and writes (MS-FSA 2.1.5.2).
-    open.position
-        .store(req.offset + n as u64, Ordering::Relaxed);
-    if let (Some(descriptors), Some(st)) = (descs, &ctx.rdma) {
-        // The data travels by RDMA Write; the response says how much (3.3.5.12).
-        let mut data = body.split_off(head);
-        let transform = rdma_read_transform(ctx, &mut data);
-        let mut st = st.lock();
-        if req.channel == msg::channel::RDMA_V1_INVALIDATE {
-            st.invalidate = Some(descriptors[0].token);
+    let dest = match lent {
+        Some(b) => IoDest::Lent(b),
+        None => {
+            let mut body = Vec::with_capacity(READ_HEAD + len);
+            msg::encode_read_response_head(&mut body, 0, 0);
+            debug_assert_eq!(body.len(), READ_HEAD);
+            IoDest::Body(body)
         }
-        st.writes.push(crate::rdma::RdmaWrite {
-            descriptors,
-            data,
-            lent: None,
-        });
-        return rdma_read_response(n, transform);
-    }
-    body[2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
-    body.set_u32(4, n as u32);
-    Outcome::Done(NtStatus::SUCCESS, body)
+    };
+    let fd = f.raw_fd();
+    let mut io = ReadIo {
+        fd: fd.unwrap_or(-1),
+        sync: false,
+        wrote: None,
+        offset: req.offset,
+        length: req.length,
+        open: open.clone(),
+        minimum_count: req.minimum_count,
+        channel: req.channel,
+        descriptors: descs,
+        dest,
+    };
+    let res = if ctx.defer_io && fd.is_some() {
+        // The transport does the I/O (io_uring) when it can: what the page cache holds
+        // is read at once, and only a read that would wait for the device is handed out
+        // (the worker goes on with other requests meanwhile).
+        let cached = match &mut io.dest {
+            IoDest::Body(b) => f.read_cached_append(req.offset, len, b),
+            IoDest::Lent(b) => f.read_cached(req.offset, &mut b.bytes_mut()[..len]),
+            IoDest::Nothing => None,
+        };
+        match cached {
+            Some(r) => r,
+            None => {
+                if let IoDest::Body(b) = &mut io.dest {
+                    // Room for the ring to read into.
+                    b.resize(READ_HEAD + len, 0);
+                }
+                return Outcome::Io(Box::new(io));
+            }
+        }
+    } else {
+        match &mut io.dest {
+            IoDest::Body(b) => f.read_append(req.offset, len, b),
+            IoDest::Lent(b) => f.read_at(req.offset, &mut b.bytes_mut()[..len]),
+            IoDest::Nothing => Ok(0),
+        }
+    };
+    complete_io(ctx, io, res)
 }
 
 /// MS-SMB2 3.3.5.12 with RDMA transforms (3.1.1): the data of an RDMA-channel READ is

@@ -122,6 +122,7 @@ impl OutQueue {
 
     /// The unsent bytes, in order, as at most `max_slices` slices covering at most about
     /// `max_bytes` (whole entries after the first, so one large PDU still goes out).
+    #[cfg(test)]
     pub fn slices(&self, max_slices: usize, max_bytes: usize) -> Vec<Vec<u8>> {
         let mut out = Vec::new();
         self.each_slice(max_slices, max_bytes, |p| {
