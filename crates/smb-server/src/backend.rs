@@ -180,6 +180,29 @@ pub trait Share: Send + Sync {
     }
 }
 
+/// A descriptor of an open file that bypasses the page cache (O_DIRECT), and the alignment
+/// its I/O needs: memory addresses to `mem_align`, file offsets and lengths to
+/// `offset_align` (both powers of two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirectFd {
+    pub fd: i32,
+    pub mem_align: u32,
+    pub offset_align: u32,
+}
+
+impl DirectFd {
+    /// Whether an I/O of `len` bytes at `offset` may use the descriptor (memory aside).
+    pub fn fits(&self, offset: u64, len: usize) -> bool {
+        let a = u64::from(self.offset_align.max(1));
+        len > 0 && offset.is_multiple_of(a) && (len as u64).is_multiple_of(a)
+    }
+
+    /// Whether `addr` is aligned enough for it.
+    pub fn aligned(&self, addr: usize) -> bool {
+        addr.is_multiple_of(self.mem_align.max(1) as usize)
+    }
+}
+
 /// An open file or directory. Every method takes &self: opens are shared by the channels of
 /// a session and reads/writes carry explicit offsets (never a shared cursor).
 pub trait FileObj: Send + Sync {
@@ -243,6 +266,12 @@ pub trait FileObj: Send + Sync {
     /// The OS descriptor, for engines that issue I/O themselves (io_uring); None for
     /// in-memory backends.
     fn raw_fd(&self) -> Option<i32>;
+    /// A twin descriptor that bypasses the page cache, for engines that issue reads
+    /// themselves (a `direct_io` share); reads through it never hit the page cache, so
+    /// [`FileObj::read_cached`] is not worth trying for them.
+    fn direct(&self) -> Option<DirectFd> {
+        None
+    }
     /// The file's extended attributes (names as stored: upper case), in the order they
     /// were first set.
     fn eas(&self) -> Result<Vec<smb_wire::fscc::Ea>, NtStatus> {

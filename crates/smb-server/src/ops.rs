@@ -2,7 +2,7 @@
 //! QUERY_DIRECTORY, CHANGE_NOTIFY, QUERY_INFO, SET_INFO, OPLOCK_BREAK, TREE_DISCONNECT.
 
 use crate::backend::{
-    BasicChange, CreateAction, Disposition, FileInfo, Kind, OpenParams, SharePath,
+    BasicChange, CreateAction, DirectFd, Disposition, FileInfo, Kind, OpenParams, SharePath,
 };
 use crate::config::InterfaceConfig;
 use crate::conn::{small_body, Ctx};
@@ -60,6 +60,9 @@ pub struct ReadIo {
     channel: u32,
     descriptors: Option<Vec<BufferDescriptorV1>>,
     dest: IoDest,
+    /// Where the data lands in a `Body`, past its head: an O_DIRECT read needs an aligned
+    /// address, and the data moves down to the head once read.
+    shift: usize,
 }
 
 enum IoDest {
@@ -76,10 +79,32 @@ impl ReadIo {
     /// is reported (they live on the heap, owned by this request).
     pub fn target(&mut self) -> *mut u8 {
         match &mut self.dest {
-            IoDest::Body(b) => b[READ_HEAD..].as_mut_ptr(),
+            IoDest::Body(b) => b[READ_HEAD + self.shift..].as_mut_ptr(),
             IoDest::Lent(b) => b.bytes_mut().as_mut_ptr(),
             IoDest::Nothing => std::ptr::null_mut(),
         }
+    }
+
+    /// Aims the read at the file's O_DIRECT descriptor: the target is aligned for it (a
+    /// lent buffer must already be; a response body gets room to shift the data to an
+    /// aligned address). False when the target cannot be.
+    fn aim_direct(&mut self, d: DirectFd) -> bool {
+        let len = self.length as usize;
+        match &mut self.dest {
+            IoDest::Lent(b) if d.aligned(b.bytes().as_ptr() as usize) => {}
+            IoDest::Body(b) => {
+                let a = d.mem_align.max(1) as usize;
+                // Capacity for the head, the data and the largest shift: the resize below
+                // never moves the buffer.
+                b.reserve(len + a);
+                let at = b.as_ptr() as usize + READ_HEAD;
+                self.shift = (a - at % a) % a;
+                b.resize(READ_HEAD + self.shift + len, 0);
+            }
+            _ => return false,
+        }
+        self.fd = d.fd;
+        true
     }
 }
 
@@ -138,6 +163,10 @@ fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
     // says how much (3.3.5.12).
     let (data, lent, transform) = match io.dest {
         IoDest::Body(mut body) => {
+            if io.shift > 0 {
+                let at = READ_HEAD + io.shift;
+                body.copy_within(at..at + n, READ_HEAD);
+            }
             body.truncate(READ_HEAD + n);
             if io.descriptors.is_none() {
                 body[2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
@@ -185,6 +214,7 @@ fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome {
         channel: 0,
         descriptors: None,
         dest: IoDest::Nothing,
+        shift: 0,
     }))
 }
 
@@ -1654,7 +1684,18 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         channel: req.channel,
         descriptors: descs,
         dest,
+        shift: 0,
     };
+    // A direct_io file: an aligned read goes to the device through the O_DIRECT twin,
+    // straight into the lent buffer (the data then leaves from it by RDMA Write: no CPU
+    // touches it) or into the response. Nothing to try in the page cache first.
+    if ctx.defer_io {
+        if let Some(d) = f.direct().filter(|d| d.fits(req.offset, len)) {
+            if io.aim_direct(d) {
+                return Outcome::Io(Box::new(io));
+            }
+        }
+    }
     let res = if ctx.defer_io && fd.is_some() {
         // The transport does the I/O (io_uring) when it can: what the page cache holds
         // is read at once, and only a read that would wait for the device is handed out

@@ -557,6 +557,16 @@ fn rdma_transform_faults_are_refused() {
     srv.stop();
 }
 
+/// The value of an unlabelled metric from the exporter (-1 when absent).
+fn metric_value(port: u16, name: &str) -> f64 {
+    metrics_text(port)
+        .lines()
+        .find(|l| l.starts_with(name) && l[name.len()..].starts_with(' '))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(-1.0)
+}
+
 /// Drops a file's pages from the page cache (they are clean: written and synced).
 fn evict(path: &std::path::Path) {
     use std::os::fd::AsRawFd;
@@ -581,15 +591,7 @@ fn page_cache_misses_and_flushes_go_through_the_ring() {
     let data = random_bytes(4 << 20, 77);
     let path = srv.share.join("cold.bin");
     std::fs::write(&path, &data).unwrap();
-    let ring_reads = || -> f64 {
-        let text = metrics_text(mport);
-        let k = "smbdirectd_storage_ring_reads_total";
-        text.lines()
-            .find(|l| l.starts_with(k) && l[k.len()..].starts_with(' '))
-            .and_then(|l| l.rsplit(' ').next())
-            .and_then(|x| x.parse().ok())
-            .unwrap_or(-1.0)
-    };
+    let ring_reads = || metric_value(mport, "smbdirectd_storage_ring_reads_total");
     let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
     let (f, _) = c.create(tree, "cold.bin", 0x0012_0089, 1, 0).unwrap();
     let mut seen = 0.0;
@@ -673,5 +675,149 @@ fn page_cache_misses_and_flushes_go_through_the_ring() {
         std::fs::read(srv.share.join("flushed.bin")).unwrap().len(),
         5 * 65536
     );
+    srv.stop();
+}
+
+/// How many of a file's pages the page cache holds.
+fn resident_pages(path: &std::path::Path) -> usize {
+    use std::os::fd::AsRawFd;
+    let f = std::fs::File::open(path).unwrap();
+    let len = f.metadata().unwrap().len() as usize;
+    let page = 4096;
+    // SAFETY: a private read-only mapping of an open file, unmapped below; mincore only
+    // reports on it (no page is touched).
+    unsafe {
+        let m = libc::mmap(
+            std::ptr::null_mut(),
+            len,
+            libc::PROT_READ,
+            libc::MAP_SHARED,
+            f.as_raw_fd(),
+            0,
+        );
+        assert_ne!(m, libc::MAP_FAILED);
+        let mut v = vec![0u8; len.div_ceil(page)];
+        assert_eq!(libc::mincore(m, len, v.as_mut_ptr()), 0);
+        libc::munmap(m, len);
+        v.iter().filter(|b| **b & 1 != 0).count()
+    }
+}
+
+/// Whether the file system under `dir` does real direct I/O (not tmpfs, which accepts
+/// O_DIRECT but serves it from memory).
+fn does_direct_io(dir: &std::path::Path) -> bool {
+    use std::os::unix::fs::OpenOptionsExt;
+    let probe = dir.join(".dio-probe");
+    std::fs::write(&probe, [0u8; 4096]).unwrap();
+    let ok = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECT)
+        .open(&probe)
+        .is_ok();
+    let c = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: statfs fills the zeroed struct we own.
+    let tmpfs = unsafe {
+        let mut s: libc::statfs = std::mem::zeroed();
+        libc::statfs(c.as_ptr(), &mut s) == 0 && s.f_type == libc::TMPFS_MAGIC
+    };
+    std::fs::remove_file(&probe).unwrap();
+    ok && !tmpfs
+}
+
+/// A `direct_io` share: aligned READs go from the device straight into the worker's
+/// registered buffers (SMB Direct, then RDMA Write) or the response (TCP) through the
+/// ring, and never fill the page cache; unaligned I/O goes through the page cache; the
+/// two stay coherent; a read across the end of the file is short.
+#[test]
+fn direct_io_share_reads_bypass_the_page_cache() {
+    let (mport, rport) = (free_port(), free_port());
+    let mut srv = TestServer::start_with(Opts {
+        extra_config: format!(
+            "smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"
+        ),
+        share_extra: "direct_io = true\n".into(),
+    });
+    let direct = does_direct_io(&srv.share);
+    let size = (4 << 20) + 1000;
+    let mut data = random_bytes(size, 91);
+    let path = srv.share.join("disk.bin");
+    std::fs::write(&path, &data).unwrap();
+    evict(&path);
+    let ring_reads = || metric_value(mport, "smbdirectd_storage_ring_reads_total");
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        dialects: vec![0x0311],
+        ..Default::default()
+    };
+    let mut c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &opts).unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "disk.bin", 0x0012_019f, 1, 0).unwrap();
+    for i in 0..24u64 {
+        let off = (i * 172_032) % ((4 << 20) - 65536);
+        let len = if i % 3 == 0 { 8192 } else { 65536 };
+        let got = c.read_rdma(tree, f, off, len, i % 2 == 0).unwrap();
+        assert!(
+            got == data[off as usize..(off + u64::from(len)) as usize],
+            "RDMA read {i}"
+        );
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let after_rdma = ring_reads();
+    assert!(
+        after_rdma >= 24.0,
+        "RDMA reads not on the ring: {after_rdma}"
+    );
+    if direct {
+        assert_eq!(
+            resident_pages(&path),
+            0,
+            "direct reads filled the page cache"
+        );
+    }
+    // TCP: aligned reads land at an aligned address inside the response.
+    let mut t = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+    let ttree = t.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (tf, _) = t.create(ttree, "disk.bin", 0x0012_019f, 1, 0).unwrap();
+    for i in 0..16u64 {
+        let off = i * 258_048;
+        let got = t.read(ttree, tf, off, 8192).unwrap();
+        assert!(
+            got == data[off as usize..off as usize + 8192],
+            "TCP read {i}"
+        );
+    }
+    // Across the end: the device returns what there is.
+    let tail = t.read(ttree, tf, 4 << 20, 8192).unwrap();
+    assert!(tail == data[4 << 20..], "short read at the end");
+    let tail = c.read_rdma(tree, f, 4 << 20, 8192, true).unwrap();
+    assert!(tail == data[4 << 20..], "short RDMA read at the end");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    assert!(
+        ring_reads() >= after_rdma + 18.0,
+        "TCP reads not on the ring"
+    );
+    if direct {
+        assert_eq!(
+            resident_pages(&path),
+            0,
+            "direct reads filled the page cache"
+        );
+    }
+    // Unaligned: through the page cache, byte-exact.
+    let got = t.read(ttree, tf, 513, 1000).unwrap();
+    assert!(got == data[513..1513]);
+    // Writes, aligned (RDMA) and not (TCP), then direct reads see them.
+    let patch = random_bytes(65536, 5);
+    c.write_rdma(tree, f, 131_072, &patch, true).unwrap();
+    data[131_072..196_608].copy_from_slice(&patch);
+    t.write(ttree, tf, 200_003, &patch[..5000]).unwrap();
+    data[200_003..205_003].copy_from_slice(&patch[..5000]);
+    let got = c.read_rdma(tree, f, 131_072, 131_072, true).unwrap();
+    assert!(got == data[131_072..262_144], "read after writes");
+    let got = t.read(ttree, tf, 196_608, 12_288).unwrap();
+    assert!(got == data[196_608..208_896], "TCP read after writes");
+    t.flush(ttree, tf).unwrap();
+    assert!(std::fs::read(&path).unwrap() == data, "file contents");
     srv.stop();
 }

@@ -2,8 +2,8 @@
 
 use crate::sys;
 use smb_server::backend::{
-    BasicChange, CreateAction, DirEntry, Disposition, FileInfo, FileObj, FsInfo, Kind, OpenParams,
-    Share, SharePath,
+    BasicChange, CreateAction, DirEntry, DirectFd, Disposition, FileInfo, FileObj, FsInfo, Kind,
+    OpenParams, Share, SharePath,
 };
 use smb_wire::fscc::Ea;
 use smb_wire::msg::attrs;
@@ -191,7 +191,7 @@ impl DirShare {
         dir: bool,
         write: bool,
         p: &OpenParams,
-    ) -> Result<(OwnedFd, bool), NtStatus> {
+    ) -> Result<(OwnedFd, Option<Direct>), NtStatus> {
         let flags = if dir {
             libc::O_RDONLY | libc::O_DIRECTORY
         } else if write {
@@ -199,16 +199,14 @@ impl DirShare {
         } else {
             libc::O_RDONLY
         };
-        if !dir && p.direct_io {
-            match sys::open_beneath(self.root.as_raw_fd(), path, flags | libc::O_DIRECT, 0) {
-                Ok(fd) => return Ok((fd, true)),
-                Err(e) if e.raw_os_error() == Some(libc::EINVAL) => {}
-                Err(e) => return Err(status(&e, true)),
-            }
-        }
-        sys::open_beneath(self.root.as_raw_fd(), path, flags, 0)
-            .map(|fd| (fd, false))
-            .map_err(|e| status(&e, true))
+        let fd = sys::open_beneath(self.root.as_raw_fd(), path, flags, 0)
+            .map_err(|e| status(&e, true))?;
+        let direct = if !dir && p.direct_io {
+            direct_twin(&fd, write)
+        } else {
+            None
+        };
+        Ok((fd, direct))
     }
 
     fn set_new_meta(&self, fd: &OwnedFd, attributes: u32) {
@@ -382,7 +380,7 @@ impl DirShare {
                 Box::new(DirFile {
                     fd,
                     is_dir: true,
-                    direct: false,
+                    direct: None,
                     xattr: !self.opts.no_xattr,
                     write_through: false,
                 }),
@@ -396,11 +394,10 @@ impl DirShare {
         if p.allocation_size > 0 {
             preallocate(&fd, !self.opts.no_xattr, p.allocation_size)?;
         }
-        // Reopen with the requested flags (O_DIRECT) when needed.
-        let (fd, direct) = if p.direct_io {
-            self.open_fd(path.as_str(), false, true, p)?
+        let direct = if p.direct_io {
+            direct_twin(&fd, true)
         } else {
-            (fd, false)
+            None
         };
         Ok((
             Box::new(DirFile {
@@ -477,11 +474,42 @@ impl DirShare {
     }
 }
 
-/// An open file or directory of a [`DirShare`].
+/// An open file's O_DIRECT twin (a `direct_io` share) and the alignment its I/O needs.
+struct Direct {
+    fd: OwnedFd,
+    mem_align: u32,
+    offset_align: u32,
+}
+
+/// Opens the O_DIRECT twin of `fd`, if the file system can do direct I/O on it (tmpfs
+/// cannot: the share then uses the page cache, and says so once).
+fn direct_twin(fd: &OwnedFd, write: bool) -> Option<Direct> {
+    let twin = match sys::reopen_direct(fd, write) {
+        Ok(t) => t,
+        Err(e) => {
+            static ONCE: std::sync::Once = std::sync::Once::new();
+            ONCE.call_once(|| {
+                tracing::warn!(error = %e, "direct_io: the file system refuses O_DIRECT; using the page cache")
+            });
+            return None;
+        }
+    };
+    let (mem_align, offset_align) = sys::dio_align(&twin)?;
+    Some(Direct {
+        fd: twin,
+        mem_align,
+        offset_align,
+    })
+}
+
+/// An open file or directory of a [`DirShare`]. A `direct_io` file has two descriptors:
+/// I/O that meets the direct alignment goes through the O_DIRECT one, the rest through
+/// the page cache (Linux keeps the two coherent: a direct read writes back dirty cached
+/// pages of its range first, a direct write drops them).
 pub struct DirFile {
     fd: OwnedFd,
     is_dir: bool,
-    direct: bool,
+    direct: Option<Direct>,
     xattr: bool,
     /// Opened write-through: every write is followed by an fdatasync before it is
     /// acknowledged (by the engine, which can have the worker's ring do it), instead of
@@ -492,7 +520,26 @@ pub struct DirFile {
 impl DirFile {
     /// Whether the descriptor bypasses the page cache.
     pub fn is_direct(&self) -> bool {
-        self.direct
+        self.direct.is_some()
+    }
+
+    /// The O_DIRECT descriptor if an I/O of `len` bytes at `offset` from or to `addr`
+    /// meets its alignment, else the page-cache one.
+    fn fd_for(&self, addr: usize, offset: u64, len: usize) -> &OwnedFd {
+        match &self.direct {
+            Some(d) if self.direct_fd(d).fits(offset, len) && self.direct_fd(d).aligned(addr) => {
+                &d.fd
+            }
+            _ => &self.fd,
+        }
+    }
+
+    fn direct_fd(&self, d: &Direct) -> DirectFd {
+        DirectFd {
+            fd: d.fd.as_raw_fd(),
+            mem_align: d.mem_align,
+            offset_align: d.offset_align,
+        }
     }
 }
 
@@ -665,7 +712,8 @@ impl FileObj for DirFile {
     }
 
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, NtStatus> {
-        crate::stats::timed(crate::stats::OP_READ, || sys::pread(&self.fd, buf, offset))
+        let fd = self.fd_for(buf.as_ptr() as usize, offset, buf.len());
+        crate::stats::timed(crate::stats::OP_READ, || sys::pread(fd, buf, offset))
             .map_err(io_status)
     }
 
@@ -698,10 +746,9 @@ impl FileObj for DirFile {
     }
 
     fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus> {
-        crate::stats::timed(crate::stats::OP_WRITE, || {
-            sys::pwrite(&self.fd, data, offset)
-        })
-        .map_err(io_status)
+        let fd = self.fd_for(data.as_ptr() as usize, offset, data.len());
+        crate::stats::timed(crate::stats::OP_WRITE, || sys::pwrite(fd, data, offset))
+            .map_err(io_status)
     }
 
     fn writes_through(&self) -> bool {
@@ -823,6 +870,10 @@ impl FileObj for DirFile {
 
     fn raw_fd(&self) -> Option<i32> {
         Some(self.fd.as_raw_fd())
+    }
+
+    fn direct(&self) -> Option<DirectFd> {
+        self.direct.as_ref().map(|d| self.direct_fd(d))
     }
 }
 

@@ -99,6 +99,54 @@ pub fn fstat(fd: &OwnedFd) -> io::Result<libc::statx> {
     }
 }
 
+/// A second descriptor for the file `fd` is open on, bypassing the page cache (O_DIRECT),
+/// read-only or read-write. Reopened through /proc/self/fd: the same inode whatever
+/// happened to the name since.
+pub fn reopen_direct(fd: &OwnedFd, write: bool) -> io::Result<OwnedFd> {
+    let p = cstr(&format!("/proc/self/fd/{}", fd.as_raw_fd()))?;
+    let mode = if write { libc::O_RDWR } else { libc::O_RDONLY };
+    loop {
+        // SAFETY: a NUL-terminated path; the result is checked.
+        let r = unsafe { libc::open(p.as_ptr(), mode | libc::O_DIRECT | libc::O_CLOEXEC) };
+        if r >= 0 {
+            // SAFETY: the kernel returned a new descriptor that nothing else owns.
+            return Ok(unsafe { OwnedFd::from_raw_fd(r) });
+        }
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() != Some(libc::EINTR) {
+            return Err(e);
+        }
+    }
+}
+
+/// What direct I/O on `fd` must be aligned to: (memory, file offset and length), from
+/// statx (Linux 6.1+). None when the file system says it cannot do direct I/O on it;
+/// (4096, 4096) when it does not say.
+pub fn dio_align(fd: &OwnedFd) -> Option<(u32, u32)> {
+    // SAFETY: statx fills the zeroed struct we own; an empty path with AT_EMPTY_PATH names fd.
+    let st = unsafe {
+        let mut st: libc::statx = std::mem::zeroed();
+        if libc::statx(
+            fd.as_raw_fd(),
+            c"".as_ptr(),
+            libc::AT_EMPTY_PATH,
+            libc::STATX_DIOALIGN,
+            &mut st,
+        ) < 0
+        {
+            return Some((4096, 4096));
+        }
+        st
+    };
+    if st.stx_mask & libc::STATX_DIOALIGN == 0 {
+        return Some((4096, 4096));
+    }
+    if st.stx_dio_mem_align == 0 || st.stx_dio_offset_align == 0 {
+        return None;
+    }
+    Some((st.stx_dio_mem_align, st.stx_dio_offset_align))
+}
+
 /// statx of `name` inside `dir`, not following a final symlink.
 pub fn statat(dir: RawFd, name: &str) -> io::Result<libc::statx> {
     let n = cstr(name)?;
