@@ -75,6 +75,10 @@ struct Args {
     /// With --transport loopback: the in-process server's worker threads (each pinned).
     #[arg(long, default_value_t = 1)]
     serve_workers: usize,
+    /// With --transport loopback: the share has direct_io on (aligned reads go from the
+    /// device into registered buffers, bypassing the page cache).
+    #[arg(long)]
+    serve_direct_io: bool,
     /// The server's Prometheus endpoint (smbdirectd --metrics) for CPU per I/O.
     #[arg(long)]
     metrics: Option<String>,
@@ -138,6 +142,8 @@ struct Point {
     p99_us: f64,
     p999_us: f64,
     cpu_us_per_io: Option<f64>,
+    /// Our server's busy worker time per I/O (its CPU less idle polling).
+    busy_us_per_io: Option<f64>,
 }
 
 struct Conn {
@@ -345,13 +351,14 @@ fn start_in_process(
         "[server]\nlisten = [\"127.0.0.1:0\"]\nsmbdirect = [\"loopback={LOOPBACK_NAME}\"]\n\
          state_dir = {state:?}\n\n[security]\nusers = {users:?}\n\n\
          [workers]\ncount = {n}\ncpus = [{cpus}]\n\n[log]\nlevel = \"warn\"\n\n\
-         [[share]]\nname = {share:?}\npath = {dir:?}\n",
+         [[share]]\nname = {share:?}\npath = {dir:?}\ndirect_io = {direct}\n",
         state = state.join("state").display().to_string(),
         users = users.display().to_string(),
         n = a.serve_workers,
         cpus = cpus.join(", "),
         share = t.share,
         dir = dir.display().to_string(),
+        direct = a.serve_direct_io,
     );
     let cfg_path = state.join("smbdirectd.toml");
     std::fs::write(&cfg_path, cfg_text)?;
@@ -360,6 +367,22 @@ fn start_in_process(
 }
 
 fn server_cpu(url: &str) -> Option<f64> {
+    metric_sum(url, "smbdirectd_process_cpu_seconds_total")
+}
+
+/// The workers' busy seconds so far: from the in-process server, or its metrics.
+fn server_busy_now(a: &Args, running: Option<&smbdirectd::daemon::Running>) -> Option<f64> {
+    match running {
+        Some(r) => Some(r.worker_busy_seconds()),
+        None => metric_sum(
+            a.metrics.as_deref()?,
+            "smbdirectd_worker_busy_seconds_total",
+        ),
+    }
+}
+
+/// The sum of a metric's samples (all label sets) from a Prometheus endpoint.
+fn metric_sum(url: &str, name: &str) -> Option<f64> {
     use std::io::{Read, Write};
     let hostport = url.trim_start_matches("http://").split('/').next()?;
     let mut s = std::net::TcpStream::connect(hostport).ok()?;
@@ -367,15 +390,24 @@ fn server_cpu(url: &str) -> Option<f64> {
     write!(s, "GET /metrics HTTP/1.0\r\n\r\n").ok()?;
     let mut t = String::new();
     s.read_to_string(&mut t).ok()?;
-    t.lines()
-        .find(|l| l.starts_with("smbdirectd_process_cpu_seconds_total "))?
-        .rsplit(' ')
-        .next()?
-        .parse()
-        .ok()
+    let v: Vec<f64> = t
+        .lines()
+        .filter(|l| {
+            l.strip_prefix(name)
+                .is_some_and(|r| r.starts_with(' ') || r.starts_with('{'))
+        })
+        .filter_map(|l| l.rsplit(' ').next()?.parse().ok())
+        .collect();
+    (!v.is_empty()).then(|| v.iter().sum())
 }
 
-fn point(a: &Args, t: &Target, opts: &Options, qd: usize) -> Result<Point> {
+fn point(
+    a: &Args,
+    t: &Target,
+    opts: &Options,
+    qd: usize,
+    running: Option<&smbdirectd::daemon::Running>,
+) -> Result<Point> {
     let write = matches!(a.pattern, Pattern::Randwrite | Pattern::Seqwrite);
     let mut conns = Vec::new();
     for _ in 0..a.connections {
@@ -383,6 +415,7 @@ fn point(a: &Args, t: &Target, opts: &Options, qd: usize) -> Result<Point> {
     }
     let barrier = Arc::new(Barrier::new(conns.len() + 1));
     let cpu0 = server_cpu_now(a);
+    let busy0 = server_busy_now(a, running);
     let lats: Vec<Result<Vec<u64>>> = std::thread::scope(|s| {
         let hs: Vec<_> = conns
             .iter_mut()
@@ -396,6 +429,7 @@ fn point(a: &Args, t: &Target, opts: &Options, qd: usize) -> Result<Point> {
         hs.into_iter().map(|h| h.join().expect("thread")).collect()
     });
     let cpu1 = server_cpu_now(a);
+    let busy1 = server_busy_now(a, running);
     let mut lat = Vec::new();
     for l in lats {
         lat.extend(l?);
@@ -427,11 +461,17 @@ fn point(a: &Args, t: &Target, opts: &Options, qd: usize) -> Result<Point> {
         p50_us: p(0.50),
         p99_us: p(0.99),
         p999_us: p(0.999),
-        cpu_us_per_io: match (cpu0, cpu1) {
-            (Some(x), Some(y)) if ios > 0 => Some((y - x) * 1e6 / ios as f64),
-            _ => None,
-        },
+        cpu_us_per_io: per_io(cpu0, cpu1, ios),
+        busy_us_per_io: per_io(busy0, busy1, ios),
     })
+}
+
+/// Microseconds per I/O of a counter of seconds read before and after.
+fn per_io(before: Option<f64>, after: Option<f64>, ios: u64) -> Option<f64> {
+    match (before, after) {
+        (Some(x), Some(y)) if ios > 0 => Some((y - x) * 1e6 / ios as f64),
+        _ => None,
+    }
 }
 
 fn svg(points: &[Point]) -> String {
@@ -523,14 +563,14 @@ fn main() -> Result<()> {
             }
         }
     }
-    let _server = InProcess(if a.transport == Transport::Loopback {
+    let server = InProcess(if a.transport == Transport::Loopback {
         Some(start_in_process(&a, &t, &opts.password)?)
     } else {
         None
     });
     prepare(&a, &t, &opts)?;
     println!(
-        "{:<16} {:<9} {:>8} {:>4} {:>10} {:>9} {:>8} {:>8} {:>9} {:>9}",
+        "{:<16} {:<9} {:>8} {:>4} {:>10} {:>9} {:>8} {:>8} {:>9} {:>9} {:>10}",
         "transport",
         "pattern",
         "io_size",
@@ -540,13 +580,15 @@ fn main() -> Result<()> {
         "p50_us",
         "p99_us",
         "p999_us",
-        "cpu_us/io"
+        "cpu_us/io",
+        "busy_us/io"
     );
     let mut points = Vec::new();
     for &qd in &a.qd {
-        let p = point(&a, &t, &opts, qd)?;
+        let p = point(&a, &t, &opts, qd, server.0.as_ref().map(|s| &s.0))?;
+        let us = |v: Option<f64>| v.map(|c| format!("{c:.2}")).unwrap_or("-".into());
         println!(
-            "{:<16} {:<9} {:>8} {:>4} {:>10.0} {:>9.1} {:>8.1} {:>8.1} {:>9.1} {:>9}",
+            "{:<16} {:<9} {:>8} {:>4} {:>10.0} {:>9.1} {:>8.1} {:>8.1} {:>9.1} {:>9} {:>10}",
             p.transport,
             format!("{:?}", p.pattern).to_lowercase(),
             p.io_size,
@@ -556,9 +598,8 @@ fn main() -> Result<()> {
             p.p50_us,
             p.p99_us,
             p.p999_us,
-            p.cpu_us_per_io
-                .map(|c| format!("{c:.2}"))
-                .unwrap_or("-".into())
+            us(p.cpu_us_per_io),
+            us(p.busy_us_per_io),
         );
         points.push(p);
     }
@@ -580,6 +621,7 @@ fn main() -> Result<()> {
                     "p99_us": p.p99_us,
                     "p999_us": p.p999_us,
                     "cpu_us_per_io": p.cpu_us_per_io,
+                    "busy_us_per_io": p.busy_us_per_io,
                 })
             })
             .collect();

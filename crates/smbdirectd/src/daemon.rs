@@ -198,9 +198,17 @@ pub struct Running {
     stop: Arc<AtomicBool>,
     ready: Arc<AtomicBool>,
     workers: Vec<WorkerHandle>,
+    busy_ns: Vec<Arc<std::sync::atomic::AtomicU64>>,
 }
 
 impl Running {
+    /// Seconds the workers have spent in loop turns that found work, all added up (their
+    /// CPU time less idle polling).
+    pub fn worker_busy_seconds(&self) -> f64 {
+        let ns: u64 = self.busy_ns.iter().map(|b| b.load(Ordering::Relaxed)).sum();
+        ns as f64 / 1e9
+    }
+
     /// Finishes in-flight requests, closes every connection and joins the workers.
     pub fn shutdown(self) {
         self.ready.store(false, Ordering::Release);
@@ -239,7 +247,10 @@ pub fn start(cfg: &Config) -> Result<Running> {
     let mut workers: Vec<WorkerHandle> = Vec::new();
     let mut stats = Vec::new();
     let mut rdma_stats = Vec::new();
-    for i in 0..n {
+    let busy_ns: Vec<_> = (0..n)
+        .map(|_| Arc::new(std::sync::atomic::AtomicU64::new(0)))
+        .collect();
+    for (i, busy) in busy_ns.iter().enumerate() {
         let cpu = cfg.workers.cpus.get(i).copied().unwrap_or(i);
         let s = Arc::new(crate::metrics::WorkerStats::default());
         stats.push(s.clone());
@@ -255,6 +266,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
             live.clone(),
             cfg.metrics.enabled.then_some(s),
             rs,
+            busy.clone(),
             !cfg.server.smbdirect.is_empty(),
         )?);
     }
@@ -265,6 +277,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
     if let Some(addr) = cfg.metrics.listen {
         let m = Arc::new(crate::metrics::Metrics {
             workers: stats,
+            busy_ns: busy_ns.clone(),
             server: server.clone(),
             ready: ready.clone(),
         });
@@ -324,5 +337,6 @@ pub fn start(cfg: &Config) -> Result<Running> {
         stop,
         ready,
         workers,
+        busy_ns,
     })
 }

@@ -102,6 +102,8 @@ impl WorkerStats {
 /// Everything the exporter reads.
 pub struct Metrics {
     pub workers: Vec<Arc<WorkerStats>>,
+    /// Per worker thread: nanoseconds spent in loop turns that found work.
+    pub busy_ns: Vec<Arc<AtomicU64>>,
     pub server: Arc<Server>,
     pub ready: Arc<AtomicBool>,
 }
@@ -123,10 +125,15 @@ fn family(name: &str, help: &str, t: MetricType, metrics: Vec<Metric>) -> Metric
 }
 
 fn counter(labels: Vec<LabelPair>, v: u64) -> Metric {
+    seconds(labels, v as f64)
+}
+
+/// A counter of fractional value (seconds).
+fn seconds(labels: Vec<LabelPair>, v: f64) -> Metric {
     let mut m = Metric::default();
     m.set_label(labels);
     let mut c = Counter::default();
-    c.set_value(v as f64);
+    c.set_value(v);
     m.set_counter(c);
     m
 }
@@ -468,20 +475,30 @@ impl Metrics {
             "smbdirectd_workers",
             "Worker threads.",
             MetricType::GAUGE,
-            vec![gauge(vec![], self.workers.len() as f64)],
+            vec![gauge(vec![], self.busy_ns.len() as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_worker_busy_seconds_total",
+            "Time the workers spent in loop turns that found work (completions, requests, \
+             storage I/O), per worker; the rest of a polling worker's CPU time is idle polling.",
+            MetricType::COUNTER,
+            self.busy_ns
+                .iter()
+                .enumerate()
+                .map(|(i, b)| {
+                    seconds(
+                        vec![label("worker", &i.to_string())],
+                        b.load(Relaxed) as f64 / 1e9,
+                    )
+                })
+                .collect(),
         ));
         if let Some(cpu) = process_cpu_seconds() {
             out.push(family(
                 "smbdirectd_process_cpu_seconds_total",
                 "CPU time of the server process (user and system).",
                 MetricType::COUNTER,
-                vec![{
-                    let mut m = Metric::default();
-                    let mut c = Counter::default();
-                    c.set_value(cpu);
-                    m.set_counter(c);
-                    m
-                }],
+                vec![seconds(vec![], cpu)],
             ));
         }
         out.retain(|f| !f.get_metric().is_empty());

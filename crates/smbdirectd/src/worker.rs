@@ -22,7 +22,7 @@ use std::io::Write;
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::os::fd::AsRawFd;
 use std::os::unix::net::UnixStream;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -103,6 +103,7 @@ pub fn spawn(
     live: Arc<AtomicUsize>,
     stats: Option<Arc<WorkerStats>>,
     rdma_stats: Arc<WorkerStats>,
+    busy_ns: Arc<AtomicU64>,
     rdma: bool,
 ) -> Result<WorkerHandle> {
     // SMB Direct payload buffers, mapped now: nothing on the hot path allocates them.
@@ -218,6 +219,7 @@ pub fn spawn(
                 rdma_rx,
                 rdma: RdmaSet::default(),
                 rdma_stats,
+                busy_ns,
             };
             w.run();
         })?;
@@ -290,6 +292,8 @@ struct Worker {
     rdma_io: Vec<(u64, IoRequest)>,
     /// Storage reads go through the ring (workers.storage_io = "uring").
     storage_io: bool,
+    /// Nanoseconds spent in turns that found work (smbdirectd_worker_busy_seconds_total).
+    busy_ns: Arc<AtomicU64>,
 }
 
 /// The connection a storage read belongs to, and the engine's id for it.
@@ -311,7 +315,9 @@ enum IoOwner {
 impl Worker {
     fn run(&mut self) {
         let mut idle_since = Instant::now();
+        let mut busy = Duration::ZERO;
         loop {
+            let turn = Instant::now();
             self.adopt();
             let stopping = self.stop.load(Ordering::Acquire);
             if stopping && self.drain_for_stop() {
@@ -345,7 +351,19 @@ impl Worker {
             }
             if worked {
                 idle_since = Instant::now();
+                // Published now and then: one atomic add per millisecond of work.
+                busy += idle_since - turn;
+                if busy >= Duration::from_millis(1) {
+                    self.busy_ns
+                        .fetch_add(busy.as_nanos() as u64, Ordering::Relaxed);
+                    busy = Duration::ZERO;
+                }
                 continue;
+            }
+            if !busy.is_zero() {
+                self.busy_ns
+                    .fetch_add(busy.as_nanos() as u64, Ordering::Relaxed);
+                busy = Duration::ZERO;
             }
             if self.busy || idle_since.elapsed() < self.spin {
                 let _ = self.ring.submit();
