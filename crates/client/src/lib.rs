@@ -1086,7 +1086,7 @@ impl Client {
                 buf.write(0, &protected);
                 Some(CryptoTransform {
                     kind,
-                    signature: signature.to_vec(),
+                    signature: signature[..].into(),
                     nonce,
                 })
             }

@@ -71,14 +71,14 @@ fn iwarp(secs: f64) -> (u64, Duration) {
                         remote_addr: raddr,
                         rkey,
                     },
-                    sge: vec![data.sge(0, DATA)],
+                    sge: fabric::sges![data.sge(0, DATA)],
                     signaled: false,
                 })
                 .unwrap();
                 qp.post_send(SendWr {
                     wr_id: 2,
                     op: SendOp::Send,
-                    sge: vec![data.sge(0, MSG)],
+                    sge: fabric::sges![data.sge(0, MSG)],
                     signaled: false,
                 })
                 .unwrap();
@@ -116,7 +116,7 @@ fn iwarp(secs: f64) -> (u64, Duration) {
         qp.post_send(SendWr {
             wr_id: 8,
             op: SendOp::Send,
-            sge: vec![msg.sge(0, MSG)],
+            sge: fabric::sges![msg.sge(0, MSG)],
             signaled: false,
         })
         .unwrap();

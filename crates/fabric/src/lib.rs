@@ -528,11 +528,15 @@ pub enum SendOp {
     RdmaRead { remote_addr: u64, rkey: u32 },
 }
 
+/// A work request's gather list: up to two entries inline (no allocation per post).
+pub type Sges = smallvec::SmallVec<[Sge; 2]>;
+pub use smallvec::smallvec as sges;
+
 #[derive(Clone, Debug)]
 pub struct SendWr {
     pub wr_id: u64,
     pub op: SendOp,
-    pub sge: Vec<Sge>,
+    pub sge: Sges,
     pub signaled: bool,
 }
 

@@ -187,7 +187,7 @@ fn send_and_receive_small_and_segmented() {
             c.qp.post_send(SendWr {
                 wr_id: 1 + n as u64,
                 op: SendOp::Send,
-                sge: vec![sbuf.sge(0, len)],
+                sge: fabric::sges![sbuf.sge(0, len)],
                 signaled: true,
             })
             .unwrap();
@@ -230,14 +230,14 @@ fn write_then_send_arrive_in_order_and_read_returns_data() {
                 remote_addr: target.addr() + 4096,
                 rkey: target.rkey,
             },
-            sge: vec![src.sge(0, 512 << 10)],
+            sge: fabric::sges![src.sge(0, 512 << 10)],
             signaled: false,
         })
         .unwrap();
         c.qp.post_send(SendWr {
             wr_id: 2,
             op: SendOp::Send,
-            sge: vec![src.sge(0, 64)],
+            sge: fabric::sges![src.sge(0, 64)],
             signaled: false,
         })
         .unwrap();
@@ -257,7 +257,7 @@ fn write_then_send_arrive_in_order_and_read_returns_data() {
                 remote_addr: target.addr() + 4096 + 1000,
                 rkey: target.rkey,
             },
-            sge: vec![sink.sge(0, 300_000)],
+            sge: fabric::sges![sink.sge(0, 300_000)],
             signaled: true,
         })
         .unwrap();
@@ -294,14 +294,14 @@ fn send_with_invalidate_retires_the_key() {
                 remote_addr: exposed.addr(),
                 rkey: exposed.rkey,
             },
-            sge: vec![data.sge(0, 8192)],
+            sge: fabric::sges![data.sge(0, 8192)],
             signaled: false,
         })
         .unwrap();
         s.qp.post_send(SendWr {
             wr_id: 2,
             op: SendOp::SendWithInvalidate { rkey: exposed.rkey },
-            sge: vec![data.sge(0, 64)],
+            sge: fabric::sges![data.sge(0, 64)],
             signaled: true,
         })
         .unwrap();
@@ -320,7 +320,7 @@ fn send_with_invalidate_retires_the_key() {
                 remote_addr: exposed.addr(),
                 rkey: exposed.rkey,
             },
-            sge: vec![sink.sge(0, 4096)],
+            sge: fabric::sges![sink.sge(0, 4096)],
             signaled: true,
         })
         .unwrap();
@@ -356,7 +356,7 @@ fn rights_and_bounds_violations_terminate() {
                 remote_addr: ro.addr(),
                 rkey: ro.rkey,
             },
-            sge: vec![src.sge(0, 100)],
+            sge: fabric::sges![src.sge(0, 100)],
             signaled: false,
         })
         .unwrap();
@@ -387,7 +387,7 @@ fn rights_and_bounds_violations_terminate() {
                 remote_addr: r.addr() + 4096,
                 rkey: r.rkey,
             },
-            sge: vec![sink.sge(0, 8192)],
+            sge: fabric::sges![sink.sge(0, 8192)],
             signaled: true,
         })
         .unwrap();
@@ -414,7 +414,7 @@ fn rights_and_bounds_violations_terminate() {
                 remote_addr: 0x1000,
                 rkey: 0xdead_beef,
             },
-            sge: vec![src.sge(0, 10)],
+            sge: fabric::sges![src.sge(0, 10)],
             signaled: false,
         })
         .unwrap();
@@ -441,7 +441,7 @@ fn receiver_not_ready_and_message_too_long() {
         c.qp.post_send(SendWr {
             wr_id: 1,
             op: SendOp::Send,
-            sge: vec![src.sge(0, 32)],
+            sge: fabric::sges![src.sge(0, 32)],
             signaled: false,
         })
         .unwrap();
@@ -463,7 +463,7 @@ fn receiver_not_ready_and_message_too_long() {
         c.qp.post_send(SendWr {
             wr_id: 2,
             op: SendOp::Send,
-            sge: vec![src.sge(0, 32)],
+            sge: fabric::sges![src.sge(0, 32)],
             signaled: true,
         })
         .unwrap();
@@ -481,7 +481,7 @@ fn receiver_not_ready_and_message_too_long() {
         c.qp.post_send(SendWr {
             wr_id: 1,
             op: SendOp::Send,
-            sge: vec![src.sge(0, 100)],
+            sge: fabric::sges![src.sge(0, 100)],
             signaled: false,
         })
         .unwrap();
@@ -520,7 +520,7 @@ fn disconnect_mid_transfer_flushes_outstanding_work() {
                 remote_addr: big.addr(),
                 rkey: big.rkey,
             },
-            sge: vec![sink.sge(0, 4 << 20)],
+            sge: fabric::sges![sink.sge(0, 4 << 20)],
             signaled: true,
         })
         .unwrap();
@@ -555,7 +555,7 @@ fn ord_limits_outstanding_reads_and_reject_carries_private_data() {
                     remote_addr: 0,
                     rkey: 1,
                 },
-                sge: vec![sink.sge(0, 16)],
+                sge: fabric::sges![sink.sge(0, 16)],
                 signaled: true,
             })
             .unwrap();
@@ -566,7 +566,7 @@ fn ord_limits_outstanding_reads_and_reject_carries_private_data() {
                 remote_addr: 0,
                 rkey: 1,
             },
-            sge: vec![sink.sge(0, 16)],
+            sge: fabric::sges![sink.sge(0, 16)],
             signaled: true,
         });
         assert!(
@@ -631,7 +631,7 @@ fn loopback_faults_are_deterministic_and_keep_per_qp_order() {
                 c.qp.post_send(SendWr {
                     wr_id: i,
                     op: SendOp::Send,
-                    sge: vec![sb.sge(i as usize * 64, 64)],
+                    sge: fabric::sges![sb.sge(i as usize * 64, 64)],
                     signaled: false,
                 })
                 .unwrap();
@@ -677,7 +677,7 @@ fn loopback_faults_are_deterministic_and_keep_per_qp_order() {
         c.qp.post_send(SendWr {
             wr_id: i,
             op: SendOp::Send,
-            sge: vec![sb.sge(0, 8)],
+            sge: fabric::sges![sb.sge(0, 8)],
             signaled: false,
         })
         .unwrap();
@@ -705,7 +705,7 @@ fn loopback_faults_are_deterministic_and_keep_per_qp_order() {
             remote_addr: t.addr(),
             rkey: t.rkey,
         },
-        sge: vec![sb.sge(0, 8)],
+        sge: fabric::sges![sb.sge(0, 8)],
         signaled: false,
     })
     .unwrap();
@@ -772,14 +772,14 @@ fn a_completed_request_no_longer_needs_its_buffer() {
                 remote_addr: target.addr(),
                 rkey: target.rkey,
             },
-            sge: vec![src.sge(0, 64 << 10)],
+            sge: fabric::sges![src.sge(0, 64 << 10)],
             signaled: true,
         })
         .unwrap();
         c.qp.post_send(SendWr {
             wr_id: 2,
             op: SendOp::Send,
-            sge: vec![src.sge(0, 100)],
+            sge: fabric::sges![src.sge(0, 100)],
             signaled: true,
         })
         .unwrap();

@@ -73,7 +73,7 @@ fn tshark_decodes_an_iwarp_session() {
     c.post_send(SendWr {
         wr_id: 2,
         op: SendOp::Send,
-        sge: vec![cbuf.sge(0, 100)],
+        sge: fabric::sges![cbuf.sge(0, 100)],
         signaled: true,
     })
     .unwrap();
@@ -89,7 +89,7 @@ fn tshark_decodes_an_iwarp_session() {
             remote_addr: exposed.addr(),
             rkey: exposed.rkey,
         },
-        sge: vec![sbuf.sge(0, 8192)],
+        sge: fabric::sges![sbuf.sge(0, 8192)],
         signaled: false,
     })
     .unwrap();
@@ -99,7 +99,7 @@ fn tshark_decodes_an_iwarp_session() {
             remote_addr: exposed.addr(),
             rkey: exposed.rkey,
         },
-        sge: vec![sbuf.sge(8192, 8192)],
+        sge: fabric::sges![sbuf.sge(8192, 8192)],
         signaled: true,
     })
     .unwrap();
@@ -107,7 +107,7 @@ fn tshark_decodes_an_iwarp_session() {
     s.post_send(SendWr {
         wr_id: 6,
         op: SendOp::SendWithInvalidate { rkey: exposed.rkey },
-        sge: vec![sbuf.sge(0, 64)],
+        sge: fabric::sges![sbuf.sge(0, 64)],
         signaled: false,
     })
     .unwrap();
@@ -123,7 +123,7 @@ fn tshark_decodes_an_iwarp_session() {
     c.post_send(SendWr {
         wr_id: 8,
         op: SendOp::Send,
-        sge: vec![cbuf.sge(0, 40_000)],
+        sge: fabric::sges![cbuf.sge(0, 40_000)],
         signaled: false,
     })
     .unwrap();

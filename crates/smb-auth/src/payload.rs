@@ -23,6 +23,9 @@ pub enum Fault {
     Unsupported,
 }
 
+/// A transform's nonce (11 or 12 bytes, or none), kept inline.
+pub type Nonce = smallvec::SmallVec<[u8; 16]>;
+
 /// Protects `data` in place; returns the signature (tag or MAC) and the nonce to send.
 /// `fresh` is a value never used before under this key (a counter): its first 11 or 12
 /// bytes are the AEAD nonce; for AES-GMAC, 12 bytes with the top bit of the last set,
@@ -31,20 +34,20 @@ pub fn protect(
     p: Protection,
     fresh: [u8; 16],
     data: &mut [u8],
-) -> Result<([u8; 16], Vec<u8>), Fault> {
+) -> Result<([u8; 16], Nonce), Fault> {
     match p {
         Protection::Encrypt { cipher, key } => {
-            let nonce = fresh[..cipher.nonce_len()].to_vec();
+            let nonce = Nonce::from_slice(&fresh[..cipher.nonce_len()]);
             let tag = crypt::seal_payload(cipher, key, &nonce, data).map_err(|_| Fault::Tag)?;
             Ok((tag, nonce))
         }
         Protection::Sign { alg, key } => {
             let nonce = if alg == Algorithm::AesGmac {
-                let mut n = fresh[..12].to_vec();
+                let mut n = Nonce::from_slice(&fresh[..12]);
                 n[11] = 0x80;
                 n
             } else {
-                Vec::new()
+                Nonce::new()
             };
             let mac = signing::payload_mac(alg, key, &nonce, data).ok_or(Fault::Unsupported)?;
             Ok((mac, nonce))

@@ -66,6 +66,18 @@ pub struct Ctx<'a> {
     pub defer_io: bool,
 }
 
+/// A response: the header, then the body (whose buffer is recycled).
+fn with_header(rh: &Header, body: Vec<u8>) -> Vec<u8> {
+    let mut out = crate::bufs::take(HEADER_LEN + body.len());
+    rh.encode(&mut out);
+    out.extend_from_slice(&body);
+    crate::bufs::give(body);
+    out
+}
+
+/// The PDUs answering one request PDU (one, or none, almost always).
+pub type Responses = smallvec::SmallVec<[Vec<u8>; 1]>;
+
 /// A storage read for the transport to perform: `len` bytes at `offset` of `fd` into
 /// `buf`, reported back with [`Connection::complete_io`] under `id`.
 #[derive(Debug)]
@@ -171,7 +183,7 @@ fn rdma_write_channel(
     dialect: u16,
     max: u32,
     transforms: smb_wire::rdma_transform::Ids,
-) -> Option<(Vec<msg::BufferDescriptorV1>, u32)> {
+) -> Option<(msg::Descriptors, u32)> {
     let mut at = 0usize;
     for _ in 0..256 {
         let rest = plain.get(at..)?;
@@ -271,7 +283,7 @@ impl Connection {
 
     /// Handles one PDU (an SMB2 message, a compound, a transform or an SMB1 negotiate) at
     /// time `now` (FILETIME). Returns the PDUs to send.
-    pub fn handle_pdu(&mut self, pdu: &[u8], now: u64) -> Result<Vec<Vec<u8>>, Disconnect> {
+    pub fn handle_pdu(&mut self, pdu: &[u8], now: u64) -> Result<Responses, Disconnect> {
         self.now = now;
         // A bug reached by one client's input costs that client its connection, never
         // the server: the panic is caught here and the connection is closed.
@@ -316,7 +328,7 @@ impl Connection {
         self.asyncs.clear();
     }
 
-    fn handle_transform(&mut self, pdu: &[u8]) -> Result<Vec<Vec<u8>>, Disconnect> {
+    fn handle_transform(&mut self, pdu: &[u8]) -> Result<Responses, Disconnect> {
         if !dialect_is_3(self.dialect) || pdu.len() < TRANSFORM_HEADER_LEN + HEADER_LEN {
             return Err(Disconnect("bad transform"));
         }
@@ -342,7 +354,7 @@ impl Connection {
 
     /// SMB1 NEGOTIATE offering SMB2 (MS-SMB2 3.3.5.3.1): answer with an SMB2 NEGOTIATE
     /// response for 2.0.2 or the wildcard 2.??.
-    fn handle_smb1(&mut self, pdu: &[u8]) -> Result<Vec<Vec<u8>>, Disconnect> {
+    fn handle_smb1(&mut self, pdu: &[u8]) -> Result<Responses, Disconnect> {
         if self.dialect != 0 {
             return Err(Disconnect("SMB1 after negotiate"));
         }
@@ -365,7 +377,7 @@ impl Connection {
         let mut out = Vec::with_capacity(256);
         hdr.encode(&mut out);
         self.negotiate_body(&mut out, d, &[]);
-        Ok(vec![out])
+        Ok(smallvec::smallvec![out])
     }
 
     fn handle_plain(
@@ -373,8 +385,8 @@ impl Connection {
         pdu: &[u8],
         encrypted: bool,
         enc_session: Option<Arc<Session>>,
-    ) -> Result<Vec<Vec<u8>>, Disconnect> {
-        let mut responses: Vec<Vec<u8>> = Vec::new();
+    ) -> Result<Responses, Disconnect> {
+        let mut responses = Responses::new();
         self.compound_create_err = None;
         self.bad_related = false;
         let mut at = 0usize;
@@ -442,7 +454,7 @@ impl Connection {
             }
             at += next;
         }
-        let mut out = Vec::new();
+        let mut out = Responses::new();
         if !responses.is_empty() {
             out.push(self.finish_compound(responses, encrypted, enc_session.as_ref()));
         }
@@ -453,7 +465,7 @@ impl Connection {
     /// encrypts the whole when the request was encrypted or the session demands it.
     fn finish_compound(
         &mut self,
-        mut parts: Vec<Vec<u8>>,
+        mut parts: Responses,
         encrypted: bool,
         enc_session: Option<&Arc<Session>>,
     ) -> Vec<u8> {
@@ -614,10 +626,7 @@ impl Connection {
         if status.is_error() {
             tracing::debug!(command = cmd.name(), msg_id = hdr.message_id, %status, "request failed");
         }
-        let mut out = Vec::with_capacity(HEADER_LEN + body.len());
-        rh.encode(&mut out);
-        out.extend_from_slice(&body);
-        Ok((Some(out), status, file))
+        Ok((Some(with_header(&rh, body)), status, file))
     }
 
     /// Counts one answered request for the metrics.
@@ -949,18 +958,20 @@ impl Connection {
         rh.status = status.0;
         self.count(p.hdr.command, status, &body, p.grant);
         self.stats.last_command = Some(p.hdr.command);
-        let mut out = Vec::with_capacity(HEADER_LEN + body.len());
-        rh.encode(&mut out);
-        out.extend_from_slice(&body);
+        let out = with_header(&rh, body);
         self.last_session = Some(p.session);
-        Some(self.finish_compound(vec![out], p.encrypted, p.enc_session.as_ref()))
+        Some(self.finish_compound(
+            smallvec::smallvec![out],
+            p.encrypted,
+            p.enc_session.as_ref(),
+        ))
     }
 
     /// Whether async requests are waiting (the worker keeps polling while true).
     /// SMB Direct: if `pdu` is a WRITE whose data sits in the client's memory, the
     /// descriptors and the length to RDMA-Read before [`Connection::handle_pdu`]. The
     /// data is handed in with [`Connection::set_rdma_payload`].
-    pub fn rdma_read_needed(&mut self, pdu: &[u8]) -> Option<(Vec<msg::BufferDescriptorV1>, u32)> {
+    pub fn rdma_read_needed(&mut self, pdu: &[u8]) -> Option<(msg::Descriptors, u32)> {
         let (max, transforms) = {
             let st = self.rdma.as_ref()?.lock();
             (st.max_read_write, st.transforms)
@@ -1008,9 +1019,9 @@ impl Connection {
         }
     }
 
-    /// What the transport must RDMA-Write before sending the responses of the last PDU,
-    /// and the key their Send With Invalidate retires.
-    pub fn take_rdma_writes(&mut self) -> (Vec<crate::rdma::RdmaWrite>, Option<u32>) {
+    /// Moves into `into` what the transport must RDMA-Write before sending the responses
+    /// of the last PDU; returns the key their Send With Invalidate retires.
+    pub fn take_rdma_writes(&mut self, into: &mut Vec<crate::rdma::RdmaWrite>) -> Option<u32> {
         match &self.rdma {
             Some(st) => {
                 let mut s = st.lock();
@@ -1018,9 +1029,10 @@ impl Connection {
                 if let Some(crate::rdma::Incoming::Lent(b, _)) = s.incoming.take() {
                     s.lent.push(b);
                 }
-                (std::mem::take(&mut s.writes), s.invalidate.take())
+                into.append(&mut s.writes);
+                s.invalidate.take()
             }
-            None => (Vec::new(), None),
+            None => None,
         }
     }
 
@@ -1110,7 +1122,7 @@ impl Connection {
             out.extend_from_slice(body);
         }
         let session = self.server.session(op.session_id);
-        self.finish_compound(vec![out], op.encrypted, session.as_ref())
+        self.finish_compound(smallvec::smallvec![out], op.encrypted, session.as_ref())
     }
 }
 

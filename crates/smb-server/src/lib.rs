@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod backend;
+pub mod bufs;
 pub mod config;
 pub mod conn;
 pub mod credits;
@@ -19,5 +20,5 @@ pub mod state;
 pub mod stats;
 
 pub use config::{ServerConfig, ShareConfig};
-pub use conn::{Connection, Disconnect, IoRequest, Transport};
+pub use conn::{Connection, Disconnect, IoRequest, Responses, Transport};
 pub use state::Server;

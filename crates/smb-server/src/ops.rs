@@ -16,8 +16,7 @@ use smb_wire::dcerpc::{ShareEntry, SrvsvcPipe, STYPE_DISKTREE, STYPE_IPC_SPECIAL
 use smb_wire::fscc::{self, FileFacts, FsFacts, OpenFacts, SetFileInfo};
 use smb_wire::header::Command;
 use smb_wire::msg::{
-    self, access, attrs, create_options as co, info_type, lock_flags, qd_flags, BufferDescriptorV1,
-    FileId,
+    self, access, attrs, create_options as co, info_type, lock_flags, qd_flags, FileId,
 };
 use smb_wire::secdesc::{self, SecDesc};
 use smb_wire::{Le, NtStatus, PutLe};
@@ -58,7 +57,7 @@ pub struct ReadIo {
     open: Arc<Open>,
     minimum_count: u32,
     channel: u32,
-    descriptors: Option<Vec<BufferDescriptorV1>>,
+    descriptors: Option<msg::Descriptors>,
     dest: IoDest,
     /// Where the data lands in a `Body`, past its head: an O_DIRECT read needs an aligned
     /// address, and the data moves down to the head once read.
@@ -1547,7 +1546,7 @@ fn data_open(
     length: u32,
     max: u32,
     id: FileId,
-) -> Result<(Arc<Open>, Option<Vec<msg::BufferDescriptorV1>>), NtStatus> {
+) -> Result<(Arc<Open>, Option<msg::Descriptors>), NtStatus> {
     if length > max {
         return Err(NtStatus::INVALID_PARAMETER);
     }
@@ -1728,7 +1727,10 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
 /// MS-SMB2 3.3.5.12 with RDMA transforms (3.1.1): the data of an RDMA-channel READ is
 /// encrypted in place when the request was encrypted, or signed when it was signed, and
 /// the crypto transform that says so returns in the response. None: sent as it is.
-fn rdma_read_transform(ctx: &Ctx, data: &mut [u8]) -> Option<Vec<u8>> {
+fn rdma_read_transform(
+    ctx: &Ctx,
+    data: &mut [u8],
+) -> Option<smb_wire::rdma_transform::CryptoTransform> {
     use smb_auth::payload::{protect, Protection};
     use smb_wire::rdma_transform::{self as rt, CryptoTransform};
     let transforms = ctx.rdma.as_ref()?.lock().transforms;
@@ -1749,26 +1751,29 @@ fn rdma_read_transform(ctx: &Ctx, data: &mut [u8]) -> Option<Vec<u8>> {
         return None;
     };
     let (signature, nonce) = protect(p, s.next_nonce(), data).ok()?;
-    let crypto = CryptoTransform {
+    Some(CryptoTransform {
         kind,
-        signature: signature.to_vec(),
+        signature: signature[..].into(),
         nonce,
-    };
-    Some(rt::encode(msg::channel::NONE, &crypto, &[]))
+    })
 }
 
 /// The response to an RDMA-channel READ: no inline data; `n` bytes were RDMA-Written,
 /// and the transform (if any) fills the Buffer.
-fn rdma_read_response(n: usize, transform: Option<Vec<u8>>) -> Outcome {
-    let mut body = Vec::with_capacity(16 + 56);
+fn rdma_read_response(
+    n: usize,
+    transform: Option<smb_wire::rdma_transform::CryptoTransform>,
+) -> Outcome {
+    use smb_wire::rdma_transform as rt;
+    let mut body = crate::bufs::take(16 + 56);
     msg::encode_read_response_head(&mut body, 0, 0);
     body.set_u32(8, n as u32);
     match transform {
         Some(t) => {
             body[2] = msg::READ_DATA_OFFSET;
-            body.set_u32(4, t.len() as u32);
-            body.set_u32(12, smb_wire::rdma_transform::READ_FLAG_RDMA_TRANSFORM);
-            body.extend_from_slice(&t);
+            body.set_u32(4, rt::encoded_len(&t, &[]) as u32);
+            body.set_u32(12, rt::READ_FLAG_RDMA_TRANSFORM);
+            rt::encode_into(&mut body, msg::channel::NONE, &t, &[]);
         }
         None => body.set_u32(4, 0),
     }

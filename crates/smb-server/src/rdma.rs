@@ -4,7 +4,7 @@
 //! response; for a WRITE the transport RDMA-Reads the data first (see
 //! [`crate::Connection::rdma_read_needed`]) and hands it in.
 
-use smb_wire::msg::{self, BufferDescriptorV1};
+use smb_wire::msg;
 use smb_wire::status::NtStatus;
 
 /// At most this many descriptors in one request.
@@ -26,7 +26,7 @@ pub trait LentBuffer: Send + std::fmt::Debug {
 /// bytes of a lent buffer, or owned `data`.
 #[derive(Debug)]
 pub struct RdmaWrite {
-    pub descriptors: Vec<BufferDescriptorV1>,
+    pub descriptors: msg::Descriptors,
     pub data: Vec<u8>,
     pub lent: Option<(Box<dyn LentBuffer>, usize)>,
 }
@@ -88,7 +88,7 @@ pub fn check_channel(
     dialect: u16,
     max_read_write: u32,
     transforms: smb_wire::rdma_transform::Ids,
-) -> Result<Vec<BufferDescriptorV1>, NtStatus> {
+) -> Result<msg::Descriptors, NtStatus> {
     if channel == msg::channel::RDMA_TRANSFORM {
         if dialect != 0x0311 || transforms.is_empty() {
             return Err(NtStatus::INVALID_PARAMETER);

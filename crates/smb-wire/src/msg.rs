@@ -527,8 +527,11 @@ pub struct BufferDescriptorV1 {
     pub length: u32,
 }
 
+/// Buffer descriptors of one request: one or two inline (no allocation), more on the heap.
+pub type Descriptors = smallvec::SmallVec<[BufferDescriptorV1; 2]>;
+
 /// Parses a channel-info array of V1 descriptors; at most `max` descriptors.
-pub fn parse_buffer_descriptors(b: &[u8], max: usize) -> Result<Vec<BufferDescriptorV1>> {
+pub fn parse_buffer_descriptors(b: &[u8], max: usize) -> Result<Descriptors> {
     if b.is_empty() || !b.len().is_multiple_of(16) || b.len() / 16 > max {
         return Err(WireError::BadValue("channel info length"));
     }

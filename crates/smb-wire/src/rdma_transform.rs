@@ -46,10 +46,13 @@ pub struct CryptoTransform {
     /// `id::ENCRYPTION` or `id::SIGNING`.
     pub kind: u16,
     /// The AEAD tag or MAC (at most 16 bytes).
-    pub signature: Vec<u8>,
+    pub signature: Bytes16,
     /// 11 (CCM) or 12 (GCM, GMAC) bytes; empty for AES-CMAC.
-    pub nonce: Vec<u8>,
+    pub nonce: Bytes16,
 }
+
+/// Up to 16 bytes, inline.
+pub type Bytes16 = smallvec::SmallVec<[u8; 16]>;
 
 impl CryptoTransform {
     /// Its encoded size, padding to 8 bytes included.
@@ -81,8 +84,19 @@ pub struct RdmaTransform<'a> {
 
 /// Encodes a transform followed by its descriptors (none in a READ response).
 pub fn encode(channel: u32, crypto: &CryptoTransform, descriptors: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(encoded_len(crypto, descriptors));
+    encode_into(&mut out, channel, crypto, descriptors);
+    out
+}
+
+/// The size of [`encode`]'s output.
+pub fn encoded_len(crypto: &CryptoTransform, descriptors: &[u8]) -> usize {
+    TRANSFORM_LEN + crypto.padded_len() + descriptors.len()
+}
+
+/// [`encode`] appending to `out`.
+pub fn encode_into(out: &mut Vec<u8>, channel: u32, crypto: &CryptoTransform, descriptors: &[u8]) {
     let desc_at = TRANSFORM_LEN + crypto.padded_len();
-    let mut out = Vec::with_capacity(desc_at + descriptors.len());
     let (off, len) = if descriptors.is_empty() {
         (0, 0)
     } else {
@@ -94,9 +108,8 @@ pub fn encode(channel: u32, crypto: &CryptoTransform, descriptors: &[u8]) -> Vec
     out.put_u16(1);
     out.put_u16(0);
     out.put_u32(0);
-    crypto.put(&mut out);
+    crypto.put(out);
     out.extend_from_slice(descriptors);
-    out
 }
 
 /// Parses a transform as MS-SMB2 3.3.5.13 validates one (and a client one in a READ
@@ -129,8 +142,8 @@ pub fn parse(b: &[u8]) -> Result<RdmaTransform<'_>, NtStatus> {
     let sig_at = at + 8;
     let nonce_at = sig_at + sig_len;
     let end = nonce_at + nonce_len;
-    let signature = b.get(sig_at..nonce_at).ok_or(bad)?.to_vec();
-    let nonce = b.get(nonce_at..end).ok_or(bad)?.to_vec();
+    let signature = Bytes16::from_slice(b.get(sig_at..nonce_at).ok_or(bad)?);
+    let nonce = Bytes16::from_slice(b.get(nonce_at..end).ok_or(bad)?);
     let descriptors = if desc_len == 0 && desc_off == 0 {
         &[][..]
     } else {
@@ -157,8 +170,8 @@ mod tests {
     fn crypto(kind: u16, nonce: usize) -> CryptoTransform {
         CryptoTransform {
             kind,
-            signature: vec![7; 16],
-            nonce: vec![9; nonce],
+            signature: Bytes16::from_elem(7, 16),
+            nonce: Bytes16::from_elem(9, nonce),
         }
     }
 

@@ -164,6 +164,8 @@ const KIND_RECV: u64 = 1 << 60;
 const KIND_SEND: u64 = 2 << 60;
 const KIND_RDMA: u64 = 3 << 60;
 const KIND_MASK: u64 = 0xF << 60;
+/// Message buffers kept for reuse, each way.
+const KEEP_BUFFERS: usize = 16;
 
 pub struct SmbdConnection {
     role: Role,
@@ -187,6 +189,10 @@ pub struct SmbdConnection {
     granted: u32,
     reasm: Vec<u8>,
     reasm_remaining: Option<u32>,
+    /// Message buffers given back by the caller, for reassembly.
+    spare: Vec<Vec<u8>>,
+    /// Sent messages' buffers, for the caller to reuse.
+    spent: Vec<Vec<u8>>,
     inbox: VecDeque<Vec<u8>>,
     outbox: VecDeque<Outgoing>,
     response_requested: bool,
@@ -259,6 +265,8 @@ impl SmbdConnection {
             posted: 0,
             granted: 0,
             reasm: Vec::new(),
+            spare: Vec::new(),
+            spent: Vec::new(),
             reasm_remaining: None,
             inbox: VecDeque::new(),
             outbox: VecDeque::new(),
@@ -364,7 +372,7 @@ impl SmbdConnection {
         let r = self.qp.post_send(SendWr {
             wr_id: KIND_SEND | slot as u64,
             op: SendOp::Send,
-            sge: vec![self.send_mr.sge(slot * self.send_slot, bytes.len())],
+            sge: fabric::sges![self.send_mr.sge(slot * self.send_slot, bytes.len())],
             signaled: true,
         });
         if let Err(e) = r {
@@ -420,6 +428,21 @@ impl SmbdConnection {
         self.inbox.pop_front()
     }
 
+    /// Gives a message from [`SmbdConnection::recv`] back once done with it: its buffer
+    /// takes in a later one (no allocation per message once warm).
+    pub fn reuse(&mut self, mut msg: Vec<u8>) {
+        if self.spare.len() < KEEP_BUFFERS {
+            msg.clear();
+            self.spare.push(msg);
+        }
+    }
+
+    /// A message buffer given to [`SmbdConnection::send`] whose message has gone out,
+    /// for the caller to build another in.
+    pub fn take_spent(&mut self) -> Option<Vec<u8>> {
+        self.spent.pop()
+    }
+
     /// Credits we can grant now: receives posted beyond those granted, up to what the
     /// peer asked for, one receive always kept back to catch a peer sending without one.
     fn grantable(&self) -> u32 {
@@ -472,7 +495,7 @@ impl SmbdConnection {
             let r = self.qp.post_send(SendWr {
                 wr_id: KIND_SEND | slot as u64,
                 op,
-                sge: vec![self.send_mr.sge(base, DATA_HEADER + n)],
+                sge: fabric::sges![self.send_mr.sge(base, DATA_HEADER + n)],
                 signaled: true,
             });
             if let Err(e) = r {
@@ -483,7 +506,11 @@ impl SmbdConnection {
             self.counters.fragments_sent += 1;
             self.response_requested = false;
             if last {
-                self.outbox.pop_front();
+                if let Some(o) = self.outbox.pop_front() {
+                    if self.spent.len() < KEEP_BUFFERS {
+                        self.spent.push(o.data);
+                    }
+                }
                 self.counters.messages_sent += 1;
             }
         }
@@ -522,7 +549,7 @@ impl SmbdConnection {
         let r = self.qp.post_send(SendWr {
             wr_id: KIND_SEND | slot as u64,
             op: SendOp::Send,
-            sge: vec![self.send_mr.sge(base, EMPTY_DATA_HEADER)],
+            sge: fabric::sges![self.send_mr.sge(base, EMPTY_DATA_HEADER)],
             signaled: true,
         });
         if let Err(e) = r {
@@ -626,11 +653,14 @@ impl SmbdConnection {
                 }
                 let slot = id as usize;
                 let len = (c.byte_len as usize).min(self.recv_slot);
-                let msg = self.recv_mr.buf.to_vec(slot * self.recv_slot, len);
+                let buf = self.recv_mr.buf.clone();
+                // SAFETY: the receive into this slot has completed and the slot is posted
+                // again only below, after the message was taken in.
+                let msg = unsafe { buf.range(slot * self.recv_slot, len) };
                 self.last_recv_ms = now;
                 self.keepalive_sent_ms = None;
                 self.counters.messages_received += 1;
-                self.received(&msg);
+                self.received(msg);
                 if self.state != State::Closed {
                     self.post_recv(slot);
                 }
@@ -772,7 +802,9 @@ impl SmbdConnection {
         }
         if h.remaining_data_length == 0 {
             self.reasm_remaining = None;
-            self.inbox.push_back(std::mem::take(&mut self.reasm));
+            let next = self.spare.pop().unwrap_or_default();
+            self.inbox
+                .push_back(std::mem::replace(&mut self.reasm, next));
         } else {
             self.reasm_remaining = Some(h.remaining_data_length);
         }
@@ -923,7 +955,7 @@ impl SmbdConnection {
             let r = self.qp.post_send(SendWr {
                 wr_id: KIND_RDMA | id,
                 op,
-                sge: vec![mr.sge(base + off, n)],
+                sge: fabric::sges![mr.sge(base + off, n)],
                 signaled: true,
             });
             if let Err(e) = r {

@@ -90,7 +90,7 @@ fn random_messages_from_a_raw_peer_never_panic() {
             cq.post_send(SendWr {
                 wr_id: 100 + k as u64,
                 op: SendOp::Send,
-                sge: vec![sge],
+                sge: fabric::sges![sge],
                 signaled: false,
             })
             .unwrap();

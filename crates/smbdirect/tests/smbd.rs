@@ -200,7 +200,7 @@ fn negotiate_timeout_and_bad_negotiate_requests() {
         cq.post_send(SendWr {
             wr_id: 2,
             op: SendOp::Send,
-            sge: vec![sb.sge(0, req.len())],
+            sge: fabric::sges![sb.sge(0, req.len())],
             signaled: false,
         })
         .unwrap();
@@ -270,7 +270,7 @@ impl Raw {
             .post_send(SendWr {
                 wr_id: self.next,
                 op: SendOp::Send,
-                sge: vec![sge],
+                sge: fabric::sges![sge],
                 signaled: false,
             })
             .unwrap();

@@ -66,19 +66,26 @@ pub fn parse_endpoint(s: &str) -> Result<(String, Endpoint)> {
 /// Registered buffers lent to the engine at a time (one per READ in a compound).
 const LENT_BUFFERS: usize = 4;
 
-/// A write-pool buffer of the SMB Direct connection, lent to the engine.
+/// A write-pool buffer of the SMB Direct connection, lent to the engine. Always Some
+/// while lent; the emptied box is kept to lend the next buffer in.
 #[derive(Debug)]
-struct Lent(smbdirect::WriteBuf);
+struct Lent(Option<smbdirect::WriteBuf>);
+
+impl Lent {
+    fn buf(&self) -> &smbdirect::WriteBuf {
+        self.0.as_ref().expect("a lent buffer")
+    }
+}
 
 impl smb_server::rdma::LentBuffer for Lent {
     fn capacity(&self) -> usize {
-        self.0.capacity()
+        self.0.as_ref().map_or(0, |b| b.capacity())
     }
     fn bytes_mut(&mut self) -> &mut [u8] {
-        self.0.bytes_mut()
+        self.0.as_mut().expect("a lent buffer").bytes_mut()
     }
     fn bytes(&self) -> &[u8] {
-        self.0.bytes()
+        self.buf().bytes()
     }
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
         self
@@ -98,11 +105,17 @@ pub struct RdmaConn {
     reads: Vec<(u64, Vec<u8>)>,
     /// RDMA Writes in flight, collected once they complete.
     writes: Vec<u64>,
+    /// The engine's RDMA Writes for the responses being sent (kept for its capacity).
+    to_write: Vec<smb_server::rdma::RdmaWrite>,
+    /// Emptied lent-buffer boxes, to lend buffers in without allocating (the boxes
+    /// themselves are what is kept: the engine holds lent buffers as trait objects).
+    #[allow(clippy::vec_box)]
+    boxes: Vec<Box<Lent>>,
     /// The listener's count of live connections.
     live: Arc<AtomicUsize>,
 }
 
-fn descs(d: &[smb_wire::msg::BufferDescriptorV1]) -> Vec<BufferDescriptor> {
+fn descs(d: &[smb_wire::msg::BufferDescriptorV1]) -> smallvec::SmallVec<[BufferDescriptor; 2]> {
     d.iter()
         .map(|x| BufferDescriptor {
             offset: x.offset,
@@ -119,7 +132,10 @@ impl RdmaConn {
         // leaves by RDMA Write from there.
         while self.smb.lent_rdma_buffers() < LENT_BUFFERS {
             match self.smbd.lend_buffer(1) {
-                Some(b) => self.smb.lend_rdma_buffer(Box::new(Lent(b))),
+                Some(b) => {
+                    let l = self.boxed(b);
+                    self.smb.lend_rdma_buffer(l)
+                }
                 None => break,
             }
         }
@@ -142,22 +158,51 @@ impl RdmaConn {
         self.emit(out)
     }
 
+    /// A lent buffer in a box, reusing an emptied one.
+    fn boxed(&mut self, b: smbdirect::WriteBuf) -> Box<Lent> {
+        match self.boxes.pop() {
+            Some(mut l) => {
+                l.0 = Some(b);
+                l
+            }
+            None => Box::new(Lent(Some(b))),
+        }
+    }
+
     /// Sends responses, after the RDMA Writes they depend on.
-    fn emit(&mut self, out: Vec<Vec<u8>>) -> bool {
-        let (writes, invalidate) = self.smb.take_rdma_writes();
-        for w in writes {
+    fn emit(&mut self, out: smb_server::Responses) -> bool {
+        let mut writes = std::mem::take(&mut self.to_write);
+        let invalidate = self.smb.take_rdma_writes(&mut writes);
+        let mut ok = true;
+        for w in writes.drain(..) {
+            if !ok {
+                continue;
+            }
             let d = descs(&w.descriptors);
             let r = match w.lent {
                 Some((b, n)) => match b.into_any().downcast::<Lent>() {
-                    Ok(l) => self.smbd.rdma_write_buffer(&d, l.0, n),
-                    Err(_) => return false,
+                    Ok(mut l) => {
+                        let buf = l.0.take().expect("a lent buffer");
+                        if self.boxes.len() < LENT_BUFFERS {
+                            self.boxes.push(l);
+                        }
+                        self.smbd.rdma_write_buffer(&d, buf, n)
+                    }
+                    Err(_) => {
+                        ok = false;
+                        continue;
+                    }
                 },
                 None => self.smbd.rdma_write(&d, &w.data),
             };
             match r {
                 Ok(op) => self.writes.push(op),
-                Err(_) => return false,
+                Err(_) => ok = false,
             }
+        }
+        self.to_write = writes;
+        if !ok {
+            return false;
         }
         let n = out.len();
         for (i, r) in out.into_iter().enumerate() {
@@ -168,6 +213,10 @@ impl RdmaConn {
             if sent.is_err() {
                 return false;
             }
+        }
+        // Buffers of responses already sent: the engine builds later ones in them.
+        while let Some(v) = self.smbd.take_spent() {
+            smb_server::bufs::give(v);
         }
         true
     }
@@ -188,6 +237,7 @@ impl RdmaConn {
             if !self.handle(&pdu, stats, io) {
                 return false;
             }
+            self.smbd.reuse(pdu);
         }
         let mut i = 0;
         while i < self.reads.len() {
@@ -200,7 +250,8 @@ impl RdmaConn {
                         Ok(smbdirect::ReadData::Copied(data)) => self.smb.set_rdma_payload(data),
                         // Written from the registered buffer it landed in.
                         Ok(smbdirect::ReadData::Lent(b, n)) => {
-                            self.smb.set_rdma_payload_lent(Box::new(Lent(b)), n)
+                            let l = self.boxed(b);
+                            self.smb.set_rdma_payload_lent(l, n)
                         }
                         Err(s) => {
                             tracing::debug!(?s, "RDMA Read of WRITE data failed");
@@ -210,6 +261,7 @@ impl RdmaConn {
                     if !self.handle(&pdu, stats, io) {
                         return false;
                     }
+                    self.smbd.reuse(pdu);
                 }
             }
         }
@@ -336,7 +388,7 @@ impl RdmaSet {
                 }
                 stats.add_conn(&c.smb.stats);
                 c.smb.stats = Default::default();
-                if !c.emit(vec![r]) {
+                if !c.emit(smallvec::smallvec![r]) {
                     c.broken = true;
                 }
             }
@@ -344,7 +396,8 @@ impl RdmaSet {
         } else if let Some(i) = self.draining.iter().position(|c| c.key == key) {
             let c = &mut self.draining[i];
             let _ = c.smb.complete_io(id, res);
-            let _ = c.smb.take_rdma_writes();
+            let mut gone = Vec::new();
+            let _ = c.smb.take_rdma_writes(&mut gone);
             if c.smb.io_in_flight() == 0 {
                 self.draining.swap_remove(i);
             }
@@ -502,6 +555,8 @@ fn run(
                             smb,
                             reads: Vec::new(),
                             writes: Vec::new(),
+                            to_write: Vec::new(),
+                            boxes: Vec::new(),
                             live: live.clone(),
                         };
                         w.hand_rdma(conn);

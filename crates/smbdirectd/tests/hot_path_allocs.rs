@@ -1,0 +1,162 @@
+//! Issue 6: once warm, serving 8 KiB READs over SMB Direct allocates nothing on the
+//! server's worker thread. The server runs in this process (loopback fabric) under a
+//! global allocator that counts the allocations made by threads named `smbd-worker-*`.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+struct Counting;
+
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static WORKER_ALLOCS: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    static IS_WORKER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether this thread is a server worker (its kernel name, read without allocating).
+fn on_worker() -> bool {
+    IS_WORKER
+        .try_with(|w| {
+            if !w.get() {
+                let mut name = [0u8; 16];
+                // SAFETY: PR_GET_NAME writes at most 16 bytes into the buffer.
+                unsafe { libc::prctl(libc::PR_GET_NAME, name.as_mut_ptr()) };
+                w.set(name.starts_with(b"smbd-worker"));
+            }
+            w.get()
+        })
+        .unwrap_or(false)
+}
+
+thread_local! {
+    /// Set while this thread records a backtrace (which allocates: not counted).
+    static TRACING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Where the first few counted allocations came from, for the failure message.
+static WHERE: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+fn count() {
+    if !COUNTING.load(Relaxed) || TRACING.try_with(|t| t.get()).unwrap_or(true) || !on_worker() {
+        return;
+    }
+    if WORKER_ALLOCS.fetch_add(1, Relaxed) < 3 {
+        TRACING.with(|t| t.set(true));
+        let b = std::backtrace::Backtrace::force_capture().to_string();
+        let ours: Vec<&str> = b
+            .lines()
+            .filter(|l| l.contains("/crates/") && !l.contains("hot_path_allocs"))
+            .take(4)
+            .collect();
+        WHERE.lock().unwrap().push(ours.join("\n"));
+        TRACING.with(|t| t.set(false));
+    }
+}
+
+// SAFETY: every call is forwarded to the system allocator unchanged.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        count();
+        // SAFETY: as the caller promised.
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
+        count();
+        // SAFETY: as the caller promised.
+        unsafe { System.alloc_zeroed(l) }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
+        count();
+        // SAFETY: as the caller promised.
+        unsafe { System.realloc(p, l, n) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        // SAFETY: as the caller promised.
+        unsafe { System.dealloc(p, l) }
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+const USER: &str = "alice";
+const PASSWORD: &str = "Secret-Pass1";
+
+/// A 2 MiB file shared by an in-process server with one worker and an SMB Direct
+/// listener on the loopback fabric under `name`.
+fn start(dir: &std::path::Path, name: &str) -> smbdirectd::daemon::Running {
+    let share = dir.join("share");
+    std::fs::create_dir_all(&share).unwrap();
+    let data: Vec<u8> = (0..2u32 << 20).map(|i| (i % 253) as u8).collect();
+    std::fs::write(share.join("disk.bin"), data).unwrap();
+    let users = dir.join("users");
+    let mut db = smbdirectd::users::load(&users).unwrap();
+    db.add(USER, PASSWORD).unwrap();
+    smbdirectd::users::save(&users, &db).unwrap();
+    let cfg = format!(
+        "[server]\nlisten = [\"127.0.0.1:0\"]\nsmbdirect = [\"loopback={name}\"]\n\
+         state_dir = {state:?}\n\n[security]\nusers = {users:?}\n\n\
+         [workers]\ncount = 1\n\n[log]\nlevel = \"warn\"\n\n\
+         [[share]]\nname = \"data\"\npath = {share:?}\n",
+        state = dir.join("state").display().to_string(),
+        users = users.display().to_string(),
+        share = share.display().to_string(),
+    );
+    let path = dir.join("smbdirectd.toml");
+    std::fs::write(&path, cfg).unwrap();
+    let cfg = smbdirectd::config::Config::load(Some(&path)).unwrap();
+    smbdirectd::daemon::start(&cfg).unwrap()
+}
+
+/// Reads `n` times 8 KiB at pseudo-random offsets, each checked.
+fn reads(c: &mut client::Client, tree: u32, f: client::FileId, n: u64, seed: u64) {
+    let mut x = seed | 1;
+    for _ in 0..n {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let off = (x % 255) * 8192;
+        let got = c.read_rdma(tree, f, off, 8192, x & 1 == 0).unwrap();
+        assert_eq!(got.len(), 8192);
+        assert!(got
+            .iter()
+            .enumerate()
+            .all(|(i, b)| *b == ((off + i as u64) % 253) as u8));
+    }
+}
+
+#[test]
+fn warm_smb_direct_reads_allocate_nothing_on_the_worker() {
+    let dir = tempfile::tempdir().unwrap();
+    let running = start(dir.path(), "hot-path-allocs");
+    for transforms in [vec![1, 2], Vec::new()] {
+        let opts = client::Options {
+            user: USER.into(),
+            password: PASSWORD.into(),
+            dialects: vec![0x0311],
+            rdma_transforms: transforms.clone(),
+            ..Default::default()
+        };
+        let mut c = client::Client::connect_rdma("loopback:hot-path-allocs", &opts).unwrap();
+        let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+        let (f, _) = c.create(tree, "disk.bin", 0x0012_0089, 1, 0).unwrap();
+        // Warm: the connection's buffers, credits and tables reach their steady size.
+        reads(&mut c, tree, f, 2000, 7);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        WORKER_ALLOCS.store(0, Relaxed);
+        COUNTING.store(true, Relaxed);
+        reads(&mut c, tree, f, 1000, 11);
+        COUNTING.store(false, Relaxed);
+        let n = WORKER_ALLOCS.load(Relaxed);
+        assert_eq!(
+            n,
+            0,
+            "transforms {transforms:?}: {n} allocations on the worker for 1000 warm reads; \
+             the first from:\n{}",
+            WHERE.lock().unwrap().join("\n--\n")
+        );
+    }
+    running.shutdown();
+}
