@@ -66,8 +66,15 @@ pub struct Ctx<'a> {
     pub defer_io: bool,
 }
 
-/// A response: the header, then the body (whose buffer is recycled).
-fn with_header(rh: &Header, body: Vec<u8>) -> Vec<u8> {
+/// A response: the header, then the body (whose buffer is recycled). A `framed` body
+/// has room for the header at its front: the header goes there, nothing is copied.
+fn with_header(rh: &Header, mut body: Vec<u8>, framed: bool) -> Vec<u8> {
+    if framed {
+        if let Some(h) = body.first_chunk_mut::<HEADER_LEN>() {
+            rh.write_to(h);
+            return body;
+        }
+    }
     let mut out = crate::bufs::take(HEADER_LEN + body.len());
     rh.encode(&mut out);
     out.extend_from_slice(&body);
@@ -172,6 +179,8 @@ pub struct Connection {
     compound_single: bool,
     /// A READ just dispatched handed out its I/O: parked by `handle_one`.
     deferred: Option<Deferred>,
+    /// The body just returned by dispatch is an [`Outcome::Framed`] one.
+    framed: bool,
     io_pending: Vec<PendingIo>,
     next_io: u64,
 }
@@ -251,6 +260,7 @@ impl Connection {
             storage_io: false,
             compound_single: false,
             deferred: None,
+            framed: false,
             io_pending: Vec::new(),
             next_io: 1,
             logged_off: Vec::new(),
@@ -619,14 +629,20 @@ impl Connection {
             return Ok((None, NtStatus::SUCCESS, None));
         }
         rh.status = status.0;
-        self.count(cmd.0, status, &body, grant);
+        let framed = std::mem::take(&mut self.framed);
+        self.count(
+            cmd.0,
+            status,
+            &body[if framed { HEADER_LEN } else { 0 }..],
+            grant,
+        );
         if cmd == Command::CREATE {
             self.compound_create_err = status.is_error().then_some(status);
         }
         if status.is_error() {
             tracing::debug!(command = cmd.name(), msg_id = hdr.message_id, %status, "request failed");
         }
-        Ok((Some(with_header(&rh, body)), status, file))
+        Ok((Some(with_header(&rh, body, framed)), status, file))
     }
 
     /// Counts one answered request for the metrics.
@@ -833,6 +849,10 @@ impl Connection {
         };
         match outcome {
             Outcome::Done(st, body) => Ok((st, body, None)),
+            Outcome::Framed(st, body) => {
+                self.framed = true;
+                Ok((st, body, None))
+            }
             Outcome::Created(st, body, id) => Ok((st, body, Some(id))),
             Outcome::Fail(st) => Ok((st, error_body(), None)),
             Outcome::Io(io) => {
@@ -948,17 +968,19 @@ impl Connection {
             channel_key: self.signing_key(&p.session),
             defer_io: false,
         };
-        let (status, body) = match ops::finish_read(&ctx, *p.io, res) {
-            Outcome::Done(st, body) => (st, body),
-            Outcome::Fail(st) => (st, error_body()),
-            _ => (NtStatus::INTERNAL_ERROR, error_body()),
+        let (status, body, framed) = match ops::finish_read(&ctx, *p.io, res) {
+            Outcome::Done(st, body) => (st, body, false),
+            Outcome::Framed(st, body) => (st, body, true),
+            Outcome::Fail(st) => (st, error_body(), false),
+            _ => (NtStatus::INTERNAL_ERROR, error_body(), false),
         };
         drop(ctx);
         let mut rh = p.rh;
         rh.status = status.0;
-        self.count(p.hdr.command, status, &body, p.grant);
+        let payload = &body[if framed { HEADER_LEN } else { 0 }..];
+        self.count(p.hdr.command, status, payload, p.grant);
         self.stats.last_command = Some(p.hdr.command);
-        let out = with_header(&rh, body);
+        let out = with_header(&rh, body, framed);
         self.last_session = Some(p.session);
         Some(self.finish_compound(
             smallvec::smallvec![out],

@@ -34,6 +34,8 @@ pub fn filetime_now() -> u64 {
 /// What a handler decided.
 pub enum Outcome {
     Done(NtStatus, Vec<u8>),
+    /// As Done, the body after `HEADER_LEN` bytes of room left for the header.
+    Framed(NtStatus, Vec<u8>),
     /// A CREATE that produced a handle (for related compounds).
     Created(NtStatus, Vec<u8>, FileId),
     Fail(NtStatus),
@@ -67,7 +69,7 @@ pub struct ReadIo {
 enum IoDest {
     /// Nothing to read into (a FLUSH).
     Nothing,
-    /// The response body: its 16-byte head, then room for the data.
+    /// The response: room for the header, its 16-byte head, then room for the data.
     Body(Vec<u8>),
     /// A lent registered buffer (SMB Direct): the data leaves from it by RDMA Write.
     Lent(Box<dyn crate::rdma::LentBuffer>),
@@ -78,7 +80,7 @@ impl ReadIo {
     /// is reported (they live on the heap, owned by this request).
     pub fn target(&mut self) -> *mut u8 {
         match &mut self.dest {
-            IoDest::Body(b) => b[READ_HEAD + self.shift..].as_mut_ptr(),
+            IoDest::Body(b) => b[BODY_AT + self.shift..].as_mut_ptr(),
             IoDest::Lent(b) => b.bytes_mut().as_mut_ptr(),
             IoDest::Nothing => std::ptr::null_mut(),
         }
@@ -96,9 +98,9 @@ impl ReadIo {
                 // Capacity for the head, the data and the largest shift: the resize below
                 // never moves the buffer.
                 b.reserve(len + a);
-                let at = b.as_ptr() as usize + READ_HEAD;
+                let at = b.as_ptr() as usize + BODY_AT;
                 self.shift = (a - at % a) % a;
-                b.resize(READ_HEAD + self.shift + len, 0);
+                b.resize(BODY_AT + self.shift + len, 0);
             }
             _ => return false,
         }
@@ -163,17 +165,17 @@ fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
     let (data, lent, transform) = match io.dest {
         IoDest::Body(mut body) => {
             if io.shift > 0 {
-                let at = READ_HEAD + io.shift;
-                body.copy_within(at..at + n, READ_HEAD);
+                let at = BODY_AT + io.shift;
+                body.copy_within(at..at + n, BODY_AT);
             }
-            body.truncate(READ_HEAD + n);
+            body.truncate(BODY_AT + n);
             if io.descriptors.is_none() {
-                body[2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
-                body.set_u32(4, n as u32);
-                return Outcome::Done(NtStatus::SUCCESS, body);
+                body[FRAME + 2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
+                body.set_u32(FRAME + 4, n as u32);
+                return Outcome::Framed(NtStatus::SUCCESS, body);
             }
             // No lent buffer was free: the data goes from a copy.
-            let mut data = body.split_off(READ_HEAD);
+            let mut data = body.split_off(BODY_AT);
             let transform = rdma_read_transform(ctx, &mut data);
             (data, None, transform)
         }
@@ -219,6 +221,10 @@ fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome {
 
 /// The READ response's fixed part, before inline data.
 const READ_HEAD: usize = 16;
+/// Room for the SMB2 header at the front of a READ response built as [`Outcome::Framed`].
+const FRAME: usize = smb_wire::header::HEADER_LEN;
+/// Where a framed READ response's data starts.
+const BODY_AT: usize = FRAME + READ_HEAD;
 
 /// The errno values `finish_read` tells apart (Linux; the engine links no libc).
 mod errno {
@@ -1665,9 +1671,11 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     let dest = match lent {
         Some(b) => IoDest::Lent(b),
         None => {
-            let mut body = Vec::with_capacity(READ_HEAD + len);
+            // Room for the header first: the response goes out as built, not copied.
+            let mut body = crate::bufs::take(BODY_AT + len);
+            body.resize(FRAME, 0);
             msg::encode_read_response_head(&mut body, 0, 0);
-            debug_assert_eq!(body.len(), READ_HEAD);
+            debug_assert_eq!(body.len(), BODY_AT);
             IoDest::Body(body)
         }
     };
@@ -1709,7 +1717,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             None => {
                 if let IoDest::Body(b) = &mut io.dest {
                     // Room for the ring to read into.
-                    b.resize(READ_HEAD + len, 0);
+                    b.resize(BODY_AT + len, 0);
                 }
                 return Outcome::Io(Box::new(io));
             }
@@ -2111,7 +2119,9 @@ pub fn poll_wait(
             match create(server, &ctx) {
                 Outcome::Created(st, body, _) | Outcome::Done(st, body) => Some((st, body)),
                 Outcome::Fail(st) => Some((st, Vec::new())),
-                Outcome::Io(_) => Some((NtStatus::INTERNAL_ERROR, Vec::new())),
+                Outcome::Io(_) | Outcome::Framed(..) => {
+                    Some((NtStatus::INTERNAL_ERROR, Vec::new()))
+                }
                 Outcome::Wait(again) => {
                     *w = again;
                     None

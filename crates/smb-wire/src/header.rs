@@ -1,6 +1,6 @@
 //! MS-SMB2 2.2.1 SMB2 packet header and 2.2.41 transform header.
 
-use crate::codec::{Le, PutLe, Result, WireError};
+use crate::codec::{Le, Result, WireError};
 use crate::NtStatus;
 
 pub const HEADER_LEN: usize = 64;
@@ -132,23 +132,30 @@ impl Header {
 
     /// Appends the 64 header bytes.
     pub fn encode(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&PROTOCOL_ID);
-        out.put_u16(64);
-        out.put_u16(self.credit_charge);
-        out.put_u32(self.status);
-        out.put_u16(self.command);
-        out.put_u16(self.credits);
-        out.put_u32(self.flags);
-        out.put_u32(self.next_command);
-        out.put_u64(self.message_id);
+        let mut h = [0u8; HEADER_LEN];
+        self.write_to(&mut h);
+        out.extend_from_slice(&h);
+    }
+
+    /// Writes the 64 header bytes in place (room left for them at the front of a message).
+    pub fn write_to(&self, out: &mut [u8; HEADER_LEN]) {
+        out[0..4].copy_from_slice(&PROTOCOL_ID);
+        out[4..6].copy_from_slice(&64u16.to_le_bytes());
+        out[6..8].copy_from_slice(&self.credit_charge.to_le_bytes());
+        out[8..12].copy_from_slice(&self.status.to_le_bytes());
+        out[12..14].copy_from_slice(&self.command.to_le_bytes());
+        out[14..16].copy_from_slice(&self.credits.to_le_bytes());
+        out[16..20].copy_from_slice(&self.flags.to_le_bytes());
+        out[20..24].copy_from_slice(&self.next_command.to_le_bytes());
+        out[24..32].copy_from_slice(&self.message_id.to_le_bytes());
         if self.is_async() {
-            out.put_u64(self.async_id);
+            out[32..40].copy_from_slice(&self.async_id.to_le_bytes());
         } else {
-            out.put_u32(0);
-            out.put_u32(self.tree_id);
+            out[32..36].copy_from_slice(&0u32.to_le_bytes());
+            out[36..40].copy_from_slice(&self.tree_id.to_le_bytes());
         }
-        out.put_u64(self.session_id);
-        out.extend_from_slice(&self.signature);
+        out[40..48].copy_from_slice(&self.session_id.to_le_bytes());
+        out[48..64].copy_from_slice(&self.signature);
     }
 
     pub fn status(&self) -> NtStatus {

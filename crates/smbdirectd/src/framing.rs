@@ -173,7 +173,10 @@ impl OutQueue {
             }
             n -= left;
             self.sent = 0;
-            self.q.pop_front();
+            // Sent: the engine builds a later response in its buffer.
+            if let Some((_, pdu)) = self.q.pop_front() {
+                smb_server::bufs::give(pdu);
+            }
         }
     }
 }

@@ -220,6 +220,8 @@ pub fn spawn(
                 rdma: RdmaSet::default(),
                 rdma_stats,
                 busy_ns,
+                entries: Vec::new(),
+                done: Vec::new(),
             };
             w.run();
         })?;
@@ -292,6 +294,9 @@ struct Worker {
     rdma_io: Vec<(u64, IoRequest)>,
     /// Storage reads go through the ring (workers.storage_io = "uring").
     storage_io: bool,
+    /// Scratch lists kept for their capacity: submissions of a turn, completions reaped.
+    entries: Vec<io_uring::squeue::Entry>,
+    done: Vec<(u64, i32)>,
     /// Nanoseconds spent in turns that found work (smbdirectd_worker_busy_seconds_total).
     busy_ns: Arc<AtomicU64>,
 }
@@ -500,7 +505,7 @@ impl Worker {
             self.push(e);
             self.timer_busy = true;
         }
-        let mut entries = Vec::new();
+        let mut entries = std::mem::take(&mut self.entries);
         for (slot, c) in self.conns.iter_mut().enumerate() {
             let Some(c) = c else { continue };
             let ud = ((slot as u64) << 32) | (u64::from(c.gen) << 8);
@@ -550,9 +555,10 @@ impl Worker {
                 c.send_busy = true;
             }
         }
-        for e in entries {
+        for e in entries.drain(..) {
             self.push(e);
         }
+        self.entries = entries;
         // Storage reads, all in the same submission.
         for (owner, r) in std::mem::take(&mut self.io_batch) {
             let idx = match self.free_ios.pop() {
@@ -592,7 +598,7 @@ impl Worker {
 
     /// Processes completions; returns whether anything happened.
     fn reap(&mut self) -> bool {
-        let mut done = Vec::new();
+        let mut done = std::mem::take(&mut self.done);
         for cqe in self.ring.completion() {
             done.push((cqe.user_data(), cqe.result()));
         }
@@ -602,7 +608,7 @@ impl Worker {
         }
         let stats = self.stats.clone();
         let (mut io_reqs, mut new_io) = (Vec::new(), Vec::new());
-        for (ud, res) in done {
+        for (ud, res) in done.drain(..) {
             let slot = ud >> 32;
             if slot == WAKE_SLOT {
                 self.wake_busy = false;
@@ -712,6 +718,7 @@ impl Worker {
                 _ => {}
             }
         }
+        self.done = done;
         self.io_batch.extend(new_io);
         // Async completions (CHANGE_NOTIFY, blocked locks) and connection reaping.
         let (mut conns, mut asyncs, mut credits) = (0u64, 0u64, 0u64);

@@ -1,5 +1,5 @@
-//! Issue 6: once warm, serving 8 KiB READs over SMB Direct allocates nothing on the
-//! server's worker thread. The server runs in this process (loopback fabric) under a
+//! Issue 6: once warm, serving 8 KiB READs (over SMB Direct or TCP) allocates nothing
+//! on the server's worker thread. The server runs in this process (loopback fabric) under a
 //! global allocator that counts the allocations made by threads named `smbd-worker-*`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -47,7 +47,9 @@ fn count() {
         let b = std::backtrace::Backtrace::force_capture().to_string();
         let ours: Vec<&str> = b
             .lines()
-            .filter(|l| l.contains("/crates/") && !l.contains("hot_path_allocs"))
+            .filter(|l| {
+                l.contains("src/") && !l.contains("hot_path_allocs") && !l.contains("/rustc/")
+            })
             .take(4)
             .collect();
         WHERE.lock().unwrap().push(ours.join("\n"));
@@ -110,15 +112,19 @@ fn start(dir: &std::path::Path, name: &str) -> smbdirectd::daemon::Running {
     smbdirectd::daemon::start(&cfg).unwrap()
 }
 
-/// Reads `n` times 8 KiB at pseudo-random offsets, each checked.
-fn reads(c: &mut client::Client, tree: u32, f: client::FileId, n: u64, seed: u64) {
+/// Reads `n` times 8 KiB at pseudo-random offsets, each checked, by RDMA Write or inline.
+fn reads(c: &mut client::Client, tree: u32, f: client::FileId, n: u64, seed: u64, rdma: bool) {
     let mut x = seed | 1;
     for _ in 0..n {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         let off = (x % 255) * 8192;
-        let got = c.read_rdma(tree, f, off, 8192, x & 1 == 0).unwrap();
+        let got = if rdma {
+            c.read_rdma(tree, f, off, 8192, x & 1 == 0).unwrap()
+        } else {
+            c.read(tree, f, off, 8192).unwrap()
+        };
         assert_eq!(got.len(), 8192);
         assert!(got
             .iter()
@@ -128,32 +134,42 @@ fn reads(c: &mut client::Client, tree: u32, f: client::FileId, n: u64, seed: u64
 }
 
 #[test]
-fn warm_smb_direct_reads_allocate_nothing_on_the_worker() {
+fn warm_reads_allocate_nothing_on_the_worker() {
     let dir = tempfile::tempdir().unwrap();
     let running = start(dir.path(), "hot-path-allocs");
-    for transforms in [vec![1, 2], Vec::new()] {
+    let tcp = running.tcp[0].to_string();
+    for (how, transforms) in [
+        ("RDMA, signed", vec![1, 2]),
+        ("RDMA", vec![]),
+        ("TCP", vec![]),
+    ] {
         let opts = client::Options {
             user: USER.into(),
             password: PASSWORD.into(),
             dialects: vec![0x0311],
-            rdma_transforms: transforms.clone(),
+            rdma_transforms: transforms,
             ..Default::default()
         };
-        let mut c = client::Client::connect_rdma("loopback:hot-path-allocs", &opts).unwrap();
+        let rdma = how != "TCP";
+        let mut c = if rdma {
+            client::Client::connect_rdma("loopback:hot-path-allocs", &opts).unwrap()
+        } else {
+            client::Client::connect(&tcp, &opts).unwrap()
+        };
         let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
         let (f, _) = c.create(tree, "disk.bin", 0x0012_0089, 1, 0).unwrap();
         // Warm: the connection's buffers, credits and tables reach their steady size.
-        reads(&mut c, tree, f, 2000, 7);
+        reads(&mut c, tree, f, 2000, 7, rdma);
         std::thread::sleep(std::time::Duration::from_millis(50));
         WORKER_ALLOCS.store(0, Relaxed);
         COUNTING.store(true, Relaxed);
-        reads(&mut c, tree, f, 1000, 11);
+        reads(&mut c, tree, f, 1000, 11, rdma);
         COUNTING.store(false, Relaxed);
         let n = WORKER_ALLOCS.load(Relaxed);
         assert_eq!(
             n,
             0,
-            "transforms {transforms:?}: {n} allocations on the worker for 1000 warm reads; \
+            "{how}: {n} allocations on the worker for 1000 warm reads; \
              the first from:\n{}",
             WHERE.lock().unwrap().join("\n--\n")
         );
