@@ -37,6 +37,8 @@ const RECV_CHUNK: usize = 128 * 1024;
 /// many bytes.
 const SEND_IOVS: usize = 64;
 const SEND_BYTES: usize = 1 << 20;
+/// Connection slots whose sockets are registered with the ring.
+const FILE_SLOTS: u32 = 1024;
 /// How long an idle worker with SMB Direct connections sleeps between polls.
 const RDMA_NAP_US: u64 = 200;
 
@@ -161,6 +163,14 @@ pub fn spawn(
             ),
         }
     }
+    // A sparse file table for the connections' sockets (older kernels: plain descriptors).
+    let file_slots = match ring.submitter().register_files_sparse(FILE_SLOTS) {
+        Ok(()) => FILE_SLOTS,
+        Err(e) => {
+            tracing::debug!(worker = index, error = %e, "no io_uring file table");
+            0
+        }
+    };
     let (tx, rx) = crossbeam_channel::bounded(1024);
     let (rdma_tx, rdma_rx) = crossbeam_channel::bounded(1024);
     let (wake_tx, wake_rx) = UnixStream::pair().context("wake socket pair")?;
@@ -222,6 +232,7 @@ pub fn spawn(
                 busy_ns,
                 entries: Vec::new(),
                 done: Vec::new(),
+                file_slots,
             };
             w.run();
         })?;
@@ -249,6 +260,9 @@ struct Conn {
     smb: Connection,
     closing: bool,
     span: tracing::Span,
+    /// The socket is in the ring's file table at the connection's slot (no descriptor
+    /// lookup per receive and send).
+    fixed: bool,
 }
 
 // SAFETY: the raw iovec pointers only ever point into this Conn's own buffers and are used
@@ -294,6 +308,8 @@ struct Worker {
     rdma_io: Vec<(u64, IoRequest)>,
     /// Storage reads go through the ring (workers.storage_io = "uring").
     storage_io: bool,
+    /// Size of the ring's file table (sockets by connection slot); 0 without one.
+    file_slots: u32,
     /// Scratch lists kept for their capacity: submissions of a turn, completions reaped.
     entries: Vec<io_uring::squeue::Entry>,
     done: Vec<(u64, i32)>,
@@ -453,7 +469,14 @@ impl Worker {
                 let _ = (&*waker).write(&[1]);
             }));
             span.in_scope(|| tracing::debug!("connection accepted"));
+            let fixed = slot < self.file_slots as usize
+                && self
+                    .ring
+                    .submitter()
+                    .register_files_update(slot as u32, &[stream.as_raw_fd()])
+                    .is_ok();
             self.conns[slot] = Some(Box::new(Conn {
+                fixed,
                 gen,
                 stream,
                 reader: FrameReader::default(),
@@ -512,12 +535,11 @@ impl Worker {
             if !c.recv_busy && !c.closing && !stopping {
                 let (buf, len) = c.reader.spare(RECV_CHUNK);
                 c.recv_len = len;
-                let e = opcode::Recv::new(
-                    types::Fd(c.stream.as_raw_fd()),
-                    buf,
-                    len.min(u32::MAX as usize) as u32,
-                )
-                .build()
+                let len = len.min(u32::MAX as usize) as u32;
+                let e = match c.fixed {
+                    true => opcode::Recv::new(types::Fixed(slot as u32), buf, len).build(),
+                    false => opcode::Recv::new(types::Fd(c.stream.as_raw_fd()), buf, len).build(),
+                }
                 .user_data(ud | OP_RECV);
                 entries.push(e);
                 c.recv_busy = true;
@@ -544,12 +566,11 @@ impl Worker {
                         iov_len: len,
                     })
                 });
-                let e = opcode::Writev::new(
-                    types::Fd(c.stream.as_raw_fd()),
-                    c.iov.as_ptr(),
-                    c.iov.len() as u32,
-                )
-                .build()
+                let (iov, n) = (c.iov.as_ptr(), c.iov.len() as u32);
+                let e = match c.fixed {
+                    true => opcode::Writev::new(types::Fixed(slot as u32), iov, n).build(),
+                    false => opcode::Writev::new(types::Fd(c.stream.as_raw_fd()), iov, n).build(),
+                }
                 .user_data(ud | OP_SEND);
                 entries.push(e);
                 c.send_busy = true;
@@ -734,6 +755,13 @@ impl Worker {
             if c.closing && !c.recv_busy && !c.send_busy && c.smb.io_in_flight() == 0 {
                 c.span.in_scope(|| tracing::debug!("connection closed"));
                 c.smb.close();
+                if c.fixed {
+                    // Nothing is in flight on it: the ring lets go of the socket.
+                    let _ = self
+                        .ring
+                        .submitter()
+                        .register_files_update(slot as u32, &[-1]);
+                }
                 self.conns[slot] = None;
                 self.live.fetch_sub(1, Ordering::AcqRel);
                 continue;
