@@ -15,6 +15,8 @@ pub struct ShareConfig {
     pub read_only: bool,
     /// Open files with O_DIRECT (bypass the page cache).
     pub direct_io: bool,
+    /// Aligned direct reads go through the transport's polled (IOPOLL) ring.
+    pub io_poll: bool,
     /// Opens on this share ask for fdatasync on every write.
     pub write_through: bool,
 }

@@ -87,7 +87,7 @@ pub type Responses = smallvec::SmallVec<[Vec<u8>; 1]>;
 
 /// A storage read for the transport to perform: `len` bytes at `offset` of `fd` into
 /// `buf`, reported back with [`Connection::complete_io`] under `id`.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct IoRequest {
     pub id: u64,
     pub fd: i32,
@@ -96,6 +96,8 @@ pub struct IoRequest {
     pub offset: u64,
     pub len: u32,
     pub buf: *mut u8,
+    /// A direct read the transport should complete by polling (IOPOLL) if it can.
+    pub poll: bool,
 }
 
 /// A READ's I/O as dispatch left it, with the session and tree it ran under.
@@ -937,6 +939,7 @@ impl Connection {
                 offset: p.io.offset,
                 len: p.io.length,
                 buf: p.io.target(),
+                poll: p.io.poll,
             });
         }
     }

@@ -64,6 +64,8 @@ pub struct ReadIo {
     /// Where the data lands in a `Body`, past its head: an O_DIRECT read needs an aligned
     /// address, and the data moves down to the head once read.
     shift: usize,
+    /// A direct read on an `io_poll` share.
+    pub poll: bool,
 }
 
 enum IoDest {
@@ -216,6 +218,7 @@ fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome {
         descriptors: None,
         dest: IoDest::Nothing,
         shift: 0,
+        poll: false,
     }))
 }
 
@@ -1692,6 +1695,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         descriptors: descs,
         dest,
         shift: 0,
+        poll: false,
     };
     // A direct_io file: an aligned read goes to the device through the O_DIRECT twin,
     // straight into the lent buffer (the data then leaves from it by RDMA Write: no CPU
@@ -1699,6 +1703,11 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     if ctx.defer_io {
         if let Some(d) = f.direct().filter(|d| d.fits(req.offset, len)) {
             if io.aim_direct(d) {
+                io.poll = ctx
+                    .tree
+                    .as_ref()
+                    .and_then(|t| t.share.as_ref())
+                    .is_some_and(|s| s.io_poll);
                 return Outcome::Io(Box::new(io));
             }
         }

@@ -146,6 +146,9 @@ pub struct ShareSection {
     pub read_only: bool,
     #[serde(default)]
     pub direct_io: bool,
+    /// Direct reads go through a polled (IOPOLL) io_uring of each worker.
+    #[serde(default)]
+    pub io_poll: bool,
     #[serde(default)]
     pub write_through: bool,
 }
@@ -339,6 +342,12 @@ impl Config {
             if !names.insert(s.name.to_lowercase()) {
                 bail!("share.name: {:?} appears twice", s.name);
             }
+            if s.io_poll && !s.direct_io {
+                bail!(
+                    "share {:?}: io_poll needs direct_io (only O_DIRECT reads can be polled)",
+                    s.name
+                );
+            }
         }
         Ok(())
     }
@@ -364,6 +373,15 @@ mod tests {
         assert!(format!("{e:#}").contains("security.ciphers"), "{e:#}");
         let e = Config::parse("[workers]\npoll = \"lazy\"\n", "t").unwrap_err();
         assert!(format!("{e:#}").contains("workers.poll"), "{e:#}");
+        let e = Config::parse(
+            "[[share]]\nname = \"v\"\npath = \"/v\"\nio_poll = true\n",
+            "t",
+        )
+        .unwrap_err();
+        assert!(
+            format!("{e:#}").contains("io_poll needs direct_io"),
+            "{e:#}"
+        );
     }
 
     #[test]

@@ -65,6 +65,7 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
                 encrypt: false,
                 read_only: false,
                 direct_io: false,
+                io_poll: false,
                 write_through: false,
             });
         }
@@ -136,6 +137,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             encrypt: s.encrypt,
             read_only: s.read_only,
             direct_io: s.direct_io,
+            io_poll: s.io_poll,
             write_through: s.write_through,
         });
     }

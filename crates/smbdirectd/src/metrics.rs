@@ -44,6 +44,8 @@ pub struct WorkerStats {
     pub ring_reads: AtomicU64,
     /// FLUSHes whose fdatasync went through the worker's io_uring.
     pub ring_syncs: AtomicU64,
+    /// Ring reads completed on the polled (IOPOLL) ring (io_poll shares).
+    pub ring_polled: AtomicU64,
     requests: [[AtomicU64; CLASSES]; COMMANDS],
     latency: [Histogram; COMMANDS],
     read_bytes: AtomicU64,
@@ -448,6 +450,12 @@ impl Metrics {
             "READs the page cache could not answer at once, read through the worker's io_uring.",
             MetricType::COUNTER,
             vec![counter(vec![], self.sum(|w| &w.ring_reads))],
+        ));
+        out.push(family(
+            "smbdirectd_storage_polled_reads_total",
+            "Ring reads of io_poll shares completed by polling (IOPOLL) rather than interrupts.",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.sum(|w| &w.ring_polled))],
         ));
         out.push(family(
             "smbdirectd_storage_ring_syncs_total",

@@ -233,6 +233,11 @@ pub fn spawn(
                 entries: Vec::new(),
                 done: Vec::new(),
                 file_slots,
+                poll_ring: None,
+                poll_failed: false,
+                poll_inflight: 0,
+                fixed_on_poll: false,
+                done_poll: Vec::new(),
             };
             w.run();
         })?;
@@ -300,14 +305,23 @@ struct Worker {
     pool: Option<Arc<BufferPool>>,
     /// The ring's registered buffer (the pool's region): its address and length.
     fixed: Option<(u64, usize)>,
-    /// Storage reads in flight on the ring: whose they are (None: free entry).
-    ios: Vec<Option<(IoOwner, bool)>>,
+    /// Storage I/O in flight on a ring: whose it is, what it is, and whether on the polled
+    /// ring (None: free entry).
+    ios: Vec<Option<(IoOwner, IoRequest, bool)>>,
     free_ios: Vec<u32>,
     /// Reads the engine handed out, waiting to be put on the ring.
     io_batch: Vec<(IoOwner, IoRequest)>,
     rdma_io: Vec<(u64, IoRequest)>,
     /// Storage reads go through the ring (workers.storage_io = "uring").
     storage_io: bool,
+    /// The polled (IOPOLL) ring for io_poll shares' direct reads, built on first use;
+    /// `poll_failed` once it cannot be built or the file system cannot poll.
+    poll_ring: Option<IoUring>,
+    poll_failed: bool,
+    poll_inflight: usize,
+    /// The pool is registered with the polled ring too.
+    fixed_on_poll: bool,
+    done_poll: Vec<(u64, i32)>,
     /// Size of the ring's file table (sockets by connection slot); 0 without one.
     file_slots: u32,
     /// Scratch lists kept for their capacity: submissions of a turn, completions reaped.
@@ -346,6 +360,7 @@ impl Worker {
             }
             self.post();
             let mut worked = self.reap();
+            worked |= self.reap_poll();
             let mut rdma_io = std::mem::take(&mut self.rdma_io);
             let stepped = self.rdma.step(&self.rdma_stats, &mut rdma_io);
             for (key, r) in rdma_io.drain(..) {
@@ -386,7 +401,8 @@ impl Worker {
                     .fetch_add(busy.as_nanos() as u64, Ordering::Relaxed);
                 busy = Duration::ZERO;
             }
-            if self.busy || idle_since.elapsed() < self.spin {
+            if self.busy || idle_since.elapsed() < self.spin || self.poll_inflight > 0 {
+                // (Polled reads complete only while the worker polls for them.)
                 let _ = self.ring.submit();
                 std::hint::spin_loop();
                 continue;
@@ -435,8 +451,11 @@ impl Worker {
                 break;
             }
             self.post();
-            let _ = self.ring.submit_and_wait(1);
+            if self.poll_inflight == 0 {
+                let _ = self.ring.submit_and_wait(1);
+            }
             self.reap();
+            self.reap_poll();
         }
         true
     }
@@ -580,8 +599,10 @@ impl Worker {
             self.push(e);
         }
         self.entries = entries;
-        // Storage reads, all in the same submission.
-        for (owner, r) in std::mem::take(&mut self.io_batch) {
+        // Storage reads, all in the same submission (an io_poll share's direct reads on
+        // the polled ring).
+        let mut batch = std::mem::take(&mut self.io_batch);
+        for (owner, r) in batch.drain(..) {
             let idx = match self.free_ios.pop() {
                 Some(i) => i,
                 None => {
@@ -589,9 +610,16 @@ impl Worker {
                     (self.ios.len() - 1) as u32
                 }
             };
-            self.ios[idx as usize] = Some((owner, r.sync));
+            let polled = r.poll && !r.sync && self.poll_ready();
+            self.ios[idx as usize] = Some((owner, r, polled));
             let at = r.buf as u64;
-            let e = match self.fixed {
+            // The pool is registered with the polled ring only if that worked there too.
+            let fixed = if polled && !self.fixed_on_poll {
+                None
+            } else {
+                self.fixed
+            };
+            let e = match fixed {
                 _ if r.sync => opcode::Fsync::new(types::Fd(r.fd))
                     .flags(types::FsyncFlags::DATASYNC)
                     .build(),
@@ -605,9 +633,139 @@ impl Worker {
                     .build(),
             }
             .user_data((IO_SLOT << 32) | u64::from(idx));
-            self.push(e);
+            match (&mut self.poll_ring, polled) {
+                (Some(ring), true) => {
+                    // SAFETY: as for the main ring: the buffer lives until the read is reaped.
+                    unsafe {
+                        while ring.submission().push(&e).is_err() {
+                            let _ = ring.submit();
+                        }
+                    }
+                    self.poll_inflight += 1;
+                }
+                _ => self.push(e),
+            }
+        }
+        self.io_batch = batch;
+        if let (Some(ring), true) = (&self.poll_ring, self.poll_inflight > 0) {
+            let _ = ring.submit();
         }
         let _ = self.ring.submit();
+    }
+
+    /// Whether reads may go on the polled ring; builds it on first use.
+    fn poll_ready(&mut self) -> bool {
+        if self.poll_ring.is_none() && !self.poll_failed {
+            match IoUring::builder().setup_iopoll().build(256) {
+                Ok(ring) => {
+                    if let Some((base, len)) = self.fixed {
+                        let iov = libc::iovec {
+                            iov_base: base as *mut libc::c_void,
+                            iov_len: len,
+                        };
+                        // SAFETY: the pool region outlives the worker and its rings.
+                        self.fixed_on_poll =
+                            unsafe { ring.submitter().register_buffers(&[iov]) }.is_ok();
+                    }
+                    tracing::info!(worker = self.index, "io_poll: polled storage ring ready");
+                    self.poll_ring = Some(ring);
+                }
+                Err(e) => {
+                    tracing::warn!(worker = self.index, error = %e, "io_poll: no polled io_uring (IOPOLL); using interrupts");
+                    self.poll_failed = true;
+                }
+            }
+        }
+        self.poll_ring.is_some() && !self.poll_failed
+    }
+
+    /// Reaps the polled ring (polling the device); returns whether anything completed.
+    fn reap_poll(&mut self) -> bool {
+        let Some(ring) = &mut self.poll_ring else {
+            return false;
+        };
+        if self.poll_inflight == 0 {
+            return false;
+        }
+        // With IOPOLL, entering the kernel is what polls the device for completions.
+        let _ = ring.submit();
+        let mut done = std::mem::take(&mut self.done_poll);
+        for cqe in ring.completion() {
+            done.push((cqe.user_data(), cqe.result()));
+        }
+        let worked = !done.is_empty();
+        let stats = self.stats.clone();
+        for (ud, res) in done.drain(..) {
+            self.poll_inflight -= 1;
+            self.io_done((ud & 0xFFFF_FFFF) as usize, res, stats.as_deref());
+        }
+        self.done_poll = done;
+        worked
+    }
+
+    /// A storage I/O is over: answers its request.
+    fn io_done(&mut self, idx: usize, res: i32, stats: Option<&WorkerStats>) {
+        let Some((owner, r, polled)) = self.ios.get_mut(idx).and_then(Option::take) else {
+            return;
+        };
+        self.free_ios.push(idx as u32);
+        if polled && res == -libc::EOPNOTSUPP {
+            // The file system cannot poll: this read and every later one use interrupts.
+            if !self.poll_failed {
+                tracing::warn!(
+                    worker = self.index,
+                    "io_poll: the file system cannot poll reads; using interrupts"
+                );
+            }
+            self.poll_failed = true;
+            self.io_batch.push((owner, IoRequest { poll: false, ..r }));
+            return;
+        }
+        let counted = match owner {
+            IoOwner::Tcp { .. } => self.stats.as_deref(),
+            IoOwner::Rdma { .. } => Some(&*self.rdma_stats),
+        };
+        if let Some(s) = counted {
+            if r.sync {
+                s.ring_syncs.fetch_add(1, Ordering::Relaxed);
+            } else {
+                s.ring_reads.fetch_add(1, Ordering::Relaxed);
+            }
+            if polled {
+                s.ring_polled.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        match owner {
+            IoOwner::Tcp {
+                slot,
+                gen,
+                id,
+                since,
+            } => {
+                let Some(Some(c)) = self.conns.get_mut(slot) else {
+                    return;
+                };
+                if c.gen != gen {
+                    return;
+                }
+                let Some(r) = c.smb.complete_io(id, res) else {
+                    return;
+                };
+                if let Some(s) = stats {
+                    if let Some(cmd) = c.smb.stats.last_command {
+                        s.observe(cmd, since.elapsed());
+                    }
+                    s.add_conn(&c.smb.stats);
+                    c.smb.stats = Default::default();
+                }
+                if !c.closing {
+                    queue(c, r);
+                }
+            }
+            IoOwner::Rdma { key, id, since } => {
+                self.rdma.complete_io(key, id, res, since, &self.rdma_stats)
+            }
+        }
     }
 
     /// Storage reads on the ring or waiting for it.
@@ -640,53 +798,7 @@ impl Worker {
                 continue;
             }
             if slot == IO_SLOT {
-                let idx = (ud & 0xFFFF_FFFF) as usize;
-                let Some((owner, sync)) = self.ios.get_mut(idx).and_then(Option::take) else {
-                    continue;
-                };
-                self.free_ios.push(idx as u32);
-                let counted = match owner {
-                    IoOwner::Tcp { .. } => self.stats.as_deref(),
-                    IoOwner::Rdma { .. } => Some(&*self.rdma_stats),
-                };
-                if let Some(s) = counted {
-                    if sync {
-                        s.ring_syncs.fetch_add(1, Ordering::Relaxed);
-                    } else {
-                        s.ring_reads.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
-                match owner {
-                    IoOwner::Tcp {
-                        slot,
-                        gen,
-                        id,
-                        since,
-                    } => {
-                        let Some(Some(c)) = self.conns.get_mut(slot) else {
-                            continue;
-                        };
-                        if c.gen != gen {
-                            continue;
-                        }
-                        let Some(r) = c.smb.complete_io(id, res) else {
-                            continue;
-                        };
-                        if let Some(s) = &stats {
-                            if let Some(cmd) = c.smb.stats.last_command {
-                                s.observe(cmd, since.elapsed());
-                            }
-                            s.add_conn(&c.smb.stats);
-                            c.smb.stats = Default::default();
-                        }
-                        if !c.closing {
-                            queue(c, r);
-                        }
-                    }
-                    IoOwner::Rdma { key, id, since } => {
-                        self.rdma.complete_io(key, id, res, since, &self.rdma_stats)
-                    }
-                }
+                self.io_done((ud & 0xFFFF_FFFF) as usize, res, stats.as_deref());
                 continue;
             }
             let gen = ((ud >> 8) & 0x00FF_FFFF) as u32;

@@ -724,26 +724,32 @@ fn does_direct_io(dir: &std::path::Path) -> bool {
     ok && !tmpfs
 }
 
-/// A `direct_io` share: aligned READs go from the device straight into the worker's
-/// registered buffers (SMB Direct, then RDMA Write) or the response (TCP) through the
-/// ring, and never fill the page cache; unaligned I/O goes through the page cache; the
-/// two stay coherent; a read across the end of the file is short.
-#[test]
-fn direct_io_share_reads_bypass_the_page_cache() {
+/// A server whose share has `share_extra`, with metrics and an SMB Direct listener; the
+/// file `name` holds `data` (not in the page cache); a client over SMB Direct and one over
+/// TCP have it open for reading and writing.
+struct DirectShare {
+    srv: TestServer,
+    mport: u16,
+    path: std::path::PathBuf,
+    c: client::Client,
+    tree: u32,
+    f: client::FileId,
+    t: client::Client,
+    ttree: u32,
+    tf: client::FileId,
+}
+
+fn direct_share(share_extra: &str, name: &str, data: &[u8]) -> DirectShare {
     let (mport, rport) = (free_port(), free_port());
-    let mut srv = TestServer::start_with(Opts {
+    let srv = TestServer::start_with(Opts {
         extra_config: format!(
             "smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"
         ),
-        share_extra: "direct_io = true\n".into(),
+        share_extra: share_extra.into(),
     });
-    let direct = does_direct_io(&srv.share);
-    let size = (4 << 20) + 1000;
-    let mut data = random_bytes(size, 91);
-    let path = srv.share.join("disk.bin");
-    std::fs::write(&path, &data).unwrap();
+    let path = srv.share.join(name);
+    std::fs::write(&path, data).unwrap();
     evict(&path);
-    let ring_reads = || metric_value(mport, "smbdirectd_storage_ring_reads_total");
     let opts = client::Options {
         user: USER.into(),
         password: PASSWORD.into(),
@@ -752,7 +758,44 @@ fn direct_io_share_reads_bypass_the_page_cache() {
     };
     let mut c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &opts).unwrap();
     let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
-    let (f, _) = c.create(tree, "disk.bin", 0x0012_019f, 1, 0).unwrap();
+    let (f, _) = c.create(tree, name, 0x0012_019f, 1, 0).unwrap();
+    let mut t = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+    let ttree = t.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (tf, _) = t.create(ttree, name, 0x0012_019f, 1, 0).unwrap();
+    DirectShare {
+        srv,
+        mport,
+        path,
+        c,
+        tree,
+        f,
+        t,
+        ttree,
+        tf,
+    }
+}
+
+/// A `direct_io` share: aligned READs go from the device straight into the worker's
+/// registered buffers (SMB Direct, then RDMA Write) or the response (TCP) through the
+/// ring, and never fill the page cache; unaligned I/O goes through the page cache; the
+/// two stay coherent; a read across the end of the file is short.
+#[test]
+fn direct_io_share_reads_bypass_the_page_cache() {
+    let size = (4 << 20) + 1000;
+    let mut data = random_bytes(size, 91);
+    let DirectShare {
+        mut srv,
+        mport,
+        path,
+        mut c,
+        tree,
+        f,
+        mut t,
+        ttree,
+        tf,
+    } = direct_share("direct_io = true\n", "disk.bin", &data);
+    let direct = does_direct_io(&srv.share);
+    let ring_reads = || metric_value(mport, "smbdirectd_storage_ring_reads_total");
     for i in 0..24u64 {
         let off = (i * 172_032) % ((4 << 20) - 65536);
         let len = if i % 3 == 0 { 8192 } else { 65536 };
@@ -776,9 +819,6 @@ fn direct_io_share_reads_bypass_the_page_cache() {
         );
     }
     // TCP: aligned reads land at an aligned address inside the response.
-    let mut t = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
-    let ttree = t.tree_connect("\\\\127.0.0.1\\data").unwrap();
-    let (tf, _) = t.create(ttree, "disk.bin", 0x0012_019f, 1, 0).unwrap();
     for i in 0..16u64 {
         let off = i * 258_048;
         let got = t.read(ttree, tf, off, 8192).unwrap();
@@ -819,5 +859,45 @@ fn direct_io_share_reads_bypass_the_page_cache() {
     assert!(got == data[196_608..208_896], "TCP read after writes");
     t.flush(ttree, tf).unwrap();
     assert!(std::fs::read(&path).unwrap() == data, "file contents");
+    srv.stop();
+}
+
+/// `io_poll` on a direct_io share: aligned reads go through the worker's polled (IOPOLL)
+/// ring and come back byte-exact over SMB Direct and TCP; where the kernel or file system
+/// cannot poll, the server says so and the reads still work, through interrupts.
+#[test]
+fn io_poll_share_reads_complete_by_polling() {
+    let data = random_bytes(2 << 20, 17);
+    let DirectShare {
+        mut srv,
+        mport,
+        mut c,
+        tree,
+        f,
+        mut t,
+        ttree,
+        tf,
+        ..
+    } = direct_share("direct_io = true\nio_poll = true\n", "polled.bin", &data);
+    for i in 0..32u64 {
+        let off = (i * 90_112) % ((2 << 20) - 65536);
+        let got = if i % 2 == 0 {
+            c.read_rdma(tree, f, off, 65536, true).unwrap()
+        } else {
+            t.read(ttree, tf, off, 8192).unwrap()
+        };
+        let n = got.len() as u64;
+        assert!(got == data[off as usize..(off + n) as usize], "read {i}");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let polled = metric_value(mport, "smbdirectd_storage_polled_reads_total");
+    let reads = metric_value(mport, "smbdirectd_storage_ring_reads_total");
+    assert!(reads >= 32.0, "reads not on a ring: {reads}");
+    let log = srv.log();
+    if does_direct_io(&srv.share) && !log.contains("using interrupts") {
+        assert_eq!(polled, reads, "every direct read polled");
+    } else {
+        assert!(log.contains("using interrupts"), "{log}");
+    }
     srv.stop();
 }
