@@ -101,13 +101,13 @@ pub struct IoRequest {
 }
 
 /// A READ's I/O as dispatch left it, with the session and tree it ran under.
-type Deferred = (Box<ops::ReadIo>, Arc<Session>, Option<Arc<Tree>>);
+type Deferred = (ops::ReadIo, Arc<Session>, Option<Arc<Tree>>);
 
 /// A READ waiting for its storage I/O: what its answer needs.
 struct PendingIo {
     id: u64,
     issued: bool,
-    io: Box<ops::ReadIo>,
+    io: ops::ReadIo,
     hdr: Header,
     rh: Header,
     grant: u16,
@@ -971,7 +971,7 @@ impl Connection {
             channel_key: self.signing_key(&p.session),
             defer_io: false,
         };
-        let (status, body, framed) = match ops::finish_read(&ctx, *p.io, res) {
+        let (status, body, framed) = match ops::finish_read(&ctx, p.io, res) {
             Outcome::Done(st, body) => (st, body, false),
             Outcome::Framed(st, body) => (st, body, true),
             Outcome::Fail(st) => (st, error_body(), false),

@@ -32,6 +32,9 @@ pub fn filetime_now() -> u64 {
 }
 
 /// What a handler decided.
+// A READ's I/O travels by value (it is large, and rare next to the other outcomes, but
+// boxing it would allocate once per ring read).
+#[allow(clippy::large_enum_variant)]
 pub enum Outcome {
     Done(NtStatus, Vec<u8>),
     /// As Done, the body after `HEADER_LEN` bytes of room left for the header.
@@ -43,7 +46,7 @@ pub enum Outcome {
     Wait(Wait),
     /// A READ whose storage I/O the transport performs (its io_uring): answered, with no
     /// interim response, when the transport reports the I/O done.
-    Io(Box<ReadIo>),
+    Io(ReadIo),
 }
 
 /// A READ's or FLUSH's storage I/O, handed to the transport: read `length` bytes at
@@ -206,7 +209,7 @@ fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
 /// An fdatasync of `fd` for the transport's ring: a FLUSH's, or (`wrote`) the one a
 /// write-through WRITE of that many bytes waits for.
 fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome {
-    Outcome::Io(Box::new(ReadIo {
+    Outcome::Io(ReadIo {
         fd,
         sync: true,
         wrote,
@@ -219,7 +222,7 @@ fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome {
         dest: IoDest::Nothing,
         shift: 0,
         poll: false,
-    }))
+    })
 }
 
 /// The READ response's fixed part, before inline data.
@@ -1708,7 +1711,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
                     .as_ref()
                     .and_then(|t| t.share.as_ref())
                     .is_some_and(|s| s.io_poll);
-                return Outcome::Io(Box::new(io));
+                return Outcome::Io(io);
             }
         }
     }
@@ -1728,7 +1731,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
                     // Room for the ring to read into.
                     b.resize(BODY_AT + len, 0);
                 }
-                return Outcome::Io(Box::new(io));
+                return Outcome::Io(io);
             }
         }
     } else {

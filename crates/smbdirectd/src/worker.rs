@@ -232,6 +232,8 @@ pub fn spawn(
                 busy_ns,
                 entries: Vec::new(),
                 done: Vec::new(),
+                io_reqs: Vec::new(),
+                new_io: Vec::new(),
                 file_slots,
                 poll_ring: None,
                 poll_failed: false,
@@ -327,6 +329,8 @@ struct Worker {
     /// Scratch lists kept for their capacity: submissions of a turn, completions reaped.
     entries: Vec<io_uring::squeue::Entry>,
     done: Vec<(u64, i32)>,
+    io_reqs: Vec<IoRequest>,
+    new_io: Vec<(IoOwner, IoRequest)>,
     /// Nanoseconds spent in turns that found work (smbdirectd_worker_busy_seconds_total).
     busy_ns: Arc<AtomicU64>,
 }
@@ -786,7 +790,10 @@ impl Worker {
             s.uring(0, done.len() as u64);
         }
         let stats = self.stats.clone();
-        let (mut io_reqs, mut new_io) = (Vec::new(), Vec::new());
+        let (mut io_reqs, mut new_io) = (
+            std::mem::take(&mut self.io_reqs),
+            std::mem::take(&mut self.new_io),
+        );
         for (ud, res) in done.drain(..) {
             let slot = ud >> 32;
             if slot == WAKE_SLOT {
@@ -852,7 +859,8 @@ impl Worker {
             }
         }
         self.done = done;
-        self.io_batch.extend(new_io);
+        self.io_batch.append(&mut new_io);
+        (self.io_reqs, self.new_io) = (io_reqs, new_io);
         // Async completions (CHANGE_NOTIFY, blocked locks) and connection reaping.
         let (mut conns, mut asyncs, mut credits) = (0u64, 0u64, 0u64);
         for slot in 0..self.conns.len() {

@@ -1,5 +1,6 @@
-//! Issue 6: once warm, serving 8 KiB READs (over SMB Direct or TCP) allocates nothing
-//! on the server's worker thread. The server runs in this process (loopback fabric) under a
+//! Issue 6: once warm, serving 8 KiB READs (over SMB Direct or TCP, from the page cache
+//! or, on a direct_io share, from the device through the worker's ring) allocates
+//! nothing on the server's worker thread. The server runs in this process (loopback fabric) under a
 //! global allocator that counts the allocations made by threads named `smbd-worker-*`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -90,9 +91,12 @@ const PASSWORD: &str = "Secret-Pass1";
 /// listener on the loopback fabric under `name`.
 fn start(dir: &std::path::Path, name: &str) -> smbdirectd::daemon::Running {
     let share = dir.join("share");
-    std::fs::create_dir_all(&share).unwrap();
+    let direct = dir.join("direct");
     let data: Vec<u8> = (0..2u32 << 20).map(|i| (i % 253) as u8).collect();
-    std::fs::write(share.join("disk.bin"), data).unwrap();
+    for d in [&share, &direct] {
+        std::fs::create_dir_all(d).unwrap();
+        std::fs::write(d.join("disk.bin"), &data).unwrap();
+    }
     let users = dir.join("users");
     let mut db = smbdirectd::users::load(&users).unwrap();
     db.add(USER, PASSWORD).unwrap();
@@ -101,10 +105,12 @@ fn start(dir: &std::path::Path, name: &str) -> smbdirectd::daemon::Running {
         "[server]\nlisten = [\"127.0.0.1:0\"]\nsmbdirect = [\"loopback={name}\"]\n\
          state_dir = {state:?}\n\n[security]\nusers = {users:?}\n\n\
          [workers]\ncount = 1\n\n[log]\nlevel = \"warn\"\n\n\
-         [[share]]\nname = \"data\"\npath = {share:?}\n",
+         [[share]]\nname = \"data\"\npath = {share:?}\n\n\
+         [[share]]\nname = \"direct\"\npath = {direct:?}\ndirect_io = true\n",
         state = dir.join("state").display().to_string(),
         users = users.display().to_string(),
         share = share.display().to_string(),
+        direct = direct.display().to_string(),
     );
     let path = dir.join("smbdirectd.toml");
     std::fs::write(&path, cfg).unwrap();
@@ -138,10 +144,13 @@ fn warm_reads_allocate_nothing_on_the_worker() {
     let dir = tempfile::tempdir().unwrap();
     let running = start(dir.path(), "hot-path-allocs");
     let tcp = running.tcp[0].to_string();
-    for (how, transforms) in [
-        ("RDMA, signed", vec![1, 2]),
-        ("RDMA", vec![]),
-        ("TCP", vec![]),
+    // Page-cache reads, and (direct_io) reads from the device through the worker's ring.
+    for (how, transforms, share) in [
+        ("RDMA, signed", vec![1, 2], "data"),
+        ("RDMA", vec![], "data"),
+        ("TCP", vec![], "data"),
+        ("RDMA, direct", vec![], "direct"),
+        ("TCP, direct", vec![], "direct"),
     ] {
         let opts = client::Options {
             user: USER.into(),
@@ -150,13 +159,13 @@ fn warm_reads_allocate_nothing_on_the_worker() {
             rdma_transforms: transforms,
             ..Default::default()
         };
-        let rdma = how != "TCP";
+        let rdma = how.starts_with("RDMA");
         let mut c = if rdma {
             client::Client::connect_rdma("loopback:hot-path-allocs", &opts).unwrap()
         } else {
             client::Client::connect(&tcp, &opts).unwrap()
         };
-        let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+        let tree = c.tree_connect(&format!("\\\\127.0.0.1\\{share}")).unwrap();
         let (f, _) = c.create(tree, "disk.bin", 0x0012_0089, 1, 0).unwrap();
         // Warm: the connection's buffers, credits and tables reach their steady size.
         reads(&mut c, tree, f, 2000, 7, rdma);
