@@ -188,6 +188,9 @@ pub struct DirectFd {
     pub fd: i32,
     pub mem_align: u32,
     pub offset_align: u32,
+    /// The device the file lives on (major << 32 | minor), for transports that learn
+    /// per device what it can do (polling).
+    pub dev: u64,
 }
 
 impl DirectFd {

@@ -96,8 +96,10 @@ pub struct IoRequest {
     pub offset: u64,
     pub len: u32,
     pub buf: *mut u8,
-    /// A direct read the transport should complete by polling (IOPOLL) if it can.
+    /// A direct read the transport should complete by polling (IOPOLL) if it can, and
+    /// the device it reads from.
     pub poll: bool,
+    pub dev: u64,
 }
 
 /// A READ's I/O as dispatch left it, with the session and tree it ran under.
@@ -535,7 +537,9 @@ impl Connection {
         }
         if encrypted {
             if let Some(s) = enc_session {
-                return self.encrypt_for(s, &total);
+                let sealed = self.encrypt_for(s, &total);
+                crate::bufs::give(total);
+                return sealed;
             }
         }
         total
@@ -940,6 +944,7 @@ impl Connection {
                 len: p.io.length,
                 buf: p.io.target(),
                 poll: p.io.poll,
+                dev: p.io.dev,
             });
         }
     }

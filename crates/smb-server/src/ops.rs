@@ -67,8 +67,9 @@ pub struct ReadIo {
     /// Where the data lands in a `Body`, past its head: an O_DIRECT read needs an aligned
     /// address, and the data moves down to the head once read.
     shift: usize,
-    /// A direct read on an `io_poll` share.
+    /// A direct read on an `io_poll` share, and the device it reads from.
     pub poll: bool,
+    pub dev: u64,
 }
 
 enum IoDest {
@@ -110,6 +111,7 @@ impl ReadIo {
             _ => return false,
         }
         self.fd = d.fd;
+        self.dev = d.dev;
         true
     }
 }
@@ -222,6 +224,7 @@ fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome {
         dest: IoDest::Nothing,
         shift: 0,
         poll: false,
+        dev: 0,
     })
 }
 
@@ -1661,6 +1664,12 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     }
     let f = open.file_obj().expect("file");
     let len = req.length as usize;
+    // A direct_io file: an aligned read goes to the device through the O_DIRECT twin,
+    // straight into the lent buffer (the data then leaves from it by RDMA Write: no CPU
+    // touches it) or into the response. Nothing to try in the page cache first.
+    let direct = f
+        .direct()
+        .filter(|d| ctx.defer_io && d.fits(req.offset, len));
     // SMB Direct with a lent registered buffer free: the storage reads straight into it
     // and the data leaves by RDMA Write from there (no payload copy). Otherwise the data
     // goes into the response.
@@ -1678,7 +1687,9 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         Some(b) => IoDest::Lent(b),
         None => {
             // Room for the header first: the response goes out as built, not copied.
-            let mut body = crate::bufs::take(BODY_AT + len);
+            // (With room to shift the data to an aligned address for a direct read.)
+            let align = direct.map_or(0, |d| d.mem_align as usize);
+            let mut body = crate::bufs::take(BODY_AT + len + align);
             body.resize(FRAME, 0);
             msg::encode_read_response_head(&mut body, 0, 0);
             debug_assert_eq!(body.len(), BODY_AT);
@@ -1699,20 +1710,16 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         dest,
         shift: 0,
         poll: false,
+        dev: 0,
     };
-    // A direct_io file: an aligned read goes to the device through the O_DIRECT twin,
-    // straight into the lent buffer (the data then leaves from it by RDMA Write: no CPU
-    // touches it) or into the response. Nothing to try in the page cache first.
-    if ctx.defer_io {
-        if let Some(d) = f.direct().filter(|d| d.fits(req.offset, len)) {
-            if io.aim_direct(d) {
-                io.poll = ctx
-                    .tree
-                    .as_ref()
-                    .and_then(|t| t.share.as_ref())
-                    .is_some_and(|s| s.io_poll);
-                return Outcome::Io(io);
-            }
+    if let Some(d) = direct {
+        if io.aim_direct(d) {
+            io.poll = ctx
+                .tree
+                .as_ref()
+                .and_then(|t| t.share.as_ref())
+                .is_some_and(|s| s.io_poll);
+            return Outcome::Io(io);
         }
     }
     let res = if ctx.defer_io && fd.is_some() {

@@ -164,8 +164,9 @@ const KIND_RECV: u64 = 1 << 60;
 const KIND_SEND: u64 = 2 << 60;
 const KIND_RDMA: u64 = 3 << 60;
 const KIND_MASK: u64 = 0xF << 60;
-/// Message buffers kept for reuse, each way.
+/// Message buffers kept for reuse, each way, and the largest kept.
 const KEEP_BUFFERS: usize = 16;
+const KEEP_BUFFER_BYTES: usize = 64 * 1024;
 
 pub struct SmbdConnection {
     role: Role,
@@ -431,7 +432,9 @@ impl SmbdConnection {
     /// Gives a message from [`SmbdConnection::recv`] back once done with it: its buffer
     /// takes in a later one (no allocation per message once warm).
     pub fn reuse(&mut self, mut msg: Vec<u8>) {
-        if self.spare.len() < KEEP_BUFFERS {
+        // A large message's buffer is freed: kept, it would pin up to MaxFragmentedSize
+        // per spare for the life of the connection.
+        if self.spare.len() < KEEP_BUFFERS && msg.capacity() <= KEEP_BUFFER_BYTES {
             msg.clear();
             self.spare.push(msg);
         }
@@ -507,7 +510,7 @@ impl SmbdConnection {
             self.response_requested = false;
             if last {
                 if let Some(o) = self.outbox.pop_front() {
-                    if self.spent.len() < KEEP_BUFFERS {
+                    if self.spent.len() < KEEP_BUFFERS && o.data.capacity() <= KEEP_BUFFER_BYTES {
                         self.spent.push(o.data);
                     }
                 }

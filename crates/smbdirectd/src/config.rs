@@ -348,6 +348,12 @@ impl Config {
                     s.name
                 );
             }
+            if s.io_poll && self.workers.storage_io != "uring" {
+                bail!(
+                    "share {:?}: io_poll needs workers.storage_io = \"uring\"",
+                    s.name
+                );
+            }
         }
         Ok(())
     }
@@ -380,6 +386,15 @@ mod tests {
         .unwrap_err();
         assert!(
             format!("{e:#}").contains("io_poll needs direct_io"),
+            "{e:#}"
+        );
+        let e = Config::parse(
+            "[workers]\nstorage_io = \"sync\"\n[[share]]\nname = \"v\"\npath = \"/v\"\ndirect_io = true\nio_poll = true\n",
+            "t",
+        )
+        .unwrap_err();
+        assert!(
+            format!("{e:#}").contains("io_poll needs workers.storage_io"),
             "{e:#}"
         );
     }

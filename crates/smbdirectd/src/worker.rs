@@ -237,6 +237,7 @@ pub fn spawn(
                 file_slots,
                 poll_ring: None,
                 poll_failed: false,
+                poll_refused: Vec::new(),
                 poll_inflight: 0,
                 fixed_on_poll: false,
                 done_poll: Vec::new(),
@@ -317,9 +318,11 @@ struct Worker {
     /// Storage reads go through the ring (workers.storage_io = "uring").
     storage_io: bool,
     /// The polled (IOPOLL) ring for io_poll shares' direct reads, built on first use;
-    /// `poll_failed` once it cannot be built or the file system cannot poll.
+    /// `poll_failed` once it cannot be built (no IOPOLL in this kernel).
     poll_ring: Option<IoUring>,
     poll_failed: bool,
+    /// Devices whose reads cannot be polled (learned from EOPNOTSUPP).
+    poll_refused: Vec<u64>,
     poll_inflight: usize,
     /// The pool is registered with the polled ring too.
     fixed_on_poll: bool,
@@ -614,7 +617,8 @@ impl Worker {
                     (self.ios.len() - 1) as u32
                 }
             };
-            let polled = r.poll && !r.sync && self.poll_ready();
+            let polled =
+                r.poll && !r.sync && !self.poll_refused.contains(&r.dev) && self.poll_ready();
             self.ios[idx as usize] = Some((owner, r, polled));
             let at = r.buf as u64;
             // The pool is registered with the polled ring only if that worked there too.
@@ -714,14 +718,21 @@ impl Worker {
         };
         self.free_ios.push(idx as u32);
         if polled && res == -libc::EOPNOTSUPP {
-            // The file system cannot poll: this read and every later one use interrupts.
-            if !self.poll_failed {
+            // This file system or device cannot poll: its reads use interrupts from now on
+            // (other devices' reads still poll).
+            if !self.poll_refused.contains(&r.dev) {
+                self.poll_refused.push(r.dev);
                 tracing::warn!(
                     worker = self.index,
-                    "io_poll: the file system cannot poll reads; using interrupts"
+                    device = format!("{}:{}", r.dev >> 32, r.dev & 0xFFFF_FFFF),
+                    "io_poll: this device or file system cannot poll reads; using interrupts"
                 );
             }
-            self.poll_failed = true;
+            self.io_batch.push((owner, IoRequest { poll: false, ..r }));
+            return;
+        }
+        if polled && res == -libc::EAGAIN {
+            // The polled queue was busy: again, through interrupts this time.
             self.io_batch.push((owner, IoRequest { poll: false, ..r }));
             return;
         }

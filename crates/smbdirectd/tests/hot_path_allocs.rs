@@ -89,7 +89,7 @@ const PASSWORD: &str = "Secret-Pass1";
 
 /// A 2 MiB file shared by an in-process server with one worker and an SMB Direct
 /// listener on the loopback fabric under `name`.
-fn start(dir: &std::path::Path, name: &str) -> smbdirectd::daemon::Running {
+fn start(dir: &std::path::Path, name: &str, metrics: u16) -> smbdirectd::daemon::Running {
     let share = dir.join("share");
     let direct = dir.join("direct");
     let data: Vec<u8> = (0..2u32 << 20).map(|i| (i % 253) as u8).collect();
@@ -105,6 +105,7 @@ fn start(dir: &std::path::Path, name: &str) -> smbdirectd::daemon::Running {
         "[server]\nlisten = [\"127.0.0.1:0\"]\nsmbdirect = [\"loopback={name}\"]\n\
          state_dir = {state:?}\n\n[security]\nusers = {users:?}\n\n\
          [workers]\ncount = 1\n\n[log]\nlevel = \"warn\"\n\n\
+         [metrics]\nlisten = \"127.0.0.1:{metrics}\"\n\n\
          [[share]]\nname = \"data\"\npath = {share:?}\n\n\
          [[share]]\nname = \"direct\"\npath = {direct:?}\ndirect_io = true\n",
         state = dir.join("state").display().to_string(),
@@ -139,10 +140,28 @@ fn reads(c: &mut client::Client, tree: u32, f: client::FileId, n: u64, seed: u64
     }
 }
 
+/// READs that went through the worker's ring so far (from the exporter).
+fn ring_reads(port: u16) -> f64 {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(s, "GET /metrics HTTP/1.0\r\n\r\n").unwrap();
+    let mut t = String::new();
+    s.read_to_string(&mut t).unwrap();
+    let k = "smbdirectd_storage_ring_reads_total ";
+    t.lines()
+        .find_map(|l| l.strip_prefix(k)?.parse().ok())
+        .unwrap_or(0.0)
+}
+
 #[test]
 fn warm_reads_allocate_nothing_on_the_worker() {
     let dir = tempfile::tempdir().unwrap();
-    let running = start(dir.path(), "hot-path-allocs");
+    let metrics = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let running = start(dir.path(), "hot-path-allocs", metrics);
     let tcp = running.tcp[0].to_string();
     // Page-cache reads, and (direct_io) reads from the device through the worker's ring.
     for (how, transforms, share) in [
@@ -170,11 +189,27 @@ fn warm_reads_allocate_nothing_on_the_worker() {
         // Warm: the connection's buffers, credits and tables reach their steady size.
         reads(&mut c, tree, f, 2000, 7, rdma);
         std::thread::sleep(std::time::Duration::from_millis(50));
+        let ring0 = ring_reads(metrics);
         WORKER_ALLOCS.store(0, Relaxed);
         COUNTING.store(true, Relaxed);
         reads(&mut c, tree, f, 1000, 11, rdma);
         COUNTING.store(false, Relaxed);
         let n = WORKER_ALLOCS.load(Relaxed);
+        // The direct cases did read from the device through the ring (where the file
+        // system does direct I/O: not on tmpfs).
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let ring = ring_reads(metrics) - ring0;
+        let tmpfs = std::process::Command::new("stat")
+            .args(["-f", "-c", "%T"])
+            .arg(dir.path())
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).contains("tmpfs"))
+            .unwrap_or(false);
+        if share == "direct" && !tmpfs {
+            assert!(ring >= 1000.0, "{how}: only {ring} reads on the ring");
+        } else if share == "data" {
+            assert_eq!(ring, 0.0, "{how}: page-cache reads went to the ring");
+        }
         assert_eq!(
             n,
             0,

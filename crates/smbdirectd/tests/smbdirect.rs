@@ -807,10 +807,12 @@ fn direct_io_share_reads_bypass_the_page_cache() {
     }
     std::thread::sleep(std::time::Duration::from_millis(100));
     let after_rdma = ring_reads();
-    assert!(
-        after_rdma >= 24.0,
-        "RDMA reads not on the ring: {after_rdma}"
-    );
+    if direct {
+        assert!(
+            after_rdma >= 24.0,
+            "RDMA reads not on the ring: {after_rdma}"
+        );
+    }
     if direct {
         assert_eq!(
             resident_pages(&path),
@@ -833,11 +835,11 @@ fn direct_io_share_reads_bypass_the_page_cache() {
     let tail = c.read_rdma(tree, f, 4 << 20, 8192, true).unwrap();
     assert!(tail == data[4 << 20..], "short RDMA read at the end");
     std::thread::sleep(std::time::Duration::from_millis(100));
-    assert!(
-        ring_reads() >= after_rdma + 18.0,
-        "TCP reads not on the ring"
-    );
     if direct {
+        assert!(
+            ring_reads() >= after_rdma + 18.0,
+            "TCP reads not on the ring"
+        );
         assert_eq!(
             resident_pages(&path),
             0,
@@ -892,12 +894,17 @@ fn io_poll_share_reads_complete_by_polling() {
     std::thread::sleep(std::time::Duration::from_millis(100));
     let polled = metric_value(mport, "smbdirectd_storage_polled_reads_total");
     let reads = metric_value(mport, "smbdirectd_storage_ring_reads_total");
-    assert!(reads >= 32.0, "reads not on a ring: {reads}");
     let log = srv.log();
-    if does_direct_io(&srv.share) && !log.contains("using interrupts") {
-        assert_eq!(polled, reads, "every direct read polled");
+    // Where the kernel refuses, the server says which way it went instead.
+    let refused = log.contains("cannot poll reads; using interrupts")
+        || log.contains("no polled io_uring (IOPOLL); using interrupts");
+    if does_direct_io(&srv.share) {
+        assert!(reads >= 32.0, "reads not on a ring: {reads}");
+        if !refused {
+            assert_eq!(polled, reads, "every direct read polled");
+        }
     } else {
-        assert!(log.contains("using interrupts"), "{log}");
+        assert_eq!(polled, 0.0);
     }
     srv.stop();
 }

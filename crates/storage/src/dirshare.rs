@@ -479,26 +479,38 @@ struct Direct {
     fd: OwnedFd,
     mem_align: u32,
     offset_align: u32,
+    dev: u64,
 }
 
 /// Opens the O_DIRECT twin of `fd`, if the file system can do direct I/O on it (tmpfs
 /// cannot: the share then uses the page cache, and says so once).
 fn direct_twin(fd: &OwnedFd, write: bool) -> Option<Direct> {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // tmpfs takes O_DIRECT and serves it from memory: the page-cache path is faster.
+    if sys::is_tmpfs(fd) {
+        return None;
+    }
     let twin = match sys::reopen_direct(fd, write) {
         Ok(t) => t,
         Err(e) => {
-            static ONCE: std::sync::Once = std::sync::Once::new();
             ONCE.call_once(|| {
-                tracing::warn!(error = %e, "direct_io: the file system refuses O_DIRECT; using the page cache")
+                tracing::warn!(error = %e, "direct_io: no O_DIRECT descriptor; this file and others use the page cache")
             });
             return None;
         }
     };
-    let (mem_align, offset_align) = sys::dio_align(&twin)?;
+    let Some((mem_align, offset_align)) = sys::dio_align(&twin) else {
+        ONCE.call_once(|| {
+            tracing::warn!("direct_io: the file system cannot do direct I/O on this file; the page cache is used")
+        });
+        return None;
+    };
+    let st = sys::fstat(&twin).ok()?;
     Some(Direct {
         fd: twin,
         mem_align,
         offset_align,
+        dev: (u64::from(st.stx_dev_major) << 32) | u64::from(st.stx_dev_minor),
     })
 }
 
@@ -539,6 +551,7 @@ impl DirFile {
             fd: d.fd.as_raw_fd(),
             mem_align: d.mem_align,
             offset_align: d.offset_align,
+            dev: d.dev,
         }
     }
 }

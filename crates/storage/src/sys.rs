@@ -119,6 +119,15 @@ pub fn reopen_direct(fd: &OwnedFd, write: bool) -> io::Result<OwnedFd> {
     }
 }
 
+/// Whether `fd` is on tmpfs.
+pub fn is_tmpfs(fd: &OwnedFd) -> bool {
+    // SAFETY: fstatfs fills the zeroed struct we own.
+    unsafe {
+        let mut s: libc::statfs = std::mem::zeroed();
+        libc::fstatfs(fd.as_raw_fd(), &mut s) == 0 && s.f_type == libc::TMPFS_MAGIC
+    }
+}
+
 /// What direct I/O on `fd` must be aligned to: (memory, file offset and length), from
 /// statx (Linux 6.1+). None when the file system says it cannot do direct I/O on it;
 /// (4096, 4096) when it does not say.
