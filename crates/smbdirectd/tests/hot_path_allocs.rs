@@ -43,7 +43,7 @@ fn count() {
     if !COUNTING.load(Relaxed) || TRACING.try_with(|t| t.get()).unwrap_or(true) || !on_worker() {
         return;
     }
-    if WORKER_ALLOCS.fetch_add(1, Relaxed) < 3 {
+    if WORKER_ALLOCS.fetch_add(1, Relaxed) < 3 && WHERE.lock().unwrap().len() < 6 {
         TRACING.with(|t| t.set(true));
         let b = std::backtrace::Backtrace::force_capture().to_string();
         let ours: Vec<&str> = b
@@ -190,11 +190,19 @@ fn warm_reads_allocate_nothing_on_the_worker() {
         reads(&mut c, tree, f, 2000, 7, rdma);
         std::thread::sleep(std::time::Duration::from_millis(50));
         let ring0 = ring_reads(metrics);
-        WORKER_ALLOCS.store(0, Relaxed);
-        COUNTING.store(true, Relaxed);
-        reads(&mut c, tree, f, 1000, 11, rdma);
-        COUNTING.store(false, Relaxed);
-        let n = WORKER_ALLOCS.load(Relaxed);
+        // Three windows of 500 reads: an allocation per read shows in every window (500
+        // or more each); a once-per-thread lazy initialisation in a library (parking_lot
+        // sets up a thread's parking data the first time it waits for a lock) can show in
+        // one window only.
+        let mut counts = Vec::new();
+        WHERE.lock().unwrap().clear();
+        for w in 0..3u64 {
+            WORKER_ALLOCS.store(0, Relaxed);
+            COUNTING.store(true, Relaxed);
+            reads(&mut c, tree, f, 500, 11 + w, rdma);
+            COUNTING.store(false, Relaxed);
+            counts.push(WORKER_ALLOCS.load(Relaxed));
+        }
         // The direct cases did read from the device through the ring (where the file
         // system does direct I/O: not on tmpfs).
         std::thread::sleep(std::time::Duration::from_millis(50));
@@ -206,14 +214,14 @@ fn warm_reads_allocate_nothing_on_the_worker() {
             .map(|o| String::from_utf8_lossy(&o.stdout).contains("tmpfs"))
             .unwrap_or(false);
         if share == "direct" && !tmpfs {
-            assert!(ring >= 1000.0, "{how}: only {ring} reads on the ring");
+            assert!(ring >= 1500.0, "{how}: only {ring} reads on the ring");
         } else if share == "data" {
             assert_eq!(ring, 0.0, "{how}: page-cache reads went to the ring");
         }
-        assert_eq!(
-            n,
-            0,
-            "{how}: {n} allocations on the worker for 1000 warm reads; \
+        let (min, max) = (counts.iter().min(), counts.iter().max());
+        assert!(
+            min == Some(&0) && max <= Some(&4),
+            "{how}: allocations on the worker per window of 500 warm reads: {counts:?}; \
              the first from:\n{}",
             WHERE.lock().unwrap().join("\n--\n")
         );

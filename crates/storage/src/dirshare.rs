@@ -191,7 +191,7 @@ impl DirShare {
         dir: bool,
         write: bool,
         p: &OpenParams,
-    ) -> Result<(OwnedFd, Option<Direct>), NtStatus> {
+    ) -> Result<(OwnedFd, Twin), NtStatus> {
         let flags = if dir {
             libc::O_RDONLY | libc::O_DIRECTORY
         } else if write {
@@ -201,12 +201,7 @@ impl DirShare {
         };
         let fd = sys::open_beneath(self.root.as_raw_fd(), path, flags, 0)
             .map_err(|e| status(&e, true))?;
-        let direct = if !dir && p.direct_io {
-            direct_twin(&fd, write)
-        } else {
-            None
-        };
-        Ok((fd, direct))
+        Ok((fd, Twin::new(!dir && p.direct_io, write)))
     }
 
     fn set_new_meta(&self, fd: &OwnedFd, attributes: u32) {
@@ -380,7 +375,7 @@ impl DirShare {
                 Box::new(DirFile {
                     fd,
                     is_dir: true,
-                    direct: None,
+                    direct: Twin::new(false, false),
                     xattr: !self.opts.no_xattr,
                     write_through: false,
                 }),
@@ -394,11 +389,7 @@ impl DirShare {
         if p.allocation_size > 0 {
             preallocate(&fd, !self.opts.no_xattr, p.allocation_size)?;
         }
-        let direct = if p.direct_io {
-            direct_twin(&fd, true)
-        } else {
-            None
-        };
+        let direct = Twin::new(p.direct_io, true);
         Ok((
             Box::new(DirFile {
                 fd,
@@ -514,6 +505,24 @@ fn direct_twin(fd: &OwnedFd, write: bool) -> Option<Direct> {
     })
 }
 
+/// The O_DIRECT twin of a `direct_io` file, opened at the file's first data access (an
+/// open that only reads or sets attributes never needs it).
+struct Twin {
+    wanted: bool,
+    write: bool,
+    cell: std::sync::OnceLock<Option<Direct>>,
+}
+
+impl Twin {
+    fn new(wanted: bool, write: bool) -> Twin {
+        Twin {
+            wanted,
+            write,
+            cell: std::sync::OnceLock::new(),
+        }
+    }
+}
+
 /// An open file or directory of a [`DirShare`]. A `direct_io` file has two descriptors:
 /// I/O that meets the direct alignment goes through the O_DIRECT one, the rest through
 /// the page cache (Linux keeps the two coherent: a direct read writes back dirty cached
@@ -521,7 +530,7 @@ fn direct_twin(fd: &OwnedFd, write: bool) -> Option<Direct> {
 pub struct DirFile {
     fd: OwnedFd,
     is_dir: bool,
-    direct: Option<Direct>,
+    direct: Twin,
     xattr: bool,
     /// Opened write-through: every write is followed by an fdatasync before it is
     /// acknowledged (by the engine, which can have the worker's ring do it), instead of
@@ -532,13 +541,23 @@ pub struct DirFile {
 impl DirFile {
     /// Whether the descriptor bypasses the page cache.
     pub fn is_direct(&self) -> bool {
-        self.direct.is_some()
+        self.twin().is_some()
+    }
+
+    fn twin(&self) -> Option<&Direct> {
+        let t = &self.direct;
+        if !t.wanted {
+            return None;
+        }
+        t.cell
+            .get_or_init(|| direct_twin(&self.fd, t.write))
+            .as_ref()
     }
 
     /// The O_DIRECT descriptor if an I/O of `len` bytes at `offset` from or to `addr`
     /// meets its alignment, else the page-cache one.
     fn fd_for(&self, addr: usize, offset: u64, len: usize) -> &OwnedFd {
-        match &self.direct {
+        match self.twin() {
             Some(d) if self.direct_fd(d).fits(offset, len) && self.direct_fd(d).aligned(addr) => {
                 &d.fd
             }
@@ -886,7 +905,7 @@ impl FileObj for DirFile {
     }
 
     fn direct(&self) -> Option<DirectFd> {
-        self.direct.as_ref().map(|d| self.direct_fd(d))
+        self.twin().map(|d| self.direct_fd(d))
     }
 }
 
