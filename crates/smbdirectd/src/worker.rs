@@ -736,6 +736,16 @@ impl Worker {
             self.io_batch.push((owner, IoRequest { poll: false, ..r }));
             return;
         }
+        // The storage-latency histogram: from handing the I/O out to its completion.
+        let since = match owner {
+            IoOwner::Tcp { since, .. } | IoOwner::Rdma { since, .. } => since,
+        };
+        let op = if r.sync {
+            storage::stats::OP_FLUSH
+        } else {
+            storage::stats::OP_READ
+        };
+        storage::stats::observe(op, since.elapsed());
         let counted = match owner {
             IoOwner::Tcp { .. } => self.stats.as_deref(),
             IoOwner::Rdma { .. } => Some(&*self.rdma_stats),

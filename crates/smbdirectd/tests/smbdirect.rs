@@ -671,6 +671,15 @@ fn page_cache_misses_and_flushes_go_through_the_ring() {
         .and_then(|l| l.rsplit(' ').next())
         .and_then(|x| x.parse::<f64>().ok());
     assert_eq!(syncs, Some(8.0), "{text}");
+    // Ring I/O shows in the storage-latency histogram: the 8 syncs, and the reads.
+    let op_count = |op: &str| {
+        metric_value(
+            mport,
+            &format!("smbdirectd_storage_operation_duration_seconds_count{{operation=\"{op}\"}}"),
+        )
+    };
+    assert!(op_count("flush") >= 8.0, "{text}");
+    assert!(op_count("read") >= ring_reads(), "{text}");
     assert_eq!(
         std::fs::read(srv.share.join("flushed.bin")).unwrap().len(),
         5 * 65536

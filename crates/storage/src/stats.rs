@@ -101,6 +101,14 @@ pub fn timed<T>(op: usize, f: impl FnOnce() -> T) -> T {
     r
 }
 
+/// Records storage operation `op` that took `d`, timed elsewhere (by the transport that
+/// performed it: the worker's io_uring).
+pub fn observe(op: usize, d: Duration) {
+    if ENABLED.load(Relaxed) {
+        MINE.with(|m| m.ops[op].observe(d));
+    }
+}
+
 /// Every thread's counters, summed per operation.
 pub fn snapshot() -> Vec<HistogramSnapshot> {
     let mut out = vec![HistogramSnapshot::default(); OPS.len()];
