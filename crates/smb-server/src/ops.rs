@@ -151,11 +151,7 @@ fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
     };
     if io.sync {
         return match io.wrote {
-            Some(n) => {
-                let mut body = Vec::with_capacity(16);
-                msg::encode_write_response(&mut body, n);
-                Outcome::Done(NtStatus::SUCCESS, body)
-            }
+            Some(n) => write_answer(n),
             None => Outcome::Done(NtStatus::SUCCESS, small_body()),
         };
     }
@@ -1917,11 +1913,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     if let OpenKind::Pipe(p) = &open.kind {
         let shares = share_entries(&ctx.server);
         return match p.lock().write(data, &shares) {
-            Ok(()) => {
-                let mut body = Vec::new();
-                msg::encode_write_response(&mut body, data.len() as u32);
-                Outcome::Done(NtStatus::SUCCESS, body)
-            }
+            Ok(()) => write_answer(data.len() as u32),
             Err(e) => Fail(e),
         };
     }
@@ -1971,8 +1963,13 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
             return Fail(e);
         }
     }
+    write_answer(n as u32)
+}
+
+/// A WRITE's success: `n` bytes written.
+fn write_answer(n: u32) -> Outcome {
     let mut body = Vec::with_capacity(16);
-    msg::encode_write_response(&mut body, n as u32);
+    msg::encode_write_response(&mut body, n);
     Outcome::Done(NtStatus::SUCCESS, body)
 }
 

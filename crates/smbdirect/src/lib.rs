@@ -168,6 +168,14 @@ const KIND_MASK: u64 = 0xF << 60;
 const KEEP_BUFFERS: usize = 16;
 const KEEP_BUFFER_BYTES: usize = 64 * 1024;
 
+/// Keeps a message buffer for reuse, within bounds: a large message's buffer is freed
+/// (kept, it would pin up to MaxFragmentedSize for the life of the connection).
+fn keep(list: &mut Vec<Vec<u8>>, v: Vec<u8>) {
+    if list.len() < KEEP_BUFFERS && v.capacity() <= KEEP_BUFFER_BYTES {
+        list.push(v);
+    }
+}
+
 pub struct SmbdConnection {
     role: Role,
     cfg: Config,
@@ -432,12 +440,8 @@ impl SmbdConnection {
     /// Gives a message from [`SmbdConnection::recv`] back once done with it: its buffer
     /// takes in a later one (no allocation per message once warm).
     pub fn reuse(&mut self, mut msg: Vec<u8>) {
-        // A large message's buffer is freed: kept, it would pin up to MaxFragmentedSize
-        // per spare for the life of the connection.
-        if self.spare.len() < KEEP_BUFFERS && msg.capacity() <= KEEP_BUFFER_BYTES {
-            msg.clear();
-            self.spare.push(msg);
-        }
+        msg.clear();
+        keep(&mut self.spare, msg);
     }
 
     /// A message buffer given to [`SmbdConnection::send`] whose message has gone out,
@@ -510,9 +514,7 @@ impl SmbdConnection {
             self.response_requested = false;
             if last {
                 if let Some(o) = self.outbox.pop_front() {
-                    if self.spent.len() < KEEP_BUFFERS && o.data.capacity() <= KEEP_BUFFER_BYTES {
-                        self.spent.push(o.data);
-                    }
+                    keep(&mut self.spent, o.data);
                 }
                 self.counters.messages_sent += 1;
             }
@@ -904,13 +906,10 @@ impl SmbdConnection {
             return None;
         }
         let op = self.ops.remove(&id).unwrap();
-        if let Some(s) = op.failed {
+        if op.failed.is_some() || op.pending > 0 {
+            let st = op.failed.unwrap_or(WcStatus::Flushed);
             op.retire();
-            return Some(Err(s));
-        }
-        if op.pending > 0 {
-            op.retire();
-            return Some(Err(WcStatus::Flushed));
+            return Some(Err(st));
         }
         match op.local {
             Local::Pool(b) => Some(Ok(ReadData::Lent(b, op.len))),

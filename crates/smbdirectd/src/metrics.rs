@@ -127,11 +127,11 @@ fn family(name: &str, help: &str, t: MetricType, metrics: Vec<Metric>) -> Metric
 }
 
 fn counter(labels: Vec<LabelPair>, v: u64) -> Metric {
-    seconds(labels, v as f64)
+    counter_f64(labels, v as f64)
 }
 
 /// A counter of fractional value (seconds).
-fn seconds(labels: Vec<LabelPair>, v: f64) -> Metric {
+fn counter_f64(labels: Vec<LabelPair>, v: f64) -> Metric {
     let mut m = Metric::default();
     m.set_label(labels);
     let mut c = Counter::default();
@@ -494,7 +494,7 @@ impl Metrics {
                 .iter()
                 .enumerate()
                 .map(|(i, b)| {
-                    seconds(
+                    counter_f64(
                         vec![label("worker", &i.to_string())],
                         b.load(Relaxed) as f64 / 1e9,
                     )
@@ -506,7 +506,7 @@ impl Metrics {
                 "smbdirectd_process_cpu_seconds_total",
                 "CPU time of the server process (user and system).",
                 MetricType::COUNTER,
-                vec![seconds(vec![], cpu)],
+                vec![counter_f64(vec![], cpu)],
             ));
         }
         out.retain(|f| !f.get_metric().is_empty());

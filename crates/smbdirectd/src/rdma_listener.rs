@@ -174,10 +174,8 @@ impl RdmaConn {
         let mut writes = std::mem::take(&mut self.to_write);
         let invalidate = self.smb.take_rdma_writes(&mut writes);
         let mut ok = true;
+        // (Leaving the loop early drops the writes not yet posted.)
         for w in writes.drain(..) {
-            if !ok {
-                continue;
-            }
             let d = descs(&w.descriptors);
             let r = match w.lent {
                 Some((b, n)) => match b.into_any().downcast::<Lent>() {
@@ -190,14 +188,17 @@ impl RdmaConn {
                     }
                     Err(_) => {
                         ok = false;
-                        continue;
+                        break;
                     }
                 },
                 None => self.smbd.rdma_write(&d, &w.data),
             };
             match r {
                 Ok(op) => self.writes.push(op),
-                Err(_) => ok = false,
+                Err(_) => {
+                    ok = false;
+                    break;
+                }
             }
         }
         self.to_write = writes;

@@ -148,13 +148,7 @@ pub fn spawn(
     let mut fixed = None;
     if let Some(p) = &pool {
         let r = p.region();
-        let iov = libc::iovec {
-            iov_base: r.addr() as *mut libc::c_void,
-            iov_len: r.len(),
-        };
-        // SAFETY: the region lives as long as the pool, which the worker holds for as
-        // long as the ring exists.
-        match unsafe { ring.submitter().register_buffers(&[iov]) } {
+        match register_pool(&ring, (r.addr(), r.len())) {
             Ok(()) => fixed = Some((r.addr(), r.len())),
             Err(e) => tracing::warn!(
                 worker = index,
@@ -233,7 +227,6 @@ pub fn spawn(
                 entries: Vec::new(),
                 done: Vec::new(),
                 io_reqs: Vec::new(),
-                new_io: Vec::new(),
                 file_slots,
                 poll_ring: None,
                 poll_failed: false,
@@ -333,7 +326,6 @@ struct Worker {
     entries: Vec<io_uring::squeue::Entry>,
     done: Vec<(u64, i32)>,
     io_reqs: Vec<IoRequest>,
-    new_io: Vec<(IoOwner, IoRequest)>,
     /// Nanoseconds spent in turns that found work (smbdirectd_worker_busy_seconds_total).
     busy_ns: Arc<AtomicU64>,
 }
@@ -523,13 +515,7 @@ impl Worker {
         if let Some(s) = &self.stats {
             s.uring(1, 0);
         }
-        // SAFETY: every entry built by this worker references memory that outlives the
-        // operation (see the module comment).
-        unsafe {
-            while self.ring.submission().push(&e).is_err() {
-                let _ = self.ring.submit();
-            }
-        }
+        push_entry(&mut self.ring, &e);
     }
 
     /// Posts receives, sends, the wake read and the timer.
@@ -643,12 +629,7 @@ impl Worker {
             .user_data((IO_SLOT << 32) | u64::from(idx));
             match (&mut self.poll_ring, polled) {
                 (Some(ring), true) => {
-                    // SAFETY: as for the main ring: the buffer lives until the read is reaped.
-                    unsafe {
-                        while ring.submission().push(&e).is_err() {
-                            let _ = ring.submit();
-                        }
-                    }
+                    push_entry(ring, &e);
                     self.poll_inflight += 1;
                 }
                 _ => self.push(e),
@@ -666,14 +647,8 @@ impl Worker {
         if self.poll_ring.is_none() && !self.poll_failed {
             match IoUring::builder().setup_iopoll().build(256) {
                 Ok(ring) => {
-                    if let Some((base, len)) = self.fixed {
-                        let iov = libc::iovec {
-                            iov_base: base as *mut libc::c_void,
-                            iov_len: len,
-                        };
-                        // SAFETY: the pool region outlives the worker and its rings.
-                        self.fixed_on_poll =
-                            unsafe { ring.submitter().register_buffers(&[iov]) }.is_ok();
+                    if let Some(region) = self.fixed {
+                        self.fixed_on_poll = register_pool(&ring, region).is_ok();
                     }
                     tracing::info!(worker = self.index, "io_poll: polled storage ring ready");
                     self.poll_ring = Some(ring);
@@ -811,10 +786,7 @@ impl Worker {
             s.uring(0, done.len() as u64);
         }
         let stats = self.stats.clone();
-        let (mut io_reqs, mut new_io) = (
-            std::mem::take(&mut self.io_reqs),
-            std::mem::take(&mut self.new_io),
-        );
+        let mut io_reqs = std::mem::take(&mut self.io_reqs);
         for (ud, res) in done.drain(..) {
             let slot = ud >> 32;
             if slot == WAKE_SLOT {
@@ -861,7 +833,7 @@ impl Worker {
                                 id: r.id,
                                 since: Instant::now(),
                             };
-                            new_io.push((owner, r));
+                            self.io_batch.push((owner, r));
                         }
                     }
                 }
@@ -880,8 +852,7 @@ impl Worker {
             }
         }
         self.done = done;
-        self.io_batch.append(&mut new_io);
-        (self.io_reqs, self.new_io) = (io_reqs, new_io);
+        self.io_reqs = io_reqs;
         // Async completions (CHANGE_NOTIFY, blocked locks) and connection reaping.
         let (mut conns, mut asyncs, mut credits) = (0u64, 0u64, 0u64);
         for slot in 0..self.conns.len() {
@@ -918,6 +889,28 @@ impl Worker {
         }
         worked
     }
+}
+
+/// Puts an entry on a ring's submission queue, submitting to make room if it is full.
+fn push_entry(ring: &mut IoUring, e: &io_uring::squeue::Entry) {
+    // SAFETY: every entry built by this worker references memory that outlives the
+    // operation (see the module comment).
+    unsafe {
+        while ring.submission().push(e).is_err() {
+            let _ = ring.submit();
+        }
+    }
+}
+
+/// Registers the worker's buffer pool (address, length) as a ring's fixed buffer 0.
+fn register_pool(ring: &IoUring, (addr, len): (u64, usize)) -> std::io::Result<()> {
+    let iov = libc::iovec {
+        iov_base: addr as *mut libc::c_void,
+        iov_len: len,
+    };
+    // SAFETY: the pool's region lives as long as the pool, which the worker holds for as
+    // long as its rings exist.
+    unsafe { ring.submitter().register_buffers(&[iov]) }
 }
 
 fn queue(c: &mut Conn, pdu: Vec<u8>) {

@@ -1,7 +1,12 @@
 //! Issue 6: once warm, serving 8 KiB READs (over SMB Direct or TCP, from the page cache
 //! or, on a direct_io share, from the device through the worker's ring) allocates
-//! nothing on the server's worker thread. The server runs in this process (loopback fabric) under a
-//! global allocator that counts the allocations made by threads named `smbd-worker-*`.
+//! nothing on the server's worker thread. The server runs in this process (loopback
+//! fabric) under a global allocator that counts the allocations made by threads named
+//! `smbd-worker-*`.
+
+mod common;
+
+use common::{does_direct_io, free_port, metric_value, PASSWORD, USER};
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -84,9 +89,6 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
-const USER: &str = "alice";
-const PASSWORD: &str = "Secret-Pass1";
-
 /// A 2 MiB file shared by an in-process server with one worker and an SMB Direct
 /// listener on the loopback fabric under `name`.
 fn start(dir: &std::path::Path, name: &str, metrics: u16) -> smbdirectd::daemon::Running {
@@ -140,27 +142,11 @@ fn reads(c: &mut client::Client, tree: u32, f: client::FileId, n: u64, seed: u64
     }
 }
 
-/// READs that went through the worker's ring so far (from the exporter).
-fn ring_reads(port: u16) -> f64 {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    write!(s, "GET /metrics HTTP/1.0\r\n\r\n").unwrap();
-    let mut t = String::new();
-    s.read_to_string(&mut t).unwrap();
-    let k = "smbdirectd_storage_ring_reads_total ";
-    t.lines()
-        .find_map(|l| l.strip_prefix(k)?.parse().ok())
-        .unwrap_or(0.0)
-}
-
 #[test]
 fn warm_reads_allocate_nothing_on_the_worker() {
     let dir = tempfile::tempdir().unwrap();
-    let metrics = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let metrics = free_port();
+    let ring_reads = || metric_value(metrics, "smbdirectd_storage_ring_reads_total");
     let running = start(dir.path(), "hot-path-allocs", metrics);
     let tcp = running.tcp[0].to_string();
     // Page-cache reads, and (direct_io) reads from the device through the worker's ring.
@@ -189,7 +175,7 @@ fn warm_reads_allocate_nothing_on_the_worker() {
         // Warm: the connection's buffers, credits and tables reach their steady size.
         reads(&mut c, tree, f, 2000, 7, rdma);
         std::thread::sleep(std::time::Duration::from_millis(50));
-        let ring0 = ring_reads(metrics);
+        let ring0 = ring_reads();
         // Three windows of 500 reads: an allocation per read shows in every window (500
         // or more each); a once-per-thread lazy initialisation in a library (parking_lot
         // sets up a thread's parking data the first time it waits for a lock) can show in
@@ -206,14 +192,8 @@ fn warm_reads_allocate_nothing_on_the_worker() {
         // The direct cases did read from the device through the ring (where the file
         // system does direct I/O: not on tmpfs).
         std::thread::sleep(std::time::Duration::from_millis(50));
-        let ring = ring_reads(metrics) - ring0;
-        let tmpfs = std::process::Command::new("stat")
-            .args(["-f", "-c", "%T"])
-            .arg(dir.path())
-            .output()
-            .map(|o| String::from_utf8_lossy(&o.stdout).contains("tmpfs"))
-            .unwrap_or(false);
-        if share == "direct" && !tmpfs {
+        let ring = ring_reads() - ring0;
+        if share == "direct" && does_direct_io(&dir.path().join("direct")) {
             assert!(ring >= 1500.0, "{how}: only {ring} reads on the ring");
         } else if share == "data" {
             assert_eq!(ring, 0.0, "{how}: page-cache reads went to the ring");

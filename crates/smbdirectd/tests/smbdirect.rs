@@ -392,15 +392,6 @@ fn smb_direct_activity_shows_in_the_metrics() {
     srv.stop();
 }
 
-fn metrics_text(port: u16) -> String {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    write!(s, "GET /metrics HTTP/1.0\r\n\r\n").unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    out
-}
-
 #[test]
 fn encrypted_sessions_work_over_smb_direct_but_refuse_cleartext_rdma_payloads() {
     // No RDMA transform agreed (3.0.2 has none): the payload could only go in the clear.
@@ -447,14 +438,7 @@ fn smb_direct_reads_and_writes_copy_no_payload_byte() {
         c.write_rdma(tree, f, i as u64 * 65536, chunk, false)
             .unwrap();
     }
-    let metric = |k: &str| -> f64 {
-        let text = metrics_text(mport);
-        text.lines()
-            .find(|l| l.starts_with(k) && l[k.len()..].starts_with(' '))
-            .and_then(|l| l.rsplit(' ').next())
-            .and_then(|x| x.parse().ok())
-            .unwrap_or(-1.0)
-    };
+    let metric = |k: &str| metric_value(mport, k);
     std::thread::sleep(std::time::Duration::from_millis(100));
     // 16 WRITEs of 64 KiB: RDMA-Read into pool buffers and written from there.
     assert_eq!(metric("smbdirectd_rdma_payload_bytes_copied_total"), 0.0);
@@ -555,16 +539,6 @@ fn rdma_transform_faults_are_refused() {
         ),
     }
     srv.stop();
-}
-
-/// The value of an unlabelled metric from the exporter (-1 when absent).
-fn metric_value(port: u16, name: &str) -> f64 {
-    metrics_text(port)
-        .lines()
-        .find(|l| l.starts_with(name) && l[name.len()..].starts_with(' '))
-        .and_then(|l| l.rsplit(' ').next())
-        .and_then(|x| x.parse().ok())
-        .unwrap_or(-1.0)
 }
 
 /// Drops a file's pages from the page cache (they are clean: written and synced).
@@ -710,27 +684,6 @@ fn resident_pages(path: &std::path::Path) -> usize {
         libc::munmap(m, len);
         v.iter().filter(|b| **b & 1 != 0).count()
     }
-}
-
-/// Whether the file system under `dir` does real direct I/O (not tmpfs, which accepts
-/// O_DIRECT but serves it from memory).
-fn does_direct_io(dir: &std::path::Path) -> bool {
-    use std::os::unix::fs::OpenOptionsExt;
-    let probe = dir.join(".dio-probe");
-    std::fs::write(&probe, [0u8; 4096]).unwrap();
-    let ok = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_DIRECT)
-        .open(&probe)
-        .is_ok();
-    let c = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()).unwrap();
-    // SAFETY: statfs fills the zeroed struct we own.
-    let tmpfs = unsafe {
-        let mut s: libc::statfs = std::mem::zeroed();
-        libc::statfs(c.as_ptr(), &mut s) == 0 && s.f_type == libc::TMPFS_MAGIC
-    };
-    std::fs::remove_file(&probe).unwrap();
-    ok && !tmpfs
 }
 
 /// A server whose share has `share_extra`, with metrics and an SMB Direct listener; the

@@ -473,6 +473,18 @@ struct Direct {
     dev: u64,
 }
 
+impl Direct {
+    /// As the engine sees it.
+    fn public(&self) -> DirectFd {
+        DirectFd {
+            fd: self.fd.as_raw_fd(),
+            mem_align: self.mem_align,
+            offset_align: self.offset_align,
+            dev: self.dev,
+        }
+    }
+}
+
 /// Opens the O_DIRECT twin of `fd`, if the file system can do direct I/O on it (tmpfs
 /// cannot: the share then uses the page cache, and says so once).
 fn direct_twin(fd: &OwnedFd, write: bool) -> Option<Direct> {
@@ -490,13 +502,14 @@ fn direct_twin(fd: &OwnedFd, write: bool) -> Option<Direct> {
             return None;
         }
     };
-    let Some((mem_align, offset_align)) = sys::dio_align(&twin) else {
+    // One statx: the alignment, and the device (always filled in).
+    let st = sys::fstatx(&twin, libc::STATX_DIOALIGN).ok()?;
+    let Some((mem_align, offset_align)) = sys::dio_align(&st) else {
         ONCE.call_once(|| {
             tracing::warn!("direct_io: the file system cannot do direct I/O on this file; the page cache is used")
         });
         return None;
     };
-    let st = sys::fstat(&twin).ok()?;
     Some(Direct {
         fd: twin,
         mem_align,
@@ -558,19 +571,8 @@ impl DirFile {
     /// meets its alignment, else the page-cache one.
     fn fd_for(&self, addr: usize, offset: u64, len: usize) -> &OwnedFd {
         match self.twin() {
-            Some(d) if self.direct_fd(d).fits(offset, len) && self.direct_fd(d).aligned(addr) => {
-                &d.fd
-            }
+            Some(d) if d.public().fits(offset, len) && d.public().aligned(addr) => &d.fd,
             _ => &self.fd,
-        }
-    }
-
-    fn direct_fd(&self, d: &Direct) -> DirectFd {
-        DirectFd {
-            fd: d.fd.as_raw_fd(),
-            mem_align: d.mem_align,
-            offset_align: d.offset_align,
-            dev: d.dev,
         }
     }
 }
@@ -908,7 +910,7 @@ impl FileObj for DirFile {
     }
 
     fn direct(&self) -> Option<DirectFd> {
-        self.twin().map(|d| self.direct_fd(d))
+        self.twin().map(Direct::public)
     }
 }
 

@@ -85,6 +85,11 @@ pub fn renameat2(
 }
 
 pub fn fstat(fd: &OwnedFd) -> io::Result<libc::statx> {
+    fstatx(fd, libc::STATX_BASIC_STATS | libc::STATX_BTIME)
+}
+
+/// statx of the file `fd` is open on, asking for the fields in `mask`.
+pub fn fstatx(fd: &OwnedFd, mask: libc::c_uint) -> io::Result<libc::statx> {
     // SAFETY: statx fills the zeroed struct we own; an empty path with AT_EMPTY_PATH names fd.
     unsafe {
         let mut st: libc::statx = std::mem::zeroed();
@@ -92,7 +97,7 @@ pub fn fstat(fd: &OwnedFd) -> io::Result<libc::statx> {
             fd.as_raw_fd(),
             c"".as_ptr(),
             libc::AT_EMPTY_PATH,
-            libc::STATX_BASIC_STATS | libc::STATX_BTIME,
+            mask,
             &mut st,
         ))?;
         Ok(st)
@@ -128,25 +133,10 @@ pub fn is_tmpfs(fd: &OwnedFd) -> bool {
     }
 }
 
-/// What direct I/O on `fd` must be aligned to: (memory, file offset and length), from
-/// statx (Linux 6.1+). None when the file system says it cannot do direct I/O on it;
-/// (4096, 4096) when it does not say.
-pub fn dio_align(fd: &OwnedFd) -> Option<(u32, u32)> {
-    // SAFETY: statx fills the zeroed struct we own; an empty path with AT_EMPTY_PATH names fd.
-    let st = unsafe {
-        let mut st: libc::statx = std::mem::zeroed();
-        if libc::statx(
-            fd.as_raw_fd(),
-            c"".as_ptr(),
-            libc::AT_EMPTY_PATH,
-            libc::STATX_DIOALIGN,
-            &mut st,
-        ) < 0
-        {
-            return Some((4096, 4096));
-        }
-        st
-    };
+/// What direct I/O must be aligned to: (memory, file offset and length), from a statx
+/// asked for STATX_DIOALIGN (Linux 6.1+). None when the file system says it cannot do
+/// direct I/O on the file; (4096, 4096) when it does not say.
+pub fn dio_align(st: &libc::statx) -> Option<(u32, u32)> {
     if st.stx_mask & libc::STATX_DIOALIGN == 0 {
         return Some((4096, 4096));
     }

@@ -215,3 +215,44 @@ pub fn random_bytes(len: usize, seed: u64) -> Vec<u8> {
 pub fn same_file(a: &Path, b: &Path) -> bool {
     std::fs::read(a).unwrap() == std::fs::read(b).unwrap()
 }
+
+/// The exporter's text at 127.0.0.1:`port`.
+pub fn metrics_text(port: u16) -> String {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(s, "GET /metrics HTTP/1.0\r\n\r\n").unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out
+}
+
+/// The value of an unlabelled metric from the exporter (-1 when absent).
+pub fn metric_value(port: u16, name: &str) -> f64 {
+    metrics_text(port)
+        .lines()
+        .find(|l| l.starts_with(name) && l[name.len()..].starts_with(' '))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(-1.0)
+}
+
+/// Whether the file system under `dir` does real direct I/O (not tmpfs, which accepts
+/// O_DIRECT but serves it from memory).
+pub fn does_direct_io(dir: &std::path::Path) -> bool {
+    use std::os::unix::fs::OpenOptionsExt;
+    let probe = dir.join(".dio-probe");
+    std::fs::write(&probe, [0u8; 4096]).unwrap();
+    let ok = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECT)
+        .open(&probe)
+        .is_ok();
+    let c = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: statfs fills the zeroed struct we own.
+    let tmpfs = unsafe {
+        let mut s: libc::statfs = std::mem::zeroed();
+        libc::statfs(c.as_ptr(), &mut s) == 0 && s.f_type == libc::TMPFS_MAGIC
+    };
+    std::fs::remove_file(&probe).unwrap();
+    ok && !tmpfs
+}
