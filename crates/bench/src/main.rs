@@ -79,6 +79,10 @@ struct Args {
     /// device into registered buffers, bypassing the page cache).
     #[arg(long)]
     serve_direct_io: bool,
+    /// With --transport loopback: the share has mapped_reads on (READ data leaves by RDMA
+    /// Write straight from the page cache; needs --no-rdma-transform to apply).
+    #[arg(long)]
+    serve_mapped_reads: bool,
     /// The server's Prometheus endpoint (smbdirectd --metrics) for CPU per I/O.
     #[arg(long)]
     metrics: Option<String>,
@@ -351,7 +355,7 @@ fn start_in_process(
         "[server]\nlisten = [\"127.0.0.1:0\"]\nsmbdirect = [\"loopback={LOOPBACK_NAME}\"]\n\
          state_dir = {state:?}\n\n[security]\nusers = {users:?}\n\n\
          [workers]\ncount = {n}\ncpus = [{cpus}]\n\n[log]\nlevel = \"warn\"\n\n\
-         [[share]]\nname = {share:?}\npath = {dir:?}\ndirect_io = {direct}\n",
+         [[share]]\nname = {share:?}\npath = {dir:?}\ndirect_io = {direct}\nmapped_reads = {mapped}\n",
         state = state.join("state").display().to_string(),
         users = users.display().to_string(),
         n = a.serve_workers,
@@ -359,6 +363,7 @@ fn start_in_process(
         share = t.share,
         dir = dir.display().to_string(),
         direct = a.serve_direct_io,
+        mapped = a.serve_mapped_reads,
     );
     let cfg_path = state.join("smbdirectd.toml");
     std::fs::write(&cfg_path, cfg_text)?;

@@ -1158,6 +1158,23 @@ impl Client {
         self.expect(id, Command::CLOSE).map(|_| ())
     }
 
+    /// Sets the file's end (SET_INFO FileEndOfFileInformation): truncates or extends it.
+    pub fn set_end_of_file(&mut self, tree: u32, f: FileId, len: u64) -> Result<()> {
+        let mut m = Vec::new();
+        self.header(Command::SET_INFO, tree, 1).encode(&mut m);
+        m.put_u16(33);
+        m.push(1); // file information
+        m.push(20); // FileEndOfFileInformation
+        m.put_u32(8);
+        m.put_u16(64 + 32);
+        m.put_u16(0);
+        m.put_u32(0);
+        f.put(&mut m);
+        m.extend_from_slice(&len.to_le_bytes());
+        let id = self.send_raw(&m)?;
+        self.expect(id, Command::SET_INFO).map(|_| ())
+    }
+
     /// Sends an arbitrary pre-built request body for `cmd` (tests of odd requests).
     pub fn request(&mut self, cmd: Command, tree: u32, body: &[u8]) -> Result<Response> {
         let mut m = Vec::new();

@@ -79,6 +79,8 @@ pub struct RegBuf {
     layout: std::alloc::Layout,
     /// From mmap (unmapped on drop) rather than the allocator.
     mapped: bool,
+    /// Memory owned elsewhere ([`RegBuf::external`]): kept alive by this, read-only.
+    owner: Option<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 /// What pages back a mapped region.
@@ -108,6 +110,7 @@ impl RegBuf {
             len,
             layout,
             mapped: false,
+            owner: None,
         })
     }
 
@@ -157,10 +160,34 @@ impl RegBuf {
                 len: size,
                 layout,
                 mapped: true,
+                owner: None,
             };
             return Ok((Arc::new(buf), pages));
         }
         Err(err)
+    }
+    /// Read-only memory owned elsewhere (a mapped file), to send from: `owner` keeps it
+    /// alive as long as this buffer is. Register it without LOCAL_WRITE; the writing
+    /// accessors refuse it.
+    ///
+    /// # Safety
+    /// `ptr` must be readable for `len` bytes, page-aligned, for as long as `owner` lives.
+    pub unsafe fn external(
+        ptr: *const u8,
+        len: usize,
+        owner: Box<dyn std::any::Any + Send + Sync>,
+    ) -> Arc<RegBuf> {
+        Arc::new(RegBuf {
+            ptr: ptr as *mut u8,
+            len,
+            layout: std::alloc::Layout::new::<u8>(),
+            mapped: false,
+            owner: Some(owner),
+        })
+    }
+    /// Memory owned elsewhere, read-only ([`RegBuf::external`]).
+    pub fn is_external(&self) -> bool {
+        self.owner.is_some()
     }
     pub fn len(&self) -> usize {
         self.len
@@ -180,14 +207,14 @@ impl RegBuf {
     }
     /// Copies into the buffer.
     pub fn write(&self, offset: usize, data: &[u8]) {
-        assert!(offset + data.len() <= self.len);
+        assert!(offset + data.len() <= self.len && self.owner.is_none());
         // SAFETY: bounds checked.
         unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), self.ptr.add(offset), data.len()) }
     }
     /// Copies `len` bytes from `src` at `src_offset` into this buffer at `offset` (the
     /// two may be the same buffer, the ranges may overlap).
     pub fn copy_from(&self, offset: usize, src: &RegBuf, src_offset: usize, len: usize) {
-        assert!(offset + len <= self.len && src_offset + len <= src.len);
+        assert!(offset + len <= self.len && src_offset + len <= src.len && self.owner.is_none());
         // SAFETY: both ranges bounds checked; `copy` allows overlap.
         unsafe { std::ptr::copy(src.ptr.add(src_offset), self.ptr.add(offset), len) }
     }
@@ -228,7 +255,9 @@ impl RegBuf {
 
 impl Drop for RegBuf {
     fn drop(&mut self) {
-        if self.mapped {
+        if self.owner.is_some() {
+            // Its owner (dropped with it) frees the memory.
+        } else if self.mapped {
             // SAFETY: mapped in `mapped` with this size, not yet unmapped.
             unsafe { libc::munmap(self.ptr as *mut libc::c_void, self.layout.size()) };
         } else {
@@ -351,6 +380,16 @@ impl Pd {
             Ok(mr) => mr,
             Err(e) => panic!("memory registration failed: {e}"),
         }
+    }
+
+    /// A software domain (iwarp, loopback): registering memory pins nothing, so a large
+    /// region (a mapped file) costs no more than a small one.
+    pub fn is_software(&self) -> bool {
+        #[cfg(feature = "verbs")]
+        if self.hw.is_some() {
+            return false;
+        }
+        true
     }
 
     /// Registers `buf`, reporting a device's refusal as an error.

@@ -206,6 +206,19 @@ impl DirectFd {
     }
 }
 
+/// A file's pages mapped read-only: the page cache itself, addressed by the process.
+/// READ data for SMB Direct over a software fabric leaves straight from here (the
+/// fabric's data mover reads it as a NIC would), with no copy by the server.
+pub trait MappedFile: Send + Sync + std::fmt::Debug {
+    /// The first byte of the file in the mapping.
+    fn base(&self) -> *const u8;
+    /// How many bytes of the file it covers (the file's size when mapped).
+    fn size(&self) -> usize;
+    /// The file was cut short behind the mapping (a page past its end was touched and
+    /// read as zeros): stop reading through it.
+    fn damaged(&self) -> bool;
+}
+
 /// An open file or directory. Every method takes &self: opens are shared by the channels of
 /// a session and reads/writes carry explicit offsets (never a shared cursor).
 pub trait FileObj: Send + Sync {
@@ -273,6 +286,12 @@ pub trait FileObj: Send + Sync {
     /// themselves (a `direct_io` share); reads through it never hit the page cache, so
     /// [`FileObj::read_cached`] is not worth trying for them.
     fn direct(&self) -> Option<DirectFd> {
+        None
+    }
+    /// The file mapped read-only at its current size (None: not a regular file, empty,
+    /// or the backend cannot map it). The engine keeps one mapping per file and drops it
+    /// when the file shrinks.
+    fn map(&self) -> Option<std::sync::Arc<dyn MappedFile>> {
         None
     }
     /// The file's extended attributes (names as stored: upper case), in the order they

@@ -1031,6 +1031,13 @@ impl Connection {
         }
     }
 
+    /// Whether the transport can RDMA-Write from a mapped file ([`crate::rdma::MappedRange`]).
+    pub fn set_rdma_maps_files(&mut self, yes: bool) {
+        if let Some(st) = &self.rdma {
+            st.lock().maps_files = yes;
+        }
+    }
+
     /// How many lent buffers the engine holds unused.
     pub fn lent_rdma_buffers(&self) -> usize {
         self.rdma.as_ref().map_or(0, |st| st.lock().lent.len())

@@ -199,6 +199,7 @@ fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
         descriptors,
         data,
         lent,
+        mapped: None,
     });
     drop(st);
     rdma_read_response(n, transform)
@@ -1153,6 +1154,9 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         .entry(key)
         .or_insert_with(|| Arc::new(FileState::default()))
         .clone();
+    if matches!(action, CreateAction::Overwritten | CreateAction::Superseded) {
+        fs.unmap();
+    }
     let file_id = FileId {
         persistent: server.new_id(),
         volatile: server.new_id(),
@@ -1660,6 +1664,28 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     }
     let f = open.file_obj().expect("file");
     let len = req.length as usize;
+    if let Some(d) = &descs {
+        if let Some(map) = mapped_read(ctx, &open, f, req.offset, len) {
+            open.position
+                .store(req.offset + len as u64, Ordering::Relaxed);
+            let mut st = ctx.rdma.as_ref().expect("an RDMA channel").lock();
+            if req.channel == msg::channel::RDMA_V1_INVALIDATE {
+                st.invalidate = Some(d[0].token);
+            }
+            st.writes.push(crate::rdma::RdmaWrite {
+                descriptors: d.clone(),
+                data: Vec::new(),
+                lent: None,
+                mapped: Some(crate::rdma::MappedRange {
+                    map,
+                    offset: req.offset as usize,
+                    len,
+                }),
+            });
+            drop(st);
+            return rdma_read_response(len, None);
+        }
+    }
     // A direct_io file: an aligned read goes to the device through the O_DIRECT twin,
     // straight into the lent buffer (the data then leaves from it by RDMA Write: no CPU
     // touches it) or into the response. Nothing to try in the page cache first.
@@ -1745,6 +1771,38 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         }
     };
     complete_io(ctx, io, res)
+}
+
+/// A `mapped_reads` share's READ over SMB Direct whose data may leave straight from the
+/// page cache: the transport can send from a mapping, no RDMA transform protects the
+/// data (signing or encrypting it needs a stable copy), and the file's mapping covers
+/// the whole range (a read at or past the end goes the usual way and gets its short
+/// count or END_OF_FILE there).
+fn mapped_read(
+    ctx: &Ctx,
+    open: &Open,
+    f: &dyn crate::backend::FileObj,
+    offset: u64,
+    len: usize,
+) -> Option<Arc<dyn crate::backend::MappedFile>> {
+    let share = ctx.tree.as_ref()?.share.as_ref()?;
+    if !share.mapped_reads || share.direct_io || len == 0 || ctx.encrypted {
+        return None;
+    }
+    let (maps, transforms) = {
+        let st = ctx.rdma.as_ref()?.lock();
+        (st.maps_files, st.transforms)
+    };
+    let signed = ctx.hdr.flags & smb_wire::header::flags::SIGNED != 0;
+    if !maps
+        || (ctx.dialect == smb_wire::negotiate::dialect::SMB311
+            && signed
+            && transforms.contains(smb_wire::rdma_transform::id::SIGNING))
+    {
+        return None;
+    }
+    let fs = open.file.as_ref()?;
+    fs.mapping(f, offset.checked_add(len as u64)?)
 }
 
 /// MS-SMB2 3.3.5.12 with RDMA transforms (3.1.1): the data of an RDMA-channel READ is
@@ -3132,7 +3190,11 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             if let Some(fs) = &open.file {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
-            f.set_len(len)
+            let r = f.set_len(len);
+            if let Some(fs) = &open.file {
+                fs.unmap();
+            }
+            r
         }
         SetFileInfo::Allocation(len) => {
             if !need(access::FILE_WRITE_DATA) {
@@ -3142,7 +3204,13 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
             match f.info() {
-                Ok(i) if len < i.end_of_file => f.set_len(len),
+                Ok(i) if len < i.end_of_file => {
+                    let r = f.set_len(len);
+                    if let Some(fs) = &open.file {
+                        fs.unmap();
+                    }
+                    r
+                }
                 Ok(_) => f.allocate(len),
                 Err(e) => Err(e),
             }

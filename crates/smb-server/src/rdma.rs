@@ -29,6 +29,16 @@ pub struct RdmaWrite {
     pub descriptors: msg::Descriptors,
     pub data: Vec<u8>,
     pub lent: Option<(Box<dyn LentBuffer>, usize)>,
+    /// Or `len` bytes of a mapped file from `offset` (the page cache's own pages).
+    pub mapped: Option<MappedRange>,
+}
+
+/// Bytes of a mapped file an RDMA Write sends (the mapping stays alive while it is held).
+#[derive(Debug)]
+pub struct MappedRange {
+    pub map: std::sync::Arc<dyn crate::backend::MappedFile>,
+    pub offset: usize,
+    pub len: usize,
 }
 
 /// WRITE data fetched by RDMA Read: copied out, or still in the registered buffer it
@@ -76,6 +86,9 @@ pub struct RdmaState {
     pub lent: Vec<Box<dyn LentBuffer>>,
     /// RDMA transforms negotiated on this connection (3.1.1).
     pub transforms: smb_wire::rdma_transform::Ids,
+    /// The transport can RDMA-Write from a mapped file ([`MappedRange`]) without its
+    /// worker touching the bytes (a software fabric whose data mover is the peer's).
+    pub maps_files: bool,
 }
 
 /// Checks a request's channel fields (MS-SMB2 3.3.5.12 / 3.3.5.13) and returns its

@@ -438,6 +438,57 @@ pub struct FileState {
     pub level2: AtomicBool,
     /// Some lease may be held on the file (likewise).
     pub leased: AtomicBool,
+    /// The file mapped for page-cache reads over SMB Direct (`mapped_reads` shares): one
+    /// mapping per file, whichever open made it.
+    map: Mutex<MapSlot>,
+}
+
+#[derive(Default)]
+enum MapSlot {
+    #[default]
+    Untried,
+    /// The backend cannot map this file.
+    Unmappable,
+    Mapped(Arc<dyn crate::backend::MappedFile>),
+}
+
+impl FileState {
+    /// The file's mapping if it covers bytes up to `end` (made on first use through `f`;
+    /// remade when the file has grown past it or it was damaged).
+    pub fn mapping(
+        &self,
+        f: &dyn FileObj,
+        end: u64,
+    ) -> Option<Arc<dyn crate::backend::MappedFile>> {
+        let mut slot = self.map.lock();
+        let old = match &*slot {
+            MapSlot::Unmappable => return None,
+            MapSlot::Mapped(m) if !m.damaged() && end <= m.size() as u64 => return Some(m.clone()),
+            MapSlot::Mapped(m) if !m.damaged() => m.size(),
+            _ => 0,
+        };
+        match f.map() {
+            None => {
+                *slot = MapSlot::Unmappable;
+                None
+            }
+            // A read past the end of a file that has not grown keeps the mapping.
+            Some(m) if m.size() <= old => None,
+            Some(m) => {
+                let fits = end <= m.size() as u64;
+                *slot = MapSlot::Mapped(m.clone());
+                fits.then_some(m)
+            }
+        }
+    }
+
+    /// The file was truncated or cut short: the next mapped read maps it afresh.
+    pub fn unmap(&self) {
+        let mut slot = self.map.lock();
+        if matches!(*slot, MapSlot::Mapped(_)) {
+            *slot = MapSlot::Untried;
+        }
+    }
 }
 
 /// A lease on a file (MS-SMB2 3.3.1.13): shared by every open of one client that names

@@ -92,6 +92,8 @@ enum Local {
     Own(Mr),
     /// A slot of the pool (back to it when the operation is over).
     Pool(WriteBuf),
+    /// A region the caller registered and keeps (a mapped file), from this offset.
+    Region(Mr, usize),
 }
 
 impl RdmaOp {
@@ -99,9 +101,12 @@ impl RdmaOp {
     /// connection closed): a pool slot it used is not handed to anyone else, since the
     /// device may not be done with it (at most the pool's size is lost this way).
     fn retire(self) {
-        if let Local::Pool(b) = self.local {
-            if self.pending > 0 {
-                std::mem::forget(b);
+        if self.pending > 0 {
+            match self.local {
+                Local::Pool(b) => std::mem::forget(b),
+                // Likewise the region's memory stays (its owner is never dropped).
+                Local::Region(mr, _) => std::mem::forget(mr),
+                Local::Own(_) => {}
             }
         }
     }
@@ -125,6 +130,8 @@ pub struct Counters {
     pub rdma_reads: u64,
     pub rdma_writes: u64,
     pub rdma_errors: u64,
+    /// RDMA Writes sent from a region the caller registered (a mapped file's pages).
+    pub rdma_writes_region: u64,
     /// Payload bytes copied between registered memory and ordinary buffers: READ data
     /// copied in before its RDMA Write, WRITE data copied out after its RDMA Read (0 when
     /// both stay in lent pool buffers).
@@ -142,6 +149,7 @@ impl Counters {
         self.rdma_reads += o.rdma_reads;
         self.rdma_writes += o.rdma_writes;
         self.rdma_errors += o.rdma_errors;
+        self.rdma_writes_region += o.rdma_writes_region;
         self.payload_bytes_copied += o.payload_bytes_copied;
     }
 }
@@ -876,6 +884,25 @@ impl SmbdConnection {
         self.post_rdma(descs, Local::Pool(buf), len, false)
     }
 
+    /// RDMA-Writes `len` bytes at `offset` of a region the caller registered with this
+    /// connection's domain (and keeps registered until the write completes) into the
+    /// peer's buffers: memory the server does not copy, such as a mapped file.
+    pub fn rdma_write_region(
+        &mut self,
+        descs: &[BufferDescriptor],
+        mr: &Mr,
+        offset: usize,
+        len: usize,
+    ) -> Result<u64, Disconnect> {
+        if offset.checked_add(len).is_none_or(|e| e > mr.buf.len()) {
+            return Err(Disconnect::Protocol("RDMA Write past its region"));
+        }
+        self.check_descs(descs, len)?;
+        self.counters.rdma_writes += 1;
+        self.counters.rdma_writes_region += 1;
+        self.post_rdma(descs, Local::Region(mr.clone(), offset), len, false)
+    }
+
     /// RDMA-Reads `len` bytes from the peer's buffers into a write-pool buffer when one
     /// is free and large enough (collect with [`SmbdConnection::rdma_read_result`]), else
     /// into a fresh region.
@@ -913,7 +940,7 @@ impl SmbdConnection {
         }
         match op.local {
             Local::Pool(b) => Some(Ok(ReadData::Lent(b, op.len))),
-            Local::Own(_) => unreachable!("checked above"),
+            Local::Own(_) | Local::Region(..) => unreachable!("checked above"),
         }
     }
 
@@ -938,6 +965,7 @@ impl SmbdConnection {
         let (mr, base) = match &local {
             Local::Own(mr) => (mr.clone(), 0),
             Local::Pool(b) => (self.pool_mr.clone(), b.offset()),
+            Local::Region(mr, at) => (mr.clone(), *at),
         };
         let id = self.next_op;
         self.next_op += 1;
@@ -968,7 +996,8 @@ impl SmbdConnection {
                     Local::Own(mr) => self.pd.deregister(&mr),
                     // Posted pieces may still be using the slot.
                     Local::Pool(b) if pending > 0 => std::mem::forget(b),
-                    Local::Pool(_) => {}
+                    Local::Region(mr, _) if pending > 0 => std::mem::forget(mr),
+                    Local::Pool(_) | Local::Region(..) => {}
                 }
                 self.fail(Disconnect::Transport(e.to_string()));
                 return Err(self.closed.clone().unwrap());

@@ -149,6 +149,9 @@ pub struct ShareSection {
     /// Direct reads go through a polled (IOPOLL) io_uring of each worker.
     #[serde(default)]
     pub io_poll: bool,
+    /// READ data over SMB Direct (software fabrics) leaves from the mapped page cache.
+    #[serde(default)]
+    pub mapped_reads: bool,
     #[serde(default)]
     pub write_through: bool,
 }
@@ -345,6 +348,12 @@ impl Config {
             if s.io_poll && !s.direct_io {
                 bail!(
                     "share {:?}: io_poll needs direct_io (only O_DIRECT reads can be polled)",
+                    s.name
+                );
+            }
+            if s.mapped_reads && s.direct_io {
+                bail!(
+                    "share {:?}: mapped_reads sends from the page cache, direct_io bypasses it: choose one",
                     s.name
                 );
             }

@@ -34,6 +34,8 @@ pub struct WorkerStats {
     pub rdma_reads: AtomicU64,
     pub rdma_writes: AtomicU64,
     pub rdma_payload_copied: AtomicU64,
+    /// RDMA Writes of READ data sent from a mapped file (mapped_reads shares).
+    pub rdma_writes_mapped: AtomicU64,
     pub rdma_errors: AtomicU64,
     /// The worker's SMB Direct buffer pool: buffers in all, and free (not lent to a
     /// connection, not under an RDMA operation).
@@ -444,6 +446,13 @@ impl Metrics {
              (0 while reads land in lent registered buffers).",
             MetricType::COUNTER,
             self.sum(|w| &w.rdma_payload_copied) as f64,
+        ));
+        out.push(smbd(
+            "smbdirectd_rdma_writes_from_page_cache_total",
+            "RDMA Writes of READ data sent straight from a mapped file's pages in the page \
+             cache (mapped_reads shares): nothing copied, nothing read by the worker.",
+            MetricType::COUNTER,
+            self.sum(|w| &w.rdma_writes_mapped) as f64,
         ));
         out.push(family(
             "smbdirectd_storage_ring_reads_total",

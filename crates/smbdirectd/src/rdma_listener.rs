@@ -9,6 +9,7 @@ use crate::metrics::WorkerStats;
 use crate::worker::WorkerSender;
 use anyhow::{bail, Context, Result};
 use fabric::{Cq, Listener, Pd};
+use smb_server::backend::MappedFile;
 use smb_server::{Connection, IoRequest, Server, Transport};
 use smbdirect::wire::BufferDescriptor;
 use smbdirect::{Config, SmbdConnection};
@@ -113,7 +114,13 @@ pub struct RdmaConn {
     boxes: Vec<Box<Lent>>,
     /// The listener's count of live connections.
     live: Arc<AtomicUsize>,
+    /// Mapped files READ data was sent from, registered with this connection's domain
+    /// (the registration's buffer holds the mapping too, for writes still in flight).
+    maps: Vec<(Arc<dyn MappedFile>, fabric::Mr)>,
 }
+
+/// Mapped files kept registered per connection.
+const MAPS: usize = 8;
 
 fn descs(d: &[smb_wire::msg::BufferDescriptorV1]) -> smallvec::SmallVec<[BufferDescriptor; 2]> {
     d.iter()
@@ -191,7 +198,13 @@ impl RdmaConn {
                         break;
                     }
                 },
-                None => self.smbd.rdma_write(&d, &w.data),
+                None => match w.mapped {
+                    Some(m) => {
+                        let mr = self.map_region(&m.map);
+                        self.smbd.rdma_write_region(&d, &mr, m.offset, m.len)
+                    }
+                    None => self.smbd.rdma_write(&d, &w.data),
+                },
             };
             match r {
                 Ok(op) => self.writes.push(op),
@@ -220,6 +233,36 @@ impl RdmaConn {
             smb_server::bufs::give(v);
         }
         true
+    }
+
+    /// The registration of a mapped file with this connection's domain (made on first
+    /// use). Files the engine no longer maps are dropped here, so a closed or truncated
+    /// file's mapping does not outlive the writes that use it.
+    fn map_region(&mut self, map: &Arc<dyn MappedFile>) -> fabric::Mr {
+        if let Some((_, mr)) = self.maps.iter().find(|(m, _)| Arc::ptr_eq(m, map)) {
+            return mr.clone();
+        }
+        let pd = self.smbd.pd().clone();
+        // Held by the cache and by the registration: anything more is the engine's.
+        self.maps.retain(|(m, mr)| {
+            let used = Arc::strong_count(m) > 2;
+            if !used {
+                pd.deregister(mr);
+            }
+            used
+        });
+        if self.maps.len() >= MAPS {
+            let (_, mr) = self.maps.remove(0);
+            pd.deregister(&mr);
+        }
+        // SAFETY: the mapping is readable for its size while the Arc held by the buffer
+        // lives (FileMap unmaps on drop); it is registered for local reads only.
+        let buf = unsafe {
+            fabric::RegBuf::external(map.base(), map.size().max(1), Box::new(map.clone()))
+        };
+        let mr = pd.register(buf, fabric::Access::default());
+        self.maps.push((map.clone(), mr.clone()));
+        mr
     }
 
     /// Moves the connection on; false once it is over.
@@ -288,47 +331,56 @@ pub fn spawn(
     workers: Vec<WorkerSender>,
     max_connections: usize,
 ) -> Result<Endpoint> {
-    let addr = match (&endpoint, provider) {
-        (Endpoint::Loopback(name), _) => {
-            let l = fabric::loopback::LoopbackFabric::shared()
-                .listen(name)
-                .with_context(|| format!("SMB Direct (loopback) listening as {name:?}"))?;
-            let new_pdcq: PdCqFactory = Box::new(|| Ok((Pd::new(), Cq::new())));
-            let mut l = l;
-            std::thread::Builder::new()
-                .name("smbd-rdma".into())
-                .spawn(move || run(&mut *l, &new_pdcq, server, stop, workers, max_connections))?;
-            return Ok(endpoint);
-        }
-        (Endpoint::Ip(a), _) => *a,
-    };
     // Each connection gets its own protection domain and completion queue, from the
-    // provider that accepted it.
-    let (mut l, new_pdcq): (Box<dyn Listener>, PdCqFactory) = match provider {
-        "iwarp" => {
-            let f = fabric::iwarp::IwarpFabric::new();
-            let l = f
-                .listen(addr)
-                .with_context(|| format!("SMB Direct (iwarp) listening on {addr}"))?;
-            (l, Box::new(|| Ok((Pd::new(), Cq::new()))))
-        }
-        #[cfg(feature = "verbs")]
-        "verbs" => {
-            let f = Arc::new(
-                fabric::verbs::VerbsFabric::open(None)
-                    .with_context(|| format!("SMB Direct (verbs) on {addr}"))?,
-            );
-            let l = f.listen(addr).with_context(|| {
-                format!("SMB Direct (verbs, {}) listening on {addr}", f.device.name)
-            })?;
-            (l, Box::new(move || Ok((f.pd()?, f.cq(4096)?))))
-        }
-        _ => bail!("smbdirect provider {provider:?} is not available"),
+    // provider that accepted it. Mapped reads only where the peer moves RDMA Write data
+    // itself (as a NIC's DMA would) so the worker never touches a mapped file's pages:
+    // iWARP over TCP sends it from the worker, which could wait on a page fault there.
+    let soft: PdCqFactory = Box::new(|| Ok((Pd::new(), Cq::new())));
+    let (mut l, new_pdcq, maps_files): (Box<dyn Listener>, PdCqFactory, bool) =
+        match (&endpoint, provider) {
+            (Endpoint::Loopback(name), _) => {
+                let l = fabric::loopback::LoopbackFabric::shared()
+                    .listen(name)
+                    .with_context(|| format!("SMB Direct (loopback) listening as {name:?}"))?;
+                (l, soft, true)
+            }
+            (Endpoint::Ip(addr), "iwarp") => {
+                let f = fabric::iwarp::IwarpFabric::new();
+                let l = f
+                    .listen(*addr)
+                    .with_context(|| format!("SMB Direct (iwarp) listening on {addr}"))?;
+                (l, soft, false)
+            }
+            #[cfg(feature = "verbs")]
+            (Endpoint::Ip(addr), "verbs") => {
+                let f = Arc::new(
+                    fabric::verbs::VerbsFabric::open(None)
+                        .with_context(|| format!("SMB Direct (verbs) on {addr}"))?,
+                );
+                let l = f.listen(*addr).with_context(|| {
+                    format!("SMB Direct (verbs, {}) listening on {addr}", f.device.name)
+                })?;
+                (l, Box::new(move || Ok((f.pd()?, f.cq(4096)?))), false)
+            }
+            _ => bail!("smbdirect provider {provider:?} is not available"),
+        };
+    let local = match endpoint {
+        Endpoint::Loopback(_) => endpoint,
+        Endpoint::Ip(_) => Endpoint::Ip(l.local_addr().parse()?),
     };
-    let local = Endpoint::Ip(l.local_addr().parse()?);
     std::thread::Builder::new()
         .name("smbd-rdma".into())
-        .spawn(move || run(&mut *l, &new_pdcq, server, stop, workers, max_connections))?;
+        .spawn(move || {
+            run(
+                &mut *l,
+                &new_pdcq,
+                server,
+                stop,
+                workers,
+                max_connections,
+                maps_files,
+            )
+        })?;
     Ok(local)
 }
 
@@ -486,6 +538,7 @@ fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
     set(&s.rdma_reads, t.rdma_reads);
     set(&s.rdma_writes, t.rdma_writes);
     set(&s.rdma_payload_copied, t.payload_bytes_copied);
+    set(&s.rdma_writes_mapped, t.rdma_writes_region);
     set(&s.rdma_errors, t.rdma_errors);
     set(
         &s.smbd_send_credits,
@@ -509,6 +562,7 @@ fn run(
     stop: Arc<AtomicBool>,
     workers: Vec<WorkerSender>,
     max_connections: usize,
+    maps_files: bool,
 ) {
     let live = Arc::new(AtomicUsize::new(0));
     let mut seed = 0x5EED_0000_u64;
@@ -534,6 +588,7 @@ fn run(
                         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
                         let mut smb = Connection::new(server.clone(), Transport::Rdma, seed);
                         smb.peer = peer.clone();
+                        smb.set_rdma_maps_files(maps_files && pd.is_software());
                         tracing::info!(%peer, worker = next % workers.len(), "SMB Direct connection accepted");
                         live.fetch_add(1, Ordering::AcqRel);
                         let w = &workers[next % workers.len()];
@@ -559,6 +614,7 @@ fn run(
                             to_write: Vec::new(),
                             boxes: Vec::new(),
                             live: live.clone(),
+                            maps: Vec::new(),
                         };
                         w.hand_rdma(conn);
                         next += 1;

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{does_direct_io, free_port, metric_value, PASSWORD, USER};
+use common::{does_direct_io, free_port, metric_value, start_in_process, PASSWORD, USER};
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -89,36 +89,26 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
-/// A 2 MiB file shared by an in-process server with one worker and an SMB Direct
-/// listener on the loopback fabric under `name`.
+/// A 2 MiB file in each of three shares (page cache, direct_io, mapped_reads) of an
+/// in-process server with one worker and an SMB Direct listener on the loopback fabric
+/// under `name`.
 fn start(dir: &std::path::Path, name: &str, metrics: u16) -> smbdirectd::daemon::Running {
-    let share = dir.join("share");
-    let direct = dir.join("direct");
     let data: Vec<u8> = (0..2u32 << 20).map(|i| (i % 253) as u8).collect();
-    for d in [&share, &direct] {
-        std::fs::create_dir_all(d).unwrap();
+    let mut shares = String::new();
+    for (share, extra) in [
+        ("data", ""),
+        ("direct", "direct_io = true\n"),
+        ("mapped", "mapped_reads = true\n"),
+    ] {
+        let d = dir.join(share);
+        std::fs::create_dir_all(&d).unwrap();
         std::fs::write(d.join("disk.bin"), &data).unwrap();
+        shares += &format!(
+            "[[share]]\nname = {share:?}\npath = {:?}\n{extra}\n",
+            d.display().to_string()
+        );
     }
-    let users = dir.join("users");
-    let mut db = smbdirectd::users::load(&users).unwrap();
-    db.add(USER, PASSWORD).unwrap();
-    smbdirectd::users::save(&users, &db).unwrap();
-    let cfg = format!(
-        "[server]\nlisten = [\"127.0.0.1:0\"]\nsmbdirect = [\"loopback={name}\"]\n\
-         state_dir = {state:?}\n\n[security]\nusers = {users:?}\n\n\
-         [workers]\ncount = 1\n\n[log]\nlevel = \"warn\"\n\n\
-         [metrics]\nlisten = \"127.0.0.1:{metrics}\"\n\n\
-         [[share]]\nname = \"data\"\npath = {share:?}\n\n\
-         [[share]]\nname = \"direct\"\npath = {direct:?}\ndirect_io = true\n",
-        state = dir.join("state").display().to_string(),
-        users = users.display().to_string(),
-        share = share.display().to_string(),
-        direct = direct.display().to_string(),
-    );
-    let path = dir.join("smbdirectd.toml");
-    std::fs::write(&path, cfg).unwrap();
-    let cfg = smbdirectd::config::Config::load(Some(&path)).unwrap();
-    smbdirectd::daemon::start(&cfg).unwrap()
+    start_in_process(dir, name, metrics, &shares)
 }
 
 /// Reads `n` times 8 KiB at pseudo-random offsets, each checked, by RDMA Write or inline.
@@ -147,6 +137,7 @@ fn warm_reads_allocate_nothing_on_the_worker() {
     let dir = tempfile::tempdir().unwrap();
     let metrics = free_port();
     let ring_reads = || metric_value(metrics, "smbdirectd_storage_ring_reads_total");
+    let mapped = || metric_value(metrics, "smbdirectd_rdma_writes_from_page_cache_total");
     let running = start(dir.path(), "hot-path-allocs", metrics);
     let tcp = running.tcp[0].to_string();
     // Page-cache reads, and (direct_io) reads from the device through the worker's ring.
@@ -156,6 +147,7 @@ fn warm_reads_allocate_nothing_on_the_worker() {
         ("TCP", vec![], "data"),
         ("RDMA, direct", vec![], "direct"),
         ("TCP, direct", vec![], "direct"),
+        ("RDMA, mapped", vec![], "mapped"),
     ] {
         let opts = client::Options {
             user: USER.into(),
@@ -175,7 +167,7 @@ fn warm_reads_allocate_nothing_on_the_worker() {
         // Warm: the connection's buffers, credits and tables reach their steady size.
         reads(&mut c, tree, f, 2000, 7, rdma);
         std::thread::sleep(std::time::Duration::from_millis(50));
-        let ring0 = ring_reads();
+        let (ring0, mapped0) = (ring_reads(), mapped());
         // Three windows of 500 reads: an allocation per read shows in every window (500
         // or more each); a once-per-thread lazy initialisation in a library (parking_lot
         // sets up a thread's parking data the first time it waits for a lock) can show in
@@ -193,9 +185,18 @@ fn warm_reads_allocate_nothing_on_the_worker() {
         // system does direct I/O: not on tmpfs).
         std::thread::sleep(std::time::Duration::from_millis(50));
         let ring = ring_reads() - ring0;
+        let sent_mapped = mapped() - mapped0;
+        if share == "mapped" {
+            assert!(
+                sent_mapped >= 1500.0,
+                "{how}: only {sent_mapped} mapped sends"
+            );
+        } else {
+            assert_eq!(sent_mapped, 0.0, "{how}: sent from a mapping");
+        }
         if share == "direct" && does_direct_io(&dir.path().join("direct")) {
             assert!(ring >= 1500.0, "{how}: only {ring} reads on the ring");
-        } else if share == "data" {
+        } else if share != "direct" {
             assert_eq!(ring, 0.0, "{how}: page-cache reads went to the ring");
         }
         let (min, max) = (counts.iter().min(), counts.iter().max());

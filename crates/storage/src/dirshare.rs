@@ -762,6 +762,23 @@ impl FileObj for DirFile {
             .map_err(io_status)
     }
 
+    fn map(&self) -> Option<std::sync::Arc<dyn smb_server::backend::MappedFile>> {
+        if self.is_dir {
+            return None;
+        }
+        let st = sys::fstatx(&self.fd, libc::STATX_TYPE | libc::STATX_SIZE).ok()?;
+        if u32::from(st.stx_mode) & libc::S_IFMT != libc::S_IFREG {
+            return None;
+        }
+        match crate::fmap::FileMap::new(self.fd.as_raw_fd(), st.stx_size) {
+            Ok(m) => m.map(|m| m as _),
+            Err(e) => {
+                tracing::warn!(error = %e, "mapped_reads: cannot map a file; it is read the usual way");
+                None
+            }
+        }
+    }
+
     fn read_cached(&self, offset: u64, buf: &mut [u8]) -> Option<Result<usize, NtStatus>> {
         cached_read(|| sys::pread_cached(&self.fd, buf, offset))
     }

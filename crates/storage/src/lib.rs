@@ -7,6 +7,7 @@
 //! `user.smbdirectd` extended attribute.
 
 pub mod dirshare;
+pub mod fmap;
 pub mod stats;
 mod sys;
 

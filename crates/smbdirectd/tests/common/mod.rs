@@ -256,3 +256,30 @@ pub fn does_direct_io(dir: &std::path::Path) -> bool {
     std::fs::remove_file(&probe).unwrap();
     ok && !tmpfs
 }
+
+/// A server in this process (one worker) with an SMB Direct listener on the loopback
+/// fabric under `name`, metrics on `metrics`, and the shares `shares` ([[share]] tables);
+/// state and users under `dir`.
+pub fn start_in_process(
+    dir: &Path,
+    name: &str,
+    metrics: u16,
+    shares: &str,
+) -> smbdirectd::daemon::Running {
+    let users = dir.join("users");
+    let mut db = smbdirectd::users::load(&users).unwrap();
+    db.add(USER, PASSWORD).unwrap();
+    smbdirectd::users::save(&users, &db).unwrap();
+    let cfg = format!(
+        "[server]\nlisten = [\"127.0.0.1:0\"]\nsmbdirect = [\"loopback={name}\"]\n\
+         state_dir = {state:?}\n\n[security]\nusers = {users:?}\n\n\
+         [workers]\ncount = 1\n\n[log]\nlevel = \"warn\"\n\n\
+         [metrics]\nlisten = \"127.0.0.1:{metrics}\"\n\n{shares}",
+        state = dir.join("state").display().to_string(),
+        users = users.display().to_string(),
+    );
+    let path = dir.join("smbdirectd.toml");
+    std::fs::write(&path, cfg).unwrap();
+    let cfg = smbdirectd::config::Config::load(Some(&path)).unwrap();
+    smbdirectd::daemon::start(&cfg).unwrap()
+}
