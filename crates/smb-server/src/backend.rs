@@ -219,6 +219,18 @@ pub trait MappedFile: Send + Sync + std::fmt::Debug {
     fn damaged(&self) -> bool;
 }
 
+/// What [`FileObj::map`] made.
+#[derive(Debug)]
+pub enum Mapping {
+    Mapped(std::sync::Arc<dyn MappedFile>),
+    /// The file is no larger than asked: nothing new to map.
+    NoLarger,
+    /// Not now (out of mapping resources): try again later.
+    Busy,
+    /// Not this file (not a regular file, or the backend does not map).
+    Never,
+}
+
 /// An open file or directory. Every method takes &self: opens are shared by the channels of
 /// a session and reads/writes carry explicit offsets (never a shared cursor).
 pub trait FileObj: Send + Sync {
@@ -288,11 +300,10 @@ pub trait FileObj: Send + Sync {
     fn direct(&self) -> Option<DirectFd> {
         None
     }
-    /// The file mapped read-only at its current size (None: not a regular file, empty,
-    /// or the backend cannot map it). The engine keeps one mapping per file and drops it
-    /// when the file shrinks.
-    fn map(&self) -> Option<std::sync::Arc<dyn MappedFile>> {
-        None
+    /// The file mapped read-only at its current size, if that is more than `bigger_than`
+    /// bytes. The engine keeps one mapping per file and drops it when the file shrinks.
+    fn map(&self, _bigger_than: u64) -> Mapping {
+        Mapping::Never
     }
     /// The file's extended attributes (names as stored: upper case), in the order they
     /// were first set.

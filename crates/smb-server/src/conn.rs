@@ -64,6 +64,8 @@ pub struct Ctx<'a> {
     pub channel_key: [u8; 16],
     /// A READ may hand its storage I/O to the transport ([`ops::Outcome::Io`]).
     pub defer_io: bool,
+    /// The request is a PDU of its own (not part of a compound).
+    pub single: bool,
 }
 
 /// A response: the header, then the body (whose buffer is recycled). A `framed` body
@@ -838,6 +840,7 @@ impl Connection {
             defer_io: self.storage_io
                 && self.compound_single
                 && matches!(cmd, Command::READ | Command::FLUSH | Command::WRITE),
+            single: self.compound_single,
         };
         let outcome = match cmd {
             Command::LOGOFF => self.logoff(&ctx, &session),
@@ -975,6 +978,7 @@ impl Connection {
             multichannel: self.server_caps & caps::MULTI_CHANNEL != 0,
             channel_key: self.signing_key(&p.session),
             defer_io: false,
+            single: true,
         };
         let (status, body, framed) = match ops::finish_read(&ctx, p.io, res) {
             Outcome::Done(st, body) => (st, body, false),

@@ -1664,7 +1664,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     }
     let f = open.file_obj().expect("file");
     let len = req.length as usize;
-    if let Some(d) = &descs {
+    if let (Some(d), true) = (&descs, req.minimum_count <= req.length) {
         if let Some(map) = mapped_read(ctx, &open, f, req.offset, len) {
             open.position
                 .store(req.offset + len as u64, Ordering::Relaxed);
@@ -1777,7 +1777,8 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
 /// page cache: the transport can send from a mapping, no RDMA transform protects the
 /// data (signing or encrypting it needs a stable copy), and the file's mapping covers
 /// the whole range (a read at or past the end goes the usual way and gets its short
-/// count or END_OF_FILE there).
+/// count or END_OF_FILE there). Not inside a compound: the data is read when the fabric
+/// moves it, after the requests that follow in the compound, which may change it.
 fn mapped_read(
     ctx: &Ctx,
     open: &Open,
@@ -1786,7 +1787,7 @@ fn mapped_read(
     len: usize,
 ) -> Option<Arc<dyn crate::backend::MappedFile>> {
     let share = ctx.tree.as_ref()?.share.as_ref()?;
-    if !share.mapped_reads || share.direct_io || len == 0 || ctx.encrypted {
+    if !share.mapped_reads || share.direct_io || len == 0 || ctx.encrypted || !ctx.single {
         return None;
     }
     let (maps, transforms) = {
@@ -2189,6 +2190,7 @@ pub fn poll_wait(
                 multichannel: c.multichannel,
                 channel_key: s.keys.signing,
                 defer_io: false,
+                single: true,
             };
             match create(server, &ctx) {
                 Outcome::Created(st, body, _) | Outcome::Done(st, body) => Some((st, body)),

@@ -449,6 +449,8 @@ enum MapSlot {
     Untried,
     /// The backend cannot map this file.
     Unmappable,
+    /// No mapping resources the last time: this many more reads go the usual way first.
+    Busy(u32),
     Mapped(Arc<dyn crate::backend::MappedFile>),
 }
 
@@ -460,24 +462,33 @@ impl FileState {
         f: &dyn FileObj,
         end: u64,
     ) -> Option<Arc<dyn crate::backend::MappedFile>> {
+        use crate::backend::Mapping;
         let mut slot = self.map.lock();
-        let old = match &*slot {
+        let old = match &mut *slot {
             MapSlot::Unmappable => return None,
+            MapSlot::Busy(n) if *n > 0 => {
+                *n -= 1;
+                return None;
+            }
             MapSlot::Mapped(m) if !m.damaged() && end <= m.size() as u64 => return Some(m.clone()),
-            MapSlot::Mapped(m) if !m.damaged() => m.size(),
+            MapSlot::Mapped(m) if !m.damaged() => m.size() as u64,
             _ => 0,
         };
-        match f.map() {
-            None => {
-                *slot = MapSlot::Unmappable;
-                None
-            }
-            // A read past the end of a file that has not grown keeps the mapping.
-            Some(m) if m.size() <= old => None,
-            Some(m) => {
+        match f.map(old) {
+            Mapping::Mapped(m) => {
                 let fits = end <= m.size() as u64;
                 *slot = MapSlot::Mapped(m.clone());
                 fits.then_some(m)
+            }
+            // A read past the end of a file that has not grown keeps the mapping.
+            Mapping::NoLarger => None,
+            Mapping::Busy => {
+                *slot = MapSlot::Busy(256);
+                None
+            }
+            Mapping::Never => {
+                *slot = MapSlot::Unmappable;
+                None
             }
         }
     }

@@ -104,9 +104,9 @@ impl RdmaOp {
         if self.pending > 0 {
             match self.local {
                 Local::Pool(b) => std::mem::forget(b),
-                // Likewise the region's memory stays (its owner is never dropped).
-                Local::Region(mr, _) => std::mem::forget(mr),
-                Local::Own(_) => {}
+                // (A region is only used on the software providers, whose data mover
+                // holds the region's buffer while it reads it.)
+                Local::Region(..) | Local::Own(_) => {}
             }
         }
     }
@@ -996,7 +996,6 @@ impl SmbdConnection {
                     Local::Own(mr) => self.pd.deregister(&mr),
                     // Posted pieces may still be using the slot.
                     Local::Pool(b) if pending > 0 => std::mem::forget(b),
-                    Local::Region(mr, _) if pending > 0 => std::mem::forget(mr),
                     Local::Pool(_) | Local::Region(..) => {}
                 }
                 self.fail(Disconnect::Transport(e.to_string()));

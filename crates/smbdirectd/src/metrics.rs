@@ -263,6 +263,12 @@ impl Metrics {
                 .collect(),
         ));
         out.push(family(
+            "smbdirectd_mapped_files",
+            "Files mapped for reads straight from the page cache (mapped_reads shares).",
+            MetricType::GAUGE,
+            vec![gauge(vec![], storage::fmap::live() as f64)],
+        ));
+        out.push(family(
             "smbdirectd_read_bytes_total",
             "File data returned by READ, by transport.",
             MetricType::COUNTER,

@@ -242,15 +242,8 @@ impl RdmaConn {
         if let Some((_, mr)) = self.maps.iter().find(|(m, _)| Arc::ptr_eq(m, map)) {
             return mr.clone();
         }
+        self.drop_unused_maps();
         let pd = self.smbd.pd().clone();
-        // Held by the cache and by the registration: anything more is the engine's.
-        self.maps.retain(|(m, mr)| {
-            let used = Arc::strong_count(m) > 2;
-            if !used {
-                pd.deregister(mr);
-            }
-            used
-        });
         if self.maps.len() >= MAPS {
             let (_, mr) = self.maps.remove(0);
             pd.deregister(&mr);
@@ -265,10 +258,27 @@ impl RdmaConn {
         mr
     }
 
+    /// Forgets the registrations of files the engine no longer maps (closed, deleted,
+    /// truncated or remapped): writes still in flight hold what they read from.
+    fn drop_unused_maps(&mut self) {
+        let pd = self.smbd.pd();
+        // Held by the cache and by the registration: anything more is the engine's.
+        self.maps.retain(|(m, mr)| {
+            let used = Arc::strong_count(m) > 2;
+            if !used {
+                pd.deregister(mr);
+            }
+            used
+        });
+    }
+
     /// Moves the connection on; false once it is over.
     fn step(&mut self, now_ms: u64, stats: &WorkerStats, io: &mut Vec<IoRequest>) -> bool {
         if self.broken || self.smbd.poll(now_ms).is_err() {
             return false;
+        }
+        if !self.maps.is_empty() {
+            self.drop_unused_maps();
         }
         while let Some(pdu) = self.smbd.recv() {
             if let Some((d, len)) = self.smb.rdma_read_needed(&pdu) {

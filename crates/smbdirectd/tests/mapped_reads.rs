@@ -134,5 +134,16 @@ fn mapped_reads_send_from_the_page_cache_and_follow_the_file() {
         );
     }
     assert_eq!(mapped(), before, "signed reads were sent from the mapping");
+
+    let live = || metric_value(metrics, "smbdirectd_mapped_files");
+    assert_eq!(live(), 1.0, "one mapping for the file's opens");
+    // Closed everywhere: the mapping goes (the connection's registration with it).
+    s.close(stree, sf).unwrap();
+    c.close(tree, f).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while live() != 0.0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(live(), 0.0, "the mapping outlived the file's opens");
     running.shutdown();
 }

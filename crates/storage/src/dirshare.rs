@@ -762,19 +762,34 @@ impl FileObj for DirFile {
             .map_err(io_status)
     }
 
-    fn map(&self) -> Option<std::sync::Arc<dyn smb_server::backend::MappedFile>> {
+    fn map(&self, bigger_than: u64) -> smb_server::backend::Mapping {
+        use smb_server::backend::Mapping;
         if self.is_dir {
-            return None;
+            return Mapping::Never;
         }
-        let st = sys::fstatx(&self.fd, libc::STATX_TYPE | libc::STATX_SIZE).ok()?;
+        let Ok(st) = sys::fstatx(&self.fd, libc::STATX_TYPE | libc::STATX_SIZE) else {
+            return Mapping::Busy;
+        };
         if u32::from(st.stx_mode) & libc::S_IFMT != libc::S_IFREG {
-            return None;
+            return Mapping::Never;
+        }
+        if st.stx_size <= bigger_than {
+            return Mapping::NoLarger;
         }
         match crate::fmap::FileMap::new(self.fd.as_raw_fd(), st.stx_size) {
-            Ok(m) => m.map(|m| m as _),
+            Ok(Some(m)) => Mapping::Mapped(m),
+            Ok(None) => Mapping::Busy,
+            Err(e)
+                if matches!(
+                    e.raw_os_error(),
+                    Some(libc::ENOMEM | libc::EMFILE | libc::ENFILE | libc::EAGAIN)
+                ) =>
+            {
+                Mapping::Busy
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "mapped_reads: cannot map a file; it is read the usual way");
-                None
+                Mapping::Never
             }
         }
     }

@@ -4,16 +4,19 @@
 //! A mapped page past the end of its file raises SIGBUS when touched. The server keeps
 //! reads inside the size a file had when mapped and maps afresh when it truncates, but a
 //! file can still be cut short behind its back (another program, or a truncation racing
-//! a read in flight). So every mapping is listed in a fixed table, and a SIGBUS handler
-//! that finds the faulting address in one puts a page of zeros there (the read in flight
-//! completes, with zeros) and marks that mapping damaged; the engine then stops using it.
-//! A fault anywhere else goes to the handler that was there before (Rust's stack-overflow
-//! check, or the default action).
+//! a read in flight). So every mapping is listed in a fixed table with a descriptor of its
+//! file, and a SIGBUS handler that finds the faulting address in one, past the file's
+//! present end, puts a page of zeros there (the read in flight completes, with zeros) and
+//! marks that mapping damaged; the engine then maps the file afresh. Any other SIGBUS (a
+//! fault outside our mappings, or inside the file: a device error reading the page, or
+//! poisoned memory) goes to the handler that was there before (Rust's stack-overflow
+//! check, or the default action, which ends the process): it is never answered with
+//! zeros.
 
 use smb_server::backend::MappedFile;
 use std::io;
 use std::os::fd::RawFd;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Once};
 
 /// Mappings alive at once; more files than this are read the usual way.
@@ -22,6 +25,8 @@ const SLOTS: usize = 1024;
 const BUSY: usize = usize::MAX;
 
 struct Slot {
+    /// A descriptor of the mapped file (the handler asks it for the file's size).
+    fd: AtomicI32,
     start: AtomicUsize,
     /// 0: free; BUSY: changing; else one past the mapping's last byte.
     end: AtomicUsize,
@@ -30,6 +35,7 @@ struct Slot {
 
 #[allow(clippy::declare_interior_mutable_const)]
 const FREE: Slot = Slot {
+    fd: AtomicI32::new(-1),
     start: AtomicUsize::new(0),
     end: AtomicUsize::new(0),
     damaged: AtomicBool::new(false),
@@ -40,28 +46,34 @@ static TABLE: [Slot; SLOTS] = [FREE; SLOTS];
 static mut PREVIOUS: Option<libc::sigaction> = None;
 static INSTALL: Once = Once::new();
 static INSTALLED: AtomicBool = AtomicBool::new(false);
+/// The page size, read once before the handler is installed.
+static PAGE: AtomicUsize = AtomicUsize::new(4096);
 
 fn page_size() -> usize {
-    // SAFETY: sysconf has no preconditions.
-    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    if p > 0 {
-        p as usize
-    } else {
-        4096
-    }
+    PAGE.load(Ordering::Relaxed)
 }
 
 extern "C" fn on_sigbus(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut libc::c_void) {
     // SAFETY: the kernel passes a valid siginfo for an SA_SIGINFO handler.
-    let addr = unsafe { (*info).si_addr() } as usize;
-    for s in TABLE.iter() {
+    let (code, addr) = unsafe { ((*info).si_code, (*info).si_addr() as usize) };
+    // Only a nonexistent-address fault can be a truncation (not a machine-check error,
+    // not a signal someone sent).
+    for s in TABLE.iter().filter(|_| code == libc::BUS_ADRERR) {
         let end = s.end.load(Ordering::Acquire);
         if end == 0 || end == BUSY {
             continue;
         }
         let start = s.start.load(Ordering::Acquire);
-        if addr < start || addr >= end {
+        let fd = s.fd.load(Ordering::Acquire);
+        // (The slot did not change under us.)
+        if addr < start || addr >= end || s.end.load(Ordering::Acquire) != end {
             continue;
+        }
+        // Past the file's end now, or a fault reading a page that exists?
+        // SAFETY: fstat fills a struct we own; it is async-signal-safe.
+        let mut st: libc::stat = unsafe { std::mem::zeroed() };
+        if unsafe { libc::fstat(fd, &mut st) } != 0 || ((addr - start) as i64) < st.st_size {
+            break;
         }
         let page = addr & !(page_size() - 1);
         // SAFETY: replaces one page inside a mapping this module made and still owns
@@ -111,6 +123,11 @@ extern "C" fn on_sigbus(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut 
 
 fn install() -> bool {
     INSTALL.call_once(|| {
+        // SAFETY: sysconf has no preconditions.
+        let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        if p > 0 {
+            PAGE.store(p as usize, Ordering::Relaxed);
+        }
         // SAFETY: reading and replacing the SIGBUS action; PREVIOUS is written before the
         // new handler can run.
         unsafe {
@@ -131,14 +148,24 @@ fn install() -> bool {
     INSTALLED.load(Ordering::Acquire)
 }
 
+/// How many files are mapped now.
+pub fn live() -> usize {
+    TABLE
+        .iter()
+        .filter(|s| !matches!(s.end.load(Ordering::Relaxed), 0 | BUSY))
+        .count()
+}
+
 /// A file mapped read-only at the size it had then.
 #[derive(Debug)]
 pub struct FileMap {
     ptr: *mut u8,
     size: usize,
-    /// Bytes mapped (whole pages); 0 for an empty file (nothing mapped).
+    /// Bytes mapped (whole pages).
     mapped: usize,
     slot: usize,
+    /// The handler's descriptor of the file.
+    fd: std::os::fd::OwnedFd,
 }
 
 // SAFETY: the mapping is read-only memory owned by this value; nothing in it is tied
@@ -147,23 +174,23 @@ unsafe impl Send for FileMap {}
 unsafe impl Sync for FileMap {}
 
 impl FileMap {
-    /// Maps the first `size` bytes of `fd` (opened for reading). None when no table slot
-    /// is free or the handler could not be installed; an error when mmap fails.
+    /// Maps the first `size` bytes (at least one) of `fd` (opened for reading). None when
+    /// no table slot is free or the handler could not be installed; an error when mmap
+    /// (or the descriptor the handler keeps) fails.
     pub fn new(fd: RawFd, size: u64) -> io::Result<Option<Arc<FileMap>>> {
         let Ok(size) = usize::try_from(size) else {
             return Ok(None);
         };
-        if size == 0 {
-            return Ok(Some(Arc::new(FileMap {
-                ptr: std::ptr::NonNull::dangling().as_ptr(),
-                size: 0,
-                mapped: 0,
-                slot: SLOTS,
-            })));
-        }
-        if !install() {
+        if size == 0 || !install() {
             return Ok(None);
         }
+        // SAFETY: duplicating a descriptor the caller holds open; the result is checked.
+        let dup = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) };
+        if dup < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: a new descriptor nobody else owns.
+        let dup = unsafe { <std::os::fd::OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(dup) };
         let Some(slot) = TABLE.iter().position(|s| {
             s.end
                 .compare_exchange(0, BUSY, Ordering::AcqRel, Ordering::Relaxed)
@@ -193,6 +220,7 @@ impl FileMap {
         unsafe { libc::madvise(ptr, mapped, libc::MADV_RANDOM) };
         let s = &TABLE[slot];
         s.damaged.store(false, Ordering::Relaxed);
+        s.fd.store(std::os::fd::AsRawFd::as_raw_fd(&dup), Ordering::Release);
         s.start.store(ptr as usize, Ordering::Release);
         s.end.store(ptr as usize + mapped, Ordering::Release);
         Ok(Some(Arc::new(FileMap {
@@ -200,6 +228,7 @@ impl FileMap {
             size,
             mapped,
             slot,
+            fd: dup,
         })))
     }
 }
@@ -212,22 +241,22 @@ impl MappedFile for FileMap {
         self.size
     }
     fn damaged(&self) -> bool {
-        self.slot < SLOTS && TABLE[self.slot].damaged.load(Ordering::Acquire)
+        TABLE[self.slot].damaged.load(Ordering::Acquire)
     }
 }
 
 impl Drop for FileMap {
     fn drop(&mut self) {
-        if self.mapped == 0 {
-            return;
-        }
         let s = &TABLE[self.slot];
-        // Out of the table before the pages go: a fault there is no longer ours.
+        // Out of the table before the pages go: a fault there is no longer ours. (The
+        // descriptor closes after the slot is free, with this value.)
         s.end.store(BUSY, Ordering::Release);
         s.start.store(0, Ordering::Release);
+        s.fd.store(-1, Ordering::Release);
         // SAFETY: the mapping made in new, unmapped once.
         unsafe { libc::munmap(self.ptr as *mut libc::c_void, self.mapped) };
         s.end.store(0, Ordering::Release);
+        let _ = &self.fd;
     }
 }
 
@@ -270,10 +299,8 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_file_maps_to_nothing() {
+    fn an_empty_file_is_not_mapped() {
         let f = tempfile::tempfile().unwrap();
-        let m = FileMap::new(f.as_raw_fd(), 0).unwrap().unwrap();
-        assert_eq!(m.size(), 0);
-        assert!(!m.damaged());
+        assert!(FileMap::new(f.as_raw_fd(), 0).unwrap().is_none());
     }
 }
