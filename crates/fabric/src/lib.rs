@@ -304,10 +304,41 @@ pub(crate) struct MrEntry {
     pub valid: bool,
 }
 
+/// Hashes memory keys (assigned by the domain, never chosen by a peer) with one multiply.
+#[derive(Default)]
+pub(crate) struct KeyHash(u64);
+
+impl std::hash::Hasher for KeyHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, k: u32) {
+        self.0 = u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// State one thread works on, on cache lines of its own (allocations made next to it
+/// belong to whatever was allocated next: a peer's queue, say, written by another core).
+#[derive(Default)]
+#[repr(align(128))]
+pub(crate) struct Padded<T>(pub T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct MrTable {
     pub next: u32,
-    pub regions: HashMap<u32, MrEntry>,
+    pub regions: HashMap<u32, MrEntry, std::hash::BuildHasherDefault<KeyHash>>,
 }
 
 /// Why a key lookup failed, mapped by each provider onto its error codes.
@@ -349,7 +380,7 @@ impl MrTable {
 /// A protection domain: the memory regions queue pairs may use and peers may name.
 #[derive(Clone, Default)]
 pub struct Pd {
-    pub(crate) table: Arc<Mutex<MrTable>>,
+    pub(crate) table: Arc<Padded<Mutex<MrTable>>>,
     /// The device's domain when this one belongs to the verbs provider.
     #[cfg(feature = "verbs")]
     pub(crate) hw: Option<Arc<verbs::HwPd>>,
@@ -508,10 +539,18 @@ pub struct Completion {
 /// A completion queue shared by any number of queue pairs, polled in batches.
 #[derive(Clone, Default)]
 pub struct Cq {
-    q: Arc<Mutex<VecDeque<Completion>>>,
+    q: Arc<Padded<SoftCq>>,
     /// The device's queue when this one belongs to the verbs provider.
     #[cfg(feature = "verbs")]
     pub(crate) hw: Option<Arc<verbs::HwCq>>,
+}
+
+/// Completions queued in software, and how many (read without the lock: a poll that
+/// finds none costs one load).
+#[derive(Default)]
+struct SoftCq {
+    q: Mutex<VecDeque<Completion>>,
+    len: std::sync::atomic::AtomicUsize,
 }
 
 impl Cq {
@@ -527,34 +566,51 @@ impl Cq {
         }
     }
     pub(crate) fn push(&self, c: Completion) {
-        self.q.lock().push_back(c);
+        let mut q = self.q.q.lock();
+        q.push_back(c);
+        self.q
+            .len
+            .store(q.len(), std::sync::atomic::Ordering::Release);
     }
     /// Moves up to `max` completions into `out`; returns how many.
     pub fn poll(&self, out: &mut Vec<Completion>, max: usize) -> usize {
         #[cfg(feature = "verbs")]
         if let Some(hw) = &self.hw {
             // Completions peeked by is_empty come first.
-            let mut q = self.q.lock();
-            let n = q.len().min(max);
-            out.extend(q.drain(..n));
+            let n = self.take(out, max);
             return n + hw.poll(out, max - n);
         }
-        let mut q = self.q.lock();
+        self.take(out, max)
+    }
+    /// Moves up to `max` queued completions into `out`.
+    fn take(&self, out: &mut Vec<Completion>, max: usize) -> usize {
+        if self.q.len.load(std::sync::atomic::Ordering::Acquire) == 0 {
+            return 0;
+        }
+        let mut q = self.q.q.lock();
         let n = q.len().min(max);
         out.extend(q.drain(..n));
+        self.q
+            .len
+            .store(q.len(), std::sync::atomic::Ordering::Release);
         n
     }
     pub fn is_empty(&self) -> bool {
-        #[cfg_attr(not(feature = "verbs"), allow(unused_mut))]
-        let mut q = self.q.lock();
         #[cfg(feature = "verbs")]
-        if let (Some(hw), true) = (&self.hw, q.is_empty()) {
+        if let (Some(hw), true) = (
+            &self.hw,
+            self.q.len.load(std::sync::atomic::Ordering::Acquire) == 0,
+        ) {
             // A device queue cannot be peeked: take one completion and keep it.
             let mut v = Vec::new();
             hw.poll(&mut v, 1);
+            let mut q = self.q.q.lock();
             q.extend(v);
+            self.q
+                .len
+                .store(q.len(), std::sync::atomic::Ordering::Release);
         }
-        q.is_empty()
+        self.q.len.load(std::sync::atomic::Ordering::Acquire) == 0
     }
 }
 

@@ -45,6 +45,7 @@ impl Pipe {
 /// A pipe and a count of the changes made to it: a side with nothing new to take skips
 /// the lock (the peer polls continuously; taking the lock each time would contend with
 /// every send).
+#[repr(align(128))]
 struct Shared {
     m: Mutex<Pipe>,
     changes: std::sync::atomic::AtomicU64,
@@ -73,44 +74,52 @@ struct LoopWire {
     /// The change count when this side last looked, and whether it left work behind.
     seen: u64,
     more: bool,
+    /// Segments sent since the last progress call: they enter the pipe together under
+    /// one lock (as a NIC's doorbell starts the work queued before it), at that call.
+    out: Vec<InSeg>,
+}
+
+/// Moves the segments `side` sent since its last progress call into the pipe.
+fn flush(out: &mut Vec<InSeg>, side: usize, p: &mut Pipe) {
+    for mut seg in out.drain(..) {
+        if p.closed[side] || p.dropped {
+            continue;
+        }
+        p.segments += 1;
+        if p.faults.drop_after_segments.is_some_and(|n| p.segments > n) {
+            p.dropped = true;
+            continue;
+        }
+        if seg.tagged {
+            p.tagged += 1;
+            if p.faults.fail_access_at == Some(p.tagged) {
+                seg.stag ^= 0xffff_ff00;
+            }
+        }
+        p.q[1 - side].push_back(seg);
+    }
 }
 
 impl Wire for LoopWire {
     /// A work request's payload crosses as a reference to the sender's registered memory
     /// and is copied once, by the receiving side, straight into its destination (as a
     /// NIC's DMA would move it, without the sender's CPU); the sender's request completes
-    /// when the receiver has it. Nothing is allocated per segment.
+    /// when the receiver has it. Nothing is allocated per segment once warm. The segment
+    /// enters the pipe at this side's next progress call (or close).
     fn send(&mut self, m: OutMsg) -> bool {
-        let mut p = self.pipe.lock();
-        if p.closed[self.side] || p.dropped {
-            return true;
-        }
-        p.segments += 1;
-        if p.faults.drop_after_segments.is_some_and(|n| p.segments > n) {
-            p.dropped = true;
-            return true;
-        }
         let held = m.track && m.data.borrowed();
-        let mut stag = m.stag;
-        if m.tagged {
-            p.tagged += 1;
-            if p.faults.fail_access_at == Some(p.tagged) {
-                stag ^= 0xffff_ff00;
-            }
-        }
-        let seg = InSeg {
+        self.out.push(InSeg {
             tagged: m.tagged,
             last: true,
             opcode: m.opcode,
-            stag,
+            stag: m.stag,
             to: m.to,
             qn: m.qn,
             msn: m.msn,
             mo: 0,
             data: m.data,
             ack: held,
-        };
-        p.q[1 - self.side].push_back(seg);
+        });
         !held
     }
 
@@ -121,12 +130,21 @@ impl Wire for LoopWire {
     }
 
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool {
+        let sending = !self.out.is_empty();
         let now = self.pipe.changes.load(std::sync::atomic::Ordering::Acquire);
-        if now == self.seen && !self.more {
+        if now == self.seen && !self.more && !sending {
             return false;
         }
-        self.seen = now;
-        let mut p = self.pipe.m.lock();
+        let mut p = if sending {
+            let mut p = self.pipe.lock();
+            flush(&mut self.out, self.side, &mut p);
+            p
+        } else {
+            self.pipe.m.lock()
+        };
+        // Every change so far is in what this call looks at (changes are made under the
+        // lock), our own included.
+        self.seen = self.pipe.changes.load(std::sync::atomic::Ordering::Acquire);
         if self.side == 0 {
             if let Some(r) = p.reply.take() {
                 out.push(r);
@@ -162,6 +180,8 @@ impl Wire for LoopWire {
 
     fn close(&mut self) {
         let mut p = self.pipe.lock();
+        // What was sent before the close leaves first (a Terminate, a last message).
+        flush(&mut self.out, self.side, &mut p);
         p.closed[self.side] = true;
         // RDMA Writes the peer has not taken are flushed, not delivered later: their
         // memory goes back to its owner, who may reuse it at once (a real queue pair in
@@ -272,6 +292,7 @@ impl LoopbackFabric {
             closed_reported: false,
             seen: u64::MAX,
             more: false,
+            out: Vec::new(),
         };
         let mut caps = self.caps;
         caps.ird = ird;
@@ -348,6 +369,7 @@ impl ConnRequest for LoopRequest {
             closed_reported: false,
             seen: u64::MAX,
             more: false,
+            out: Vec::new(),
         };
         let mut caps = me.caps;
         caps.ird = ird;

@@ -396,8 +396,14 @@ pub fn spawn(
 
 /// Milliseconds on one process-wide clock (SMB Direct timers move between threads).
 pub fn now_ms() -> u64 {
+    ms_at(Instant::now())
+}
+
+/// [`now_ms`] at `t` (a time already read).
+fn ms_at(t: Instant) -> u64 {
     static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    START.get_or_init(Instant::now).elapsed().as_millis() as u64
+    t.saturating_duration_since(*START.get_or_init(Instant::now))
+        .as_millis() as u64
 }
 
 /// The SMB Direct connections one worker drives: it polls their completion queues in its
@@ -468,13 +474,18 @@ impl RdmaSet {
     }
 
     /// Moves every connection on; returns whether anything happened.
-    /// Advances every connection; the storage reads their requests handed out are
-    /// appended to `io` with the key of their connection.
-    pub fn step(&mut self, stats: &WorkerStats, io: &mut Vec<(u64, IoRequest)>) -> bool {
+    /// Advances every connection at time `now` (the worker's turn); the storage reads
+    /// their requests handed out are appended to `io` with the key of their connection.
+    pub fn step(
+        &mut self,
+        now: Instant,
+        stats: &WorkerStats,
+        io: &mut Vec<(u64, IoRequest)>,
+    ) -> bool {
         if self.conns.is_empty() {
             return false;
         }
-        let now = now_ms();
+        let now = ms_at(now);
         let mut worked = false;
         let closed = &mut self.closed;
         let reqs = &mut self.io;

@@ -350,8 +350,24 @@ impl Worker {
     fn run(&mut self) {
         let mut idle_since = Instant::now();
         let mut busy = Duration::ZERO;
+        // Whether the last turn found work: its length is counted as busy at the start of
+        // this one (one clock read per turn).
+        let mut turn = idle_since;
+        let mut worked_last = false;
         loop {
-            let turn = Instant::now();
+            let now = Instant::now();
+            if worked_last {
+                idle_since = now;
+                busy += now - turn;
+                if busy >= Duration::from_millis(1) {
+                    // Published now and then: one atomic add per millisecond of work.
+                    self.busy_ns
+                        .fetch_add(busy.as_nanos() as u64, Ordering::Relaxed);
+                    busy = Duration::ZERO;
+                }
+            }
+            turn = now;
+            worked_last = false;
             self.adopt();
             let stopping = self.stop.load(Ordering::Acquire);
             if stopping && self.drain_for_stop() {
@@ -361,7 +377,7 @@ impl Worker {
             let mut worked = self.reap();
             worked |= self.reap_poll();
             let mut rdma_io = std::mem::take(&mut self.rdma_io);
-            let stepped = self.rdma.step(&self.rdma_stats, &mut rdma_io);
+            let stepped = self.rdma.step(now, &self.rdma_stats, &mut rdma_io);
             for (key, r) in rdma_io.drain(..) {
                 let since = Instant::now();
                 self.io_batch.push((
@@ -385,14 +401,7 @@ impl Worker {
                 }
             }
             if worked {
-                idle_since = Instant::now();
-                // Published now and then: one atomic add per millisecond of work.
-                busy += idle_since - turn;
-                if busy >= Duration::from_millis(1) {
-                    self.busy_ns
-                        .fetch_add(busy.as_nanos() as u64, Ordering::Relaxed);
-                    busy = Duration::ZERO;
-                }
+                worked_last = true;
                 continue;
             }
             if !busy.is_zero() {
@@ -402,7 +411,7 @@ impl Worker {
             }
             if self.busy || idle_since.elapsed() < self.spin || self.poll_inflight > 0 {
                 // (Polled reads complete only while the worker polls for them.)
-                let _ = self.ring.submit();
+                self.enter();
                 std::hint::spin_loop();
                 continue;
             }
@@ -639,7 +648,22 @@ impl Worker {
         if let (Some(ring), true) = (&self.poll_ring, self.poll_inflight > 0) {
             let _ = ring.submit();
         }
-        let _ = self.ring.submit();
+        self.enter();
+    }
+
+    /// Enters the kernel through the ring if that does anything: entries to submit, or
+    /// I/O in flight whose completion the kernel finishes in this thread when it enters
+    /// (sockets, files, the async timer). A worker serving only SMB Direct from memory
+    /// (mapped or cached reads) makes no system call per turn. (The wake read is always
+    /// in flight; it matters only to the kernel wait, which enters anyway.)
+    fn enter(&mut self) {
+        let busy = !self.ring.submission().is_empty()
+            || self.timer_busy
+            || self.conns.iter().any(Option::is_some)
+            || self.ios.iter().any(Option::is_some);
+        if busy {
+            let _ = self.ring.submit();
+        }
     }
 
     /// Whether reads may go on the polled ring; builds it on first use.
