@@ -17,6 +17,9 @@ pub struct ShareConfig {
     pub direct_io: bool,
     /// Aligned direct reads go through the transport's polled (IOPOLL) ring.
     pub io_poll: bool,
+    /// Storage I/O the transport issues goes through a ring with a submission thread
+    /// (SQPOLL).
+    pub sqpoll: bool,
     /// READ data over SMB Direct leaves straight from the page cache (the file mapped,
     /// the fabric's data mover reading it) where the transport can do so.
     pub mapped_reads: bool,

@@ -102,6 +102,8 @@ pub struct IoRequest {
     /// the device it reads from.
     pub poll: bool,
     pub dev: u64,
+    /// The share asks for submission by a kernel thread (SQPOLL).
+    pub sqpoll: bool,
 }
 
 /// A READ's I/O as dispatch left it, with the session and tree it ran under.
@@ -948,6 +950,11 @@ impl Connection {
                 buf: p.io.target(),
                 poll: p.io.poll,
                 dev: p.io.dev,
+                sqpoll: p
+                    .tree
+                    .as_ref()
+                    .and_then(|t| t.share.as_ref())
+                    .is_some_and(|s| s.sqpoll),
             });
         }
     }

@@ -149,6 +149,10 @@ pub struct ShareSection {
     /// Direct reads go through a polled (IOPOLL) io_uring of each worker.
     #[serde(default)]
     pub io_poll: bool,
+    /// Storage I/O goes through an io_uring of each worker whose kernel thread submits it
+    /// (SQPOLL; with io_poll, the thread polls the device too).
+    #[serde(default)]
+    pub sqpoll: bool,
     /// READ data over SMB Direct (software fabrics) leaves from the mapped page cache.
     #[serde(default)]
     pub mapped_reads: bool,
@@ -354,6 +358,12 @@ impl Config {
             if s.mapped_reads && s.direct_io {
                 bail!(
                     "share {:?}: mapped_reads sends from the page cache, direct_io bypasses it: choose one",
+                    s.name
+                );
+            }
+            if s.sqpoll && self.workers.storage_io != "uring" {
+                bail!(
+                    "share {:?}: sqpoll needs workers.storage_io = \"uring\"",
                     s.name
                 );
             }

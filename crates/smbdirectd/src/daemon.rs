@@ -66,6 +66,7 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
                 read_only: false,
                 direct_io: false,
                 io_poll: false,
+                sqpoll: false,
                 mapped_reads: false,
                 write_through: false,
             });
@@ -139,6 +140,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             read_only: s.read_only,
             direct_io: s.direct_io,
             io_poll: s.io_poll,
+            sqpoll: s.sqpoll,
             mapped_reads: s.mapped_reads,
             write_through: s.write_through,
         });

@@ -48,6 +48,8 @@ pub struct WorkerStats {
     pub ring_syncs: AtomicU64,
     /// Ring reads completed on the polled (IOPOLL) ring (io_poll shares).
     pub ring_polled: AtomicU64,
+    /// Ring I/O submitted by a kernel thread (SQPOLL ring; sqpoll shares).
+    pub ring_sqpoll: AtomicU64,
     requests: [[AtomicU64; CLASSES]; COMMANDS],
     latency: [Histogram; COMMANDS],
     read_bytes: AtomicU64,
@@ -471,6 +473,13 @@ impl Metrics {
             "Ring reads of io_poll shares completed by polling (IOPOLL) rather than interrupts.",
             MetricType::COUNTER,
             vec![counter(vec![], self.sum(|w| &w.ring_polled))],
+        ));
+        out.push(family(
+            "smbdirectd_storage_sqpoll_ops_total",
+            "Ring reads and syncs of sqpoll shares, submitted by the kernel's SQPOLL thread \
+             (no system call by the worker).",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.sum(|w| &w.ring_sqpoll))],
         ));
         out.push(family(
             "smbdirectd_storage_ring_syncs_total",

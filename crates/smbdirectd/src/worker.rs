@@ -42,6 +42,31 @@ const FILE_SLOTS: u32 = 1024;
 /// How long an idle worker with SMB Direct connections sleeps between polls.
 const RDMA_NAP_US: u64 = 200;
 
+/// Extra storage rings, by kind: IOPOLL (io_poll shares' direct reads; completions are
+/// polled by entering the ring), SQPOLL (sqpoll shares: a kernel thread takes the
+/// submissions, so issuing I/O costs the worker no system call), and both.
+const POLL: usize = 0;
+const SQ: usize = 1;
+const SQ_POLL: usize = 2;
+/// The SQPOLL thread's idle time before it sleeps, unless workers.sqpoll_idle_ms says.
+const SQ_IDLE_MS: u32 = 100;
+
+/// One extra storage ring of a worker, built on first use.
+#[derive(Default)]
+struct Extra {
+    ring: Option<IoUring>,
+    /// It could not be built (the kernel refuses the kind): its I/O uses the main ring.
+    failed: bool,
+    /// The buffer pool is registered with it (fixed-buffer reads).
+    fixed: bool,
+    /// I/O on it not yet completed.
+    inflight: usize,
+    /// Entries pushed this turn, to submit.
+    queued: bool,
+    /// Completions reaped (kept for its capacity).
+    done: Vec<(u64, i32)>,
+}
+
 pub struct WorkerHandle {
     tx: Sender<TcpStream>,
     rdma_tx: Sender<RdmaConn>,
@@ -178,6 +203,10 @@ pub fn spawn(
     let storage_io = cfg.storage_io == "uring";
     let spin = Duration::from_micros(cfg.idle_spin_us);
     let pool_for_worker = pool.clone();
+    let sq_idle_ms = match cfg.sqpoll_idle_ms {
+        0 => SQ_IDLE_MS,
+        ms => ms,
+    };
     let thread = std::thread::Builder::new()
         .name(format!("smbd-worker-{index}"))
         .spawn(move || {
@@ -228,12 +257,9 @@ pub fn spawn(
                 done: Vec::new(),
                 io_reqs: Vec::new(),
                 file_slots,
-                poll_ring: None,
-                poll_failed: false,
+                extra: Default::default(),
                 poll_refused: Vec::new(),
-                poll_inflight: 0,
-                fixed_on_poll: false,
-                done_poll: Vec::new(),
+                sq_idle_ms,
             };
             w.run();
         })?;
@@ -301,25 +327,22 @@ struct Worker {
     pool: Option<Arc<BufferPool>>,
     /// The ring's registered buffer (the pool's region): its address and length.
     fixed: Option<(u64, usize)>,
-    /// Storage I/O in flight on a ring: whose it is, what it is, and whether on the polled
-    /// ring (None: free entry).
-    ios: Vec<Option<(IoOwner, IoRequest, bool)>>,
+    /// Storage I/O in flight on a ring: whose it is, what it is, and which extra ring
+    /// (None: the main ring) it went to (None: free entry).
+    ios: Vec<Option<(IoOwner, IoRequest, Option<usize>)>>,
     free_ios: Vec<u32>,
     /// Reads the engine handed out, waiting to be put on the ring.
     io_batch: Vec<(IoOwner, IoRequest)>,
     rdma_io: Vec<(u64, IoRequest)>,
     /// Storage reads go through the ring (workers.storage_io = "uring").
     storage_io: bool,
-    /// The polled (IOPOLL) ring for io_poll shares' direct reads, built on first use;
-    /// `poll_failed` once it cannot be built (no IOPOLL in this kernel).
-    poll_ring: Option<IoUring>,
-    poll_failed: bool,
+    /// Storage rings beside the main one, by kind ([`POLL`], [`SQ`], [`SQ_POLL`]): for
+    /// io_poll shares' direct reads and sqpoll shares' storage I/O, built on first use.
+    extra: [Extra; 3],
     /// Devices whose reads cannot be polled (learned from EOPNOTSUPP).
     poll_refused: Vec<u64>,
-    poll_inflight: usize,
-    /// The pool is registered with the polled ring too.
-    fixed_on_poll: bool,
-    done_poll: Vec<(u64, i32)>,
+    /// The kernel thread's idle time of the SQPOLL rings.
+    sq_idle_ms: u32,
     /// Size of the ring's file table (sockets by connection slot); 0 without one.
     file_slots: u32,
     /// Scratch lists kept for their capacity: submissions of a turn, completions reaped.
@@ -375,7 +398,7 @@ impl Worker {
             }
             self.post();
             let mut worked = self.reap();
-            worked |= self.reap_poll();
+            worked |= self.reap_extra();
             let mut rdma_io = std::mem::take(&mut self.rdma_io);
             let stepped = self.rdma.step(now, &self.rdma_stats, &mut rdma_io);
             for (key, r) in rdma_io.drain(..) {
@@ -409,8 +432,9 @@ impl Worker {
                     .fetch_add(busy.as_nanos() as u64, Ordering::Relaxed);
                 busy = Duration::ZERO;
             }
-            if self.busy || idle_since.elapsed() < self.spin || self.poll_inflight > 0 {
-                // (Polled reads complete only while the worker polls for them.)
+            if self.busy || idle_since.elapsed() < self.spin || self.extra_inflight() {
+                // (Polled reads complete only while the worker polls for them, and the
+                // extra rings' completions do not wake the main ring's wait.)
                 self.enter();
                 std::hint::spin_loop();
                 continue;
@@ -459,11 +483,11 @@ impl Worker {
                 break;
             }
             self.post();
-            if self.poll_inflight == 0 {
+            if !self.extra_inflight() {
                 let _ = self.ring.submit_and_wait(1);
             }
             self.reap();
-            self.reap_poll();
+            self.reap_extra();
         }
         true
     }
@@ -612,15 +636,25 @@ impl Worker {
                     (self.ios.len() - 1) as u32
                 }
             };
-            let polled =
-                r.poll && !r.sync && !self.poll_refused.contains(&r.dev) && self.poll_ready();
-            self.ios[idx as usize] = Some((owner, r, polled));
+            let poll = r.poll && !r.sync && !self.poll_refused.contains(&r.dev);
+            let kind = match (r.sqpoll, poll) {
+                (false, false) => None,
+                (false, true) => Some(POLL),
+                (true, false) => Some(SQ),
+                (true, true) => Some(SQ_POLL),
+            };
+            // A kind the kernel refuses falls back: to SQPOLL alone, then the main ring.
+            let kind = match kind {
+                Some(k) if self.extra_ready(k) => Some(k),
+                Some(SQ_POLL) if self.extra_ready(SQ) => Some(SQ),
+                _ => None,
+            };
+            self.ios[idx as usize] = Some((owner, r, kind));
             let at = r.buf as u64;
-            // The pool is registered with the polled ring only if that worked there too.
-            let fixed = if polled && !self.fixed_on_poll {
-                None
-            } else {
-                self.fixed
+            // The pool is registered with an extra ring only if that worked there too.
+            let fixed = match kind {
+                Some(k) if !self.extra[k].fixed => None,
+                _ => self.fixed,
             };
             let e = match fixed {
                 _ if r.sync => opcode::Fsync::new(types::Fd(r.fd))
@@ -636,19 +670,29 @@ impl Worker {
                     .build(),
             }
             .user_data((IO_SLOT << 32) | u64::from(idx));
-            match (&mut self.poll_ring, polled) {
-                (Some(ring), true) => {
+            match kind.and_then(|k| Some((k, self.extra[k].ring.as_mut()?))) {
+                Some((k, ring)) => {
                     push_entry(ring, &e);
-                    self.poll_inflight += 1;
+                    self.extra[k].inflight += 1;
+                    self.extra[k].queued = true;
                 }
-                _ => self.push(e),
+                None => self.push(e),
             }
         }
         self.io_batch = batch;
-        if let (Some(ring), true) = (&self.poll_ring, self.poll_inflight > 0) {
-            let _ = ring.submit();
+        for x in self.extra.iter_mut().filter(|x| x.queued) {
+            x.queued = false;
+            if let Some(ring) = &x.ring {
+                // (SQPOLL: a system call only to wake the kernel thread.)
+                let _ = ring.submit();
+            }
         }
         self.enter();
+    }
+
+    /// Whether storage I/O is in flight on an extra ring.
+    fn extra_inflight(&self) -> bool {
+        self.extra.iter().any(|x| x.inflight > 0)
     }
 
     /// Enters the kernel through the ring if that does anything: entries to submit, or
@@ -666,56 +710,76 @@ impl Worker {
         }
     }
 
-    /// Whether reads may go on the polled ring; builds it on first use.
-    fn poll_ready(&mut self) -> bool {
-        if self.poll_ring.is_none() && !self.poll_failed {
-            match IoUring::builder().setup_iopoll().build(256) {
+    /// Whether I/O may go on the extra ring of kind `k`; builds it on first use.
+    fn extra_ready(&mut self, k: usize) -> bool {
+        let x = &self.extra[k];
+        if x.ring.is_none() && !x.failed {
+            let mut b = IoUring::builder();
+            if k != SQ {
+                b.setup_iopoll();
+            }
+            if k != POLL {
+                b.setup_sqpoll(self.sq_idle_ms);
+            }
+            let what = ["polled (IOPOLL)", "SQPOLL", "SQPOLL and IOPOLL"][k];
+            match b.build(256) {
                 Ok(ring) => {
-                    if let Some(region) = self.fixed {
-                        self.fixed_on_poll = register_pool(&ring, region).is_ok();
-                    }
-                    tracing::info!(worker = self.index, "io_poll: polled storage ring ready");
-                    self.poll_ring = Some(ring);
+                    let fixed = self
+                        .fixed
+                        .is_some_and(|region| register_pool(&ring, region).is_ok());
+                    tracing::info!(worker = self.index, "storage ring ready: {what}");
+                    let x = &mut self.extra[k];
+                    x.fixed = fixed;
+                    x.ring = Some(ring);
                 }
                 Err(e) => {
-                    tracing::warn!(worker = self.index, error = %e, "io_poll: no polled io_uring (IOPOLL); using interrupts");
-                    self.poll_failed = true;
+                    tracing::warn!(worker = self.index, error = %e, "no {what} io_uring; its storage I/O goes through the worker's ring");
+                    self.extra[k].failed = true;
                 }
             }
         }
-        self.poll_ring.is_some() && !self.poll_failed
+        self.extra[k].ring.is_some()
     }
 
-    /// Reaps the polled ring (polling the device); returns whether anything completed.
-    fn reap_poll(&mut self) -> bool {
-        let Some(ring) = &mut self.poll_ring else {
-            return false;
-        };
-        if self.poll_inflight == 0 {
-            return false;
+    /// Reaps the extra rings (an IOPOLL ring is polled by entering it; an SQPOLL ring's
+    /// kernel thread does the submitting and, with IOPOLL, the polling); returns whether
+    /// anything completed.
+    fn reap_extra(&mut self) -> bool {
+        let mut worked = false;
+        for k in [POLL, SQ, SQ_POLL] {
+            let x = &mut self.extra[k];
+            let Some(ring) = &mut x.ring else {
+                continue;
+            };
+            if x.inflight == 0 {
+                continue;
+            }
+            if k == POLL {
+                let _ = ring.submit();
+            }
+            let mut done = std::mem::take(&mut x.done);
+            for cqe in ring.completion() {
+                done.push((cqe.user_data(), cqe.result()));
+            }
+            x.inflight -= done.len();
+            worked |= !done.is_empty();
+            let stats = self.stats.clone();
+            for &(ud, res) in &done {
+                self.io_done((ud & 0xFFFF_FFFF) as usize, res, stats.as_deref());
+            }
+            done.clear();
+            self.extra[k].done = done;
         }
-        // With IOPOLL, entering the kernel is what polls the device for completions.
-        let _ = ring.submit();
-        let mut done = std::mem::take(&mut self.done_poll);
-        for cqe in ring.completion() {
-            done.push((cqe.user_data(), cqe.result()));
-        }
-        let worked = !done.is_empty();
-        let stats = self.stats.clone();
-        for (ud, res) in done.drain(..) {
-            self.poll_inflight -= 1;
-            self.io_done((ud & 0xFFFF_FFFF) as usize, res, stats.as_deref());
-        }
-        self.done_poll = done;
         worked
     }
 
     /// A storage I/O is over: answers its request.
     fn io_done(&mut self, idx: usize, res: i32, stats: Option<&WorkerStats>) {
-        let Some((owner, r, polled)) = self.ios.get_mut(idx).and_then(Option::take) else {
+        let Some((owner, r, kind)) = self.ios.get_mut(idx).and_then(Option::take) else {
             return;
         };
         self.free_ios.push(idx as u32);
+        let polled = matches!(kind, Some(POLL | SQ_POLL));
         if polled && res == -libc::EOPNOTSUPP {
             // This file system or device cannot poll: its reads use interrupts from now on
             // (other devices' reads still poll).
@@ -757,6 +821,9 @@ impl Worker {
             }
             if polled {
                 s.ring_polled.fetch_add(1, Ordering::Relaxed);
+            }
+            if matches!(kind, Some(SQ | SQ_POLL)) {
+                s.ring_sqpoll.fetch_add(1, Ordering::Relaxed);
             }
         }
         match owner {

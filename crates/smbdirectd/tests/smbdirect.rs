@@ -826,6 +826,27 @@ fn direct_io_share_reads_bypass_the_page_cache() {
     srv.stop();
 }
 
+/// `n` reads of a 2 MiB file, alternately 64 KiB over SMB Direct (`r`) and 8 KiB over
+/// TCP (`t`), each checked against `data`.
+fn mixed_reads(
+    r: (&mut client::Client, u32, client::FileId),
+    t: (&mut client::Client, u32, client::FileId),
+    data: &[u8],
+    n: u64,
+) {
+    let ((c, tree, f), (t, ttree, tf)) = (r, t);
+    for i in 0..n {
+        let off = (i * 90_112) % ((2 << 20) - 65536);
+        let got = if i % 2 == 0 {
+            c.read_rdma(tree, f, off, 65536, true).unwrap()
+        } else {
+            t.read(ttree, tf, off, 8192).unwrap()
+        };
+        let k = got.len() as u64;
+        assert!(got == data[off as usize..(off + k) as usize], "read {i}");
+    }
+}
+
 /// `io_poll` on a direct_io share: aligned reads go through the worker's polled (IOPOLL)
 /// ring and come back byte-exact over SMB Direct and TCP; where the kernel or file system
 /// cannot poll, the server says so and the reads still work, through interrupts.
@@ -843,23 +864,14 @@ fn io_poll_share_reads_complete_by_polling() {
         tf,
         ..
     } = direct_share("direct_io = true\nio_poll = true\n", "polled.bin", &data);
-    for i in 0..32u64 {
-        let off = (i * 90_112) % ((2 << 20) - 65536);
-        let got = if i % 2 == 0 {
-            c.read_rdma(tree, f, off, 65536, true).unwrap()
-        } else {
-            t.read(ttree, tf, off, 8192).unwrap()
-        };
-        let n = got.len() as u64;
-        assert!(got == data[off as usize..(off + n) as usize], "read {i}");
-    }
+    mixed_reads((&mut c, tree, f), (&mut t, ttree, tf), &data, 32);
     std::thread::sleep(std::time::Duration::from_millis(100));
     let polled = metric_value(mport, "smbdirectd_storage_polled_reads_total");
     let reads = metric_value(mport, "smbdirectd_storage_ring_reads_total");
     let log = srv.log();
     // Where the kernel refuses, the server says which way it went instead.
     let refused = log.contains("cannot poll reads; using interrupts")
-        || log.contains("no polled io_uring (IOPOLL); using interrupts");
+        || log.contains("no polled (IOPOLL) io_uring");
     if does_direct_io(&srv.share) {
         assert!(reads >= 32.0, "reads not on a ring: {reads}");
         if !refused {
@@ -869,4 +881,48 @@ fn io_poll_share_reads_complete_by_polling() {
         assert_eq!(polled, 0.0);
     }
     srv.stop();
+}
+
+/// `sqpoll` on a share: its storage I/O (reads the page cache cannot answer, direct reads,
+/// FLUSH syncs) goes through a worker ring whose kernel thread submits it; with io_poll
+/// too, that thread polls the device (falling back to SQPOLL alone where it cannot).
+/// Data comes back byte-exact over SMB Direct and TCP.
+#[test]
+fn sqpoll_share_io_is_submitted_by_the_kernel_thread() {
+    let data = random_bytes(2 << 20, 23);
+    for extra in [
+        "sqpoll = true\n",
+        "direct_io = true\nio_poll = true\nsqpoll = true\n",
+    ] {
+        let mut d = direct_share(extra, "sq.bin", &data);
+        mixed_reads(
+            (&mut d.c, d.tree, d.f),
+            (&mut d.t, d.ttree, d.tf),
+            &data,
+            24,
+        );
+        // FLUSHes always go to the ring: 8 from each transport.
+        for _ in 0..8 {
+            d.c.flush(d.tree, d.f).unwrap();
+            d.t.flush(d.ttree, d.tf).unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let metric = |name: &str| metric_value(d.mport, name);
+        let sq = metric("smbdirectd_storage_sqpoll_ops_total");
+        let syncs = metric("smbdirectd_storage_ring_syncs_total");
+        let reads = metric("smbdirectd_storage_ring_reads_total");
+        assert!(syncs >= 16.0, "{extra}: FLUSHes not on a ring: {syncs}");
+        let log = d.srv.log();
+        if log.contains("no SQPOLL io_uring") {
+            eprintln!("SQPOLL refused here: {log}");
+            assert_eq!(sq, 0.0);
+        } else {
+            assert_eq!(
+                sq,
+                syncs + reads,
+                "{extra}: ring I/O not all on the SQPOLL ring"
+            );
+        }
+        d.srv.stop();
+    }
 }
