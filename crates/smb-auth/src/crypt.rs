@@ -137,6 +137,20 @@ pub fn open_payload(
 /// first 11 or 12 bytes are used.
 pub fn encrypt(c: Cipher, key: &[u8], nonce16: [u8; 16], session_id: u64, plain: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HDR + plain.len());
+    encrypt_into(c, key, nonce16, session_id, plain, &mut out);
+    out
+}
+
+/// [`encrypt`] into `out` (emptied first; a recycled buffer keeps its capacity).
+pub fn encrypt_into(
+    c: Cipher,
+    key: &[u8],
+    nonce16: [u8; 16],
+    session_id: u64,
+    plain: &[u8],
+    out: &mut Vec<u8>,
+) {
+    out.clear();
     out.extend_from_slice(&[0xFD, b'S', b'M', b'B']);
     out.extend_from_slice(&[0; 16]);
     let mut nonce = [0u8; 16];
@@ -151,11 +165,24 @@ pub fn encrypt(c: Cipher, key: &[u8], nonce16: [u8; 16], session_id: u64, plain:
     let tag = seal(c, key, &nonce[..c.nonce_len()], &head[20..HDR], body)
         .expect("key length matches the cipher");
     out[4..20].copy_from_slice(&tag);
-    out
 }
 
 /// Opens a whole transform PDU; returns the session id and the plaintext.
 pub fn decrypt(c: Cipher, key: &[u8], pdu: &[u8]) -> Result<(u64, Vec<u8>), CryptError> {
+    let mut body = Vec::new();
+    let sid = decrypt_into(c, key, pdu, &mut body)?;
+    Ok((sid, body))
+}
+
+/// [`decrypt`] into `body` (emptied first; a recycled buffer keeps its capacity); returns
+/// the session id. On an error `body` holds nothing usable.
+pub fn decrypt_into(
+    c: Cipher,
+    key: &[u8],
+    pdu: &[u8],
+    body: &mut Vec<u8>,
+) -> Result<u64, CryptError> {
+    body.clear();
     if pdu.len() < HDR || pdu[..4] != [0xFD, b'S', b'M', b'B'] {
         return Err(CryptError::Truncated);
     }
@@ -164,16 +191,16 @@ pub fn decrypt(c: Cipher, key: &[u8], pdu: &[u8]) -> Result<(u64, Vec<u8>), Cryp
         return Err(CryptError::Truncated);
     }
     let sid = u64::from_le_bytes(pdu[44..52].try_into().unwrap());
-    let mut body = pdu[HDR..].to_vec();
+    body.extend_from_slice(&pdu[HDR..]);
     open(
         c,
         key,
         &pdu[20..20 + c.nonce_len()],
         &pdu[20..HDR],
-        &mut body,
+        body,
         &pdu[4..20],
     )?;
-    Ok((sid, body))
+    Ok(sid)
 }
 
 #[cfg(test)]

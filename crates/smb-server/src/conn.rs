@@ -359,15 +359,18 @@ impl Connection {
         let plain = match self.predecrypted.take() {
             Some((sig, plain)) if pdu[4..20] == sig => plain,
             _ => {
-                smb_auth::crypt::decrypt(cipher, &session.keys.decrypt, pdu)
-                    .map_err(|_| Disconnect("decryption failed"))?
-                    .1
+                let mut plain = crate::bufs::take(pdu.len());
+                smb_auth::crypt::decrypt_into(cipher, &session.keys.decrypt, pdu, &mut plain)
+                    .map_err(|_| Disconnect("decryption failed"))?;
+                plain
             }
         };
         if plain.len() != th.original_message_size as usize {
             return Err(Disconnect("transform size mismatch"));
         }
-        self.handle_plain(&plain, true, Some(session))
+        let r = self.handle_plain(&plain, true, Some(session));
+        crate::bufs::give(plain);
+        r
     }
 
     /// SMB1 NEGOTIATE offering SMB2 (MS-SMB2 3.3.5.3.1): answer with an SMB2 NEGOTIATE
@@ -551,7 +554,16 @@ impl Connection {
 
     fn encrypt_for(&mut self, s: &Session, plain: &[u8]) -> Vec<u8> {
         let cipher = s.keys.cipher.expect("encrypting session has a cipher");
-        smb_auth::crypt::encrypt(cipher, &s.keys.encrypt, s.next_nonce(), s.id, plain)
+        let mut out = crate::bufs::take(smb_wire::header::TRANSFORM_HEADER_LEN + plain.len());
+        smb_auth::crypt::encrypt_into(
+            cipher,
+            &s.keys.encrypt,
+            s.next_nonce(),
+            s.id,
+            plain,
+            &mut out,
+        );
+        out
     }
 
     /// Handles one message of a compound. Returns its response (None for CANCEL and
@@ -1025,8 +1037,18 @@ impl Connection {
         // `handle_pdu`.
         let th = TransformHeader::parse(pdu).ok()?;
         let session = self.server.session(th.session_id)?;
-        let (_, plain) =
-            smb_auth::crypt::decrypt(session.keys.cipher?, &session.keys.decrypt, pdu).ok()?;
+        let mut plain = crate::bufs::take(pdu.len());
+        if smb_auth::crypt::decrypt_into(
+            session.keys.cipher?,
+            &session.keys.decrypt,
+            pdu,
+            &mut plain,
+        )
+        .is_err()
+        {
+            crate::bufs::give(plain);
+            return None;
+        }
         let found = rdma_write_channel(&plain, self.dialect, max, transforms);
         let mut sig = [0u8; 16];
         sig.copy_from_slice(&pdu[4..20]);

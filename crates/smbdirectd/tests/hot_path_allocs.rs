@@ -148,12 +148,20 @@ fn warm_reads_allocate_nothing_on_the_worker() {
         ("RDMA, direct", vec![], "direct"),
         ("TCP, direct", vec![], "direct"),
         ("RDMA, mapped", vec![], "mapped"),
+        ("RDMA, encrypted", vec![1, 2], "data"),
+        ("TCP, encrypted", vec![], "data"),
     ] {
+        let protection = if how.ends_with("encrypted") {
+            client::Protection::Encrypt
+        } else {
+            client::Protection::Sign
+        };
         let opts = client::Options {
             user: USER.into(),
             password: PASSWORD.into(),
             dialects: vec![0x0311],
             rdma_transforms: transforms,
+            protection,
             ..Default::default()
         };
         let rdma = how.starts_with("RDMA");
