@@ -42,27 +42,26 @@ impl Pipe {
     }
 }
 
-/// A pipe and a count of the changes made to it: a side with nothing new to take skips
-/// the lock (the peer polls continuously; taking the lock each time would contend with
-/// every send).
+/// A pipe and, per side, a count of the changes made for it (segments, acknowledgments,
+/// a close, a reply): a side with nothing new to take skips the lock (the peer polls
+/// continuously; taking the lock each time would contend with every send).
 #[repr(align(128))]
 struct Shared {
     m: Mutex<Pipe>,
-    changes: std::sync::atomic::AtomicU64,
+    changes: [std::sync::atomic::AtomicU64; 2],
 }
 
 impl Shared {
     fn new(p: Pipe) -> Arc<Shared> {
         Arc::new(Shared {
             m: Mutex::new(p),
-            changes: std::sync::atomic::AtomicU64::new(0),
+            changes: Default::default(),
         })
     }
-    /// Locks to change something the other side will look at.
-    fn lock(&self) -> parking_lot::MutexGuard<'_, Pipe> {
+    /// Locks to change something `side` will look at.
+    fn lock_for(&self, side: usize) -> parking_lot::MutexGuard<'_, Pipe> {
         let g = self.m.lock();
-        self.changes
-            .fetch_add(1, std::sync::atomic::Ordering::Release);
+        self.changes[side].fetch_add(1, std::sync::atomic::Ordering::Release);
         g
     }
 }
@@ -124,27 +123,27 @@ impl Wire for LoopWire {
     }
 
     fn consumed(&mut self, n: usize) {
-        let mut p = self.pipe.lock();
+        let mut p = self.pipe.lock_for(1 - self.side);
         p.acks[1 - self.side] += n;
         p.taken[self.side] = p.taken[self.side].saturating_sub(n);
     }
 
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool {
         let sending = !self.out.is_empty();
-        let now = self.pipe.changes.load(std::sync::atomic::Ordering::Acquire);
+        let now = self.pipe.changes[self.side].load(std::sync::atomic::Ordering::Acquire);
         if now == self.seen && !self.more && !sending {
             return false;
         }
         let mut p = if sending {
-            let mut p = self.pipe.lock();
+            let mut p = self.pipe.lock_for(1 - self.side);
             flush(&mut self.out, self.side, &mut p);
             p
         } else {
             self.pipe.m.lock()
         };
-        // Every change so far is in what this call looks at (changes are made under the
-        // lock), our own included.
-        self.seen = self.pipe.changes.load(std::sync::atomic::Ordering::Acquire);
+        // Every change made for this side so far is in what this call looks at (changes
+        // are made under the lock).
+        self.seen = self.pipe.changes[self.side].load(std::sync::atomic::Ordering::Acquire);
         if self.side == 0 {
             if let Some(r) = p.reply.take() {
                 out.push(r);
@@ -179,7 +178,7 @@ impl Wire for LoopWire {
     }
 
     fn close(&mut self) {
-        let mut p = self.pipe.lock();
+        let mut p = self.pipe.lock_for(1 - self.side);
         // What was sent before the close leaves first (a Terminate, a last message).
         flush(&mut self.out, self.side, &mut p);
         p.closed[self.side] = true;
@@ -193,7 +192,7 @@ impl Wire for LoopWire {
         while p.taken[1 - self.side] > 0 && std::time::Instant::now() < deadline {
             drop(p);
             std::thread::yield_now();
-            p = self.pipe.lock();
+            p = self.pipe.lock_for(1 - self.side);
         }
     }
 }
@@ -358,7 +357,7 @@ impl ConnRequest for LoopRequest {
         // Our outbound reads are bounded by the peer's IRD, and its by ours.
         let ord = ord.min(me.p.ird);
         let ird = ird.min(me.caps.ird.max(ird));
-        me.p.pipe.lock().reply = Some(WireEvent::Established {
+        me.p.pipe.lock_for(0).reply = Some(WireEvent::Established {
             private_data: private_data.to_vec(),
             ird,
             ord,
@@ -379,7 +378,7 @@ impl ConnRequest for LoopRequest {
         Ok(Box::new(e))
     }
     fn reject(self: Box<Self>, private_data: &[u8]) {
-        let mut p = self.p.pipe.lock();
+        let mut p = self.p.pipe.lock_for(0);
         p.reply = Some(WireEvent::Rejected {
             private_data: private_data.to_vec(),
         });

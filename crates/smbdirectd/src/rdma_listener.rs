@@ -134,7 +134,13 @@ fn descs(d: &[smb_wire::msg::BufferDescriptorV1]) -> smallvec::SmallVec<[BufferD
 
 impl RdmaConn {
     /// Runs one PDU through the engine and sends what it answers.
-    fn handle(&mut self, pdu: &[u8], stats: &WorkerStats, io: &mut Vec<IoRequest>) -> bool {
+    fn handle(
+        &mut self,
+        pdu: &[u8],
+        now: &Turn,
+        stats: &WorkerStats,
+        io: &mut Vec<IoRequest>,
+    ) -> bool {
         // Registered buffers for READ data: the engine reads into them and the data
         // leaves by RDMA Write from there.
         while self.smb.lent_rdma_buffers() < LENT_BUFFERS {
@@ -146,10 +152,10 @@ impl RdmaConn {
                 None => break,
             }
         }
-        let t = Instant::now();
-        let r = self.smb.handle_pdu(pdu, filetime_now());
+        // (Received by the turn's start: its latency counts from there.)
+        let r = self.smb.handle_pdu(pdu, now.filetime);
         if let Some(cmd) = self.smb.stats.last_command {
-            stats.observe(cmd, t.elapsed());
+            stats.observe(cmd, now.at.elapsed());
         }
         stats.add_conn(&self.smb.stats);
         self.smb.stats = Default::default();
@@ -273,8 +279,8 @@ impl RdmaConn {
     }
 
     /// Moves the connection on; false once it is over.
-    fn step(&mut self, now_ms: u64, stats: &WorkerStats, io: &mut Vec<IoRequest>) -> bool {
-        if self.broken || self.smbd.poll(now_ms).is_err() {
+    fn step(&mut self, now: &Turn, stats: &WorkerStats, io: &mut Vec<IoRequest>) -> bool {
+        if self.broken || self.smbd.poll(now.ms).is_err() {
             return false;
         }
         if !self.maps.is_empty() {
@@ -288,7 +294,7 @@ impl RdmaConn {
                 }
                 continue;
             }
-            if !self.handle(&pdu, stats, io) {
+            if !self.handle(&pdu, now, stats, io) {
                 return false;
             }
             self.smbd.reuse(pdu);
@@ -312,7 +318,7 @@ impl RdmaConn {
                             return false;
                         }
                     }
-                    if !self.handle(&pdu, stats, io) {
+                    if !self.handle(&pdu, now, stats, io) {
                         return false;
                     }
                     self.smbd.reuse(pdu);
@@ -392,6 +398,13 @@ pub fn spawn(
             )
         })?;
     Ok(local)
+}
+
+/// The worker's turn, read once: when it began, as the SMB Direct clock and as FILETIME.
+struct Turn {
+    at: Instant,
+    ms: u64,
+    filetime: u64,
 }
 
 /// Milliseconds on one process-wide clock (SMB Direct timers move between threads).
@@ -485,13 +498,17 @@ impl RdmaSet {
         if self.conns.is_empty() {
             return false;
         }
-        let now = ms_at(now);
+        let now = Turn {
+            at: now,
+            ms: ms_at(now),
+            filetime: filetime_now(),
+        };
         let mut worked = false;
         let closed = &mut self.closed;
         let reqs = &mut self.io;
         self.conns.retain_mut(|c| {
             let before = c.smbd.counters.messages_received + c.smbd.counters.fragments_sent;
-            let alive = c.step(now, stats, reqs);
+            let alive = c.step(&now, stats, reqs);
             for r in reqs.drain(..) {
                 io.push((c.key, r));
             }
