@@ -310,7 +310,8 @@ pub(crate) struct KeyHash(u64);
 
 impl std::hash::Hasher for KeyHash {
     fn finish(&self) -> u64 {
-        self.0
+        // (The table indexes by the low bits: fold the well-mixed high ones in.)
+        self.0 ^ (self.0 >> 32)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {

@@ -3,7 +3,7 @@
 //! handed over per progress call is drawn from the seed, so interleavings across queue
 //! pairs vary from seed to seed and repeat exactly for one seed.
 
-use crate::soft::{Engine, InSeg, OutMsg, Wire, WireEvent};
+use crate::soft::{Engine, InSeg, OutMsg, Wire, WireEvent, OP_TERMINATE};
 use crate::*;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -184,15 +184,21 @@ impl Wire for LoopWire {
         p.closed[self.side] = true;
         // RDMA Writes the peer has not taken are flushed, not delivered later: their
         // memory goes back to its owner, who may reuse it at once (a real queue pair in
-        // error stops moving data too).
-        p.q[1 - self.side].retain(|s| !(s.ack && s.tagged));
+        // error stops moving data too). Nothing posted after a flushed one is delivered
+        // either (a Send behind a flushed Write would announce data that never came),
+        // except the Terminate that says why.
+        let q = &mut p.q[1 - self.side];
+        if let Some(i) = q.iter().position(|s| s.ack && s.tagged) {
+            let tail: Vec<InSeg> = q.drain(i..).filter(|s| s.opcode == OP_TERMINATE).collect();
+            q.extend(tail);
+        }
         // Those it has taken it is copying right now (from this side's memory): wait for
         // it to finish, which it does within its current progress call (bounded).
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
         while p.taken[1 - self.side] > 0 && std::time::Instant::now() < deadline {
             drop(p);
             std::thread::yield_now();
-            p = self.pipe.lock_for(1 - self.side);
+            p = self.pipe.m.lock();
         }
     }
 }

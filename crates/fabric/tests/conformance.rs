@@ -543,6 +543,64 @@ fn disconnect_mid_transfer_flushes_outstanding_work() {
     }
 }
 
+/// Loopback: a queue pair closed with an RDMA Write and the Send behind it posted but not
+/// yet taken by the peer delivers neither (the Write is flushed, and a real queue pair
+/// delivers nothing posted after a flushed request: the Send would announce data that
+/// never came).
+#[test]
+fn loopback_close_delivers_nothing_after_a_flushed_write() {
+    let (mut c, mut s) = connect(Prov::Loopback);
+    let target = s.pd.register(
+        RegBuf::new(8192),
+        Access::LOCAL_WRITE | Access::REMOTE_WRITE,
+    );
+    let rbuf = s.pd.register(RegBuf::new(4096), Access::LOCAL_WRITE);
+    s.qp.post_recv(RecvWr {
+        wr_id: 9,
+        sge: rbuf.sge(0, 4096),
+    })
+    .unwrap();
+    let src =
+        c.pd.register(buf(8192, |i| (i % 7) as u8 + 1), Access::LOCAL_WRITE);
+    for (wr_id, op) in [
+        (
+            1,
+            SendOp::RdmaWrite {
+                remote_addr: target.addr(),
+                rkey: target.rkey,
+            },
+        ),
+        (2, SendOp::Send),
+    ] {
+        c.qp.post_send(SendWr {
+            wr_id,
+            op,
+            sge: fabric::sges![src.sge(0, if wr_id == 1 { 8192 } else { 64 })],
+            signaled: true,
+        })
+        .unwrap();
+    }
+    c.qp.disconnect();
+    let mut got = Vec::new();
+    let end = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < end {
+        c.qp.progress().unwrap();
+        s.qp.progress().unwrap();
+        s.cq.poll(&mut got, 16);
+        if s.qp.state() != QpState::Connected {
+            break;
+        }
+    }
+    assert!(
+        got.iter().all(|w| w.status != WcStatus::Success),
+        "received after a flushed RDMA Write: {got:?}"
+    );
+    assert!(
+        target.buf.to_vec(0, 8192).iter().all(|&b| b == 0),
+        "write landed"
+    );
+}
+
 #[test]
 fn ord_limits_outstanding_reads_and_reject_carries_private_data() {
     for p in PROVIDERS {

@@ -1025,6 +1025,11 @@ impl Connection {
     /// descriptors and the length to RDMA-Read before [`Connection::handle_pdu`]. The
     /// data is handed in with [`Connection::set_rdma_payload`].
     pub fn rdma_read_needed(&mut self, pdu: &[u8]) -> Option<(msg::Descriptors, u32)> {
+        // A plaintext kept for an earlier PDU is for that PDU only: the next call to
+        // handle a PDU is for this one (a WRITE waiting for its RDMA Read decrypts again).
+        if let Some((_, old)) = self.predecrypted.take() {
+            crate::bufs::give(old);
+        }
         let (max, transforms) = {
             let st = self.rdma.as_ref()?.lock();
             (st.max_read_write, st.transforms)

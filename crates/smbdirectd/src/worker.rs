@@ -32,6 +32,8 @@ const WAKE_SLOT: u64 = 0xFFFF_FFFF;
 const TIMER_SLOT: u64 = 0xFFFF_FFFE;
 /// Storage reads: the low 32 bits index `Worker::ios`.
 const IO_SLOT: u64 = 0xFFFF_FFFD;
+/// An SQPOLL ring's completion eventfd became readable: the low bits name the ring.
+const EVENT_SLOT: u64 = 0xFFFF_FFFC;
 const RECV_CHUNK: usize = 128 * 1024;
 /// One gathered send carries at most this many slices (two per response) and about this
 /// many bytes.
@@ -65,6 +67,11 @@ struct Extra {
     queued: bool,
     /// Completions reaped (kept for its capacity).
     done: Vec<(u64, i32)>,
+    /// SQPOLL rings: an eventfd the kernel signals on each completion, read through the
+    /// main ring so that its wait wakes for them; whether that read is posted; its buffer.
+    event: Option<std::os::fd::OwnedFd>,
+    event_busy: bool,
+    event_buf: Box<[u8; 8]>,
 }
 
 pub struct WorkerHandle {
@@ -432,15 +439,19 @@ impl Worker {
                     .fetch_add(busy.as_nanos() as u64, Ordering::Relaxed);
                 busy = Duration::ZERO;
             }
-            if self.busy || idle_since.elapsed() < self.spin || self.extra_inflight() {
-                // (Polled reads complete only while the worker polls for them, and the
-                // extra rings' completions do not wake the main ring's wait.)
+            if self.busy || idle_since.elapsed() < self.spin || self.extra[POLL].inflight > 0 {
+                // (Polled reads complete only while the worker polls for them.)
                 self.enter();
                 std::hint::spin_loop();
                 continue;
             }
-            if !self.rdma.is_empty() {
-                // Completion queues cannot wake the kernel wait: nap briefly instead.
+            let unwakeable = self
+                .extra
+                .iter()
+                .any(|x| x.inflight > 0 && x.event.is_none());
+            if !self.rdma.is_empty() || unwakeable {
+                // Completion queues (and SQPOLL rings without an eventfd) cannot wake the
+                // kernel wait: nap briefly instead.
                 let _ = self.ring.submit();
                 std::thread::sleep(Duration::from_micros(RDMA_NAP_US));
                 continue;
@@ -564,6 +575,18 @@ impl Worker {
             .user_data(WAKE_SLOT << 32);
             self.push(e);
             self.wake_busy = true;
+        }
+        for k in [SQ, SQ_POLL] {
+            let x = &mut self.extra[k];
+            let (Some(e), false) = (&x.event, x.event_busy) else {
+                continue;
+            };
+            use std::os::fd::AsRawFd;
+            let e = opcode::Read::new(types::Fd(e.as_raw_fd()), x.event_buf.as_mut_ptr(), 8)
+                .build()
+                .user_data((EVENT_SLOT << 32) | k as u64);
+            x.event_busy = true;
+            self.push(e);
         }
         let any_async = self.conns.iter().flatten().any(|c| c.smb.has_async());
         if any_async && !self.timer_busy {
@@ -704,7 +727,7 @@ impl Worker {
         let busy = !self.ring.submission().is_empty()
             || self.timer_busy
             || self.conns.iter().any(Option::is_some)
-            || self.ios.iter().any(Option::is_some);
+            || self.ios.iter().any(|o| matches!(o, Some((_, _, None))));
         if busy {
             let _ = self.ring.submit();
         }
@@ -727,6 +750,17 @@ impl Worker {
                     let fixed = self
                         .fixed
                         .is_some_and(|region| register_pool(&ring, region).is_ok());
+                    // The kernel thread's completions wake the worker's wait through an
+                    // eventfd (without one, the worker naps while such I/O is in flight).
+                    let event = (k != POLL).then(completion_eventfd).flatten();
+                    if let Some(e) = &event {
+                        use std::os::fd::AsRawFd;
+                        if ring.submitter().register_eventfd(e.as_raw_fd()).is_err() {
+                            self.extra[k].event = None;
+                        } else {
+                            self.extra[k].event = event;
+                        }
+                    }
                     tracing::info!(worker = self.index, "storage ring ready: {what}");
                     let x = &mut self.extra[k];
                     x.fixed = fixed;
@@ -754,9 +788,10 @@ impl Worker {
             if x.inflight == 0 {
                 continue;
             }
-            if k == POLL {
-                let _ = ring.submit();
-            }
+            // IOPOLL: entering is what polls the device. SQPOLL: no system call unless
+            // the kernel holds completions that overflowed the queue (or the thread
+            // sleeps), which only an enter brings back.
+            let _ = ring.submit();
             let mut done = std::mem::take(&mut x.done);
             for cqe in ring.completion() {
                 done.push((cqe.user_data(), cqe.result()));
@@ -892,6 +927,13 @@ impl Worker {
                 self.io_done((ud & 0xFFFF_FFFF) as usize, res, stats.as_deref());
                 continue;
             }
+            if slot == EVENT_SLOT {
+                // (The ring itself is reaped every turn.)
+                if let Some(x) = self.extra.get_mut((ud & 0xFFFF_FFFF) as usize) {
+                    x.event_busy = false;
+                }
+                continue;
+            }
             let gen = ((ud >> 8) & 0x00FF_FFFF) as u32;
             let op = ud & 0xFF;
             let Some(Some(c)) = self.conns.get_mut(slot as usize) else {
@@ -980,6 +1022,14 @@ impl Worker {
         }
         worked
     }
+}
+
+/// A nonblocking eventfd for a ring's completions.
+fn completion_eventfd() -> Option<std::os::fd::OwnedFd> {
+    // SAFETY: eventfd has no memory arguments; a valid result is a new descriptor we own.
+    let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) };
+    // SAFETY: (when valid) nobody else owns the new descriptor.
+    (fd >= 0).then(|| unsafe { <std::os::fd::OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) })
 }
 
 /// Puts an entry on a ring's submission queue, submitting to make room if it is full.
