@@ -185,10 +185,6 @@ impl RegBuf {
             owner: Some(owner),
         })
     }
-    /// Memory owned elsewhere, read-only ([`RegBuf::external`]).
-    pub fn is_external(&self) -> bool {
-        self.owner.is_some()
-    }
     pub fn len(&self) -> usize {
         self.len
     }
@@ -414,16 +410,6 @@ impl Pd {
         }
     }
 
-    /// A software domain (iwarp, loopback): registering memory pins nothing, so a large
-    /// region (a mapped file) costs no more than a small one.
-    pub fn is_software(&self) -> bool {
-        #[cfg(feature = "verbs")]
-        if self.hw.is_some() {
-            return false;
-        }
-        true
-    }
-
     /// Registers `buf`, reporting a device's refusal as an error.
     pub fn try_register(&self, buf: Arc<RegBuf>, access: Access) -> Result<Mr> {
         #[cfg(feature = "verbs")]
@@ -554,6 +540,20 @@ struct SoftCq {
     len: std::sync::atomic::AtomicUsize,
 }
 
+impl SoftCq {
+    /// Changes the queue under its lock, then publishes its length.
+    fn with<R>(&self, f: impl FnOnce(&mut VecDeque<Completion>) -> R) -> R {
+        let mut q = self.q.lock();
+        let r = f(&mut q);
+        self.len
+            .store(q.len(), std::sync::atomic::Ordering::Release);
+        r
+    }
+    fn is_empty(&self) -> bool {
+        self.len.load(std::sync::atomic::Ordering::Acquire) == 0
+    }
+}
+
 impl Cq {
     /// A software completion queue (iwarp and loopback providers).
     pub fn new() -> Cq {
@@ -567,11 +567,7 @@ impl Cq {
         }
     }
     pub(crate) fn push(&self, c: Completion) {
-        let mut q = self.q.q.lock();
-        q.push_back(c);
-        self.q
-            .len
-            .store(q.len(), std::sync::atomic::Ordering::Release);
+        self.q.with(|q| q.push_back(c));
     }
     /// Moves up to `max` completions into `out`; returns how many.
     pub fn poll(&self, out: &mut Vec<Completion>, max: usize) -> usize {
@@ -585,33 +581,24 @@ impl Cq {
     }
     /// Moves up to `max` queued completions into `out`.
     fn take(&self, out: &mut Vec<Completion>, max: usize) -> usize {
-        if self.q.len.load(std::sync::atomic::Ordering::Acquire) == 0 {
+        if self.q.is_empty() {
             return 0;
         }
-        let mut q = self.q.q.lock();
-        let n = q.len().min(max);
-        out.extend(q.drain(..n));
-        self.q
-            .len
-            .store(q.len(), std::sync::atomic::Ordering::Release);
-        n
+        self.q.with(|q| {
+            let n = q.len().min(max);
+            out.extend(q.drain(..n));
+            n
+        })
     }
     pub fn is_empty(&self) -> bool {
         #[cfg(feature = "verbs")]
-        if let (Some(hw), true) = (
-            &self.hw,
-            self.q.len.load(std::sync::atomic::Ordering::Acquire) == 0,
-        ) {
+        if let (Some(hw), true) = (&self.hw, self.q.is_empty()) {
             // A device queue cannot be peeked: take one completion and keep it.
             let mut v = Vec::new();
             hw.poll(&mut v, 1);
-            let mut q = self.q.q.lock();
-            q.extend(v);
-            self.q
-                .len
-                .store(q.len(), std::sync::atomic::Ordering::Release);
+            self.q.with(|q| q.extend(v));
         }
-        self.q.len.load(std::sync::atomic::Ordering::Acquire) == 0
+        self.q.is_empty()
     }
 }
 

@@ -188,21 +188,34 @@ fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
         }
         IoDest::Nothing => return Fail(NtStatus::INTERNAL_ERROR),
     };
-    let (Some(descriptors), Some(st)) = (io.descriptors, &ctx.rdma) else {
+    let Some(descriptors) = io.descriptors else {
         return Fail(NtStatus::INTERNAL_ERROR);
     };
-    let mut st = st.lock();
-    if io.channel == msg::channel::RDMA_V1_INVALIDATE {
-        st.invalidate = Some(descriptors[0].token);
-    }
-    st.writes.push(crate::rdma::RdmaWrite {
+    let write = crate::rdma::RdmaWrite {
         descriptors,
         data,
         lent,
         mapped: None,
-    });
-    drop(st);
+    };
+    if !queue_rdma_write(ctx, io.channel, write) {
+        return Fail(NtStatus::INTERNAL_ERROR);
+    }
     rdma_read_response(n, transform)
+}
+
+/// Hands the transport a READ's RDMA Write (sent before the response), with the key the
+/// response's Send With Invalidate retires on channel RDMA_V1_INVALIDATE. False on a
+/// connection without RDMA.
+fn queue_rdma_write(ctx: &Ctx, channel: u32, w: crate::rdma::RdmaWrite) -> bool {
+    let Some(st) = &ctx.rdma else {
+        return false;
+    };
+    let mut st = st.lock();
+    if channel == msg::channel::RDMA_V1_INVALIDATE {
+        st.invalidate = Some(w.descriptors[0].token);
+    }
+    st.writes.push(w);
+    true
 }
 
 /// An fdatasync of `fd` for the transport's ring: a FLUSH's, or (`wrote`) the one a
@@ -1668,11 +1681,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         if let Some(map) = mapped_read(ctx, &open, f, req.offset, len) {
             open.position
                 .store(req.offset + len as u64, Ordering::Relaxed);
-            let mut st = ctx.rdma.as_ref().expect("an RDMA channel").lock();
-            if req.channel == msg::channel::RDMA_V1_INVALIDATE {
-                st.invalidate = Some(d[0].token);
-            }
-            st.writes.push(crate::rdma::RdmaWrite {
+            let write = crate::rdma::RdmaWrite {
                 descriptors: d.clone(),
                 data: Vec::new(),
                 lent: None,
@@ -1681,8 +1690,9 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
                     offset: req.offset as usize,
                     len,
                 }),
-            });
-            drop(st);
+            };
+            // (mapped_read found the connection's RDMA state.)
+            queue_rdma_write(ctx, req.channel, write);
             return rdma_read_response(len, None);
         }
     }
@@ -2023,6 +2033,16 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         }
     }
     write_answer(n as u32)
+}
+
+/// Sets the end of an open's file; the file's mapping (mapped_reads) is made afresh at
+/// the next read.
+fn truncate(open: &Open, f: &dyn crate::backend::FileObj, len: u64) -> Result<(), NtStatus> {
+    let r = f.set_len(len);
+    if let Some(fs) = &open.file {
+        fs.unmap();
+    }
+    r
 }
 
 /// A WRITE's success: `n` bytes written.
@@ -3192,11 +3212,7 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             if let Some(fs) = &open.file {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
-            let r = f.set_len(len);
-            if let Some(fs) = &open.file {
-                fs.unmap();
-            }
-            r
+            truncate(&open, f, len)
         }
         SetFileInfo::Allocation(len) => {
             if !need(access::FILE_WRITE_DATA) {
@@ -3206,13 +3222,7 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
             match f.info() {
-                Ok(i) if len < i.end_of_file => {
-                    let r = f.set_len(len);
-                    if let Some(fs) = &open.file {
-                        fs.unmap();
-                    }
-                    r
-                }
+                Ok(i) if len < i.end_of_file => truncate(&open, f, len),
                 Ok(_) => f.allocate(len),
                 Err(e) => Err(e),
             }

@@ -361,17 +361,13 @@ impl Config {
                     s.name
                 );
             }
-            if s.sqpoll && self.workers.storage_io != "uring" {
-                bail!(
-                    "share {:?}: sqpoll needs workers.storage_io = \"uring\"",
-                    s.name
-                );
-            }
-            if s.io_poll && self.workers.storage_io != "uring" {
-                bail!(
-                    "share {:?}: io_poll needs workers.storage_io = \"uring\"",
-                    s.name
-                );
+            for (option, on) in [("sqpoll", s.sqpoll), ("io_poll", s.io_poll)] {
+                if on && self.workers.storage_io != "uring" {
+                    bail!(
+                        "share {:?}: {option} needs workers.storage_io = \"uring\"",
+                        s.name
+                    );
+                }
             }
         }
         Ok(())
@@ -398,24 +394,19 @@ mod tests {
         assert!(format!("{e:#}").contains("security.ciphers"), "{e:#}");
         let e = Config::parse("[workers]\npoll = \"lazy\"\n", "t").unwrap_err();
         assert!(format!("{e:#}").contains("workers.poll"), "{e:#}");
-        let e = Config::parse(
-            "[[share]]\nname = \"v\"\npath = \"/v\"\nio_poll = true\n",
-            "t",
-        )
-        .unwrap_err();
-        assert!(
-            format!("{e:#}").contains("io_poll needs direct_io"),
-            "{e:#}"
-        );
-        let e = Config::parse(
-            "[workers]\nstorage_io = \"sync\"\n[[share]]\nname = \"v\"\npath = \"/v\"\ndirect_io = true\nio_poll = true\n",
-            "t",
-        )
-        .unwrap_err();
-        assert!(
-            format!("{e:#}").contains("io_poll needs workers.storage_io"),
-            "{e:#}"
-        );
+        for (text, says) in [
+            (
+                "[[share]]\nname = \"v\"\npath = \"/v\"\nio_poll = true\n",
+                "io_poll needs direct_io",
+            ),
+            (
+                "[workers]\nstorage_io = \"sync\"\n[[share]]\nname = \"v\"\npath = \"/v\"\ndirect_io = true\nio_poll = true\n",
+                "io_poll needs workers.storage_io",
+            ),
+        ] {
+            let e = Config::parse(text, "t").unwrap_err();
+            assert!(format!("{e:#}").contains(says), "{e:#}");
+        }
     }
 
     #[test]

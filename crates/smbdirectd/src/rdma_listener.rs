@@ -242,14 +242,12 @@ impl RdmaConn {
     }
 
     /// The registration of a mapped file with this connection's domain (made on first
-    /// use). Files the engine no longer maps are dropped here, so a closed or truncated
-    /// file's mapping does not outlive the writes that use it.
+    /// use; `step` drops those of files the engine no longer maps).
     fn map_region(&mut self, map: &Arc<dyn MappedFile>) -> fabric::Mr {
         if let Some((_, mr)) = self.maps.iter().find(|(m, _)| Arc::ptr_eq(m, map)) {
             return mr.clone();
         }
-        self.drop_unused_maps();
-        let pd = self.smbd.pd().clone();
+        let pd = self.smbd.pd();
         if self.maps.len() >= MAPS {
             let (_, mr) = self.maps.remove(0);
             pd.deregister(&mr);
@@ -626,7 +624,7 @@ fn run(
                         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
                         let mut smb = Connection::new(server.clone(), Transport::Rdma, seed);
                         smb.peer = peer.clone();
-                        smb.set_rdma_maps_files(maps_files && pd.is_software());
+                        smb.set_rdma_maps_files(maps_files);
                         tracing::info!(%peer, worker = next % workers.len(), "SMB Direct connection accepted");
                         live.fetch_add(1, Ordering::AcqRel);
                         let w = &workers[next % workers.len()];

@@ -581,7 +581,6 @@ impl Worker {
             let (Some(e), false) = (&x.event, x.event_busy) else {
                 continue;
             };
-            use std::os::fd::AsRawFd;
             let e = opcode::Read::new(types::Fd(e.as_raw_fd()), x.event_buf.as_mut_ptr(), 8)
                 .build()
                 .user_data((EVENT_SLOT << 32) | k as u64);
@@ -752,18 +751,14 @@ impl Worker {
                         .is_some_and(|region| register_pool(&ring, region).is_ok());
                     // The kernel thread's completions wake the worker's wait through an
                     // eventfd (without one, the worker naps while such I/O is in flight).
-                    let event = (k != POLL).then(completion_eventfd).flatten();
-                    if let Some(e) = &event {
-                        use std::os::fd::AsRawFd;
-                        if ring.submitter().register_eventfd(e.as_raw_fd()).is_err() {
-                            self.extra[k].event = None;
-                        } else {
-                            self.extra[k].event = event;
-                        }
-                    }
+                    let event = (k != POLL)
+                        .then(completion_eventfd)
+                        .flatten()
+                        .filter(|e| ring.submitter().register_eventfd(e.as_raw_fd()).is_ok());
                     tracing::info!(worker = self.index, "storage ring ready: {what}");
                     let x = &mut self.extra[k];
                     x.fixed = fixed;
+                    x.event = event;
                     x.ring = Some(ring);
                 }
                 Err(e) => {
@@ -780,6 +775,7 @@ impl Worker {
     /// anything completed.
     fn reap_extra(&mut self) -> bool {
         let mut worked = false;
+        let stats = self.stats.clone();
         for k in [POLL, SQ, SQ_POLL] {
             let x = &mut self.extra[k];
             let Some(ring) = &mut x.ring else {
@@ -798,7 +794,6 @@ impl Worker {
             }
             x.inflight -= done.len();
             worked |= !done.is_empty();
-            let stats = self.stats.clone();
             for &(ud, res) in &done {
                 self.io_done((ud & 0xFFFF_FFFF) as usize, res, stats.as_deref());
             }

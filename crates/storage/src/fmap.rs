@@ -164,8 +164,8 @@ pub struct FileMap {
     /// Bytes mapped (whole pages).
     mapped: usize,
     slot: usize,
-    /// The handler's descriptor of the file.
-    fd: std::os::fd::OwnedFd,
+    /// The descriptor the handler fstats (held open, closed with the mapping).
+    _fd: std::os::fd::OwnedFd,
 }
 
 // SAFETY: the mapping is read-only memory owned by this value; nothing in it is tied
@@ -184,13 +184,8 @@ impl FileMap {
         if size == 0 || !install() {
             return Ok(None);
         }
-        // SAFETY: duplicating a descriptor the caller holds open; the result is checked.
-        let dup = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) };
-        if dup < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: a new descriptor nobody else owns.
-        let dup = unsafe { <std::os::fd::OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(dup) };
+        // SAFETY: the caller holds `fd` open for the length of this call.
+        let dup = unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) }.try_clone_to_owned()?;
         let Some(slot) = TABLE.iter().position(|s| {
             s.end
                 .compare_exchange(0, BUSY, Ordering::AcqRel, Ordering::Relaxed)
@@ -228,7 +223,7 @@ impl FileMap {
             size,
             mapped,
             slot,
-            fd: dup,
+            _fd: dup,
         })))
     }
 }
@@ -256,7 +251,6 @@ impl Drop for FileMap {
         // SAFETY: the mapping made in new, unmapped once.
         unsafe { libc::munmap(self.ptr as *mut libc::c_void, self.mapped) };
         s.end.store(0, Ordering::Release);
-        let _ = &self.fd;
     }
 }
 
