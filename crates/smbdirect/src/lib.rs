@@ -219,6 +219,9 @@ pub struct SmbdConnection {
     negotiate_deadline_ms: u64,
     next_op: u64,
     ops: HashMap<u64, RdmaOp>,
+    /// An RDMA operation finished (every piece completed, or one failed, or the
+    /// connection closed) since the caller last asked: only then can a result be ready.
+    ops_finished: bool,
     /// Registered buffers for RDMA payloads (shared by a worker's connections), and
     /// their registration in this connection's protection domain.
     pool: Arc<BufferPool>,
@@ -294,6 +297,7 @@ impl SmbdConnection {
             negotiate_deadline_ms: now_ms + cfg.negotiate_timeout_ms,
             next_op: 1,
             ops: HashMap::new(),
+            ops_finished: false,
             pool,
             pool_mr,
             wc: Vec::with_capacity(64),
@@ -400,6 +404,7 @@ impl SmbdConnection {
     fn fail(&mut self, d: Disconnect) {
         if self.closed.is_none() {
             self.closed = Some(d);
+            self.ops_finished = true;
         }
         if self.state != State::Closed {
             self.state = State::Closed;
@@ -687,6 +692,7 @@ impl SmbdConnection {
                     op.failed = Some(c.status);
                     self.counters.rdma_errors += 1;
                 }
+                self.ops_finished |= op.pending == 0 || op.failed.is_some();
                 debug_assert!(matches!(c.opcode, WcOpcode::RdmaRead | WcOpcode::RdmaWrite));
             }
             _ => {}
@@ -1015,6 +1021,13 @@ impl SmbdConnection {
             },
         );
         Ok(id)
+    }
+
+    /// Whether an RDMA operation may have finished since the last call: results
+    /// ([`SmbdConnection::rdma_result`], [`SmbdConnection::rdma_read_result`]) need
+    /// looking for only then.
+    pub fn take_ops_finished(&mut self) -> bool {
+        std::mem::take(&mut self.ops_finished)
     }
 
     /// The outcome of an RDMA operation once every piece completed: the bytes read (empty

@@ -297,6 +297,22 @@ impl RdmaConn {
             }
             self.smbd.reuse(pdu);
         }
+        if self.smbd.take_ops_finished() && !self.rdma_results(now, stats, io) {
+            return false;
+        }
+        if self.smb.has_async() {
+            for r in self.smb.poll_async() {
+                if self.smbd.send(r).is_err() {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Takes the results of RDMA operations that finished: WRITE data read in (then the
+    /// WRITE is handled) and READ data written out (its buffer or region is let go).
+    fn rdma_results(&mut self, now: &Turn, stats: &WorkerStats, io: &mut Vec<IoRequest>) -> bool {
         let mut i = 0;
         while i < self.reads.len() {
             let op = self.reads[i].0;
@@ -325,13 +341,6 @@ impl RdmaConn {
         }
         let smbd = &mut self.smbd;
         self.writes.retain(|op| smbd.rdma_result(*op).is_none());
-        if self.smb.has_async() {
-            for r in self.smb.poll_async() {
-                if self.smbd.send(r).is_err() {
-                    return false;
-                }
-            }
-        }
         true
     }
 }
