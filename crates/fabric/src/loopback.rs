@@ -5,6 +5,7 @@
 
 use crate::soft::{Engine, InSeg, OutMsg, Wire, WireEvent, OP_TERMINATE};
 use crate::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Faults {
@@ -18,85 +19,243 @@ pub struct Faults {
     pub fail_access_at: Option<u64>,
 }
 
-struct Pipe {
-    q: [VecDeque<InSeg>; 2],
-    closed: [bool; 2],
-    dropped: bool,
-    segments: u64,
-    tagged: u64,
-    rng: u64,
-    faults: Faults,
-    reply: Option<WireEvent>,
-    /// Held payloads each side's peer has consumed and not yet reported.
-    acks: [usize; 2],
-    /// Held payloads each side has taken off the pipe and is still copying.
-    taken: [usize; 2],
+/// Segments one lane holds at most: a sender with more keeps them until the receiver
+/// makes room (as a NIC's send queue waits on the wire).
+const LANE_SLOTS: usize = 512;
+
+/// What the receiving side of a lane looks at, written by the sending side only (one cache
+/// line moves per batch of segments or acknowledgments).
+#[derive(Default)]
+struct LaneIn {
+    /// Segments published for the receiver (a count since the start).
+    tail: AtomicUsize,
+    /// Held payloads of the receiver that the sender has consumed (a count since the start).
+    acks: AtomicUsize,
+    /// The sender closed: nothing more comes, and a held RDMA Write not yet taken is
+    /// flushed with everything behind it.
+    closed: AtomicBool,
+    /// The connection's reply (accepted or rejected) waits in `Shared::reply` (lane 0).
+    reply: AtomicBool,
 }
 
-impl Pipe {
-    fn next_rand(&mut self) -> u64 {
-        self.rng ^= self.rng << 13;
-        self.rng ^= self.rng >> 7;
-        self.rng ^= self.rng << 17;
-        self.rng
+/// Written by the receiving side only.
+#[derive(Default)]
+struct LaneOut {
+    /// Segments taken (a count since the start).
+    head: AtomicUsize,
+    /// Held payloads taken and still being copied out of the sender's memory.
+    taken: AtomicUsize,
+}
+
+/// One direction: a single-producer single-consumer ring of segments.
+struct Lane {
+    w: Padded<LaneIn>,
+    r: Padded<LaneOut>,
+    slots: Box<[Slot]>,
+}
+
+/// A segment's place in a lane: one cache line (a segment moves in one).
+#[repr(align(64))]
+struct Slot(std::cell::UnsafeCell<std::mem::MaybeUninit<InSeg>>);
+
+const _: () = assert!(std::mem::size_of::<Slot>() == 64);
+
+// SAFETY: a slot is written only by the lane's one sender while it is outside the
+// published range (head..tail) and read only by its one receiver while inside it; the
+// Release/Acquire pairs on `tail` and `head` order those accesses.
+unsafe impl Sync for Lane {}
+
+impl Lane {
+    fn new() -> Lane {
+        Lane {
+            w: Padded::default(),
+            r: Padded::default(),
+            slots: (0..LANE_SLOTS)
+                .map(|_| Slot(std::cell::UnsafeCell::new(std::mem::MaybeUninit::uninit())))
+                .collect(),
+        }
+    }
+
+    /// Sender: writes `seg` at position `t` (published later, by [`Lane::publish`])
+    /// unless the lane is full; `head_seen` is the sender's last look at the receiver's
+    /// head (looked at again only when the lane seems full).
+    fn put(&self, t: usize, seg: InSeg, head_seen: &mut usize) -> std::result::Result<(), InSeg> {
+        if t - *head_seen == LANE_SLOTS {
+            *head_seen = self.r.head.load(Ordering::Acquire);
+            if t - *head_seen == LANE_SLOTS {
+                return Err(seg);
+            }
+        }
+        // SAFETY: only the sender writes, and slot t is outside head..tail: the receiver
+        // is done with it (its head store, acquired above or earlier, released the read).
+        unsafe { (*self.slots[t % LANE_SLOTS].0.get()).write(seg) };
+        Ok(())
+    }
+
+    /// Sender: makes the segments written up to `t` visible to the receiver.
+    fn publish(&self, t: usize) {
+        self.w.tail.store(t, Ordering::Release);
+    }
+
+    /// Receiver: hands up to `n` of the oldest published segments to `f`, in order.
+    fn take(&self, n: usize, mut f: impl FnMut(InSeg)) -> usize {
+        let h = self.r.head.load(Ordering::Relaxed);
+        let t = self.w.tail.load(Ordering::Acquire);
+        let end = t.min(h.saturating_add(n));
+        for i in h..end {
+            // SAFETY: slot i is inside head..tail: written by the sender before its tail
+            // store (acquired above), and read only here, once, before head moves past.
+            f(unsafe { (*self.slots[i % LANE_SLOTS].0.get()).assume_init_read() });
+        }
+        self.r.head.store(end, Ordering::Release);
+        end - h
+    }
+
+    fn is_empty(&self) -> bool {
+        self.r.head.load(Ordering::Relaxed) == self.w.tail.load(Ordering::Acquire)
     }
 }
 
-/// A pipe and, per side, a count of the changes made for it (segments, acknowledgments,
-/// a close, a reply): a side with nothing new to take skips the lock (the peer polls
-/// continuously; taking the lock each time would contend with every send).
-#[repr(align(128))]
+impl Drop for Lane {
+    fn drop(&mut self) {
+        self.take(usize::MAX, drop);
+    }
+}
+
+/// The two lanes of a connection (`lanes[s]` carries segments for side `s`), and what
+/// fault injection shares between the sides.
 struct Shared {
-    m: Mutex<Pipe>,
-    changes: [std::sync::atomic::AtomicU64; 2],
+    lanes: [Lane; 2],
+    faults: Faults,
+    /// Counted only when a fault needs them.
+    segments: AtomicU64,
+    tagged: AtomicU64,
+    dropped: AtomicBool,
+    reply: Mutex<Option<WireEvent>>,
 }
 
 impl Shared {
-    fn new(p: Pipe) -> Arc<Shared> {
+    fn new(faults: Faults) -> Arc<Shared> {
         Arc::new(Shared {
-            m: Mutex::new(p),
-            changes: Default::default(),
+            lanes: [Lane::new(), Lane::new()],
+            faults,
+            segments: AtomicU64::new(0),
+            tagged: AtomicU64::new(0),
+            dropped: AtomicBool::new(false),
+            reply: Mutex::new(None),
         })
     }
-    /// Locks to change something `side` will look at.
-    fn lock_for(&self, side: usize) -> parking_lot::MutexGuard<'_, Pipe> {
-        let g = self.m.lock();
-        self.changes[side].fetch_add(1, std::sync::atomic::Ordering::Release);
-        g
+
+    /// Hands a reply to the connecting side (0).
+    fn set_reply(&self, r: WireEvent, close: bool) {
+        *self.reply.lock() = Some(r);
+        let w = &self.lanes[0].w;
+        if close {
+            w.closed.store(true, Ordering::SeqCst);
+        }
+        w.reply.store(true, Ordering::Release);
     }
 }
 
 struct LoopWire {
     pipe: Arc<Shared>,
     side: usize,
+    closed: bool,
     closed_reported: bool,
-    /// The change count when this side last looked, and whether it left work behind.
-    seen: u64,
-    more: bool,
-    /// Segments sent since the last progress call: they enter the pipe together under
-    /// one lock (as a NIC's doorbell starts the work queued before it), at that call.
-    out: Vec<InSeg>,
+    replied: bool,
+    /// The receiver's head when this side last looked (see [`Lane::put`]).
+    head_seen: usize,
+    /// Acknowledgments reported so far (of `lanes[side].w.acks`) and given (into
+    /// `lanes[1 - side].w.acks`).
+    acks_seen: usize,
+    acks_given: usize,
+    /// A held RDMA Write of the closed peer was flushed: nothing behind it is delivered
+    /// but its Terminate.
+    cut: bool,
+    /// Draws batch sizes when faults delay delivery.
+    rng: u64,
+    /// Segments sent since the last progress call: they enter the lane together (as a
+    /// NIC's doorbell starts the work queued before it), at that call.
+    out: VecDeque<InSeg>,
 }
 
-/// Moves the segments `side` sent since its last progress call into the pipe.
-fn flush(out: &mut Vec<InSeg>, side: usize, p: &mut Pipe) {
-    for mut seg in out.drain(..) {
-        if p.closed[side] || p.dropped {
-            continue;
+impl LoopWire {
+    fn new(pipe: Arc<Shared>, side: usize, rng: u64) -> LoopWire {
+        LoopWire {
+            pipe,
+            side,
+            closed: false,
+            closed_reported: false,
+            replied: false,
+            head_seen: 0,
+            acks_seen: 0,
+            acks_given: 0,
+            cut: false,
+            rng,
+            out: VecDeque::new(),
         }
-        p.segments += 1;
-        if p.faults.drop_after_segments.is_some_and(|n| p.segments > n) {
-            p.dropped = true;
-            continue;
-        }
-        if seg.tagged {
-            p.tagged += 1;
-            if p.faults.fail_access_at == Some(p.tagged) {
-                seg.stag ^= 0xffff_ff00;
+    }
+
+    fn next_rand(&mut self) -> u64 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        self.rng
+    }
+
+    /// Publishes the segments sent since the last call, as many as the peer's lane holds.
+    fn flush(&mut self) {
+        let p = &*self.pipe;
+        let lane = &p.lanes[1 - self.side];
+        let mut t = lane.w.tail.load(Ordering::Relaxed);
+        while let Some(mut seg) = self.out.pop_front() {
+            if self.closed || p.dropped.load(Ordering::Relaxed) {
+                self.out.clear();
+                break;
+            }
+            if let Some(n) = p.faults.drop_after_segments {
+                if p.segments.fetch_add(1, Ordering::Relaxed) + 1 > n {
+                    p.dropped.store(true, Ordering::SeqCst);
+                    self.out.clear();
+                    break;
+                }
+            }
+            if seg.tagged && p.faults.fail_access_at.is_some() {
+                let n = p.tagged.fetch_add(1, Ordering::Relaxed) + 1;
+                if p.faults.fail_access_at == Some(n) {
+                    seg.stag ^= 0xffff_ff00;
+                }
+            }
+            match lane.put(t, seg, &mut self.head_seen) {
+                Ok(()) => t += 1,
+                Err(seg) => {
+                    self.out.push_front(seg);
+                    break;
+                }
             }
         }
-        p.q[1 - side].push_back(seg);
+        lane.publish(t);
     }
+}
+
+/// Takes one segment of `lane` for the engine, or drops it when the closed peer's memory
+/// must no longer be read (`cut`).
+fn deliver(lane: &Lane, cut: &mut bool, s: InSeg, out: &mut Vec<WireEvent>) {
+    if *cut && s.opcode != OP_TERMINATE {
+        return;
+    }
+    if s.ack {
+        // Counted before the close is looked at; the closing side sets its flag
+        // before it looks at this count, so either this side sees the close or the
+        // closer waits for the copy to end.
+        lane.r.taken.fetch_add(1, Ordering::SeqCst);
+        if s.tagged && lane.w.closed.load(Ordering::SeqCst) {
+            lane.r.taken.fetch_sub(1, Ordering::SeqCst);
+            *cut = true;
+            return;
+        }
+    }
+    out.push(WireEvent::Seg(s));
 }
 
 impl Wire for LoopWire {
@@ -104,10 +263,10 @@ impl Wire for LoopWire {
     /// and is copied once, by the receiving side, straight into its destination (as a
     /// NIC's DMA would move it, without the sender's CPU); the sender's request completes
     /// when the receiver has it. Nothing is allocated per segment once warm. The segment
-    /// enters the pipe at this side's next progress call (or close).
+    /// enters the lane at this side's next progress call (or close).
     fn send(&mut self, m: OutMsg) -> bool {
         let held = m.track && m.data.borrowed();
-        self.out.push(InSeg {
+        self.out.push_back(InSeg {
             tagged: m.tagged,
             last: true,
             opcode: m.opcode,
@@ -123,82 +282,68 @@ impl Wire for LoopWire {
     }
 
     fn consumed(&mut self, n: usize) {
-        let mut p = self.pipe.lock_for(1 - self.side);
-        p.acks[1 - self.side] += n;
-        p.taken[self.side] = p.taken[self.side].saturating_sub(n);
+        let p = &*self.pipe;
+        self.acks_given += n;
+        p.lanes[1 - self.side]
+            .w
+            .acks
+            .store(self.acks_given, Ordering::Release);
+        p.lanes[self.side].r.taken.fetch_sub(n, Ordering::SeqCst);
     }
 
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool {
-        let sending = !self.out.is_empty();
-        let now = self.pipe.changes[self.side].load(std::sync::atomic::Ordering::Acquire);
-        if now == self.seen && !self.more && !sending {
-            return false;
+        if !self.out.is_empty() {
+            self.flush();
         }
-        let mut p = if sending {
-            let mut p = self.pipe.lock_for(1 - self.side);
-            flush(&mut self.out, self.side, &mut p);
-            p
-        } else {
-            self.pipe.m.lock()
-        };
-        // Every change made for this side so far is in what this call looks at (changes
-        // are made under the lock).
-        self.seen = self.pipe.changes[self.side].load(std::sync::atomic::Ordering::Acquire);
-        if self.side == 0 {
-            if let Some(r) = p.reply.take() {
+        let mut n = LANE_SLOTS;
+        if let Some(m) = self.pipe.faults.max_batch {
+            n = 1 + (self.next_rand() % m.max(1) as u64) as usize;
+        }
+        let p = &*self.pipe;
+        let lane = &p.lanes[self.side];
+        // Closes and drops first: the segments sent before them are then all visible.
+        let peer_closed = lane.w.closed.load(Ordering::Acquire);
+        let dropped = p.dropped.load(Ordering::Acquire);
+        let mut moved = false;
+        if !self.replied && lane.w.reply.load(Ordering::Acquire) {
+            self.replied = true;
+            if let Some(r) = p.reply.lock().take() {
                 out.push(r);
             }
         }
-        let acked = std::mem::take(&mut p.acks[self.side]);
-        if acked > 0 {
-            out.push(WireEvent::Delivered(acked));
+        let acks = lane.w.acks.load(Ordering::Acquire);
+        if acks != self.acks_seen {
+            out.push(WireEvent::Delivered(acks - self.acks_seen));
+            self.acks_seen = acks;
+            moved = true;
         }
-        let avail = p.q[self.side].len();
-        let n = match p.faults.max_batch {
-            Some(m) if avail > 0 => {
-                let r = p.next_rand();
-                avail.min(1 + (r % m.max(1) as u64) as usize)
-            }
-            _ => avail,
-        };
-        for _ in 0..n {
-            let s = p.q[self.side].pop_front().unwrap();
-            if s.ack {
-                p.taken[self.side] += 1;
-            }
-            out.push(WireEvent::Seg(s));
+        let cut = &mut self.cut;
+        if lane.take(n, |s| deliver(lane, cut, s, out)) > 0 {
+            moved = true;
         }
-        let peer_gone = p.dropped || (p.closed[1 - self.side] && p.q[self.side].is_empty());
+        let peer_gone = dropped || (peer_closed && lane.is_empty());
         if peer_gone && !self.closed_reported {
             self.closed_reported = true;
             out.push(WireEvent::Closed);
         }
-        self.more = !p.q[self.side].is_empty();
-        n > 0 || acked > 0
+        moved
     }
 
     fn close(&mut self) {
-        let mut p = self.pipe.lock_for(1 - self.side);
         // What was sent before the close leaves first (a Terminate, a last message).
-        flush(&mut self.out, self.side, &mut p);
-        p.closed[self.side] = true;
-        // RDMA Writes the peer has not taken are flushed, not delivered later: their
-        // memory goes back to its owner, who may reuse it at once (a real queue pair in
-        // error stops moving data too). Nothing posted after a flushed one is delivered
-        // either (a Send behind a flushed Write would announce data that never came),
-        // except the Terminate that says why.
-        let q = &mut p.q[1 - self.side];
-        if let Some(i) = q.iter().position(|s| s.ack && s.tagged) {
-            let tail: Vec<InSeg> = q.drain(i..).filter(|s| s.opcode == OP_TERMINATE).collect();
-            q.extend(tail);
-        }
-        // Those it has taken it is copying right now (from this side's memory): wait for
-        // it to finish, which it does within its current progress call (bounded).
+        self.flush();
+        self.closed = true;
+        self.out.clear();
+        let lane = &self.pipe.lanes[1 - self.side];
+        lane.w.closed.store(true, Ordering::SeqCst);
+        // RDMA Writes the peer has not taken are flushed, not delivered later (it looks
+        // at the close before it copies): their memory goes back to its owner, who may
+        // reuse it at once (a real queue pair in error stops moving data too). Those it
+        // has taken it is copying right now: wait for it to finish, which it does within
+        // its current progress call (bounded).
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
-        while p.taken[1 - self.side] > 0 && std::time::Instant::now() < deadline {
-            drop(p);
+        while lane.r.taken.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < deadline {
             std::thread::yield_now();
-            p = self.pipe.m.lock();
         }
     }
 }
@@ -209,6 +354,8 @@ struct Pending {
     ird: u16,
     ord: u16,
     peer: String,
+    /// The accepting side's seed for batch sizes.
+    rng: u64,
 }
 
 #[derive(Default)]
@@ -272,33 +419,17 @@ impl LoopbackFabric {
         let q = n.listeners.get_mut(name).ok_or_else(|| {
             Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionRefused))
         })?;
-        let pipe = Shared::new(Pipe {
-            q: [VecDeque::new(), VecDeque::new()],
-            closed: [false; 2],
-            dropped: false,
-            segments: 0,
-            tagged: 0,
-            rng: (faults.seed ^ id.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1,
-            faults,
-            reply: None,
-            acks: [0; 2],
-            taken: [0; 2],
-        });
+        let pipe = Shared::new(faults);
+        let rng = (faults.seed ^ id.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
         q.push_back(Pending {
             pipe: pipe.clone(),
             private_data: private_data.to_vec(),
             ird,
             ord,
             peer: format!("loopback-client-{id}"),
+            rng: rng.rotate_left(17) | 1,
         });
-        let wire = LoopWire {
-            pipe,
-            side: 0,
-            closed_reported: false,
-            seen: u64::MAX,
-            more: false,
-            out: Vec::new(),
-        };
+        let wire = LoopWire::new(pipe, 0, rng);
         let mut caps = self.caps;
         caps.ird = ird;
         caps.ord = ord;
@@ -363,19 +494,15 @@ impl ConnRequest for LoopRequest {
         // Our outbound reads are bounded by the peer's IRD, and its by ours.
         let ord = ord.min(me.p.ird);
         let ird = ird.min(me.caps.ird.max(ird));
-        me.p.pipe.lock_for(0).reply = Some(WireEvent::Established {
-            private_data: private_data.to_vec(),
-            ird,
-            ord,
-        });
-        let wire = LoopWire {
-            pipe: me.p.pipe,
-            side: 1,
-            closed_reported: false,
-            seen: u64::MAX,
-            more: false,
-            out: Vec::new(),
-        };
+        me.p.pipe.set_reply(
+            WireEvent::Established {
+                private_data: private_data.to_vec(),
+                ird,
+                ord,
+            },
+            false,
+        );
+        let wire = LoopWire::new(me.p.pipe, 1, me.p.rng);
         let mut caps = me.caps;
         caps.ird = ird;
         caps.ord = ord;
@@ -384,10 +511,11 @@ impl ConnRequest for LoopRequest {
         Ok(Box::new(e))
     }
     fn reject(self: Box<Self>, private_data: &[u8]) {
-        let mut p = self.p.pipe.lock_for(0);
-        p.reply = Some(WireEvent::Rejected {
-            private_data: private_data.to_vec(),
-        });
-        p.closed[1] = true;
+        self.p.pipe.set_reply(
+            WireEvent::Rejected {
+                private_data: private_data.to_vec(),
+            },
+            true,
+        );
     }
 }
