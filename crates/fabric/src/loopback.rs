@@ -92,6 +92,15 @@ impl Lane {
         Ok(())
     }
 
+    /// Sender: asks for the next two slots and the tail's line ahead of the writes a
+    /// reply will make (they were last read by the receiver's core).
+    fn prefetch_send(&self) {
+        let t = self.w.tail.load(Ordering::Relaxed);
+        prefetch_write(self.slots[t % LANE_SLOTS].0.get());
+        prefetch_write(self.slots[(t + 1) % LANE_SLOTS].0.get());
+        prefetch_write(&self.w.tail);
+    }
+
     /// Sender: makes the segments written up to `t` visible to the receiver.
     fn publish(&self, t: usize) {
         self.w.tail.store(t, Ordering::Release);
@@ -320,6 +329,8 @@ impl Wire for LoopWire {
         let cut = &mut self.cut;
         if lane.take(n, |s| deliver(lane, cut, s, out)) > 0 {
             moved = true;
+            // What arrived is usually answered within this turn.
+            p.lanes[1 - self.side].prefetch_send();
         }
         let peer_gone = dropped || (peer_closed && lane.is_empty());
         if peer_gone && !self.closed_reported {

@@ -678,6 +678,11 @@ impl SmbdConnection {
                 self.last_recv_ms = now;
                 self.keepalive_sent_ms = None;
                 self.counters.messages_received += 1;
+                // The answer goes out of the next free send slot, which the peer read
+                // last: ask for its first lines now.
+                if let Some(&next) = self.free_send.last() {
+                    self.send_mr.buf.prefetch_write(next * self.send_slot, 128);
+                }
                 self.received(msg);
                 if self.state != State::Closed {
                     self.post_recv(slot);
