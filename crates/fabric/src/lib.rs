@@ -597,6 +597,10 @@ impl Cq {
     pub(crate) fn push(&self, c: Completion) {
         self.q.with(|q| q.push_back(c));
     }
+    /// Queues all of `batch` at once (emptying it).
+    pub(crate) fn push_all(&self, batch: &mut Vec<Completion>) {
+        self.q.with(|q| q.extend(batch.drain(..)));
+    }
     /// Moves up to `max` completions into `out`; returns how many.
     pub fn poll(&self, out: &mut Vec<Completion>, max: usize) -> usize {
         #[cfg(feature = "verbs")]

@@ -229,6 +229,10 @@ pub(crate) struct Engine<W: Wire> {
     /// Sends and RDMA Writes not yet completed, in order: those whose payload the wire
     /// still holds (`awaits`), and those behind them (completions keep posting order).
     inflight: VecDeque<Inflight>,
+    /// Inside a progress call, completions gather here and enter the queue together at
+    /// its end (one lock for what one call completes: a receive, the sends it answers).
+    progressing: Option<Vec<Completion>>,
+    spare: Vec<Completion>,
 }
 
 struct Inflight {
@@ -255,6 +259,8 @@ impl<W: Wire> Engine<W> {
                 QpState::Connecting
             },
             recv_q: VecDeque::new(),
+            progressing: None,
+            spare: Vec::new(),
             in_send: None,
             expect_msn: [1; 3],
             send_msn: [1; 3],
@@ -291,15 +297,26 @@ impl<W: Wire> Engine<W> {
         self.ord = ord.min(self.caps.ord).max(1);
     }
 
-    fn complete(&self, wr_id: u64, status: WcStatus, opcode: WcOpcode, len: u64, inv: Option<u32>) {
-        self.cq.push(Completion {
+    fn complete(
+        &mut self,
+        wr_id: u64,
+        status: WcStatus,
+        opcode: WcOpcode,
+        len: u64,
+        inv: Option<u32>,
+    ) {
+        let c = Completion {
             wr_id,
             status,
             opcode,
             byte_len: len as u32,
             invalidated_rkey: inv,
             qp_num: self.qpn,
-        });
+        };
+        match &mut self.progressing {
+            Some(batch) => batch.push(c),
+            None => self.cq.push(c),
+        }
     }
 
     /// The queue pair leaves service: everything outstanding completes as flushed.
@@ -739,6 +756,28 @@ impl<W: Wire> QueuePair for Engine<W> {
     }
 
     fn progress(&mut self) -> Result<bool> {
+        self.progressing = Some(std::mem::take(&mut self.spare));
+        let r = self.progress_inner();
+        if let Some(mut batch) = self.progressing.take() {
+            if !batch.is_empty() {
+                self.cq.push_all(&mut batch);
+            }
+            self.spare = batch;
+        }
+        r
+    }
+
+    fn poll_event(&mut self) -> Option<CmEvent> {
+        self.events.pop_front()
+    }
+
+    fn disconnect(&mut self) {
+        self.go_error(QpState::Closed);
+    }
+}
+
+impl<W: Wire> Engine<W> {
+    fn progress_inner(&mut self) -> Result<bool> {
         let mut evs = std::mem::take(&mut self.pending);
         let moved = self.wire.progress(&mut evs);
         let any = moved || !evs.is_empty();
@@ -778,13 +817,5 @@ impl<W: Wire> QueuePair for Engine<W> {
             self.wire.consumed(acks);
         }
         Ok(any)
-    }
-
-    fn poll_event(&mut self) -> Option<CmEvent> {
-        self.events.pop_front()
-    }
-
-    fn disconnect(&mut self) {
-        self.go_error(QpState::Closed);
     }
 }

@@ -48,6 +48,34 @@ pub fn filetime_now() -> u64 {
     116_444_736_000_000_000 + d.as_secs() * 10_000_000 + u64::from(d.subsec_nanos() / 100)
 }
 
+/// Windows FILETIME at instants of the monotonic clock a worker already read: the wall
+/// clock is read again once a second (so a step of it shows within a second), the
+/// monotonic reading carries the time between (no second clock read per turn).
+pub struct WallClock {
+    base: std::time::Instant,
+    base_filetime: u64,
+}
+
+impl Default for WallClock {
+    fn default() -> Self {
+        WallClock {
+            base: std::time::Instant::now(),
+            base_filetime: filetime_now(),
+        }
+    }
+}
+
+impl WallClock {
+    pub fn filetime(&mut self, at: std::time::Instant) -> u64 {
+        let since = at.saturating_duration_since(self.base);
+        if since >= std::time::Duration::from_secs(1) {
+            *self = WallClock::default();
+            return self.base_filetime;
+        }
+        self.base_filetime + (since.as_nanos() / 100) as u64
+    }
+}
+
 fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
     if !a.listen.is_empty() {
         cfg.server.listen = a.listen.clone();

@@ -4,7 +4,7 @@
 //! to a READ follows its RDMA Write on the same queue pair, so reliable-connected ordering
 //! delivers the data first; with RDMA_V1_INVALIDATE it goes as Send With Invalidate.
 
-use crate::daemon::filetime_now;
+use crate::daemon::WallClock;
 use crate::metrics::WorkerStats;
 use crate::worker::WorkerSender;
 use anyhow::{bail, Context, Result};
@@ -440,6 +440,7 @@ pub struct RdmaSet {
     live: Option<Arc<AtomicUsize>>,
     next_key: u64,
     io: Vec<IoRequest>,
+    wall: WallClock,
 }
 
 impl RdmaSet {
@@ -508,7 +509,7 @@ impl RdmaSet {
         let now = Turn {
             at: now,
             ms: ms_at(now),
-            filetime: filetime_now(),
+            filetime: self.wall.filetime(now),
         };
         let mut worked = false;
         let closed = &mut self.closed;

@@ -9,7 +9,7 @@
 //! flight (tracked by `recv_busy`/`send_busy`).
 
 use crate::config::WorkersSection;
-use crate::daemon::filetime_now;
+use crate::daemon::WallClock;
 use crate::framing::{FrameReader, OutQueue, Piece};
 use crate::metrics::WorkerStats;
 use crate::rdma_listener::{RdmaConn, RdmaSet};
@@ -260,6 +260,8 @@ pub fn spawn(
                 rdma: RdmaSet::default(),
                 rdma_stats,
                 busy_ns,
+                turn_at: Instant::now(),
+                wall: WallClock::default(),
                 entries: Vec::new(),
                 done: Vec::new(),
                 io_reqs: Vec::new(),
@@ -356,6 +358,9 @@ struct Worker {
     entries: Vec<io_uring::squeue::Entry>,
     done: Vec<(u64, i32)>,
     io_reqs: Vec<IoRequest>,
+    /// When this turn started, and the wall clock requests are stamped with.
+    turn_at: Instant,
+    wall: WallClock,
     /// Nanoseconds spent in turns that found work (smbdirectd_worker_busy_seconds_total).
     busy_ns: Arc<AtomicU64>,
 }
@@ -397,6 +402,7 @@ impl Worker {
                 }
             }
             turn = now;
+            self.turn_at = now;
             worked_last = false;
             self.adopt();
             let stopping = self.stop.load(Ordering::Acquire);
@@ -774,6 +780,9 @@ impl Worker {
     /// kernel thread does the submitting and, with IOPOLL, the polling); returns whether
     /// anything completed.
     fn reap_extra(&mut self) -> bool {
+        if self.extra.iter().all(|x| x.inflight == 0) {
+            return false;
+        }
         let mut worked = false;
         let stats = self.stats.clone();
         for k in [POLL, SQ, SQ_POLL] {
@@ -906,7 +915,10 @@ impl Worker {
         if let Some(s) = &self.stats {
             s.uring(0, done.len() as u64);
         }
-        let stats = self.stats.clone();
+        // (Cloned only for a turn with completions: no reference count traffic per turn.)
+        let stats = if worked { self.stats.clone() } else { None };
+        // Requests are stamped with the turn's time.
+        let filetime = self.wall.filetime(self.turn_at);
         let mut io_reqs = std::mem::take(&mut self.io_reqs);
         for (ud, res) in done.drain(..) {
             let slot = ud >> 32;
@@ -952,7 +964,7 @@ impl Worker {
                         }
                         let span = c.span.clone();
                         let _g = span.enter();
-                        process(c, stats.as_deref());
+                        process(c, stats.as_deref(), filetime);
                         c.smb.take_io(&mut io_reqs);
                         for r in io_reqs.drain(..) {
                             let owner = IoOwner::Tcp {
@@ -1062,8 +1074,7 @@ fn close_conn(c: &mut Conn) {
     }
 }
 
-fn process(c: &mut Conn, stats: Option<&WorkerStats>) {
-    let now = filetime_now();
+fn process(c: &mut Conn, stats: Option<&WorkerStats>, now: u64) {
     loop {
         let out = match c.reader.next_pdu() {
             Ok(Some(pdu)) => match stats {
