@@ -347,6 +347,18 @@ pub(crate) fn prefetch_write<T>(p: *const T) {
     let _ = p;
 }
 
+/// Asks for the cache line at `p` for reading (PREFETCHT0): a hint, for any address.
+#[inline(always)]
+pub(crate) fn prefetch_read<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and changes no architectural state.
+    unsafe {
+        std::arch::asm!("prefetcht0 [{}]", in(reg) p, options(nostack, preserves_flags, readonly));
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
 /// State one thread works on, on cache lines of its own (allocations made next to it
 /// belong to whatever was allocated next: a peer's queue, say, written by another core).
 #[derive(Default)]

@@ -3,7 +3,7 @@
 //! handed over per progress call is drawn from the seed, so interleavings across queue
 //! pairs vary from seed to seed and repeat exactly for one seed.
 
-use crate::soft::{Engine, InSeg, OutMsg, Wire, WireEvent, OP_TERMINATE};
+use crate::soft::{Engine, InSeg, OutMsg, Payload, Wire, WireEvent, OP_TERMINATE};
 use crate::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
@@ -54,11 +54,29 @@ struct Lane {
     slots: Box<[Slot]>,
 }
 
-/// A segment's place in a lane: one cache line (a segment moves in one).
-#[repr(align(64))]
-struct Slot(std::cell::UnsafeCell<std::mem::MaybeUninit<InSeg>>);
+/// Bytes of a small Send carried in its slot (as a NIC's inline send carries them in the
+/// work request): SMB2 requests and the responses that announce RDMA-written data fit.
+const INLINE_BYTES: usize = 188;
 
-const _: () = assert!(std::mem::size_of::<Slot>() == 64);
+/// A segment's place in a lane: the segment in one cache line, the bytes of an inline
+/// Send in the next three.
+#[repr(C, align(64))]
+struct Slot {
+    seg: std::cell::UnsafeCell<std::mem::MaybeUninit<InSeg>>,
+    inline_len: std::cell::UnsafeCell<u32>,
+    inline: std::cell::UnsafeCell<[u8; INLINE_BYTES]>,
+}
+
+const _: () = assert!(std::mem::size_of::<InSeg>() <= 64);
+const _: () = assert!(std::mem::size_of::<Slot>() == 256);
+
+/// A segment waiting for this side's next progress call, with the bytes of an inline Send
+/// (taken from the sender's memory when it was posted: the Send is done with them).
+struct Outgoing {
+    seg: InSeg,
+    inline_len: usize,
+    inline: [u8; INLINE_BYTES],
+}
 
 // SAFETY: a slot is written only by the lane's one sender while it is outside the
 // published range (head..tail) and read only by its one receiver while inside it; the
@@ -71,33 +89,48 @@ impl Lane {
             w: Padded::default(),
             r: Padded::default(),
             slots: (0..LANE_SLOTS)
-                .map(|_| Slot(std::cell::UnsafeCell::new(std::mem::MaybeUninit::uninit())))
+                .map(|_| Slot {
+                    seg: std::cell::UnsafeCell::new(std::mem::MaybeUninit::uninit()),
+                    inline_len: std::cell::UnsafeCell::new(0),
+                    inline: std::cell::UnsafeCell::new([0; INLINE_BYTES]),
+                })
                 .collect(),
         }
     }
 
-    /// Sender: writes `seg` at position `t` (published later, by [`Lane::publish`])
-    /// unless the lane is full; `head_seen` is the sender's last look at the receiver's
-    /// head (looked at again only when the lane seems full).
-    fn put(&self, t: usize, seg: InSeg, head_seen: &mut usize) -> std::result::Result<(), InSeg> {
+    /// Sender: whether position `t` is free; `head_seen` is the sender's last look at the
+    /// receiver's head (looked at again only when the lane seems full).
+    fn has_room(&self, t: usize, head_seen: &mut usize) -> bool {
         if t - *head_seen == LANE_SLOTS {
             *head_seen = self.r.head.load(Ordering::Acquire);
-            if t - *head_seen == LANE_SLOTS {
-                return Err(seg);
-            }
         }
+        t - *head_seen < LANE_SLOTS
+    }
+
+    /// Sender: writes `o` at position `t`, which [`Lane::has_room`] found free (published
+    /// later, by [`Lane::publish`]).
+    fn put(&self, t: usize, o: Outgoing) {
+        let slot = &self.slots[t % LANE_SLOTS];
         // SAFETY: only the sender writes, and slot t is outside head..tail: the receiver
-        // is done with it (its head store, acquired above or earlier, released the read).
-        unsafe { (*self.slots[t % LANE_SLOTS].0.get()).write(seg) };
-        Ok(())
+        // is done with it (its head store, acquired by has_room, released the read).
+        unsafe {
+            (*slot.seg.get()).write(o.seg);
+            *slot.inline_len.get() = o.inline_len as u32;
+            (&mut *slot.inline.get())[..o.inline_len].copy_from_slice(&o.inline[..o.inline_len]);
+        }
     }
 
     /// Sender: asks for the next two slots and the tail's line ahead of the writes a
     /// reply will make (they were last read by the receiver's core).
     fn prefetch_send(&self) {
         let t = self.w.tail.load(Ordering::Relaxed);
-        prefetch_write(self.slots[t % LANE_SLOTS].0.get());
-        prefetch_write(self.slots[(t + 1) % LANE_SLOTS].0.get());
+        for slot in [
+            &self.slots[t % LANE_SLOTS],
+            &self.slots[(t + 1) % LANE_SLOTS],
+        ] {
+            prefetch_write(slot.seg.get());
+            prefetch_write(slot.inline.get());
+        }
         prefetch_write(&self.w.tail);
     }
 
@@ -106,15 +139,31 @@ impl Lane {
         self.w.tail.store(t, Ordering::Release);
     }
 
-    /// Receiver: hands up to `n` of the oldest published segments to `f`, in order.
-    fn take(&self, n: usize, mut f: impl FnMut(InSeg)) -> usize {
+    /// Receiver: hands up to `n` of the oldest published segments to `f`, in order, with
+    /// the bytes of those sent inline.
+    fn take(&self, n: usize, mut f: impl FnMut(InSeg, &[u8])) -> usize {
         let h = self.r.head.load(Ordering::Relaxed);
         let t = self.w.tail.load(Ordering::Acquire);
         let end = t.min(h.saturating_add(n));
         for i in h..end {
+            // (The whole slot at once: its lines come in parallel, not one after another.)
+            let slot: *const Slot = &self.slots[i % LANE_SLOTS];
+            for line in 1..4 {
+                prefetch_read(slot.cast::<u8>().wrapping_add(64 * line));
+            }
+        }
+        for i in h..end {
+            let slot = &self.slots[i % LANE_SLOTS];
             // SAFETY: slot i is inside head..tail: written by the sender before its tail
             // store (acquired above), and read only here, once, before head moves past.
-            f(unsafe { (*self.slots[i % LANE_SLOTS].0.get()).assume_init_read() });
+            let (seg, inline) = unsafe {
+                let len = (*slot.inline_len.get() as usize).min(INLINE_BYTES);
+                (
+                    (*slot.seg.get()).assume_init_read(),
+                    &(&*slot.inline.get())[..len],
+                )
+            };
+            f(seg, inline);
         }
         self.r.head.store(end, Ordering::Release);
         end - h
@@ -127,7 +176,7 @@ impl Lane {
 
 impl Drop for Lane {
     fn drop(&mut self) {
-        self.take(usize::MAX, drop);
+        self.take(usize::MAX, |_, _| {});
     }
 }
 
@@ -185,7 +234,9 @@ struct LoopWire {
     rng: u64,
     /// Segments sent since the last progress call: they enter the lane together (as a
     /// NIC's doorbell starts the work queued before it), at that call.
-    out: VecDeque<InSeg>,
+    out: VecDeque<Outgoing>,
+    /// Buffers for the bytes of inline Sends received, back from the engine.
+    spare: Vec<Vec<u8>>,
 }
 
 impl LoopWire {
@@ -202,6 +253,7 @@ impl LoopWire {
             cut: false,
             rng,
             out: VecDeque::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -217,7 +269,11 @@ impl LoopWire {
         let p = &*self.pipe;
         let lane = &p.lanes[1 - self.side];
         let mut t = lane.w.tail.load(Ordering::Relaxed);
-        while let Some(mut seg) = self.out.pop_front() {
+        while let Some(mut o) = self.out.pop_front() {
+            if !lane.has_room(t, &mut self.head_seen) {
+                self.out.push_front(o);
+                break;
+            }
             if self.closed || p.dropped.load(Ordering::Relaxed) {
                 self.out.clear();
                 break;
@@ -229,29 +285,39 @@ impl LoopWire {
                     break;
                 }
             }
-            if seg.tagged && p.faults.fail_access_at.is_some() {
+            if o.seg.tagged && p.faults.fail_access_at.is_some() {
                 let n = p.tagged.fetch_add(1, Ordering::Relaxed) + 1;
                 if p.faults.fail_access_at == Some(n) {
-                    seg.stag ^= 0xffff_ff00;
+                    o.seg.stag ^= 0xffff_ff00;
                 }
             }
-            match lane.put(t, seg, &mut self.head_seen) {
-                Ok(()) => t += 1,
-                Err(seg) => {
-                    self.out.push_front(seg);
-                    break;
-                }
-            }
+            lane.put(t, o);
+            t += 1;
         }
         lane.publish(t);
     }
 }
 
-/// Takes one segment of `lane` for the engine, or drops it when the closed peer's memory
-/// must no longer be read (`cut`).
-fn deliver(lane: &Lane, cut: &mut bool, s: InSeg, out: &mut Vec<WireEvent>) {
+/// Takes one segment of `lane` for the engine (the bytes of an inline Send copied into a
+/// spare buffer), or drops it when the closed peer's memory must no longer be read (`cut`).
+fn deliver(
+    lane: &Lane,
+    cut: &mut bool,
+    spare: &mut Vec<Vec<u8>>,
+    mut s: InSeg,
+    inline: &[u8],
+    out: &mut Vec<WireEvent>,
+) {
     if *cut && s.opcode != OP_TERMINATE {
         return;
+    }
+    if !inline.is_empty() {
+        let mut v = spare
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(INLINE_BYTES));
+        v.clear();
+        v.extend_from_slice(inline);
+        s.data = Payload::Bytes(v);
     }
     if s.ack {
         // Counted before the close is looked at; the closing side sets its flag
@@ -271,23 +337,47 @@ impl Wire for LoopWire {
     /// A work request's payload crosses as a reference to the sender's registered memory
     /// and is copied once, by the receiving side, straight into its destination (as a
     /// NIC's DMA would move it, without the sender's CPU); the sender's request completes
-    /// when the receiver has it. Nothing is allocated per segment once warm. The segment
-    /// enters the lane at this side's next progress call (or close).
+    /// when the receiver has it. A Send of up to INLINE_BYTES is copied now instead and
+    /// travels in its slot (the receiver then reads one place, not two after another).
+    /// Nothing is allocated per segment once warm. The segment enters the lane at this
+    /// side's next progress call (or close).
     fn send(&mut self, m: OutMsg) -> bool {
         let held = m.track && m.data.borrowed();
-        self.out.push_back(InSeg {
-            tagged: m.tagged,
-            last: true,
-            opcode: m.opcode,
-            stag: m.stag,
-            to: m.to,
-            qn: m.qn,
-            msn: m.msn,
-            mo: 0,
-            data: m.data,
-            ack: held,
-        });
-        !held
+        // A small Send travels inline: done with the sender's memory now, no
+        // acknowledgment, and its bytes reach the receiver with the segment.
+        let inline = held && !m.tagged && m.data.len() <= INLINE_BYTES;
+        let mut o = Outgoing {
+            seg: InSeg {
+                tagged: m.tagged,
+                last: true,
+                opcode: m.opcode,
+                stag: m.stag,
+                to: m.to,
+                qn: m.qn,
+                msn: m.msn,
+                mo: 0,
+                data: Payload::Bytes(Vec::new()),
+                ack: held && !inline,
+            },
+            inline_len: 0,
+            inline: [0; INLINE_BYTES],
+        };
+        if inline {
+            o.inline_len = m.data.len();
+            m.data.read_into(&mut o.inline[..o.inline_len]);
+        } else {
+            o.seg.data = m.data;
+        }
+        self.out.push_back(o);
+        !held || inline
+    }
+
+    fn recycle(&mut self, p: Payload) {
+        if let Payload::Bytes(v) = p {
+            if v.capacity() >= INLINE_BYTES && self.spare.len() < LANE_SLOTS {
+                self.spare.push(v);
+            }
+        }
     }
 
     fn consumed(&mut self, n: usize) {
@@ -326,8 +416,8 @@ impl Wire for LoopWire {
             self.acks_seen = acks;
             moved = true;
         }
-        let cut = &mut self.cut;
-        if lane.take(n, |s| deliver(lane, cut, s, out)) > 0 {
+        let (cut, spare) = (&mut self.cut, &mut self.spare);
+        if lane.take(n, |s, inline| deliver(lane, cut, spare, s, inline, out)) > 0 {
             moved = true;
             // What arrived is usually answered within this turn.
             p.lanes[1 - self.side].prefetch_send();

@@ -102,6 +102,20 @@ impl Payload {
             }
         }
     }
+    /// Copies the payload into `dst` (exactly its length).
+    pub fn read_into(&self, dst: &mut [u8]) {
+        match self {
+            Payload::Bytes(b) => dst.copy_from_slice(b),
+            Payload::Region(src, at, _) => src.read(*at, dst),
+            Payload::Regions(r) => {
+                let mut off = 0;
+                for (src, at, n) in r {
+                    src.read(*at, &mut dst[off..off + n]);
+                    off += n;
+                }
+            }
+        }
+    }
     /// Places the payload into `dst` at `off`: one copy, straight from where it lies.
     pub fn write_into(&self, dst: &RegBuf, mut off: usize) {
         match self {
@@ -187,6 +201,8 @@ pub(crate) trait Wire: Send {
     /// when not, the wire reports [`WireEvent::Delivered`] once the peer has consumed it,
     /// and only then may the work request that carried it complete.
     fn send(&mut self, m: OutMsg) -> bool;
+    /// Takes back the payload of a segment the engine is done with (to reuse its buffer).
+    fn recycle(&mut self, _p: Payload) {}
     /// Says that `n` received segments marked `ack` have been consumed.
     fn consumed(&mut self, _n: usize) {}
     /// Moves bytes both ways without blocking; returns whether anything moved.
@@ -422,7 +438,7 @@ impl<W: Wire> Engine<W> {
         self.terminate(LAYER_RDMAP, RDMAP_CATASTROPHIC, RDMAP_UNSPECIFIED);
     }
 
-    fn handle(&mut self, s: InSeg) {
+    fn handle(&mut self, s: &InSeg) {
         if self.state != QpState::Connected {
             return;
         }
@@ -450,7 +466,7 @@ impl<W: Wire> Engine<W> {
         }
     }
 
-    fn handle_send(&mut self, s: InSeg) {
+    fn handle_send(&mut self, s: &InSeg) {
         if self.in_send.is_none() {
             if s.mo != 0 {
                 return self.terminate(LAYER_DDP, DDP_UNTAGGED, DDP_UT_INVALID_MO);
@@ -518,7 +534,7 @@ impl<W: Wire> Engine<W> {
         );
     }
 
-    fn handle_tagged(&mut self, s: InSeg) {
+    fn handle_tagged(&mut self, s: &InSeg) {
         match s.opcode {
             OP_WRITE => {
                 let r = self.pd.table.lock().resolve(
@@ -786,7 +802,8 @@ impl<W: Wire> Engine<W> {
             match e {
                 WireEvent::Seg(s) => {
                     acks += usize::from(s.ack);
-                    self.handle(s)
+                    self.handle(&s);
+                    self.wire.recycle(s.data);
                 }
                 WireEvent::Delivered(n) => self.delivered(n),
                 WireEvent::Established {
