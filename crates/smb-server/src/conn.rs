@@ -176,7 +176,7 @@ pub struct Connection {
     rdma: Option<Arc<parking_lot::Mutex<crate::rdma::RdmaState>>>,
     /// Sessions created elsewhere and bound to this connection, with this channel's
     /// signing key.
-    channel_keys: HashMap<u64, [u8; 16]>,
+    channel_keys: crate::state::IdMap<u64, [u8; 16]>,
     /// Notices (oplock breaks) other connections post for this one.
     outbox: Arc<crate::state::Outbox>,
     /// An encrypted PDU `rdma_read_needed` already decrypted: its signature and plaintext.
@@ -279,7 +279,7 @@ impl Connection {
             max_transact: mt,
             stats: Default::default(),
             peer: String::new(),
-            channel_keys: HashMap::new(),
+            channel_keys: Default::default(),
             outbox: Arc::new(crate::state::Outbox::default()),
             predecrypted: None,
             rdma: (transport == Transport::Rdma).then(|| {

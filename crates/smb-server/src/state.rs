@@ -12,12 +12,39 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
+/// Hashes ids the server assigned (sessions, trees, opens: a client names them but cannot
+/// choose them, so they cannot be picked to collide) with one multiply instead of SipHash;
+/// a request looks several up.
+#[derive(Default)]
+pub struct IdHash(u64);
+
+impl std::hash::Hasher for IdHash {
+    fn finish(&self) -> u64 {
+        // (hashbrown indexes by the low bits: fold the well-mixed high ones in.)
+        self.0 ^ (self.0 >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, k: u32) {
+        self.write_u64(u64::from(k));
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (self.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// A map keyed by server-assigned ids.
+pub type IdMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<IdHash>>;
+
 /// Everything the engine shares across connections.
 pub struct Server {
     pub cfg: ServerConfig,
     pub shares: Vec<Arc<ShareConfig>>,
     pub users: RwLock<UserDb>,
-    pub sessions: Mutex<HashMap<u64, Arc<Session>>>,
+    pub sessions: Mutex<IdMap<u64, Arc<Session>>>,
     pub files: Mutex<HashMap<(u64, u64), Arc<FileState>>>,
     pub notify: NotifyHub,
     next_id: AtomicU64,
@@ -53,7 +80,7 @@ impl Server {
             cfg,
             shares: shares.into_iter().map(Arc::new).collect(),
             users: RwLock::new(users),
-            sessions: Mutex::new(HashMap::new()),
+            sessions: Mutex::new(IdMap::default()),
             files: Mutex::new(HashMap::new()),
             notify: NotifyHub::default(),
             next_id: AtomicU64::new(1),
@@ -105,8 +132,8 @@ pub struct Session {
     pub keys: SessionKeys,
     pub signing_required: bool,
     pub encrypt_data: bool,
-    pub trees: Mutex<HashMap<u32, Arc<Tree>>>,
-    pub opens: Mutex<HashMap<u64, Arc<Open>>>,
+    pub trees: Mutex<IdMap<u32, Arc<Tree>>>,
+    pub opens: Mutex<IdMap<u64, Arc<Open>>>,
     pub expired: AtomicBool,
     /// The ClientGuid of the connection that created the session (binding must match).
     pub client_guid: [u8; 16],
@@ -142,8 +169,8 @@ impl Session {
             keys,
             signing_required,
             encrypt_data,
-            trees: Mutex::new(HashMap::new()),
-            opens: Mutex::new(HashMap::new()),
+            trees: Mutex::new(IdMap::default()),
+            opens: Mutex::new(IdMap::default()),
             expired: AtomicBool::new(false),
             next_tree: AtomicU64::new(1),
             nonce_counter: AtomicU64::new(1),

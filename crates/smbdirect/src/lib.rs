@@ -112,6 +112,24 @@ impl RdmaOp {
     }
 }
 
+/// Hashes operation ids (a counter this side assigns) with one multiply.
+#[derive(Default)]
+struct OpHash(u64);
+
+impl std::hash::Hasher for OpHash {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (self.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
 struct RdmaOp {
     local: Local,
     pending: usize,
@@ -218,7 +236,7 @@ pub struct SmbdConnection {
     keepalive_sent_ms: Option<u64>,
     negotiate_deadline_ms: u64,
     next_op: u64,
-    ops: HashMap<u64, RdmaOp>,
+    ops: HashMap<u64, RdmaOp, std::hash::BuildHasherDefault<OpHash>>,
     /// An RDMA operation finished (every piece completed, or one failed, or the
     /// connection closed) since the caller last asked: only then can a result be ready.
     ops_finished: bool,
@@ -296,7 +314,7 @@ impl SmbdConnection {
             keepalive_sent_ms: None,
             negotiate_deadline_ms: now_ms + cfg.negotiate_timeout_ms,
             next_op: 1,
-            ops: HashMap::new(),
+            ops: HashMap::default(),
             ops_finished: false,
             pool,
             pool_mr,
