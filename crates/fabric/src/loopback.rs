@@ -237,18 +237,7 @@ struct LoopWire {
     out: VecDeque<Outgoing>,
     /// Buffers for the bytes of inline Sends received, back from the engine.
     spare: Vec<Vec<u8>>,
-    /// Payloads taken from the sender's memory and consumed: their references to its
-    /// regions are let go in batches (each release writes the region's reference count,
-    /// a cache line the sender writes for every message it sends from there).
-    consumed_refs: Vec<Payload>,
-    /// Progress calls in a row that took nothing.
-    idle_calls: u32,
 }
-
-/// Consumed payloads held before their references are let go together.
-const REF_BATCH: usize = 32;
-/// Empty progress calls after which consumed payloads are let go anyway.
-const IDLE_CALLS_BEFORE_RELEASE: u32 = 256;
 
 impl LoopWire {
     fn new(pipe: Arc<Shared>, side: usize, rng: u64) -> LoopWire {
@@ -265,8 +254,6 @@ impl LoopWire {
             rng,
             out: VecDeque::new(),
             spare: Vec::new(),
-            consumed_refs: Vec::with_capacity(REF_BATCH),
-            idle_calls: 0,
         }
     }
 
@@ -386,17 +373,9 @@ impl Wire for LoopWire {
     }
 
     fn recycle(&mut self, p: Payload) {
-        match p {
-            Payload::Bytes(v) => {
-                if v.capacity() >= INLINE_BYTES && self.spare.len() < LANE_SLOTS {
-                    self.spare.push(v);
-                }
-            }
-            p => {
-                self.consumed_refs.push(p);
-                if self.consumed_refs.len() >= REF_BATCH {
-                    self.consumed_refs.clear();
-                }
+        if let Payload::Bytes(v) = p {
+            if v.capacity() >= INLINE_BYTES && self.spare.len() < LANE_SLOTS {
+                self.spare.push(v);
             }
         }
     }
@@ -442,11 +421,6 @@ impl Wire for LoopWire {
             moved = true;
             // What arrived is usually answered within this turn.
             p.lanes[1 - self.side].prefetch_send();
-        }
-        self.idle_calls = if moved { 0 } else { self.idle_calls + 1 };
-        if self.idle_calls > IDLE_CALLS_BEFORE_RELEASE && !self.consumed_refs.is_empty() {
-            // Traffic stopped: let the sender's regions go rather than wait for a batch.
-            self.consumed_refs.clear();
         }
         let peer_gone = dropped || (peer_closed && lane.is_empty());
         if peer_gone && !self.closed_reported {

@@ -96,6 +96,17 @@ enum Local {
     Region(Mr, usize),
 }
 
+impl Local {
+    /// Lets go of memory an operation may still be using (it ended without a
+    /// completion): a pool slot is not handed to anyone else (at most the pool's size is
+    /// lost this way).
+    fn abandon(self) {
+        if let Local::Pool(b) = self {
+            std::mem::forget(b)
+        }
+    }
+}
+
 impl RdmaOp {
     /// An operation that ended without all its completions (failed or flushed while the
     /// connection closed): a pool slot it used is not handed to anyone else, since the
@@ -237,6 +248,12 @@ pub struct SmbdConnection {
     negotiate_deadline_ms: u64,
     next_op: u64,
     ops: HashMap<u64, RdmaOp, std::hash::BuildHasherDefault<OpHash>>,
+    /// RDMA Writes are posted unsignaled: the Send that follows them completes only after
+    /// they did (a reliable connection completes in order), so their local memory goes
+    /// back with that Send's completion. Writes posted since the last Send, and per send
+    /// slot, the writes its completion releases.
+    writes_unsent: Vec<Local>,
+    send_release: Vec<Vec<Local>>,
     /// An RDMA operation finished (every piece completed, or one failed, or the
     /// connection closed) since the caller last asked: only then can a result be ready.
     ops_finished: bool,
@@ -253,8 +270,20 @@ impl Drop for SmbdConnection {
     /// The queue pair stops before the operations' pool slots go back (they may still be
     /// sources or sinks of transfers in flight).
     fn drop(&mut self) {
-        if !self.ops.is_empty() {
+        let writes =
+            self.send_release.iter().any(|w| !w.is_empty()) || !self.writes_unsent.is_empty();
+        if !self.ops.is_empty() || writes {
             self.qp.disconnect();
+        }
+        // Writes whose Send never completed: the device may not be done with their
+        // memory, so a pool slot is not handed out again.
+        for l in self
+            .send_release
+            .iter_mut()
+            .flat_map(|w| w.drain(..))
+            .chain(self.writes_unsent.drain(..))
+        {
+            l.abandon();
         }
     }
 }
@@ -315,6 +344,8 @@ impl SmbdConnection {
             negotiate_deadline_ms: now_ms + cfg.negotiate_timeout_ms,
             next_op: 1,
             ops: HashMap::default(),
+            writes_unsent: Vec::new(),
+            send_release: (0..cfg.send_slots.max(2)).map(|_| Vec::new()).collect(),
             ops_finished: false,
             pool,
             pool_mr,
@@ -539,6 +570,7 @@ impl SmbdConnection {
             if let Err(e) = r {
                 return self.fail(Disconnect::Transport(e.to_string()));
             }
+            self.attach_writes(slot);
             self.send_credits -= 1;
             self.granted += grant;
             self.counters.fragments_sent += 1;
@@ -591,11 +623,21 @@ impl SmbdConnection {
         if let Err(e) = r {
             return self.fail(Disconnect::Transport(e.to_string()));
         }
+        self.attach_writes(slot);
         self.send_credits -= 1;
         self.granted += grant;
         self.response_requested = false;
         self.keepalive_due = false;
         self.counters.credit_only_sent += 1;
+    }
+
+    /// The RDMA Writes posted before the Send just posted from `slot` are over when it is.
+    fn attach_writes(&mut self, slot: usize) {
+        if !self.writes_unsent.is_empty() {
+            let mut w = std::mem::take(&mut self.writes_unsent);
+            self.send_release[slot].append(&mut w);
+            self.writes_unsent = w;
+        }
     }
 
     /// Moves the connection forward: fabric progress, completions, timers, sends.
@@ -668,6 +710,16 @@ impl SmbdConnection {
         let id = c.wr_id & !KIND_MASK;
         match kind {
             KIND_SEND => {
+                let ok = c.status == WcStatus::Success;
+                let mut done = std::mem::take(&mut self.send_release[id as usize]);
+                for l in done.drain(..) {
+                    match l {
+                        Local::Own(mr) => self.pd.deregister(&mr),
+                        l if !ok => l.abandon(),
+                        _ => {}
+                    }
+                }
+                self.send_release[id as usize] = done;
                 self.free_send.push(id as usize);
                 if c.status != WcStatus::Success && c.status != WcStatus::Flushed {
                     self.fail(Disconnect::Transport(format!(
@@ -708,6 +760,10 @@ impl SmbdConnection {
             }
             KIND_RDMA => {
                 let Some(op) = self.ops.get_mut(&id) else {
+                    // An unsignaled RDMA Write reports only its failure.
+                    if c.status != WcStatus::Success {
+                        self.counters.rdma_errors += 1;
+                    }
                     return;
                 };
                 op.pending = op.pending.saturating_sub(1);
@@ -862,20 +918,20 @@ impl SmbdConnection {
         Ok(())
     }
 
-    /// RDMA-Writes `data` into the peer's buffers. Returns an operation id for
-    /// [`SmbdConnection::rdma_result`].
+    /// RDMA-Writes `data` into the peer's buffers, ahead of the Send that announces it
+    /// (the write is over when that Send completes).
     pub fn rdma_write(
         &mut self,
         descs: &[BufferDescriptor],
         data: &[u8],
-    ) -> Result<u64, Disconnect> {
+    ) -> Result<(), Disconnect> {
         self.check_descs(descs, data.len())?;
         let buf = RegBuf::new(data.len().max(1));
         buf.write(0, data);
         let mr = self.pd.register(buf, Access::LOCAL_WRITE);
         self.counters.rdma_writes += 1;
         self.counters.payload_bytes_copied += data.len() as u64;
-        self.post_rdma(descs, Local::Own(mr), data.len(), false)
+        self.post_rdma_write(descs, Local::Own(mr), data.len())
     }
 
     /// Lends a registered buffer of at least `len` bytes from the write pool, if one is
@@ -904,13 +960,13 @@ impl SmbdConnection {
         descs: &[BufferDescriptor],
         buf: WriteBuf,
         len: usize,
-    ) -> Result<u64, Disconnect> {
+    ) -> Result<(), Disconnect> {
         if len > buf.capacity() || !buf.is_from(&self.pool) {
             return Err(Disconnect::Protocol("RDMA Write longer than its buffer"));
         }
         self.check_descs(descs, len)?;
         self.counters.rdma_writes += 1;
-        self.post_rdma(descs, Local::Pool(buf), len, false)
+        self.post_rdma_write(descs, Local::Pool(buf), len)
     }
 
     /// RDMA-Writes `len` bytes at `offset` of a region the caller registered with this
@@ -922,14 +978,14 @@ impl SmbdConnection {
         mr: &Mr,
         offset: usize,
         len: usize,
-    ) -> Result<u64, Disconnect> {
+    ) -> Result<(), Disconnect> {
         if offset.checked_add(len).is_none_or(|e| e > mr.buf.len()) {
             return Err(Disconnect::Protocol("RDMA Write past its region"));
         }
         self.check_descs(descs, len)?;
         self.counters.rdma_writes += 1;
         self.counters.rdma_writes_region += 1;
-        self.post_rdma(descs, Local::Region(mr.clone(), offset), len, false)
+        self.post_rdma_write(descs, Local::Region(mr.clone(), offset), len)
     }
 
     /// RDMA-Reads `len` bytes from the peer's buffers into a write-pool buffer when one
@@ -948,7 +1004,7 @@ impl SmbdConnection {
         };
         self.check_descs(descs, len)?;
         self.counters.rdma_reads += 1;
-        self.post_rdma(descs, Local::Pool(buf), len, true)
+        self.post_rdma_read(descs, Local::Pool(buf), len)
     }
 
     /// The outcome of an RDMA Read from [`SmbdConnection::rdma_read_into`]: the data in
@@ -980,24 +1036,26 @@ impl SmbdConnection {
             .pd
             .register(RegBuf::new(len.max(1)), Access::LOCAL_WRITE);
         self.counters.rdma_reads += 1;
-        self.post_rdma(descs, Local::Own(mr), len, true)
+        self.post_rdma_read(descs, Local::Own(mr), len)
     }
 
-    /// Posts one RDMA operation per descriptor until `len` bytes of `local` are covered.
-    fn post_rdma(
+    /// Posts one RDMA operation per descriptor until `len` bytes of `local` are covered;
+    /// returns how many, or fails the connection (what was posted before is flushed with
+    /// it) and says how many were posted.
+    fn post_pieces(
         &mut self,
         descs: &[BufferDescriptor],
-        local: Local,
+        local: &Local,
         len: usize,
         is_read: bool,
-    ) -> Result<u64, Disconnect> {
-        let (mr, base) = match &local {
-            Local::Own(mr) => (mr.clone(), 0),
-            Local::Pool(b) => (self.pool_mr.clone(), b.offset()),
-            Local::Region(mr, at) => (mr.clone(), *at),
+        wr_id: u64,
+    ) -> Result<usize, (Disconnect, usize)> {
+        let (mr, base) = match local {
+            Local::Own(mr) => (mr, 0),
+            Local::Pool(b) => (&self.pool_mr, b.offset()),
+            Local::Region(mr, at) => (mr, *at),
         };
-        let id = self.next_op;
-        self.next_op += 1;
+        let sge = |off: usize, n: usize| mr.sge(base + off, n);
         let mut off = 0usize;
         let mut pending = 0;
         for d in descs {
@@ -1011,39 +1069,80 @@ impl SmbdConnection {
             } else {
                 SendOp::RdmaWrite { remote_addr, rkey }
             };
-            let r = self.qp.post_send(SendWr {
-                wr_id: KIND_RDMA | id,
+            let wr = SendWr {
+                wr_id,
                 op,
-                sge: fabric::sges![mr.sge(base + off, n)],
-                signaled: true,
-            });
-            if let Err(e) = r {
-                // What was posted before is flushed with the queue pair; a pool slot
-                // returns once nothing can still be using it (the queue pair is failed
-                // below, which on the software providers drops untaken data).
-                match local {
-                    Local::Own(mr) => self.pd.deregister(&mr),
-                    // Posted pieces may still be using the slot.
-                    Local::Pool(b) if pending > 0 => std::mem::forget(b),
-                    Local::Pool(_) | Local::Region(..) => {}
-                }
+                sge: fabric::sges![sge(off, n)],
+                // Reads complete on their own; writes with the Send after them.
+                signaled: is_read,
+            };
+            if let Err(e) = self.qp.post_send(wr) {
                 self.fail(Disconnect::Transport(e.to_string()));
-                return Err(self.closed.clone().unwrap());
+                return Err((self.closed.clone().unwrap(), pending));
             }
             pending += 1;
             off += n;
         }
-        self.ops.insert(
-            id,
-            RdmaOp {
-                local,
-                pending,
-                failed: None,
-                is_read,
-                len,
-            },
-        );
-        Ok(id)
+        Ok(pending)
+    }
+
+    /// Gives back the memory of an operation that could not be posted whole: pieces
+    /// already posted may still be using a pool slot.
+    fn unpost(&mut self, local: Local, posted: bool) {
+        match local {
+            Local::Own(mr) => self.pd.deregister(&mr),
+            l if posted => l.abandon(),
+            _ => {}
+        }
+    }
+
+    /// Posts an RDMA Read into `local`; its id is for [`SmbdConnection::rdma_result`].
+    fn post_rdma_read(
+        &mut self,
+        descs: &[BufferDescriptor],
+        local: Local,
+        len: usize,
+    ) -> Result<u64, Disconnect> {
+        let id = self.next_op;
+        self.next_op += 1;
+        match self.post_pieces(descs, &local, len, true, KIND_RDMA | id) {
+            Ok(pending) => {
+                self.ops.insert(
+                    id,
+                    RdmaOp {
+                        local,
+                        pending,
+                        failed: None,
+                        is_read: true,
+                        len,
+                    },
+                );
+                Ok(id)
+            }
+            Err((e, posted)) => {
+                self.unpost(local, posted > 0);
+                Err(e)
+            }
+        }
+    }
+
+    /// Posts an RDMA Write from `local`, unsignaled: released with the next Send.
+    fn post_rdma_write(
+        &mut self,
+        descs: &[BufferDescriptor],
+        local: Local,
+        len: usize,
+    ) -> Result<(), Disconnect> {
+        match self.post_pieces(descs, &local, len, false, KIND_RDMA) {
+            Ok(_) => {
+                self.writes_unsent.push(local);
+                Ok(())
+            }
+            Err((e, posted)) => {
+                self.unpost(local, posted > 0);
+                Err(e)
+            }
+        }
     }
 
     /// Whether an RDMA operation may have finished since the last call: results

@@ -104,8 +104,6 @@ pub struct RdmaConn {
     dead: bool,
     /// WRITE requests waiting for their RDMA Read: (operation, PDU).
     reads: Vec<(u64, Vec<u8>)>,
-    /// RDMA Writes in flight, collected once they complete.
-    writes: Vec<u64>,
     /// The engine's RDMA Writes for the responses being sent (kept for its capacity).
     to_write: Vec<smb_server::rdma::RdmaWrite>,
     /// Emptied lent-buffer boxes, to lend buffers in without allocating (the boxes
@@ -212,12 +210,9 @@ impl RdmaConn {
                     None => self.smbd.rdma_write(&d, &w.data),
                 },
             };
-            match r {
-                Ok(op) => self.writes.push(op),
-                Err(_) => {
-                    ok = false;
-                    break;
-                }
+            if r.is_err() {
+                ok = false;
+                break;
             }
         }
         self.to_write = writes;
@@ -310,8 +305,8 @@ impl RdmaConn {
         true
     }
 
-    /// Takes the results of RDMA operations that finished: WRITE data read in (then the
-    /// WRITE is handled) and READ data written out (its buffer or region is let go).
+    /// Takes the results of RDMA Reads that finished: WRITE data read in (then the WRITE
+    /// is handled). (READ data written out is let go with the response's Send.)
     fn rdma_results(&mut self, now: &Turn, stats: &WorkerStats, io: &mut Vec<IoRequest>) -> bool {
         let mut i = 0;
         while i < self.reads.len() {
@@ -339,8 +334,6 @@ impl RdmaConn {
                 }
             }
         }
-        let smbd = &mut self.smbd;
-        self.writes.retain(|op| smbd.rdma_result(*op).is_none());
         true
     }
 }
@@ -656,7 +649,6 @@ fn run(
                             smbd,
                             smb,
                             reads: Vec::new(),
-                            writes: Vec::new(),
                             to_write: Vec::new(),
                             boxes: Vec::new(),
                             live: live.clone(),
