@@ -260,6 +260,7 @@ pub fn spawn(
                 rdma: RdmaSet::default(),
                 rdma_stats,
                 busy_ns,
+                adopt_due: true,
                 turn_at: Instant::now(),
                 wall: WallClock::default(),
                 entries: Vec::new(),
@@ -358,6 +359,8 @@ struct Worker {
     entries: Vec<io_uring::squeue::Entry>,
     done: Vec<(u64, i32)>,
     io_reqs: Vec<IoRequest>,
+    /// A wake arrived: connections may have been handed over.
+    adopt_due: bool,
     /// When this turn started, and the wall clock requests are stamped with.
     turn_at: Instant,
     wall: WallClock,
@@ -404,7 +407,11 @@ impl Worker {
             turn = now;
             self.turn_at = now;
             worked_last = false;
-            self.adopt();
+            if self.adopt_due {
+                // (Connections are handed over with a wake: no channel polls per turn.)
+                self.adopt_due = false;
+                self.adopt();
+            }
             let stopping = self.stop.load(Ordering::Acquire);
             if stopping && self.drain_for_stop() {
                 break;
@@ -924,6 +931,7 @@ impl Worker {
             let slot = ud >> 32;
             if slot == WAKE_SLOT {
                 self.wake_busy = false;
+                self.adopt_due = true;
                 continue;
             }
             if slot == TIMER_SLOT {
