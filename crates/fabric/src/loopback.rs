@@ -152,6 +152,15 @@ impl Lane {
                 prefetch_read(slot.cast::<u8>().wrapping_add(64 * line));
             }
         }
+        // Head moves past every segment moved out, even if `f` panics (the lane's drop
+        // must not read one twice).
+        struct Advance<'a>(&'a AtomicUsize, usize);
+        impl Drop for Advance<'_> {
+            fn drop(&mut self) {
+                self.0.store(self.1, Ordering::Release);
+            }
+        }
+        let mut head = Advance(&self.r.head, h);
         for i in h..end {
             let slot = &self.slots[i % LANE_SLOTS];
             // SAFETY: slot i is inside head..tail: written by the sender before its tail
@@ -163,9 +172,10 @@ impl Lane {
                     &(&*slot.inline.get())[..len],
                 )
             };
+            head.1 = i + 1;
             f(seg, inline);
         }
-        self.r.head.store(end, Ordering::Release);
+        drop(head);
         end - h
     }
 
@@ -431,8 +441,14 @@ impl Wire for LoopWire {
     }
 
     fn close(&mut self) {
-        // What was sent before the close leaves first (a Terminate, a last message).
+        // What was sent before the close leaves first (a Terminate, a last message),
+        // waiting a little for room if the peer's lane is full.
         self.flush();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_millis(100);
+        while !self.out.is_empty() && std::time::Instant::now() < deadline {
+            std::thread::yield_now();
+            self.flush();
+        }
         self.closed = true;
         self.out.clear();
         let lane = &self.pipe.lanes[1 - self.side];

@@ -275,15 +275,16 @@ impl Drop for SmbdConnection {
         if !self.ops.is_empty() || writes {
             self.qp.disconnect();
         }
-        // Writes whose Send never completed: the device may not be done with their
-        // memory, so a pool slot is not handed out again.
-        for l in self
-            .send_release
-            .iter_mut()
-            .flat_map(|w| w.drain(..))
-            .chain(self.writes_unsent.drain(..))
-        {
-            l.abandon();
+        // Writes still attached to Sends go back with the rest once the queue pair has
+        // stopped, as the operations' slots do; their own registrations end.
+        let mut left: Vec<Local> = self.writes_unsent.drain(..).collect();
+        for w in self.send_release.iter_mut() {
+            left.append(w);
+        }
+        for l in left {
+            if let Local::Own(mr) = l {
+                self.pd.deregister(&mr);
+            }
         }
     }
 }
@@ -710,13 +711,13 @@ impl SmbdConnection {
         let id = c.wr_id & !KIND_MASK;
         match kind {
             KIND_SEND => {
-                let ok = c.status == WcStatus::Success;
+                // Completed, failed or flushed, the Send is past the writes before it:
+                // the device is done with their memory either way (completions, flushed
+                // ones too, come in posting order).
                 let mut done = std::mem::take(&mut self.send_release[id as usize]);
                 for l in done.drain(..) {
-                    match l {
-                        Local::Own(mr) => self.pd.deregister(&mr),
-                        l if !ok => l.abandon(),
-                        _ => {}
+                    if let Local::Own(mr) = l {
+                        self.pd.deregister(&mr);
                     }
                 }
                 self.send_release[id as usize] = done;
@@ -760,9 +761,14 @@ impl SmbdConnection {
             }
             KIND_RDMA => {
                 let Some(op) = self.ops.get_mut(&id) else {
-                    // An unsignaled RDMA Write reports only its failure.
+                    // An unsignaled RDMA Write reports only its failure, which ends the
+                    // connection (its READ can no longer be answered).
                     if c.status != WcStatus::Success {
                         self.counters.rdma_errors += 1;
+                        self.fail(Disconnect::Transport(format!(
+                            "RDMA Write failed: {:?}",
+                            c.status
+                        )));
                     }
                     return;
                 };
@@ -1107,6 +1113,8 @@ impl SmbdConnection {
         self.next_op += 1;
         match self.post_pieces(descs, &local, len, true, KIND_RDMA | id) {
             Ok(pending) => {
+                // (Nothing to move: over at once, and no completion will say so.)
+                self.ops_finished |= pending == 0;
                 self.ops.insert(
                     id,
                     RdmaOp {

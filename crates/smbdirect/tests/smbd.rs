@@ -494,3 +494,45 @@ fn over_software_iwarp() {
     }
     assert!(got.unwrap() == msg);
 }
+
+#[test]
+fn empty_rdma_read_finishes_at_once_and_a_failed_write_ends_the_connection() {
+    let (mut c, mut s) = pair(Config::default(), Config::default());
+    pump(&mut c, &mut s, 0, 10);
+    let pd = c.pd().clone();
+    let a = pd.register(
+        RegBuf::new(4096),
+        Access::LOCAL_WRITE | Access::REMOTE_WRITE | Access::REMOTE_READ,
+    );
+    let desc = [BufferDescriptor {
+        offset: a.addr(),
+        token: a.rkey,
+        length: 4096,
+    }];
+    // Nothing to move: no completion will come, yet the result is there.
+    let op = s.rdma_read(&desc, 0).unwrap();
+    assert!(
+        s.take_ops_finished(),
+        "an empty read is finished when posted"
+    );
+    assert_eq!(s.rdma_result(op), Some(Ok(Vec::new())));
+    // An RDMA Write to a key the peer never registered: the unsignaled write's failure
+    // ends the connection instead of leaving it up with its READ unanswered.
+    let bogus = [BufferDescriptor {
+        offset: a.addr(),
+        token: a.rkey ^ 0x5a5a_0000,
+        length: 4096,
+    }];
+    s.rdma_write(&bogus, &[1u8; 4096]).unwrap();
+    s.send(b"READ response".to_vec()).unwrap();
+    let mut ended = false;
+    for _ in 0..200 {
+        let _ = c.poll(0);
+        if s.poll(0).is_err() {
+            ended = true;
+            break;
+        }
+    }
+    assert!(ended, "the connection survived a failed RDMA Write");
+    assert!(s.counters.rdma_errors >= 1 || s.closed().is_some());
+}

@@ -263,7 +263,8 @@ impl RdmaConn {
         let pd = self.smbd.pd();
         // Held by the cache and by the registration: anything more is the engine's.
         self.maps.retain(|(m, mr)| {
-            let used = Arc::strong_count(m) > 2;
+            // (RDMA Writes waiting for their Send hold the registration's buffer.)
+            let used = Arc::strong_count(m) > 2 || Arc::strong_count(&mr.buf) > 2;
             if !used {
                 pd.deregister(mr);
             }
