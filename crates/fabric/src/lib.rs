@@ -216,7 +216,7 @@ impl RegBuf {
         let mut at = offset & !63;
         while at < offset + len {
             // SAFETY: inside the buffer (checked above).
-            prefetch_write(unsafe { self.ptr.add(at) });
+            prefetch::<true, _>(unsafe { self.ptr.add(at) });
             at += 64;
         }
     }
@@ -313,9 +313,10 @@ pub(crate) struct MrEntry {
     pub valid: bool,
 }
 
-/// Hashes memory keys (assigned by the domain, never chosen by a peer) with one multiply.
+/// Hashes keys and ids a peer names but cannot choose (memory keys assigned by the domain,
+/// operation ids assigned by their owner) with one multiply.
 #[derive(Default)]
-pub(crate) struct KeyHash(u64);
+pub struct KeyHash(u64);
 
 impl std::hash::Hasher for KeyHash {
     fn finish(&self) -> u64 {
@@ -330,30 +331,25 @@ impl std::hash::Hasher for KeyHash {
     fn write_u32(&mut self, k: u32) {
         self.0 = u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
-}
-
-/// Asks for the cache line at `p` in a writable state (PREFETCHW): where another core read
-/// it last, the transfer then overlaps other work instead of stalling the write. Only a
-/// hint, for any address.
-#[inline(always)]
-pub(crate) fn prefetch_write<T>(p: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: PREFETCHW never faults and changes no architectural state (on processors
-    // without it, it is a NOP).
-    unsafe {
-        std::arch::asm!("prefetchw [{}]", in(reg) p, options(nostack, preserves_flags, readonly));
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
-/// Asks for the cache line at `p` for reading (PREFETCHT0): a hint, for any address.
+/// Asks for the cache line at `p` ahead of its use: for writing (PREFETCHW: where another
+/// core read it last, the transfer then overlaps other work instead of stalling the
+/// write) or for reading (PREFETCHT0). Only a hint, for any address.
 #[inline(always)]
-pub(crate) fn prefetch_read<T>(p: *const T) {
+pub(crate) fn prefetch<const WRITE: bool, T>(p: *const T) {
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch never faults and changes no architectural state.
+    // SAFETY: a prefetch never faults and changes no architectural state (PREFETCHW is a
+    // NOP on processors without it).
     unsafe {
-        std::arch::asm!("prefetcht0 [{}]", in(reg) p, options(nostack, preserves_flags, readonly));
+        if WRITE {
+            std::arch::asm!("prefetchw [{}]", in(reg) p, options(nostack, preserves_flags, readonly));
+        } else {
+            std::arch::asm!("prefetcht0 [{}]", in(reg) p, options(nostack, preserves_flags, readonly));
+        }
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = p;

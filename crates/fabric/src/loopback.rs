@@ -128,10 +128,10 @@ impl Lane {
             &self.slots[t % LANE_SLOTS],
             &self.slots[(t + 1) % LANE_SLOTS],
         ] {
-            prefetch_write(slot.seg.get());
-            prefetch_write(slot.inline.get());
+            prefetch::<true, _>(slot.seg.get());
+            prefetch::<true, _>(slot.inline.get());
         }
-        prefetch_write(&self.w.tail);
+        prefetch::<true, _>(&self.w.tail);
     }
 
     /// Sender: makes the segments written up to `t` visible to the receiver.
@@ -149,7 +149,7 @@ impl Lane {
             // (The whole slot at once: its lines come in parallel, not one after another.)
             let slot: *const Slot = &self.slots[i % LANE_SLOTS];
             for line in 1..4 {
-                prefetch_read(slot.cast::<u8>().wrapping_add(64 * line));
+                prefetch::<false, _>(slot.cast::<u8>().wrapping_add(64 * line));
             }
         }
         // Head moves past every segment moved out, even if `f` panics (the lane's drop

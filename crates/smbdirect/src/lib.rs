@@ -123,24 +123,6 @@ impl RdmaOp {
     }
 }
 
-/// Hashes operation ids (a counter this side assigns) with one multiply.
-#[derive(Default)]
-struct OpHash(u64);
-
-impl std::hash::Hasher for OpHash {
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, k: u64) {
-        self.0 = (self.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
 struct RdmaOp {
     local: Local,
     pending: usize,
@@ -247,7 +229,7 @@ pub struct SmbdConnection {
     keepalive_sent_ms: Option<u64>,
     negotiate_deadline_ms: u64,
     next_op: u64,
-    ops: HashMap<u64, RdmaOp, std::hash::BuildHasherDefault<OpHash>>,
+    ops: HashMap<u64, RdmaOp, std::hash::BuildHasherDefault<fabric::KeyHash>>,
     /// RDMA Writes are posted unsignaled: the Send that follows them completes only after
     /// they did (a reliable connection completes in order), so their local memory goes
     /// back with that Send's completion. Writes posted since the last Send, and per send
