@@ -231,7 +231,7 @@ struct LoopWire {
     closed: bool,
     closed_reported: bool,
     replied: bool,
-    /// The receiver's head when this side last looked (see [`Lane::put`]).
+    /// The receiver's head when this side last looked (see [`Lane::has_room`]).
     head_seen: usize,
     /// Acknowledgments reported so far (of `lanes[side].w.acks`) and given (into
     /// `lanes[1 - side].w.acks`).
@@ -443,12 +443,10 @@ impl Wire for LoopWire {
     fn close(&mut self) {
         // What was sent before the close leaves first (a Terminate, a last message),
         // waiting a little for room if the peer's lane is full.
-        self.flush();
-        let deadline = std::time::Instant::now() + std::time::Duration::from_millis(100);
-        while !self.out.is_empty() && std::time::Instant::now() < deadline {
-            std::thread::yield_now();
+        wait_while(std::time::Duration::from_millis(100), || {
             self.flush();
-        }
+            !self.out.is_empty()
+        });
         self.closed = true;
         self.out.clear();
         let lane = &self.pipe.lanes[1 - self.side];
@@ -458,10 +456,18 @@ impl Wire for LoopWire {
         // reuse it at once (a real queue pair in error stops moving data too). Those it
         // has taken it is copying right now: wait for it to finish, which it does within
         // its current progress call (bounded).
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
-        while lane.r.taken.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < deadline {
-            std::thread::yield_now();
-        }
+        wait_while(std::time::Duration::from_secs(1), || {
+            lane.r.taken.load(Ordering::SeqCst) > 0
+        });
+    }
+}
+
+/// Yields while `busy` holds, for at most `limit` (the peer moves on within its current
+/// progress call; a peer that never does is not waited for forever).
+fn wait_while(limit: std::time::Duration, mut busy: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + limit;
+    while std::time::Instant::now() < deadline && busy() {
+        std::thread::yield_now();
     }
 }
 

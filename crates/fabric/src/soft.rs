@@ -245,10 +245,11 @@ pub(crate) struct Engine<W: Wire> {
     /// Sends and RDMA Writes not yet completed, in order: those whose payload the wire
     /// still holds (`awaits`), and those behind them (completions keep posting order).
     inflight: VecDeque<Inflight>,
-    /// Inside a progress call, completions gather here and enter the queue together at
-    /// its end (one lock for what one call completes: a receive, the sends it answers).
-    progressing: Option<Vec<Completion>>,
-    spare: Vec<Completion>,
+    /// Inside a progress call (`progressing`), completions gather in `batch` and enter the
+    /// queue together at its end (one lock for what one call completes: a receive, the
+    /// sends it answers).
+    progressing: bool,
+    batch: Vec<Completion>,
 }
 
 struct Inflight {
@@ -275,8 +276,8 @@ impl<W: Wire> Engine<W> {
                 QpState::Connecting
             },
             recv_q: VecDeque::new(),
-            progressing: None,
-            spare: Vec::new(),
+            progressing: false,
+            batch: Vec::new(),
             in_send: None,
             expect_msn: [1; 3],
             send_msn: [1; 3],
@@ -329,9 +330,10 @@ impl<W: Wire> Engine<W> {
             invalidated_rkey: inv,
             qp_num: self.qpn,
         };
-        match &mut self.progressing {
-            Some(batch) => batch.push(c),
-            None => self.cq.push(c),
+        if self.progressing {
+            self.batch.push(c);
+        } else {
+            self.cq.push(c);
         }
     }
 
@@ -772,13 +774,11 @@ impl<W: Wire> QueuePair for Engine<W> {
     }
 
     fn progress(&mut self) -> Result<bool> {
-        self.progressing = Some(std::mem::take(&mut self.spare));
+        self.progressing = true;
         let r = self.progress_inner();
-        if let Some(mut batch) = self.progressing.take() {
-            if !batch.is_empty() {
-                self.cq.push_all(&mut batch);
-            }
-            self.spare = batch;
+        self.progressing = false;
+        if !self.batch.is_empty() {
+            self.cq.push_all(&mut self.batch);
         }
         r
     }

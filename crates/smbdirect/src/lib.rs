@@ -97,9 +97,18 @@ enum Local {
 }
 
 impl Local {
+    /// The device is done with this memory: its own registration ends, a pool slot goes
+    /// back (on drop).
+    fn release(self, pd: &Pd) {
+        if let Local::Own(mr) = self {
+            pd.deregister(&mr);
+        }
+    }
+
     /// Lets go of memory an operation may still be using (it ended without a
     /// completion): a pool slot is not handed to anyone else (at most the pool's size is
-    /// lost this way).
+    /// lost this way). (A region is only used on the software providers, whose data
+    /// mover holds the region's buffer while it reads it.)
     fn abandon(self) {
         if let Local::Pool(b) = self {
             std::mem::forget(b)
@@ -109,25 +118,19 @@ impl Local {
 
 impl RdmaOp {
     /// An operation that ended without all its completions (failed or flushed while the
-    /// connection closed): a pool slot it used is not handed to anyone else, since the
-    /// device may not be done with it (at most the pool's size is lost this way).
+    /// connection closed).
     fn retire(self) {
         if self.pending > 0 {
-            match self.local {
-                Local::Pool(b) => std::mem::forget(b),
-                // (A region is only used on the software providers, whose data mover
-                // holds the region's buffer while it reads it.)
-                Local::Region(..) | Local::Own(_) => {}
-            }
+            self.local.abandon();
         }
     }
 }
 
+/// An RDMA Read in flight (RDMA Writes are tracked by the Send after them).
 struct RdmaOp {
     local: Local,
     pending: usize,
     failed: Option<WcStatus>,
-    is_read: bool,
     len: usize,
 }
 
@@ -258,15 +261,11 @@ impl Drop for SmbdConnection {
             self.qp.disconnect();
         }
         // Writes still attached to Sends go back with the rest once the queue pair has
-        // stopped, as the operations' slots do; their own registrations end.
-        let mut left: Vec<Local> = self.writes_unsent.drain(..).collect();
-        for w in self.send_release.iter_mut() {
-            left.append(w);
-        }
-        for l in left {
-            if let Local::Own(mr) = l {
-                self.pd.deregister(&mr);
-            }
+        // stopped, as the operations' slots do.
+        let pd = self.pd.clone();
+        let attached = self.send_release.iter_mut().flat_map(|w| w.drain(..));
+        for l in self.writes_unsent.drain(..).chain(attached) {
+            l.release(&pd);
         }
     }
 }
@@ -696,13 +695,9 @@ impl SmbdConnection {
                 // Completed, failed or flushed, the Send is past the writes before it:
                 // the device is done with their memory either way (completions, flushed
                 // ones too, come in posting order).
-                let mut done = std::mem::take(&mut self.send_release[id as usize]);
-                for l in done.drain(..) {
-                    if let Local::Own(mr) = l {
-                        self.pd.deregister(&mr);
-                    }
+                for l in self.send_release[id as usize].drain(..) {
+                    l.release(&self.pd);
                 }
-                self.send_release[id as usize] = done;
                 self.free_send.push(id as usize);
                 if c.status != WcStatus::Success && c.status != WcStatus::Flushed {
                     self.fail(Disconnect::Transport(format!(
@@ -999,7 +994,7 @@ impl SmbdConnection {
     /// the pool buffer it landed in (lent to the caller), or copied out.
     pub fn rdma_read_result(&mut self, id: u64) -> Option<Result<ReadData, WcStatus>> {
         let op = self.ops.get(&id)?;
-        if !(matches!(op.local, Local::Pool(_)) && op.is_read) {
+        if !matches!(op.local, Local::Pool(_)) {
             return self.rdma_result(id).map(|r| r.map(ReadData::Copied));
         }
         if op.pending > 0 && op.failed.is_none() && self.closed.is_none() {
@@ -1028,17 +1023,17 @@ impl SmbdConnection {
     }
 
     /// Posts one RDMA operation per descriptor until `len` bytes of `local` are covered;
-    /// returns how many, or fails the connection (what was posted before is flushed with
-    /// it) and says how many were posted.
+    /// returns `local` and how many were posted. On a refusal the connection fails (what
+    /// was posted before is flushed with it) and `local` is given back.
     fn post_pieces(
         &mut self,
         descs: &[BufferDescriptor],
-        local: &Local,
+        local: Local,
         len: usize,
         is_read: bool,
         wr_id: u64,
-    ) -> Result<usize, (Disconnect, usize)> {
-        let (mr, base) = match local {
+    ) -> Result<(Local, usize), Disconnect> {
+        let (mr, base) = match &local {
             Local::Own(mr) => (mr, 0),
             Local::Pool(b) => (&self.pool_mr, b.offset()),
             Local::Region(mr, at) => (mr, *at),
@@ -1066,22 +1061,17 @@ impl SmbdConnection {
             };
             if let Err(e) = self.qp.post_send(wr) {
                 self.fail(Disconnect::Transport(e.to_string()));
-                return Err((self.closed.clone().unwrap(), pending));
+                // Pieces already posted may still be using a pool slot.
+                match local {
+                    Local::Pool(_) if pending > 0 => local.abandon(),
+                    _ => local.release(&self.pd),
+                }
+                return Err(self.closed.clone().unwrap());
             }
             pending += 1;
             off += n;
         }
-        Ok(pending)
-    }
-
-    /// Gives back the memory of an operation that could not be posted whole: pieces
-    /// already posted may still be using a pool slot.
-    fn unpost(&mut self, local: Local, posted: bool) {
-        match local {
-            Local::Own(mr) => self.pd.deregister(&mr),
-            l if posted => l.abandon(),
-            _ => {}
-        }
+        Ok((local, pending))
     }
 
     /// Posts an RDMA Read into `local`; its id is for [`SmbdConnection::rdma_result`].
@@ -1093,27 +1083,19 @@ impl SmbdConnection {
     ) -> Result<u64, Disconnect> {
         let id = self.next_op;
         self.next_op += 1;
-        match self.post_pieces(descs, &local, len, true, KIND_RDMA | id) {
-            Ok(pending) => {
-                // (Nothing to move: over at once, and no completion will say so.)
-                self.ops_finished |= pending == 0;
-                self.ops.insert(
-                    id,
-                    RdmaOp {
-                        local,
-                        pending,
-                        failed: None,
-                        is_read: true,
-                        len,
-                    },
-                );
-                Ok(id)
-            }
-            Err((e, posted)) => {
-                self.unpost(local, posted > 0);
-                Err(e)
-            }
-        }
+        let (local, pending) = self.post_pieces(descs, local, len, true, KIND_RDMA | id)?;
+        // (Nothing to move: over at once, and no completion will say so.)
+        self.ops_finished |= pending == 0;
+        self.ops.insert(
+            id,
+            RdmaOp {
+                local,
+                pending,
+                failed: None,
+                len,
+            },
+        );
+        Ok(id)
     }
 
     /// Posts an RDMA Write from `local`, unsignaled: released with the next Send.
@@ -1123,16 +1105,9 @@ impl SmbdConnection {
         local: Local,
         len: usize,
     ) -> Result<(), Disconnect> {
-        match self.post_pieces(descs, &local, len, false, KIND_RDMA) {
-            Ok(_) => {
-                self.writes_unsent.push(local);
-                Ok(())
-            }
-            Err((e, posted)) => {
-                self.unpost(local, posted > 0);
-                Err(e)
-            }
-        }
+        let (local, _) = self.post_pieces(descs, local, len, false, KIND_RDMA)?;
+        self.writes_unsent.push(local);
+        Ok(())
     }
 
     /// Whether an RDMA operation may have finished since the last call: results
@@ -1142,8 +1117,8 @@ impl SmbdConnection {
         std::mem::take(&mut self.ops_finished)
     }
 
-    /// The outcome of an RDMA operation once every piece completed: the bytes read (empty
-    /// for a write), or the failing status. None while still in flight.
+    /// The outcome of an RDMA Read once every piece completed: the bytes read, or the
+    /// failing status. None while still in flight.
     pub fn rdma_result(&mut self, id: u64) -> Option<Result<Vec<u8>, WcStatus>> {
         let op = self.ops.get(&id)?;
         if op.pending > 0 && op.failed.is_none() && self.closed.is_none() {
@@ -1160,16 +1135,16 @@ impl SmbdConnection {
             op.retire();
             return Some(Err(st));
         }
-        Some(Ok(match (&op.local, op.is_read) {
-            (Local::Own(mr), true) => {
+        Some(Ok(match &op.local {
+            Local::Own(mr) => {
                 self.counters.payload_bytes_copied += op.len as u64;
                 mr.buf.to_vec(0, op.len)
             }
-            (Local::Pool(b), true) => {
+            Local::Pool(b) => {
                 self.counters.payload_bytes_copied += op.len as u64;
                 b.bytes()[..op.len].to_vec()
             }
-            _ => Vec::new(),
+            Local::Region(..) => Vec::new(),
         }))
     }
 }

@@ -60,6 +60,14 @@ fn wait_rdma(
     None
 }
 
+/// A buffer the client exposes to the server's RDMA Reads and Writes.
+fn exposed(pd: &Pd, len: usize) -> Mr {
+    pd.register(
+        RegBuf::new(len),
+        Access::LOCAL_WRITE | Access::REMOTE_WRITE | Access::REMOTE_READ,
+    )
+}
+
 fn pump(c: &mut SmbdConnection, s: &mut SmbdConnection, now: u64, rounds: usize) {
     for _ in 0..rounds {
         c.poll(now).unwrap();
@@ -401,14 +409,8 @@ fn rdma_write_read_and_send_with_invalidate() {
     pump(&mut c, &mut s, 0, 10);
     // The client exposes two buffers, as an SMB2 READ with RDMA_V1_INVALIDATE would.
     let pd = c.pd().clone();
-    let a = pd.register(
-        RegBuf::new(8192),
-        Access::LOCAL_WRITE | Access::REMOTE_WRITE | Access::REMOTE_READ,
-    );
-    let b = pd.register(
-        RegBuf::new(8192),
-        Access::LOCAL_WRITE | Access::REMOTE_WRITE | Access::REMOTE_READ,
-    );
+    let a = exposed(&pd, 8192);
+    let b = exposed(&pd, 8192);
     let descs = [
         BufferDescriptor {
             offset: a.addr(),
@@ -500,10 +502,7 @@ fn empty_rdma_read_finishes_at_once_and_a_failed_write_ends_the_connection() {
     let (mut c, mut s) = pair(Config::default(), Config::default());
     pump(&mut c, &mut s, 0, 10);
     let pd = c.pd().clone();
-    let a = pd.register(
-        RegBuf::new(4096),
-        Access::LOCAL_WRITE | Access::REMOTE_WRITE | Access::REMOTE_READ,
-    );
+    let a = exposed(&pd, 4096);
     let desc = [BufferDescriptor {
         offset: a.addr(),
         token: a.rkey,

@@ -388,15 +388,15 @@ impl Worker {
     fn run(&mut self) {
         let mut idle_since = Instant::now();
         let mut busy = Duration::ZERO;
-        // Whether the last turn found work: its length is counted as busy at the start of
-        // this one (one clock read per turn).
-        let mut turn = idle_since;
+        // Whether the last turn found work: its length (from `turn_at`) is counted as busy
+        // at the start of this one (one clock read per turn).
+        self.turn_at = idle_since;
         let mut worked_last = false;
         loop {
             let now = Instant::now();
             if worked_last {
                 idle_since = now;
-                busy += now - turn;
+                busy += now - self.turn_at;
                 if busy >= Duration::from_millis(1) {
                     // Published now and then: one atomic add per millisecond of work.
                     self.busy_ns
@@ -404,7 +404,6 @@ impl Worker {
                     busy = Duration::ZERO;
                 }
             }
-            turn = now;
             self.turn_at = now;
             worked_last = false;
             if self.adopt_due {
@@ -925,7 +924,11 @@ impl Worker {
         // (Cloned only for a turn with completions: no reference count traffic per turn.)
         let stats = if worked { self.stats.clone() } else { None };
         // Requests are stamped with the turn's time.
-        let filetime = self.wall.filetime(self.turn_at);
+        let filetime = if worked {
+            self.wall.filetime(self.turn_at)
+        } else {
+            0
+        };
         let mut io_reqs = std::mem::take(&mut self.io_reqs);
         for (ud, res) in done.drain(..) {
             let slot = ud >> 32;
