@@ -93,6 +93,9 @@ pub type Responses = smallvec::SmallVec<[Vec<u8>; 1]>;
 pub struct IoRequest {
     pub id: u64,
     pub fd: i32,
+    /// The key `fd` may be registered under in the ring's file table (see
+    /// [`crate::fixed`]).
+    pub file: u64,
     /// fdatasync `fd` (no buffer) rather than read.
     pub sync: bool,
     pub offset: u64,
@@ -956,6 +959,7 @@ impl Connection {
             out.push(IoRequest {
                 id: p.id,
                 fd: p.io.fd,
+                file: p.io.file_key(),
                 sync: p.io.sync,
                 offset: p.io.offset,
                 len: p.io.length,

@@ -11,6 +11,7 @@ pub mod bufs;
 pub mod config;
 pub mod conn;
 pub mod credits;
+pub mod fixed;
 pub mod lease;
 pub mod names;
 pub mod oplock;

@@ -54,6 +54,8 @@ pub enum Outcome {
 /// `fd` and report 0; a negative errno on failure.
 pub struct ReadIo {
     pub fd: i32,
+    /// Which of the open's descriptors `fd` is.
+    which: crate::fixed::Descriptor,
     pub sync: bool,
     /// A sync for a write-through WRITE of this many bytes (its answer is the WRITE's).
     wrote: Option<u32>,
@@ -111,8 +113,14 @@ impl ReadIo {
             _ => return false,
         }
         self.fd = d.fd;
+        self.which = crate::fixed::Descriptor::Direct;
         self.dev = d.dev;
         true
+    }
+
+    /// The key `fd` may be registered under in the transport's io_uring file table.
+    pub fn file_key(&self) -> u64 {
+        self.open.key.hand_out(self.which)
     }
 }
 
@@ -223,6 +231,7 @@ fn queue_rdma_write(ctx: &Ctx, channel: u32, w: crate::rdma::RdmaWrite) -> bool 
 fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome {
     Outcome::Io(ReadIo {
         fd,
+        which: crate::fixed::Descriptor::Sync,
         sync: true,
         wrote,
         offset: 0,
@@ -1287,6 +1296,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         modified: AtomicBool::new(false),
         closed: AtomicBool::new(false),
         durable,
+        key: Default::default(),
     });
     s.opens.lock().insert(file_id.volatile, open);
     let filter = if info.is_directory {
@@ -1385,6 +1395,7 @@ fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Out
         modified: AtomicBool::new(false),
         closed: AtomicBool::new(false),
         durable: None,
+        key: Default::default(),
     });
     s.opens.lock().insert(file_id.volatile, open);
     let info = msg::NetworkOpenInfo {
@@ -1731,6 +1742,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     let fd = f.raw_fd();
     let mut io = ReadIo {
         fd: fd.unwrap_or(-1),
+        which: crate::fixed::Descriptor::Plain,
         sync: false,
         wrote: None,
         offset: req.offset,

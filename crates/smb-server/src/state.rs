@@ -252,6 +252,8 @@ pub struct Open {
     pub closed: AtomicBool,
     /// Granted a durable handle: survives the loss of its connection.
     pub durable: Option<Durable>,
+    /// Names the open's descriptors in a transport's io_uring file table.
+    pub key: crate::fixed::FileKey,
 }
 
 /// What a durable open was granted (MS-SMB2 2.2.13.2.3/2.2.13.2.11).

@@ -3,6 +3,7 @@
 
 pub mod config;
 pub mod daemon;
+pub mod filetable;
 pub mod framing;
 pub mod metrics;
 pub mod rdma_listener;

@@ -50,6 +50,8 @@ pub struct WorkerStats {
     pub ring_polled: AtomicU64,
     /// Ring I/O submitted by a kernel thread (SQPOLL ring; sqpoll shares).
     pub ring_sqpoll: AtomicU64,
+    /// Open files' descriptors held in the worker's io_uring file tables (a gauge).
+    pub ring_files: AtomicU64,
     requests: [[AtomicU64; CLASSES]; COMMANDS],
     latency: [Histogram; COMMANDS],
     read_bytes: AtomicU64,
@@ -487,6 +489,13 @@ impl Metrics {
              other requests meanwhile).",
             MetricType::COUNTER,
             vec![counter(vec![], self.sum(|w| &w.ring_syncs))],
+        ));
+        out.push(family(
+            "smbdirectd_storage_fixed_files",
+            "Open files' descriptors registered with the workers' io_uring file tables \
+             (storage I/O on them skips the descriptor lookup); dropped when the file closes.",
+            MetricType::GAUGE,
+            vec![gauge(vec![], self.sum(|w| &w.ring_files) as f64)],
         ));
         out.push(family(
             "smbdirectd_buffer_pool_buffers",

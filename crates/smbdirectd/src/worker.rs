@@ -10,12 +10,14 @@
 
 use crate::config::WorkersSection;
 use crate::daemon::WallClock;
+use crate::filetable::FileTable;
 use crate::framing::{FrameReader, OutQueue, Piece};
 use crate::metrics::WorkerStats;
 use crate::rdma_listener::{RdmaConn, RdmaSet};
 use anyhow::{Context, Result};
 use crossbeam_channel::{Receiver, Sender};
 use io_uring::{opcode, types, IoUring};
+use smb_server::fixed::CloseInbox;
 use smb_server::{Connection, IoRequest, Server, Transport};
 use smbdirect::BufferPool;
 use std::io::Write;
@@ -41,6 +43,8 @@ const SEND_IOVS: usize = 64;
 const SEND_BYTES: usize = 1 << 20;
 /// Connection slots whose sockets are registered with the ring.
 const FILE_SLOTS: u32 = 1024;
+/// Open files' descriptors registered with each ring (after the sockets in the main one).
+const STORAGE_SLOTS: u32 = 1024;
 /// How long an idle worker with SMB Direct connections sleeps between polls.
 const RDMA_NAP_US: u64 = 200;
 
@@ -67,6 +71,8 @@ struct Extra {
     queued: bool,
     /// Completions reaped (kept for its capacity).
     done: Vec<(u64, i32)>,
+    /// Open files' descriptors in its file table.
+    files: FileTable,
     /// SQPOLL rings: an eventfd the kernel signals on each completion, read through the
     /// main ring so that its wait wakes for them; whether that read is posted; its buffer.
     event: Option<std::os::fd::OwnedFd>,
@@ -189,12 +195,15 @@ pub fn spawn(
             ),
         }
     }
-    // A sparse file table for the connections' sockets (older kernels: plain descriptors).
-    let file_slots = match ring.submitter().register_files_sparse(FILE_SLOTS) {
-        Ok(()) => FILE_SLOTS,
+    // A sparse file table for the connections' sockets, then open files' descriptors
+    // (older kernels, or a low RLIMIT_NOFILE: sockets only, or plain descriptors).
+    let sparse = |n| ring.submitter().register_files_sparse(n);
+    let (file_slots, files) = match sparse(FILE_SLOTS + STORAGE_SLOTS) {
+        Ok(()) => (FILE_SLOTS, FileTable::new(FILE_SLOTS, STORAGE_SLOTS)),
         Err(e) => {
-            tracing::debug!(worker = index, error = %e, "no io_uring file table");
-            0
+            tracing::debug!(worker = index, error = %e, "no io_uring file table for storage");
+            let n = sparse(FILE_SLOTS).map_or(0, |()| FILE_SLOTS);
+            (n, FileTable::default())
         }
     };
     let (tx, rx) = crossbeam_channel::bounded(1024);
@@ -267,6 +276,9 @@ pub fn spawn(
                 done: Vec::new(),
                 io_reqs: Vec::new(),
                 file_slots,
+                files,
+                closes: CloseInbox::subscribe(),
+                closed: Vec::new(),
                 extra: Default::default(),
                 poll_refused: Vec::new(),
                 sq_idle_ms,
@@ -353,8 +365,13 @@ struct Worker {
     poll_refused: Vec<u64>,
     /// The kernel thread's idle time of the SQPOLL rings.
     sq_idle_ms: u32,
-    /// Size of the ring's file table (sockets by connection slot); 0 without one.
+    /// Size of the ring's file table for sockets (by connection slot); 0 without one.
     file_slots: u32,
+    /// Open files' descriptors in the ring's file table, and where the engine says which
+    /// opens closed (their entries are dropped then); scratch list of those.
+    files: FileTable,
+    closes: Arc<CloseInbox>,
+    closed: Vec<u64>,
     /// Scratch lists kept for their capacity: submissions of a turn, completions reaped.
     entries: Vec<io_uring::squeue::Entry>,
     done: Vec<(u64, i32)>,
@@ -659,9 +676,11 @@ impl Worker {
             self.push(e);
         }
         self.entries = entries;
+        self.forget_closed_files();
         // Storage reads, all in the same submission (an io_poll share's direct reads on
         // the polled ring).
         let mut batch = std::mem::take(&mut self.io_batch);
+        let mut registered = false;
         for (owner, r) in batch.drain(..) {
             let idx = match self.free_ios.pop() {
                 Some(i) => i,
@@ -690,18 +709,39 @@ impl Worker {
                 Some(k) if !self.extra[k].fixed => None,
                 _ => self.fixed,
             };
-            let e = match fixed {
-                _ if r.sync => opcode::Fsync::new(types::Fd(r.fd))
-                    .flags(types::FsyncFlags::DATASYNC)
-                    .build(),
-                Some((base, len)) if at >= base && at + u64::from(r.len) <= base + len as u64 => {
-                    opcode::ReadFixed::new(types::Fd(r.fd), r.buf, r.len, 0)
-                        .offset(r.offset)
-                        .build()
+            let in_pool = fixed.is_some_and(|(base, len)| {
+                at >= base && at + u64::from(r.len) <= base + len as u64
+            });
+            // The open's descriptor from the ring's file table (registered on first use).
+            let files = match kind {
+                Some(k) => {
+                    let x = &mut self.extra[k];
+                    x.ring.as_ref().map(|ring| (&mut x.files, ring))
                 }
-                _ => opcode::Read::new(types::Fd(r.fd), r.buf, r.len)
-                    .offset(r.offset)
-                    .build(),
+                None => Some((&mut self.files, &self.ring)),
+            };
+            let slot = files.and_then(|(t, ring)| {
+                let n = t.len();
+                let s = t.slot(ring, r.file, r.fd);
+                registered |= t.len() != n;
+                s
+            });
+            macro_rules! entry {
+                ($f:expr) => {
+                    match () {
+                        _ if r.sync => opcode::Fsync::new($f)
+                            .flags(types::FsyncFlags::DATASYNC)
+                            .build(),
+                        _ if in_pool => opcode::ReadFixed::new($f, r.buf, r.len, 0)
+                            .offset(r.offset)
+                            .build(),
+                        _ => opcode::Read::new($f, r.buf, r.len).offset(r.offset).build(),
+                    }
+                };
+            }
+            let e = match slot {
+                Some(s) => entry!(types::Fixed(s)),
+                None => entry!(types::Fd(r.fd)),
             }
             .user_data((IO_SLOT << 32) | u64::from(idx));
             match kind.and_then(|k| Some((k, self.extra[k].ring.as_mut()?))) {
@@ -714,6 +754,9 @@ impl Worker {
             }
         }
         self.io_batch = batch;
+        if registered {
+            self.count_files();
+        }
         for x in self.extra.iter_mut().filter(|x| x.queued) {
             x.queued = false;
             if let Some(ring) = &x.ring {
@@ -722,6 +765,31 @@ impl Worker {
             }
         }
         self.enter();
+    }
+
+    /// Lets go of the file-table entries of opens that closed (every turn: the engine's
+    /// list of closes is drained even when no storage I/O is going on).
+    fn forget_closed_files(&mut self) {
+        self.closes.drain(&mut self.closed);
+        if self.closed.is_empty() {
+            return;
+        }
+        self.files.forget(&self.ring, &self.closed);
+        for x in &mut self.extra {
+            if let Some(ring) = &x.ring {
+                x.files.forget(ring, &self.closed);
+            }
+        }
+        self.closed.clear();
+        self.count_files();
+    }
+
+    /// Publishes how many open files' descriptors the rings hold.
+    fn count_files(&self) {
+        let n = self.files.len() + self.extra.iter().map(|x| x.files.len()).sum::<usize>();
+        if let Some(s) = &self.stats {
+            s.ring_files.store(n as u64, Ordering::Relaxed);
+        }
     }
 
     /// Whether storage I/O is in flight on an extra ring.
@@ -769,6 +837,13 @@ impl Worker {
                         .filter(|e| ring.submitter().register_eventfd(e.as_raw_fd()).is_ok());
                     tracing::info!(worker = self.index, "storage ring ready: {what}");
                     let x = &mut self.extra[k];
+                    if ring
+                        .submitter()
+                        .register_files_sparse(STORAGE_SLOTS)
+                        .is_ok()
+                    {
+                        x.files = FileTable::new(0, STORAGE_SLOTS);
+                    }
                     x.fixed = fixed;
                     x.event = event;
                     x.ring = Some(ring);

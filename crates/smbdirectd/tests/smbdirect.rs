@@ -661,6 +661,132 @@ fn page_cache_misses_and_flushes_go_through_the_ring() {
     srv.stop();
 }
 
+/// The files held in the server's io_uring file tables (each ring's fdinfo lists them,
+/// sockets too), by path. The kernel skips the list while the ring's lock is taken: tries
+/// a few times.
+fn ring_file_paths(pid: u32) -> Vec<String> {
+    let mut last = Vec::new();
+    for _ in 0..50 {
+        let mut listed = false;
+        last.clear();
+        for e in std::fs::read_dir(format!("/proc/{pid}/fd"))
+            .unwrap()
+            .flatten()
+        {
+            let is_ring = std::fs::read_link(e.path())
+                .is_ok_and(|l| l.to_string_lossy().contains("io_uring"));
+            if !is_ring {
+                continue;
+            }
+            let info = format!("/proc/{pid}/fdinfo/{}", e.file_name().to_string_lossy());
+            let Ok(text) = std::fs::read_to_string(info) else {
+                continue;
+            };
+            let mut lines = text.lines().skip_while(|l| !l.starts_with("UserFiles:"));
+            let count: usize = lines
+                .next()
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+                .unwrap_or(0);
+            let entries: Vec<String> = lines
+                .take_while(|l| !l.starts_with("UserBufs:"))
+                .filter_map(|l| Some(l.split_once(": ")?.1.to_string()))
+                .collect();
+            // A table with slots but no listed entry may be one the kernel skipped.
+            listed |= count == 0 || !entries.is_empty();
+            last.extend(entries);
+        }
+        if listed {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    last
+}
+
+/// Open files' descriptors go into the worker ring's file table at their first ring I/O
+/// (fixed files) and leave it when the open closes: the server does not keep a closed file
+/// open, and a descriptor number reused by another open never reads the old file.
+#[test]
+fn ring_file_tables_hold_open_files_only_while_they_are_open() {
+    let mport = free_port();
+    let mut srv = TestServer::start_with(Opts {
+        extra_config: format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
+        ..Default::default()
+    });
+    let pid = srv.pid().unwrap();
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    };
+    let mut c = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let fixed = || metric_value(mport, "smbdirectd_storage_fixed_files");
+    let held = |name: &str| {
+        ring_file_paths(pid)
+            .iter()
+            .any(|p| p.ends_with(&format!("/{name}")))
+    };
+    let files: Vec<(String, Vec<u8>)> = (0..4u64)
+        .map(|i| (format!("f{i}.bin"), random_bytes(1 << 20, 900 + i)))
+        .collect();
+    for (name, data) in &files {
+        std::fs::write(srv.share.join(name), data).unwrap();
+    }
+    assert_eq!(fixed(), 0.0);
+    for round in 0..2 {
+        // One at a time: each open likely gets the descriptor number the last one had.
+        for (name, data) in &files {
+            let path = srv.share.join(name);
+            let (f, _) = c.create(tree, name, 0x0012_0089, 1, 0).unwrap();
+            evict(&path);
+            for i in 0..4u64 {
+                let off = i * 200_000 + 4096;
+                let got = c.read(tree, f, off, 65536).unwrap();
+                assert!(
+                    got == data[off as usize..off as usize + 65536],
+                    "round {round}: {name} read {i}"
+                );
+            }
+            assert!(
+                held(name),
+                "{name} not in a ring's file table: {:?}",
+                ring_file_paths(pid)
+            );
+            assert_eq!(fixed(), 1.0, "{name}");
+            c.close(tree, f).unwrap();
+            // The worker drops the entry in its next turn.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+            while (fixed() != 0.0 || held(name)) && std::time::Instant::now() < deadline {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            assert_eq!(fixed(), 0.0, "{name} still registered after its close");
+            assert!(
+                !held(name),
+                "{name} still held by a ring: {:?}",
+                ring_file_paths(pid)
+            );
+        }
+    }
+    // FLUSH through the ring registers the descriptor too; a dropped connection's opens
+    // go with it.
+    let (w, _) = c.create(tree, "w.bin", 0x0012_019f, 5, 0).unwrap();
+    c.write(tree, w, 0, &files[0].1[..65536]).unwrap();
+    c.flush(tree, w).unwrap();
+    assert!(held("w.bin"));
+    drop(c);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while held("w.bin") && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        !held("w.bin"),
+        "a lost connection's file is still held by a ring"
+    );
+    assert_eq!(fixed(), 0.0);
+    srv.stop();
+}
+
 /// How many of a file's pages the page cache holds.
 fn resident_pages(path: &std::path::Path) -> usize {
     use std::os::fd::AsRawFd;

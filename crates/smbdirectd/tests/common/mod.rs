@@ -160,6 +160,11 @@ impl TestServer {
         c.output().unwrap()
     }
 
+    /// The server's process id while it runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
     pub fn stop(&mut self) -> std::process::ExitStatus {
         let mut child = self.child.take().expect("running");
         // SAFETY-free: signal through the kill command.
