@@ -40,22 +40,25 @@ struct PendingAuth {
     binding: bool,
 }
 
-/// Per-request context handed to the command handlers.
+/// Per-request context handed to the command handlers. What the connection holds is
+/// borrowed, not cloned: no reference count moves per request.
 pub struct Ctx<'a> {
-    pub server: Arc<Server>,
+    pub server: &'a Arc<Server>,
     pub hdr: Header,
     pub msg: &'a [u8],
-    pub session: Option<Arc<Session>>,
+    pub session: Option<&'a Arc<Session>>,
     pub tree: Option<Arc<Tree>>,
     pub encrypted: bool,
     /// FileId from the previous CREATE in a related compound.
     pub related_file: Option<FileId>,
     pub now: u64,
     /// SMB Direct connections: descriptors, fetched WRITE data and pending RDMA Writes.
-    pub rdma: Option<Arc<parking_lot::Mutex<crate::rdma::RdmaState>>>,
+    pub rdma: Option<&'a Arc<parking_lot::Mutex<crate::rdma::RdmaState>>>,
+    /// SMB Direct connections: their fixed limits.
+    pub rdma_limits: Option<crate::rdma::RdmaLimits>,
     pub dialect: u16,
     /// This connection's mailbox (where breaks for opens made here are posted).
-    pub outbox: Arc<crate::state::Outbox>,
+    pub outbox: &'a Arc<crate::state::Outbox>,
     /// Whether the request may go async (only the last of a compound may).
     pub can_wait: bool,
     /// The connection advertised multichannel (lock sequences are then checked).
@@ -177,6 +180,8 @@ pub struct Connection {
     pub peer: String,
     /// Present on SMB Direct connections.
     rdma: Option<Arc<parking_lot::Mutex<crate::rdma::RdmaState>>>,
+    /// SMB Direct only: what the connection settled at its start (read without a lock).
+    rdma_limits: Option<crate::rdma::RdmaLimits>,
     /// Sessions created elsewhere and bound to this connection, with this channel's
     /// signing key.
     channel_keys: crate::state::IdMap<u64, [u8; 16]>,
@@ -201,8 +206,7 @@ pub struct Connection {
 fn rdma_write_channel(
     plain: &[u8],
     dialect: u16,
-    max: u32,
-    transforms: smb_wire::rdma_transform::Ids,
+    limits: impl Fn() -> (u32, smb_wire::rdma_transform::Ids),
 ) -> Option<(msg::Descriptors, u32)> {
     let mut at = 0usize;
     for _ in 0..256 {
@@ -213,6 +217,7 @@ fn rdma_write_channel(
         if hdr.command() == Command::WRITE {
             if let Ok(w) = msg::WriteRequest::parse(this) {
                 if w.channel != msg::channel::NONE {
+                    let (max, transforms) = limits();
                     let d = crate::rdma::check_channel(
                         w.channel,
                         w.channel_info,
@@ -285,11 +290,11 @@ impl Connection {
             channel_keys: Default::default(),
             outbox: Arc::new(crate::state::Outbox::default()),
             predecrypted: None,
-            rdma: (transport == Transport::Rdma).then(|| {
-                Arc::new(parking_lot::Mutex::new(crate::rdma::RdmaState {
-                    max_read_write: mr.max(mw),
-                    ..Default::default()
-                }))
+            rdma: (transport == Transport::Rdma)
+                .then(|| Arc::new(parking_lot::Mutex::new(Default::default()))),
+            rdma_limits: (transport == Transport::Rdma).then(|| crate::rdma::RdmaLimits {
+                max_read_write: mr.max(mw),
+                ..Default::default()
             }),
         }
     }
@@ -761,7 +766,16 @@ impl Connection {
         }
         // A session is usable only on its own channels (MS-SMB2 3.3.5.2.9).
         let on_channel = self.on_channel(hdr.session_id);
-        let session = match self.server.session(hdr.session_id).filter(|_| on_channel) {
+        // The connection's last session, while it lasts, saves a look in the server-wide
+        // table (shared by every worker). Ended sessions are marked expired when they
+        // leave the table; those are looked up again (and found gone).
+        let cached = matches!(&self.last_session,
+            Some(s) if s.id == hdr.session_id && !s.expired.load(std::sync::atomic::Ordering::Acquire));
+        let found = match cached {
+            true => self.last_session.clone(),
+            false => self.server.session(hdr.session_id),
+        };
+        let session = match found.filter(|_| on_channel) {
             Some(s) if !s.expired.load(std::sync::atomic::Ordering::Relaxed) => s,
             Some(_) => return fail(NtStatus::NETWORK_SESSION_EXPIRED),
             None => {
@@ -791,7 +805,9 @@ impl Connection {
                 return fail(NtStatus::USER_SESSION_DELETED);
             }
         };
-        self.last_session = Some(session.clone());
+        if !cached {
+            self.last_session = Some(session.clone());
+        }
         if encrypted && enc_session.as_ref().map(|s| s.id) != Some(session.id) {
             return fail(NtStatus::ACCESS_DENIED);
         }
@@ -839,39 +855,63 @@ impl Connection {
         } else {
             None
         };
-        let mut ctx = Ctx {
-            server: self.server.clone(),
-            hdr,
-            msg: m,
-            session: Some(session.clone()),
-            tree,
-            encrypted,
-            related_file,
-            now: self.now,
-            rdma: self.rdma.clone(),
-            dialect: self.dialect,
-            outbox: self.outbox.clone(),
-            can_wait: self.compound_last,
-            multichannel: self.server_caps & caps::MULTI_CHANNEL != 0,
-            channel_key: self.signing_key(&session),
-            defer_io: self.storage_io
-                && self.compound_single
-                && matches!(cmd, Command::READ | Command::FLUSH | Command::WRITE),
-            single: self.compound_single,
-        };
-        let outcome = match cmd {
-            Command::LOGOFF => self.logoff(&ctx, &session),
-            Command::TREE_CONNECT => self.tree_connect(&mut ctx, rh, encrypted),
-            Command::TREE_DISCONNECT => ops::tree_disconnect(&self.server, &ctx),
-            Command::ECHO => Outcome::Done(NtStatus::SUCCESS, small_body()),
-            Command::IOCTL => self.ioctl(&ctx),
-            _ => ops::dispatch(
-                &self.server,
-                &ctx,
-                self.max_read,
-                self.max_write,
-                self.max_transact,
-            ),
+        let multichannel = self.server_caps & caps::MULTI_CHANNEL != 0;
+        let channel_key = self.signing_key(&session);
+        let defer_io = self.storage_io
+            && self.compound_single
+            && matches!(cmd, Command::READ | Command::FLUSH | Command::WRITE);
+        macro_rules! ctx {
+            ($server:expr, $rdma:expr, $outbox:expr) => {
+                Ctx {
+                    server: $server,
+                    hdr,
+                    msg: m,
+                    session: Some(&session),
+                    tree,
+                    encrypted,
+                    related_file,
+                    now: self.now,
+                    rdma: $rdma,
+                    rdma_limits: self.rdma_limits,
+                    dialect: self.dialect,
+                    outbox: $outbox,
+                    can_wait: self.compound_last,
+                    multichannel,
+                    channel_key,
+                    defer_io,
+                    single: self.compound_single,
+                }
+            };
+        }
+        // The context borrows what the connection holds; the handlers that take the
+        // connection itself (rare commands) get clones instead.
+        let (outcome, tree) = if matches!(
+            cmd,
+            Command::LOGOFF | Command::TREE_CONNECT | Command::IOCTL
+        ) {
+            let (server, rdma, outbox) =
+                (self.server.clone(), self.rdma.clone(), self.outbox.clone());
+            let mut ctx = ctx!(&server, rdma.as_ref(), &outbox);
+            let outcome = match cmd {
+                Command::LOGOFF => self.logoff(&ctx, &session),
+                Command::TREE_CONNECT => self.tree_connect(&mut ctx, rh, encrypted),
+                _ => self.ioctl(&ctx),
+            };
+            (outcome, ctx.tree)
+        } else {
+            let ctx = ctx!(&self.server, self.rdma.as_ref(), &self.outbox);
+            let outcome = match cmd {
+                Command::TREE_DISCONNECT => ops::tree_disconnect(&self.server, &ctx),
+                Command::ECHO => Outcome::Done(NtStatus::SUCCESS, small_body()),
+                _ => ops::dispatch(
+                    &self.server,
+                    &ctx,
+                    self.max_read,
+                    self.max_write,
+                    self.max_transact,
+                ),
+            };
+            (outcome, ctx.tree)
         };
         match outcome {
             Outcome::Done(st, body) => Ok((st, body, None)),
@@ -882,7 +922,7 @@ impl Connection {
             Outcome::Created(st, body, id) => Ok((st, body, Some(id))),
             Outcome::Fail(st) => Ok((st, error_body(), None)),
             Outcome::Io(io) => {
-                self.deferred = Some((io, session.clone(), ctx.tree.clone()));
+                self.deferred = Some((io, session.clone(), tree));
                 Ok((NtStatus::SUCCESS, Vec::new(), None))
             }
             // Windows and Samba fail a request that would go async in the middle of a
@@ -986,17 +1026,18 @@ impl Connection {
         let i = self.io_pending.iter().position(|p| p.id == id)?;
         let p = self.io_pending.swap_remove(i);
         let ctx = Ctx {
-            server: self.server.clone(),
+            server: &self.server,
             hdr: p.hdr,
             msg: &[],
-            session: Some(p.session.clone()),
+            session: Some(&p.session),
             tree: p.tree.clone(),
             encrypted: p.encrypted,
             related_file: None,
             now: self.now,
-            rdma: self.rdma.clone(),
+            rdma: self.rdma.as_ref(),
+            rdma_limits: self.rdma_limits,
             dialect: self.dialect,
-            outbox: self.outbox.clone(),
+            outbox: &self.outbox,
             can_wait: false,
             multichannel: self.server_caps & caps::MULTI_CHANNEL != 0,
             channel_key: self.signing_key(&p.session),
@@ -1034,12 +1075,10 @@ impl Connection {
         if let Some((_, old)) = self.predecrypted.take() {
             crate::bufs::give(old);
         }
-        let (max, transforms) = {
-            let st = self.rdma.as_ref()?.lock();
-            (st.max_read_write, st.transforms)
-        };
+        let l = self.rdma_limits?;
+        let limits = || (l.max_read_write, l.transforms);
         if pdu.get(..4) != Some(&smb_wire::header::TRANSFORM_ID[..]) {
-            return rdma_write_channel(pdu, self.dialect, max, transforms);
+            return rdma_write_channel(pdu, self.dialect, limits);
         }
         // An encrypted WRITE (through the RDMA transform) names its descriptors inside
         // the ciphertext: the PDU is decrypted here, once, and the plaintext kept for
@@ -1058,7 +1097,7 @@ impl Connection {
             crate::bufs::give(plain);
             return None;
         }
-        let found = rdma_write_channel(&plain, self.dialect, max, transforms);
+        let found = rdma_write_channel(&plain, self.dialect, limits);
         let mut sig = [0u8; 16];
         sig.copy_from_slice(&pdu[4..20]);
         self.predecrypted = Some((sig, plain));
@@ -1075,8 +1114,8 @@ impl Connection {
 
     /// Whether the transport can RDMA-Write from a mapped file ([`crate::rdma::MappedRange`]).
     pub fn set_rdma_maps_files(&mut self, yes: bool) {
-        if let Some(st) = &self.rdma {
-            st.lock().maps_files = yes;
+        if let Some(l) = &mut self.rdma_limits {
+            l.maps_files = yes;
         }
     }
 
@@ -1313,8 +1352,8 @@ impl Connection {
                     ctx::RDMA_TRANSFORM,
                     &neg::rdma_transform_context_data(&common),
                 ));
-                if let Some(st) = &self.rdma {
-                    st.lock().transforms = smb_wire::rdma_transform::Ids::from_ids(&common);
+                if let Some(l) = &mut self.rdma_limits {
+                    l.transforms = smb_wire::rdma_transform::Ids::from_ids(&common);
                 }
             }
         } else if dialect_is_3(d) {

@@ -370,7 +370,7 @@ fn lease_break_ack(ctx: &Ctx) -> Outcome {
     key.copy_from_slice(&b[8..24]);
     let state = u32::from_le_bytes(b[24..28].try_into().expect("4 bytes"));
     let guid = session(ctx).client_guid;
-    match crate::lease::acknowledge(&ctx.server, guid, key, state) {
+    match crate::lease::acknowledge(ctx.server, guid, key, state) {
         Ok(()) => {
             let mut body = Vec::with_capacity(36);
             body.put_u16(36);
@@ -1210,7 +1210,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                     allowed &= crate::lease::R;
                 }
             }
-            let i = crate::lease::grant(&mut inner, s.client_guid, &l, &ctx.outbox, allowed);
+            let i = crate::lease::grant(&mut inner, s.client_guid, &l, ctx.outbox, allowed);
             fs.leased.store(true, Ordering::Release);
             (
                 inner.leases[i].state,
@@ -1471,6 +1471,7 @@ pub fn close_open(server: &Server, open: &Open) {
         }
         inner.opens.retain(|o| o.file_id != open.file_id);
         inner.locks.retain(|l| l.owner != open.file_id);
+        fs.note_range_locks(&inner);
         if !inner.leases.is_empty() {
             crate::lease::release(server, fs, &mut inner);
         }
@@ -1592,13 +1593,10 @@ fn data_open(
     let descs = if channel == msg::channel::NONE {
         None
     } else {
-        let Some(st) = &ctx.rdma else {
+        let Some(l) = ctx.rdma_limits else {
             return Err(NtStatus::INVALID_PARAMETER);
         };
-        let (max_rw, transforms) = {
-            let st = st.lock();
-            (st.max_read_write, st.transforms)
-        };
+        let (max_rw, transforms) = (l.max_read_write, l.transforms);
         // A READ never names channel 3: the server transforms its data on its own.
         if !write && channel == msg::channel::RDMA_TRANSFORM {
             return Err(NtStatus::INVALID_PARAMETER);
@@ -1676,7 +1674,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     }
     if let Some(fs) = &open.file {
         if io_blocked(
-            &ctx.server,
+            ctx.server,
             fs,
             open.file_id,
             req.offset,
@@ -1812,10 +1810,8 @@ fn mapped_read(
     if !share.mapped_reads || share.direct_io || len == 0 || ctx.encrypted || !ctx.single {
         return None;
     }
-    let (maps, transforms) = {
-        let st = ctx.rdma.as_ref()?.lock();
-        (st.maps_files, st.transforms)
-    };
+    let l = ctx.rdma_limits?;
+    let (maps, transforms) = (l.maps_files, l.transforms);
     let signed = ctx.hdr.flags & smb_wire::header::flags::SIGNED != 0;
     if !maps
         || (ctx.dialect == smb_wire::negotiate::dialect::SMB311
@@ -1837,7 +1833,7 @@ fn rdma_read_transform(
 ) -> Option<smb_wire::rdma_transform::CryptoTransform> {
     use smb_auth::payload::{protect, Protection};
     use smb_wire::rdma_transform::{self as rt, CryptoTransform};
-    let transforms = ctx.rdma.as_ref()?.lock().transforms;
+    let transforms = ctx.rdma_limits?.transforms;
     if ctx.dialect != smb_wire::negotiate::dialect::SMB311 || transforms.is_empty() {
         return None;
     }
@@ -1891,7 +1887,7 @@ fn rdma_write_transform(ctx: &Ctx, info: &[u8], data: &mut [u8]) -> Result<bool,
     use smb_auth::payload::{check, Fault, Protection};
     use smb_wire::rdma_transform::{self as rt};
     let bad = NtStatus::INVALID_PARAMETER;
-    let transforms = ctx.rdma.as_ref().ok_or(bad)?.lock().transforms;
+    let transforms = ctx.rdma_limits.ok_or(bad)?.transforms;
     let t = rt::parse(info)?;
     let s = ctx.session.as_ref().ok_or(bad)?;
     let c = &t.crypto;
@@ -1929,6 +1925,9 @@ fn io_blocked(
     len: u64,
     write: bool,
 ) -> bool {
+    if !fs.range_locked.load(Ordering::Acquire) {
+        return false;
+    }
     let blocked = |fs: &FileState| fs.inner.lock().io_conflict(id, off, len, write);
     blocked(fs) && (!crate::oplock::expire_durable(server) || blocked(fs))
 }
@@ -1966,10 +1965,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
             let taken = st.lock().incoming.take();
-            fetched = IncomingGuard {
-                data: taken,
-                st: st.clone(),
-            };
+            fetched = IncomingGuard { data: taken, st };
             if !matches!(&fetched.data, Some(d) if d.len() == req.remaining_bytes as usize) {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
@@ -1992,7 +1988,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         _ => req.data,
     };
     if let OpenKind::Pipe(p) = &open.kind {
-        let shares = share_entries(&ctx.server);
+        let shares = share_entries(ctx.server);
         return match p.lock().write(data, &shares) {
             Ok(()) => write_answer(data.len() as u32),
             Err(e) => Fail(e),
@@ -2021,7 +2017,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         return Fail(NtStatus::DISK_FULL);
     }
     if let Some(fs) = &open.file {
-        if io_blocked(&ctx.server, fs, open.file_id, req.offset, len, true) {
+        if io_blocked(ctx.server, fs, open.file_id, req.offset, len, true) {
             return Fail(NtStatus::FILE_LOCK_CONFLICT);
         }
         crate::oplock::break_level2_for_write(fs, open.file_id);
@@ -2142,6 +2138,7 @@ fn lock_apply(
                 }
             }
         }
+        fs.note_range_locks(&inner);
         drop(inner);
         if changed {
             server.lock_generation.fetch_add(1, Ordering::AcqRel);
@@ -2180,6 +2177,7 @@ fn lock_apply(
             // Roll back what this request took.
             let keep = inner.locks.len() - taken;
             inner.locks.truncate(keep);
+            fs.note_range_locks(&inner);
             if conflict && single && blocking {
                 let generation = server.lock_generation.load(Ordering::Acquire);
                 return Outcome::Wait(Wait::Lock {
@@ -2190,6 +2188,7 @@ fn lock_apply(
             }
             return Fail(bad.unwrap_or(NtStatus::LOCK_NOT_GRANTED));
         }
+        fs.range_locked.store(true, Ordering::Release);
         inner.locks.push(new);
     }
     Outcome::Done(NtStatus::SUCCESS, small_body())
@@ -2207,17 +2206,18 @@ pub fn poll_wait(
                 return None;
             }
             let ctx = Ctx {
-                server: server.clone(),
+                server,
                 hdr: c.hdr,
                 msg: &c.msg,
-                session: Some(s.clone()),
+                session: Some(s),
                 tree: Some(c.tree.clone()),
                 encrypted: c.encrypted,
                 related_file: None,
                 now: crate::ops::filetime_now(),
                 rdma: None,
+                rdma_limits: None,
                 dialect: c.dialect,
-                outbox: c.outbox.clone(),
+                outbox: &c.outbox,
                 can_wait: true,
                 multichannel: c.multichannel,
                 channel_key: s.keys.signing,
@@ -2254,6 +2254,7 @@ pub fn poll_wait(
             if inner.lock_conflict(lock) {
                 return None;
             }
+            fs.range_locked.store(true, Ordering::Release);
             inner.locks.push(*lock);
             Some((NtStatus::SUCCESS, small_body()))
         }
@@ -2365,7 +2366,7 @@ fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         if req.ctl_code != fsctl::PIPE_TRANSCEIVE {
             return Fail(NtStatus::INVALID_DEVICE_REQUEST);
         }
-        let shares = share_entries(&ctx.server);
+        let shares = share_entries(ctx.server);
         return match p
             .lock()
             .transceive(req.input, &shares, req.max_output_response as usize)
@@ -2515,12 +2516,12 @@ fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
 
 /// Holds a WRITE's RDMA-fetched data while it is written; a lent registered buffer goes
 /// back to the transport's lent buffers afterwards, whatever the outcome.
-struct IncomingGuard {
+struct IncomingGuard<'a> {
     data: Option<crate::rdma::Incoming>,
-    st: Arc<Mutex<crate::rdma::RdmaState>>,
+    st: &'a Mutex<crate::rdma::RdmaState>,
 }
 
-impl Drop for IncomingGuard {
+impl Drop for IncomingGuard<'_> {
     fn drop(&mut self) {
         if let Some(crate::rdma::Incoming::Lent(b, _)) = self.data.take() {
             self.st.lock().lent.push(b);

@@ -73,10 +73,21 @@ impl Incoming {
     }
 }
 
-#[derive(Debug, Default)]
-pub struct RdmaState {
+/// What an SMB Direct connection settled at its start (SMBD and SMB2 negotiation, the
+/// transport's abilities): fixed afterwards, so requests read a copy, not shared state.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RdmaLimits {
     /// Largest transfer through descriptors (SMB Direct MaxReadWriteSize).
     pub max_read_write: u32,
+    /// RDMA transforms negotiated on this connection (3.1.1).
+    pub transforms: smb_wire::rdma_transform::Ids,
+    /// The transport can RDMA-Write from a mapped file ([`MappedRange`]) without its
+    /// worker touching the bytes (a software fabric whose data mover is the peer's).
+    pub maps_files: bool,
+}
+
+#[derive(Debug, Default)]
+pub struct RdmaState {
     /// Data the transport RDMA-Read for the WRITE being handled.
     pub incoming: Option<Incoming>,
     pub writes: Vec<RdmaWrite>,
@@ -84,11 +95,6 @@ pub struct RdmaState {
     pub invalidate: Option<u32>,
     /// Buffers the transport lent for READ data (used one per read that fits).
     pub lent: Vec<Box<dyn LentBuffer>>,
-    /// RDMA transforms negotiated on this connection (3.1.1).
-    pub transforms: smb_wire::rdma_transform::Ids,
-    /// The transport can RDMA-Write from a mapped file ([`MappedRange`]) without its
-    /// worker touching the bytes (a software fabric whose data mover is the peer's).
-    pub maps_files: bool,
 }
 
 /// Checks a request's channel fields (MS-SMB2 3.3.5.12 / 3.3.5.13) and returns its

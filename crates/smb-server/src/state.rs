@@ -467,6 +467,10 @@ pub struct FileState {
     pub level2: AtomicBool,
     /// Some lease may be held on the file (likewise).
     pub leased: AtomicBool,
+    /// Some byte-range lock may be held (reads and writes skip the conflict check, and
+    /// the file's lock, without): set before a lock is added, cleared when the last goes,
+    /// both under `inner`'s lock.
+    pub range_locked: AtomicBool,
     /// The file mapped for page-cache reads over SMB Direct (`mapped_reads` shares): one
     /// mapping per file, whichever open made it.
     map: Mutex<MapSlot>,
@@ -484,6 +488,13 @@ enum MapSlot {
 }
 
 impl FileState {
+    /// Whether `inner` holds any byte-range lock, recorded for lock-free readers (call
+    /// after removing locks, with `inner` still locked).
+    pub fn note_range_locks(&self, inner: &FileInner) {
+        self.range_locked
+            .store(!inner.locks.is_empty(), Ordering::Release);
+    }
+
     /// The file's mapping if it covers bytes up to `end` (made on first use through `f`;
     /// remade when the file has grown past it or it was damaged).
     pub fn mapping(
