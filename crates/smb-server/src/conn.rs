@@ -47,13 +47,13 @@ pub struct Ctx<'a> {
     pub hdr: Header,
     pub msg: &'a [u8],
     pub session: Option<&'a Arc<Session>>,
-    pub tree: Option<Arc<Tree>>,
+    pub tree: Option<&'a Arc<Tree>>,
     pub encrypted: bool,
     /// FileId from the previous CREATE in a related compound.
     pub related_file: Option<FileId>,
     pub now: u64,
     /// SMB Direct connections: descriptors, fetched WRITE data and pending RDMA Writes.
-    pub rdma: Option<&'a Arc<parking_lot::Mutex<crate::rdma::RdmaState>>>,
+    pub rdma: Option<&'a std::cell::RefCell<crate::rdma::RdmaState>>,
     /// SMB Direct connections: their fixed limits.
     pub rdma_limits: Option<crate::rdma::RdmaLimits>,
     pub dialect: u16,
@@ -179,9 +179,12 @@ pub struct Connection {
     /// The client's address, for audit lines.
     pub peer: String,
     /// Present on SMB Direct connections.
-    rdma: Option<Arc<parking_lot::Mutex<crate::rdma::RdmaState>>>,
+    /// (The connection's own: requests borrow it, on its worker, with no lock.)
+    rdma: Option<std::cell::RefCell<crate::rdma::RdmaState>>,
     /// SMB Direct only: what the connection settled at its start (read without a lock).
     rdma_limits: Option<crate::rdma::RdmaLimits>,
+    /// The tree the last request ran in, with its session's id (see `last_session`).
+    last_tree: Option<(u64, Arc<Tree>)>,
     /// Sessions created elsewhere and bound to this connection, with this channel's
     /// signing key.
     channel_keys: crate::state::IdMap<u64, [u8; 16]>,
@@ -290,8 +293,8 @@ impl Connection {
             channel_keys: Default::default(),
             outbox: Arc::new(crate::state::Outbox::default()),
             predecrypted: None,
-            rdma: (transport == Transport::Rdma)
-                .then(|| Arc::new(parking_lot::Mutex::new(Default::default()))),
+            rdma: (transport == Transport::Rdma).then(Default::default),
+            last_tree: None,
             rdma_limits: (transport == Transport::Rdma).then(|| crate::rdma::RdmaLimits {
                 max_read_write: mr.max(mw),
                 ..Default::default()
@@ -499,7 +502,10 @@ impl Connection {
         enc_session: Option<&Arc<Session>>,
     ) -> Vec<u8> {
         let n = parts.len();
-        let mut sign_session: Option<Arc<Session>> = None;
+        // The session whose key signs the current part: the connection's last one (no
+        // reference taken: the usual case), or one looked up in the table.
+        let mut use_last = false;
+        let mut looked_up: Option<Arc<Session>> = None;
         let mut total = Vec::new();
         for (i, p) in parts.iter_mut().enumerate() {
             // Every part of a compound answer is padded to 8 bytes, the last one too
@@ -515,20 +521,24 @@ impl Connection {
             let hflags = u32::from_le_bytes(p[16..20].try_into().unwrap());
             if !encrypted && hflags & flags::SIGNED != 0 {
                 let sid = u64::from_le_bytes(p[40..48].try_into().unwrap());
-                if sign_session.as_ref().map(|s| s.id) != Some(sid) {
+                let last = self.last_session.as_ref();
+                let current = if use_last { last } else { looked_up.as_ref() };
+                if current.map(|s| s.id) != Some(sid) {
                     // A LOGOFF has already removed its session from the table, yet its
                     // response is signed with that session's key. A part naming no known
                     // session is signed with the key of the part before it (as Samba and
                     // Windows do: the client checks the chain with the key it has).
-                    let found = match &self.last_session {
-                        Some(s) if s.id == sid => Some(s.clone()),
-                        _ => self.server.session(sid),
-                    };
-                    if found.is_some() || i == 0 {
-                        sign_session = found;
+                    if last.is_some_and(|s| s.id == sid) {
+                        use_last = true;
+                    } else if let Some(s) = self.server.session(sid) {
+                        use_last = false;
+                        looked_up = Some(s);
+                    } else if i == 0 {
+                        use_last = false;
+                        looked_up = None;
                     }
                 }
-                match &sign_session {
+                match if use_last { last } else { looked_up.as_ref() } {
                     Some(s) => {
                         let key = self.signing_key(s);
                         signing::sign(s.keys.signing_alg, &key, p)
@@ -833,13 +843,19 @@ impl Connection {
         }
         let cmd = hdr.command();
         let needs_tree = !matches!(cmd, Command::LOGOFF | Command::TREE_CONNECT | Command::ECHO);
-        let tree = if needs_tree {
+        // The connection's last tree answers while connected (as the session does).
+        let cached_tree = matches!(&self.last_tree,
+            Some((sid, t)) if *sid == session.id && t.id == hdr.tree_id
+                && !t.gone.load(std::sync::atomic::Ordering::Acquire));
+        if needs_tree && !cached_tree {
             match session.tree(hdr.tree_id) {
-                Some(t) => Some(t),
+                Some(t) => self.last_tree = Some((session.id, t)),
                 None => return fail(NtStatus::NETWORK_NAME_DELETED),
             }
-        } else {
-            None
+        }
+        let tree = match needs_tree {
+            true => self.last_tree.as_ref().map(|(_, t)| t),
+            false => None,
         };
         if let Some(t) = &tree {
             if t.encrypt && !encrypted && dialect_is_3(self.dialect) {
@@ -861,13 +877,13 @@ impl Connection {
             && self.compound_single
             && matches!(cmd, Command::READ | Command::FLUSH | Command::WRITE);
         macro_rules! ctx {
-            ($server:expr, $rdma:expr, $outbox:expr) => {
+            ($server:expr, $tree:expr, $rdma:expr, $outbox:expr) => {
                 Ctx {
                     server: $server,
                     hdr,
                     msg: m,
                     session: Some(&session),
-                    tree,
+                    tree: $tree,
                     encrypted,
                     related_file,
                     now: self.now,
@@ -884,23 +900,23 @@ impl Connection {
             };
         }
         // The context borrows what the connection holds; the handlers that take the
-        // connection itself (rare commands) get clones instead.
-        let (outcome, tree) = if matches!(
+        // connection itself (rare commands, none of which moves data by RDMA) get clones
+        // instead.
+        let outcome = if matches!(
             cmd,
             Command::LOGOFF | Command::TREE_CONNECT | Command::IOCTL
         ) {
-            let (server, rdma, outbox) =
-                (self.server.clone(), self.rdma.clone(), self.outbox.clone());
-            let mut ctx = ctx!(&server, rdma.as_ref(), &outbox);
-            let outcome = match cmd {
+            let (server, outbox) = (self.server.clone(), self.outbox.clone());
+            let tree = tree.cloned();
+            let mut ctx = ctx!(&server, tree.as_ref(), None, &outbox);
+            match cmd {
                 Command::LOGOFF => self.logoff(&ctx, &session),
                 Command::TREE_CONNECT => self.tree_connect(&mut ctx, rh, encrypted),
                 _ => self.ioctl(&ctx),
-            };
-            (outcome, ctx.tree)
+            }
         } else {
-            let ctx = ctx!(&self.server, self.rdma.as_ref(), &self.outbox);
-            let outcome = match cmd {
+            let ctx = ctx!(&self.server, tree, self.rdma.as_ref(), &self.outbox);
+            match cmd {
                 Command::TREE_DISCONNECT => ops::tree_disconnect(&self.server, &ctx),
                 Command::ECHO => Outcome::Done(NtStatus::SUCCESS, small_body()),
                 _ => ops::dispatch(
@@ -910,8 +926,7 @@ impl Connection {
                     self.max_write,
                     self.max_transact,
                 ),
-            };
-            (outcome, ctx.tree)
+            }
         };
         match outcome {
             Outcome::Done(st, body) => Ok((st, body, None)),
@@ -922,6 +937,10 @@ impl Connection {
             Outcome::Created(st, body, id) => Ok((st, body, Some(id))),
             Outcome::Fail(st) => Ok((st, error_body(), None)),
             Outcome::Io(io) => {
+                let tree = match needs_tree {
+                    true => self.last_tree.as_ref().map(|(_, t)| t.clone()),
+                    false => None,
+                };
                 self.deferred = Some((io, session.clone(), tree));
                 Ok((NtStatus::SUCCESS, Vec::new(), None))
             }
@@ -1030,7 +1049,7 @@ impl Connection {
             hdr: p.hdr,
             msg: &[],
             session: Some(&p.session),
-            tree: p.tree.clone(),
+            tree: p.tree.as_ref(),
             encrypted: p.encrypted,
             related_file: None,
             now: self.now,
@@ -1050,7 +1069,6 @@ impl Connection {
             Outcome::Fail(st) => (st, error_body(), false),
             _ => (NtStatus::INTERNAL_ERROR, error_body(), false),
         };
-        drop(ctx);
         let mut rh = p.rh;
         rh.status = status.0;
         let payload = &body[if framed { HEADER_LEN } else { 0 }..];
@@ -1108,7 +1126,7 @@ impl Connection {
     /// Lends the engine a registered buffer for READ data (SMB Direct connections).
     pub fn lend_rdma_buffer(&mut self, b: Box<dyn crate::rdma::LentBuffer>) {
         if let Some(st) = &self.rdma {
-            st.lock().lent.push(b);
+            st.borrow_mut().lent.push(b);
         }
     }
 
@@ -1121,19 +1139,21 @@ impl Connection {
 
     /// How many lent buffers the engine holds unused.
     pub fn lent_rdma_buffers(&self) -> usize {
-        self.rdma.as_ref().map_or(0, |st| st.lock().lent.len())
+        self.rdma
+            .as_ref()
+            .map_or(0, |st| st.borrow_mut().lent.len())
     }
 
     pub fn set_rdma_payload(&mut self, data: Vec<u8>) {
         if let Some(st) = &self.rdma {
-            st.lock().incoming = Some(crate::rdma::Incoming::Owned(data));
+            st.borrow_mut().incoming = Some(crate::rdma::Incoming::Owned(data));
         }
     }
 
     /// WRITE data that an RDMA Read put into a registered buffer: written from there.
     pub fn set_rdma_payload_lent(&mut self, b: Box<dyn crate::rdma::LentBuffer>, len: usize) {
         if let Some(st) = &self.rdma {
-            st.lock().incoming = Some(crate::rdma::Incoming::Lent(b, len));
+            st.borrow_mut().incoming = Some(crate::rdma::Incoming::Lent(b, len));
         }
     }
 
@@ -1142,7 +1162,7 @@ impl Connection {
     pub fn take_rdma_writes(&mut self, into: &mut Vec<crate::rdma::RdmaWrite>) -> Option<u32> {
         match &self.rdma {
             Some(st) => {
-                let mut s = st.lock();
+                let mut s = st.borrow_mut();
                 // An unused lent buffer goes back with the others.
                 if let Some(crate::rdma::Incoming::Lent(b, _)) = s.incoming.take() {
                     s.lent.push(b);
@@ -1835,6 +1855,7 @@ impl Connection {
                 share,
                 encrypt,
                 maximal_access,
+                gone: Default::default(),
             }),
         );
         rh.tree_id = id;

@@ -147,7 +147,7 @@ pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
 fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
     let give_back = |dest: IoDest| {
         if let (IoDest::Lent(b), Some(st)) = (dest, &ctx.rdma) {
-            st.lock().lent.push(b);
+            st.borrow_mut().lent.push(b);
         }
     };
     let n = match res {
@@ -218,7 +218,7 @@ fn queue_rdma_write(ctx: &Ctx, channel: u32, w: crate::rdma::RdmaWrite) -> bool 
     let Some(st) = &ctx.rdma else {
         return false;
     };
-    let mut st = st.lock();
+    let mut st = st.borrow_mut();
     if channel == msg::channel::RDMA_V1_INVALIDATE {
         st.invalidate = Some(w.descriptors[0].token);
     }
@@ -1041,7 +1041,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                     file: fs.clone(),
                     msg: ctx.msg.to_vec(),
                     hdr: ctx.hdr,
-                    tree: tree.clone(),
+                    tree: (*tree).clone(),
                     encrypted: ctx.encrypted,
                     dialect: ctx.dialect,
                     outbox: ctx.outbox.clone(),
@@ -1523,7 +1523,9 @@ pub fn teardown_session(server: &Server, s: &Session) {
             close_open(server, &o);
         }
     }
-    s.trees.lock().clear();
+    for (_, t) in s.trees.lock().drain() {
+        t.gone.store(true, Ordering::Release);
+    }
 }
 
 pub fn tree_disconnect(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
@@ -1544,7 +1546,9 @@ pub fn tree_disconnect(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     for o in opens {
         close_open(server, &o);
     }
-    s.trees.lock().remove(&tid);
+    if let Some(t) = s.trees.lock().remove(&tid) {
+        t.gone.store(true, Ordering::Release);
+    }
     Outcome::Done(NtStatus::SUCCESS, small_body())
 }
 
@@ -1716,7 +1720,7 @@ fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     // goes into the response.
     let lent = match (&descs, &ctx.rdma) {
         (Some(_), Some(st)) => {
-            let mut st = st.lock();
+            let mut st = st.borrow_mut();
             st.lent
                 .iter()
                 .position(|b| b.capacity() >= len)
@@ -1964,7 +1968,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
             if req.length != 0 || !matches!(open.kind, OpenKind::File(_)) {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
-            let taken = st.lock().incoming.take();
+            let taken = st.borrow_mut().incoming.take();
             fetched = IncomingGuard { data: taken, st };
             if !matches!(&fetched.data, Some(d) if d.len() == req.remaining_bytes as usize) {
                 return Fail(NtStatus::INVALID_PARAMETER);
@@ -1980,7 +1984,7 @@ fn write(ctx: &Ctx, max_write: u32) -> Outcome {
             };
             if invalidate {
                 if let Some(d) = descs.as_ref().and_then(|d| d.first()) {
-                    st.lock().invalidate = Some(d.token);
+                    st.borrow_mut().invalidate = Some(d.token);
                 }
             }
             fetched.data.as_ref().expect("checked").bytes()
@@ -2210,7 +2214,7 @@ pub fn poll_wait(
                 hdr: c.hdr,
                 msg: &c.msg,
                 session: Some(s),
-                tree: Some(c.tree.clone()),
+                tree: Some(&c.tree),
                 encrypted: c.encrypted,
                 related_file: None,
                 now: crate::ops::filetime_now(),
@@ -2518,13 +2522,13 @@ fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
 /// back to the transport's lent buffers afterwards, whatever the outcome.
 struct IncomingGuard<'a> {
     data: Option<crate::rdma::Incoming>,
-    st: &'a Mutex<crate::rdma::RdmaState>,
+    st: &'a std::cell::RefCell<crate::rdma::RdmaState>,
 }
 
 impl Drop for IncomingGuard<'_> {
     fn drop(&mut self) {
         if let Some(crate::rdma::Incoming::Lent(b, _)) = self.data.take() {
-            self.st.lock().lent.push(b);
+            self.st.borrow_mut().lent.push(b);
         }
     }
 }

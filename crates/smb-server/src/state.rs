@@ -205,6 +205,9 @@ pub struct Tree {
     pub share: Option<Arc<ShareConfig>>,
     pub encrypt: bool,
     pub maximal_access: u32,
+    /// Disconnected (set as it leaves its session's table): a connection's cached
+    /// reference to it no longer stands.
+    pub gone: AtomicBool,
 }
 
 /// What an open refers to.
