@@ -70,12 +70,12 @@ struct Slot {
 const _: () = assert!(std::mem::size_of::<InSeg>() <= 64);
 const _: () = assert!(std::mem::size_of::<Slot>() == 256);
 
-/// A segment waiting for this side's next progress call, with the bytes of an inline Send
-/// (taken from the sender's memory when it was posted: the Send is done with them).
+/// A segment waiting for this side's next progress call, and where the bytes of an inline
+/// Send wait (taken from the sender's memory when it was posted: the Send is done with
+/// them): a range of [`LoopWire::inline`].
 struct Outgoing {
     seg: InSeg,
-    inline_len: usize,
-    inline: [u8; INLINE_BYTES],
+    inline: std::ops::Range<usize>,
 }
 
 // SAFETY: a slot is written only by the lane's one sender while it is outside the
@@ -109,14 +109,14 @@ impl Lane {
 
     /// Sender: writes `o` at position `t`, which [`Lane::has_room`] found free (published
     /// later, by [`Lane::publish`]).
-    fn put(&self, t: usize, o: Outgoing) {
+    fn put(&self, t: usize, seg: InSeg, inline: &[u8]) {
         let slot = &self.slots[t % LANE_SLOTS];
         // SAFETY: only the sender writes, and slot t is outside head..tail: the receiver
         // is done with it (its head store, acquired by has_room, released the read).
         unsafe {
-            (*slot.seg.get()).write(o.seg);
-            *slot.inline_len.get() = o.inline_len as u32;
-            (&mut *slot.inline.get())[..o.inline_len].copy_from_slice(&o.inline[..o.inline_len]);
+            (*slot.seg.get()).write(seg);
+            *slot.inline_len.get() = inline.len() as u32;
+            (&mut *slot.inline.get())[..inline.len()].copy_from_slice(inline);
         }
     }
 
@@ -245,6 +245,8 @@ struct LoopWire {
     /// Segments sent since the last progress call: they enter the lane together (as a
     /// NIC's doorbell starts the work queued before it), at that call.
     out: VecDeque<Outgoing>,
+    /// The bytes of the inline Sends in `out`, one after another (emptied with `out`).
+    inline: Vec<u8>,
     /// Buffers for the bytes of inline Sends received, back from the engine.
     spare: Vec<Vec<u8>>,
 }
@@ -263,6 +265,7 @@ impl LoopWire {
             cut: false,
             rng,
             out: VecDeque::new(),
+            inline: Vec::new(),
             spare: Vec::new(),
         }
     }
@@ -301,8 +304,11 @@ impl LoopWire {
                     o.seg.stag ^= 0xffff_ff00;
                 }
             }
-            lane.put(t, o);
+            lane.put(t, o.seg, &self.inline[o.inline]);
             t += 1;
+        }
+        if self.out.is_empty() {
+            self.inline.clear();
         }
         lane.publish(t);
     }
@@ -356,6 +362,7 @@ impl Wire for LoopWire {
         // A small Send travels inline: done with the sender's memory now, no
         // acknowledgment, and its bytes reach the receiver with the segment.
         let inline = held && !m.tagged && m.data.len() <= INLINE_BYTES;
+        let at = self.inline.len();
         let mut o = Outgoing {
             seg: InSeg {
                 tagged: m.tagged,
@@ -369,12 +376,13 @@ impl Wire for LoopWire {
                 data: Payload::Bytes(Vec::new()),
                 ack: held && !inline,
             },
-            inline_len: 0,
-            inline: [0; INLINE_BYTES],
+            inline: at..at,
         };
         if inline {
-            o.inline_len = m.data.len();
-            m.data.read_into(&mut o.inline[..o.inline_len]);
+            let n = m.data.len();
+            self.inline.resize(at + n, 0);
+            m.data.read_into(&mut self.inline[at..at + n]);
+            o.inline = at..at + n;
         } else {
             o.seg.data = m.data;
         }
@@ -449,6 +457,7 @@ impl Wire for LoopWire {
         });
         self.closed = true;
         self.out.clear();
+        self.inline.clear();
         let lane = &self.pipe.lanes[1 - self.side];
         lane.w.closed.store(true, Ordering::SeqCst);
         // RDMA Writes the peer has not taken are flushed, not delivered later (it looks
