@@ -694,9 +694,7 @@ impl Connection {
         } else {
             crate::stats::ConnStats::status_class(status.0)
         };
-        if let Some(row) = st.requests.get_mut(cmd as usize) {
-            row[class] += 1;
-        }
+        st.count_request(cmd, class);
         st.credits_granted += u64::from(grant);
         let le32 = |o: usize| {
             body.get(o..o + 4)

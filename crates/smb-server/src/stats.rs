@@ -23,7 +23,11 @@ pub struct ConnStats {
     pub auth_failure: u64,
     /// The command of the first request of the last PDU handled (latency attribution).
     pub last_command: Option<u16>,
+    /// Commands (bits) whose `requests` row holds counts.
+    touched: u64,
 }
+
+const _: () = assert!(COMMANDS <= 64);
 
 impl ConnStats {
     pub fn status_class(status: u32) -> usize {
@@ -34,20 +38,23 @@ impl ConnStats {
         }
     }
 
-    /// Adds `o` into `self` and clears `o`.
-    pub fn drain_into(&mut self, o: &mut ConnStats) {
-        for (a, b) in self.requests.iter_mut().zip(o.requests.iter()) {
-            for (x, y) in a.iter_mut().zip(b.iter()) {
-                *x += y;
-            }
+    /// Counts one request of command `cmd` answered with a status of `class`.
+    pub fn count_request(&mut self, cmd: u16, class: usize) {
+        if let Some(row) = self.requests.get_mut(cmd as usize) {
+            row[class] += 1;
+            self.touched |= 1 << cmd;
         }
-        self.read_bytes += o.read_bytes;
-        self.write_bytes += o.write_bytes;
-        self.credits_granted += o.credits_granted;
-        self.auth_success += o.auth_success;
-        self.auth_failure += o.auth_failure;
-        let last = o.last_command;
-        *o = ConnStats::default();
-        o.last_command = last;
+    }
+
+    /// Hands each command's request counts (by class) gathered since the last call to
+    /// `f`, and clears them: only the commands counted are visited.
+    pub fn take_requests(&mut self, mut f: impl FnMut(usize, &[u64; CLASSES])) {
+        let mut t = std::mem::take(&mut self.touched);
+        while t != 0 {
+            let cmd = t.trailing_zeros() as usize;
+            t &= t - 1;
+            f(cmd, &self.requests[cmd]);
+            self.requests[cmd] = [0; CLASSES];
+        }
     }
 }

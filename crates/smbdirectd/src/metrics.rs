@@ -78,19 +78,27 @@ impl WorkerStats {
         }
     }
 
-    pub fn add_conn(&self, s: &ConnStats) {
-        for (row, srow) in self.requests.iter().zip(s.requests.iter()) {
-            for (a, &v) in row.iter().zip(srow.iter()) {
+    /// Moves what a connection counted since the last call into these totals (its
+    /// latency attribution, `last_command`, is left to the caller).
+    pub fn add_conn(&self, s: &mut ConnStats) {
+        s.take_requests(|cmd, counts| {
+            for (a, &v) in self.requests[cmd].iter().zip(counts) {
                 if v != 0 {
                     bump(a, v);
                 }
             }
+        });
+        for (a, v) in [
+            (&self.read_bytes, &mut s.read_bytes),
+            (&self.write_bytes, &mut s.write_bytes),
+            (&self.credits_granted, &mut s.credits_granted),
+            (&self.auth_success, &mut s.auth_success),
+            (&self.auth_failure, &mut s.auth_failure),
+        ] {
+            if *v != 0 {
+                bump(a, std::mem::take(v));
+            }
         }
-        bump(&self.read_bytes, s.read_bytes);
-        bump(&self.write_bytes, s.write_bytes);
-        bump(&self.credits_granted, s.credits_granted);
-        bump(&self.auth_success, s.auth_success);
-        bump(&self.auth_failure, s.auth_failure);
     }
     pub fn observe(&self, command: u16, d: Duration) {
         if let Some(h) = self.latency.get(command as usize) {

@@ -115,6 +115,10 @@ pub struct RdmaConn {
     /// Mapped files READ data was sent from, registered with this connection's domain
     /// (the registration's buffer holds the mapping too, for writes still in flight).
     maps: Vec<(Arc<dyn MappedFile>, fabric::Mr)>,
+    /// Commands answered in the turn that started at `served_at`, for the latency
+    /// histogram (observed at the next turn's start).
+    served: Vec<u16>,
+    served_at: Instant,
 }
 
 /// Mapped files kept registered per connection.
@@ -150,13 +154,14 @@ impl RdmaConn {
                 None => break,
             }
         }
-        // (Received by the turn's start: its latency counts from there.)
         let r = self.smb.handle_pdu(pdu, now.filetime);
-        if let Some(cmd) = self.smb.stats.last_command {
-            stats.observe(cmd, now.at.elapsed());
+        if let Some(cmd) = self.smb.stats.last_command.take() {
+            // Received by the turn's start, answered (the Send posted) by the next one:
+            // its latency is observed then, with no clock read of its own.
+            self.served.push(cmd);
+            self.served_at = now.at;
         }
-        stats.add_conn(&self.smb.stats);
-        self.smb.stats = Default::default();
+        stats.add_conn(&mut self.smb.stats);
         stats.net(pdu.len() as u64, 0);
         let out = match r {
             Ok(o) => o,
@@ -273,7 +278,18 @@ impl RdmaConn {
     }
 
     /// Moves the connection on; false once it is over.
+    /// Observes the latency of the commands answered in an earlier turn, as ending at `at`.
+    fn observe_served(&mut self, at: Instant, stats: &WorkerStats) {
+        let took = at.saturating_duration_since(self.served_at);
+        for cmd in self.served.drain(..) {
+            stats.observe(cmd, took);
+        }
+    }
+
     fn step(&mut self, now: &Turn, stats: &WorkerStats, io: &mut Vec<IoRequest>) -> bool {
+        if !self.served.is_empty() {
+            self.observe_served(now.at, stats);
+        }
         if self.broken || self.smbd.poll(now.ms).is_err() {
             return false;
         }
@@ -467,11 +483,10 @@ impl RdmaSet {
     ) {
         if let Some(c) = self.conns.iter_mut().find(|c| c.key == key) {
             if let Some(r) = c.smb.complete_io(id, res) {
-                if let Some(cmd) = c.smb.stats.last_command {
+                if let Some(cmd) = c.smb.stats.last_command.take() {
                     stats.observe(cmd, since.elapsed());
                 }
-                stats.add_conn(&c.smb.stats);
-                c.smb.stats = Default::default();
+                stats.add_conn(&mut c.smb.stats);
                 if !c.emit(smallvec::smallvec![r]) {
                     c.broken = true;
                 }
@@ -519,6 +534,7 @@ impl RdmaSet {
             }
             if !alive {
                 worked = true;
+                c.observe_served(Instant::now(), stats);
                 tracing::info!(peer = %c.smb.peer, why = ?c.smbd.closed(), "SMB Direct connection closed");
                 c.smbd.disconnect();
                 c.smb.close();
@@ -652,6 +668,8 @@ fn run(
                             reads: Vec::new(),
                             to_write: Vec::new(),
                             boxes: Vec::new(),
+                            served: Vec::new(),
+                            served_at: Instant::now(),
                             live: live.clone(),
                             maps: Vec::new(),
                         };

@@ -963,11 +963,10 @@ impl Worker {
                     return;
                 };
                 if let Some(s) = stats {
-                    if let Some(cmd) = c.smb.stats.last_command {
+                    if let Some(cmd) = c.smb.stats.last_command.take() {
                         s.observe(cmd, since.elapsed());
                     }
-                    s.add_conn(&c.smb.stats);
-                    c.smb.stats = Default::default();
+                    s.add_conn(&mut c.smb.stats);
                 }
                 if !c.closing {
                     queue(c, r);
@@ -1168,11 +1167,10 @@ fn process(c: &mut Conn, stats: Option<&WorkerStats>, now: u64) {
                 Some(s) => {
                     let t = Instant::now();
                     let r = c.smb.handle_pdu(pdu, now);
-                    if let Some(cmd) = c.smb.stats.last_command {
+                    if let Some(cmd) = c.smb.stats.last_command.take() {
                         s.observe(cmd, t.elapsed());
                     }
-                    s.add_conn(&c.smb.stats);
-                    c.smb.stats = Default::default();
+                    s.add_conn(&mut c.smb.stats);
                     r
                 }
             },
