@@ -96,11 +96,11 @@ impl CloseInbox {
             out.append(&mut self.keys.lock());
         }
     }
+}
 
-    /// Whether `key` (any descriptor's) belongs to the open whose base is `base`.
-    pub fn same_open(key: u64, base: u64) -> bool {
-        key - key % STEP == base
-    }
+/// Whether `key` (any descriptor's) belongs to the open whose key base is `base`.
+pub fn same_open(key: u64, base: u64) -> bool {
+    key - key % STEP == base
 }
 
 #[cfg(test)]
@@ -117,7 +117,7 @@ mod tests {
         let ka = a.hand_out(Descriptor::Direct);
         assert_ne!(ka, 0);
         assert_ne!(ka, b.hand_out(Descriptor::Direct));
-        assert!(CloseInbox::same_open(ka, a.hand_out(Descriptor::Plain)));
+        assert!(same_open(ka, a.hand_out(Descriptor::Plain)));
         let quiet = FileKey::default();
         let base = quiet.base;
         drop(quiet);
@@ -127,11 +127,11 @@ mod tests {
         drop(b);
         inbox.drain(&mut out);
         // (Other tests may close keys meanwhile: look for ours.)
-        assert!(out.iter().any(|&k| CloseInbox::same_open(ka, k)));
+        assert!(out.iter().any(|&k| same_open(ka, k)));
         assert!(!out.contains(&base));
         let mut heard = Vec::new();
         late.drain(&mut heard);
-        assert!(!heard.iter().any(|&k| CloseInbox::same_open(ka, k)));
+        assert!(!heard.iter().any(|&k| same_open(ka, k)));
         assert_eq!(heard.iter().filter(|&&k| k == kb).count(), 1);
     }
 }

@@ -15,7 +15,8 @@ pub fn class_name(c: usize) -> &'static str {
 
 #[derive(Clone, Debug, Default)]
 pub struct ConnStats {
-    pub requests: [[u64; CLASSES]; COMMANDS],
+    /// Requests by command and status class ([`ConnStats::count_request`]).
+    requests: [[u64; CLASSES]; COMMANDS],
     pub read_bytes: u64,
     pub write_bytes: u64,
     pub credits_granted: u64,

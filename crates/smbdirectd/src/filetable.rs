@@ -5,7 +5,7 @@
 //! closed files open.
 
 use io_uring::IoUring;
-use smb_server::fixed::CloseInbox;
+use smb_server::fixed::same_open;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
@@ -68,7 +68,7 @@ impl FileTable {
         }
         let free = &mut self.free;
         self.by_key.retain(|&key, &mut s| {
-            if !closed.iter().any(|&base| CloseInbox::same_open(key, base)) {
+            if !closed.iter().any(|&base| same_open(key, base)) {
                 return true;
             }
             let _ = ring.submitter().register_files_update(s, &[-1]);
