@@ -379,10 +379,8 @@ impl Wire for LoopWire {
             inline: at..at,
         };
         if inline {
-            let n = m.data.len();
-            self.inline.resize(at + n, 0);
-            m.data.read_into(&mut self.inline[at..at + n]);
-            o.inline = at..at + n;
+            m.data.copy_to(0, m.data.len(), &mut self.inline);
+            o.inline = at..self.inline.len();
         } else {
             o.seg.data = m.data;
         }

@@ -102,20 +102,6 @@ impl Payload {
             }
         }
     }
-    /// Copies the payload into `dst` (exactly its length).
-    pub fn read_into(&self, dst: &mut [u8]) {
-        match self {
-            Payload::Bytes(b) => dst.copy_from_slice(b),
-            Payload::Region(src, at, _) => src.read(*at, dst),
-            Payload::Regions(r) => {
-                let mut off = 0;
-                for (src, at, n) in r {
-                    src.read(*at, &mut dst[off..off + n]);
-                    off += n;
-                }
-            }
-        }
-    }
     /// Places the payload into `dst` at `off`: one copy, straight from where it lies.
     pub fn write_into(&self, dst: &RegBuf, mut off: usize) {
         match self {

@@ -262,10 +262,9 @@ impl Drop for SmbdConnection {
         }
         // Writes still attached to Sends go back with the rest once the queue pair has
         // stopped, as the operations' slots do.
-        let pd = self.pd.clone();
         let attached = self.send_release.iter_mut().flat_map(|w| w.drain(..));
         for l in self.writes_unsent.drain(..).chain(attached) {
-            l.release(&pd);
+            l.release(&self.pd);
         }
     }
 }
@@ -615,11 +614,7 @@ impl SmbdConnection {
 
     /// The RDMA Writes posted before the Send just posted from `slot` are over when it is.
     fn attach_writes(&mut self, slot: usize) {
-        if !self.writes_unsent.is_empty() {
-            let mut w = std::mem::take(&mut self.writes_unsent);
-            self.send_release[slot].append(&mut w);
-            self.writes_unsent = w;
-        }
+        self.send_release[slot].append(&mut self.writes_unsent);
     }
 
     /// Moves the connection forward: fabric progress, completions, timers, sends.

@@ -100,6 +100,14 @@ impl WorkerStats {
             }
         }
     }
+    /// [`WorkerStats::add_conn`] after a PDU handled since `since`: its first command's
+    /// latency is observed as ending now.
+    pub fn add_answered(&self, s: &mut ConnStats, since: std::time::Instant) {
+        if let Some(cmd) = s.last_command.take() {
+            self.observe(cmd, since.elapsed());
+        }
+        self.add_conn(s);
+    }
     pub fn observe(&self, command: u16, d: Duration) {
         if let Some(h) = self.latency.get(command as usize) {
             h.observe(d);

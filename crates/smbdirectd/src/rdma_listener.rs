@@ -456,7 +456,6 @@ pub struct RdmaSet {
     live: Option<Arc<AtomicUsize>>,
     next_key: u64,
     io: Vec<IoRequest>,
-    wall: WallClock,
 }
 
 impl RdmaSet {
@@ -489,10 +488,7 @@ impl RdmaSet {
     ) {
         if let Some(c) = self.conns.iter_mut().find(|c| c.key == key) {
             if let Some(r) = c.smb.complete_io(id, res) {
-                if let Some(cmd) = c.smb.stats.last_command.take() {
-                    stats.observe(cmd, since.elapsed());
-                }
-                stats.add_conn(&mut c.smb.stats);
+                stats.add_answered(&mut c.smb.stats, since);
                 if !c.emit(smallvec::smallvec![r]) {
                     c.broken = true;
                 }
@@ -512,9 +508,11 @@ impl RdmaSet {
     /// Moves every connection on; returns whether anything happened.
     /// Advances every connection at time `now` (the worker's turn); the storage reads
     /// their requests handed out are appended to `io` with the key of their connection.
+    /// (`wall` is the worker's: it stamps requests with the time of `now`.)
     pub fn step(
         &mut self,
         now: Instant,
+        wall: &mut WallClock,
         stats: &WorkerStats,
         io: &mut Vec<(u64, IoRequest)>,
     ) -> bool {
@@ -524,7 +522,7 @@ impl RdmaSet {
         let now = Turn {
             at: now,
             ms: ms_at(now),
-            filetime: self.wall.filetime(now),
+            filetime: wall.filetime(now),
         };
         let mut worked = false;
         let closed = &mut self.closed;

@@ -436,7 +436,9 @@ impl Worker {
             let mut worked = self.reap();
             worked |= self.reap_extra();
             let mut rdma_io = std::mem::take(&mut self.rdma_io);
-            let stepped = self.rdma.step(now, &self.rdma_stats, &mut rdma_io);
+            let stepped = self
+                .rdma
+                .step(now, &mut self.wall, &self.rdma_stats, &mut rdma_io);
             for (key, r) in rdma_io.drain(..) {
                 let since = Instant::now();
                 self.io_batch.push((
@@ -963,10 +965,7 @@ impl Worker {
                     return;
                 };
                 if let Some(s) = stats {
-                    if let Some(cmd) = c.smb.stats.last_command.take() {
-                        s.observe(cmd, since.elapsed());
-                    }
-                    s.add_conn(&mut c.smb.stats);
+                    s.add_answered(&mut c.smb.stats, since);
                 }
                 if !c.closing {
                     queue(c, r);
@@ -1167,10 +1166,7 @@ fn process(c: &mut Conn, stats: Option<&WorkerStats>, now: u64) {
                 Some(s) => {
                     let t = Instant::now();
                     let r = c.smb.handle_pdu(pdu, now);
-                    if let Some(cmd) = c.smb.stats.last_command.take() {
-                        s.observe(cmd, t.elapsed());
-                    }
-                    s.add_conn(&mut c.smb.stats);
+                    s.add_answered(&mut c.smb.stats, t);
                     r
                 }
             },

@@ -212,12 +212,7 @@ fn tshark_decodes_iwarp_smb_direct_smb2() {
 #[test]
 fn interface_info_reports_the_rdma_capable_address() {
     let (mut srv, _rport, _rdma_client) = start(&[0x0311]);
-    let opts = client::Options {
-        user: USER.into(),
-        password: PASSWORD.into(),
-        ..Default::default()
-    };
-    let mut c = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+    let mut c = srv.tcp_client();
     let tree = c.tree_connect("\\\\127.0.0.1\\IPC$").unwrap();
     // IOCTL: FSCTL_QUERY_NETWORK_INTERFACE_INFO, FileId all ones, no input.
     let mut b = Vec::new();
@@ -601,12 +596,7 @@ fn page_cache_misses_and_flushes_go_through_the_ring() {
     }
     // TCP: another client, cold pages again.
     evict(&path);
-    let opts = client::Options {
-        user: USER.into(),
-        password: PASSWORD.into(),
-        ..Default::default()
-    };
-    let mut t = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+    let mut t = srv.tcp_client();
     let tree = t.tree_connect("\\\\127.0.0.1\\data").unwrap();
     let (f, _) = t.create(tree, "cold.bin", 0x0012_0089, 1, 0).unwrap();
     for i in 0..32u64 {
@@ -714,12 +704,7 @@ fn ring_file_tables_hold_open_files_only_while_they_are_open() {
         ..Default::default()
     });
     let pid = srv.pid().unwrap();
-    let opts = client::Options {
-        user: USER.into(),
-        password: PASSWORD.into(),
-        ..Default::default()
-    };
-    let mut c = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+    let mut c = srv.tcp_client();
     let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
     let fixed = || metric_value(mport, "smbdirectd_storage_fixed_files");
     let held = |name: &str| {

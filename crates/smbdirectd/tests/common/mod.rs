@@ -160,6 +160,16 @@ impl TestServer {
         c.output().unwrap()
     }
 
+    /// A client signed in as the test user over TCP.
+    pub fn tcp_client(&self) -> client::Client {
+        let opts = client::Options {
+            user: USER.into(),
+            password: PASSWORD.into(),
+            ..Default::default()
+        };
+        client::Client::connect(&format!("127.0.0.1:{}", self.port), &opts).unwrap()
+    }
+
     /// The server's process id while it runs.
     pub fn pid(&self) -> Option<u32> {
         self.child.as_ref().map(Child::id)
