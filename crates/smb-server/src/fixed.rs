@@ -64,7 +64,13 @@ impl Drop for FileKey {
         inboxes.retain(|w| match w.upgrade() {
             Some(inbox) => {
                 inbox.keys.lock().push(self.base);
-                inbox.pending.store(true, Ordering::Release);
+                // The first close since the last drain wakes the owner, which may be
+                // asleep in its ring with nothing else to wake it.
+                if !inbox.pending.swap(true, Ordering::AcqRel) {
+                    if let Some(wake) = &inbox.wake {
+                        wake();
+                    }
+                }
                 true
             }
             None => false,
@@ -74,17 +80,32 @@ impl Drop for FileKey {
 
 /// Where a transport hears which opens went (one per ring owner; it must drain it now and
 /// then, or the list grows with every close).
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct CloseInbox {
     pending: AtomicBool,
     /// Key bases ([`Descriptor::Plain`]'s key) of opens dropped since the last drain.
     keys: Mutex<Vec<u64>>,
+    /// Called (on the closing thread) when a close arrives at an empty inbox.
+    wake: Option<Box<dyn Fn() + Send + Sync>>,
+}
+
+impl std::fmt::Debug for CloseInbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CloseInbox")
+            .field("pending", &self.pending)
+            .field("keys", &self.keys)
+            .finish_non_exhaustive()
+    }
 }
 
 impl CloseInbox {
-    /// A new inbox that hears of every close from now on.
-    pub fn subscribe() -> Arc<CloseInbox> {
-        let inbox = Arc::new(CloseInbox::default());
+    /// A new inbox that hears of every close from now on; `wake` is called when a close
+    /// arrives while none is waiting to be drained (opens may be dropped on any thread).
+    pub fn subscribe(wake: Option<Box<dyn Fn() + Send + Sync>>) -> Arc<CloseInbox> {
+        let inbox = Arc::new(CloseInbox {
+            wake,
+            ..Default::default()
+        });
         INBOXES.lock().push(Arc::downgrade(&inbox));
         inbox
     }
@@ -109,7 +130,11 @@ mod tests {
 
     #[test]
     fn keys_are_fresh_and_only_handed_out_keys_are_reported_closed() {
-        let inbox = CloseInbox::subscribe();
+        let woken = Arc::new(AtomicU64::new(0));
+        let w = woken.clone();
+        let inbox = CloseInbox::subscribe(Some(Box::new(move || {
+            w.fetch_add(1, Ordering::Relaxed);
+        })));
         let mut out = Vec::new();
         inbox.drain(&mut out);
         out.clear();
@@ -122,9 +147,10 @@ mod tests {
         let base = quiet.base;
         drop(quiet);
         drop(a);
-        let late = CloseInbox::subscribe();
+        let late = CloseInbox::subscribe(None);
         let kb = b.hand_out(Descriptor::Plain);
         drop(b);
+        assert!(woken.load(Ordering::Relaxed) >= 1);
         inbox.drain(&mut out);
         // (Other tests may close keys meanwhile: look for ours.)
         assert!(out.iter().any(|&k| same_open(ka, k)));

@@ -214,6 +214,12 @@ pub fn spawn(
     wake_tx.set_nonblocking(true)?;
     let wake_tx = Arc::new(wake_tx);
     let waker = wake_tx.clone();
+    // Opens are dropped on any thread (a lost session's by whoever ends it): their close
+    // wakes the worker to let go of their ring slots.
+    let close_waker = wake_tx.clone();
+    let closes = CloseInbox::subscribe(Some(Box::new(move || {
+        let _ = (&*close_waker).write(&[1]);
+    })));
 
     let busy = cfg.poll == "busy";
     let storage_io = cfg.storage_io == "uring";
@@ -277,7 +283,7 @@ pub fn spawn(
                 io_reqs: Vec::new(),
                 file_slots,
                 files,
-                closes: CloseInbox::subscribe(),
+                closes,
                 closed: Vec::new(),
                 extra: Default::default(),
                 poll_refused: Vec::new(),

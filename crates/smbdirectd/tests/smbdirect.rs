@@ -652,12 +652,16 @@ fn page_cache_misses_and_flushes_go_through_the_ring() {
 }
 
 /// The files held in the server's io_uring file tables (each ring's fdinfo lists them,
-/// sockets too), by path. The kernel skips the list while the ring's lock is taken: tries
-/// a few times.
+/// sockets too), by path. The kernel needs the ring's lock to list its table and skips
+/// what needs it while the ring holds it: newer kernels print nothing of the ring then;
+/// older ones print the table's size but not its slots, nor pending polls. A ring counts
+/// as listed when it shows a slot (kernels that list empty slots always do) or a pending
+/// poll (a worker always has its wake receive armed). Tries until every ring was listed
+/// in the same pass.
 fn ring_file_paths(pid: u32) -> Vec<String> {
     let mut last = Vec::new();
     for _ in 0..50 {
-        let mut listed = false;
+        let mut listed = true;
         last.clear();
         for e in std::fs::read_dir(format!("/proc/{pid}/fd"))
             .unwrap()
@@ -673,24 +677,28 @@ fn ring_file_paths(pid: u32) -> Vec<String> {
                 continue;
             };
             let mut lines = text.lines().skip_while(|l| !l.starts_with("UserFiles:"));
-            let count: usize = lines
+            let count: Option<usize> = lines
                 .next()
-                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
-                .unwrap_or(0);
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok());
             let entries: Vec<String> = lines
+                .by_ref()
                 .take_while(|l| !l.starts_with("UserBufs:"))
                 .filter_map(|l| Some(l.split_once(": ")?.1.to_string()))
                 .collect();
-            // A table with slots but no listed entry may be one the kernel skipped.
-            listed |= count == 0 || !entries.is_empty();
-            last.extend(entries);
+            let polls = lines
+                .skip_while(|l| !l.starts_with("PollList:"))
+                .skip(1)
+                .take_while(|l| l.starts_with(' '))
+                .count();
+            listed &= count == Some(0) || count.is_some() && (!entries.is_empty() || polls > 0);
+            last.extend(entries.into_iter().filter(|e| e != "<none>"));
         }
         if listed {
-            break;
+            return last;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    last
+    panic!("the kernel did not list every ring's file table in 50 tries");
 }
 
 /// Open files' descriptors go into the worker ring's file table at their first ring I/O
@@ -772,6 +780,47 @@ fn ring_file_tables_hold_open_files_only_while_they_are_open() {
     srv.stop();
 }
 
+/// An open closed on another worker's thread (here through a second channel of the same
+/// session) leaves the ring that registered it at once, though that worker has nothing
+/// else to do: the close wakes it.
+#[test]
+fn an_open_closed_on_another_worker_leaves_the_idle_workers_ring() {
+    let mport = free_port();
+    let mut srv = TestServer::start_with(Opts {
+        extra_config: format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
+        workers: 2,
+        ..Default::default()
+    });
+    let pid = srv.pid().unwrap();
+    let mut first = srv.tcp_client();
+    let tree = first.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let data = random_bytes(1 << 20, 77);
+    std::fs::write(srv.share.join("x.bin"), &data).unwrap();
+    let (f, _) = first.create(tree, "x.bin", 0x0012_0089, 1, 0).unwrap();
+    evict(&srv.share.join("x.bin"));
+    assert!(first.read(tree, f, 4096, 65536).unwrap() == data[4096..4096 + 65536]);
+    let held = || ring_file_paths(pid).iter().any(|p| p.ends_with("/x.bin"));
+    assert!(held(), "{:?}", ring_file_paths(pid));
+    // Connections go to the workers in turn: the second channel is the other worker's.
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    };
+    let mut second = first
+        .bind(&format!("127.0.0.1:{}", srv.port), false, &opts)
+        .unwrap();
+    second.close(tree, f).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while held() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!held(), "x.bin is still held by the first worker's ring");
+    assert_eq!(metric_value(mport, "smbdirectd_storage_fixed_files"), 0.0);
+    drop((first, second));
+    srv.stop();
+}
+
 /// How many of a file's pages the page cache holds.
 fn resident_pages(path: &std::path::Path) -> usize {
     use std::os::fd::AsRawFd;
@@ -819,6 +868,7 @@ fn direct_share(share_extra: &str, name: &str, data: &[u8]) -> DirectShare {
             "smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"
         ),
         share_extra: share_extra.into(),
+        ..Default::default()
     });
     let path = srv.share.join(name);
     std::fs::write(&path, data).unwrap();

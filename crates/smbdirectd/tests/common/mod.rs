@@ -65,6 +65,8 @@ pub struct Opts {
     /// Extra TOML appended to the generated configuration.
     pub extra_config: String,
     pub share_extra: String,
+    /// Worker threads (1 when 0).
+    pub workers: usize,
 }
 
 impl TestServer {
@@ -91,13 +93,14 @@ impl TestServer {
         let port = free_port();
         let cfg = format!(
             "[server]\nlisten = [\"127.0.0.1:{port}\"]\nstate_dir = \"{state}\"\n{extra}\n\
-             [security]\nusers = \"{users}\"\n\n[workers]\ncount = 1\n\n\
+             [security]\nusers = \"{users}\"\n\n[workers]\ncount = {workers}\n\n\
              [[share]]\nname = \"data\"\npath = \"{share}\"\ncomment = \"test share\"\n{share_extra}\n",
             state = dir.path().join("state").display(),
             users = users.display(),
             share = share.display(),
             extra = opts.extra_config,
             share_extra = opts.share_extra,
+            workers = opts.workers.max(1),
         );
         let cfg_path = dir.path().join("smbdirectd.toml");
         std::fs::write(&cfg_path, cfg).unwrap();
