@@ -722,6 +722,15 @@ impl Client {
         Ok(())
     }
 
+    /// Bounds how long a receive over TCP waits (None: forever); one that runs out fails
+    /// with an I/O error (tests of requests that may never be answered).
+    pub fn set_timeout(&self, t: Option<std::time::Duration>) -> Result<()> {
+        if let Io::Tcp(s) = &self.io {
+            s.set_read_timeout(t)?;
+        }
+        Ok(())
+    }
+
     /// Waits for the response to message `id`.
     pub fn wait(&mut self, id: u64) -> Result<Response> {
         loop {

@@ -165,6 +165,8 @@ pub struct Connection {
     compound_create_err: Option<NtStatus>,
     /// The request being handled is related but has nothing valid to relate to.
     bad_related: bool,
+    /// The message being handled charged too few credits for its payload.
+    short_charge: bool,
     /// Whether the request being handled is the last of its compound.
     compound_last: bool,
     /// Sessions logged off on this connection, kept to sign USER_SESSION_DELETED answers.
@@ -275,6 +277,7 @@ impl Connection {
             last_session: None,
             compound_create_err: None,
             bad_related: false,
+            short_charge: false,
             compound_last: true,
             storage_io: false,
             compound_single: false,
@@ -607,6 +610,7 @@ impl Connection {
         if self.dialect == dialect::WILDCARD && cmd != Command::NEGOTIATE {
             return Err(Disconnect("request after wildcard negotiate"));
         }
+        self.short_charge = false;
         self.charge_credits(&hdr, m)?;
         let grant = self.credits.grant(hdr.credits);
         if related {
@@ -718,7 +722,9 @@ impl Connection {
         }
     }
 
-    /// MS-SMB2 3.3.5.2.3/5: message id within the window, credit charge covering the payload.
+    /// MS-SMB2 3.3.5.2.3/5: message id within the window (else the connection goes), and
+    /// whether the credit charge covers the payload (else the request fails:
+    /// `short_charge`).
     fn charge_credits(&mut self, hdr: &Header, m: &[u8]) -> Result<(), Disconnect> {
         let large_mtu = self.dialect >= dialect::SMB21 && self.dialect != dialect::WILDCARD;
         let mut charge = hdr.credit_charge;
@@ -731,9 +737,8 @@ impl Connection {
         if large_mtu {
             let needed = ops::payload_size(hdr.command(), m);
             let required = needed.saturating_sub(1) / 65536 + 1;
-            if u32::from(charge.max(1)) < required as u32 {
-                return Err(Disconnect("credit charge too small"));
-            }
+            // The message ids are spent; the request itself fails (3.3.5.2.5).
+            self.short_charge = u64::from(charge.max(1)) < required;
         }
         Ok(())
     }
@@ -836,7 +841,7 @@ impl Connection {
         if hdr.flags & flags::SIGNED != 0 || session.signing_required {
             rh.flags |= flags::SIGNED;
         }
-        if self.bad_related {
+        if self.bad_related || self.short_charge {
             return fail(NtStatus::INVALID_PARAMETER);
         }
         let cmd = hdr.command();

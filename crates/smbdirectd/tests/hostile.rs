@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use smb_wire::header::Command;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -159,4 +160,758 @@ fn hostile_pdus_get_errors_or_disconnects() {
     if have_smbclient {
         second_client_ok(&s);
     }
+}
+
+// ------------------------------------------------------------ authenticated requests
+
+/// A little-endian message body under construction.
+#[derive(Default)]
+struct Body(Vec<u8>);
+
+impl Body {
+    fn u8(mut self, v: u8) -> Body {
+        self.0.push(v);
+        self
+    }
+    fn u16(mut self, v: u16) -> Body {
+        self.0.extend_from_slice(&v.to_le_bytes());
+        self
+    }
+    fn u32(mut self, v: u32) -> Body {
+        self.0.extend_from_slice(&v.to_le_bytes());
+        self
+    }
+    fn u64(mut self, v: u64) -> Body {
+        self.0.extend_from_slice(&v.to_le_bytes());
+        self
+    }
+    fn bytes(mut self, b: &[u8]) -> Body {
+        self.0.extend_from_slice(b);
+        self
+    }
+    fn fid(self, f: client::FileId) -> Body {
+        self.u64(f.persistent).u64(f.volatile)
+    }
+}
+
+fn utf16(s: &str) -> Vec<u8> {
+    s.encode_utf16().flat_map(u16::to_le_bytes).collect()
+}
+
+/// A chain of create contexts (MS-SMB2 2.2.13.2), each 8-aligned.
+fn create_contexts(list: &[(&[u8; 4], Vec<u8>)]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (i, (name, data)) in list.iter().enumerate() {
+        let start = out.len();
+        let len = 24 + data.len();
+        let next = if i + 1 == list.len() {
+            0
+        } else {
+            (len + 7) & !7
+        };
+        let data_off = if data.is_empty() { 0 } else { 24 };
+        out.extend_from_slice(&(next as u32).to_le_bytes());
+        out.extend_from_slice(&16u16.to_le_bytes());
+        out.extend_from_slice(&4u16.to_le_bytes());
+        out.extend_from_slice(&0u16.to_le_bytes());
+        out.extend_from_slice(&(data_off as u16).to_le_bytes());
+        out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+        out.extend_from_slice(*name);
+        out.extend_from_slice(&[0; 4]);
+        out.extend_from_slice(data);
+        if next != 0 {
+            out.resize(start + next, 0);
+        }
+    }
+    out
+}
+
+/// A self-relative security descriptor granting Everyone full access.
+fn everyone_sd() -> Vec<u8> {
+    let sid = [1u8, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0];
+    let ace = Body::default()
+        .u8(0)
+        .u8(0)
+        .u16(20)
+        .u32(0x001F_01FF)
+        .bytes(&sid)
+        .0;
+    let acl = Body::default()
+        .u8(2)
+        .u8(0)
+        .u16(28)
+        .u16(1)
+        .u16(0)
+        .bytes(&ace)
+        .0;
+    Body::default()
+        .u8(1)
+        .u8(0)
+        .u16(0x8004)
+        .u32(0)
+        .u32(0)
+        .u32(0)
+        .u32(20)
+        .bytes(&acl)
+        .0
+}
+
+/// A CREATE of `name` with the common contexts, asking for a lease under key `key` (no
+/// allocation size: a mutated one would reserve real disk space).
+fn create_body(name: &str, oplock: u8, key: u32) -> Vec<u8> {
+    let n = utf16(name);
+    let padded = (n.len() + 7) & !7;
+    let lease = Body::default()
+        .u32(key)
+        .bytes(&[0x5A; 12])
+        .u32(1)
+        .u32(0)
+        .u64(0)
+        .bytes(&[0; 16])
+        .u16(0)
+        .u16(0)
+        .0;
+    let dh2q = Body::default().u32(0).u32(0).u64(0).bytes(&[0x33; 16]).0;
+    let ea = Body::default()
+        .u32(0)
+        .u8(0)
+        .u8(3)
+        .u16(2)
+        .bytes(b"ABC\0xy")
+        .0;
+    let ctx = create_contexts(&[
+        (b"MxAc", Vec::new()),
+        (b"QFid", Vec::new()),
+        (b"RqLs", lease),
+        (b"DH2Q", dh2q),
+        (b"ExtA", ea),
+        (b"SecD", everyone_sd()),
+    ]);
+    let mut b = Body::default()
+        .u16(57)
+        .u8(0)
+        .u8(oplock)
+        .u32(2)
+        .u64(0)
+        .u64(0)
+        .u32(0x0012_019F)
+        .u32(0x80)
+        .u32(7)
+        .u32(3)
+        .u32(0)
+        .u16(120)
+        .u16(n.len() as u16)
+        .u32(120 + padded as u32)
+        .u32(ctx.len() as u32)
+        .bytes(&n)
+        .0;
+    b.resize(56 + padded, 0);
+    b.extend_from_slice(&ctx);
+    b
+}
+
+fn ioctl_body(code: u32, f: client::FileId, input: &[u8], max_out: u32) -> Vec<u8> {
+    Body::default()
+        .u16(57)
+        .u16(0)
+        .u32(code)
+        .fid(f)
+        .u32(120)
+        .u32(input.len() as u32)
+        .u32(0)
+        .u32(120)
+        .u32(0)
+        .u32(max_out)
+        .u32(1)
+        .u32(0)
+        .bytes(input)
+        .0
+}
+
+fn query_info_body(kind: u8, class: u8, extra: u32, f: client::FileId, input: &[u8]) -> Vec<u8> {
+    Body::default()
+        .u16(41)
+        .u8(kind)
+        .u8(class)
+        .u32(65536)
+        .u16(if input.is_empty() { 0 } else { 104 })
+        .u16(0)
+        .u32(input.len() as u32)
+        .u32(extra)
+        .u32(0)
+        .fid(f)
+        .bytes(input)
+        .0
+}
+
+fn set_info_body(kind: u8, class: u8, extra: u32, f: client::FileId, buf: &[u8]) -> Vec<u8> {
+    Body::default()
+        .u16(33)
+        .u8(kind)
+        .u8(class)
+        .u32(buf.len() as u32)
+        .u16(96)
+        .u16(0)
+        .u32(extra)
+        .fid(f)
+        .bytes(buf)
+        .0
+}
+
+/// FILE_RENAME_INFORMATION / FILE_LINK_INFORMATION naming `to`.
+fn rename_info(to: &str) -> Vec<u8> {
+    let n = utf16(to);
+    Body::default()
+        .u8(0)
+        .bytes(&[0; 7])
+        .u64(0)
+        .u32(n.len() as u32)
+        .bytes(&n)
+        .0
+}
+
+/// Well-formed requests of every command a client sends after logon (CHANGE_NOTIFY and
+/// CANCEL aside: one waits for a change, the other is never answered), on the file `f`
+/// and the share's root directory `d`; the `i`th request's new files have names (and
+/// lease keys) of their own, so that no open waits for another's lease break.
+fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Command, Vec<u8>)> {
+    let none = client::FileId::RELATED;
+    let dirq = |class: u8, pattern: &str| {
+        let n = utf16(pattern);
+        Body::default()
+            .u16(33)
+            .u8(class)
+            .u8(1)
+            .u32(0)
+            .fid(d)
+            .u16(96)
+            .u16(n.len() as u16)
+            .u32(65536)
+            .bytes(&n)
+            .0
+    };
+    let lock = |flags: u32| {
+        Body::default()
+            .u16(48)
+            .u16(1)
+            .u32(0)
+            .fid(f)
+            .u64(100)
+            .u64(10)
+            .u32(flags)
+            .u32(0)
+            .0
+    };
+    let unc = utf16("\\\\127.0.0.1\\data");
+    vec![
+        (
+            Command::CREATE,
+            create_body(&format!("fzq{i}.bin"), 0xFF, i * 4),
+        ),
+        (
+            Command::CREATE,
+            create_body(&format!("fzq{i}.bin:s"), 0x08, i * 4 + 1),
+        ),
+        (
+            Command::CREATE,
+            create_body(&format!("fzqdir\\fzq{i}"), 0, i * 4 + 2),
+        ),
+        (
+            Command::READ,
+            Body::default()
+                .u16(49)
+                .u8(0x50)
+                .u8(0)
+                .u32(8192)
+                .u64(0)
+                .fid(f)
+                .u32(0)
+                .u32(0)
+                .u32(0)
+                .u16(0)
+                .u16(0)
+                .u8(0)
+                .0,
+        ),
+        (
+            Command::WRITE,
+            Body::default()
+                .u16(49)
+                .u16(112)
+                .u32(512)
+                .u64(4096)
+                .fid(f)
+                .u32(0)
+                .u32(0)
+                .u16(0)
+                .u16(0)
+                .u32(0)
+                .bytes(&[0xA5; 512])
+                .0,
+        ),
+        (Command::LOCK, lock(0x12)),
+        (Command::LOCK, lock(0x04)),
+        (
+            Command::IOCTL,
+            ioctl_body(0x0009_40CF, f, &Body::default().u64(0).u64(1 << 20).0, 4096),
+        ),
+        (
+            Command::IOCTL,
+            ioctl_body(0x0009_80C8, f, &Body::default().u64(60000).u64(60100).0, 0),
+        ),
+        (Command::IOCTL, ioctl_body(0x0009_00C4, f, &[1], 0)),
+        (
+            Command::IOCTL,
+            ioctl_body(
+                0x0009_8208,
+                f,
+                &Body::default().u32(0).u32(1).u64(61440).u64(4096).0,
+                0,
+            ),
+        ),
+        (Command::IOCTL, ioctl_body(0x0014_0078, f, &[], 32)),
+        (
+            Command::IOCTL,
+            ioctl_body(
+                0x0014_40F2,
+                f,
+                &Body::default()
+                    .bytes(&[0; 24])
+                    .u32(1)
+                    .u32(0)
+                    .u64(0)
+                    .u64(8192)
+                    .u32(4096)
+                    .u32(0)
+                    .0,
+                12,
+            ),
+        ),
+        (
+            Command::IOCTL,
+            ioctl_body(
+                0x0009_8344,
+                f,
+                &Body::default().fid(f).u64(0).u64(65536).u64(4096).0,
+                0,
+            ),
+        ),
+        (Command::IOCTL, ioctl_body(0x0014_01FC, none, &[], 65536)),
+        (
+            Command::IOCTL,
+            ioctl_body(
+                0x0014_0204,
+                none,
+                &Body::default()
+                    .u32(0)
+                    .bytes(&[7; 16])
+                    .u16(1)
+                    .u16(1)
+                    .u16(0x0311)
+                    .0,
+                24,
+            ),
+        ),
+        (
+            Command::IOCTL,
+            ioctl_body(0x0014_01D4, f, &Body::default().u32(1000).u32(0).0, 0),
+        ),
+        (Command::IOCTL, ioctl_body(0x0009_00A8, f, &[], 4096)),
+        (
+            Command::IOCTL,
+            ioctl_body(
+                0x0009_4264,
+                f,
+                &Body::default()
+                    .u32(32)
+                    .u32(0)
+                    .u32(0)
+                    .u32(0)
+                    .u64(0)
+                    .u64(8192)
+                    .0,
+                512,
+            ),
+        ),
+        (
+            Command::IOCTL,
+            ioctl_body(
+                0x0006_0194,
+                none,
+                &Body::default()
+                    .u16(4)
+                    .bytes(&utf16("\\127.0.0.1\\data\0"))
+                    .0,
+                4096,
+            ),
+        ),
+        (Command::IOCTL, ioctl_body(0x0009_0304, f, &[0; 64], 4096)),
+        (Command::QUERY_DIRECTORY, dirq(37, "*")),
+        (Command::QUERY_DIRECTORY, dirq(3, "fzq*")),
+        (Command::QUERY_INFO, query_info_body(1, 18, 0, f, &[])),
+        (Command::QUERY_INFO, query_info_body(1, 22, 0, f, &[])),
+        (
+            Command::QUERY_INFO,
+            query_info_body(1, 15, 0, f, &Body::default().u32(0).u8(3).bytes(b"ABC\0").0),
+        ),
+        (Command::QUERY_INFO, query_info_body(2, 1, 0, f, &[])),
+        (Command::QUERY_INFO, query_info_body(3, 0, 7, f, &[])),
+        (
+            Command::QUERY_INFO,
+            query_info_body(
+                4,
+                32,
+                0,
+                f,
+                &Body::default().u8(0).u8(1).u16(0).u32(0).u32(0).u32(0).0,
+            ),
+        ),
+        (
+            Command::SET_INFO,
+            set_info_body(
+                1,
+                4,
+                0,
+                f,
+                &Body::default()
+                    .u64(0)
+                    .u64(0)
+                    .u64(0)
+                    .u64(0)
+                    .u32(0x80)
+                    .u32(0)
+                    .0,
+            ),
+        ),
+        (
+            Command::SET_INFO,
+            set_info_body(1, 20, 0, f, &65536u64.to_le_bytes()),
+        ),
+        (
+            Command::SET_INFO,
+            set_info_body(1, 14, 0, f, &0u64.to_le_bytes()),
+        ),
+        (Command::SET_INFO, set_info_body(1, 13, 0, f, &[0])),
+        (
+            Command::SET_INFO,
+            set_info_body(1, 10, 0, f, &rename_info("fzqren.bin")),
+        ),
+        (
+            Command::SET_INFO,
+            set_info_body(1, 11, 0, f, &rename_info("fzqlink.bin")),
+        ),
+        (
+            Command::SET_INFO,
+            set_info_body(
+                1,
+                15,
+                0,
+                f,
+                &Body::default()
+                    .u32(0)
+                    .u8(0)
+                    .u8(3)
+                    .u16(2)
+                    .bytes(b"ABC\0xy")
+                    .0,
+            ),
+        ),
+        (Command::SET_INFO, set_info_body(3, 0, 4, f, &everyone_sd())),
+        (Command::SET_INFO, set_info_body(2, 6, 0, f, &[0; 48])),
+        (
+            Command::FLUSH,
+            Body::default().u16(24).u16(0).u32(0).fid(f).0,
+        ),
+        (Command::ECHO, Body::default().u16(4).u16(0).0),
+        (
+            Command::OPLOCK_BREAK,
+            Body::default().u16(24).u8(0).u8(0).u32(0).fid(f).0,
+        ),
+        (
+            Command::OPLOCK_BREAK,
+            Body::default()
+                .u16(36)
+                .u16(0)
+                .u32(0)
+                .bytes(&[0x5A; 16])
+                .u32(0)
+                .u64(0)
+                .0,
+        ),
+        (
+            Command::TREE_CONNECT,
+            Body::default()
+                .u16(9)
+                .u16(0)
+                .u16(72)
+                .u16(unc.len() as u16)
+                .bytes(&unc)
+                .0,
+        ),
+        (
+            Command::CLOSE,
+            Body::default().u16(24).u16(1).u32(0).fid(f).0,
+        ),
+    ]
+}
+
+/// xorshift64: the mutations are reproducible from the seed printed on failure.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// One to four mutations: a random byte, a 16-, 32- or 64-bit field set to a boundary
+/// value, a truncation, or bytes appended (now and then 70 KB of them).
+fn mutate(b: &mut Vec<u8>, rng: &mut Rng) {
+    const EDGES: [u64; 16] = [
+        0,
+        1,
+        0x7F,
+        0x80,
+        0xFF,
+        0x7FFF,
+        0x8000,
+        0xFFFF,
+        0x7FFF_FFFF,
+        0x8000_0000,
+        0xFFFF_FFFF,
+        0x7FFF_FFFF_FFFF_FFFF,
+        u64::MAX,
+        4096,
+        65536,
+        8 << 20,
+    ];
+    for _ in 0..1 + rng.below(4) {
+        let len = b.len();
+        match rng.below(7) {
+            0 if len > 0 => {
+                let i = rng.below(len);
+                b[i] = rng.next() as u8;
+            }
+            k @ 1..=3 if len >= 8 => {
+                let width = [2, 4, 8][k - 1];
+                let at = rng.below(len - width + 1) & !(width - 1);
+                let v = match rng.below(3) {
+                    0 => EDGES[rng.below(EDGES.len())],
+                    // An offset or length near the message's own size.
+                    1 => (64 + len as u64)
+                        .wrapping_add(rng.below(17) as u64)
+                        .wrapping_sub(8),
+                    _ => rng.next(),
+                };
+                b[at..at + width].copy_from_slice(&v.to_le_bytes()[..width]);
+            }
+            4 => b.truncate(rng.below(len + 1)),
+            5 => {
+                let n = if rng.below(20) == 0 {
+                    70_000
+                } else {
+                    rng.below(64)
+                };
+                b.extend_from_slice(&random_bytes(n, rng.next()));
+            }
+            _ => {
+                // Any byte set to a boundary value.
+                if len > 0 {
+                    let i = rng.below(len);
+                    b[i] = [0, 0x7F, 0x80, 0xFF][rng.below(4)];
+                }
+            }
+        }
+    }
+}
+
+/// A logged-on client with a tree, a new 64 KiB file (its own: a mutated SET_INFO may
+/// have left an earlier one with a DACL that refuses us) and the share's root open.
+struct Victim {
+    c: client::Client,
+    tree: u32,
+    f: client::FileId,
+    d: client::FileId,
+}
+
+fn victim(port: u16, n: u32) -> Victim {
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    };
+    let mut c = client::Client::connect(&format!("127.0.0.1:{port}"), &opts).unwrap();
+    c.set_timeout(Some(Duration::from_secs(2))).unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let name = format!("fzqf{n}.bin");
+    let (f, _) = c.create(tree, &name, 0x0017_019F, 3, 0).unwrap();
+    c.write(tree, f, 0, &[0x11; 65536]).unwrap();
+    let (d, _) = c.create(tree, "", 0x0012_0089, 1, 1).unwrap();
+    Victim { c, tree, f, d }
+}
+
+/// The peak of a process's address space, in KiB (allocations count whether or not
+/// they were touched).
+fn peak_vm_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmPeak:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+fn entries(dir: &std::path::Path) -> std::collections::BTreeSet<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// Signed requests of every command after logon, each a well-formed request mutated
+/// (boundary values in its fields, offsets and lengths near its size, truncation, excess
+/// data): every one gets an answer or a closed connection; the server never hits an
+/// internal error, stays within bounded memory, never creates anything outside its share,
+/// and keeps serving other clients the right bytes.
+#[test]
+fn mutated_requests_after_logon_get_answers_or_disconnects() {
+    let mut srv = TestServer::start();
+    let pid = srv.pid().unwrap();
+    let canary = random_bytes(1 << 16, 4242);
+    std::fs::write(srv.share.join("canary.bin"), &canary).unwrap();
+    let outside = entries(srv.dir.path());
+    let seed = std::env::var("FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5EED_F00D_u64);
+    let mut rng = Rng(seed);
+    let mut v = victim(srv.port, 0);
+    // Each template, unmutated, is a request the server takes (so mutations start deep).
+    let mut refused = Vec::new();
+    v.c.create(v.tree, "fzqdir", 0x0012_019F, 3, 1).unwrap();
+    for (cmd, body) in request_templates(v.f, v.d, 0) {
+        if cmd == Command::CLOSE {
+            continue;
+        }
+        let tree = if cmd == Command::TREE_CONNECT {
+            0
+        } else {
+            v.tree
+        };
+        match v.c.request(cmd, tree, &body) {
+            Ok(r) if !r.status().is_error() => {}
+            Ok(r) => refused.push(format!("{} {:x?}: {}", cmd.name(), &body[..8], r.status())),
+            Err(e) => panic!("{}: {e}", cmd.name()),
+        }
+    }
+    // (Those with no support here, or that need state the template lacks, are errors.)
+    assert!(refused.len() <= 12, "templates refused: {refused:?}");
+    // A 128 KiB READ charged one credit fails, and the connection carries on
+    // (MS-SMB2 3.3.5.2.5).
+    let mut read = request_templates(v.f, v.d, 0)
+        .into_iter()
+        .find(|(c, _)| *c == Command::READ)
+        .unwrap()
+        .1;
+    read[4..8].copy_from_slice(&(128u32 << 10).to_le_bytes());
+    let r = v.c.request(Command::READ, v.tree, &read).unwrap();
+    assert_eq!(r.status(), smb_wire::status::NtStatus::INVALID_PARAMETER);
+    let r = v.c.request(Command::ECHO, v.tree, &[4, 0, 0, 0]).unwrap();
+    assert!(!r.status().is_error());
+    let vm_before = peak_vm_kib(pid);
+    let started = std::time::Instant::now();
+    let (mut sent, mut answered, mut errors, mut lost, mut timeouts) =
+        (0u32, 0u32, 0u32, 0u32, 0u32);
+    let templates_len = request_templates(v.f, v.d, 0).len();
+    let count: u32 = std::env::var("FUZZ_COUNT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000);
+    for i in 1..count {
+        if started.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        if i % 200 == 199 {
+            // Fresh handles now and then: a mutated CLOSE or rename may have taken them.
+            v = victim(srv.port, i);
+        }
+        let mut t = request_templates(v.f, v.d, i);
+        let (cmd, mut body) = t.swap_remove(rng.below(templates_len));
+        mutate(&mut body, &mut rng);
+        let tree = if cmd == Command::TREE_CONNECT {
+            0
+        } else {
+            v.tree
+        };
+        sent += 1;
+        match v.c.request(cmd, tree, &body) {
+            Ok(r) => {
+                answered += 1;
+                errors += u32::from(r.status().is_error());
+            }
+            Err(client::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                // Only a request that may rightly wait (a blocking lock, an open that
+                // waits on a break) goes unanswered.
+                assert!(
+                    matches!(cmd, Command::LOCK | Command::CREATE),
+                    "{} (seed {seed}, request {i}) was never answered: {:02x?}",
+                    cmd.name(),
+                    &body[..body.len().min(96)]
+                );
+                timeouts += 1;
+                v = victim(srv.port, i);
+            }
+            Err(_) => {
+                lost += 1;
+                assert!(srv.alive(), "server died (seed {seed}, request {i})");
+                v = victim(srv.port, i);
+            }
+        }
+    }
+    eprintln!(
+        "{sent} mutated requests in {:?}: {answered} answered ({errors} with an error \
+         status), {lost} connections closed, {timeouts} waits",
+        started.elapsed()
+    );
+    assert!(sent >= 1000, "only {sent} requests in the time allowed");
+    assert!(srv.alive());
+    // Another client still reads the right bytes.
+    let mut c = srv.tcp_client();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "canary.bin", 0x0012_0089, 1, 0).unwrap();
+    assert!(c.read(tree, f, 0, 1 << 16).unwrap() == canary);
+    let log = srv.log();
+    if std::env::var_os("FUZZ_LOG").is_some() {
+        for l in log.lines().filter(|l| l.contains("closing")) {
+            eprintln!("{l}");
+        }
+    }
+    assert!(
+        !log.contains("internal error") && !log.contains("panicked"),
+        "seed {seed}:\n{log}"
+    );
+    let vm = peak_vm_kib(pid);
+    assert!(
+        vm < vm_before + 1024 * 1024,
+        "address space peaked at {vm} KiB ({vm_before} KiB before)"
+    );
+    assert_eq!(entries(srv.dir.path()), outside, "entries beside the share");
+    let tmp_hits: Vec<String> = entries(std::path::Path::new("/tmp"))
+        .into_iter()
+        .filter(|n| n.starts_with("fzq"))
+        .collect();
+    assert!(tmp_hits.is_empty(), "{tmp_hits:?}");
+    srv.stop();
 }

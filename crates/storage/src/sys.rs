@@ -311,6 +311,27 @@ pub fn fallocate(fd: &OwnedFd, mode: i32, off: u64, len: u64) -> io::Result<()> 
     check(unsafe { libc::fallocate(fd.as_raw_fd(), mode, off as libc::off_t, len as libc::off_t) })
 }
 
+/// lseek with SEEK_DATA or SEEK_HOLE: the next data (or hole) at or after `off`; None
+/// when there is none before the end of the file (ENXIO).
+pub fn seek(fd: &OwnedFd, off: u64, whence: i32) -> io::Result<Option<u64>> {
+    // SAFETY: plain syscall on a valid descriptor.
+    let r = unsafe {
+        libc::lseek(
+            fd.as_raw_fd(),
+            off.min(i64::MAX as u64) as libc::off_t,
+            whence,
+        )
+    };
+    if r >= 0 {
+        return Ok(Some(r as u64));
+    }
+    let e = io::Error::last_os_error();
+    match e.raw_os_error() {
+        Some(libc::ENXIO) => Ok(None),
+        _ => Err(e),
+    }
+}
+
 pub fn futimens(fd: &OwnedFd, atime: Option<i128>, mtime: Option<i128>) -> io::Result<()> {
     let ts = |t: Option<i128>| match t {
         None => libc::timespec {

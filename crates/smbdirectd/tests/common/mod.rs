@@ -173,6 +173,13 @@ impl TestServer {
         client::Client::connect(&format!("127.0.0.1:{}", self.port), &opts).unwrap()
     }
 
+    /// Whether the server process is still running.
+    pub fn alive(&mut self) -> bool {
+        self.child
+            .as_mut()
+            .is_some_and(|c| c.try_wait().ok().flatten().is_none())
+    }
+
     /// The server's process id while it runs.
     pub fn pid(&self) -> Option<u32> {
         self.child.as_ref().map(Child::id)
