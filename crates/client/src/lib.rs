@@ -679,6 +679,54 @@ impl Client {
         Ok(id)
     }
 
+    /// Sends pre-built request bodies as one compound (signed part by part, when the
+    /// session signs), each part 8-aligned: (command, tree id, related, body). A related
+    /// part names the previous part's session and tree (all ones). Returns the message ids,
+    /// for [`Client::wait`] (tests of compounds). `tweak` may change each part's header
+    /// before it is signed (tests of odd headers).
+    pub fn send_compound(
+        &mut self,
+        parts: &[(Command, u32, bool, &[u8])],
+        tweak: &mut dyn FnMut(usize, &mut Header),
+    ) -> Result<Vec<u64>> {
+        while self.credits < parts.len() as u64 {
+            self.pump()?;
+        }
+        self.credits -= parts.len() as u64;
+        let mut ids = Vec::with_capacity(parts.len());
+        let mut all = Vec::new();
+        for (i, (cmd, tree, related, body)) in parts.iter().enumerate() {
+            let mut h = self.header(*cmd, *tree, 1);
+            ids.push(h.message_id);
+            if *related {
+                h.flags |= flags::RELATED_OPERATIONS;
+                h.session_id = u64::MAX;
+                h.tree_id = u32::MAX;
+            }
+            let sign = self.protection == Protection::Sign && self.session_id != 0;
+            if sign {
+                h.flags |= flags::SIGNED;
+            }
+            let last = i + 1 == parts.len();
+            let len = HEADER_LEN + body.len();
+            let padded = if last { len } else { (len + 7) & !7 };
+            if !last {
+                h.next_command = padded as u32;
+            }
+            tweak(i, &mut h);
+            let mut m = Vec::with_capacity(padded);
+            h.encode(&mut m);
+            m.extend_from_slice(body);
+            m.resize(padded, 0);
+            if sign {
+                signing::sign(self.signing_alg, &self.signing_key, &mut m);
+            }
+            all.extend_from_slice(&m);
+        }
+        self.io.send(&all)?;
+        Ok(ids)
+    }
+
     /// Reads one PDU and files its responses by message id.
     fn pump(&mut self) -> Result<()> {
         self.io.recv(&mut self.rbuf)?;

@@ -842,19 +842,66 @@ fn mutated_requests_after_logon_get_answers_or_disconnects() {
             // Fresh handles now and then: a mutated CLOSE or rename may have taken them.
             v = victim(srv.port, i);
         }
-        let mut t = request_templates(v.f, v.d, i);
-        let (cmd, mut body) = t.swap_remove(rng.below(templates_len));
-        mutate(&mut body, &mut rng);
-        let tree = if cmd == Command::TREE_CONNECT {
-            0
-        } else {
-            v.tree
+        // Every fourth: a compound of two or three, later parts often related to the
+        // one before (their FileIds then name "the previous part's file").
+        let n = if i % 4 == 0 { 2 + rng.below(2) } else { 1 };
+        let mut parts: Vec<(Command, u32, bool, Vec<u8>)> = Vec::with_capacity(n);
+        for k in 0..n {
+            let related = k > 0 && rng.below(3) != 0;
+            let related_id = client::FileId::RELATED;
+            let mut t = match related {
+                true => request_templates(related_id, related_id, i * 4 + k as u32),
+                false => request_templates(v.f, v.d, i * 4 + k as u32),
+            };
+            let (cmd, mut body) = t.swap_remove(rng.below(templates_len));
+            mutate(&mut body, &mut rng);
+            let tree = if cmd == Command::TREE_CONNECT {
+                0
+            } else {
+                v.tree
+            };
+            parts.push((cmd, tree, related, body));
+        }
+        sent += n as u32;
+        let refs: Vec<(Command, u32, bool, &[u8])> = parts
+            .iter()
+            .map(|(c, t, r, b)| (*c, *t, *r, b.as_slice()))
+            .collect();
+        // Every eighth: one part's header odd too (its signature still good).
+        let odd = (i % 8 == 1).then(|| (rng.below(n), rng.below(8), rng.next()));
+        let mut tweak = |k: usize, h: &mut smb_wire::header::Header| match odd {
+            Some((at, field, x)) if at == k => match field {
+                0 => h.credit_charge = [0, 2, 255, 0xFFFF][x as usize % 4],
+                1 => h.status = x as u32,
+                2 => h.flags ^= [0x2, 0x4, 0x70, 0x1000_0000, 0x2000_0000][x as usize % 5],
+                3 => h.tree_id = x as u32,
+                4 => h.session_id = x,
+                5 => h.next_command = x as u32 % 512,
+                6 => h.message_id = h.message_id.wrapping_add(x % 64),
+                _ => h.async_id = x,
+            },
+            _ => {}
         };
-        sent += 1;
-        match v.c.request(cmd, tree, &body) {
-            Ok(r) => {
-                answered += 1;
-                errors += u32::from(r.status().is_error());
+        let outcome =
+            v.c.send_compound(&refs, &mut tweak)
+                .and_then(|ids| match odd {
+                    None => ids
+                        .into_iter()
+                        .map(|id| v.c.wait(id))
+                        .collect::<Result<Vec<_>, _>>(),
+                    // An odd header may name another message id, split the compound elsewhere or
+                    // charge more credits than were granted: not every part gets an answer this
+                    // client can match. An ECHO after it must be answered (or the connection
+                    // closed).
+                    Some(_) => {
+                        v.c.request(Command::ECHO, v.tree, &[4, 0, 0, 0])
+                            .map(|r| vec![r])
+                    }
+                });
+        match outcome {
+            Ok(rs) => {
+                answered += rs.len() as u32;
+                errors += rs.iter().filter(|r| r.status().is_error()).count() as u32;
             }
             Err(client::Error::Io(e))
                 if matches!(
@@ -864,10 +911,12 @@ fn mutated_requests_after_logon_get_answers_or_disconnects() {
             {
                 // Only a request that may rightly wait (a blocking lock, an open that
                 // waits on a break) goes unanswered.
+                let (cmd, _, _, body) = parts.last().expect("one at least");
                 assert!(
-                    matches!(cmd, Command::LOCK | Command::CREATE),
-                    "{} (seed {seed}, request {i}) was never answered: {:02x?}",
-                    cmd.name(),
+                    odd.is_none() && matches!(*cmd, Command::LOCK | Command::CREATE),
+                    "{:?} (seed {seed}, request {i}, odd header {odd:?}) never answered: \
+                     {:02x?}",
+                    parts.iter().map(|p| p.0.name()).collect::<Vec<_>>(),
                     &body[..body.len().min(96)]
                 );
                 timeouts += 1;
