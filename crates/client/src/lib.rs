@@ -108,6 +108,29 @@ pub struct RdmaBuffer {
     invalidate: bool,
 }
 
+/// See [`Client::register_rdma`].
+pub struct RdmaRegion {
+    pd: fabric::Pd,
+    mr: fabric::Mr,
+}
+
+impl Drop for RdmaRegion {
+    fn drop(&mut self) {
+        self.pd.deregister(&self.mr);
+    }
+}
+
+impl RdmaRegion {
+    /// The buffer descriptor (MS-SMBD 2.2.3.1) naming `len` bytes at `offset` into it.
+    pub fn descriptor(&self, offset: u64, len: u32) -> [u8; 16] {
+        let mut d = [0u8; 16];
+        d[..8].copy_from_slice(&(self.mr.addr() + offset).to_le_bytes());
+        d[8..12].copy_from_slice(&self.mr.rkey.to_le_bytes());
+        d[12..].copy_from_slice(&len.to_le_bytes());
+        d
+    }
+}
+
 /// How PDUs travel: TCP with the 4-byte length prefix, or SMB Direct messages.
 enum Io {
     Tcp(TcpStream),
@@ -122,6 +145,8 @@ struct RdmaIo {
     /// [`CLOCK_EVERY`] polls (a clock read costs more than a poll that finds nothing).
     now_ms: u64,
     polls: u32,
+    /// How long a receive waits for a message before the peer counts as dead.
+    limit: std::time::Duration,
 }
 
 /// See [`RdmaIo`].
@@ -169,8 +194,8 @@ impl Io {
                 s.read_exact(buf)?;
             }
             Io::Rdma(r) => {
-                // A minute without a message is a dead peer (the clock is looked at now
-                // and then: this loop spins).
+                // A minute (or the client's timeout) without a message is a dead peer (the
+                // clock is looked at now and then: this loop spins).
                 let mut end = None;
                 for spin in 1u32.. {
                     if let Some(m) = r.conn.recv() {
@@ -180,7 +205,7 @@ impl Io {
                     r.poll()?;
                     if spin.is_multiple_of(1024) {
                         let now = std::time::Instant::now();
-                        if now > *end.get_or_insert(now + std::time::Duration::from_secs(60)) {
+                        if now > *end.get_or_insert(now + r.limit) {
                             return Err(Error::Io(std::io::ErrorKind::TimedOut.into()));
                         }
                     }
@@ -302,6 +327,7 @@ impl Client {
             t0,
             now_ms: 0,
             polls: 0,
+            limit: std::time::Duration::from_secs(60),
         };
         while !r.conn.is_connected() {
             r.poll()?;
@@ -770,13 +796,29 @@ impl Client {
         Ok(())
     }
 
-    /// Bounds how long a receive over TCP waits (None: forever); one that runs out fails
-    /// with an I/O error (tests of requests that may never be answered).
-    pub fn set_timeout(&self, t: Option<std::time::Duration>) -> Result<()> {
-        if let Io::Tcp(s) = &self.io {
-            s.set_read_timeout(t)?;
+    /// Bounds how long a receive waits (None: forever over TCP, a minute over SMB
+    /// Direct); one that runs out fails with an I/O error (tests of requests that may
+    /// never be answered).
+    pub fn set_timeout(&mut self, t: Option<std::time::Duration>) -> Result<()> {
+        match &mut self.io {
+            Io::Tcp(s) => s.set_read_timeout(t)?,
+            Io::Rdma(r) => r.limit = t.unwrap_or(std::time::Duration::from_secs(60)),
         }
         Ok(())
+    }
+
+    /// A buffer registered for the server's RDMA Reads and Writes, for requests whose
+    /// channel descriptors a test builds itself (SMB Direct connections only).
+    pub fn register_rdma(&self, len: usize) -> Result<RdmaRegion> {
+        use fabric::{Access, RegBuf};
+        let pd = self
+            .rdma_pd()
+            .ok_or(Error::Protocol("not an SMB Direct connection"))?;
+        let mr = pd.register(
+            RegBuf::new(len.max(1)),
+            Access::LOCAL_WRITE | Access::REMOTE_WRITE | Access::REMOTE_READ,
+        );
+        Ok(RdmaRegion { pd, mr })
     }
 
     /// Waits for the response to message `id`.

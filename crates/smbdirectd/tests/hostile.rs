@@ -655,6 +655,69 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
     ]
 }
 
+/// READs and WRITEs whose data moves by RDMA through `region` (channels 1 and 2, one
+/// or two buffer descriptors).
+fn rdma_templates(f: client::FileId, region: &client::RdmaRegion) -> Vec<(Command, Vec<u8>)> {
+    let read = |channel: u32, descs: &[[u8; 16]]| {
+        let info: Vec<u8> = descs.concat();
+        Body::default()
+            .u16(49)
+            .u8(0)
+            .u8(0)
+            .u32(8192)
+            .u64(0)
+            .fid(f)
+            .u32(0)
+            .u32(channel)
+            .u32(0)
+            .u16(112)
+            .u16(info.len() as u16)
+            .bytes(&info)
+            .0
+    };
+    let write = Body::default()
+        .u16(49)
+        .u16(0)
+        .u32(0)
+        .u64(4096)
+        .fid(f)
+        .u32(1)
+        .u32(8192)
+        .u16(112)
+        .u16(16)
+        .u32(0)
+        .bytes(&region.descriptor(65536, 8192))
+        .0;
+    // (The channel 2 READ's answer retires the region's key: later RDMA through it
+    // costs the connection, and the victim comes back with a new one.)
+    vec![
+        (Command::READ, read(1, &[region.descriptor(0, 8192)])),
+        (
+            Command::READ,
+            read(
+                1,
+                &[region.descriptor(0, 4096), region.descriptor(32768, 4096)],
+            ),
+        ),
+        (Command::WRITE, write),
+        (Command::READ, read(2, &[region.descriptor(8192, 8192)])),
+    ]
+}
+
+/// The templates for part `k` of request `i`: on the victim's handles, or (`related`) on
+/// the previous part's.
+fn templates_for(v: &Victim, i: u32, related: bool) -> Vec<(Command, Vec<u8>)> {
+    let (f, d) = match related {
+        true => (client::FileId::RELATED, client::FileId::RELATED),
+        false => (v.f, v.d),
+    };
+    let mut t = request_templates(f, d, i);
+    if let Some(r) = &v.region {
+        t.extend(rdma_templates(f, r));
+    }
+    t
+}
+
 /// xorshift64: the mutations are reproducible from the seed printed on failure.
 struct Rng(u64);
 
@@ -738,22 +801,43 @@ struct Victim {
     tree: u32,
     f: client::FileId,
     d: client::FileId,
+    /// Over SMB Direct: a registered MiB the RDMA channel templates name.
+    region: Option<client::RdmaRegion>,
 }
 
-fn victim(port: u16, n: u32) -> Victim {
+/// Where victims connect: the TCP port, and the SMB Direct port if they go that way.
+#[derive(Clone, Copy)]
+struct Target {
+    port: u16,
+    rdma: Option<u16>,
+}
+
+fn victim(to: Target, n: u32) -> Victim {
     let opts = client::Options {
         user: USER.into(),
         password: PASSWORD.into(),
         ..Default::default()
     };
-    let mut c = client::Client::connect(&format!("127.0.0.1:{port}"), &opts).unwrap();
-    c.set_timeout(Some(Duration::from_secs(2))).unwrap();
+    let mut c = match to.rdma {
+        Some(r) => client::Client::connect_rdma(&format!("127.0.0.1:{r}"), &opts).unwrap(),
+        None => client::Client::connect(&format!("127.0.0.1:{}", to.port), &opts).unwrap(),
+    };
+    // Long enough for an fsync on a busy machine; only a rightly waiting request (none in
+    // most runs) or a hang runs it out.
+    c.set_timeout(Some(Duration::from_secs(10))).unwrap();
     let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
     let name = format!("fzqf{n}.bin");
     let (f, _) = c.create(tree, &name, 0x0017_019F, 3, 0).unwrap();
     c.write(tree, f, 0, &[0x11; 65536]).unwrap();
     let (d, _) = c.create(tree, "", 0x0012_0089, 1, 1).unwrap();
-    Victim { c, tree, f, d }
+    let region = to.rdma.map(|_| c.register_rdma(1 << 20).unwrap());
+    Victim {
+        c,
+        tree,
+        f,
+        d,
+        region,
+    }
 }
 
 /// The peak of a process's address space, in KiB (allocations count whether or not
@@ -782,7 +866,30 @@ fn entries(dir: &std::path::Path) -> std::collections::BTreeSet<String> {
 /// and keeps serving other clients the right bytes.
 #[test]
 fn mutated_requests_after_logon_get_answers_or_disconnects() {
-    let mut srv = TestServer::start();
+    mutated_requests(false);
+}
+
+/// The same over SMB Direct (software iWARP), with READs and WRITEs whose data moves by
+/// RDMA through buffer descriptors the mutations bend: a descriptor naming memory the
+/// client never registered costs the connection, never the server.
+#[test]
+fn mutated_requests_over_smb_direct_get_answers_or_disconnects() {
+    mutated_requests(true);
+}
+
+fn mutated_requests(rdma: bool) {
+    let rport = free_port();
+    let mut srv = TestServer::start_with(Opts {
+        extra_config: match rdma {
+            true => format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
+            false => String::new(),
+        },
+        ..Default::default()
+    });
+    let to = Target {
+        port: srv.port,
+        rdma: rdma.then_some(rport),
+    };
     let pid = srv.pid().unwrap();
     let canary = random_bytes(1 << 16, 4242);
     std::fs::write(srv.share.join("canary.bin"), &canary).unwrap();
@@ -792,11 +899,11 @@ fn mutated_requests_after_logon_get_answers_or_disconnects() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x5EED_F00D_u64);
     let mut rng = Rng(seed);
-    let mut v = victim(srv.port, 0);
+    let mut v = victim(to, 0);
     // Each template, unmutated, is a request the server takes (so mutations start deep).
     let mut refused = Vec::new();
     v.c.create(v.tree, "fzqdir", 0x0012_019F, 3, 1).unwrap();
-    for (cmd, body) in request_templates(v.f, v.d, 0) {
+    for (cmd, body) in templates_for(&v, 0, false) {
         if cmd == Command::CLOSE {
             continue;
         }
@@ -808,11 +915,15 @@ fn mutated_requests_after_logon_get_answers_or_disconnects() {
         match v.c.request(cmd, tree, &body) {
             Ok(r) if !r.status().is_error() => {}
             Ok(r) => refused.push(format!("{} {:x?}: {}", cmd.name(), &body[..8], r.status())),
-            Err(e) => panic!("{}: {e}", cmd.name()),
+            Err(e) => panic!("{}: {e}: {:02x?}", cmd.name(), &body[..body.len().min(80)]),
         }
     }
     // (Those with no support here, or that need state the template lacks, are errors.)
+    eprintln!("templates refused: {refused:?}");
     assert!(refused.len() <= 12, "templates refused: {refused:?}");
+    if rdma {
+        v = victim(to, 0);
+    }
     // A 128 KiB READ charged one credit fails, and the connection carries on
     // (MS-SMB2 3.3.5.2.5).
     let mut read = request_templates(v.f, v.d, 0)
@@ -829,7 +940,7 @@ fn mutated_requests_after_logon_get_answers_or_disconnects() {
     let started = std::time::Instant::now();
     let (mut sent, mut answered, mut errors, mut lost, mut timeouts) =
         (0u32, 0u32, 0u32, 0u32, 0u32);
-    let templates_len = request_templates(v.f, v.d, 0).len();
+    let templates_len = templates_for(&v, 0, false).len();
     let count: u32 = std::env::var("FUZZ_COUNT")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -840,7 +951,7 @@ fn mutated_requests_after_logon_get_answers_or_disconnects() {
         }
         if i % 200 == 199 {
             // Fresh handles now and then: a mutated CLOSE or rename may have taken them.
-            v = victim(srv.port, i);
+            v = victim(to, i);
         }
         // Every fourth: a compound of two or three, later parts often related to the
         // one before (their FileIds then name "the previous part's file").
@@ -848,11 +959,7 @@ fn mutated_requests_after_logon_get_answers_or_disconnects() {
         let mut parts: Vec<(Command, u32, bool, Vec<u8>)> = Vec::with_capacity(n);
         for k in 0..n {
             let related = k > 0 && rng.below(3) != 0;
-            let related_id = client::FileId::RELATED;
-            let mut t = match related {
-                true => request_templates(related_id, related_id, i * 4 + k as u32),
-                false => request_templates(v.f, v.d, i * 4 + k as u32),
-            };
+            let mut t = templates_for(&v, i * 4 + k as u32, related);
             let (cmd, mut body) = t.swap_remove(rng.below(templates_len));
             mutate(&mut body, &mut rng);
             let tree = if cmd == Command::TREE_CONNECT {
@@ -920,12 +1027,12 @@ fn mutated_requests_after_logon_get_answers_or_disconnects() {
                     &body[..body.len().min(96)]
                 );
                 timeouts += 1;
-                v = victim(srv.port, i);
+                v = victim(to, i);
             }
             Err(_) => {
                 lost += 1;
                 assert!(srv.alive(), "server died (seed {seed}, request {i})");
-                v = victim(srv.port, i);
+                v = victim(to, i);
             }
         }
     }
