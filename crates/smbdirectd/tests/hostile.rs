@@ -5,6 +5,7 @@
 mod common;
 use common::*;
 use smb_wire::header::Command;
+use smb_wire::msg::fsctl;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -453,27 +454,40 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
         (Command::LOCK, lock(0x04)),
         (
             Command::IOCTL,
-            ioctl_body(0x0009_40CF, f, &Body::default().u64(0).u64(1 << 20).0, 4096),
+            ioctl_body(
+                fsctl::QUERY_ALLOCATED_RANGES,
+                f,
+                &Body::default().u64(0).u64(1 << 20).0,
+                4096,
+            ),
         ),
-        (
-            Command::IOCTL,
-            ioctl_body(0x0009_80C8, f, &Body::default().u64(60000).u64(60100).0, 0),
-        ),
-        (Command::IOCTL, ioctl_body(0x0009_00C4, f, &[1], 0)),
         (
             Command::IOCTL,
             ioctl_body(
-                0x0009_8208,
+                fsctl::SET_ZERO_DATA,
+                f,
+                &Body::default().u64(60000).u64(60100).0,
+                0,
+            ),
+        ),
+        (Command::IOCTL, ioctl_body(fsctl::SET_SPARSE, f, &[1], 0)),
+        (
+            Command::IOCTL,
+            ioctl_body(
+                fsctl::FILE_LEVEL_TRIM,
                 f,
                 &Body::default().u32(0).u32(1).u64(61440).u64(4096).0,
                 0,
             ),
         ),
-        (Command::IOCTL, ioctl_body(0x0014_0078, f, &[], 32)),
+        (
+            Command::IOCTL,
+            ioctl_body(fsctl::SRV_REQUEST_RESUME_KEY, f, &[], 32),
+        ),
         (
             Command::IOCTL,
             ioctl_body(
-                0x0014_40F2,
+                fsctl::SRV_COPYCHUNK,
                 f,
                 &Body::default()
                     .bytes(&[0; 24])
@@ -490,17 +504,20 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
         (
             Command::IOCTL,
             ioctl_body(
-                0x0009_8344,
+                fsctl::DUPLICATE_EXTENTS_TO_FILE,
                 f,
                 &Body::default().fid(f).u64(0).u64(65536).u64(4096).0,
                 0,
             ),
         ),
-        (Command::IOCTL, ioctl_body(0x0014_01FC, none, &[], 65536)),
+        (
+            Command::IOCTL,
+            ioctl_body(fsctl::QUERY_NETWORK_INTERFACE_INFO, none, &[], 65536),
+        ),
         (
             Command::IOCTL,
             ioctl_body(
-                0x0014_0204,
+                fsctl::VALIDATE_NEGOTIATE_INFO,
                 none,
                 &Body::default()
                     .u32(0)
@@ -514,13 +531,21 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
         ),
         (
             Command::IOCTL,
-            ioctl_body(0x0014_01D4, f, &Body::default().u32(1000).u32(0).0, 0),
+            ioctl_body(
+                fsctl::LMR_REQUEST_RESILIENCY,
+                f,
+                &Body::default().u32(1000).u32(0).0,
+                0,
+            ),
         ),
-        (Command::IOCTL, ioctl_body(0x0009_00A8, f, &[], 4096)),
+        (
+            Command::IOCTL,
+            ioctl_body(fsctl::GET_REPARSE_POINT, f, &[], 4096),
+        ),
         (
             Command::IOCTL,
             ioctl_body(
-                0x0009_4264,
+                fsctl::OFFLOAD_READ,
                 f,
                 &Body::default()
                     .u32(32)
@@ -536,7 +561,7 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
         (
             Command::IOCTL,
             ioctl_body(
-                0x0006_0194,
+                fsctl::DFS_GET_REFERRALS,
                 none,
                 &Body::default()
                     .u16(4)
@@ -545,7 +570,10 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
                 4096,
             ),
         ),
-        (Command::IOCTL, ioctl_body(0x0009_0304, f, &[0; 64], 4096)),
+        (
+            Command::IOCTL,
+            ioctl_body(fsctl::SVHDX_SYNC_TUNNEL_REQUEST, f, &[0; 64], 4096),
+        ),
         (Command::QUERY_DIRECTORY, dirq(37, "*")),
         (Command::QUERY_DIRECTORY, dirq(3, "fzq*")),
         (Command::QUERY_INFO, query_info_body(1, 18, 0, f, &[])),
