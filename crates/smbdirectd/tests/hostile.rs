@@ -1099,3 +1099,77 @@ fn mutated_requests(rdma: bool) {
     assert!(tmp_hits.is_empty(), "{tmp_hits:?}");
     srv.stop();
 }
+
+/// Every information class of every QUERY_INFO type, on a file and on a directory, at
+/// output sizes from none to ample: each gets an answer (the connection stays), and no
+/// answer carries more than the client asked for (a short buffer gets
+/// INFO_LENGTH_MISMATCH, or BUFFER_OVERFLOW with exactly what fits). Then every
+/// SET_INFO class with small buffers of zeros, ones and 0x7F bytes.
+#[test]
+fn every_info_class_at_every_small_size() {
+    let mut srv = TestServer::start();
+    let to = Target {
+        port: srv.port,
+        rdma: None,
+    };
+    let mut v = victim(to, 0);
+    let (mut answered, mut ok, mut overflow) = (0u32, 0u32, 0u32);
+    let sizes = [0u32, 1, 7, 8, 24, 64, 100, 4096];
+    let kinds: [(u8, std::ops::RangeInclusive<u8>, u32); 4] = [
+        (1, 0..=90, 0),
+        (2, 0..=16, 0),
+        (3, 0..=0, 0x7F),
+        (4, 0..=40, 0),
+    ];
+    for handle in [v.f, v.d] {
+        for (kind, classes, extra) in kinds.clone() {
+            for class in classes {
+                for &size in &sizes {
+                    let mut body = query_info_body(kind, class, extra, handle, &[]);
+                    body[4..8].copy_from_slice(&size.to_le_bytes());
+                    let r = v
+                        .c
+                        .request(Command::QUERY_INFO, v.tree, &body)
+                        .unwrap_or_else(|e| panic!("type {kind} class {class} size {size}: {e}"));
+                    answered += 1;
+                    let st = r.status();
+                    if st.is_error() {
+                        continue;
+                    }
+                    let b = r.body();
+                    let len = u32::from_le_bytes(b[4..8].try_into().unwrap());
+                    assert!(
+                        len <= size,
+                        "type {kind} class {class}: {len} bytes for a {size}-byte buffer"
+                    );
+                    if st == smb_wire::status::NtStatus::BUFFER_OVERFLOW {
+                        assert_eq!(len, size, "type {kind} class {class}: overflow short");
+                        overflow += 1;
+                    } else {
+                        ok += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{answered} QUERY_INFO answered: {ok} whole, {overflow} cut short");
+    assert!(ok > 100, "too few classes answered: {ok}");
+    // SET_INFO: each class with small buffers of a few patterns, on a file of its own.
+    let (f, _) = v.c.create(v.tree, "fzqset.bin", 0x0017_019F, 3, 0).unwrap();
+    for class in 0..=90u8 {
+        for len in [0usize, 1, 4, 8, 16, 40, 72, 300] {
+            for fill in [0u8, 0xFF, 0x7F] {
+                let body = set_info_body(1, class, 0, f, &vec![fill; len]);
+                v.c.request(Command::SET_INFO, v.tree, &body)
+                    .unwrap_or_else(|e| panic!("set class {class} len {len}: {e}"));
+            }
+        }
+    }
+    assert!(srv.alive());
+    let log = srv.log();
+    assert!(
+        !log.contains("internal error") && !log.contains("panicked"),
+        "{log}"
+    );
+    srv.stop();
+}
