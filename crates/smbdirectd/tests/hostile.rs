@@ -1154,6 +1154,86 @@ fn every_info_class_at_every_small_size() {
     }
     eprintln!("{answered} QUERY_INFO answered: {ok} whole, {overflow} cut short");
     assert!(ok > 100, "too few classes answered: {ok}");
+    // QUERY_DIRECTORY: every class, restarted each time, at the same sizes.
+    let mut listed = std::collections::BTreeSet::new();
+    for class in 0..=70u8 {
+        for &size in &sizes {
+            let n = utf16("*");
+            let body = Body::default()
+                .u16(33)
+                .u8(class)
+                .u8(1)
+                .u32(0)
+                .fid(v.d)
+                .u16(96)
+                .u16(n.len() as u16)
+                .u32(size)
+                .bytes(&n)
+                .0;
+            let r =
+                v.c.request(Command::QUERY_DIRECTORY, v.tree, &body)
+                    .unwrap_or_else(|e| panic!("directory class {class} size {size}: {e}"));
+            if !r.status().is_error() {
+                let len = u32::from_le_bytes(r.body()[4..8].try_into().unwrap());
+                assert!(len <= size, "directory class {class}: {len} > {size}");
+                listed.insert(class);
+            }
+        }
+    }
+    // (Directory, FullDirectory, BothDirectory, Names, IdBothDirectory, IdFullDirectory.)
+    for class in [1, 2, 3, 12, 37, 38] {
+        assert!(
+            listed.contains(&class),
+            "class {class} never listed: {listed:?}"
+        );
+    }
+    // FSCTLs that return data: never more than MaxOutputResponse.
+    let none = client::FileId::RELATED;
+    let range = Body::default().u64(0).u64(1 << 20).0;
+    let referral = Body::default()
+        .u16(4)
+        .bytes(&utf16("\\127.0.0.1\\data\0"))
+        .0;
+    let offload = Body::default()
+        .u32(32)
+        .u32(0)
+        .u32(0)
+        .u32(0)
+        .u64(0)
+        .u64(8192)
+        .0;
+    let fsctls: [(u32, client::FileId, &[u8]); 9] = [
+        (fsctl::QUERY_NETWORK_INTERFACE_INFO, none, &[]),
+        (fsctl::QUERY_ALLOCATED_RANGES, v.f, &range),
+        (fsctl::SRV_REQUEST_RESUME_KEY, v.f, &[]),
+        (fsctl::SRV_ENUMERATE_SNAPSHOTS, v.f, &[]),
+        (fsctl::DFS_GET_REFERRALS, none, &referral),
+        (fsctl::GET_INTEGRITY_INFORMATION, v.f, &[]),
+        (fsctl::QUERY_FILE_REGIONS, v.f, &[]),
+        (fsctl::OFFLOAD_READ, v.f, &offload),
+        (fsctl::CREATE_OR_GET_OBJECT_ID, v.f, &[]),
+    ];
+    let mut returned = std::collections::BTreeSet::new();
+    for (code, handle, input) in fsctls {
+        for &size in &sizes {
+            let body = ioctl_body(code, handle, input, size);
+            let r =
+                v.c.request(Command::IOCTL, v.tree, &body)
+                    .unwrap_or_else(|e| panic!("fsctl {code:#x} size {size}: {e}"));
+            let st = r.status();
+            if !st.is_error() || st == smb_wire::status::NtStatus::BUFFER_OVERFLOW {
+                let len = u32::from_le_bytes(r.body()[36..40].try_into().unwrap());
+                assert!(len <= size, "fsctl {code:#x}: {len} bytes for {size}");
+                if len > 0 {
+                    returned.insert(code);
+                }
+            }
+        }
+    }
+    assert!(
+        returned.len() >= 3,
+        "too few FSCTLs returned data: {returned:x?}"
+    );
     // SET_INFO: each class with small buffers of a few patterns, on a file of its own.
     let (f, _) = v.c.create(v.tree, "fzqset.bin", 0x0017_019F, 3, 0).unwrap();
     for class in 0..=90u8 {
