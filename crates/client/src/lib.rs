@@ -63,6 +63,9 @@ pub struct Options {
     pub ciphers: Vec<u16>,
     /// RDMA transform ids offered (3.1.1; MS-SMB2 2.2.3.1.6); empty offers none.
     pub rdma_transforms: Vec<u16>,
+    /// The ClientGuid to negotiate with (None: a random one). Durable reconnects come
+    /// from the client that made the open.
+    pub client_guid: Option<[u8; 16]>,
 }
 
 impl Default for Options {
@@ -78,6 +81,7 @@ impl Default for Options {
                 smb_wire::rdma_transform::id::ENCRYPTION,
                 smb_wire::rdma_transform::id::SIGNING,
             ],
+            client_guid: None,
         }
     }
 }
@@ -272,7 +276,7 @@ impl Client {
     }
 
     fn start(io: Io, opts: &Options) -> Result<Client> {
-        let mut c = Self::fresh(io, random::<16>());
+        let mut c = Self::fresh(io, opts.client_guid.unwrap_or_else(random::<16>));
         let mut preauth = PreauthHash::new();
         c.negotiate(opts, &mut preauth)?;
         c.logon(opts, preauth)?;

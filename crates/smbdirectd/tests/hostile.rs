@@ -258,21 +258,9 @@ fn everyone_sd() -> Vec<u8> {
 }
 
 /// A CREATE of `name` with the common contexts, asking for a lease under key `key` (no
-/// allocation size: a mutated one would reserve real disk space).
-fn create_body(name: &str, oplock: u8, key: u32) -> Vec<u8> {
-    let n = utf16(name);
-    let padded = (n.len() + 7) & !7;
-    let lease = Body::default()
-        .u32(key)
-        .bytes(&[0x5A; 12])
-        .u32(1)
-        .u32(0)
-        .u64(0)
-        .bytes(&[0; 16])
-        .u16(0)
-        .u16(0)
-        .0;
-    let dh2q = Body::default().u32(0).u32(0).u64(0).bytes(&[0x33; 16]).0;
+/// allocation size: a mutated one would reserve real disk space) and a durable handle.
+fn create_body(name: &str, oplock: u8, key: u32, lease_state: u32) -> Vec<u8> {
+    let dh2q = Body::default().u32(0).u32(0).u64(0).bytes(&guid(key)).0;
     let ea = Body::default()
         .u32(0)
         .u8(0)
@@ -283,11 +271,56 @@ fn create_body(name: &str, oplock: u8, key: u32) -> Vec<u8> {
     let ctx = create_contexts(&[
         (b"MxAc", Vec::new()),
         (b"QFid", Vec::new()),
-        (b"RqLs", lease),
+        (b"RqLs", lease(key, lease_state)),
         (b"DH2Q", dh2q),
         (b"ExtA", ea),
         (b"SecD", everyone_sd()),
     ]);
+    create_with(name, oplock, &ctx)
+}
+
+/// The CreateGuid of the durable open asked for under lease key `key` (each its own: a
+/// CreateGuid already in use is refused).
+fn guid(key: u32) -> [u8; 16] {
+    let mut g = [0x33; 16];
+    g[..4].copy_from_slice(&key.to_le_bytes());
+    g
+}
+
+/// A lease request (version 2) under key `key`.
+fn lease(key: u32, state: u32) -> Vec<u8> {
+    Body::default()
+        .u32(key)
+        .bytes(&[0x5A; 12])
+        .u32(state)
+        .u32(0)
+        .u64(0)
+        .bytes(&[0; 16])
+        .u16(0)
+        .u16(0)
+        .0
+}
+
+/// A durable reconnect (DH2C under CreateGuid `guid(key)`, or DHnC for version 1) of
+/// `name` naming the open `f`, with the lease it held.
+fn reconnect_body(name: &str, f: client::FileId, key: u32, v2: bool) -> Vec<u8> {
+    let ctx = match v2 {
+        true => create_contexts(&[
+            (b"RqLs", lease(key, 7)),
+            (b"DH2C", Body::default().fid(f).bytes(&guid(key)).u32(0).0),
+        ]),
+        false => create_contexts(&[
+            (b"RqLs", lease(key, 7)),
+            (b"DHnC", Body::default().fid(f).0),
+        ]),
+    };
+    create_with(name, 0xFF, &ctx)
+}
+
+/// A CREATE (open or create) of `name` with the given create contexts.
+fn create_with(name: &str, oplock: u8, ctx: &[u8]) -> Vec<u8> {
+    let n = utf16(name);
+    let padded = (n.len() + 7) & !7;
     let mut b = Body::default()
         .u16(57)
         .u8(0)
@@ -307,7 +340,7 @@ fn create_body(name: &str, oplock: u8, key: u32) -> Vec<u8> {
         .bytes(&n)
         .0;
     b.resize(56 + padded, 0);
-    b.extend_from_slice(&ctx);
+    b.extend_from_slice(ctx);
     b
 }
 
@@ -407,15 +440,15 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
     vec![
         (
             Command::CREATE,
-            create_body(&format!("fzq{i}.bin"), 0xFF, i * 4),
+            create_body(&format!("fzq{i}.bin"), 0xFF, i * 4, 1),
         ),
         (
             Command::CREATE,
-            create_body(&format!("fzq{i}.bin:s"), 0x08, i * 4 + 1),
+            create_body(&format!("fzq{i}.bin:s"), 0x08, i * 4 + 1, 1),
         ),
         (
             Command::CREATE,
-            create_body(&format!("fzqdir\\fzq{i}"), 0, i * 4 + 2),
+            create_body(&format!("fzqdir\\fzq{i}"), 0, i * 4 + 2, 1),
         ),
         (
             Command::READ,
@@ -740,6 +773,11 @@ fn templates_for(v: &Victim, i: u32, related: bool) -> Vec<(Command, Vec<u8>)> {
         false => (v.f, v.d),
     };
     let mut t = request_templates(f, d, i);
+    // Reconnects of the open the last victim left behind (or, before there is one, of
+    // this victim's file).
+    let (id, name, key) = v.orphan.clone().unwrap_or((v.f, "fzqf0.bin".into(), 0));
+    t.push((Command::CREATE, reconnect_body(&name, id, key, true)));
+    t.push((Command::CREATE, reconnect_body(&name, id, key, false)));
     if let Some(r) = &v.region {
         t.extend(rdma_templates(f, r));
     }
@@ -831,6 +869,10 @@ struct Victim {
     d: client::FileId,
     /// Over SMB Direct: a registered MiB the RDMA channel templates name.
     region: Option<client::RdmaRegion>,
+    /// Its durable open (id, name, lease key), and the one its predecessor left behind
+    /// when its connection went (what the reconnect templates name).
+    durable: Option<(client::FileId, String, u32)>,
+    orphan: Option<(client::FileId, String, u32)>,
 }
 
 /// Where victims connect: the TCP port, and the SMB Direct port if they go that way.
@@ -840,10 +882,12 @@ struct Target {
     rdma: Option<u16>,
 }
 
-fn victim(to: Target, n: u32) -> Victim {
+fn victim(to: Target, n: u32, orphan: Option<(client::FileId, String, u32)>) -> Victim {
     let opts = client::Options {
         user: USER.into(),
         password: PASSWORD.into(),
+        // One client machine throughout: its durable opens are its own to reconnect.
+        client_guid: Some([0xC1; 16]),
         ..Default::default()
     };
     let mut c = match to.rdma {
@@ -859,12 +903,23 @@ fn victim(to: Target, n: u32) -> Victim {
     c.write(tree, f, 0, &[0x11; 65536]).unwrap();
     let (d, _) = c.create(tree, "", 0x0012_0089, 1, 1).unwrap();
     let region = to.rdma.map(|_| c.register_rdma(1 << 20).unwrap());
+    // A durable open (a handle lease with DH2Q), left for the next victim to reconnect.
+    let (name, key) = (format!("fzqdur{n}.bin"), 0x8000_0000 | n);
+    let r = c
+        .request(Command::CREATE, tree, &create_body(&name, 0xFF, key, 7))
+        .unwrap();
+    let durable = (!r.status().is_error()).then(|| client::FileId {
+        persistent: u64::from_le_bytes(r.body()[64..72].try_into().unwrap()),
+        volatile: u64::from_le_bytes(r.body()[72..80].try_into().unwrap()),
+    });
     Victim {
         c,
         tree,
         f,
         d,
         region,
+        durable: durable.map(|id| (id, name, key)),
+        orphan,
     }
 }
 
@@ -927,7 +982,7 @@ fn mutated_requests(rdma: bool) {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x5EED_F00D_u64);
     let mut rng = Rng(seed);
-    let mut v = victim(to, 0);
+    let mut v = victim(to, 0, None);
     // Each template, unmutated, is a request the server takes (so mutations start deep).
     let mut refused = Vec::new();
     v.c.create(v.tree, "fzqdir", 0x0012_019F, 3, 1).unwrap();
@@ -946,11 +1001,32 @@ fn mutated_requests(rdma: bool) {
             Err(e) => panic!("{}: {e}: {:02x?}", cmd.name(), &body[..body.len().min(80)]),
         }
     }
-    // (Those with no support here, or that need state the template lacks, are errors.)
+    // (Those with no support here, or that need state the template lacks, are errors:
+    // the durable reconnects of an open that is neither durable nor disconnected, a copy
+    // with a made-up resume key, break acks with no break, and so on.)
     eprintln!("templates refused: {refused:?}");
-    assert!(refused.len() <= 12, "templates refused: {refused:?}");
-    if rdma {
-        v = victim(to, 0);
+    assert!(refused.len() <= 14, "templates refused: {refused:?}");
+    // The durable open of a lost connection takes a reconnect (once the server has seen
+    // the connection go): the reconnect templates reach the real thing. (Over SMB Direct
+    // this also replaces the region the channel 2 READ retired.)
+    let orphan = v.durable.take().expect("a durable open granted");
+    drop(v);
+    // (Names of its own: a new open of the orphan's name would close it.)
+    v = victim(to, 1 << 20, Some(orphan.clone()));
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let (id, name, key) = &orphan;
+        let body = reconnect_body(name, *id, *key, true);
+        let r = v.c.request(Command::CREATE, v.tree, &body).unwrap();
+        if !r.status().is_error() {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "durable reconnect: {}",
+            r.status()
+        );
+        std::thread::sleep(Duration::from_millis(50));
     }
     // A 128 KiB READ charged one credit fails, and the connection carries on
     // (MS-SMB2 3.3.5.2.5).
@@ -979,7 +1055,7 @@ fn mutated_requests(rdma: bool) {
         }
         if i % 200 == 199 {
             // Fresh handles now and then: a mutated CLOSE or rename may have taken them.
-            v = victim(to, i);
+            v = victim(to, i, v.durable.take());
         }
         // Every fourth: a compound of two or three, later parts often related to the
         // one before (their FileIds then name "the previous part's file").
@@ -1055,12 +1131,12 @@ fn mutated_requests(rdma: bool) {
                     &body[..body.len().min(96)]
                 );
                 timeouts += 1;
-                v = victim(to, i);
+                v = victim(to, i, v.durable.take());
             }
             Err(_) => {
                 lost += 1;
                 assert!(srv.alive(), "server died (seed {seed}, request {i})");
-                v = victim(to, i);
+                v = victim(to, i, v.durable.take());
             }
         }
     }
@@ -1112,7 +1188,7 @@ fn every_info_class_at_every_small_size() {
         port: srv.port,
         rdma: None,
     };
-    let mut v = victim(to, 0);
+    let mut v = victim(to, 0, None);
     let (mut answered, mut ok, mut overflow) = (0u32, 0u32, 0u32);
     let sizes = [0u32, 1, 7, 8, 24, 64, 100, 4096];
     let kinds: [(u8, std::ops::RangeInclusive<u8>, u32); 4] = [
