@@ -156,6 +156,10 @@ struct RdmaIo {
 /// See [`RdmaIo`].
 const CLOCK_EVERY: u32 = 64;
 
+/// How long an SMB Direct receive waits before the peer counts as dead, unless
+/// [`Client::set_timeout`] says.
+const DEAD_PEER: std::time::Duration = std::time::Duration::from_secs(60);
+
 impl RdmaIo {
     fn poll(&mut self) -> Result<()> {
         if self.polls.is_multiple_of(CLOCK_EVERY) {
@@ -198,7 +202,7 @@ impl Io {
                 s.read_exact(buf)?;
             }
             Io::Rdma(r) => {
-                // A minute (or the client's timeout) without a message is a dead peer (the
+                // DEAD_PEER (or the client's timeout) without a message is a dead peer (the
                 // clock is looked at now and then: this loop spins).
                 let mut end = None;
                 for spin in 1u32.. {
@@ -331,7 +335,7 @@ impl Client {
             t0,
             now_ms: 0,
             polls: 0,
-            limit: std::time::Duration::from_secs(60),
+            limit: DEAD_PEER,
         };
         while !r.conn.is_connected() {
             r.poll()?;
@@ -713,7 +717,8 @@ impl Client {
     /// session signs), each part 8-aligned: (command, tree id, related, body). A related
     /// part names the previous part's session and tree (all ones). Returns the message ids,
     /// for [`Client::wait`] (tests of compounds). `tweak` may change each part's header
-    /// before it is signed (tests of odd headers).
+    /// before it is signed (tests of odd headers). Signed or unprotected sessions only:
+    /// nothing here encrypts.
     pub fn send_compound(
         &mut self,
         parts: &[(Command, u32, bool, &[u8])],
@@ -806,7 +811,7 @@ impl Client {
     pub fn set_timeout(&mut self, t: Option<std::time::Duration>) -> Result<()> {
         match &mut self.io {
             Io::Tcp(s) => s.set_read_timeout(t)?,
-            Io::Rdma(r) => r.limit = t.unwrap_or(std::time::Duration::from_secs(60)),
+            Io::Rdma(r) => r.limit = t.unwrap_or(DEAD_PEER),
         }
         Ok(())
     }
