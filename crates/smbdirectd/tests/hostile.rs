@@ -344,6 +344,46 @@ fn create_with(name: &str, oplock: u8, ctx: &[u8]) -> Vec<u8> {
     b
 }
 
+/// A QUERY_DIRECTORY of `pattern` in the directory `d`, restarting the scan.
+fn dirq_body(class: u8, d: client::FileId, pattern: &str, max_out: u32) -> Vec<u8> {
+    let n = utf16(pattern);
+    Body::default()
+        .u16(33)
+        .u8(class)
+        .u8(1)
+        .u32(0)
+        .fid(d)
+        .u16(96)
+        .u16(n.len() as u16)
+        .u32(max_out)
+        .bytes(&n)
+        .0
+}
+
+/// FSCTL inputs: QUERY_ALLOCATED_RANGES over the first MiB, OFFLOAD_READ of 8 KiB, and a
+/// DFS referral request for the share.
+fn first_mib() -> Vec<u8> {
+    Body::default().u64(0).u64(1 << 20).0
+}
+
+fn offload_read_input() -> Vec<u8> {
+    Body::default()
+        .u32(32)
+        .u32(0)
+        .u32(0)
+        .u32(0)
+        .u64(0)
+        .u64(8192)
+        .0
+}
+
+fn referral_input() -> Vec<u8> {
+    Body::default()
+        .u16(4)
+        .bytes(&utf16("\\127.0.0.1\\data\0"))
+        .0
+}
+
 fn ioctl_body(code: u32, f: client::FileId, input: &[u8], max_out: u32) -> Vec<u8> {
     Body::default()
         .u16(57)
@@ -410,20 +450,6 @@ fn rename_info(to: &str) -> Vec<u8> {
 /// lease keys) of their own, so that no open waits for another's lease break.
 fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Command, Vec<u8>)> {
     let none = client::FileId::RELATED;
-    let dirq = |class: u8, pattern: &str| {
-        let n = utf16(pattern);
-        Body::default()
-            .u16(33)
-            .u8(class)
-            .u8(1)
-            .u32(0)
-            .fid(d)
-            .u16(96)
-            .u16(n.len() as u16)
-            .u32(65536)
-            .bytes(&n)
-            .0
-    };
     let lock = |flags: u32| {
         Body::default()
             .u16(48)
@@ -487,12 +513,7 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
         (Command::LOCK, lock(0x04)),
         (
             Command::IOCTL,
-            ioctl_body(
-                fsctl::QUERY_ALLOCATED_RANGES,
-                f,
-                &Body::default().u64(0).u64(1 << 20).0,
-                4096,
-            ),
+            ioctl_body(fsctl::QUERY_ALLOCATED_RANGES, f, &first_mib(), 4096),
         ),
         (
             Command::IOCTL,
@@ -577,38 +598,18 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
         ),
         (
             Command::IOCTL,
-            ioctl_body(
-                fsctl::OFFLOAD_READ,
-                f,
-                &Body::default()
-                    .u32(32)
-                    .u32(0)
-                    .u32(0)
-                    .u32(0)
-                    .u64(0)
-                    .u64(8192)
-                    .0,
-                512,
-            ),
+            ioctl_body(fsctl::OFFLOAD_READ, f, &offload_read_input(), 512),
         ),
         (
             Command::IOCTL,
-            ioctl_body(
-                fsctl::DFS_GET_REFERRALS,
-                none,
-                &Body::default()
-                    .u16(4)
-                    .bytes(&utf16("\\127.0.0.1\\data\0"))
-                    .0,
-                4096,
-            ),
+            ioctl_body(fsctl::DFS_GET_REFERRALS, none, &referral_input(), 4096),
         ),
         (
             Command::IOCTL,
             ioctl_body(fsctl::SVHDX_SYNC_TUNNEL_REQUEST, f, &[0; 64], 4096),
         ),
-        (Command::QUERY_DIRECTORY, dirq(37, "*")),
-        (Command::QUERY_DIRECTORY, dirq(3, "fzq*")),
+        (Command::QUERY_DIRECTORY, dirq_body(37, d, "*", 65536)),
+        (Command::QUERY_DIRECTORY, dirq_body(3, d, "fzq*", 65536)),
         (Command::QUERY_INFO, query_info_body(1, 18, 0, f, &[])),
         (Command::QUERY_INFO, query_info_body(1, 22, 0, f, &[])),
         (
@@ -1234,18 +1235,7 @@ fn every_info_class_at_every_small_size() {
     let mut listed = std::collections::BTreeSet::new();
     for class in 0..=70u8 {
         for &size in &sizes {
-            let n = utf16("*");
-            let body = Body::default()
-                .u16(33)
-                .u8(class)
-                .u8(1)
-                .u32(0)
-                .fid(v.d)
-                .u16(96)
-                .u16(n.len() as u16)
-                .u32(size)
-                .bytes(&n)
-                .0;
+            let body = dirq_body(class, v.d, "*", size);
             let r =
                 v.c.request(Command::QUERY_DIRECTORY, v.tree, &body)
                     .unwrap_or_else(|e| panic!("directory class {class} size {size}: {e}"));
@@ -1265,19 +1255,7 @@ fn every_info_class_at_every_small_size() {
     }
     // FSCTLs that return data: never more than MaxOutputResponse.
     let none = client::FileId::RELATED;
-    let range = Body::default().u64(0).u64(1 << 20).0;
-    let referral = Body::default()
-        .u16(4)
-        .bytes(&utf16("\\127.0.0.1\\data\0"))
-        .0;
-    let offload = Body::default()
-        .u32(32)
-        .u32(0)
-        .u32(0)
-        .u32(0)
-        .u64(0)
-        .u64(8192)
-        .0;
+    let (range, referral, offload) = (first_mib(), referral_input(), offload_read_input());
     let fsctls: [(u32, client::FileId, &[u8]); 9] = [
         (fsctl::QUERY_NETWORK_INTERFACE_INFO, none, &[]),
         (fsctl::QUERY_ALLOCATED_RANGES, v.f, &range),
