@@ -830,6 +830,11 @@ impl Client {
         Ok(RdmaRegion { pd, mr })
     }
 
+    /// Credits held: requests (of charge 1) that can be sent without waiting.
+    pub fn credits(&self) -> u64 {
+        self.credits
+    }
+
     /// Waits for the response to message `id`.
     pub fn wait(&mut self, id: u64) -> Result<Response> {
         loop {

@@ -203,7 +203,11 @@ pub struct Connection {
     /// The body just returned by dispatch is an [`Outcome::Framed`] one.
     framed: bool,
     io_pending: Vec<PendingIo>,
+    /// Bytes the reads in `io_pending` will return (their responses are coming).
+    io_bytes: u64,
     next_io: u64,
+    /// A session was established on this connection (or bound to it) at some point.
+    authenticated: bool,
 }
 
 /// The first WRITE of a (plain) compound whose data sits in the client's memory: its
@@ -284,7 +288,9 @@ impl Connection {
             deferred: None,
             framed: false,
             io_pending: Vec::new(),
+            io_bytes: 0,
             next_io: 1,
+            authenticated: false,
             logged_off: Vec::new(),
             rng: rand::rngs::StdRng::seed_from_u64(seed),
             now: 0,
@@ -658,6 +664,7 @@ impl Connection {
             self.stats.last_command = None;
             let id = self.next_io;
             self.next_io += 1;
+            self.io_bytes += u64::from(io.length);
             self.io_pending.push(PendingIo {
                 id,
                 issued: false,
@@ -1042,11 +1049,25 @@ impl Connection {
         self.io_pending.len()
     }
 
+    /// Bytes the storage reads not yet reported will answer with: with the responses a
+    /// transport has queued, what a client that does not read costs the server.
+    pub fn io_bytes_in_flight(&self) -> u64 {
+        self.io_bytes
+    }
+
+    /// Whether a client has authenticated on this connection (a session was established
+    /// or bound here, even if since logged off): it may send full-size messages from now
+    /// on.
+    pub fn authenticated(&self) -> bool {
+        self.authenticated
+    }
+
     /// Reports a storage read (`res`: bytes read, or a negative errno); returns the READ's
     /// response (with its RDMA Write, on SMB Direct, in [`Connection::take_rdma_writes`]).
     pub fn complete_io(&mut self, id: u64, res: i32) -> Option<Vec<u8>> {
         let i = self.io_pending.iter().position(|p| p.id == id)?;
         let p = self.io_pending.swap_remove(i);
+        self.io_bytes -= u64::from(p.io.length);
         let ctx = Ctx {
             server: &self.server,
             hdr: p.hdr,
@@ -1618,6 +1639,7 @@ impl Connection {
                     // This channel's signing key, from this authentication (3.3.5.5.3).
                     let k = self.derive_keys(&auth.session_key, &pending.preauth.value());
                     self.channel_keys.insert(sid, k.signing);
+                    self.authenticated = true;
                     session
                         .channels
                         .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
@@ -1684,6 +1706,7 @@ impl Connection {
                 }
                 self.server.sessions.lock().insert(sid, Arc::new(session));
                 self.sessions.push(sid);
+                self.authenticated = true;
                 let mut body = Vec::new();
                 msg::encode_session_setup_response(&mut body, sflags, &auth.token);
                 Ok((NtStatus::SUCCESS, body))

@@ -19,6 +19,8 @@ pub struct Config {
     pub log: LogSection,
     #[serde(default)]
     pub metrics: MetricsSection,
+    #[serde(default)]
+    pub limits: LimitsSection,
     #[serde(default, rename = "share")]
     pub shares: Vec<ShareSection>,
 }
@@ -100,6 +102,33 @@ pub struct WorkersSection {
     /// after this many idle milliseconds; 0 = off (it costs a core while awake).
     #[serde(default)]
     pub sqpoll_idle_ms: u32,
+}
+
+/// What one client may make the server hold: every bound a peer can push against, in one
+/// place (documented in config/smbdirectd.toml).
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsSection {
+    /// Longest PDU a connection may send before it has authenticated, bytes.
+    #[serde(default = "default_preauth_max_pdu")]
+    pub preauth_max_pdu_bytes: usize,
+    /// Responses (and READ data in flight to them) queued for one connection, bytes; past
+    /// this the connection's requests are not read until it takes what was sent.
+    #[serde(default = "default_send_queue")]
+    pub send_queue_bytes: usize,
+}
+
+fn default_preauth_max_pdu() -> usize {
+    64 * 1024
+}
+fn default_send_queue() -> usize {
+    16 << 20
+}
+
+impl Default for LimitsSection {
+    fn default() -> Self {
+        toml::from_str("").expect("defaults")
+    }
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -335,6 +364,13 @@ impl Config {
         }
         if !(8..=32768).contains(&self.workers.ring_entries) {
             bail!("workers.ring_entries: must be 8 ..= 32768");
+        }
+        let l = &self.limits;
+        if !(4096..=crate::framing::MAX_PDU).contains(&l.preauth_max_pdu_bytes) {
+            bail!("limits.preauth_max_pdu_bytes: must be 4096 ..= 8454144");
+        }
+        if l.send_queue_bytes < 1 << 20 {
+            bail!("limits.send_queue_bytes: at least 1 MiB");
         }
         let mut names = std::collections::HashSet::new();
         for s in &self.shares {

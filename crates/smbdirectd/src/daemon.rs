@@ -296,6 +296,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
             cpu,
             server.clone(),
             &cfg.workers,
+            &cfg.limits,
             stop.clone(),
             live.clone(),
             cfg.metrics.enabled.then_some(s),

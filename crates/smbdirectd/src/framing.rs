@@ -8,25 +8,59 @@ pub const MAX_PDU: usize = (8 << 20) + 64 * 1024;
 pub enum FrameError {
     /// The first byte was not zero (a NetBIOS session message type we do not serve).
     BadType,
+    /// The frame declares more than the connection may send now ([`FrameReader::limit`]).
     TooLong,
 }
 
 /// Accumulates received bytes and yields whole PDUs without copying them twice.
+///
+/// Memory follows what arrived, not what a peer declares: room for a frame grows with
+/// the part of it received, and a frame longer than the reader's limit is refused as soon
+/// as its length is seen. A connection starts with a small limit (limits.preauth_max_pdu)
+/// and gets [`MAX_PDU`] once it has authenticated.
 pub struct FrameReader {
     buf: Vec<u8>,
     start: usize,
+    limit: usize,
 }
 
 impl Default for FrameReader {
     fn default() -> Self {
-        FrameReader {
-            buf: Vec::with_capacity(64 * 1024),
-            start: 0,
-        }
+        FrameReader::with_limit(MAX_PDU)
     }
 }
 
 impl FrameReader {
+    /// A reader that refuses frames longer than `limit` bytes.
+    pub fn with_limit(limit: usize) -> Self {
+        FrameReader {
+            buf: Vec::new(),
+            start: 0,
+            limit: limit.min(MAX_PDU),
+        }
+    }
+
+    /// The longest frame accepted now.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Changes the longest frame accepted (at most [`MAX_PDU`]).
+    pub fn set_limit(&mut self, limit: usize) {
+        self.limit = limit.min(MAX_PDU);
+    }
+
+    /// Bytes held: received and not yet consumed, and the buffer's capacity.
+    pub fn held(&self) -> (usize, usize) {
+        (self.buf.len() - self.start, self.buf.capacity())
+    }
+
+    /// Whether a whole PDU (or a bad frame) waits to be taken.
+    pub fn has_frame(&self) -> bool {
+        let avail = &self.buf[self.start..];
+        avail.len() >= 4 && (avail[0] != 0 || avail.len() >= 4 + frame_len(avail))
+    }
+
     /// Space to receive into, at least `min` bytes, left uninitialised (zeroing 128 KiB per
     /// receive cost more than the receive): the kernel writes it, then [`Self::filled`]
     /// says how much. Returns the start and the length of the space.
@@ -39,7 +73,13 @@ impl FrameReader {
             self.start = 0;
         }
         let len = self.buf.len();
-        self.buf.reserve(min.max(self.needed()));
+        if self.buf.capacity() == 0 {
+            // A new connection: a small first buffer (most never send more than a few
+            // KiB before they authenticate).
+            self.buf.reserve(min.min(16 * 1024));
+        } else {
+            self.buf.reserve(min.max(self.needed()));
+        }
         let room = self.buf.capacity() - len;
         // SAFETY: `len` is within the allocation; the pointer is to spare capacity.
         (unsafe { self.buf.as_mut_ptr().add(len) }, room)
@@ -55,11 +95,17 @@ impl FrameReader {
         self.buf.set_len(self.buf.len() + n);
     }
 
+    /// Room wanted for the rest of the frame being received: at most as much as has
+    /// arrived of it already (a peer that declares 8 MiB and sends slowly costs what it
+    /// sent, twice at most), never more than the limit allows.
     fn needed(&self) -> usize {
         let avail = &self.buf[self.start..];
         if avail.len() >= 4 {
             let n = frame_len(avail);
-            (n + 4).saturating_sub(avail.len()).min(MAX_PDU + 4)
+            if n > self.limit {
+                return 0;
+            }
+            (n + 4).saturating_sub(avail.len()).min(avail.len())
         } else {
             0
         }
@@ -75,7 +121,7 @@ impl FrameReader {
             return Err(FrameError::BadType);
         }
         let n = frame_len(avail);
-        if n > MAX_PDU {
+        if n > self.limit {
             return Err(FrameError::TooLong);
         }
         if avail.len() < 4 + n {
@@ -109,11 +155,19 @@ pub struct OutQueue {
     q: std::collections::VecDeque<([u8; 4], Vec<u8>)>,
     /// Bytes of the front entry (header included) already sent.
     sent: usize,
+    /// Bytes queued and not yet sent (headers included).
+    bytes: usize,
 }
 
 impl OutQueue {
     pub fn push(&mut self, pdu: Vec<u8>) {
+        self.bytes += 4 + pdu.len();
         self.q.push_back((frame_header(pdu.len()), pdu));
+    }
+
+    /// Bytes waiting to be sent.
+    pub fn bytes(&self) -> usize {
+        self.bytes
     }
 
     pub fn is_empty(&self) -> bool {
@@ -165,6 +219,7 @@ impl OutQueue {
 
     /// Records that `n` more bytes went out: whole entries leave the queue.
     pub fn advance(&mut self, mut n: usize) {
+        self.bytes = self.bytes.saturating_sub(n);
         while let Some((_, pdu)) = self.q.front() {
             let left = 4 + pdu.len() - self.sent;
             if n < left {
@@ -224,6 +279,50 @@ mod tests {
     }
 
     #[test]
+    fn a_frame_over_the_limit_is_refused_before_its_body_arrives() {
+        let mut r = FrameReader::with_limit(1000);
+        // Declares 1001 bytes: refused on its header alone.
+        feed(&mut r, &[0, 0, 0x03, 0xE9]);
+        assert_eq!(r.next_pdu(), Err(FrameError::TooLong));
+        // Within the limit: accepted; a raised limit lets bigger frames in.
+        let mut r = FrameReader::with_limit(1000);
+        feed(&mut r, &frame_header(1000));
+        feed(&mut r, &[7; 1000]);
+        assert_eq!(r.next_pdu().unwrap().unwrap().len(), 1000);
+        r.set_limit(MAX_PDU);
+        feed(&mut r, &frame_header(5000));
+        assert_eq!(r.next_pdu(), Ok(None));
+    }
+
+    #[test]
+    fn room_grows_with_what_arrived_not_with_what_was_declared() {
+        let mut r = FrameReader::default();
+        // A frame declaring 8 MiB, of which 100 bytes came: the buffer stays small.
+        let mut first = frame_header(8 << 20).to_vec();
+        first.extend_from_slice(&[1; 100]);
+        feed(&mut r, &first);
+        let (_, room) = r.spare(4096);
+        assert!(r.held().1 < 64 * 1024, "capacity {}", r.held().1);
+        assert!(room >= 4096);
+        assert!(!r.has_frame());
+        // As the frame arrives the room grows (about doubling), so large writes still
+        // arrive in few receives.
+        let mut got = first.len();
+        let mut recvs = 0;
+        while got < 4 + (8 << 20) {
+            let (_, room) = r.spare(128 * 1024);
+            let n = room.min(4 + (8 << 20) - got);
+            feed(&mut r, &vec![2; n]);
+            got += n;
+            recvs += 1;
+            assert!(r.held().1 <= 3 * got + 256 * 1024);
+        }
+        assert!(recvs < 80, "{recvs} receives");
+        assert!(r.has_frame());
+        assert_eq!(r.next_pdu().unwrap().unwrap().len(), 8 << 20);
+    }
+
+    #[test]
     fn out_queue_gathers_and_resumes_partial_sends() {
         let mut q = OutQueue::default();
         q.push(b"abc".to_vec());
@@ -240,6 +339,7 @@ mod tests {
         }
         q.advance(all.len() - pos);
         assert!(q.is_empty());
+        assert_eq!(q.bytes(), 0);
         // Limits: slice count and bytes (the first entry always goes).
         q.push(vec![1; 100]);
         q.push(vec![2; 100]);

@@ -8,7 +8,7 @@
 //! SQE lives in a boxed connection that is not dropped or resized while the operation is in
 //! flight (tracked by `recv_busy`/`send_busy`).
 
-use crate::config::WorkersSection;
+use crate::config::{LimitsSection, WorkersSection};
 use crate::daemon::WallClock;
 use crate::filetable::FileTable;
 use crate::framing::{FrameReader, OutQueue, Piece};
@@ -139,6 +139,7 @@ pub fn spawn(
     cpu: usize,
     server: Arc<Server>,
     cfg: &WorkersSection,
+    limits: &LimitsSection,
     stop: Arc<AtomicBool>,
     live: Arc<AtomicUsize>,
     stats: Option<Arc<WorkerStats>>,
@@ -225,6 +226,10 @@ pub fn spawn(
     let storage_io = cfg.storage_io == "uring";
     let spin = Duration::from_micros(cfg.idle_spin_us);
     let pool_for_worker = pool.clone();
+    let conn_limits = ConnLimits {
+        preauth_pdu: limits.preauth_max_pdu_bytes,
+        send_queue: limits.send_queue_bytes as u64,
+    };
     let sq_idle_ms = match cfg.sqpoll_idle_ms {
         0 => SQ_IDLE_MS,
         ms => ms,
@@ -288,6 +293,7 @@ pub fn spawn(
                 extra: Default::default(),
                 poll_refused: Vec::new(),
                 sq_idle_ms,
+                limits: conn_limits,
             };
             w.run();
         })?;
@@ -298,6 +304,15 @@ pub fn spawn(
         thread,
         pool,
     })
+}
+
+/// Per-connection bounds of the TCP transport (from `[limits]`).
+#[derive(Clone, Copy)]
+struct ConnLimits {
+    /// Longest frame before the connection authenticates.
+    preauth_pdu: usize,
+    /// Queued responses plus READ data in flight for them, past which requests wait.
+    send_queue: u64,
 }
 
 struct Conn {
@@ -389,6 +404,7 @@ struct Worker {
     wall: WallClock,
     /// Nanoseconds spent in turns that found work (smbdirectd_worker_busy_seconds_total).
     busy_ns: Arc<AtomicU64>,
+    limits: ConnLimits,
 }
 
 /// The connection a storage read belongs to, and the engine's id for it.
@@ -578,7 +594,7 @@ impl Worker {
                 fixed,
                 gen,
                 stream,
-                reader: FrameReader::default(),
+                reader: FrameReader::with_limit(self.limits.preauth_pdu),
                 recv_busy: false,
                 recv_len: 0,
                 out: OutQueue::default(),
@@ -636,7 +652,9 @@ impl Worker {
         for (slot, c) in self.conns.iter_mut().enumerate() {
             let Some(c) = c else { continue };
             let ud = ((slot as u64) << 32) | (u64::from(c.gen) << 8);
-            if !c.recv_busy && !c.closing && !stopping {
+            // A connection whose client does not take its responses is not read until it
+            // does (its requests wait in the socket, not in our memory).
+            if !c.recv_busy && !c.closing && !stopping && !backlogged(c, self.limits) {
                 let (buf, len) = c.reader.spare(RECV_CHUNK);
                 c.recv_len = len;
                 let len = len.min(u32::MAX as usize) as u32;
@@ -1052,19 +1070,8 @@ impl Worker {
                         if let Some(s) = &stats {
                             s.net(res as u64, 0);
                         }
-                        let span = c.span.clone();
-                        let _g = span.enter();
-                        process(c, stats.as_deref(), filetime);
-                        c.smb.take_io(&mut io_reqs);
-                        for r in io_reqs.drain(..) {
-                            let owner = IoOwner::Tcp {
-                                slot: slot as usize,
-                                gen,
-                                id: r.id,
-                                since: Instant::now(),
-                            };
-                            self.io_batch.push((owner, r));
-                        }
+                        let run = (slot as usize, self.limits, filetime);
+                        serve(c, run, stats.as_deref(), &mut io_reqs, &mut self.io_batch);
                     }
                 }
                 OP_SEND => {
@@ -1076,6 +1083,11 @@ impl Worker {
                         close_conn(c);
                     } else {
                         c.out.advance(res as usize);
+                        // Requests held back while the queue was full go on now.
+                        if c.reader.has_frame() {
+                            let run = (slot as usize, self.limits, filetime);
+                            serve(c, run, stats.as_deref(), &mut io_reqs, &mut self.io_batch);
+                        }
                     }
                 }
                 _ => {}
@@ -1164,8 +1176,41 @@ fn close_conn(c: &mut Conn) {
     }
 }
 
-fn process(c: &mut Conn, stats: Option<&WorkerStats>, now: u64) {
+/// Whether a connection holds as much as it may in responses and READ data for them.
+fn backlogged(c: &Conn, l: ConnLimits) -> bool {
+    c.out.bytes() as u64 + c.smb.io_bytes_in_flight() >= l.send_queue
+}
+
+/// Runs the engine on the connection's whole PDUs (as many as its send queue allows) and
+/// hands the storage reads they issued to the worker's batch.
+fn serve(
+    c: &mut Conn,
+    (slot, limits, now): (usize, ConnLimits, u64),
+    stats: Option<&WorkerStats>,
+    io_reqs: &mut Vec<IoRequest>,
+    io_batch: &mut Vec<(IoOwner, IoRequest)>,
+) {
+    let span = c.span.clone();
+    let _g = span.enter();
+    process(c, stats, now, limits);
+    c.smb.take_io(io_reqs);
+    for r in io_reqs.drain(..) {
+        let owner = IoOwner::Tcp {
+            slot,
+            gen: c.gen,
+            id: r.id,
+            since: Instant::now(),
+        };
+        io_batch.push((owner, r));
+    }
+}
+
+fn process(c: &mut Conn, stats: Option<&WorkerStats>, now: u64, limits: ConnLimits) {
     loop {
+        if c.closing || backlogged(c, limits) {
+            // Requests not yet started wait (or, on a closing connection, never run).
+            break;
+        }
         let out = match c.reader.next_pdu() {
             Ok(Some(pdu)) => match stats {
                 None => c.smb.handle_pdu(pdu, now),
@@ -1183,6 +1228,10 @@ fn process(c: &mut Conn, stats: Option<&WorkerStats>, now: u64) {
                 return;
             }
         };
+        if c.reader.limit() < crate::framing::MAX_PDU && c.smb.authenticated() {
+            // Signed in: full-size messages from the next one on.
+            c.reader.set_limit(crate::framing::MAX_PDU);
+        }
         match out {
             Ok(resps) => {
                 for r in resps {

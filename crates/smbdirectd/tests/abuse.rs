@@ -1,0 +1,265 @@
+//! Bounded under abuse: each test plays a client that tries to make the server hold
+//! something (memory, descriptors, connection slots, worker time) and checks that the
+//! server's footprint stays within a stated bound while a well-behaved client keeps being
+//! served within a second, and that the footprint comes back once the abuser leaves.
+//! Loopback only; every loop is bounded in count and time.
+
+mod common;
+
+use client::{access, create_options, FileId};
+use common::*;
+use smb_wire::header::Command;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const MIB: u64 = 1 << 20;
+
+/// The server's resident memory, bytes.
+fn rss(srv: &TestServer) -> u64 {
+    let pid = srv.pid().expect("running");
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("VmRSS");
+    kib * 1024
+}
+
+/// Waits (at most `limit`) for the server's memory to come within `bound` of `base`.
+fn settles(srv: &TestServer, base: u64, bound: u64, limit: Duration) -> u64 {
+    let until = Instant::now() + limit;
+    loop {
+        let now = rss(srv);
+        if now < base + bound || Instant::now() > until {
+            return now;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn utf16(s: &str) -> Vec<u8> {
+    s.encode_utf16().flat_map(|u| u.to_le_bytes()).collect()
+}
+
+/// QUERY_DIRECTORY of everything (FileIdBothDirectoryInformation, restarting the scan).
+fn list_body(d: FileId, max_out: u32) -> Vec<u8> {
+    let n = utf16("*");
+    let mut b = Vec::new();
+    b.extend_from_slice(&33u16.to_le_bytes());
+    b.push(37);
+    b.push(1);
+    b.extend_from_slice(&0u32.to_le_bytes());
+    b.extend_from_slice(&d.persistent.to_le_bytes());
+    b.extend_from_slice(&d.volatile.to_le_bytes());
+    b.extend_from_slice(&96u16.to_le_bytes());
+    b.extend_from_slice(&(n.len() as u16).to_le_bytes());
+    b.extend_from_slice(&max_out.to_le_bytes());
+    b.extend_from_slice(&n);
+    b
+}
+
+/// A well-behaved client beside the abuse: an 8 KiB READ of `file` and a listing of the
+/// share's root, over and over, each round timed.
+struct Probe {
+    stop: Arc<AtomicBool>,
+    worst: Arc<Mutex<(Duration, u64, String)>>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Probe {
+    fn start(srv: &TestServer, file: &str) -> Probe {
+        let mut c = srv.tcp_client();
+        c.set_timeout(Some(Duration::from_secs(30))).unwrap();
+        let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+        let (f, _) = c
+            .create(tree, file, access::FILE_READ_DATA, 1, 0)
+            .expect("probe's file");
+        let stop = Arc::new(AtomicBool::new(false));
+        let worst = Arc::new(Mutex::new((Duration::ZERO, 0, String::new())));
+        let (st, w) = (stop.clone(), worst.clone());
+        let thread = std::thread::spawn(move || {
+            let mut rounds = 0u64;
+            while !st.load(Ordering::Acquire) && rounds < 100_000 {
+                let t = Instant::now();
+                let r = (|| -> Result<(), String> {
+                    let data = c.read(tree, f, 0, 8192).map_err(|e| format!("read: {e}"))?;
+                    if data.len() != 8192 {
+                        return Err(format!("read {} bytes", data.len()));
+                    }
+                    let (d, _) = c
+                        .create(
+                            tree,
+                            "",
+                            access::FILE_READ_DATA,
+                            1,
+                            create_options::DIRECTORY_FILE,
+                        )
+                        .map_err(|e| format!("open root: {e}"))?;
+                    let r = c
+                        .request(Command::QUERY_DIRECTORY, tree, &list_body(d, 65536))
+                        .map_err(|e| format!("list: {e}"))?;
+                    if r.status().is_error() {
+                        return Err(format!("list: {}", r.status()));
+                    }
+                    c.close(tree, d).map_err(|e| format!("close: {e}"))?;
+                    Ok(())
+                })();
+                let took = t.elapsed();
+                rounds += 1;
+                let mut g = w.lock().unwrap();
+                g.1 = rounds;
+                if let Err(e) = r {
+                    g.2 = e;
+                    g.0 = Duration::MAX;
+                    return;
+                }
+                g.0 = g.0.max(took);
+                drop(g);
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        Probe {
+            stop,
+            worst,
+            thread,
+        }
+    }
+
+    /// Stops the probe; asserts every round was answered within a second.
+    fn finish(self, what: &str) {
+        // (At least a few rounds, while the abuse is still in place.)
+        let until = Instant::now() + Duration::from_secs(10);
+        while self.worst.lock().unwrap().1 < 5 && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.stop.store(true, Ordering::Release);
+        self.thread.join().unwrap();
+        let (worst, rounds, err) = self.worst.lock().unwrap().clone();
+        assert!(
+            err.is_empty(),
+            "{what}: the well-behaved client failed: {err}"
+        );
+        assert!(
+            rounds >= 3,
+            "{what}: the well-behaved client ran {rounds} rounds only"
+        );
+        assert!(
+            worst < Duration::from_secs(1),
+            "{what}: a well-behaved round took {worst:?}"
+        );
+        eprintln!("{what}: well-behaved client: {rounds} rounds, slowest {worst:?}");
+    }
+}
+
+/// A share with a 64 MiB file (sparse: reading it costs no disk) and an 8 KiB one.
+fn server_with_files(opts: Opts) -> TestServer {
+    let srv = TestServer::start_with(opts);
+    let f = std::fs::File::create(srv.share.join("big.bin")).unwrap();
+    f.set_len(64 * MIB).unwrap();
+    std::fs::write(srv.share.join("small.bin"), random_bytes(8192, 1)).unwrap();
+    srv
+}
+
+/// Finding 1: a signed-in client pipelines 8 MiB READs and never reads the responses.
+/// Each response it does not take is memory the server holds; past the connection's send
+/// queue (16 MiB by default) the server stops reading its requests instead.
+#[test]
+fn a_client_that_never_reads_its_responses_costs_its_send_queue_only() {
+    let srv = server_with_files(Opts::default());
+    let mut c = srv.tcp_client();
+    c.set_timeout(Some(Duration::from_secs(30))).unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c
+        .create(tree, "big.bin", access::FILE_READ_DATA, 1, 0)
+        .unwrap();
+    // Collect credits first (each answer grants some): enough for 64 READs of 8 MiB.
+    for _ in 0..200 {
+        if c.credits() >= 64 * 128 {
+            break;
+        }
+        c.read(tree, f, 0, 4096).unwrap();
+    }
+    assert!(c.credits() >= 64 * 128, "{} credits", c.credits());
+    let base = rss(&srv);
+    let probe = Probe::start(&srv, "small.bin");
+    let mut sent = 0u64;
+    while c.credits() >= 128 && sent < 64 {
+        c.send_read(tree, f, (sent % 8) * 8 * MIB, 8 << 20).unwrap();
+        sent += 1;
+    }
+    // 512 MiB of READ data asked for; give the server time to do all it would.
+    std::thread::sleep(Duration::from_secs(3));
+    let held = rss(&srv).saturating_sub(base);
+    eprintln!(
+        "{sent} READs of 8 MiB unread: the server holds {} MiB more",
+        held / MIB
+    );
+    assert!(sent >= 60);
+    assert!(
+        held < 96 * MIB,
+        "server holds {} MiB for one client",
+        held / MIB
+    );
+    probe.finish("unread responses");
+    drop(c);
+    let after = settles(&srv, base, 48 * MIB, Duration::from_secs(10));
+    assert!(
+        after < base + 48 * MIB,
+        "after the client left the server holds {} MiB more",
+        (after - base) / MIB
+    );
+}
+
+/// Finding 2: before authentication a peer may send only small messages. A frame that
+/// declares nearly 8 MiB is refused when its length arrives, so forty such connections
+/// sending slowly hold nothing.
+#[test]
+fn a_large_frame_before_authentication_is_refused_at_its_header() {
+    let srv = server_with_files(Opts::default());
+    let base = rss(&srv);
+    let probe = Probe::start(&srv, "small.bin");
+    let mut socks = Vec::new();
+    for _ in 0..40 {
+        let mut s = TcpStream::connect(("127.0.0.1", srv.port)).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        // 8 MiB - 1 declared; 48 KiB of it sent.
+        let _ = s.write_all(&[0, 0x7F, 0xFF, 0xFF]);
+        let _ = s.write_all(&[0xAA; 48 * 1024]);
+        socks.push(s);
+    }
+    for s in &mut socks {
+        let mut b = [0u8; 64];
+        let closed = match s.read(&mut b) {
+            Ok(0) => true,
+            Ok(_) => false,
+            Err(e) => e.kind() == std::io::ErrorKind::ConnectionReset,
+        };
+        assert!(
+            closed,
+            "a connection declaring an 8 MiB frame before logon stayed open"
+        );
+    }
+    let held = rss(&srv).saturating_sub(base);
+    assert!(held < 16 * MIB, "server holds {} MiB", held / MIB);
+    probe.finish("large pre-auth frames");
+    // Signed in, a client still writes and reads 8 MiB in one message each.
+    let mut c = srv.tcp_client();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c
+        .create(
+            tree,
+            "w.bin",
+            access::FILE_READ_DATA | access::FILE_WRITE_DATA,
+            5,
+            0,
+        )
+        .unwrap();
+    let data = random_bytes(8 << 20, 7);
+    assert_eq!(c.write(tree, f, 0, &data).unwrap(), 8 << 20);
+    assert!(c.read(tree, f, 0, 8 << 20).unwrap() == data);
+}
