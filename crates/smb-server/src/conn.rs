@@ -1055,6 +1055,20 @@ impl Connection {
         self.io_bytes
     }
 
+    /// Whether the connection's sessions hold an open (on any channel), or a request of
+    /// it waits: then it is not idle, however long its client stays silent.
+    pub fn holds_state(&self) -> bool {
+        if !self.asyncs.is_empty() || !self.io_pending.is_empty() {
+            return true;
+        }
+        let bound = self.channel_keys.keys().copied();
+        self.sessions.iter().copied().chain(bound).any(|id| {
+            self.server
+                .session(id)
+                .is_some_and(|s| !s.opens.lock().is_empty())
+        })
+    }
+
     /// Whether a client has authenticated on this connection (a session was established
     /// or bound here, even if since logged off): it may send full-size messages from now
     /// on.

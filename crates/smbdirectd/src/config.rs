@@ -116,6 +116,26 @@ pub struct LimitsSection {
     /// this the connection's requests are not read until it takes what was sent.
     #[serde(default = "default_send_queue")]
     pub send_queue_bytes: usize,
+    /// A connection that has not authenticated this long after it was accepted is closed.
+    #[serde(default = "default_handshake_timeout")]
+    pub handshake_timeout_s: u64,
+    /// An authenticated connection silent this long while its sessions hold no open (and
+    /// nothing waits) is closed; 0 = never.
+    #[serde(default = "default_idle_timeout")]
+    pub idle_timeout_s: u64,
+    /// TCP connections one client address may hold.
+    #[serde(default = "default_per_address")]
+    pub max_connections_per_address: u32,
+}
+
+fn default_handshake_timeout() -> u64 {
+    30
+}
+fn default_idle_timeout() -> u64 {
+    900
+}
+fn default_per_address() -> u32 {
+    64
 }
 
 fn default_preauth_max_pdu() -> usize {
@@ -371,6 +391,12 @@ impl Config {
         }
         if l.send_queue_bytes < 1 << 20 {
             bail!("limits.send_queue_bytes: at least 1 MiB");
+        }
+        if !(1..=3600).contains(&l.handshake_timeout_s) {
+            bail!("limits.handshake_timeout_s: must be 1 ..= 3600");
+        }
+        if l.max_connections_per_address == 0 {
+            bail!("limits.max_connections_per_address: at least 1");
         }
         let mut names = std::collections::HashSet::new();
         for s in &self.shares {

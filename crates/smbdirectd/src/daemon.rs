@@ -269,7 +269,10 @@ pub fn start(cfg: &Config) -> Result<Running> {
         eprintln!("note: no users yet; add one with: smbdirectd user add NAME --users {users}");
     }
     let stop = Arc::new(AtomicBool::new(false));
-    let live = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let admission = Arc::new(crate::admission::Admission::new(
+        cfg.server.max_connections,
+        cfg.limits.max_connections_per_address,
+    ));
     let n = if cfg.workers.count == 0 {
         std::thread::available_parallelism()
             .map(|n| n.get())
@@ -298,7 +301,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
             &cfg.workers,
             &cfg.limits,
             stop.clone(),
-            live.clone(),
+            admission.clone(),
             cfg.metrics.enabled.then_some(s),
             rs,
             busy.clone(),
@@ -356,14 +359,13 @@ pub fn start(cfg: &Config) -> Result<Running> {
     }
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    let max_conns = cfg.server.max_connections;
     for l in listeners {
         let senders = senders.clone();
         let stop = stop.clone();
-        let live = live.clone();
+        let admission = admission.clone();
         std::thread::Builder::new()
             .name("smbd-accept".into())
-            .spawn(move || worker::accept_loop(l, senders, stop, live, max_conns))?;
+            .spawn(move || worker::accept_loop(l, senders, stop, admission))?;
     }
     ready.store(true, Ordering::Release);
     Ok(Running {

@@ -1,6 +1,7 @@
 //! smbdirectd as a library: the daemon's parts, so that tools (the benchmark's in-process
 //! mode over the loopback fabric) can run the same server the binary runs.
 
+pub mod admission;
 pub mod config;
 pub mod daemon;
 pub mod filetable;

@@ -336,6 +336,25 @@ impl Metrics {
             MetricType::GAUGE,
             self.by_transport(|w| &w.connections, true),
         ));
+        let cuts = |accept: bool| {
+            crate::admission::Cut::ALL
+                .into_iter()
+                .filter(|c| c.at_accept() == accept)
+                .map(|c| counter(vec![label("reason", c.label())], crate::admission::cuts(c)))
+                .collect()
+        };
+        out.push(family(
+            "smbdirectd_connections_refused_total",
+            "TCP connections refused at accept by a bound, by reason.",
+            MetricType::COUNTER,
+            cuts(true),
+        ));
+        out.push(family(
+            "smbdirectd_connections_closed_total",
+            "TCP connections closed by a deadline, by reason.",
+            MetricType::COUNTER,
+            cuts(false),
+        ));
         let (sessions, opens) = {
             let s = self.server.sessions.lock();
             (

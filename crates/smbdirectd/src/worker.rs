@@ -8,6 +8,7 @@
 //! SQE lives in a boxed connection that is not dropped or resized while the operation is in
 //! flight (tracked by `recv_busy`/`send_busy`).
 
+use crate::admission::{Admission, Cut};
 use crate::config::{LimitsSection, WorkersSection};
 use crate::daemon::WallClock;
 use crate::filetable::FileTable;
@@ -21,10 +22,10 @@ use smb_server::fixed::CloseInbox;
 use smb_server::{Connection, IoRequest, Server, Transport};
 use smbdirect::BufferPool;
 use std::io::Write;
-use std::net::{Shutdown, TcpListener, TcpStream};
+use std::net::{IpAddr, Shutdown, TcpListener, TcpStream};
 use std::os::fd::AsRawFd;
 use std::os::unix::net::UnixStream;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -32,6 +33,8 @@ const OP_RECV: u64 = 1;
 const OP_SEND: u64 = 2;
 const WAKE_SLOT: u64 = 0xFFFF_FFFF;
 const TIMER_SLOT: u64 = 0xFFFF_FFFE;
+/// The once-a-second tick that checks connections' deadlines.
+const TICK_SLOT: u64 = 0xFFFF_FFFB;
 /// Storage reads: the low 32 bits index `Worker::ios`.
 const IO_SLOT: u64 = 0xFFFF_FFFD;
 /// An SQPOLL ring's completion eventfd became readable: the low bits name the ring.
@@ -80,8 +83,11 @@ struct Extra {
     event_buf: Box<[u8; 8]>,
 }
 
+/// A TCP connection handed to a worker, with the client address it was admitted for.
+type Handed = (TcpStream, Option<IpAddr>);
+
 pub struct WorkerHandle {
-    tx: Sender<TcpStream>,
+    tx: Sender<Handed>,
     rdma_tx: Sender<RdmaConn>,
     wake: Arc<UnixStream>,
     thread: std::thread::JoinHandle<()>,
@@ -90,17 +96,18 @@ pub struct WorkerHandle {
 
 #[derive(Clone)]
 pub struct WorkerSender {
-    tx: Sender<TcpStream>,
+    tx: Sender<Handed>,
     rdma_tx: Sender<RdmaConn>,
     wake: Arc<UnixStream>,
     pool: Option<Arc<BufferPool>>,
 }
 
 impl WorkerSender {
-    fn hand(&self, s: TcpStream) {
-        if self.tx.send(s).is_ok() {
-            let _ = (&*self.wake).write(&[1]);
-        }
+    /// Hands a connection over; gives it back if the worker is gone.
+    fn hand(&self, s: Handed) -> Result<(), Handed> {
+        self.tx.send(s).map_err(|e| e.0)?;
+        let _ = (&*self.wake).write(&[1]);
+        Ok(())
     }
 
     /// The worker's registered buffer pool for SMB Direct payloads (None without SMB
@@ -141,7 +148,7 @@ pub fn spawn(
     cfg: &WorkersSection,
     limits: &LimitsSection,
     stop: Arc<AtomicBool>,
-    live: Arc<AtomicUsize>,
+    admission: Arc<Admission>,
     stats: Option<Arc<WorkerStats>>,
     rdma_stats: Arc<WorkerStats>,
     busy_ns: Arc<AtomicU64>,
@@ -229,6 +236,8 @@ pub fn spawn(
     let conn_limits = ConnLimits {
         preauth_pdu: limits.preauth_max_pdu_bytes,
         send_queue: limits.send_queue_bytes as u64,
+        handshake: Duration::from_secs(limits.handshake_timeout_s),
+        idle: (limits.idle_timeout_s > 0).then(|| Duration::from_secs(limits.idle_timeout_s)),
     };
     let sq_idle_ms = match cfg.sqpoll_idle_ms {
         0 => SQ_IDLE_MS,
@@ -270,8 +279,11 @@ pub fn spawn(
                 wake_busy: false,
                 timer_busy: false,
                 timeout: types::Timespec::new().nsec(20_000_000),
+                tick: types::Timespec::new().sec(1),
+                tick_busy: false,
+                next_sweep: Instant::now(),
                 stop,
-                live,
+                admission,
                 busy,
                 spin,
                 seed: index as u64 * 0x9E37_79B9,
@@ -313,11 +325,20 @@ struct ConnLimits {
     preauth_pdu: usize,
     /// Queued responses plus READ data in flight for them, past which requests wait.
     send_queue: u64,
+    /// Time to authenticate after the connection is accepted.
+    handshake: Duration,
+    /// Time an authenticated connection holding no open may stay silent.
+    idle: Option<Duration>,
 }
 
 struct Conn {
     gen: u32,
     stream: TcpStream,
+    /// The client address the connection holds a place for (see [`Admission`]).
+    ip: Option<IpAddr>,
+    /// When it was accepted, and when it last sent anything.
+    accepted: Instant,
+    last_rx: Instant,
     reader: FrameReader,
     recv_busy: bool,
     recv_len: usize,
@@ -344,7 +365,7 @@ struct Worker {
     ring: IoUring,
     server: Arc<Server>,
     conns: Vec<Option<Box<Conn>>>,
-    rx: Receiver<TcpStream>,
+    rx: Receiver<Handed>,
     wake: UnixStream,
     /// The sending end of `wake`: given to connections so that notices posted to them
     /// from other workers (oplock breaks) wake this one.
@@ -353,9 +374,13 @@ struct Worker {
     wake_busy: bool,
     timer_busy: bool,
     timeout: types::Timespec,
+    tick: types::Timespec,
+    tick_busy: bool,
+    /// When connections' deadlines are next checked.
+    next_sweep: Instant,
     stop: Arc<AtomicBool>,
     /// Connections open across all workers (the accept loop enforces the maximum).
-    live: Arc<AtomicUsize>,
+    admission: Arc<Admission>,
     busy: bool,
     spin: Duration,
     seed: u64,
@@ -560,7 +585,7 @@ impl Worker {
         while let Ok(c) = self.rdma_rx.try_recv() {
             self.rdma.adopt(c, self.storage_io);
         }
-        while let Ok(stream) = self.rx.try_recv() {
+        while let Ok((stream, ip)) = self.rx.try_recv() {
             let _ = stream.set_nodelay(true);
             self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
             let slot = match self.conns.iter().position(|c| c.is_none()) {
@@ -590,10 +615,14 @@ impl Worker {
                     .submitter()
                     .register_files_update(slot as u32, &[stream.as_raw_fd()])
                     .is_ok();
+            let now = Instant::now();
             self.conns[slot] = Some(Box::new(Conn {
                 fixed,
                 gen,
                 stream,
+                ip,
+                accepted: now,
+                last_rx: now,
                 reader: FrameReader::with_limit(self.limits.preauth_pdu),
                 recv_busy: false,
                 recv_len: 0,
@@ -639,6 +668,14 @@ impl Worker {
                 .user_data((EVENT_SLOT << 32) | k as u64);
             x.event_busy = true;
             self.push(e);
+        }
+        if !self.tick_busy && self.conns.iter().any(Option::is_some) {
+            // Deadlines are checked once a second (a sleeping worker wakes for them).
+            let e = opcode::Timeout::new(&self.tick)
+                .build()
+                .user_data(TICK_SLOT << 32);
+            self.push(e);
+            self.tick_busy = true;
         }
         let any_async = self.conns.iter().flatten().any(|c| c.smb.has_async());
         if any_async && !self.timer_busy {
@@ -1001,6 +1038,32 @@ impl Worker {
         }
     }
 
+    /// Closes connections past their deadlines: not signed in within the handshake time,
+    /// or signed in but silent and holding nothing for the idle time (as Windows'
+    /// autodisconnect; its clients reconnect on their own when they need the server).
+    fn sweep(&mut self) {
+        let (now, l) = (self.turn_at, self.limits);
+        for c in self.conns.iter_mut().flatten() {
+            if c.closing {
+                continue;
+            }
+            let cut = if !c.smb.authenticated() {
+                (now.duration_since(c.accepted) > l.handshake).then_some(Cut::HandshakeTimeout)
+            } else {
+                l.idle
+                    .filter(|idle| now.duration_since(c.last_rx) > *idle)
+                    .filter(|_| c.out.is_empty() && !c.smb.holds_state())
+                    .map(|_| Cut::IdleTimeout)
+            };
+            if let Some(why) = cut {
+                c.span
+                    .in_scope(|| tracing::debug!(reason = why.label(), "closing connection"));
+                crate::admission::cut(why, c.ip);
+                close_conn(c);
+            }
+        }
+    }
+
     /// Storage reads on the ring or waiting for it.
     fn io_in_flight(&self) -> bool {
         !self.io_batch.is_empty()
@@ -1038,6 +1101,10 @@ impl Worker {
                 self.timer_busy = false;
                 continue;
             }
+            if slot == TICK_SLOT {
+                self.tick_busy = false;
+                continue;
+            }
             if slot == IO_SLOT {
                 self.io_done((ud & 0xFFFF_FFFF) as usize, res, stats.as_deref());
                 continue;
@@ -1063,6 +1130,7 @@ impl Worker {
                     if res <= 0 {
                         close_conn(c);
                     } else {
+                        c.last_rx = self.turn_at;
                         // SAFETY: the kernel wrote `res` (<= recv_len) bytes into the
                         // spare space handed to this receive; nothing touched the reader
                         // while it was in flight (recv_busy).
@@ -1095,6 +1163,10 @@ impl Worker {
         }
         self.done = done;
         self.io_reqs = io_reqs;
+        if self.turn_at >= self.next_sweep {
+            self.next_sweep = self.turn_at + Duration::from_secs(1);
+            self.sweep();
+        }
         // Async completions (CHANGE_NOTIFY, blocked locks) and connection reaping.
         let (mut conns, mut asyncs, mut credits) = (0u64, 0u64, 0u64);
         for slot in 0..self.conns.len() {
@@ -1116,8 +1188,8 @@ impl Worker {
                         .submitter()
                         .register_files_update(slot as u32, &[-1]);
                 }
+                self.admission.release(c.ip);
                 self.conns[slot] = None;
-                self.live.fetch_sub(1, Ordering::AcqRel);
                 continue;
             }
             conns += 1;
@@ -1252,29 +1324,38 @@ pub fn accept_loop(
     l: TcpListener,
     workers: Vec<WorkerSender>,
     stop: Arc<AtomicBool>,
-    live: Arc<AtomicUsize>,
-    max_conns: usize,
+    admission: Arc<Admission>,
 ) {
     let mut next = 0usize;
+    let failed = crate::admission::RateLog::new();
     for s in l.incoming() {
         if stop.load(Ordering::Acquire) {
             break;
         }
         match s {
             Ok(s) => {
-                if live.load(Ordering::Acquire) >= max_conns {
-                    tracing::warn!(max_conns, "connection refused: too many connections");
+                let ip = s.peer_addr().ok().map(|a| a.ip());
+                if let Err(why) = admission.admit(ip) {
+                    crate::admission::cut(why, ip);
                     drop(s);
                     continue;
                 }
-                live.fetch_add(1, Ordering::AcqRel);
                 let w = &workers[next % workers.len()];
                 next += 1;
-                w.hand(s);
+                if w.hand((s, ip)).is_err() {
+                    admission.release(ip);
+                }
             }
             Err(e) => {
-                tracing::warn!(error = %e, "accept failed");
-                std::thread::sleep(Duration::from_millis(10));
+                // Out of descriptors (or another passing failure): said at a rate, and a
+                // pause so that a full table is not retried in a tight loop.
+                if e.raw_os_error() == Some(libc::EMFILE) || e.raw_os_error() == Some(libc::ENFILE)
+                {
+                    crate::admission::cut(Cut::Descriptors, None);
+                } else if let Some(more) = failed.due(Duration::from_secs(10)) {
+                    tracing::warn!(error = %e, suppressed = more, "accept failed");
+                }
+                std::thread::sleep(Duration::from_millis(50));
             }
         }
     }

@@ -263,3 +263,141 @@ fn a_large_frame_before_authentication_is_refused_at_its_header() {
     assert_eq!(c.write(tree, f, 0, &data).unwrap(), 8 << 20);
     assert!(c.read(tree, f, 0, 8 << 20).unwrap() == data);
 }
+
+/// A TCP connection to the server from `source` (any loopback address).
+fn connect_from(source: &str, port: u16) -> TcpStream {
+    use std::os::fd::FromRawFd;
+    let src: std::net::Ipv4Addr = source.parse().unwrap();
+    let sin = |ip: std::net::Ipv4Addr, port: u16| libc::sockaddr_in {
+        sin_family: libc::AF_INET as libc::sa_family_t,
+        sin_port: port.to_be(),
+        sin_addr: libc::in_addr {
+            s_addr: u32::from(ip).to_be(),
+        },
+        sin_zero: [0; 8],
+    };
+    let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+    // SAFETY: plain socket calls on a descriptor this function owns; the address structs
+    // outlive the calls that read them.
+    unsafe {
+        let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0);
+        assert!(fd >= 0);
+        let a = sin(src, 0);
+        assert_eq!(
+            libc::bind(fd, &a as *const _ as *const libc::sockaddr, len),
+            0
+        );
+        let b = sin(std::net::Ipv4Addr::LOCALHOST, port);
+        assert_eq!(
+            libc::connect(fd, &b as *const _ as *const libc::sockaddr, len),
+            0,
+            "connect from {source}"
+        );
+        TcpStream::from_raw_fd(fd)
+    }
+}
+
+/// Whether the server closed `s` (end of stream or reset) within `limit`.
+fn closed_within(s: &mut TcpStream, limit: Duration) -> bool {
+    s.set_read_timeout(Some(limit)).unwrap();
+    let mut b = [0u8; 64];
+    match s.read(&mut b) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(e) => e.kind() == std::io::ErrorKind::ConnectionReset,
+    }
+}
+
+fn with_metrics(limits: &str) -> (TestServer, u16) {
+    let mport = free_port();
+    let srv = server_with_files(Opts {
+        extra_config: format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n[limits]\n{limits}\n"),
+        ..Default::default()
+    });
+    (srv, mport)
+}
+
+/// Finding 3: silent connections from one address fill its share of connections, not
+/// the server's: past the per-address bound they are refused at once, and those admitted
+/// are closed when the handshake time runs out. Others connect and work meanwhile.
+#[test]
+fn silent_connections_cannot_lock_others_out() {
+    let (srv, mport) = with_metrics("handshake_timeout_s = 2\nmax_connections_per_address = 32");
+    let probe = Probe::start(&srv, "small.bin");
+    let t0 = Instant::now();
+    let mut silent: Vec<TcpStream> = (0..100)
+        .map(|_| connect_from("127.0.0.2", srv.port))
+        .collect();
+    // A newcomer from another address signs in and reads during the siege.
+    let mut c = srv.tcp_client();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c
+        .create(tree, "small.bin", access::FILE_READ_DATA, 1, 0)
+        .unwrap();
+    assert_eq!(c.read(tree, f, 0, 8192).unwrap().len(), 8192);
+    // The 68 over the bound were refused at once; the 32 admitted are closed after the
+    // handshake time (2 s), not before.
+    std::thread::sleep(Duration::from_millis(300));
+    let refused = silent
+        .iter_mut()
+        .map(|s| closed_within(s, Duration::from_millis(5)))
+        .filter(|&closed| closed)
+        .count();
+    assert_eq!(refused, 68, "refused over the per-address bound");
+    assert!(t0.elapsed() < Duration::from_secs(2));
+    for s in &mut silent {
+        assert!(
+            closed_within(s, Duration::from_secs(6)),
+            "a silent connection outlived its handshake time"
+        );
+    }
+    let took = t0.elapsed();
+    assert!(
+        took >= Duration::from_secs(2) && took < Duration::from_secs(6),
+        "{took:?}"
+    );
+    probe.finish("silent connections");
+    let per_addr = metric_value(
+        mport,
+        "smbdirectd_connections_refused_total{reason=\"per_address\"}",
+    );
+    let handshake = metric_value(
+        mport,
+        "smbdirectd_connections_closed_total{reason=\"handshake_timeout\"}",
+    );
+    assert_eq!((per_addr, handshake), (68.0, 32.0));
+    // Refusals are logged at a rate: one line per reason in ten seconds, not 68.
+    let log = srv.log();
+    let lines = log
+        .lines()
+        .filter(|l| l.contains("connection refused"))
+        .count();
+    assert!((1..=2).contains(&lines), "{lines} refusal lines:\n{log}");
+}
+
+/// Finding 3: a signed-in connection that holds nothing and says nothing is closed after
+/// the idle time (as Windows' autodisconnect); one that holds an open file is kept.
+#[test]
+fn an_idle_connection_is_closed_only_when_it_holds_nothing() {
+    let (srv, mport) = with_metrics("idle_timeout_s = 2");
+    let mut idle = srv.tcp_client();
+    idle.set_timeout(Some(Duration::from_secs(10))).unwrap();
+    let itree = idle.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let mut holder = srv.tcp_client();
+    let htree = holder.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = holder
+        .create(htree, "small.bin", access::FILE_READ_DATA, 1, 0)
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(4500));
+    assert!(
+        idle.create(itree, "small.bin", access::FILE_READ_DATA, 1, 0)
+            .is_err(),
+        "an idle connection holding nothing was kept past the idle time"
+    );
+    assert_eq!(holder.read(htree, f, 0, 8192).unwrap().len(), 8192);
+    let closed = metric_value(
+        mport,
+        "smbdirectd_connections_closed_total{reason=\"idle_timeout\"}",
+    );
+    assert_eq!(closed, 1.0);
+}
