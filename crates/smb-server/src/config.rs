@@ -71,6 +71,10 @@ pub struct ServerConfig {
     pub ciphers: Vec<u16>,
     pub max_sessions_per_connection: usize,
     pub max_opens_per_session: usize,
+    /// Opens and durable handles per process and per user (see [`crate::budget`]).
+    pub open_limits: crate::budget::OpenLimits,
+    /// Byte-range locks one open may hold (STATUS_INSUFFICIENT_RESOURCES past it).
+    pub max_locks_per_open: usize,
     pub interfaces: Vec<InterfaceConfig>,
 }
 
@@ -93,6 +97,8 @@ impl Default for ServerConfig {
             ciphers: vec![2, 1, 4, 3],
             max_sessions_per_connection: 64,
             max_opens_per_session: 16384,
+            open_limits: Default::default(),
+            max_locks_per_open: 16384,
             interfaces: Vec::new(),
         }
     }

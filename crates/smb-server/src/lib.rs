@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod backend;
+pub mod budget;
 pub mod bufs;
 pub mod config;
 pub mod conn;

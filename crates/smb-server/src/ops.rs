@@ -902,6 +902,19 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     let Some(share) = tree.share.clone() else {
         return create_pipe(server, ctx, &req);
     };
+    // A place in the open-file budget before any descriptor is taken (an O_DIRECT share's
+    // opens may hold two).
+    let weight = if share.direct_io { 2 } else { 1 };
+    let mut slot = match server
+        .budget
+        .take(&format!("{}\\{}", s.domain, s.user), weight)
+    {
+        Ok(slot) => slot,
+        Err(why) => {
+            refused_open(ctx, &s.user, why);
+            return Fail(NtStatus::INSUFFICIENT_RESOURCES);
+        }
+    };
     let (path, stream) = match names::parse_create_target(req.name) {
         Ok((p, st)) => (share.backend.canonical(&p), st),
         Err(e) => return Fail(e),
@@ -1273,6 +1286,8 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         }),
         _ => None,
     };
+    // Past the durable-handle bounds the open is granted, without durability.
+    let durable = durable.filter(|_| slot.try_durable());
     let open = Arc::new(Open {
         file_id,
         tree_id: tree.id,
@@ -1297,6 +1312,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         closed: AtomicBool::new(false),
         durable,
         key: Default::default(),
+        slot: Some(slot),
     });
     s.opens.lock().insert(file_id.volatile, open);
     let filter = if info.is_directory {
@@ -1359,6 +1375,29 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     Outcome::Created(NtStatus::SUCCESS, body, file_id)
 }
 
+/// Says that an open was refused by the open-file budget, at most once per ten seconds.
+fn refused_open(ctx: &Ctx, user: &str, why: crate::budget::Refusal) {
+    static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let last = LAST.load(Ordering::Relaxed);
+    // (`ctx.now` is a FILETIME: 100 ns units.)
+    if ctx.now >= last + 100_000_000
+        && LAST
+            .compare_exchange(last, ctx.now, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+    {
+        let budget = &ctx.server.budget;
+        let l = budget.limits();
+        tracing::warn!(
+            user,
+            bound = ?why,
+            held = budget.files(),
+            max_open_files = l.max_open_files,
+            max_opens_per_user = l.max_opens_per_user,
+            "open refused: INSUFFICIENT_RESOURCES (limits.max_open_files / max_opens_per_user)"
+        );
+    }
+}
+
 fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Outcome {
     let name = smb_wire::codec::utf16_to_string(req.name).unwrap_or_default();
     let name = name.trim_start_matches('\\');
@@ -1396,6 +1435,11 @@ fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Out
         closed: AtomicBool::new(false),
         durable: None,
         key: Default::default(),
+        // (A pipe holds no descriptor: counted among the opens, weighing nothing.)
+        slot: server
+            .budget
+            .take(&format!("{}\\{}", s.domain, s.user), 0)
+            .ok(),
     });
     s.opens.lock().insert(file_id.volatile, open);
     let info = msg::NetworkOpenInfo {
@@ -2152,6 +2196,16 @@ fn lock_apply(
         } else {
             Fail(status)
         };
+    }
+    // One open holds a bounded number of locks (each check walks the file's locks):
+    // past it the request fails whole, as when the server is out of memory.
+    let held = inner
+        .locks
+        .iter()
+        .filter(|l| l.owner == open.file_id)
+        .count();
+    if held + req.locks.len() > server.cfg.max_locks_per_open {
+        return Fail(NtStatus::INSUFFICIENT_RESOURCES);
     }
     // MS-SMB2 3.3.5.14.2: a lock request is all or nothing; an element that is not a
     // valid lock (an unlock among locks, unknown flags, a range past 2^64) fails it.

@@ -60,6 +60,8 @@ pub struct Server {
     pub ended: Mutex<VecDeque<Arc<Session>>>,
     /// Which file each lease (ClientGuid, key) is on (acknowledgments name only the key).
     pub lease_files: Mutex<HashMap<LeaseId, Arc<FileState>>>,
+    /// Opens and durable handles held, per process and per user, against their bounds.
+    pub budget: Arc<crate::budget::OpenBudget>,
 }
 
 /// A lease's identity: its client's ClientGuid and the lease key.
@@ -77,6 +79,7 @@ pub struct Disconnected {
 impl Server {
     pub fn new(cfg: ServerConfig, shares: Vec<ShareConfig>, users: UserDb, now: u64) -> Self {
         Server {
+            budget: crate::budget::OpenBudget::new(cfg.open_limits),
             cfg,
             shares: shares.into_iter().map(Arc::new).collect(),
             users: RwLock::new(users),
@@ -257,6 +260,8 @@ pub struct Open {
     pub durable: Option<Durable>,
     /// Names the open's descriptors in a transport's io_uring file table.
     pub key: crate::fixed::FileKey,
+    /// Its place in the server's open-file budget (None for pipes), given back with it.
+    pub slot: Option<crate::budget::OpenSlot>,
 }
 
 /// What a durable open was granted (MS-SMB2 2.2.13.2.3/2.2.13.2.11).

@@ -126,6 +126,33 @@ pub struct LimitsSection {
     /// TCP connections one client address may hold.
     #[serde(default = "default_per_address")]
     pub max_connections_per_address: u32,
+    /// Descriptors all open files together may hold; 0 = what RLIMIT_NOFILE leaves after
+    /// server.max_connections sockets and a reserve of 256.
+    #[serde(default)]
+    pub max_open_files: u64,
+    /// Descriptors one user's opens may hold; 0 = half of max_open_files.
+    #[serde(default)]
+    pub max_opens_per_user: u64,
+    /// Opens one session may hold.
+    #[serde(default = "default_opens_per_session")]
+    pub max_opens_per_session: usize,
+    /// Durable handles held in all, connected or waiting for a reconnect; 0 = half of
+    /// max_open_files.
+    #[serde(default)]
+    pub max_durable_handles: u64,
+    /// Durable handles of one user; 0 = a quarter of max_open_files.
+    #[serde(default)]
+    pub max_durable_handles_per_user: u64,
+    /// Byte-range locks one open may hold.
+    #[serde(default = "default_locks_per_open")]
+    pub max_locks_per_open: usize,
+}
+
+fn default_opens_per_session() -> usize {
+    16384
+}
+fn default_locks_per_open() -> usize {
+    16384
 }
 
 fn default_handshake_timeout() -> u64 {
@@ -397,6 +424,9 @@ impl Config {
         }
         if l.max_connections_per_address == 0 {
             bail!("limits.max_connections_per_address: at least 1");
+        }
+        if l.max_opens_per_session == 0 || l.max_locks_per_open == 0 {
+            bail!("limits.max_opens_per_session, limits.max_locks_per_open: at least 1");
         }
         let mut names = std::collections::HashSet::new();
         for s in &self.shares {

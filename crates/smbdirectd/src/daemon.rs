@@ -200,10 +200,69 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             .filter_map(|c| cipher_from_str(c))
             .collect(),
         max_sessions_per_connection: 64,
-        max_opens_per_session: 16384,
+        max_opens_per_session: cfg.limits.max_opens_per_session,
+        open_limits: open_limits(cfg),
+        max_locks_per_open: cfg.limits.max_locks_per_open,
         interfaces: interfaces(cfg)?,
     };
     Ok(Arc::new(Server::new(sc, shares, users, filetime_now())))
+}
+
+/// Raises the descriptor limit to its hard limit, and returns it.
+fn raise_nofile() -> u64 {
+    let mut r = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit/setrlimit read and write the struct we pass, nothing else.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut r) != 0 {
+            return 1024;
+        }
+        if r.rlim_cur < r.rlim_max {
+            let want = libc::rlimit {
+                rlim_cur: r.rlim_max,
+                rlim_max: r.rlim_max,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &want) == 0 {
+                r.rlim_cur = r.rlim_max;
+            }
+        }
+    }
+    r.rlim_cur
+}
+
+/// The open-file bounds: configured, or derived from the descriptor limit so that the
+/// sockets of every allowed connection and a reserve always remain.
+fn open_limits(cfg: &Config) -> smb_server::budget::OpenLimits {
+    let l = &cfg.limits;
+    let nofile = raise_nofile();
+    let derived = nofile
+        .saturating_sub(cfg.server.max_connections as u64 + 256)
+        .max(nofile / 4)
+        .max(16);
+    let files = if l.max_open_files > 0 {
+        l.max_open_files
+    } else {
+        derived
+    };
+    if l.max_open_files > derived {
+        tracing::warn!(
+            max_open_files = l.max_open_files,
+            nofile,
+            "limits.max_open_files leaves less than server.max_connections + 256 descriptors \
+             of RLIMIT_NOFILE: a full table would stall accepts"
+        );
+    }
+    let or = |v: u64, d: u64| if v > 0 { v } else { d.max(1) };
+    let out = smb_server::budget::OpenLimits {
+        max_open_files: files,
+        max_opens_per_user: or(l.max_opens_per_user, files / 2),
+        max_durable_handles: or(l.max_durable_handles, files / 2),
+        max_durable_per_user: or(l.max_durable_handles_per_user, files / 4),
+    };
+    tracing::info!(nofile, ?out, "open-file bounds");
+    out
 }
 
 pub fn serve(args: ServeArgs) -> Result<()> {

@@ -355,13 +355,8 @@ impl Metrics {
             MetricType::COUNTER,
             cuts(false),
         ));
-        let (sessions, opens) = {
-            let s = self.server.sessions.lock();
-            (
-                s.len(),
-                s.values().map(|x| x.opens.lock().len()).sum::<usize>(),
-            )
-        };
+        let sessions = self.server.sessions.lock().len();
+        let budget = &self.server.budget;
         out.push(family(
             "smbdirectd_sessions",
             "Authenticated sessions.",
@@ -370,15 +365,36 @@ impl Metrics {
         ));
         out.push(family(
             "smbdirectd_opens",
-            "Open files and directories.",
+            "Open files, directories and pipes, durable ones waiting for their client included.",
             MetricType::GAUGE,
-            vec![gauge(vec![], opens as f64)],
+            vec![gauge(vec![], budget.opens() as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_open_descriptors",
+            "Descriptors the opens hold (against limits.max_open_files).",
+            MetricType::GAUGE,
+            vec![gauge(vec![], budget.files() as f64)],
         ));
         out.push(family(
             "smbdirectd_durable_handles",
-            "Durable and persistent handles held.",
+            "Durable and persistent handles held, connected or waiting for their client.",
             MetricType::GAUGE,
-            vec![gauge(vec![], 0.0)],
+            vec![gauge(vec![], budget.durable() as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_opens_refused_total",
+            "Opens refused (INSUFFICIENT_RESOURCES) and durable grants withheld by the bounds.",
+            MetricType::COUNTER,
+            vec![
+                counter(
+                    vec![label("what", "open")],
+                    budget.refused_opens.load(Relaxed),
+                ),
+                counter(
+                    vec![label("what", "durable")],
+                    budget.refused_durable.load(Relaxed),
+                ),
+            ],
         ));
         out.push(family(
             "smbdirectd_io_uring_submissions_total",

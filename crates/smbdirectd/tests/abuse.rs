@@ -401,3 +401,123 @@ fn an_idle_connection_is_closed_only_when_it_holds_nothing() {
     );
     assert_eq!(closed, 1.0);
 }
+
+/// A CREATE (open or create, read and write) of `name` asking for a batch oplock and a
+/// durable handle (DHnQ).
+fn durable_create_body(name: &str) -> Vec<u8> {
+    let n = utf16(name);
+    let mut b = Vec::new();
+    b.extend_from_slice(&57u16.to_le_bytes());
+    b.push(0);
+    b.push(0x09); // batch oplock
+    b.extend_from_slice(&2u32.to_le_bytes());
+    b.extend_from_slice(&[0; 16]);
+    b.extend_from_slice(&(access::FILE_READ_DATA | access::FILE_WRITE_DATA).to_le_bytes());
+    b.extend_from_slice(&0x80u32.to_le_bytes());
+    b.extend_from_slice(&7u32.to_le_bytes());
+    b.extend_from_slice(&3u32.to_le_bytes()); // FILE_OPEN_IF
+    b.extend_from_slice(&0u32.to_le_bytes());
+    let ctx_at = (120 + n.len()).div_ceil(8) * 8;
+    b.extend_from_slice(&120u16.to_le_bytes());
+    b.extend_from_slice(&(n.len() as u16).to_le_bytes());
+    b.extend_from_slice(&(ctx_at as u32).to_le_bytes());
+    b.extend_from_slice(&40u32.to_le_bytes());
+    b.extend_from_slice(&n);
+    b.resize(ctx_at - 64, 0);
+    // DHnQ: 16 reserved bytes.
+    b.extend_from_slice(&0u32.to_le_bytes());
+    b.extend_from_slice(&16u16.to_le_bytes());
+    b.extend_from_slice(&4u16.to_le_bytes());
+    b.extend_from_slice(&0u16.to_le_bytes());
+    b.extend_from_slice(&24u16.to_le_bytes());
+    b.extend_from_slice(&16u32.to_le_bytes());
+    b.extend_from_slice(b"DHnQ\0\0\0\0");
+    b.extend_from_slice(&[0; 16]);
+    b
+}
+
+/// Finding 4: one user opening files without end (in two sessions, durable handles
+/// left behind by a disconnect among them) reaches its own bound and gets
+/// INSUFFICIENT_RESOURCES; another user opens files as before, and the gauges count
+/// every open and durable handle held, connected or not.
+#[test]
+fn one_users_opens_cost_that_user_only() {
+    let mport = free_port();
+    let srv = server_with_files(Opts {
+        extra_config: format!(
+            "[metrics]\nlisten = \"127.0.0.1:{mport}\"\n[limits]\nmax_open_files = 400\n\
+             max_opens_per_user = 250\nmax_durable_handles_per_user = 60\n"
+        ),
+        more_users: vec![("mallory".into(), "Mallory-Pass1".into())],
+        ..Default::default()
+    });
+    let mallory = || {
+        let opts = client::Options {
+            user: "mallory".into(),
+            password: "Mallory-Pass1".into(),
+            ..Default::default()
+        };
+        let mut c = client::Client::connect(&format!("127.0.0.1:{}", srv.port), &opts).unwrap();
+        let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+        (c, tree)
+    };
+    let probe = Probe::start(&srv, "small.bin");
+    // First session: 100 opens asking for durable handles; 60 are granted one.
+    let (mut m1, t1) = mallory();
+    let mut durable = 0;
+    for i in 0..100 {
+        let r = m1
+            .request(Command::CREATE, t1, &durable_create_body(&format!("d{i}")))
+            .unwrap();
+        assert!(!r.status().is_error(), "durable create {i}: {}", r.status());
+        let ctx_len = u32::from_le_bytes(r.msg[64 + 84..64 + 88].try_into().unwrap());
+        durable += usize::from(ctx_len > 0);
+    }
+    assert_eq!(
+        durable, 60,
+        "durable handles granted past the per-user bound"
+    );
+    // The session goes away: the durable opens stay, waiting for their client (and are
+    // counted); the others close.
+    drop(m1);
+    let until = Instant::now() + Duration::from_secs(5);
+    while metric_value(mport, "smbdirectd_opens") != 61.0 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // (The probe holds one open of its own.)
+    assert_eq!(metric_value(mport, "smbdirectd_opens"), 61.0);
+    assert_eq!(metric_value(mport, "smbdirectd_durable_handles"), 60.0);
+    // Second session: plain opens until refused. 60 are held already: 190 more fit.
+    let (mut m2, t2) = mallory();
+    let mut opened = 0;
+    let refusal = loop {
+        match m2.create(t2, &format!("p{opened}"), access::FILE_READ_DATA, 3, 0) {
+            Ok(_) => opened += 1,
+            Err(e) => break e.to_string(),
+        }
+        assert!(opened <= 400, "no bound reached");
+    };
+    assert_eq!(opened, 190, "mallory's opens past the per-user bound");
+    assert!(refusal.contains("INSUFFICIENT_RESOURCES"), "{refusal}");
+    // Alice still opens files, many of them.
+    let mut a = srv.tcp_client();
+    let ta = a.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    for i in 0..100 {
+        a.create(ta, &format!("a{i}"), access::FILE_READ_DATA, 3, 0)
+            .unwrap_or_else(|e| panic!("alice's open {i}: {e}"));
+    }
+    // (Mallory's 60 + 190, alice's 100, the probe's 1.)
+    assert_eq!(metric_value(mport, "smbdirectd_opens"), 351.0);
+    assert_eq!(metric_value(mport, "smbdirectd_open_descriptors"), 351.0);
+    probe.finish("one user's opens");
+    assert_eq!(
+        metric_value(mport, "smbdirectd_opens_refused_total{what=\"open\"}"),
+        1.0
+    );
+    assert_eq!(
+        metric_value(mport, "smbdirectd_opens_refused_total{what=\"durable\"}"),
+        40.0
+    );
+    // The server says why, once.
+    assert!(srv.log().contains("open refused: INSUFFICIENT_RESOURCES"));
+}

@@ -53,6 +53,8 @@ fn status(e: &io::Error, last: bool) -> NtStatus {
         libc::EROFS => NtStatus::MEDIA_WRITE_PROTECTED,
         libc::EIO => NtStatus::IO_DEVICE_ERROR,
         libc::EBUSY | libc::ETXTBSY => NtStatus::SHARING_VIOLATION,
+        // Out of descriptors or memory: this request fails, the server goes on.
+        libc::EMFILE | libc::ENFILE | libc::ENOMEM => NtStatus::INSUFFICIENT_RESOURCES,
         _ => NtStatus::INTERNAL_ERROR,
     }
 }

@@ -67,6 +67,8 @@ pub struct Opts {
     pub share_extra: String,
     /// Worker threads (1 when 0).
     pub workers: usize,
+    /// Users besides USER: (name, password).
+    pub more_users: Vec<(String, String)>,
 }
 
 impl TestServer {
@@ -80,16 +82,19 @@ impl TestServer {
         std::fs::create_dir_all(&share).unwrap();
         let users = dir.path().join("users");
         let bin = env!("CARGO_BIN_EXE_smbdirectd");
-        let mut add = Command::new(bin)
-            .args(["user", "add", USER, "--password-stdin", "--users"])
-            .arg(&users)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        writeln!(add.stdin.take().unwrap(), "{PASSWORD}").unwrap();
-        assert!(add.wait().unwrap().success());
+        let main_user = (USER.to_string(), PASSWORD.to_string());
+        for (name, password) in std::iter::once(&main_user).chain(&opts.more_users) {
+            let mut add = Command::new(bin)
+                .args(["user", "add", name, "--password-stdin", "--users"])
+                .arg(&users)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            writeln!(add.stdin.take().unwrap(), "{password}").unwrap();
+            assert!(add.wait().unwrap().success());
+        }
         let port = free_port();
         let cfg = format!(
             "[server]\nlisten = [\"127.0.0.1:{port}\"]\nstate_dir = \"{state}\"\n{extra}\n\
