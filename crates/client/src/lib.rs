@@ -273,6 +273,13 @@ impl Client {
         Self::start(Io::Tcp(sock), opts)
     }
 
+    /// Negotiates and logs on over a TCP connection made by the caller (tests that pick
+    /// the source address).
+    pub fn over(sock: TcpStream, opts: &Options) -> Result<Client> {
+        sock.set_nodelay(true)?;
+        Self::start(Io::Tcp(sock), opts)
+    }
+
     /// Connects over SMB Direct on the software iWARP provider (the server's
     /// `--smbdirect iwarp=ADDR:PORT` listener), negotiates and logs on.
     pub fn connect_rdma(addr: &str, opts: &Options) -> Result<Client> {

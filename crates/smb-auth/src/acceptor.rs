@@ -59,6 +59,8 @@ pub struct Acceptor {
     negotiate_msg: Vec<u8>,
     challenge_msg: Vec<u8>,
     flags: u32,
+    /// The domain and user an AUTHENTICATE message named, checked or not (audit lines).
+    claimed: Option<(String, String)>,
 }
 
 mod flag {
@@ -160,7 +162,13 @@ impl Acceptor {
             negotiate_msg: Vec::new(),
             challenge_msg: Vec::new(),
             flags: 0,
+            claimed: None,
         }
+    }
+
+    /// The (domain, user) the client's AUTHENTICATE named, whether or not it proved it.
+    pub fn claimed(&self) -> Option<&(String, String)> {
+        self.claimed.as_ref()
     }
 
     pub fn step(&mut self, token: &[u8], users: &UserDb) -> Result<Step, AuthError> {
@@ -266,6 +274,7 @@ impl Acceptor {
         let nt = field(auth, 20)?;
         let domain = from_utf16(field(auth, 28)?)?;
         let user = from_utf16(field(auth, 36)?)?;
+        self.claimed = Some((domain.clone(), user.clone()));
         let enc_key = field(auth, 52)?;
         let flags = u32_at(auth, 60)?;
         if user.is_empty() && nt.is_empty() && (lm.is_empty() || lm == [0]) {

@@ -75,6 +75,8 @@ pub struct ServerConfig {
     pub open_limits: crate::budget::OpenLimits,
     /// Byte-range locks one open may hold (STATUS_INSUFFICIENT_RESOURCES past it).
     pub max_locks_per_open: usize,
+    /// Failed-logon throttling (see [`crate::logon`]).
+    pub logon_limits: crate::logon::LogonLimits,
     pub interfaces: Vec<InterfaceConfig>,
 }
 
@@ -99,6 +101,7 @@ impl Default for ServerConfig {
             max_opens_per_session: 16384,
             open_limits: Default::default(),
             max_locks_per_open: 16384,
+            logon_limits: Default::default(),
             interfaces: Vec::new(),
         }
     }

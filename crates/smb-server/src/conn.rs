@@ -208,6 +208,10 @@ pub struct Connection {
     next_io: u64,
     /// A session was established on this connection (or bound to it) at some point.
     authenticated: bool,
+    /// The answers of the request being handled are held back until then (a failed
+    /// logon's), and answers so held with their time.
+    hold_until: Option<std::time::Instant>,
+    held: Vec<(std::time::Instant, Vec<u8>)>,
 }
 
 /// The first WRITE of a (plain) compound whose data sits in the client's memory: its
@@ -246,6 +250,16 @@ fn rdma_write_channel(
         at += next;
     }
     None
+}
+
+/// The address part of a peer's "ip:port" (the whole string if it has no port).
+fn peer_ip(peer: &str) -> &str {
+    match peer.rsplit_once(':') {
+        Some((ip, port)) if port.bytes().all(|b| b.is_ascii_digit()) => {
+            ip.trim_start_matches('[').trim_end_matches(']')
+        }
+        _ => peer,
+    }
 }
 
 fn dialect_is_3(d: u16) -> bool {
@@ -291,6 +305,8 @@ impl Connection {
             io_bytes: 0,
             next_io: 1,
             authenticated: false,
+            hold_until: None,
+            held: Vec::new(),
             logged_off: Vec::new(),
             rng: rand::rngs::StdRng::seed_from_u64(seed),
             now: 0,
@@ -332,6 +348,12 @@ impl Connection {
             _ => Err(Disconnect("not an SMB2 message")),
         }));
         match r {
+            Ok(Ok(mut resps)) => {
+                if let Some(until) = self.hold_until.take() {
+                    self.held.extend(resps.drain(..).map(|p| (until, p)));
+                }
+                Ok(resps)
+            }
             Ok(r) => r,
             Err(_) => {
                 tracing::error!(peer = %self.peer, "internal error while handling a request; closing the connection");
@@ -982,6 +1004,17 @@ impl Connection {
     /// of input and whenever the worker wakes.
     pub fn poll_async(&mut self) -> Vec<Vec<u8>> {
         let mut out = std::mem::take(&mut self.cancelled);
+        if !self.held.is_empty() {
+            let now = std::time::Instant::now();
+            let mut i = 0;
+            while i < self.held.len() {
+                if self.held[i].0 <= now {
+                    out.push(self.held.swap_remove(i).1);
+                } else {
+                    i += 1;
+                }
+            }
+        }
         if self.outbox.pending() {
             for n in self.outbox.take() {
                 out.push(self.notice_pdu(n));
@@ -1223,7 +1256,10 @@ impl Connection {
     }
 
     pub fn has_async(&self) -> bool {
-        !self.asyncs.is_empty() || !self.cancelled.is_empty() || self.outbox.pending()
+        !self.asyncs.is_empty()
+            || !self.cancelled.is_empty()
+            || self.outbox.pending()
+            || !self.held.is_empty()
     }
 
     /// An unsolicited message (MessageId all ones, unsigned; encrypted when the session
@@ -1586,6 +1622,14 @@ impl Connection {
             return fail(NtStatus::USER_SESSION_DELETED);
         };
         rh.session_id = sid;
+        let addr = peer_ip(&self.peer);
+        if self.server.logons.address_blocked(addr, self.now) {
+            // This address failed too often: refused unchecked (no password oracle),
+            // after the usual delay, until its window passes.
+            self.pending.remove(&sid);
+            self.hold_until = Some(std::time::Instant::now() + self.server.logons.blocked_delay());
+            return fail(NtStatus::LOGON_FAILURE);
+        }
         let pending = self.pending.get_mut(&sid).expect("inserted above");
         if self.dialect == dialect::SMB311 {
             pending.preauth.update(m);
@@ -1596,13 +1640,27 @@ impl Connection {
         };
         match step {
             Err(e) => {
-                self.pending.remove(&sid);
+                let p = self.pending.remove(&sid).expect("present");
                 let st = match e {
                     AuthError::LogonFailure => NtStatus::LOGON_FAILURE,
                     AuthError::Malformed(_) => NtStatus::INVALID_PARAMETER,
                     AuthError::Unsupported(_) => NtStatus::NOT_SUPPORTED,
                 };
-                tracing::info!(target: "audit", client = %self.peer, session = sid, status = %st, "logon failed");
+                let (domain, user) = p.acceptor.claimed().cloned().unwrap_or_default();
+                tracing::info!(target: "audit", client = %self.peer, %user, %domain, session = sid,
+                    status = %st, "logon failed");
+                let after = self.server.logons.failed(addr, &user, self.now);
+                if after.address_blocked {
+                    tracing::warn!(target: "audit", client = %self.peer, %user,
+                        "too many failed logons from this address: refused unchecked for the rest of the window (limits.logon_failures_per_address)");
+                }
+                if after.user_flagged {
+                    tracing::warn!(target: "audit", client = %self.peer, %user, %domain,
+                        "too many failed logons for this user name: its failures are slowed (limits.logon_failures_per_user)");
+                }
+                if !after.delay.is_zero() {
+                    self.hold_until = Some(std::time::Instant::now() + after.delay);
+                }
                 fail(st)
             }
             Ok(Step::Continue(token)) => {

@@ -14,6 +14,7 @@ pub mod conn;
 pub mod credits;
 pub mod fixed;
 pub mod lease;
+pub mod logon;
 pub mod names;
 pub mod oplock;
 pub mod ops;

@@ -62,6 +62,8 @@ pub struct Server {
     pub lease_files: Mutex<HashMap<LeaseId, Arc<FileState>>>,
     /// Opens and durable handles held, per process and per user, against their bounds.
     pub budget: Arc<crate::budget::OpenBudget>,
+    /// Failed logons by address and user name.
+    pub logons: crate::logon::LogonThrottle,
 }
 
 /// A lease's identity: its client's ClientGuid and the lease key.
@@ -80,6 +82,7 @@ impl Server {
     pub fn new(cfg: ServerConfig, shares: Vec<ShareConfig>, users: UserDb, now: u64) -> Self {
         Server {
             budget: crate::budget::OpenBudget::new(cfg.open_limits),
+            logons: crate::logon::LogonThrottle::new(cfg.logon_limits),
             cfg,
             shares: shares.into_iter().map(Arc::new).collect(),
             users: RwLock::new(users),

@@ -146,6 +146,30 @@ pub struct LimitsSection {
     /// Byte-range locks one open may hold.
     #[serde(default = "default_locks_per_open")]
     pub max_locks_per_open: usize,
+    /// A failed logon's answer is held back this long, ms; 0 = answered at once.
+    #[serde(default = "default_logon_delay")]
+    pub logon_failure_delay_ms: u64,
+    /// Failed logons from one address per window before its logons are refused unchecked
+    /// for the rest of the window; 0 = no bound.
+    #[serde(default = "default_logon_failures")]
+    pub logon_failures_per_address: u32,
+    /// Failed logons naming one user per window before they are logged and slowed
+    /// (never locked out); 0 = no bound.
+    #[serde(default = "default_logon_failures")]
+    pub logon_failures_per_user: u32,
+    /// The window of the two bounds above, seconds.
+    #[serde(default = "default_logon_window")]
+    pub logon_failure_window_s: u64,
+}
+
+fn default_logon_delay() -> u64 {
+    2000
+}
+fn default_logon_failures() -> u32 {
+    30
+}
+fn default_logon_window() -> u64 {
+    60
 }
 
 fn default_opens_per_session() -> usize {
@@ -424,6 +448,9 @@ impl Config {
         }
         if l.max_connections_per_address == 0 {
             bail!("limits.max_connections_per_address: at least 1");
+        }
+        if l.logon_failure_delay_ms > 60_000 || !(1..=86_400).contains(&l.logon_failure_window_s) {
+            bail!("limits.logon_failure_delay_ms: at most 60000; limits.logon_failure_window_s: 1 ..= 86400");
         }
         if l.max_opens_per_session == 0 || l.max_locks_per_open == 0 {
             bail!("limits.max_opens_per_session, limits.max_locks_per_open: at least 1");

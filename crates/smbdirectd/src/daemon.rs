@@ -203,6 +203,12 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         max_opens_per_session: cfg.limits.max_opens_per_session,
         open_limits: open_limits(cfg),
         max_locks_per_open: cfg.limits.max_locks_per_open,
+        logon_limits: smb_server::logon::LogonLimits {
+            failure_delay_ms: cfg.limits.logon_failure_delay_ms,
+            failures_per_address: cfg.limits.logon_failures_per_address,
+            failures_per_user: cfg.limits.logon_failures_per_user,
+            window_s: cfg.limits.logon_failure_window_s,
+        },
         interfaces: interfaces(cfg)?,
     };
     Ok(Arc::new(Server::new(sc, shares, users, filetime_now())))

@@ -433,6 +433,12 @@ impl Metrics {
                 ),
             ],
         ));
+        out.push(family(
+            "smbdirectd_logons_refused_total",
+            "Logons refused unchecked because their address failed too often (limits.logon_failures_per_address).",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.server.logons.refused.load(Relaxed))],
+        ));
         let smbd = |name: &str, help: &str, t: MetricType, v: f64| {
             let m = if t == MetricType::GAUGE {
                 gauge(vec![], v)
@@ -620,7 +626,15 @@ fn process_cpu_seconds() -> Option<f64> {
     (hz > 0.0).then(|| ticks / hz)
 }
 
-/// Serves `/metrics`, `/healthz` and `/readyz` on `addr` from a thread of its own.
+/// Scrapes served at once; more are closed at once (a scraper retries).
+const HTTP_CONCURRENT: usize = 64;
+/// A request must arrive whole within this time (a silent connection costs a thread
+/// for a second at most).
+const HTTP_REQUEST_TIME: Duration = Duration::from_secs(1);
+
+/// Serves `/metrics`, `/healthz` and `/readyz` on `addr`: each connection on a thread of
+/// its own (at most [`HTTP_CONCURRENT`]), so that a slow or silent client never delays
+/// another's `/healthz`.
 pub fn serve_http(
     addr: SocketAddr,
     m: Arc<Metrics>,
@@ -629,44 +643,71 @@ pub fn serve_http(
     let l = TcpListener::bind(addr).map_err(|e| anyhow::anyhow!("metrics.listen {addr}: {e}"))?;
     let local = l.local_addr()?;
     l.set_nonblocking(true)?;
+    let busy = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     std::thread::Builder::new()
         .name("smbd-metrics".into())
         .spawn(move || {
             while !stop.load(Relaxed) {
                 match l.accept() {
-                    Ok((mut s, _)) => {
-                        let _ = s.set_nonblocking(false);
-                        let _ = s.set_read_timeout(Some(Duration::from_secs(5)));
-                        let _ = s.set_write_timeout(Some(Duration::from_secs(5)));
-                        let mut req = Vec::new();
-                        let mut b = [0u8; 1024];
-                        while !req.windows(4).any(|w| w == b"\r\n\r\n") && req.len() < 8192 {
-                            match s.read(&mut b) {
-                                Ok(0) | Err(_) => break,
-                                Ok(n) => req.extend_from_slice(&b[..n]),
-                            }
+                    Ok((s, _)) => {
+                        if busy.fetch_add(1, Relaxed) >= HTTP_CONCURRENT {
+                            busy.fetch_sub(1, Relaxed);
+                            continue;
                         }
-                        let line = String::from_utf8_lossy(&req);
-                        let path = line.split_whitespace().nth(1).unwrap_or("");
-                        let (code, ctype, body) = match path.split('?').next().unwrap_or("") {
-                            "/metrics" => ("200 OK", "text/plain; version=0.0.4", m.render()),
-                            "/healthz" => ("200 OK", "text/plain", "ok\n".to_string()),
-                            "/readyz" if m.ready.load(Relaxed) => ("200 OK", "text/plain", "ready\n".into()),
-                            "/readyz" => ("503 Service Unavailable", "text/plain", "not ready\n".into()),
-                            _ => ("404 Not Found", "text/plain", "not found\n".into()),
-                        };
-                        let _ = write!(
-                            s,
-                            "HTTP/1.1 {code}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                            body.len()
-                        );
+                        let (m, held) = (m.clone(), busy.clone());
+                        let spawned = std::thread::Builder::new()
+                            .name("smbd-scrape".into())
+                            .spawn(move || {
+                                answer_http(s, &m);
+                                held.fetch_sub(1, Relaxed);
+                            });
+                        if spawned.is_err() {
+                            busy.fetch_sub(1, Relaxed);
+                        }
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                        std::thread::sleep(Duration::from_millis(20))
+                        std::thread::sleep(Duration::from_millis(10))
                     }
                     Err(_) => std::thread::sleep(Duration::from_millis(20)),
                 }
             }
         })?;
     Ok(local)
+}
+
+/// Reads one request (within [`HTTP_REQUEST_TIME`]) and answers it.
+fn answer_http(mut s: std::net::TcpStream, m: &Metrics) {
+    let _ = s.set_nonblocking(false);
+    let _ = s.set_write_timeout(Some(Duration::from_secs(5)));
+    let deadline = std::time::Instant::now() + HTTP_REQUEST_TIME;
+    let mut req = Vec::new();
+    let mut b = [0u8; 1024];
+    while !req.windows(4).any(|w| w == b"\r\n\r\n") && req.len() < 8192 {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() || s.set_read_timeout(Some(left)).is_err() {
+            return;
+        }
+        match s.read(&mut b) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => req.extend_from_slice(&b[..n]),
+        }
+    }
+    let line = String::from_utf8_lossy(&req);
+    let path = line.split_whitespace().nth(1).unwrap_or("");
+    let (code, ctype, body) = match path.split('?').next().unwrap_or("") {
+        "/metrics" => ("200 OK", "text/plain; version=0.0.4", m.render()),
+        "/healthz" => ("200 OK", "text/plain", "ok\n".to_string()),
+        "/readyz" if m.ready.load(Relaxed) => ("200 OK", "text/plain", "ready\n".into()),
+        "/readyz" => (
+            "503 Service Unavailable",
+            "text/plain",
+            "not ready\n".into(),
+        ),
+        _ => ("404 Not Found", "text/plain", "not found\n".into()),
+    };
+    let _ = write!(
+        s,
+        "HTTP/1.1 {code}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
 }

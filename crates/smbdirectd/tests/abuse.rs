@@ -521,3 +521,46 @@ fn one_users_opens_cost_that_user_only() {
     // The server says why, once.
     assert!(srv.log().contains("open refused: INSUFFICIENT_RESOURCES"));
 }
+
+/// Finding 7: password guessing. Each failure is answered after the configured delay;
+/// an address that fails too often is refused unchecked for the rest of its window (even
+/// with the right password), while other addresses sign in as usual; the log names the
+/// user each failure tried.
+#[test]
+fn failed_logons_are_slowed_and_a_guessing_address_is_shut_out() {
+    let (srv, mport) = with_metrics(
+        "logon_failure_delay_ms = 400\nlogon_failures_per_address = 5\nlogon_failure_window_s = 60",
+    );
+    let opts = |password: &str| client::Options {
+        user: USER.into(),
+        password: password.into(),
+        ..Default::default()
+    };
+    for i in 0..5 {
+        let t = Instant::now();
+        let r = client::Client::over(connect_from("127.0.0.3", srv.port), &opts("guess"));
+        let e = r.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("LOGON_FAILURE"), "guess {i}: {e}");
+        let took = t.elapsed();
+        assert!(
+            took >= Duration::from_millis(400),
+            "a failure answered after {took:?}"
+        );
+    }
+    // The guessing address is shut out, right password or not.
+    let r = client::Client::over(connect_from("127.0.0.3", srv.port), &opts(PASSWORD));
+    assert!(r.is_err(), "a blocked address signed in");
+    // Everyone else signs in at once.
+    let t = Instant::now();
+    let mut c = client::Client::over(connect_from("127.0.0.4", srv.port), &opts(PASSWORD)).unwrap();
+    assert!(t.elapsed() < Duration::from_millis(400));
+    c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    assert_eq!(metric_value(mport, "smbdirectd_logons_refused_total"), 1.0);
+    let log = srv.log();
+    let failures = log
+        .lines()
+        .filter(|l| l.contains("logon failed") && l.contains(USER))
+        .count();
+    assert_eq!(failures, 5, "{log}");
+    assert!(log.contains("too many failed logons from this address"));
+}
