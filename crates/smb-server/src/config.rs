@@ -75,6 +75,8 @@ pub struct ServerConfig {
     pub open_limits: crate::budget::OpenLimits,
     /// Byte-range locks one open may hold (STATUS_INSUFFICIENT_RESOURCES past it).
     pub max_locks_per_open: usize,
+    /// Requests one compound may hold; later ones get STATUS_INSUFFICIENT_RESOURCES.
+    pub max_compound: usize,
     /// Failed-logon throttling (see [`crate::logon`]).
     pub logon_limits: crate::logon::LogonLimits,
     pub interfaces: Vec<InterfaceConfig>,
@@ -102,6 +104,7 @@ impl Default for ServerConfig {
             open_limits: Default::default(),
             max_locks_per_open: 16384,
             logon_limits: Default::default(),
+            max_compound: 256,
             interfaces: Vec::new(),
         }
     }

@@ -167,6 +167,8 @@ pub struct Connection {
     bad_related: bool,
     /// The message being handled charged too few credits for its payload.
     short_charge: bool,
+    /// The message being handled is past the compound length the server serves.
+    over_compound: bool,
     /// Whether the request being handled is the last of its compound.
     compound_last: bool,
     /// Sessions logged off on this connection, kept to sign USER_SESSION_DELETED answers.
@@ -296,6 +298,7 @@ impl Connection {
             compound_create_err: None,
             bad_related: false,
             short_charge: false,
+            over_compound: false,
             compound_last: true,
             storage_io: false,
             compound_single: false,
@@ -457,8 +460,15 @@ impl Connection {
         let mut count = 0usize;
         loop {
             count += 1;
-            if count > 256 {
-                return Err(Disconnect("compound too long"));
+            // Past the bound each request is answered INSUFFICIENT_RESOURCES (credits still
+            // bound how many a compound can hold).
+            self.over_compound = count > self.server.cfg.max_compound;
+            if count == self.server.cfg.max_compound + 1 {
+                static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+                if crate::stats::log_due(&LAST, self.now) {
+                    tracing::warn!(client = %self.peer, max = self.server.cfg.max_compound,
+                        "compound longer than limits.max_compound: the rest answered INSUFFICIENT_RESOURCES");
+                }
             }
             let rest = &pdu[at..];
             let hdr = Header::parse(rest).map_err(|_| Disconnect("bad SMB2 header"))?;
@@ -872,6 +882,9 @@ impl Connection {
         }
         if self.bad_related || self.short_charge {
             return fail(NtStatus::INVALID_PARAMETER);
+        }
+        if self.over_compound {
+            return fail(NtStatus::INSUFFICIENT_RESOURCES);
         }
         let cmd = hdr.command();
         let needs_tree = !matches!(cmd, Command::LOGOFF | Command::TREE_CONNECT | Command::ECHO);

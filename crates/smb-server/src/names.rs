@@ -123,6 +123,25 @@ fn check_component(part: &str) -> Result<(), NtStatus> {
 }
 
 /// The client-visible name of a path ("\\dir\\file"; "\\" for the root).
+/// Whether a new file or directory may be given this name: Windows' SMB server refuses
+/// names its own file system tools could not reach (OBJECT_NAME_INVALID): DOS device names
+/// (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with or without an extension) and names ending in
+/// a dot or a space. Existing files with such names (made on the server's own file system)
+/// still open.
+pub fn creatable(leaf: &str) -> bool {
+    if leaf.ends_with(['.', ' ']) {
+        return false;
+    }
+    let stem = leaf.split('.').next().unwrap_or(leaf).trim_end_matches(' ');
+    let upper = stem.to_ascii_uppercase();
+    let device = match upper.as_bytes() {
+        b"CON" | b"PRN" | b"AUX" | b"NUL" => true,
+        [b'C', b'O', b'M', d] | [b'L', b'P', b'T', d] => (b'1'..=b'9').contains(d),
+        _ => false,
+    };
+    !device
+}
+
 pub fn client_name(p: &SharePath) -> String {
     let mut s = String::from("\\");
     s.push_str(&p.as_str().replace('/', "\\"));
@@ -211,5 +230,36 @@ mod tests {
             parse_create_name(&[0x00, 0xD8]),
             Err(NtStatus::OBJECT_NAME_INVALID)
         );
+    }
+
+    #[test]
+    fn names_windows_cannot_reach_are_not_creatable() {
+        for bad in [
+            "CON",
+            "con",
+            "nul.txt",
+            "Com1",
+            "lpt9.log.bak",
+            "aux ",
+            "prn .txt",
+            "a.",
+            "a ",
+            "x.. ",
+        ] {
+            assert!(!creatable(bad), "{bad:?}");
+        }
+        for good in [
+            "console",
+            "con1",
+            "COM0",
+            "comx",
+            "a.b",
+            " a",
+            ".hidden",
+            "nulls.txt",
+            "LPT",
+        ] {
+            assert!(creatable(good), "{good:?}");
+        }
     }
 }

@@ -1145,6 +1145,15 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             }
         }
     }
+    // A name Windows could not reach is not created (an existing file still opens).
+    let may_create = !matches!(disposition, Disposition::Open | Disposition::Overwrite);
+    if existing.is_none() && may_create && stream_of.is_none() {
+        if let Some((_, leaf)) = path.split_last() {
+            if !names::creatable(leaf) {
+                return Fail(NtStatus::OBJECT_NAME_INVALID);
+            }
+        }
+    }
     let (obj, action) = match share.backend.open(&path, &params) {
         Ok(v) => v,
         Err(e) => return Fail(e),
@@ -1378,13 +1387,7 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
 /// Says that an open was refused by the open-file budget, at most once per ten seconds.
 fn refused_open(ctx: &Ctx, user: &str, why: crate::budget::Refusal) {
     static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let last = LAST.load(Ordering::Relaxed);
-    // (`ctx.now` is a FILETIME: 100 ns units.)
-    if ctx.now >= last + 100_000_000
-        && LAST
-            .compare_exchange(last, ctx.now, Ordering::Relaxed, Ordering::Relaxed)
-            .is_ok()
-    {
+    if crate::stats::log_due(&LAST, ctx.now) {
         let budget = &ctx.server.budget;
         let l = budget.limits();
         tracing::warn!(
@@ -3374,6 +3377,12 @@ fn rename(
         return Err(NtStatus::ACCESS_DENIED);
     }
     let given = names::parse_name(new_name.trim_start_matches('\\'))?;
+    if given
+        .split_last()
+        .is_some_and(|(_, leaf)| !names::creatable(leaf))
+    {
+        return Err(NtStatus::OBJECT_NAME_INVALID);
+    }
     // A case-only rename keeps the new spelling; any other target that exists in another
     // case is that file.
     let stored = share.backend.canonical(&given);

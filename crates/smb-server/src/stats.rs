@@ -59,3 +59,15 @@ impl ConnStats {
         }
     }
 }
+
+/// Whether a line logged at most once per ten seconds is due at `now` (FILETIME), given the
+/// time of the last one in `last` (updated when due). Lines an abuser can cause are said
+/// this way, so the abuse cannot fill the log.
+pub fn log_due(last: &std::sync::atomic::AtomicU64, now: u64) -> bool {
+    use std::sync::atomic::Ordering::Relaxed;
+    let t = last.load(Relaxed);
+    (t == 0 || now >= t.saturating_add(100_000_000))
+        && last
+            .compare_exchange(t, now.max(1), Relaxed, Relaxed)
+            .is_ok()
+}

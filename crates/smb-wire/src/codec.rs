@@ -55,6 +55,17 @@ impl<'a> Le<'a> {
     }
     /// A buffer named by an (offset, length) pair; a zero length is an empty slice wherever
     /// the offset points.
+    /// A request's variable buffer: like [`Le::region`], and it must start at or after
+    /// `fixed_end` (the end of the request's fixed part): a buffer that overlaps the
+    /// header or the fixed fields is refused (a WRITE whose DataOffset is 0 would
+    /// otherwise write the SMB2 header into the file).
+    pub fn buffer(&self, offset: usize, len: usize, fixed_end: usize) -> Result<&'a [u8]> {
+        if len > 0 && offset < fixed_end {
+            return Err(WireError::BadOffset);
+        }
+        self.region(offset, len)
+    }
+
     pub fn region(&self, offset: usize, len: usize) -> Result<&'a [u8]> {
         if len == 0 {
             return Ok(&[]);

@@ -65,7 +65,7 @@ impl<'a> SessionSetupRequest<'a> {
             security_mode: r.u8(B + 3)?,
             capabilities: r.u32(B + 4)?,
             channel: r.u32(B + 8)?,
-            security_buffer: r.region(r.u16(B + 12)? as usize, r.u16(B + 14)? as usize)?,
+            security_buffer: r.buffer(r.u16(B + 12)? as usize, r.u16(B + 14)? as usize, B + 24)?,
             previous_session_id: r.u64(B + 16)?,
         })
     }
@@ -104,7 +104,7 @@ impl TreeConnectRequest {
     pub fn parse(msg: &[u8]) -> Result<Self> {
         let r = Le(msg);
         check_size(r, 9)?;
-        let path = r.region(r.u16(B + 4)? as usize, r.u16(B + 6)? as usize)?;
+        let path = r.buffer(r.u16(B + 4)? as usize, r.u16(B + 6)? as usize, B + 8)?;
         Ok(TreeConnectRequest {
             flags: r.u16(B + 2)?,
             path: utf16_to_string(path)?,
@@ -299,8 +299,8 @@ impl<'a> CreateRequest<'a> {
         check_size(r, 57)?;
         let name_off = r.u16(B + 44)? as usize;
         let name_len = r.u16(B + 46)? as usize;
-        let name = r.region(name_off, name_len)?;
-        let ctx_buf = r.region(r.u32(B + 48)? as usize, r.u32(B + 52)? as usize)?;
+        let name = r.buffer(name_off, name_len, B + 56)?;
+        let ctx_buf = r.buffer(r.u32(B + 48)? as usize, r.u32(B + 52)? as usize, B + 56)?;
         Ok(CreateRequest {
             oplock_level: r.u8(B + 3)?,
             impersonation_level: r.u32(B + 4)?,
@@ -449,7 +449,7 @@ impl<'a> ReadRequest<'a> {
             minimum_count: r.u32(B + 32)?,
             channel: r.u32(B + 36)?,
             remaining_bytes: r.u32(B + 40)?,
-            channel_info: r.region(r.u16(B + 44)? as usize, r.u16(B + 46)? as usize)?,
+            channel_info: r.buffer(r.u16(B + 44)? as usize, r.u16(B + 46)? as usize, B + 48)?,
         })
     }
 }
@@ -493,7 +493,7 @@ impl<'a> WriteRequest<'a> {
         let channel = r.u32(B + 32)?;
         let data_off = r.u16(B + 2)? as usize;
         let data = if channel == channel::NONE {
-            r.region(data_off, length as usize)?
+            r.buffer(data_off, length as usize, B + 48)?
         } else {
             &[]
         };
@@ -505,7 +505,7 @@ impl<'a> WriteRequest<'a> {
             flags: r.u32(B + 44)?,
             data,
             length,
-            channel_info: r.region(r.u16(B + 40)? as usize, r.u16(B + 42)? as usize)?,
+            channel_info: r.buffer(r.u16(B + 40)? as usize, r.u16(B + 42)? as usize, B + 48)?,
         })
     }
 }
@@ -652,7 +652,7 @@ impl<'a> IoctlRequest<'a> {
         Ok(IoctlRequest {
             ctl_code: r.u32(B + 4)?,
             file_id: FileId::read(r, B + 8)?,
-            input: r.region(r.u32(B + 24)? as usize, r.u32(B + 28)? as usize)?,
+            input: r.buffer(r.u32(B + 24)? as usize, r.u32(B + 28)? as usize, B + 56)?,
             max_input_response: r.u32(B + 32)?,
             max_output_response: r.u32(B + 44)?,
             flags: r.u32(B + 48)?,
@@ -697,7 +697,7 @@ impl QueryDirectoryRequest {
     pub fn parse(msg: &[u8]) -> Result<Self> {
         let r = Le(msg);
         check_size(r, 33)?;
-        let name = r.region(r.u16(B + 24)? as usize, r.u16(B + 26)? as usize)?;
+        let name = r.buffer(r.u16(B + 24)? as usize, r.u16(B + 26)? as usize, B + 32)?;
         Ok(QueryDirectoryRequest {
             info_class: r.u8(B + 2)?,
             flags: r.u8(B + 3)?,
@@ -772,7 +772,7 @@ impl<'a> QueryInfoRequest<'a> {
             info_type: r.u8(B + 2)?,
             info_class: r.u8(B + 3)?,
             output_buffer_length: r.u32(B + 4)?,
-            input: r.region(r.u16(B + 8)? as usize, r.u32(B + 12)? as usize)?,
+            input: r.buffer(r.u16(B + 8)? as usize, r.u32(B + 12)? as usize, B + 40)?,
             additional_information: r.u32(B + 16)?,
             flags: r.u32(B + 20)?,
             file_id: FileId::read(r, B + 24)?,
@@ -796,7 +796,7 @@ impl<'a> SetInfoRequest<'a> {
         Ok(SetInfoRequest {
             info_type: r.u8(B + 2)?,
             info_class: r.u8(B + 3)?,
-            buffer: r.region(r.u16(B + 8)? as usize, r.u32(B + 4)? as usize)?,
+            buffer: r.buffer(r.u16(B + 8)? as usize, r.u32(B + 4)? as usize, B + 32)?,
             additional_information: r.u32(B + 12)?,
             file_id: FileId::read(r, B + 16)?,
         })

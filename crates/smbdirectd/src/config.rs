@@ -160,8 +160,14 @@ pub struct LimitsSection {
     /// The window of the two bounds above, seconds.
     #[serde(default = "default_logon_window")]
     pub logon_failure_window_s: u64,
+    /// Requests one compound may hold; later ones are answered INSUFFICIENT_RESOURCES.
+    #[serde(default = "default_max_compound")]
+    pub max_compound: usize,
 }
 
+fn default_max_compound() -> usize {
+    256
+}
 fn default_logon_delay() -> u64 {
     2000
 }
@@ -451,6 +457,9 @@ impl Config {
         }
         if l.logon_failure_delay_ms > 60_000 || !(1..=86_400).contains(&l.logon_failure_window_s) {
             bail!("limits.logon_failure_delay_ms: at most 60000; limits.logon_failure_window_s: 1 ..= 86400");
+        }
+        if !(4..=8192).contains(&l.max_compound) {
+            bail!("limits.max_compound: must be 4 ..= 8192");
         }
         if l.max_opens_per_session == 0 || l.max_locks_per_open == 0 {
             bail!("limits.max_opens_per_session, limits.max_locks_per_open: at least 1");

@@ -203,6 +203,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         max_opens_per_session: cfg.limits.max_opens_per_session,
         open_limits: open_limits(cfg),
         max_locks_per_open: cfg.limits.max_locks_per_open,
+        max_compound: cfg.limits.max_compound,
         logon_limits: smb_server::logon::LogonLimits {
             failure_delay_ms: cfg.limits.logon_failure_delay_ms,
             failures_per_address: cfg.limits.logon_failures_per_address,
