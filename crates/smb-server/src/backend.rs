@@ -288,6 +288,16 @@ pub trait FileObj: Send + Sync {
     fn set_basic(&self, change: &BasicChange) -> Result<(), NtStatus>;
     /// The directory's entries, "." and ".." excluded, in a stable order.
     fn list_dir(&self) -> Result<Vec<DirEntry>, NtStatus>;
+    /// The names of [`FileObj::list_dir`]'s entries, without their details (no stat or
+    /// attribute read each: a directory search looks up only the entries it returns).
+    fn list_names(&self) -> Result<Vec<String>, NtStatus> {
+        Ok(self.list_dir()?.into_iter().map(|e| e.name).collect())
+    }
+    /// The details of one entry of this directory, looked up from the directory itself
+    /// (not from the share's root); NOT_SUPPORTED where a backend cannot.
+    fn child_info(&self, _name: &str) -> Result<FileInfo, NtStatus> {
+        Err(NtStatus::NOT_SUPPORTED)
+    }
     /// Zeroes a range (FSCTL_SET_ZERO_DATA): deallocate where possible, but files stay
     /// non-sparse as far as clients can see.
     fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus>;

@@ -2812,7 +2812,7 @@ fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
             Ok(i) => i,
             Err(e) => return Fail(e),
         };
-        list.push((".".to_string(), me));
+        list.push((".".to_string(), Some(me)));
         let parent = {
             let p = open.path.lock().clone();
             match p.split_last() {
@@ -2824,19 +2824,39 @@ fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
                 None => me,
             }
         };
-        list.push(("..".to_string(), parent));
-        let at_root = open.path.lock().is_root();
-        match f.list_dir() {
-            Ok(entries) => list.extend(
-                entries
-                    .into_iter()
-                    .filter(|e| !(at_root && e.name.eq_ignore_ascii_case(names::STREAM_DEPOT)))
-                    .map(|e| (e.name, e.info)),
-            ),
-            Err(e) => return Fail(e),
-        }
+        list.push(("..".to_string(), Some(parent)));
+        // A restart of a scan whose directory has not changed since its names were taken
+        // reuses them: nothing was made, removed or renamed through the server, and the
+        // directory's times (older than the snapshot by more than their granularity, so
+        // that a change made on the server itself would have moved them) are the same.
+        let stamp = (
+            ctx.server.notify.current(),
+            me.last_write_time,
+            me.change_time,
+        );
+        let settled = ctx
+            .now
+            .saturating_sub(me.last_write_time.max(me.change_time))
+            > 200_000;
+        let reuse = settled && cur.stamp == Some(stamp) && cur.entries.is_some();
         let first = cur.entries.is_none();
-        cur.entries = Some(list);
+        if reuse {
+            let names = cur.entries.as_mut().expect("checked");
+            names[..2].clone_from_slice(&list);
+        } else {
+            let at_root = open.path.lock().is_root();
+            match f.list_names() {
+                Ok(entries) => list.extend(
+                    entries
+                        .into_iter()
+                        .filter(|n| !(at_root && n.eq_ignore_ascii_case(names::STREAM_DEPOT)))
+                        .map(|n| (n, None)),
+                ),
+                Err(e) => return Fail(e),
+            }
+            cur.entries = Some(list);
+            cur.stamp = settled.then_some(stamp);
+        }
         cur.next = 0;
         if first || restart || !req.pattern.is_empty() {
             cur.pattern = if req.pattern.is_empty() {
@@ -2862,29 +2882,41 @@ fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
         entries,
         pattern,
         next,
+        ..
     } = &mut *cur;
     let entries = entries.as_ref().expect("filled");
+    let mut matcher = fscc::NameMatcher::new(pattern);
     while *next < entries.len() {
         let (name, cached) = &entries[*next];
-        if !fscc::name_matches(pattern, name) {
+        if !matcher.matches(name) {
             *next += 1;
             continue;
         }
-        // Names come from the snapshot taken at the first call; details are fresh, so a
-        // client that changes attributes while enumerating sees its changes, and a name
-        // removed since the snapshot is not reported.
-        let fresh = match (name.as_str(), open.share.as_ref()) {
-            ("." | "..", _) | (_, None) => None,
-            (_, Some(share)) => match share.backend.stat(&dir_path.join(name)) {
-                Ok(i) => Some(i),
-                Err(NtStatus::OBJECT_NAME_NOT_FOUND | NtStatus::OBJECT_PATH_NOT_FOUND) => {
-                    *next += 1;
-                    continue;
+        // Names come from the snapshot taken at the first call; details are looked up as
+        // entries are returned (a search costs what it answers, not the directory's
+        // size), so a client that changes attributes while enumerating sees its changes,
+        // and a name removed since the snapshot (or one that is no file or directory) is
+        // not reported.
+        let fresh = match (cached, open.share.as_ref()) {
+            (Some(_), _) | (_, None) => None,
+            (None, Some(share)) => {
+                let info = match f.child_info(name) {
+                    Err(NtStatus::NOT_SUPPORTED) => share.backend.stat(&dir_path.join(name)),
+                    r => r,
+                };
+                match info {
+                    Ok(i) => Some(i),
+                    Err(_) => {
+                        *next += 1;
+                        continue;
+                    }
                 }
-                Err(_) => None,
-            },
+            }
         };
-        let info = fresh.as_ref().unwrap_or(cached);
+        let Some(info) = fresh.as_ref().or(cached.as_ref()) else {
+            *next += 1;
+            continue;
+        };
         match w.push(req.info_class, name, &facts(info, false), *next as u32 + 1) {
             Err(e) => return Fail(e),
             Ok(false) => {
@@ -3352,7 +3384,7 @@ fn set_disposition(
         if info.attributes & attrs::READONLY != 0 {
             return Err(NtStatus::CANNOT_DELETE);
         }
-        if info.is_directory && !f.list_dir()?.is_empty() {
+        if info.is_directory && !f.list_names()?.is_empty() {
             return Err(NtStatus::DIRECTORY_NOT_EMPTY);
         }
     }

@@ -225,7 +225,12 @@ pub enum OpenKind {
 /// Directory enumeration state of an open (QUERY_DIRECTORY).
 #[derive(Default)]
 pub struct DirCursor {
-    pub entries: Option<Vec<(String, crate::backend::FileInfo)>>,
+    /// The names of the scan, taken at its start; "." and ".." with their details (the
+    /// others are looked up as they are returned).
+    pub entries: Option<Vec<(String, Option<crate::backend::FileInfo>)>>,
+    /// What the names were taken under: the server's change count and the directory's
+    /// write and change times. A restarted scan under the same reuses them.
+    pub stamp: Option<(u64, u64, u64)>,
     pub pattern: String,
     pub next: usize,
 }

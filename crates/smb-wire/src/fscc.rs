@@ -544,93 +544,156 @@ fn fold(c: char) -> char {
 /// Windows wildcard matching (MS-FSA 2.1.4.4): `*`, `?`, and the DOS forms `<` `>` `"`;
 /// case-insensitive. Dynamic programming over (pattern, name): O(len²), no backtracking.
 pub fn name_matches(pattern: &str, name: &str) -> bool {
-    if pattern == "*" || pattern == "*.*" || pattern == "<.*" {
-        return true;
-    }
-    let p: Vec<char> = pattern.chars().map(fold).collect();
-    let n: Vec<char> = name.chars().map(fold).collect();
-    if p.len() > 1024 || n.len() > 1024 {
-        return false;
-    }
-    // reach[j]: the pattern prefix consumed so far can end just before name[j].
-    let mut reach = vec![false; n.len() + 1];
-    reach[0] = true;
-    let last_dot = n.iter().rposition(|&c| c == '.');
-    for (pi, &pc) in p.iter().enumerate() {
-        let mut next = vec![false; n.len() + 1];
-        match pc {
-            '*' => {
-                let mut any = false;
-                for j in 0..=n.len() {
-                    any |= reach[j];
-                    next[j] = any;
-                }
-            }
-            '<' => {
-                // Matches zero or more characters up to (not past) the final dot.
-                for j in 0..=n.len() {
-                    if !reach[j] {
-                        continue;
-                    }
-                    next[j] = true;
-                    let mut k = j;
-                    while k < n.len() && Some(k) != last_dot {
-                        k += 1;
-                        next[k] = true;
-                    }
-                    if Some(k) == last_dot && pi + 1 == p.len() {
-                        continue;
-                    }
-                }
-            }
-            '>' => {
-                // Any one character, or nothing at a dot or the end.
-                for j in 0..=n.len() {
-                    if !reach[j] {
-                        continue;
-                    }
-                    if j == n.len() || n[j] == '.' {
-                        next[j] = true;
-                    }
-                    if j < n.len() && n[j] != '.' {
-                        next[j + 1] = true;
-                    }
-                }
-            }
-            '"' => {
-                // A dot, or nothing at the end of the name.
-                for j in 0..=n.len() {
-                    if !reach[j] {
-                        continue;
-                    }
-                    if j == n.len() {
-                        next[j] = true;
-                    } else if n[j] == '.' {
-                        next[j + 1] = true;
-                    }
-                }
-            }
-            '?' => {
-                for j in 0..n.len() {
-                    if reach[j] {
-                        next[j + 1] = true;
-                    }
-                }
-            }
-            c => {
-                for j in 0..n.len() {
-                    if reach[j] && n[j] == c {
-                        next[j + 1] = true;
-                    }
-                }
-            }
+    NameMatcher::new(pattern).matches(name)
+}
+
+/// A pattern prepared once for many names (a directory search): no allocation per name,
+/// and the common shapes (everything, a plain name, `*` and a suffix) skip the general
+/// matcher.
+pub struct NameMatcher {
+    pat: Vec<char>,
+    shape: Shape,
+    n: Vec<char>,
+    reach: Vec<bool>,
+    next: Vec<bool>,
+}
+
+enum Shape {
+    All,
+    /// No wildcard: the name itself, in any case.
+    Exact,
+    /// `*` then no wildcard: names ending so.
+    Suffix,
+    General,
+}
+
+fn is_wild(c: char) -> bool {
+    matches!(c, '*' | '?' | '<' | '>' | '"')
+}
+
+impl NameMatcher {
+    pub fn new(pattern: &str) -> Self {
+        let pat: Vec<char> = pattern.chars().map(fold).collect();
+        let shape = if pattern == "*" || pattern == "*.*" || pattern == "<.*" {
+            Shape::All
+        } else if !pat.iter().copied().any(is_wild) {
+            Shape::Exact
+        } else if pat.first() == Some(&'*') && !pat[1..].iter().copied().any(is_wild) {
+            Shape::Suffix
+        } else {
+            Shape::General
+        };
+        NameMatcher {
+            pat,
+            shape,
+            n: Vec::new(),
+            reach: Vec::new(),
+            next: Vec::new(),
         }
-        reach = next;
-        if !reach.iter().any(|&r| r) {
+    }
+
+    pub fn matches(&mut self, name: &str) -> bool {
+        if matches!(self.shape, Shape::All) {
+            return true;
+        }
+        self.n.clear();
+        self.n.extend(name.chars().map(fold));
+        if self.pat.len() > 1024 || self.n.len() > 1024 {
             return false;
         }
+        match self.shape {
+            Shape::Exact => self.n == self.pat,
+            Shape::Suffix => self.n.ends_with(&self.pat[1..]),
+            _ => self.general(),
+        }
     }
-    reach[n.len()]
+
+    fn general(&mut self) -> bool {
+        let (p, n) = (&self.pat, &self.n);
+        // reach[j]: the pattern prefix consumed so far can end just before name[j].
+        let reach = &mut self.reach;
+        let next = &mut self.next;
+        reach.clear();
+        reach.resize(n.len() + 1, false);
+        reach[0] = true;
+        let last_dot = n.iter().rposition(|&c| c == '.');
+        for (pi, &pc) in p.iter().enumerate() {
+            next.clear();
+            next.resize(n.len() + 1, false);
+            match pc {
+                '*' => {
+                    let mut any = false;
+                    for j in 0..=n.len() {
+                        any |= reach[j];
+                        next[j] = any;
+                    }
+                }
+                '<' => {
+                    // Matches zero or more characters up to (not past) the final dot.
+                    for j in 0..=n.len() {
+                        if !reach[j] {
+                            continue;
+                        }
+                        next[j] = true;
+                        let mut k = j;
+                        while k < n.len() && Some(k) != last_dot {
+                            k += 1;
+                            next[k] = true;
+                        }
+                        if Some(k) == last_dot && pi + 1 == p.len() {
+                            continue;
+                        }
+                    }
+                }
+                '>' => {
+                    // Any one character, or nothing at a dot or the end.
+                    for j in 0..=n.len() {
+                        if !reach[j] {
+                            continue;
+                        }
+                        if j == n.len() || n[j] == '.' {
+                            next[j] = true;
+                        }
+                        if j < n.len() && n[j] != '.' {
+                            next[j + 1] = true;
+                        }
+                    }
+                }
+                '"' => {
+                    // A dot, or nothing at the end of the name.
+                    for j in 0..=n.len() {
+                        if !reach[j] {
+                            continue;
+                        }
+                        if j == n.len() {
+                            next[j] = true;
+                        } else if n[j] == '.' {
+                            next[j + 1] = true;
+                        }
+                    }
+                }
+                '?' => {
+                    for j in 0..n.len() {
+                        if reach[j] {
+                            next[j + 1] = true;
+                        }
+                    }
+                }
+                c => {
+                    for j in 0..n.len() {
+                        if reach[j] && n[j] == c {
+                            next[j + 1] = true;
+                        }
+                    }
+                }
+            }
+            std::mem::swap(reach, next);
+            if !reach.iter().any(|&r| r) {
+                return false;
+            }
+        }
+        reach[n.len()]
+    }
 }
 
 #[cfg(test)]
@@ -928,6 +991,23 @@ mod ea_tests {
         for n in 0..b.len() {
             let _ = parse_full_ea_list(&b[..n]);
             let _ = parse_get_ea_list(&b[..n]);
+        }
+    }
+
+    #[test]
+    fn prepared_matcher_agrees_with_the_general_one() {
+        let names = [
+            "a.vhdx", "A.VHDX", "b.vhd", "vhdx", "x.y.vhdx", "noext", ".vhdx", "ä.VHDX",
+        ];
+        for pat in [
+            "*.vhdx", "*", "a.vhdx", "A.vhdx", "*x", "<.vhdx", "?.vhdx", "\"*\"",
+        ] {
+            let mut m = NameMatcher::new(pat);
+            for n in names {
+                let mut general = NameMatcher::new(pat);
+                general.shape = Shape::General;
+                assert_eq!(m.matches(n), general.matches(n), "{pat} {n}");
+            }
         }
     }
 }

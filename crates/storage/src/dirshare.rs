@@ -879,6 +879,49 @@ impl FileObj for DirFile {
         Ok(())
     }
 
+    fn list_names(&self) -> Result<Vec<String>, NtStatus> {
+        if !self.is_dir {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        let list = sys::list_typed(&self.fd).map_err(io_status)?;
+        let mut out: Vec<String> = list
+            .into_iter()
+            // Only files and directories are listed (a symlink could point out of the
+            // share); where the type is unknown, the stat of each entry decides.
+            .filter(|(_, t)| matches!(*t, libc::DT_REG | libc::DT_DIR | libc::DT_UNKNOWN))
+            .filter_map(|(n, _)| String::from_utf8(n).ok())
+            .collect();
+        out.sort();
+        Ok(out)
+    }
+
+    fn child_info(&self, name: &str) -> Result<FileInfo, NtStatus> {
+        if !self.is_dir {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        let st = sys::statat(self.fd.as_raw_fd(), name).map_err(|e| status(&e, true))?;
+        let kind = u32::from(st.stx_mode) & libc::S_IFMT;
+        if kind != libc::S_IFREG && kind != libc::S_IFDIR {
+            // Not listed (see list_dir).
+            return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
+        }
+        let meta = self
+            .xattr
+            .then(|| {
+                sys::open_beneath(
+                    self.fd.as_raw_fd(),
+                    name,
+                    libc::O_RDONLY | libc::O_NONBLOCK | libc::O_NOFOLLOW,
+                    0,
+                )
+                .ok()
+            })
+            .flatten();
+        let mut info = info_from(&st, meta.as_ref().and_then(read_meta));
+        info.ea_size = meta.as_ref().map_or(0, ea_size_of);
+        Ok(info)
+    }
+
     fn list_dir(&self) -> Result<Vec<DirEntry>, NtStatus> {
         if !self.is_dir {
             return Err(NtStatus::INVALID_PARAMETER);

@@ -392,6 +392,12 @@ pub fn fstatvfs(fd: &OwnedFd) -> io::Result<libc::statvfs> {
 /// Names in a directory ("." and ".." excluded), read through a duplicate descriptor so the
 /// caller's offset is untouched.
 pub fn list_names(fd: &OwnedFd) -> io::Result<Vec<Vec<u8>>> {
+    Ok(list_typed(fd)?.into_iter().map(|(n, _)| n).collect())
+}
+
+/// The directory's names ("." and ".." left out) with their d_type (DT_UNKNOWN where the
+/// file system does not say), without a stat each: one getdents pass.
+pub fn list_typed(fd: &OwnedFd) -> io::Result<Vec<(Vec<u8>, u8)>> {
     let dup = fd.try_clone()?;
     let raw = {
         use std::os::fd::IntoRawFd;
@@ -417,8 +423,10 @@ pub fn list_names(fd: &OwnedFd) -> io::Result<Vec<Vec<u8>>> {
         let name = unsafe { std::ffi::CStr::from_ptr((*e).d_name.as_ptr()) }
             .to_bytes()
             .to_vec();
+        // SAFETY: as above.
+        let kind = unsafe { (*e).d_type };
         if name != b"." && name != b".." {
-            out.push(name);
+            out.push((name, kind));
         }
         if out.len() > 1_000_000 {
             break;
