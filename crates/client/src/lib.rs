@@ -273,6 +273,20 @@ impl Client {
         Self::start(Io::Tcp(sock), opts)
     }
 
+    /// Opens the transport only (TCP, or SMB Direct over software iWARP with its own
+    /// negotiation done), sending nothing of SMB2: tests of a peer that never signs in.
+    /// [`Client::sign_in`] goes on from there.
+    pub fn connect_bare(addr: &str, rdma: bool) -> Result<Client> {
+        Ok(Self::fresh(Self::open_io(addr, rdma)?, random::<16>()))
+    }
+
+    /// Negotiates and logs on over a transport opened with [`Client::connect_bare`].
+    pub fn sign_in(&mut self, opts: &Options) -> Result<()> {
+        let mut preauth = PreauthHash::new();
+        self.negotiate(opts, &mut preauth)?;
+        self.logon(opts, preauth)
+    }
+
     /// Negotiates and logs on over a TCP connection made by the caller (tests that pick
     /// the source address).
     pub fn over(sock: TcpStream, opts: &Options) -> Result<Client> {

@@ -226,6 +226,8 @@ pub struct SmbdConnection {
     spent: Vec<Vec<u8>>,
     inbox: VecDeque<Vec<u8>>,
     outbox: VecDeque<Outgoing>,
+    /// Bytes of upper-layer messages in `outbox` not yet sent.
+    out_bytes: usize,
     response_requested: bool,
     keepalive_due: bool,
     last_recv_ms: u64,
@@ -318,6 +320,7 @@ impl SmbdConnection {
             reasm_remaining: None,
             inbox: VecDeque::new(),
             outbox: VecDeque::new(),
+            out_bytes: 0,
             response_requested: false,
             keepalive_due: false,
             last_recv_ms: now_ms,
@@ -442,6 +445,12 @@ impl SmbdConnection {
         }
     }
 
+    /// Bytes of upper-layer messages queued and not yet sent (a peer that grants no send
+    /// credits leaves them here).
+    pub fn queued_bytes(&self) -> usize {
+        self.out_bytes
+    }
+
     /// Orderly close.
     pub fn disconnect(&mut self) {
         self.fail(Disconnect::Transport("closed locally".into()));
@@ -466,6 +475,7 @@ impl SmbdConnection {
                 "message size outside the negotiated range",
             ));
         }
+        self.out_bytes += msg.len();
         self.outbox.push_back(Outgoing {
             data: msg,
             sent: 0,
@@ -538,6 +548,7 @@ impl SmbdConnection {
                 .buf
                 .write(base + DATA_HEADER, &front.data[front.sent..front.sent + n]);
             front.sent += n;
+            self.out_bytes -= n;
             let op = match invalidate {
                 Some(rkey) => SendOp::SendWithInvalidate { rkey },
                 None => SendOp::Send,

@@ -121,6 +121,8 @@ pub struct RdmaConn {
     served_at: Instant,
     /// When `maps` was last looked through (ms).
     maps_checked_ms: u64,
+    /// When the connection was accepted (ms, as [`ms_at`]).
+    accepted_ms: u64,
 }
 
 /// Mapped files kept registered per connection.
@@ -302,7 +304,17 @@ impl RdmaConn {
             self.maps_checked_ms = now.ms;
             self.drop_unused_maps();
         }
-        while let Some(pdu) = self.smbd.recv() {
+        if !self.smb.authenticated() && now.ms > self.accepted_ms + now.limits.handshake_ms {
+            crate::admission::cut(crate::admission::Cut::HandshakeTimeout, None);
+            return false;
+        }
+        // Past the send-queue bound, requests wait in the receive queue (the peer's
+        // credits, spent on them, hold it back) until the peer takes its answers.
+        let backlog = |c: &Self| c.smbd.queued_bytes() as u64 + c.smb.io_bytes_in_flight();
+        while backlog(self) < now.limits.send_queue as u64 {
+            let Some(pdu) = self.smbd.recv() else {
+                break;
+            };
             if let Some((d, len)) = self.smb.rdma_read_needed(&pdu) {
                 match self.smbd.rdma_read_into(&descs(&d), len as usize) {
                     Ok(op) => self.reads.push((op, pdu)),
@@ -428,6 +440,26 @@ struct Turn {
     at: Instant,
     ms: u64,
     filetime: u64,
+    limits: SetLimits,
+}
+
+/// The `[limits]` an SMB Direct connection is held to (as a TCP one).
+#[derive(Clone, Copy, Debug)]
+pub struct SetLimits {
+    /// Time to authenticate after the connection is accepted, ms.
+    pub handshake_ms: u64,
+    /// Answers queued (with READ data in flight for them), bytes, past which requests
+    /// wait.
+    pub send_queue: usize,
+}
+
+impl Default for SetLimits {
+    fn default() -> Self {
+        SetLimits {
+            handshake_ms: 30_000,
+            send_queue: 16 << 20,
+        }
+    }
 }
 
 /// Milliseconds on one process-wide clock (SMB Direct timers move between threads).
@@ -456,11 +488,20 @@ pub struct RdmaSet {
     live: Option<Arc<AtomicUsize>>,
     next_key: u64,
     io: Vec<IoRequest>,
+    limits: SetLimits,
 }
 
 impl RdmaSet {
     pub fn is_empty(&self) -> bool {
         self.conns.is_empty()
+    }
+
+    /// A set whose connections are held to `limits`.
+    pub fn with_limits(limits: SetLimits) -> Self {
+        RdmaSet {
+            limits,
+            ..Default::default()
+        }
     }
 
     /// Storage reads of connections closed while they were in flight.
@@ -523,6 +564,7 @@ impl RdmaSet {
             at: now,
             ms: ms_at(now),
             filetime: wall.filetime(now),
+            limits: self.limits,
         };
         let mut worked = false;
         let closed = &mut self.closed;
@@ -675,6 +717,7 @@ fn run(
                             served: Vec::new(),
                             served_at: Instant::now(),
                             maps_checked_ms: 0,
+                            accepted_ms: now_ms(),
                             live: live.clone(),
                             maps: Vec::new(),
                         };

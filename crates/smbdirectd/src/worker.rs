@@ -239,6 +239,10 @@ pub fn spawn(
         handshake: Duration::from_secs(limits.handshake_timeout_s),
         idle: (limits.idle_timeout_s > 0).then(|| Duration::from_secs(limits.idle_timeout_s)),
     };
+    let rdma_limits = crate::rdma_listener::SetLimits {
+        handshake_ms: limits.handshake_timeout_s * 1000,
+        send_queue: limits.send_queue_bytes,
+    };
     let sq_idle_ms = match cfg.sqpoll_idle_ms {
         0 => SQ_IDLE_MS,
         ms => ms,
@@ -289,7 +293,7 @@ pub fn spawn(
                 seed: index as u64 * 0x9E37_79B9,
                 stats,
                 rdma_rx,
-                rdma: RdmaSet::default(),
+                rdma: RdmaSet::with_limits(rdma_limits),
                 rdma_stats,
                 busy_ns,
                 adopt_due: true,

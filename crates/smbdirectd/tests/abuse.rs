@@ -807,3 +807,44 @@ fn huge_directory_searches_do_not_stall_the_worker() {
         .unwrap();
     assert_eq!(find(&mut c, "newsmb"), "STATUS_SUCCESS");
 }
+
+/// Finding 3 over SMB Direct: a connection that negotiates SMB Direct and then never
+/// signs in is closed after the handshake time, as a TCP one is; one that signs in at
+/// once is served.
+#[test]
+fn a_silent_smb_direct_connection_is_closed_after_the_handshake_time() {
+    let rport = free_port();
+    let mport = free_port();
+    let _srv = server_with_files(Opts {
+        extra_config: format!(
+            "smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n[metrics]\nlisten = \"127.0.0.1:{mport}\"\n\
+             [limits]\nhandshake_timeout_s = 2\n"
+        ),
+        ..Default::default()
+    });
+    let addr = format!("127.0.0.1:{rport}");
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    };
+    let mut silent = client::Client::connect_bare(&addr, true).unwrap();
+    let mut prompt = client::Client::connect_bare(&addr, true).unwrap();
+    prompt.sign_in(&opts).unwrap();
+    std::thread::sleep(Duration::from_millis(3500));
+    silent.set_timeout(Some(Duration::from_secs(5))).unwrap();
+    assert!(
+        silent.sign_in(&opts).is_err(),
+        "a silent SMB Direct connection was kept"
+    );
+    let tree = prompt.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = prompt
+        .create(tree, "small.bin", access::FILE_READ_DATA, 1, 0)
+        .unwrap();
+    assert_eq!(prompt.read(tree, f, 0, 8192).unwrap().len(), 8192);
+    let closed = metric_value(
+        mport,
+        "smbdirectd_connections_closed_total{reason=\"handshake_timeout\"}",
+    );
+    assert_eq!(closed, 1.0);
+}
