@@ -161,6 +161,11 @@ pub trait Share: Send + Sync {
     /// Renames `from` to `to` (both inside this share). Without `replace`, an existing `to`
     /// is OBJECT_NAME_COLLISION.
     fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus>;
+    /// Gives the file `from` a second name `to` (a hard link), replacing a file there
+    /// when `replace`; NOT_SUPPORTED where the backend cannot.
+    fn link(&self, _from: &SharePath, _to: &SharePath, _replace: bool) -> Result<(), NtStatus> {
+        Err(NtStatus::NOT_SUPPORTED)
+    }
     /// Removes a file or an empty directory (DIRECTORY_NOT_EMPTY otherwise).
     fn remove(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus>;
     /// Looks a name up without opening it.

@@ -435,9 +435,15 @@ impl Connection {
         if d == dialect::SMB202 {
             self.dialect = d;
         }
+        // The answer is SMB2 message 0 (3.3.5.3.1): its id is spent and a credit granted,
+        // so the client's next request, an SMB2 NEGOTIATE after the wildcard or anything
+        // after 2.0.2, comes as message 1.
+        self.credits
+            .consume(0, 1)
+            .map_err(|_| Disconnect("SMB1 negotiate twice"))?;
         let hdr = Header {
             flags: flags::SERVER_TO_REDIR,
-            credits: 1,
+            credits: self.credits.grant(1),
             ..Default::default()
         };
         let mut out = Vec::with_capacity(256);
@@ -1415,10 +1421,14 @@ impl Connection {
             ));
             if let Some(ciphers) = &c.ciphers {
                 let pick = cfg.ciphers.iter().find(|id| ciphers.contains(id)).copied();
-                contexts.push(neg::encode_context(
-                    ctx::ENCRYPTION,
-                    &neg::single_id_context_data(pick.unwrap_or(0)),
-                ));
+                // No cipher in common: no encryption context in the answer (as Samba);
+                // the session simply cannot encrypt.
+                if let Some(id) = pick {
+                    contexts.push(neg::encode_context(
+                        ctx::ENCRYPTION,
+                        &neg::single_id_context_data(id),
+                    ));
+                }
                 self.cipher = pick.and_then(cipher_from_id);
             }
             self.signing_alg = Algorithm::AesCmac;
@@ -2039,11 +2049,18 @@ impl Connection {
         let Some((c, guid, sec, dialects)) = parsed else {
             return Outcome::Fail(NtStatus::INVALID_PARAMETER);
         };
-        if c != self.client_caps
-            || guid != self.client_guid
-            || sec != self.client_security_mode
-            || dialects != self.client_dialects
-        {
+        // A connection that reached 2.0.2 through an SMB1 NEGOTIATE never told us its
+        // SMB2 capabilities, GUID or security mode: its dialect is what can be checked.
+        let via_smb1 = self.client_dialects.is_empty() && self.dialect == dialect::SMB202;
+        let agrees = if via_smb1 {
+            dialects.contains(&dialect::SMB202)
+        } else {
+            c == self.client_caps
+                && guid == self.client_guid
+                && sec == self.client_security_mode
+                && dialects == self.client_dialects
+        };
+        if !agrees {
             self.dialect = dialect::WILDCARD; // any further request disconnects
             return Outcome::Fail(NtStatus::ACCESS_DENIED);
         }

@@ -625,11 +625,13 @@ fn session<'a>(ctx: &'a Ctx<'_>) -> &'a Arc<Session> {
 
 /// Finds the open a request names, resolving the related-compound id.
 fn find_open(ctx: &Ctx, id: FileId) -> Result<Arc<Open>, NtStatus> {
-    let id = if id == FileId::RELATED {
-        // MS-SMB2 3.3.5.2.7.2: no FileId to inherit means the handle is closed.
-        ctx.related_file.ok_or(NtStatus::FILE_CLOSED)?
-    } else {
-        id
+    // MS-SMB2 3.3.5.2.7.2: a related request uses the FileId of the previous operation,
+    // whatever it wrote itself (clients write all ones, or a stale id); with none to
+    // inherit, all ones names a closed handle.
+    let id = match ctx.related_file {
+        Some(previous) => previous,
+        None if id == FileId::RELATED => return Err(NtStatus::FILE_CLOSED),
+        None => id,
     };
     let s = session(ctx);
     match s.open(id.volatile) {
@@ -773,8 +775,13 @@ fn facts(i: &FileInfo, delete_pending: bool) -> FileFacts {
         allocation_size: i.allocation_size,
         end_of_file: if i.is_directory { 0 } else { i.end_of_file },
         attributes: i.attributes,
-        // MS-FSA: links marked deleted (delete pending) are not counted.
-        number_of_links: i.number_of_links.max(1) - u32::from(delete_pending),
+        // MS-FSA: links marked deleted (delete pending) are not counted. A directory has
+        // one name, as on NTFS (the file system's count includes its subdirectories' "..").
+        number_of_links: if i.is_directory {
+            1
+        } else {
+            i.number_of_links.max(1)
+        } - u32::from(delete_pending),
         delete_pending,
         is_directory: i.is_directory,
         index_number: i.file_id,
@@ -1004,6 +1011,21 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     // Serialize creates on the file table so the share-mode check and the open agree.
     let mut files = server.files.lock();
     let existing = share.backend.stat(&path).ok();
+    // MS-FSA 2.1.5.1: a name ending in a backslash names a directory; FILE_CREATE of a
+    // name that exists fails before anything else is looked at (whatever the kind).
+    let trailing = req.name.len() >= 2 && req.name[req.name.len() - 2..] == [b'\\', 0];
+    if trailing && stream_of.is_none() && !path.is_root() {
+        let refused = match &existing {
+            Some(info) => !info.is_directory,
+            None => req.options & co::DIRECTORY_FILE == 0,
+        };
+        if refused {
+            return Fail(NtStatus::OBJECT_NAME_INVALID);
+        }
+    }
+    if existing.is_some() && matches!(disposition, Disposition::Create) {
+        return Fail(NtStatus::OBJECT_NAME_COLLISION);
+    }
     if let Some(info) = &existing {
         let key = (info.device_id, info.file_id);
         // Disconnected durable opens holding an oplock this open breaks are closed.
@@ -1156,6 +1178,11 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     }
     let (obj, action) = match share.backend.open(&path, &params) {
         Ok(v) => v,
+        // The name does not exist, so a component before it is the file that is no
+        // directory: the path is not found (as Windows answers "file.txt\\x").
+        Err(NtStatus::NOT_A_DIRECTORY) if existing.is_none() => {
+            return Fail(NtStatus::OBJECT_PATH_NOT_FOUND)
+        }
         Err(e) => return Fail(e),
     };
     if let (
@@ -3354,7 +3381,10 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             name,
             ..
         } => rename(server, ctx, &open, &share, &path, &name, replace_if_exists),
-        SetFileInfo::Link { .. } => Err(NtStatus::NOT_SUPPORTED),
+        SetFileInfo::Link {
+            replace_if_exists,
+            name,
+        } => link(server, &open, &share, &path, &name, replace_if_exists),
         SetFileInfo::ValidDataLength(_) => Err(NtStatus::NOT_SUPPORTED),
         SetFileInfo::FullEa(b) => {
             if !need(access::FILE_WRITE_EA) {
@@ -3368,6 +3398,72 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         Ok(()) => ok(),
         Err(e) => Fail(e),
     }
+}
+
+/// A new name a client gives (rename, link): valid, and one Windows could reach.
+fn new_name_of(name: &str) -> Result<SharePath, NtStatus> {
+    let given = names::parse_name(name.trim_start_matches('\\'))?;
+    if given
+        .split_last()
+        .is_some_and(|(_, leaf)| !names::creatable(leaf))
+    {
+        return Err(NtStatus::OBJECT_NAME_INVALID);
+    }
+    Ok(given)
+}
+
+/// Whether `to` may become a new name: free, or (with `replace`) a file nobody holds open.
+fn target_free(
+    server: &Server,
+    share: &crate::config::ShareConfig,
+    to: &SharePath,
+    replace: bool,
+) -> Result<(), NtStatus> {
+    let Ok(target) = share.backend.stat(to) else {
+        return Ok(());
+    };
+    if !replace {
+        return Err(NtStatus::OBJECT_NAME_COLLISION);
+    }
+    let held = server
+        .files
+        .lock()
+        .contains_key(&(target.device_id, target.file_id));
+    if target.is_directory || held {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    Ok(())
+}
+
+/// FileLinkInformation (MS-FSA 2.1.5.15.8): a second name for the open's file.
+fn link(
+    server: &Arc<Server>,
+    open: &Open,
+    share: &crate::config::ShareConfig,
+    from: &SharePath,
+    new_name: &str,
+    replace: bool,
+) -> Result<(), NtStatus> {
+    if open.is_directory {
+        return Err(NtStatus::FILE_IS_A_DIRECTORY);
+    }
+    if open.stream.is_some() {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let given = new_name_of(new_name)?;
+    let to = share.backend.canonical(&given);
+    if to.is_root() {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    target_free(server, share, &to, replace)?;
+    share.backend.link(from, &to, replace)?;
+    server.notify.publish(
+        &share.name,
+        &to,
+        notify_action::ADDED,
+        notify_filter::FILE_NAME,
+    );
+    Ok(())
 }
 
 fn set_disposition(
@@ -3408,13 +3504,7 @@ fn rename(
     if open.granted_access & access::DELETE == 0 {
         return Err(NtStatus::ACCESS_DENIED);
     }
-    let given = names::parse_name(new_name.trim_start_matches('\\'))?;
-    if given
-        .split_last()
-        .is_some_and(|(_, leaf)| !names::creatable(leaf))
-    {
-        return Err(NtStatus::OBJECT_NAME_INVALID);
-    }
+    let given = new_name_of(new_name)?;
     // A case-only rename keeps the new spelling; any other target that exists in another
     // case is that file.
     let stored = share.backend.canonical(&given);
@@ -3422,24 +3512,10 @@ fn rename(
     if to.is_root() || from.is_root() {
         return Err(NtStatus::ACCESS_DENIED);
     }
-    if let Ok(target) = share.backend.stat(&to) {
-        if to == *from {
-            return Ok(());
-        }
-        if !replace {
-            return Err(NtStatus::OBJECT_NAME_COLLISION);
-        }
-        if target.is_directory {
-            return Err(NtStatus::ACCESS_DENIED);
-        }
-        if server
-            .files
-            .lock()
-            .contains_key(&(target.device_id, target.file_id))
-        {
-            return Err(NtStatus::ACCESS_DENIED);
-        }
+    if to == *from && share.backend.stat(&to).is_ok() {
+        return Ok(());
     }
+    target_free(server, share, &to, replace)?;
     // A directory with open files below it cannot move (Windows: ACCESS_DENIED).
     if open.is_directory {
         let prefix = format!("{}/", from.as_str());

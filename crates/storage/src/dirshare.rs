@@ -238,6 +238,27 @@ impl Share for DirShare {
         })
     }
 
+    fn link(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
+        crate::stats::timed(crate::stats::OP_OTHER, || {
+            let (fd, fname, td, tname) = self.parents(from, to)?;
+            match sys::linkat(fd.as_raw_fd(), &fname, td.as_raw_fd(), &tname) {
+                Err(e) if replace && e.raw_os_error() == Some(libc::EEXIST) => {
+                    // Replaced: the new name is linked beside, then moved over the old.
+                    let tmp = format!(".smbdirectd-link-{}", std::process::id());
+                    sys::linkat(fd.as_raw_fd(), &fname, td.as_raw_fd(), &tmp)
+                        .map_err(|e| status(&e, true))?;
+                    sys::renameat2(td.as_raw_fd(), &tmp, td.as_raw_fd(), &tname, false).map_err(
+                        |e| {
+                            let _ = sys::unlinkat(td.as_raw_fd(), &tmp, false);
+                            status(&e, true)
+                        },
+                    )
+                }
+                r => r.map_err(|e| status(&e, true)),
+            }
+        })
+    }
+
     fn remove(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus> {
         crate::stats::timed(crate::stats::OP_OTHER, || self.remove_timed(path, is_dir))
     }
@@ -404,19 +425,27 @@ impl DirShare {
         ))
     }
 
+    /// The parent directories and last names of two paths (a rename's or a link's).
+    fn parents(
+        &self,
+        from: &SharePath,
+        to: &SharePath,
+    ) -> Result<(OwnedFd, String, OwnedFd, String), NtStatus> {
+        let (fp, fname) = split(from);
+        let (tp, tname) = split(to);
+        if fname.is_empty() || tname.is_empty() {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+        Ok((self.parent(&fp)?, fname, self.parent(&tp)?, tname))
+    }
+
     fn rename_timed(
         &self,
         from: &SharePath,
         to: &SharePath,
         replace: bool,
     ) -> Result<(), NtStatus> {
-        let (fp, fname) = split(from);
-        let (tp, tname) = split(to);
-        if fname.is_empty() || tname.is_empty() {
-            return Err(NtStatus::ACCESS_DENIED);
-        }
-        let fd = self.parent(&fp)?;
-        let td = self.parent(&tp)?;
+        let (fd, fname, td, tname) = self.parents(from, to)?;
         sys::renameat2(fd.as_raw_fd(), &fname, td.as_raw_fd(), &tname, !replace)
             .map_err(|e| status(&e, true))
     }

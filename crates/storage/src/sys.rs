@@ -84,6 +84,15 @@ pub fn renameat2(
     check(unsafe { libc::renameat2(from_dir, f.as_ptr(), to_dir, t.as_ptr(), flags) })
 }
 
+/// A new name `to` (in `to_dir`) for the file `from` (in `from_dir`), not following a
+/// symlink at `from`.
+pub fn linkat(from_dir: RawFd, from: &str, to_dir: RawFd, to: &str) -> io::Result<()> {
+    let f = cstr(from)?;
+    let t = cstr(to)?;
+    // SAFETY: valid descriptors and NUL-terminated names.
+    check(unsafe { libc::linkat(from_dir, f.as_ptr(), to_dir, t.as_ptr(), 0) })
+}
+
 pub fn fstat(fd: &OwnedFd) -> io::Result<libc::statx> {
     fstatx(fd, libc::STATX_BASIC_STATS | libc::STATX_BTIME)
 }
