@@ -135,6 +135,8 @@ pub struct FsInfo {
     pub max_name_len: u32,
     pub volume_serial: u32,
     pub volume_creation_time: u64,
+    /// DOS attributes, EAs and security descriptors are kept (in extended attributes).
+    pub keeps_xattrs: bool,
 }
 
 /// Changes to basic information; None leaves a field as it is.

@@ -1194,8 +1194,11 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         // inheritance would supply them).
         let mut sd = default_sd(s);
         sd.merge(new, new.present());
-        if let Err(e) = obj.set_security(&sd.encode(0)) {
-            return Fail(e);
+        match obj.set_security(&sd.encode(0)) {
+            // A share that keeps no descriptors (said at its start): the file is made
+            // with the default one, as a FAT volume would.
+            Ok(()) | Err(NtStatus::NOT_SUPPORTED) => {}
+            Err(e) => return Fail(e),
         }
     }
     if let (
@@ -3082,7 +3085,7 @@ fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
                 volume_label: share.name.clone(),
                 fs_name: "NTFS".into(),
                 max_name_len: fi.max_name_len.max(255),
-                fs_attributes: 0x0000_0003 | 0x0000_0004 | 0x0004_0000 | 0x0000_0002,
+                fs_attributes: fs_attributes(&fi),
             };
             if let Err(e) = fscc::encode_fs_info(req.info_class, &ff, &mut data) {
                 return Fail(e);
@@ -3397,6 +3400,24 @@ fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     match res {
         Ok(()) => ok(),
         Err(e) => Fail(e),
+    }
+}
+
+/// FileFsAttributeInformation's flags (MS-FSCC 2.5.1): case-sensitive search, preserved
+/// case, Unicode names, named streams and hard links; persistent ACLs and EAs only where
+/// the share keeps them.
+fn fs_attributes(fi: &crate::backend::FsInfo) -> u32 {
+    const CASE_SENSITIVE_SEARCH: u32 = 0x1;
+    const CASE_PRESERVED_NAMES: u32 = 0x2;
+    const UNICODE_ON_DISK: u32 = 0x4;
+    const PERSISTENT_ACLS: u32 = 0x8;
+    const NAMED_STREAMS: u32 = 0x0004_0000;
+    const HARD_LINKS: u32 = 0x0040_0000;
+    const EXTENDED_ATTRIBUTES: u32 = 0x0080_0000;
+    let base = CASE_SENSITIVE_SEARCH | CASE_PRESERVED_NAMES | UNICODE_ON_DISK | NAMED_STREAMS;
+    match fi.keeps_xattrs {
+        true => base | HARD_LINKS | PERSISTENT_ACLS | EXTENDED_ATTRIBUTES,
+        false => base | HARD_LINKS,
     }
 }
 

@@ -61,7 +61,16 @@ impl Prom {
                 _ => format!("%{b:02X}"),
             })
             .collect();
-        let (code, body) = http_get(&self.addr, &format!("/api/v1/query?query={enc}"));
+        // A busy machine's Prometheus may answer 503 while its storage starts: asked
+        // again (bounded) until it answers.
+        let end = Instant::now() + Duration::from_secs(60);
+        let (code, body) = loop {
+            let (code, body) = http_get(&self.addr, &format!("/api/v1/query?query={enc}"));
+            if code != 503 || Instant::now() > end {
+                break (code, body);
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        };
         assert_eq!(code, 200, "{body}");
         let v: serde_json::Value = serde_json::from_str(&body).unwrap();
         let r = &v["data"]["result"];
@@ -229,7 +238,12 @@ fn prometheus_scrapes_exact_counts_and_promtool_accepts() {
         addr: format!("127.0.0.1:{pport}"),
     };
     let q = "smbdirectd_requests_total{command=\"write\",status_class=\"success\"}";
+    // Prometheus is ready (its storage open) before it is asked anything.
     let end = Instant::now() + Duration::from_secs(60);
+    while TcpStream::connect(&prom.addr).is_err() || http_get(&prom.addr, "/-/ready").0 != 200 {
+        assert!(Instant::now() < end, "prometheus never became ready");
+        std::thread::sleep(Duration::from_millis(200));
+    }
     let v0 = loop {
         if let Ok(mut s) = TcpStream::connect(&prom.addr) {
             let _ = s.write_all(b"");

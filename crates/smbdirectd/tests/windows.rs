@@ -242,3 +242,93 @@ fn name_and_kind_errors_get_windows_statuses() {
     assert_eq!(links, 1);
     assert_eq!(r.msg[off + 21], 1, "Directory flag");
 }
+
+/// Unmounts what a test mounted, after the server that used it has stopped.
+struct Mounted(std::path::PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// A share on a file system without user extended attributes (ramfs here; tmpfs before
+/// Linux 6.6): the server says so at start, offers no EAs or ACLs there, and everyday
+/// operations (a touch: SET_INFO FileBasicInformation with times and attributes; a create
+/// with a security descriptor) work instead of failing with INTERNAL_ERROR.
+#[test]
+fn a_share_without_user_xattrs_keeps_working() {
+    fn ramfs(share: &std::path::Path) {
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "ramfs", "none"])
+            .arg(share)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "mounting ramfs (needs root) failed");
+    }
+    // (Declared first, so dropped after the server, even if the test fails.)
+    let _mount: Mounted;
+    let srv = TestServer::start_with(Opts {
+        prepare_share: Some(ramfs),
+        ..Default::default()
+    });
+    _mount = Mounted(srv.share.clone());
+    assert!(
+        srv.log().contains("no user extended attributes"),
+        "{}",
+        srv.log()
+    );
+    let mut c = srv.tcp_client();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA | 0x100;
+    let (f, _) = c.create(tree, "touched.txt", rw, 2, 0).unwrap();
+    // FileBasicInformation: creation 0 (unchanged), access/write/change times, ARCHIVE.
+    let t: u64 = 133_000_000_000_000_000;
+    let info = le(&[
+        &0u64.to_le_bytes(),
+        &t.to_le_bytes(),
+        &t.to_le_bytes(),
+        &t.to_le_bytes(),
+        &0x20u32.to_le_bytes(),
+        &0u32.to_le_bytes(),
+    ]);
+    let body = le(&[
+        &33u16.to_le_bytes(),
+        &[1, 4],
+        &(info.len() as u32).to_le_bytes(),
+        &96u16.to_le_bytes(),
+        &[0, 0],
+        &0u32.to_le_bytes(),
+        &fid_bytes(f),
+        &info,
+    ]);
+    let r = c.request(Command::SET_INFO, tree, &body).unwrap();
+    assert_eq!(r.status().to_string(), "STATUS_SUCCESS");
+    let mtime = std::fs::metadata(srv.share.join("touched.txt"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let secs = mtime
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    assert_eq!(secs, (t / 10_000_000) - 11_644_473_600);
+    // FileFsAttributeInformation: no EAs, no persistent ACLs offered.
+    let body = le(&[
+        &41u16.to_le_bytes(),
+        &[2, 5],
+        &1024u32.to_le_bytes(),
+        &0u16.to_le_bytes(),
+        &[0, 0],
+        &0u32.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &fid_bytes(f),
+    ]);
+    let r = c.request(Command::QUERY_INFO, tree, &body).unwrap();
+    assert_eq!(r.status().to_string(), "STATUS_SUCCESS");
+    let off = u16::from_le_bytes([r.msg[64 + 2], r.msg[64 + 3]]) as usize;
+    let flags = u32::from_le_bytes(r.msg[off..off + 4].try_into().unwrap());
+    assert_eq!(flags & (0x0080_0000 | 0x8), 0, "flags {flags:#x}");
+    assert!(!srv.log().contains("INTERNAL_ERROR"));
+}

@@ -55,6 +55,7 @@ fn status(e: &io::Error, last: bool) -> NtStatus {
         libc::EBUSY | libc::ETXTBSY => NtStatus::SHARING_VIOLATION,
         // Out of descriptors or memory: this request fails, the server goes on.
         libc::EMFILE | libc::ENFILE | libc::ENOMEM => NtStatus::INSUFFICIENT_RESOURCES,
+        libc::EOPNOTSUPP => NtStatus::NOT_SUPPORTED,
         _ => NtStatus::INTERNAL_ERROR,
     }
 }
@@ -171,10 +172,27 @@ impl DirShare {
                 root.display()
             )));
         }
-        Ok(DirShare {
-            root: OwnedFd::from(f),
-            opts,
-        })
+        let shown = root.display().to_string();
+        let root = OwnedFd::from(f);
+        let mut opts = opts;
+        if !opts.no_xattr && !user_xattrs(&root) {
+            // DOS attributes, creation times, EAs and security descriptors live in user
+            // extended attributes; without them those are not kept (and EAs are not
+            // offered), while everything else works.
+            tracing::warn!(
+                path = %shown,
+                "this file system has no user extended attributes: DOS attributes, creation \
+                 times, EAs and security descriptors will not be kept on this share"
+            );
+            opts.no_xattr = true;
+        }
+        Ok(DirShare { root, opts })
+    }
+
+    /// Whether the share keeps what lives in extended attributes (DOS attributes,
+    /// creation times, EAs, security descriptors).
+    pub fn keeps_xattrs(&self) -> bool {
+        !self.opts.no_xattr
     }
 
     fn parent(&self, parent: &str) -> Result<OwnedFd, NtStatus> {
@@ -492,6 +510,7 @@ impl DirShare {
             max_name_len: s.f_namemax as u32,
             volume_serial: (s.f_fsid as u32) ^ (s.f_fsid >> 32) as u32,
             volume_creation_time: filetime(st.stx_btime.tv_sec, st.stx_btime.tv_nsec),
+            keeps_xattrs: !self.opts.no_xattr,
         })
     }
 }
@@ -617,6 +636,20 @@ fn cached_read(f: impl FnOnce() -> io::Result<Option<usize>>) -> Option<Result<u
         crate::stats::observe(crate::stats::OP_READ, t.elapsed());
     }
     r.map_err(io_status).transpose()
+}
+
+/// Whether the file system under `dir` takes user extended attributes (tmpfs before
+/// Linux 6.6 does not): a probe attribute is set on the directory and removed. A refusal
+/// for want of permission is not a missing feature.
+fn user_xattrs(dir: &OwnedFd) -> bool {
+    const PROBE: &str = "user.smbdirectd.probe";
+    match sys::fsetxattr(dir, PROBE, b"1") {
+        Ok(()) => {
+            let _ = sys::fremovexattr(dir, PROBE);
+            true
+        }
+        Err(e) => !matches!(e.raw_os_error(), Some(libc::EOPNOTSUPP)),
+    }
 }
 
 fn io_status(e: io::Error) -> NtStatus {
@@ -903,7 +936,13 @@ impl FileObj for DirFile {
             if let Some(t) = c.creation_time {
                 m.creation = Some(t);
             }
-            write_meta(&self.fd, &m).map_err(io_status)?;
+            match write_meta(&self.fd, &m) {
+                // A file on a mount below the share that takes no user xattrs: the times
+                // were set; what lives in the xattr is not kept (as on the share's start
+                // when the whole file system lacks them).
+                Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => {}
+                r => r.map_err(io_status)?,
+            }
         }
         Ok(())
     }

@@ -389,6 +389,12 @@ pub fn fsetxattr(fd: &OwnedFd, name: &str, val: &[u8]) -> io::Result<()> {
     })
 }
 
+pub fn fremovexattr(fd: &OwnedFd, name: &str) -> io::Result<()> {
+    let n = cstr(name)?;
+    // SAFETY: a NUL-terminated name on a descriptor we hold.
+    check(unsafe { libc::fremovexattr(fd.as_raw_fd(), n.as_ptr()) })
+}
+
 pub fn fstatvfs(fd: &OwnedFd) -> io::Result<libc::statvfs> {
     // SAFETY: fills a zeroed struct we own.
     unsafe {

@@ -69,6 +69,9 @@ pub struct Opts {
     pub workers: usize,
     /// Users besides USER: (name, password).
     pub more_users: Vec<(String, String)>,
+    /// Called with the share's directory before the server starts (to mount something
+    /// there).
+    pub prepare_share: Option<fn(&Path)>,
 }
 
 impl TestServer {
@@ -80,6 +83,9 @@ impl TestServer {
         let dir = tempfile::tempdir().unwrap();
         let share = dir.path().join("share");
         std::fs::create_dir_all(&share).unwrap();
+        if let Some(prepare) = opts.prepare_share {
+            prepare(&share);
+        }
         let users = dir.path().join("users");
         let bin = env!("CARGO_BIN_EXE_smbdirectd");
         let main_user = (USER.to_string(), PASSWORD.to_string());
