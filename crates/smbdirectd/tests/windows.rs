@@ -96,6 +96,28 @@ fn close_body(f: client::FileId) -> Vec<u8> {
     le(&[&24u16.to_le_bytes(), &[0; 6], &fid_bytes(f)])
 }
 
+/// QUERY_INFO of (type, class) on `f`, which must succeed: the answer and where its data
+/// starts in the message.
+fn query_info(
+    c: &mut client::Client,
+    tree: u32,
+    f: client::FileId,
+    info_type: u8,
+    class: u8,
+) -> (client::Response, usize) {
+    let body = le(&[
+        &41u16.to_le_bytes(),
+        &[info_type, class],
+        &4096u32.to_le_bytes(),
+        &[0; 16],
+        &fid_bytes(f),
+    ]);
+    let r = c.request(Command::QUERY_INFO, tree, &body).unwrap();
+    assert_eq!(r.status().to_string(), "STATUS_SUCCESS");
+    let off = u16::from_le_bytes([r.msg[64 + 2], r.msg[64 + 3]]) as usize;
+    (r, off)
+}
+
 /// MS-SMB2 3.3.5.2.7.2: a related request uses the FileId of the previous operation,
 /// whatever it wrote itself (Windows clients write all ones; some write a stale id).
 #[test]
@@ -224,20 +246,7 @@ fn name_and_kind_errors_get_windows_statuses() {
     // A directory has one link, as on NTFS (FileStandardInformation).
     let (d, _) = c.create(tree, "dir", read, 1, dir).unwrap();
     std::fs::create_dir(s.share.join("dir").join("sub")).unwrap();
-    let body = le(&[
-        &41u16.to_le_bytes(),
-        &[1, 5],
-        &24u32.to_le_bytes(),
-        &0u16.to_le_bytes(),
-        &[0, 0],
-        &0u32.to_le_bytes(),
-        &0u32.to_le_bytes(),
-        &0u32.to_le_bytes(),
-        &fid_bytes(d),
-    ]);
-    let r = c.request(Command::QUERY_INFO, tree, &body).unwrap();
-    assert_eq!(r.status().to_string(), "STATUS_SUCCESS");
-    let off = u16::from_le_bytes([r.msg[64 + 2], r.msg[64 + 3]]) as usize;
+    let (r, off) = query_info(&mut c, tree, d, 1, 5);
     let links = u32::from_le_bytes(r.msg[off + 16..off + 20].try_into().unwrap());
     assert_eq!(links, 1);
     assert_eq!(r.msg[off + 21], 1, "Directory flag");
@@ -314,20 +323,7 @@ fn a_share_without_user_xattrs_keeps_working() {
         .as_secs();
     assert_eq!(secs, (t / 10_000_000) - 11_644_473_600);
     // FileFsAttributeInformation: no EAs, no persistent ACLs offered.
-    let body = le(&[
-        &41u16.to_le_bytes(),
-        &[2, 5],
-        &1024u32.to_le_bytes(),
-        &0u16.to_le_bytes(),
-        &[0, 0],
-        &0u32.to_le_bytes(),
-        &0u32.to_le_bytes(),
-        &0u32.to_le_bytes(),
-        &fid_bytes(f),
-    ]);
-    let r = c.request(Command::QUERY_INFO, tree, &body).unwrap();
-    assert_eq!(r.status().to_string(), "STATUS_SUCCESS");
-    let off = u16::from_le_bytes([r.msg[64 + 2], r.msg[64 + 3]]) as usize;
+    let (r, off) = query_info(&mut c, tree, f, 2, 5);
     let flags = u32::from_le_bytes(r.msg[off..off + 4].try_into().unwrap());
     assert_eq!(flags & (0x0080_0000 | 0x8), 0, "flags {flags:#x}");
     assert!(!srv.log().contains("INTERNAL_ERROR"));
