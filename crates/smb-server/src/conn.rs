@@ -1374,6 +1374,8 @@ pub(crate) fn small_body() -> Vec<u8> {
 const NEGOTIATE_FIXED_CAPS: u32 = caps::LARGE_MTU | caps::LEASING;
 /// How many logged-off sessions a connection remembers for signing.
 const LOGGED_OFF_KEPT: usize = 8;
+/// Channels one session may have, the first included.
+const MAX_CHANNELS: u32 = 32;
 
 impl Connection {
     fn negotiate(&mut self, m: &[u8], rh: &mut Header) -> Result<(NtStatus, Vec<u8>), Disconnect> {
@@ -1610,6 +1612,13 @@ impl Connection {
             }
             if session.guest || session.anonymous {
                 return fail(NtStatus::NOT_SUPPORTED);
+            }
+            // A session has at most this many channels (as Windows and Samba: 32).
+            // (Signed with the session's key, as the client checks a binding's answers.)
+            if session.channels.load(std::sync::atomic::Ordering::Acquire) >= MAX_CHANNELS {
+                rh.session_id = session.id;
+                rh.flags |= flags::SIGNED;
+                return fail(NtStatus::INSUFFICIENT_RESOURCES);
             }
             // The binding request is signed with the session's key.
             if hdr.flags & flags::SIGNED == 0

@@ -1026,6 +1026,10 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     if existing.is_some() && matches!(disposition, Disposition::Create) {
         return Fail(NtStatus::OBJECT_NAME_COLLISION);
     }
+    // MS-FSA 2.1.5.1.1: a new file made read-only cannot also be deleted on close.
+    if existing.is_none() && delete_on_close && req.file_attributes & attrs::READONLY != 0 {
+        return Fail(NtStatus::CANNOT_DELETE);
+    }
     if let Some(info) = &existing {
         let key = (info.device_id, info.file_id);
         // Disconnected durable opens holding an oplock this open breaks are closed.
@@ -3456,6 +3460,36 @@ fn target_free(
     Ok(())
 }
 
+/// Windows renames by opening the target's directory to add a name (write access,
+/// sharing read and write): an open of that directory that does not share writing, or
+/// that holds delete access, makes the rename a SHARING_VIOLATION (smbtorture
+/// smb2.rename's *_delete_access cases).
+fn target_dir_free(
+    server: &Server,
+    share: &crate::config::ShareConfig,
+    to: &SharePath,
+) -> Result<(), NtStatus> {
+    let dir = to.split_last().map_or_else(SharePath::root, |(d, _)| d);
+    let Ok(info) = share.backend.stat(&dir) else {
+        return Ok(());
+    };
+    let files = server.files.lock();
+    let Some(fs) = files.get(&(info.device_id, info.file_id)) else {
+        return Ok(());
+    };
+    let wanted = msg::share_access::READ | msg::share_access::WRITE;
+    let busy = fs
+        .inner
+        .lock()
+        .opens
+        .iter()
+        .any(|o| o.share_conflict(access::FILE_WRITE_DATA, wanted));
+    if busy {
+        return Err(NtStatus::SHARING_VIOLATION);
+    }
+    Ok(())
+}
+
 /// FileLinkInformation (MS-FSA 2.1.5.15.8): a second name for the open's file.
 fn link(
     server: &Arc<Server>,
@@ -3537,6 +3571,7 @@ fn rename(
         return Ok(());
     }
     target_free(server, share, &to, replace)?;
+    target_dir_free(server, share, &to)?;
     // A directory with open files below it cannot move (Windows: ACCESS_DENIED).
     if open.is_directory {
         let prefix = format!("{}/", from.as_str());

@@ -192,7 +192,7 @@ fn default_idle_timeout() -> u64 {
     900
 }
 fn default_per_address() -> u32 {
-    64
+    256
 }
 
 fn default_preauth_max_pdu() -> usize {

@@ -328,3 +328,32 @@ fn a_share_without_user_xattrs_keeps_working() {
     assert_eq!(flags & (0x0080_0000 | 0x8), 0, "flags {flags:#x}");
     assert!(!srv.log().contains("INTERNAL_ERROR"));
 }
+
+/// A session has at most 32 channels (as Windows and Samba): the 33rd binding gets
+/// INSUFFICIENT_RESOURCES, signed, and the session goes on.
+#[test]
+fn a_session_has_at_most_32_channels() {
+    let s = TestServer::start();
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        dialects: vec![smb_wire::negotiate::dialect::SMB311],
+        ..Default::default()
+    };
+    let addr = format!("127.0.0.1:{}", s.port);
+    let mut c = s.tcp_client();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let channels: Vec<_> = (1..32)
+        .map(|_| c.bind(&addr, false, &opts).unwrap())
+        .collect();
+    let e = c
+        .bind(&addr, false, &opts)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("INSUFFICIENT_RESOURCES"), "{e}");
+    drop(channels);
+    assert!(c
+        .create(tree, "after.txt", access::FILE_READ_DATA, 2, 0)
+        .is_ok());
+}
