@@ -1102,6 +1102,11 @@ fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 return Fail(NtStatus::CANNOT_DELETE);
             }
         }
+        // MS-FSA 2.1.5.1.2.1: overwriting a hidden or system file must keep it so.
+        let kept = attrs::HIDDEN | attrs::SYSTEM;
+        if overwrite && info.attributes & kept & !req.file_attributes != 0 {
+            return Fail(NtStatus::ACCESS_DENIED);
+        }
         if info.is_directory && kind == Kind::NonDirectory {
             return Fail(NtStatus::FILE_IS_A_DIRECTORY);
         }

@@ -28,6 +28,11 @@ const REQUIRED: &[&str] = &[
     "smb2.durable-open",
     "smb2.durable-v2-open",
     "smb2.lease",
+    // Windows semantics (issue 23): rename while the target directory is held, DOS
+    // attributes kept through overwrites and on directories.
+    "smb2.rename",
+    "smb2.openattr",
+    "smb2.winattr",
 ];
 
 const SURVEY: &[&str] = &["smb2.create", "smb2.session", "smb2.oplock"];

@@ -121,8 +121,8 @@ fn info_from(st: &libc::statx, meta: Option<Meta>) -> FileInfo {
         meta.as_ref().map(|m| m.attributes).unwrap_or(0) & (attrs::SETTABLE | attrs::ARCHIVE);
     let mut a = stored & !(attrs::SPARSE_FILE | attrs::COMPRESSED | attrs::NORMAL);
     if is_dir {
+        // (A directory shows ARCHIVE only when a client set it, as on NTFS.)
         a |= attrs::DIRECTORY;
-        a &= !attrs::ARCHIVE;
     } else if meta.is_none() {
         a |= attrs::ARCHIVE;
     }
@@ -224,11 +224,14 @@ impl DirShare {
         Ok((fd, Twin::new(!dir && p.direct_io, write)))
     }
 
-    fn set_new_meta(&self, fd: &OwnedFd, attributes: u32) {
+    /// Records a new (or overwritten) file's attributes: a file is marked for archiving as
+    /// on NTFS; a directory keeps what it was given (ARCHIVE only if asked).
+    fn set_new_meta(&self, fd: &OwnedFd, attributes: u32, is_dir: bool) {
         if self.opts.no_xattr {
             return;
         }
-        let a = (attributes & (attrs::SETTABLE | attrs::ARCHIVE)) | attrs::ARCHIVE;
+        let archive = if is_dir { 0 } else { attrs::ARCHIVE };
+        let a = (attributes & (attrs::SETTABLE | attrs::ARCHIVE)) | archive;
         let _ = write_meta(
             fd,
             &Meta {
@@ -387,7 +390,7 @@ impl DirShare {
             let (fd, direct) = self.open_fd(path.as_str(), is_dir, write, p)?;
             if action != CreateAction::Opened {
                 sys::ftruncate(&fd, 0).map_err(|e| status(&e, true))?;
-                self.set_new_meta(&fd, p.attributes);
+                self.set_new_meta(&fd, p.attributes, false);
                 if p.allocation_size > 0 {
                     preallocate(&fd, !self.opts.no_xattr, p.allocation_size)?;
                 }
@@ -411,7 +414,7 @@ impl DirShare {
             let pfd = self.parent(&parent)?;
             sys::mkdirat(pfd.as_raw_fd(), &name, 0o755).map_err(|e| status(&e, true))?;
             let (fd, _) = self.open_fd(path.as_str(), true, false, p)?;
-            self.set_new_meta(&fd, p.attributes & !attrs::ARCHIVE);
+            self.set_new_meta(&fd, p.attributes, true);
             return Ok((
                 Box::new(DirFile {
                     fd,
@@ -426,7 +429,7 @@ impl DirShare {
         let flags = libc::O_RDWR | libc::O_CREAT | libc::O_EXCL;
         let fd = sys::open_beneath(self.root.as_raw_fd(), path.as_str(), flags, 0o644)
             .map_err(|e| status(&e, true))?;
-        self.set_new_meta(&fd, p.attributes);
+        self.set_new_meta(&fd, p.attributes, false);
         if p.allocation_size > 0 {
             preallocate(&fd, !self.opts.no_xattr, p.allocation_size)?;
         }
