@@ -245,6 +245,15 @@ impl IwarpWire {
         if self.tx_off == self.tx.len() {
             self.tx.clear();
             self.tx_off = 0;
+            // A burst's buffer is not kept for the life of the connection.
+            if self.tx.capacity() > TX_KEEP {
+                self.tx.shrink_to(TX_KEEP);
+            }
+        } else if self.tx_off >= TX_KEEP && self.tx_off * 2 >= self.tx.len() {
+            // A stream that never drains completely (a busy peer, or one reading slowly)
+            // must not keep everything written since it last did: drop the written part.
+            self.tx.drain(..self.tx_off);
+            self.tx_off = 0;
         }
         moved
     }
@@ -449,7 +458,14 @@ impl IwarpWire {
     }
 }
 
+/// Send-buffer capacity kept once it has drained.
+const TX_KEEP: usize = 4 << 20;
+
 impl Wire for IwarpWire {
+    fn unsent(&self) -> usize {
+        self.tx.len() - self.tx_off + self.held.iter().map(|m| m.data.len()).sum::<usize>()
+    }
+
     fn send(&mut self, m: OutMsg) -> bool {
         if self.closing {
             return true;

@@ -709,6 +709,13 @@ pub trait QueuePair: Send {
     fn poll_event(&mut self) -> Option<CmEvent>;
     /// Orderly close; outstanding work requests are flushed.
     fn disconnect(&mut self);
+    /// Bytes of posted work requests the provider holds in memory of its own, not yet
+    /// on the wire: a software provider's send buffer, which grows while the peer does
+    /// not read. (A NIC reads the registered memory instead: 0.) Upper layers count it
+    /// against their send-queue bound.
+    fn unsent_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// A connection request waiting for accept or reject.

@@ -195,6 +195,10 @@ pub(crate) trait Wire: Send {
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool;
     /// Sends what is queued, then ends the stream.
     fn close(&mut self);
+    /// Bytes copied out of work requests and not yet written to the transport.
+    fn unsent(&self) -> usize {
+        0
+    }
 }
 
 struct PendingRead {
@@ -619,6 +623,10 @@ impl<W: Wire> Engine<W> {
 impl<W: Wire> QueuePair for Engine<W> {
     fn qp_num(&self) -> u32 {
         self.qpn
+    }
+
+    fn unsent_bytes(&self) -> usize {
+        self.wire.unsent()
     }
 
     fn state(&self) -> QpState {

@@ -99,6 +99,14 @@ enum Local {
 impl Local {
     /// The device is done with this memory: its own registration ends, a pool slot goes
     /// back (on drop).
+    /// Bytes of memory of its own (a copy made for this operation).
+    fn own_bytes(&self) -> usize {
+        match self {
+            Local::Own(mr) => mr.buf.len(),
+            _ => 0,
+        }
+    }
+
     fn release(self, pd: &Pd) {
         if let Local::Own(mr) = self {
             pd.deregister(&mr);
@@ -225,9 +233,13 @@ pub struct SmbdConnection {
     /// Sent messages' buffers, for the caller to reuse.
     spent: Vec<Vec<u8>>,
     inbox: VecDeque<Vec<u8>>,
+    /// Bytes of the messages in `inbox`.
+    inbox_bytes: usize,
     outbox: VecDeque<Outgoing>,
     /// Bytes of upper-layer messages in `outbox` not yet sent.
     out_bytes: usize,
+    /// Bytes of RDMA Write copies ([`Local::Own`]) waiting for their Send to complete.
+    own_bytes: usize,
     response_requested: bool,
     keepalive_due: bool,
     last_recv_ms: u64,
@@ -319,8 +331,10 @@ impl SmbdConnection {
             spent: Vec::new(),
             reasm_remaining: None,
             inbox: VecDeque::new(),
+            inbox_bytes: 0,
             outbox: VecDeque::new(),
             out_bytes: 0,
+            own_bytes: 0,
             response_requested: false,
             keepalive_due: false,
             last_recv_ms: now_ms,
@@ -445,10 +459,12 @@ impl SmbdConnection {
         }
     }
 
-    /// Bytes of upper-layer messages queued and not yet sent (a peer that grants no send
-    /// credits leaves them here).
+    /// Bytes held for the peer and not yet taken by it: upper-layer messages queued (a
+    /// peer that grants no send credits leaves them here), copies of RDMA Write data
+    /// whose Send has not completed, and what the provider buffers unsent (a software
+    /// provider's socket buffer, while the peer does not read).
     pub fn queued_bytes(&self) -> usize {
-        self.out_bytes
+        self.out_bytes + self.own_bytes + self.qp.unsent_bytes()
     }
 
     /// Orderly close.
@@ -487,7 +503,14 @@ impl SmbdConnection {
 
     /// The next reassembled message from the peer.
     pub fn recv(&mut self) -> Option<Vec<u8>> {
-        self.inbox.pop_front()
+        let m = self.inbox.pop_front()?;
+        self.inbox_bytes -= m.len();
+        Some(m)
+    }
+
+    /// Messages received and not yet taken by [`SmbdConnection::recv`], and their bytes.
+    pub fn waiting(&self) -> (usize, usize) {
+        (self.inbox.len(), self.inbox_bytes)
     }
 
     /// Gives a message from [`SmbdConnection::recv`] back once done with it: its buffer
@@ -505,8 +528,18 @@ impl SmbdConnection {
 
     /// Credits we can grant now: receives posted beyond those granted, up to what the
     /// peer asked for, one receive always kept back to catch a peer sending without one.
+    /// Receive credits that may be granted now. Messages waiting in the inbox (an upper
+    /// layer that is not taking them, e.g. while its send queue is full) hold credits
+    /// back: a peer can make the connection hold at most about a credit window of
+    /// messages, or MaxFragmentedSize bytes of them, however fast it sends.
     fn grantable(&self) -> u32 {
-        let cap = self.peer_target.min(self.posted.saturating_sub(1));
+        if self.inbox_bytes >= self.max_frag_recv {
+            return 0;
+        }
+        let cap = self
+            .peer_target
+            .min(self.posted.saturating_sub(1))
+            .saturating_sub(self.inbox.len() as u32);
         cap.saturating_sub(self.granted)
     }
 
@@ -702,6 +735,7 @@ impl SmbdConnection {
                 // the device is done with their memory either way (completions, flushed
                 // ones too, come in posting order).
                 for l in self.send_release[id as usize].drain(..) {
+                    self.own_bytes -= l.own_bytes();
                     l.release(&self.pd);
                 }
                 self.free_send.push(id as usize);
@@ -890,6 +924,7 @@ impl SmbdConnection {
         if h.remaining_data_length == 0 {
             self.reasm_remaining = None;
             let next = self.spare.pop().unwrap_or_default();
+            self.inbox_bytes += self.reasm.len();
             self.inbox
                 .push_back(std::mem::replace(&mut self.reasm, next));
         } else {
@@ -1112,6 +1147,7 @@ impl SmbdConnection {
         len: usize,
     ) -> Result<(), Disconnect> {
         let (local, _) = self.post_pieces(descs, local, len, false, KIND_RDMA)?;
+        self.own_bytes += local.own_bytes();
         self.writes_unsent.push(local);
         Ok(())
     }

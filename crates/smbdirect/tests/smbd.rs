@@ -535,3 +535,43 @@ fn empty_rdma_read_finishes_at_once_and_a_failed_write_ends_the_connection() {
     assert!(ended, "the connection survived a failed RDMA Write");
     assert!(s.counters.rdma_errors >= 1 || s.closed().is_some());
 }
+
+#[test]
+fn a_receiver_that_does_not_take_its_messages_stops_granting_credits() {
+    for size in [1000usize, 64 << 10] {
+        let (mut c, mut s) = pair(Config::default(), Config::default());
+        pump(&mut c, &mut s, 0, 20);
+        assert!(c.is_connected() && s.is_connected());
+        let n = 600usize;
+        for i in 0..n {
+            c.send(vec![i as u8; size]).unwrap();
+        }
+        // The server's upper layer takes nothing: its inbox is bounded by credits
+        // withheld, not by what the peer has to send.
+        pump(&mut c, &mut s, 0, 2000);
+        // (At most a credit window, or MaxFragmentedSize plus what credits granted
+        // before it was reached could still bring: 255 receives of 8 KiB.)
+        let (msgs, bytes) = s.waiting();
+        assert!(
+            msgs <= 255 && bytes <= (1 << 20) + 255 * 8192,
+            "{size}-byte messages: {msgs} messages, {bytes} bytes wait"
+        );
+        assert!(msgs > 0 && c.queued_bytes() > 0);
+        // Once it takes them, the credits come back and every message arrives in order.
+        let mut got = 0usize;
+        for _ in 0..20_000 {
+            while let Some(m) = s.recv() {
+                assert_eq!(m.len(), size);
+                assert_eq!(m[0], got as u8);
+                got += 1;
+            }
+            if got == n {
+                break;
+            }
+            c.poll(0).unwrap();
+            s.poll(0).unwrap();
+        }
+        assert_eq!(got, n, "{size}-byte messages");
+        assert!(s.is_connected() && c.is_connected());
+    }
+}

@@ -123,7 +123,7 @@ pub struct LimitsSection {
     /// nothing waits) is closed; 0 = never.
     #[serde(default = "default_idle_timeout")]
     pub idle_timeout_s: u64,
-    /// TCP connections one client address may hold.
+    /// Connections (TCP and SMB Direct) one client address may hold.
     #[serde(default = "default_per_address")]
     pub max_connections_per_address: u32,
     /// Descriptors all open files together may hold; 0 = what RLIMIT_NOFILE leaves after

@@ -418,7 +418,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
             server.clone(),
             stop.clone(),
             senders.clone(),
-            cfg.server.max_connections,
+            admission.clone(),
         )?;
         tracing::info!(%local, provider, "listening (SMB Direct)");
         println!("smbdirectd: SMB Direct ({provider}) on {local}");

@@ -4,6 +4,7 @@
 //! to a READ follows its RDMA Write on the same queue pair, so reliable-connected ordering
 //! delivers the data first; with RDMA_V1_INVALIDATE it goes as Send With Invalidate.
 
+use crate::admission::{Admission, Cut};
 use crate::daemon::WallClock;
 use crate::metrics::WorkerStats;
 use crate::worker::WorkerSender;
@@ -13,8 +14,9 @@ use smb_server::backend::MappedFile;
 use smb_server::{Connection, IoRequest, Server, Transport};
 use smbdirect::wire::BufferDescriptor;
 use smbdirect::{Config, SmbdConnection};
+use std::net::IpAddr;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -110,8 +112,10 @@ pub struct RdmaConn {
     /// themselves are what is kept: the engine holds lent buffers as trait objects).
     #[allow(clippy::vec_box)]
     boxes: Vec<Box<Lent>>,
-    /// The listener's count of live connections.
-    live: Arc<AtomicUsize>,
+    /// The connection places (in total and per client address) shared with TCP; this
+    /// connection holds one for `ip` until it closes.
+    admission: Arc<Admission>,
+    ip: Option<IpAddr>,
     /// Mapped files READ data was sent from, registered with this connection's domain
     /// (the registration's buffer holds the mapping too, for writes still in flight).
     maps: Vec<(Arc<dyn MappedFile>, fabric::Mr)>,
@@ -123,6 +127,9 @@ pub struct RdmaConn {
     maps_checked_ms: u64,
     /// When the connection was accepted (ms, as [`ms_at`]).
     accepted_ms: u64,
+    /// When the last SMB2 message arrived (ms): SMB Direct keepalives do not count, as
+    /// TCP keepalives do not.
+    last_pdu_ms: u64,
 }
 
 /// Mapped files kept registered per connection.
@@ -158,6 +165,7 @@ impl RdmaConn {
                 None => break,
             }
         }
+        self.last_pdu_ms = now.ms;
         let r = self.smb.handle_pdu(pdu, now.filetime);
         if let Some(cmd) = self.smb.stats.last_command.take() {
             // Received by the turn's start, answered (the Send posted) by the next one:
@@ -304,9 +312,20 @@ impl RdmaConn {
             self.maps_checked_ms = now.ms;
             self.drop_unused_maps();
         }
-        if !self.smb.authenticated() && now.ms > self.accepted_ms + now.limits.handshake_ms {
-            crate::admission::cut(crate::admission::Cut::HandshakeTimeout, None);
-            return false;
+        if !self.smb.authenticated() {
+            if now.ms > self.accepted_ms + now.limits.handshake_ms {
+                crate::admission::cut(Cut::HandshakeTimeout, self.ip);
+                return false;
+            }
+        } else if let Some(idle) = now.limits.idle_ms {
+            // Signed in, silent and holding nothing (as a TCP connection is closed).
+            if now.ms > self.last_pdu_ms + idle
+                && self.smbd.queued_bytes() == 0
+                && !self.smb.holds_state()
+            {
+                crate::admission::cut(Cut::IdleTimeout, self.ip);
+                return false;
+            }
         }
         // Past the send-queue bound, requests wait in the receive queue (the peer's
         // credits, spent on them, hold it back) until the peer takes its answers.
@@ -380,7 +399,7 @@ pub fn spawn(
     server: Arc<Server>,
     stop: Arc<AtomicBool>,
     workers: Vec<WorkerSender>,
-    max_connections: usize,
+    admission: Arc<Admission>,
 ) -> Result<Endpoint> {
     // Each connection gets its own protection domain and completion queue, from the
     // provider that accepted it. Mapped reads only where the peer moves RDMA Write data
@@ -423,13 +442,7 @@ pub fn spawn(
         .name("smbd-rdma".into())
         .spawn(move || {
             run(
-                &mut *l,
-                &new_pdcq,
-                server,
-                stop,
-                workers,
-                max_connections,
-                maps_files,
+                &mut *l, &new_pdcq, server, stop, workers, &admission, maps_files,
             )
         })?;
     Ok(local)
@@ -451,6 +464,8 @@ pub struct SetLimits {
     /// Answers queued (with READ data in flight for them), bytes, past which requests
     /// wait.
     pub send_queue: usize,
+    /// Time a signed-in connection holding nothing may stay silent, ms (None: forever).
+    pub idle_ms: Option<u64>,
 }
 
 impl Default for SetLimits {
@@ -458,6 +473,7 @@ impl Default for SetLimits {
         SetLimits {
             handshake_ms: 30_000,
             send_queue: 16 << 20,
+            idle_ms: Some(900_000),
         }
     }
 }
@@ -484,8 +500,6 @@ pub struct RdmaSet {
     draining: Vec<RdmaConn>,
     /// Counters of connections that have closed, so totals never go backwards.
     closed: smbdirect::Counters,
-    /// SMB Direct connections open across all workers (for max_connections).
-    live: Option<Arc<AtomicUsize>>,
     next_key: u64,
     io: Vec<IoRequest>,
     limits: SetLimits,
@@ -510,7 +524,6 @@ impl RdmaSet {
     }
 
     pub fn adopt(&mut self, mut c: RdmaConn, storage_io: bool) {
-        self.live = Some(c.live.clone());
         self.next_key += 1;
         c.key = self.next_key;
         c.smb.set_storage_io(storage_io);
@@ -585,7 +598,7 @@ impl RdmaSet {
                 c.smbd.disconnect();
                 c.smb.close();
                 closed.add(&c.smbd.counters);
-                c.live.fetch_sub(1, Ordering::AcqRel);
+                c.admission.release(c.ip);
                 if c.smb.io_in_flight() > 0 {
                     c.dead = true;
                     return true; // moved to `draining` below
@@ -614,7 +627,7 @@ impl RdmaSet {
         for mut c in self.conns.drain(..) {
             c.smbd.disconnect();
             c.smb.close();
-            c.live.fetch_sub(1, Ordering::AcqRel);
+            c.admission.release(c.ip);
             if c.smb.io_in_flight() > 0 {
                 // The kernel may still write into its buffers: never freed.
                 std::mem::forget(c);
@@ -663,24 +676,27 @@ fn run(
     server: Arc<Server>,
     stop: Arc<AtomicBool>,
     workers: Vec<WorkerSender>,
-    max_connections: usize,
+    admission: &Arc<Admission>,
     maps_files: bool,
 ) {
-    let live = Arc::new(AtomicUsize::new(0));
     let mut seed = 0x5EED_0000_u64;
     let mut next = 0usize;
     while !stop.load(Ordering::Acquire) {
         match l.poll_request() {
-            Ok(Some(req)) if live.load(Ordering::Acquire) >= max_connections => {
-                tracing::warn!(peer = %req.peer(), max_connections, "SMB Direct connection refused: too many connections");
-                req.reject(b"");
-            }
             Ok(Some(req)) => {
                 let peer = req.peer();
+                // One count of places with TCP: in total and per client address.
+                let ip = peer.parse::<SocketAddr>().ok().map(|a| a.ip());
+                if let Err(why) = admission.admit(ip) {
+                    crate::admission::cut(why, ip);
+                    req.reject(b"");
+                    continue;
+                }
                 let (pd, cq) = match new_pdcq() {
                     Ok(x) => x,
                     Err(e) => {
                         tracing::warn!(%peer, error = %e, "SMB Direct: no protection domain or completion queue");
+                        admission.release(ip);
                         req.reject(b"");
                         continue;
                     }
@@ -692,7 +708,6 @@ fn run(
                         smb.peer = peer.clone();
                         smb.set_rdma_maps_files(maps_files);
                         tracing::info!(%peer, worker = next % workers.len(), "SMB Direct connection accepted");
-                        live.fetch_add(1, Ordering::AcqRel);
                         let w = &workers[next % workers.len()];
                         let smbd = match w.pool() {
                             Some(p) => SmbdConnection::accept_with_pool(
@@ -718,13 +733,18 @@ fn run(
                             served_at: Instant::now(),
                             maps_checked_ms: 0,
                             accepted_ms: now_ms(),
-                            live: live.clone(),
+                            last_pdu_ms: now_ms(),
+                            admission: admission.clone(),
+                            ip,
                             maps: Vec::new(),
                         };
                         w.hand_rdma(conn);
                         next += 1;
                     }
-                    Err(e) => tracing::warn!(%peer, error = %e, "SMB Direct accept failed"),
+                    Err(e) => {
+                        admission.release(ip);
+                        tracing::warn!(%peer, error = %e, "SMB Direct accept failed")
+                    }
                 }
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(1)),

@@ -242,6 +242,7 @@ pub fn spawn(
     let rdma_limits = crate::rdma_listener::SetLimits {
         handshake_ms: limits.handshake_timeout_s * 1000,
         send_queue: limits.send_queue_bytes,
+        idle_ms: (limits.idle_timeout_s > 0).then_some(limits.idle_timeout_s * 1000),
     };
     let sq_idle_ms = match cfg.sqpoll_idle_ms {
         0 => SQ_IDLE_MS,

@@ -171,7 +171,13 @@ fn server_with_files(opts: Opts) -> TestServer {
 #[test]
 fn a_client_that_never_reads_its_responses_costs_its_send_queue_only() {
     let srv = server_with_files(Opts::default());
-    let mut c = srv.tcp_client();
+    let c = srv.tcp_client();
+    never_reads(&srv, c, false, "unread responses");
+}
+
+/// Pipelines 64 READs of 8 MiB on `c` (by RDMA Write when `rdma`) and never takes an
+/// answer in; checks what the server holds meanwhile and after `c` has gone.
+fn never_reads(srv: &TestServer, mut c: client::Client, rdma: bool, what: &str) {
     c.set_timeout(Some(Duration::from_secs(30))).unwrap();
     let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
     let (f, _) = c
@@ -185,32 +191,40 @@ fn a_client_that_never_reads_its_responses_costs_its_send_queue_only() {
         c.read(tree, f, 0, 4096).unwrap();
     }
     assert!(c.credits() >= 64 * 128, "{} credits", c.credits());
-    let base = rss(&srv);
-    let probe = Probe::start(&srv, "small.bin");
+    let base = rss(srv);
+    let probe = Probe::start(srv, "small.bin");
     let mut sent = 0u64;
+    // (RDMA buffers the server would write into, kept until the client goes.)
+    let mut buffers = Vec::new();
     while c.credits() >= 128 && sent < 64 {
-        c.send_read(tree, f, (sent % 8) * 8 * MIB, 8 << 20).unwrap();
+        let off = (sent % 8) * 8 * MIB;
+        if rdma {
+            buffers.push(c.send_read_rdma(tree, f, off, 8 << 20, true).unwrap());
+        } else {
+            c.send_read(tree, f, off, 8 << 20).unwrap();
+        }
         sent += 1;
     }
     // 512 MiB of READ data asked for; give the server time to do all it would.
     std::thread::sleep(Duration::from_secs(3));
-    let held = rss(&srv).saturating_sub(base);
+    let held = rss(srv).saturating_sub(base);
     eprintln!(
-        "{sent} READs of 8 MiB unread: the server holds {} MiB more",
+        "{what}: {sent} READs of 8 MiB unread: the server holds {} MiB more",
         held / MIB
     );
-    assert!(sent >= 60);
+    assert_eq!(sent, 64);
     assert!(
         held < 96 * MIB,
-        "server holds {} MiB for one client",
+        "{what}: server holds {} MiB for one client",
         held / MIB
     );
-    probe.finish("unread responses");
+    probe.finish(what);
+    drop(buffers);
     drop(c);
-    let after = settles(&srv, base, 48 * MIB, Duration::from_secs(10));
+    let after = settles(srv, base, 48 * MIB, Duration::from_secs(10));
     assert!(
         after < base + 48 * MIB,
-        "after the client left the server holds {} MiB more",
+        "{what}: after the client left the server holds {} MiB more",
         (after - base) / MIB
     );
 }
@@ -823,11 +837,7 @@ fn a_silent_smb_direct_connection_is_closed_after_the_handshake_time() {
         ..Default::default()
     });
     let addr = format!("127.0.0.1:{rport}");
-    let opts = client::Options {
-        user: USER.into(),
-        password: PASSWORD.into(),
-        ..Default::default()
-    };
+    let opts = user_options();
     let mut silent = client::Client::connect_bare(&addr, true).unwrap();
     let mut prompt = client::Client::connect_bare(&addr, true).unwrap();
     prompt.sign_in(&opts).unwrap();
@@ -847,4 +857,83 @@ fn a_silent_smb_direct_connection_is_closed_after_the_handshake_time() {
         "smbdirectd_connections_closed_total{reason=\"handshake_timeout\"}",
     );
     assert_eq!(closed, 1.0);
+}
+
+/// Finding 1 over SMB Direct: a signed-in peer asks for 8 MiB READs by RDMA Write and then
+/// stops taking anything in (its transport never reads: no RDMA Write lands, no Send is
+/// received, no receive is reposted). What the server holds for it stays within its send
+/// queue; the server lets go of it all when the peer leaves.
+#[test]
+fn an_smb_direct_peer_that_never_reads_costs_its_send_queue_only() {
+    let rport = free_port();
+    let srv = server_with_files(Opts {
+        extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
+        ..Default::default()
+    });
+    let c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &user_options()).unwrap();
+    never_reads(&srv, c, true, "unread SMB Direct responses");
+}
+
+/// Finding 3 over SMB Direct: its connections take places from the same per-address
+/// bound as TCP ones (the one past it is rejected at connection setup), and a signed-in
+/// connection that holds nothing is closed after the idle time, giving its place back.
+#[test]
+fn smb_direct_connections_share_the_address_bound_and_the_idle_time() {
+    let rport = free_port();
+    let mport = free_port();
+    let srv = server_with_files(Opts {
+        extra_config: format!(
+            "smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n[metrics]\nlisten = \"127.0.0.1:{mport}\"\n\
+             [limits]\nidle_timeout_s = 2\nmax_connections_per_address = 3\n"
+        ),
+        ..Default::default()
+    });
+    let addr = format!("127.0.0.1:{rport}");
+    let opts = user_options();
+    let mut tcp = srv.tcp_client();
+    let ttree = tcp.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let mut idle = client::Client::connect_rdma(&addr, &opts).unwrap();
+    idle.set_timeout(Some(Duration::from_secs(5))).unwrap();
+    let itree = idle.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let mut holder = client::Client::connect_rdma(&addr, &opts).unwrap();
+    let htree = holder.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = holder
+        .create(htree, "small.bin", access::FILE_READ_DATA, 1, 0)
+        .unwrap();
+    // A fourth connection from this address, over either transport, has no place.
+    assert!(
+        client::Client::connect_rdma(&addr, &opts).is_err(),
+        "a fourth connection from one address was admitted"
+    );
+    assert_eq!(
+        metric_value(
+            mport,
+            "smbdirectd_connections_refused_total{reason=\"per_address\"}"
+        ),
+        1.0
+    );
+    std::thread::sleep(Duration::from_millis(4500));
+    assert!(
+        idle.create(itree, "small.bin", access::FILE_READ_DATA, 1, 0)
+            .is_err(),
+        "an idle SMB Direct connection holding nothing was kept past the idle time"
+    );
+    assert!(tcp
+        .create(ttree, "small.bin", access::FILE_READ_DATA, 1, 0)
+        .is_err());
+    assert_eq!(holder.read(htree, f, 0, 8192).unwrap().len(), 8192);
+    assert_eq!(
+        metric_value(
+            mport,
+            "smbdirectd_connections_closed_total{reason=\"idle_timeout\"}"
+        ),
+        2.0
+    );
+    // The places the idle ones held are free again.
+    let mut again = client::Client::connect_rdma(&addr, &opts).unwrap();
+    let tree = again.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (g, _) = again
+        .create(tree, "small.bin", access::FILE_READ_DATA, 1, 0)
+        .unwrap();
+    assert_eq!(again.read(tree, g, 0, 8192).unwrap().len(), 8192);
 }

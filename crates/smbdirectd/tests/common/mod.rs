@@ -14,6 +14,15 @@ pub const PASSWORD: &str = "Secret-Pass1";
 
 /// Whether an external tool is present. In CI a missing tool is a failure; elsewhere the
 /// test prints a loud SKIPPED line and returns.
+/// Client options that sign in as the test user.
+pub fn user_options() -> client::Options {
+    client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        ..Default::default()
+    }
+}
+
 pub fn require_tool(tool: &str) -> bool {
     let found = Command::new("sh")
         .arg("-c")
@@ -176,12 +185,7 @@ impl TestServer {
 
     /// A client signed in as the test user over TCP.
     pub fn tcp_client(&self) -> client::Client {
-        let opts = client::Options {
-            user: USER.into(),
-            password: PASSWORD.into(),
-            ..Default::default()
-        };
-        client::Client::connect(&format!("127.0.0.1:{}", self.port), &opts).unwrap()
+        client::Client::connect(&format!("127.0.0.1:{}", self.port), &user_options()).unwrap()
     }
 
     /// Whether the server process is still running.
