@@ -135,10 +135,21 @@ impl RdmaRegion {
     }
 }
 
-/// How PDUs travel: TCP with the 4-byte length prefix, or SMB Direct messages.
+/// How PDUs travel: TCP with the 4-byte length prefix, SMB Direct messages, or a
+/// transport the caller supplies.
 enum Io {
     Tcp(TcpStream),
     Rdma(Box<RdmaIo>),
+    Other(Box<dyn PduTransport>),
+}
+
+/// A transport of whole SMB2 PDUs supplied by the caller: an in-memory engine for tests
+/// (see [`Client::connect_with`]), or anything else that moves whole messages.
+pub trait PduTransport: Send {
+    /// Sends one PDU (or compound).
+    fn send(&mut self, pdu: &[u8]) -> std::io::Result<()>;
+    /// Receives the next PDU into `buf`; an error when none will come.
+    fn recv(&mut self, buf: &mut Vec<u8>) -> std::io::Result<()>;
 }
 
 struct RdmaIo {
@@ -188,6 +199,7 @@ impl Io {
                     .map_err(|e| Error::Io(std::io::Error::other(format!("SMB Direct: {e:?}"))))?;
                 r.poll()?;
             }
+            Io::Other(t) => t.send(out)?,
         }
         Ok(())
     }
@@ -219,6 +231,7 @@ impl Io {
                     }
                 }
             }
+            Io::Other(t) => t.recv(buf)?,
         }
         Ok(())
     }
@@ -258,13 +271,6 @@ fn random<const N: usize>() -> [u8; N] {
     b
 }
 
-fn filetime_now() -> u64 {
-    let d = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    116_444_736_000_000_000 + d.as_secs() * 10_000_000
-}
-
 impl Client {
     /// Connects, negotiates and logs on.
     pub fn connect(addr: &str, opts: &Options) -> Result<Client> {
@@ -296,6 +302,11 @@ impl Client {
 
     /// Connects over SMB Direct on the software iWARP provider (the server's
     /// `--smbdirect iwarp=ADDR:PORT` listener), negotiates and logs on.
+    /// Negotiates and signs in over a transport the caller supplies.
+    pub fn connect_with(t: Box<dyn PduTransport>, opts: &Options) -> Result<Client> {
+        Self::start(Io::Other(t), opts)
+    }
+
     pub fn connect_rdma(addr: &str, opts: &Options) -> Result<Client> {
         Self::start(Self::open_io(addr, true)?, opts)
     }
@@ -613,7 +624,7 @@ impl Client {
             &opts.user,
             &opts.domain,
             &opts.password,
-            filetime_now(),
+            smb_wire::filetime::now(),
             random::<24>(),
         )
         .map_err(Error::Protocol)?;
@@ -833,6 +844,7 @@ impl Client {
         match &mut self.io {
             Io::Tcp(s) => s.set_read_timeout(t)?,
             Io::Rdma(r) => r.limit = t.unwrap_or(DEAD_PEER),
+            Io::Other(_) => {}
         }
         Ok(())
     }
@@ -1021,7 +1033,7 @@ impl Client {
     fn rdma_pd(&self) -> Option<fabric::Pd> {
         match &self.io {
             Io::Rdma(r) => Some(r.conn.pd().clone()),
-            Io::Tcp(_) => None,
+            Io::Tcp(_) | Io::Other(_) => None,
         }
     }
 
@@ -1329,11 +1341,17 @@ impl Client {
 
     /// Sends an arbitrary pre-built request body for `cmd` (tests of odd requests).
     pub fn request(&mut self, cmd: Command, tree: u32, body: &[u8]) -> Result<Response> {
+        let id = self.send_request(cmd, tree, body)?;
+        self.wait(id)
+    }
+
+    /// Sends a pre-built request body for `cmd` without waiting; returns its message id
+    /// (for [`Client::wait`]).
+    pub fn send_request(&mut self, cmd: Command, tree: u32, body: &[u8]) -> Result<u64> {
         let mut m = Vec::new();
         self.header(cmd, tree, 1).encode(&mut m);
         m.extend_from_slice(body);
-        let id = self.send_raw(&m)?;
-        self.wait(id)
+        self.send_raw(&m)
     }
 }
 

@@ -27,6 +27,24 @@ pub struct ShareConfig {
     pub write_through: bool,
 }
 
+impl ShareConfig {
+    /// A share named `name` over `backend` with every option off.
+    pub fn plain(name: &str, backend: Arc<dyn Share>) -> ShareConfig {
+        ShareConfig {
+            name: name.into(),
+            comment: String::new(),
+            backend,
+            encrypt: false,
+            read_only: false,
+            direct_io: false,
+            io_poll: false,
+            sqpoll: false,
+            mapped_reads: false,
+            write_through: false,
+        }
+    }
+}
+
 impl std::fmt::Debug for ShareConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ShareConfig")

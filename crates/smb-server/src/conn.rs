@@ -9,7 +9,7 @@
 //! [`Disconnect`].
 
 use crate::credits::CreditWindow;
-use crate::ops::{self, Outcome};
+use crate::ops::{self, small_body, Ctx, Outcome};
 use crate::state::{Server, Session, SessionKeys, Tree};
 use rand::{RngCore, SeedableRng};
 use smb_auth::acceptor::{Acceptor, AcceptorConfig, AuthError, Step};
@@ -38,37 +38,6 @@ struct PendingAuth {
     preauth: PreauthHash,
     /// A SESSION_SETUP binding this connection to an existing session.
     binding: bool,
-}
-
-/// Per-request context handed to the command handlers. What the connection holds is
-/// borrowed, not cloned: no reference count moves per request.
-pub struct Ctx<'a> {
-    pub server: &'a Arc<Server>,
-    pub hdr: Header,
-    pub msg: &'a [u8],
-    pub session: Option<&'a Arc<Session>>,
-    pub tree: Option<&'a Arc<Tree>>,
-    pub encrypted: bool,
-    /// FileId from the previous CREATE in a related compound.
-    pub related_file: Option<FileId>,
-    pub now: u64,
-    /// SMB Direct connections: descriptors, fetched WRITE data and pending RDMA Writes.
-    pub rdma: Option<&'a std::cell::RefCell<crate::rdma::RdmaState>>,
-    /// SMB Direct connections: their fixed limits.
-    pub rdma_limits: Option<crate::rdma::RdmaLimits>,
-    pub dialect: u16,
-    /// This connection's mailbox (where breaks for opens made here are posted).
-    pub outbox: &'a Arc<crate::state::Outbox>,
-    /// Whether the request may go async (only the last of a compound may).
-    pub can_wait: bool,
-    /// The connection advertised multichannel (lock sequences are then checked).
-    pub multichannel: bool,
-    /// This channel's signing key for the session (RDMA signing transform).
-    pub channel_key: [u8; 16],
-    /// A READ may hand its storage I/O to the transport ([`ops::Outcome::Io`]).
-    pub defer_io: bool,
-    /// The request is a PDU of its own (not part of a compound).
-    pub single: bool,
 }
 
 /// A response: the header, then the body (whose buffer is recycled). A `framed` body
@@ -1024,7 +993,7 @@ impl Connection {
     pub fn poll_async(&mut self) -> Vec<Vec<u8>> {
         let mut out = std::mem::take(&mut self.cancelled);
         if !self.held.is_empty() {
-            let now = std::time::Instant::now();
+            let now = crate::clock::now();
             let mut i = 0;
             while i < self.held.len() {
                 if self.held[i].0 <= now {
@@ -1363,12 +1332,6 @@ pub(crate) fn error_body() -> Vec<u8> {
     b
 }
 
-pub(crate) fn small_body() -> Vec<u8> {
-    let mut b = Vec::with_capacity(4);
-    msg::encode_small_response(&mut b);
-    b
-}
-
 // ------------------------------------------------------------------ NEGOTIATE
 
 const NEGOTIATE_FIXED_CAPS: u32 = caps::LARGE_MTU | caps::LEASING;
@@ -1659,7 +1622,7 @@ impl Connection {
             // This address failed too often: refused unchecked (no password oracle),
             // after the usual delay, until its window passes.
             self.pending.remove(&sid);
-            self.hold_until = Some(std::time::Instant::now() + self.server.logons.blocked_delay());
+            self.hold_until = Some(crate::clock::now() + self.server.logons.blocked_delay());
             return fail(NtStatus::LOGON_FAILURE);
         }
         let pending = self.pending.get_mut(&sid).expect("inserted above");
@@ -1691,7 +1654,7 @@ impl Connection {
                         "too many failed logons for this user name: its failures are slowed (limits.logon_failures_per_user)");
                 }
                 if !after.delay.is_zero() {
-                    self.hold_until = Some(std::time::Instant::now() + after.delay);
+                    self.hold_until = Some(crate::clock::now() + after.delay);
                 }
                 fail(st)
             }

@@ -124,7 +124,7 @@ fn start_break(l: &mut Lease, to: u32) {
         })
     });
     if ack && posted {
-        l.breaking = Some((to, std::time::Instant::now() + OPLOCK_BREAK_TIMEOUT));
+        l.breaking = Some((to, crate::clock::now() + OPLOCK_BREAK_TIMEOUT));
     } else {
         l.state = to;
         l.breaking = None;

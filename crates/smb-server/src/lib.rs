@@ -2,13 +2,15 @@
 //!
 //! Contract: a [`conn::Connection`] takes whole SMB2 PDUs and the time, and gives back the
 //! PDUs to send; storage is reached only through [`backend::Share`]. No sockets, no
-//! threads, no clock of its own. Shared state ([`state::Server`]) lives behind short
-//! locks, so the channels of one session may sit on different workers.
+//! threads; deadlines read the one engine clock in [`clock`], which tests move. Shared
+//! state ([`state::Server`]) lives behind short locks, so the channels of one session may
+//! sit on different workers.
 #![forbid(unsafe_code)]
 
 pub mod backend;
 pub mod budget;
 pub mod bufs;
+pub mod clock;
 pub mod config;
 pub mod conn;
 pub mod credits;

@@ -3,10 +3,9 @@
 //! Windows and Samba behave), the acknowledgment (3.3.5.22.1), Level II breaks on writes,
 //! and the table of durable opens whose connection was lost (3.3.7.1, 3.3.5.9.7/12).
 
-use crate::state::{oplock, FileInner, FileState, Notice, Server, OPLOCK_BREAK_TIMEOUT};
+use crate::state::{oplock, FileInner, FileState, Notice, OPLOCK_BREAK_TIMEOUT};
 use smb_wire::msg::{access, FileId};
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
 
 /// An open that asks for nothing but attributes and synchronization neither breaks
 /// oplocks nor gets one (a "stat open").
@@ -82,7 +81,7 @@ pub fn break_for_open(
                     } else {
                         oplock::LEVEL_II
                     };
-                    o.breaking = Some((to, std::time::Instant::now() + OPLOCK_BREAK_TIMEOUT));
+                    o.breaking = Some((to, crate::clock::now() + OPLOCK_BREAK_TIMEOUT));
                     let posted = o.outbox.as_ref().is_some_and(|b| {
                         b.post(Notice::OplockBreak {
                             file_id: o.file_id,
@@ -202,68 +201,4 @@ pub fn acknowledge(fs: &FileState, id: FileId, level: u8) -> Result<u8, smb_wire
         fs.level2.store(true, Ordering::Release);
     }
     Ok(new)
-}
-
-/// Closes a disconnected durable open (expired, or in the way of a new open).
-pub fn drop_durable(server: &Server, persistent: u64) {
-    let d = server.durable.lock().remove(&persistent);
-    if let Some(d) = d {
-        tracing::debug!(persistent, "durable open closed while disconnected");
-        crate::ops::close_open(server, &d.open);
-    }
-}
-
-/// Closes an open wherever it is: in a session's table or waiting for a reconnect.
-pub fn close_by_id(server: &Server, id: FileId) {
-    let sessions: Vec<_> = server.sessions.lock().values().cloned().collect();
-    for s in sessions {
-        let open = s.opens.lock().remove(&id.volatile);
-        if let Some(o) = open {
-            crate::ops::close_open(server, &o);
-            return;
-        }
-    }
-    drop_durable(server, id.persistent);
-}
-
-/// Closes disconnected durable opens whose time is up; true when it closed any.
-pub fn expire_durable(server: &Server) -> bool {
-    let now = std::time::Instant::now();
-    let expired: Vec<u64> = server
-        .durable
-        .lock()
-        .iter()
-        .filter(|(_, d)| d.expires <= now)
-        .map(|(k, _)| *k)
-        .collect();
-    for &k in &expired {
-        drop_durable(server, k);
-    }
-    !expired.is_empty()
-}
-
-/// Keeps a durable open whose connection is gone: it stops receiving breaks and waits
-/// to be reconnected until its timeout.
-pub fn preserve(server: &Server, s: &crate::state::Session, open: Arc<crate::state::Open>) {
-    let d = open.durable.expect("durable open");
-    if let Some(fs) = &open.file {
-        let mut inner = fs.inner.lock();
-        if let Some(e) = inner.opens.iter_mut().find(|e| e.file_id == open.file_id) {
-            e.outbox = None;
-            if let Some((to, _)) = e.breaking.take() {
-                e.oplock = to;
-            }
-        }
-    }
-    let expires = std::time::Instant::now() + std::time::Duration::from_millis(d.timeout_ms.into());
-    server.durable.lock().insert(
-        open.file_id.persistent,
-        crate::state::Disconnected {
-            open,
-            user: s.user.clone(),
-            domain: s.domain.clone(),
-            client_guid: s.client_guid,
-            expires,
-        },
-    );
 }

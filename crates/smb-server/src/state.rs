@@ -393,7 +393,7 @@ impl FileOpenEntry {
 /// A break sent with this deadline still awaits its acknowledgment: the time is not up
 /// and the holder's connection can still answer.
 fn awaiting_ack(deadline: Option<std::time::Instant>, outbox: &Option<Arc<Outbox>>) -> bool {
-    deadline.is_some_and(|d| std::time::Instant::now() < d)
+    deadline.is_some_and(|d| crate::clock::now() < d)
         && outbox.as_ref().is_some_and(|b| !b.is_closed())
 }
 

@@ -11,6 +11,7 @@ pub use status::NtStatus;
 
 pub mod codec;
 pub mod dcerpc;
+pub mod filetime;
 pub mod fscc;
 pub mod header;
 pub mod msg;

@@ -406,7 +406,7 @@ impl Config {
             );
         }
         for e in &self.server.smbdirect {
-            crate::rdma_listener::parse_endpoint(e)
+            crate::endpoint::parse_endpoint(e)
                 .map_err(|err| anyhow::anyhow!("server.smbdirect: {err:#}"))?;
         }
         if self.server.listen.is_empty() {

@@ -40,42 +40,6 @@ pub struct ServeArgs {
     smbdirect: Vec<String>,
 }
 
-/// Windows FILETIME now.
-pub fn filetime_now() -> u64 {
-    let d = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    116_444_736_000_000_000 + d.as_secs() * 10_000_000 + u64::from(d.subsec_nanos() / 100)
-}
-
-/// Windows FILETIME at instants of the monotonic clock a worker already read: the wall
-/// clock is read again once a second (so a step of it shows within a second), the
-/// monotonic reading carries the time between (no second clock read per turn).
-pub struct WallClock {
-    base: std::time::Instant,
-    base_filetime: u64,
-}
-
-impl Default for WallClock {
-    fn default() -> Self {
-        WallClock {
-            base: std::time::Instant::now(),
-            base_filetime: filetime_now(),
-        }
-    }
-}
-
-impl WallClock {
-    pub fn filetime(&mut self, at: std::time::Instant) -> u64 {
-        let since = at.saturating_duration_since(self.base);
-        if since >= std::time::Duration::from_secs(1) {
-            *self = WallClock::default();
-            return self.base_filetime;
-        }
-        self.base_filetime + (since.as_nanos() / 100) as u64
-    }
-}
-
 fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
     if !a.listen.is_empty() {
         cfg.server.listen = a.listen.clone();
@@ -132,7 +96,7 @@ fn init_logging(level: &str) {
 fn interfaces(cfg: &Config) -> Result<Vec<smb_server::config::InterfaceConfig>> {
     let mut rdma = Vec::new();
     for e in &cfg.server.smbdirect {
-        if let crate::rdma_listener::Endpoint::Ip(a) = crate::rdma_listener::parse_endpoint(e)?.1 {
+        if let crate::endpoint::Endpoint::Ip(a) = crate::endpoint::parse_endpoint(e)?.1 {
             rdma.push(a);
         }
     }
@@ -212,7 +176,12 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         },
         interfaces: interfaces(cfg)?,
     };
-    Ok(Arc::new(Server::new(sc, shares, users, filetime_now())))
+    Ok(Arc::new(Server::new(
+        sc,
+        shares,
+        users,
+        smb_wire::filetime::now(),
+    )))
 }
 
 /// Raises the descriptor limit to its hard limit, and returns it.
@@ -411,8 +380,8 @@ pub fn start(cfg: &Config) -> Result<Running> {
     }
     let senders: Vec<_> = workers.iter().map(|w| w.sender()).collect();
     for e in &cfg.server.smbdirect {
-        let (provider, addr) = crate::rdma_listener::parse_endpoint(e)?;
-        let local = crate::rdma_listener::spawn(
+        let (provider, addr) = crate::endpoint::parse_endpoint(e)?;
+        let local = crate::listen::spawn_rdma(
             &provider,
             addr,
             server.clone(),
@@ -431,7 +400,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
         let admission = admission.clone();
         std::thread::Builder::new()
             .name("smbd-accept".into())
-            .spawn(move || worker::accept_loop(l, senders, stop, admission))?;
+            .spawn(move || crate::listen::accept_loop(l, senders, stop, admission))?;
     }
     ready.store(true, Ordering::Release);
     Ok(Running {

@@ -9,12 +9,12 @@
 //! flight (tracked by `recv_busy`/`send_busy`).
 
 use crate::admission::{Admission, Cut};
+use crate::clock::WallClock;
 use crate::config::{LimitsSection, WorkersSection};
-use crate::daemon::WallClock;
 use crate::filetable::FileTable;
 use crate::framing::{FrameReader, OutQueue, Piece};
 use crate::metrics::WorkerStats;
-use crate::rdma_listener::{RdmaConn, RdmaSet};
+use crate::rdma_conns::{RdmaConn, RdmaSet};
 use anyhow::{Context, Result};
 use crossbeam_channel::{Receiver, Sender};
 use io_uring::{opcode, types, IoUring};
@@ -22,7 +22,7 @@ use smb_server::fixed::CloseInbox;
 use smb_server::{Connection, IoRequest, Server, Transport};
 use smbdirect::BufferPool;
 use std::io::Write;
-use std::net::{IpAddr, Shutdown, TcpListener, TcpStream};
+use std::net::{IpAddr, Shutdown, TcpStream};
 use std::os::fd::AsRawFd;
 use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -84,7 +84,7 @@ struct Extra {
 }
 
 /// A TCP connection handed to a worker, with the client address it was admitted for.
-type Handed = (TcpStream, Option<IpAddr>);
+pub type Handed = (TcpStream, Option<IpAddr>);
 
 pub struct WorkerHandle {
     tx: Sender<Handed>,
@@ -104,7 +104,7 @@ pub struct WorkerSender {
 
 impl WorkerSender {
     /// Hands a connection over; gives it back if the worker is gone.
-    fn hand(&self, s: Handed) -> Result<(), Handed> {
+    pub fn hand(&self, s: Handed) -> Result<(), Handed> {
         self.tx.send(s).map_err(|e| e.0)?;
         let _ = (&*self.wake).write(&[1]);
         Ok(())
@@ -239,7 +239,7 @@ pub fn spawn(
         handshake: Duration::from_secs(limits.handshake_timeout_s),
         idle: (limits.idle_timeout_s > 0).then(|| Duration::from_secs(limits.idle_timeout_s)),
     };
-    let rdma_limits = crate::rdma_listener::SetLimits {
+    let rdma_limits = crate::rdma_conns::SetLimits {
         handshake_ms: limits.handshake_timeout_s * 1000,
         send_queue: limits.send_queue_bytes,
         idle_ms: (limits.idle_timeout_s > 0).then_some(limits.idle_timeout_s * 1000),
@@ -1320,47 +1320,6 @@ fn process(c: &mut Conn, stats: Option<&WorkerStats>, now: u64, limits: ConnLimi
                 // Flush nothing further: Windows drops such connections at once.
                 close_conn(c);
                 return;
-            }
-        }
-    }
-}
-
-pub fn accept_loop(
-    l: TcpListener,
-    workers: Vec<WorkerSender>,
-    stop: Arc<AtomicBool>,
-    admission: Arc<Admission>,
-) {
-    let mut next = 0usize;
-    let failed = crate::admission::RateLog::new();
-    for s in l.incoming() {
-        if stop.load(Ordering::Acquire) {
-            break;
-        }
-        match s {
-            Ok(s) => {
-                let ip = s.peer_addr().ok().map(|a| a.ip());
-                if let Err(why) = admission.admit(ip) {
-                    crate::admission::cut(why, ip);
-                    drop(s);
-                    continue;
-                }
-                let w = &workers[next % workers.len()];
-                next += 1;
-                if w.hand((s, ip)).is_err() {
-                    admission.release(ip);
-                }
-            }
-            Err(e) => {
-                // Out of descriptors (or another passing failure): said at a rate, and a
-                // pause so that a full table is not retried in a tight loop.
-                if e.raw_os_error() == Some(libc::EMFILE) || e.raw_os_error() == Some(libc::ENFILE)
-                {
-                    crate::admission::cut(Cut::Descriptors, None);
-                } else if let Some(more) = failed.due(Duration::from_secs(10)) {
-                    tracing::warn!(error = %e, suppressed = more, "accept failed");
-                }
-                std::thread::sleep(Duration::from_millis(50));
             }
         }
     }

@@ -25,17 +25,7 @@ pub struct DirShare {
 
 const XATTR: &str = "user.smbdirectd";
 const XATTR_MAGIC: &[u8; 4] = b"SDX1";
-/// 1601-01-01 to 1970-01-01 in 100 ns units.
-const EPOCH_DIFF: i128 = 116_444_736_000_000_000;
-
-fn filetime(sec: i64, nsec: u32) -> u64 {
-    let t = i128::from(sec) * 10_000_000 + i128::from(nsec / 100) + EPOCH_DIFF;
-    t.max(0) as u64
-}
-
-fn unix_ns(ft: u64) -> i128 {
-    (i128::from(ft) - EPOCH_DIFF) * 100
-}
+use smb_wire::filetime::{from_unix as filetime, to_unix_ns as unix_ns};
 
 /// errno → NTSTATUS as Windows and Samba report them. `last` tells whether the failing
 /// lookup was of the final component (a missing parent is OBJECT_PATH_NOT_FOUND).

@@ -1,70 +1,20 @@
-//! SMB Direct listeners: each configured `PROVIDER=ADDR:PORT` gets a thread that accepts
-//! RDMA connections, runs MS-SMBD on them and the SMB2 engine above, and performs the
+//! SMB Direct connections on a worker (their listener threads are in [`crate::listen`]):
+//! each runs MS-SMBD and the SMB2 engine above, and performs the
 //! RDMA Reads (WRITE data) and RDMA Writes (READ data) the engine asks for. The response
 //! to a READ follows its RDMA Write on the same queue pair, so reliable-connected ordering
 //! delivers the data first; with RDMA_V1_INVALIDATE it goes as Send With Invalidate.
 
 use crate::admission::{Admission, Cut};
-use crate::daemon::WallClock;
+use crate::clock::{ms_at, now_ms, WallClock};
 use crate::metrics::WorkerStats;
-use crate::worker::WorkerSender;
-use anyhow::{bail, Context, Result};
-use fabric::{Cq, Listener, Pd};
 use smb_server::backend::MappedFile;
-use smb_server::{Connection, IoRequest, Server, Transport};
+use smb_server::{Connection, IoRequest};
 use smbdirect::wire::BufferDescriptor;
-use smbdirect::{Config, SmbdConnection};
+use smbdirect::SmbdConnection;
 use std::net::IpAddr;
-use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// Where an SMB Direct listener listens.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Endpoint {
-    /// iwarp and verbs: an IP address and port.
-    Ip(SocketAddr),
-    /// The in-process loopback fabric: a name (for the benchmark's in-process mode and
-    /// tests; nothing outside the process can reach it).
-    Loopback(String),
-}
-
-impl std::fmt::Display for Endpoint {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Endpoint::Ip(a) => write!(f, "{a}"),
-            Endpoint::Loopback(n) => write!(f, "loopback:{n}"),
-        }
-    }
-}
-
-/// Parses `PROVIDER=ADDR:PORT` (or `loopback=NAME`).
-pub fn parse_endpoint(s: &str) -> Result<(String, Endpoint)> {
-    let Some((p, a)) = s.split_once('=') else {
-        bail!("smbdirect {s:?}: expected PROVIDER=ADDR:PORT (e.g. iwarp=127.0.0.1:5445)");
-    };
-    if p == "loopback" {
-        if a.is_empty() {
-            bail!("smbdirect {s:?}: loopback needs a name (loopback=NAME)");
-        }
-        return Ok((p.to_string(), Endpoint::Loopback(a.to_string())));
-    }
-    let addr: SocketAddr = a
-        .parse()
-        .with_context(|| format!("smbdirect {s:?}: {a:?} is not ADDR:PORT"))?;
-    match p {
-        "iwarp" => Ok((p.to_string(), Endpoint::Ip(addr))),
-        #[cfg(feature = "verbs")]
-        "verbs" => Ok((p.to_string(), Endpoint::Ip(addr))),
-        #[cfg(not(feature = "verbs"))]
-        "verbs" => bail!(
-            "smbdirect {s:?}: this build has no verbs provider (build with --features verbs); \
-             use iwarp (see `smbdirectd rdma`)"
-        ),
-        _ => bail!("smbdirect {s:?}: unknown provider {p:?} (iwarp, verbs or loopback)"),
-    }
-}
+use std::time::Instant;
 
 /// Registered buffers lent to the engine at a time (one per READ in a compound).
 const LENT_BUFFERS: usize = 4;
@@ -146,6 +96,34 @@ fn descs(d: &[smb_wire::msg::BufferDescriptorV1]) -> smallvec::SmallVec<[BufferD
 }
 
 impl RdmaConn {
+    /// A connection just accepted, holding its place in `admission` for `ip`.
+    pub fn new(
+        smbd: SmbdConnection,
+        smb: Connection,
+        admission: Arc<Admission>,
+        ip: Option<IpAddr>,
+    ) -> RdmaConn {
+        let now = now_ms();
+        RdmaConn {
+            key: 0,
+            broken: false,
+            dead: false,
+            smbd,
+            smb,
+            reads: Vec::new(),
+            to_write: Vec::new(),
+            boxes: Vec::new(),
+            served: Vec::new(),
+            served_at: Instant::now(),
+            maps_checked_ms: 0,
+            accepted_ms: now,
+            last_pdu_ms: now,
+            admission,
+            ip,
+            maps: Vec::new(),
+        }
+    }
+
     /// Runs one PDU through the engine and sends what it answers.
     fn handle(
         &mut self,
@@ -392,62 +370,6 @@ impl RdmaConn {
     }
 }
 
-/// Starts the listener thread for one endpoint; returns the bound address.
-pub fn spawn(
-    provider: &str,
-    endpoint: Endpoint,
-    server: Arc<Server>,
-    stop: Arc<AtomicBool>,
-    workers: Vec<WorkerSender>,
-    admission: Arc<Admission>,
-) -> Result<Endpoint> {
-    // Each connection gets its own protection domain and completion queue, from the
-    // provider that accepted it. Mapped reads only where the peer moves RDMA Write data
-    // itself (as a NIC's DMA would) so the worker never touches a mapped file's pages:
-    // iWARP over TCP sends it from the worker, which could wait on a page fault there.
-    let soft: PdCqFactory = Box::new(|| Ok((Pd::new(), Cq::new())));
-    let (mut l, new_pdcq, maps_files): (Box<dyn Listener>, PdCqFactory, bool) =
-        match (&endpoint, provider) {
-            (Endpoint::Loopback(name), _) => {
-                let l = fabric::loopback::LoopbackFabric::shared()
-                    .listen(name)
-                    .with_context(|| format!("SMB Direct (loopback) listening as {name:?}"))?;
-                (l, soft, true)
-            }
-            (Endpoint::Ip(addr), "iwarp") => {
-                let f = fabric::iwarp::IwarpFabric::new();
-                let l = f
-                    .listen(*addr)
-                    .with_context(|| format!("SMB Direct (iwarp) listening on {addr}"))?;
-                (l, soft, false)
-            }
-            #[cfg(feature = "verbs")]
-            (Endpoint::Ip(addr), "verbs") => {
-                let f = Arc::new(
-                    fabric::verbs::VerbsFabric::open(None)
-                        .with_context(|| format!("SMB Direct (verbs) on {addr}"))?,
-                );
-                let l = f.listen(*addr).with_context(|| {
-                    format!("SMB Direct (verbs, {}) listening on {addr}", f.device.name)
-                })?;
-                (l, Box::new(move || Ok((f.pd()?, f.cq(4096)?))), false)
-            }
-            _ => bail!("smbdirect provider {provider:?} is not available"),
-        };
-    let local = match endpoint {
-        Endpoint::Loopback(_) => endpoint,
-        Endpoint::Ip(_) => Endpoint::Ip(l.local_addr().parse()?),
-    };
-    std::thread::Builder::new()
-        .name("smbd-rdma".into())
-        .spawn(move || {
-            run(
-                &mut *l, &new_pdcq, server, stop, workers, &admission, maps_files,
-            )
-        })?;
-    Ok(local)
-}
-
 /// The worker's turn, read once: when it began, as the SMB Direct clock and as FILETIME.
 struct Turn {
     at: Instant,
@@ -476,18 +398,6 @@ impl Default for SetLimits {
             idle_ms: Some(900_000),
         }
     }
-}
-
-/// Milliseconds on one process-wide clock (SMB Direct timers move between threads).
-pub fn now_ms() -> u64 {
-    ms_at(Instant::now())
-}
-
-/// [`now_ms`] at `t` (a time already read).
-fn ms_at(t: Instant) -> u64 {
-    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    t.saturating_duration_since(*START.get_or_init(Instant::now))
-        .as_millis() as u64
 }
 
 /// The SMB Direct connections one worker drives: it polls their completion queues in its
@@ -664,94 +574,4 @@ fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
         conns.iter().map(|c| u64::from(c.smbd.peer_credits())).sum(),
     );
     set(&s.connections, conns.len() as u64);
-}
-
-type PdCqFactory = Box<dyn Fn() -> fabric::Result<(Pd, Cq)> + Send>;
-
-/// The listener thread: completes connection setup (MPA / rdma_cm), then hands each
-/// connection to a worker, round robin, as the TCP accept loop does.
-fn run(
-    l: &mut dyn Listener,
-    new_pdcq: &PdCqFactory,
-    server: Arc<Server>,
-    stop: Arc<AtomicBool>,
-    workers: Vec<WorkerSender>,
-    admission: &Arc<Admission>,
-    maps_files: bool,
-) {
-    let mut seed = 0x5EED_0000_u64;
-    let mut next = 0usize;
-    while !stop.load(Ordering::Acquire) {
-        match l.poll_request() {
-            Ok(Some(req)) => {
-                let peer = req.peer();
-                // One count of places with TCP: in total and per client address.
-                let ip = peer.parse::<SocketAddr>().ok().map(|a| a.ip());
-                if let Err(why) = admission.admit(ip) {
-                    crate::admission::cut(why, ip);
-                    req.reject(b"");
-                    continue;
-                }
-                let (pd, cq) = match new_pdcq() {
-                    Ok(x) => x,
-                    Err(e) => {
-                        tracing::warn!(%peer, error = %e, "SMB Direct: no protection domain or completion queue");
-                        admission.release(ip);
-                        req.reject(b"");
-                        continue;
-                    }
-                };
-                match req.accept(&pd, &cq, b"", 16, 16) {
-                    Ok(qp) => {
-                        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                        let mut smb = Connection::new(server.clone(), Transport::Rdma, seed);
-                        smb.peer = peer.clone();
-                        smb.set_rdma_maps_files(maps_files);
-                        tracing::info!(%peer, worker = next % workers.len(), "SMB Direct connection accepted");
-                        let w = &workers[next % workers.len()];
-                        let smbd = match w.pool() {
-                            Some(p) => SmbdConnection::accept_with_pool(
-                                qp,
-                                pd,
-                                cq,
-                                Config::default(),
-                                now_ms(),
-                                p.clone(),
-                            ),
-                            None => SmbdConnection::accept(qp, pd, cq, Config::default(), now_ms()),
-                        };
-                        let conn = RdmaConn {
-                            key: 0,
-                            broken: false,
-                            dead: false,
-                            smbd,
-                            smb,
-                            reads: Vec::new(),
-                            to_write: Vec::new(),
-                            boxes: Vec::new(),
-                            served: Vec::new(),
-                            served_at: Instant::now(),
-                            maps_checked_ms: 0,
-                            accepted_ms: now_ms(),
-                            last_pdu_ms: now_ms(),
-                            admission: admission.clone(),
-                            ip,
-                            maps: Vec::new(),
-                        };
-                        w.hand_rdma(conn);
-                        next += 1;
-                    }
-                    Err(e) => {
-                        admission.release(ip);
-                        tracing::warn!(%peer, error = %e, "SMB Direct accept failed")
-                    }
-                }
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(1)),
-            Err(e) => {
-                tracing::warn!(error = %e, "SMB Direct listener");
-                std::thread::sleep(Duration::from_millis(10));
-            }
-        }
-    }
 }

@@ -1,0 +1,24 @@
+//! The engine's one clock. Break and durable-handle deadlines and held logon answers read
+//! it here and nowhere else; the transport's turn time (FILETIME) comes in with each PDU.
+//! Tests move it forward with [`advance`] instead of sleeping (the offset is per process:
+//! nextest runs each test in a process of its own).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+static OFFSET_NS: AtomicU64 = AtomicU64::new(0);
+
+/// Now, on the engine's monotonic clock.
+pub fn now() -> Instant {
+    Instant::now() + Duration::from_nanos(OFFSET_NS.load(Ordering::Acquire))
+}
+
+/// Now, as FILETIME, on the engine's clock.
+pub fn filetime() -> u64 {
+    smb_wire::filetime::now() + OFFSET_NS.load(Ordering::Acquire) / 100
+}
+
+/// Moves the engine's clock forward by `d` (tests: a deadline passes without waiting).
+pub fn advance(d: Duration) {
+    OFFSET_NS.fetch_add(d.as_nanos() as u64, Ordering::AcqRel);
+}

@@ -1,0 +1,125 @@
+//! CLOSE, and tearing down opens, sessions and trees.
+
+use super::*;
+
+pub(super) fn close(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
+    let Ok(req) = msg::CloseRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let post = if req.flags & msg::CLOSE_FLAG_POSTQUERY_ATTRIB != 0 {
+        open.file_obj()
+            .and_then(|f| f.info().ok())
+            .map(|i| net_open(&i))
+    } else {
+        None
+    };
+    session(ctx).opens.lock().remove(&open.file_id.volatile);
+    close_open(server, &open);
+    let mut body = Vec::with_capacity(60);
+    msg::encode_close_response(&mut body, post.as_ref());
+    Outcome::Done(NtStatus::SUCCESS, body)
+}
+
+/// Releases an open (already removed from its session's table): share modes, locks, and
+/// delete-on-close when it was the last open of a doomed file.
+pub fn close_open(server: &Server, open: &Open) {
+    if open.closed.swap(true, Ordering::AcqRel) {
+        return;
+    }
+    let Some(fs) = &open.file else {
+        return;
+    };
+    let share = open.share.as_ref().expect("file opens have a share");
+    let path = open.path.lock().clone();
+    let mut files = server.files.lock();
+    let (last, doomed) = {
+        let mut inner = fs.inner.lock();
+        if open.delete_on_close.load(Ordering::Acquire) {
+            inner.delete_pending = true;
+        }
+        inner.opens.retain(|o| o.file_id != open.file_id);
+        inner.locks.retain(|l| l.owner != open.file_id);
+        fs.note_range_locks(&inner);
+        if !inner.leases.is_empty() {
+            crate::lease::release(server, fs, &mut inner);
+        }
+        (inner.opens.is_empty(), inner.delete_pending)
+    };
+    if last {
+        files.retain(|_, v| !Arc::ptr_eq(v, fs));
+    }
+    drop(files);
+    server.lock_generation.fetch_add(1, Ordering::AcqRel);
+    let filter = if open.is_directory {
+        notify_filter::DIR_NAME
+    } else {
+        notify_filter::FILE_NAME
+    };
+    if last && doomed {
+        let info = match open.stream {
+            None => open.file_obj().and_then(|f| f.info().ok()),
+            Some(_) => None,
+        };
+        if share.backend.remove(&path, open.is_directory).is_ok() {
+            if let Some(info) = &info {
+                remove_streams(&share.backend, info);
+            }
+            server
+                .notify
+                .publish(&share.name, &path, notify_action::REMOVED, filter);
+        }
+    } else if open.modified.load(Ordering::Relaxed) {
+        server.notify.publish(
+            &share.name,
+            &path,
+            notify_action::MODIFIED,
+            notify_filter::SIZE | notify_filter::LAST_WRITE,
+        );
+    }
+}
+
+/// Ends a session (its last connection lost, LOGOFF, or replaced by a reconnecting
+/// client): its opens close, except durable ones, which wait for their client to
+/// reconnect (Windows and Samba keep them through a LOGOFF too).
+pub fn teardown_session(server: &Server, s: &Session) {
+    s.expired.store(true, Ordering::Release);
+    let opens: Vec<Arc<Open>> = s.opens.lock().drain().map(|(_, o)| o).collect();
+    for o in opens {
+        if o.durable.is_some() && !o.closed.load(Ordering::Acquire) {
+            preserve(server, s, o);
+        } else {
+            close_open(server, &o);
+        }
+    }
+    for (_, t) in s.trees.lock().drain() {
+        t.gone.store(true, Ordering::Release);
+    }
+}
+
+pub fn tree_disconnect(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
+    if msg::parse_small(ctx.msg).is_err() {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    let s = session(ctx);
+    let tid = ctx.hdr.tree_id;
+    let opens: Vec<Arc<Open>> = {
+        let mut all = s.opens.lock();
+        let ids: Vec<u64> = all
+            .iter()
+            .filter(|(_, o)| o.tree_id == tid)
+            .map(|(k, _)| *k)
+            .collect();
+        ids.iter().filter_map(|k| all.remove(k)).collect()
+    };
+    for o in opens {
+        close_open(server, &o);
+    }
+    if let Some(t) = s.trees.lock().remove(&tid) {
+        t.gone.store(true, Ordering::Release);
+    }
+    Outcome::Done(NtStatus::SUCCESS, small_body())
+}

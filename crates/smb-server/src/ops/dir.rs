@@ -1,0 +1,181 @@
+//! QUERY_DIRECTORY and CHANGE_NOTIFY.
+
+use super::*;
+
+pub(super) fn change_notify(server: &Arc<Server>, ctx: &Ctx, max_transact: u32) -> Outcome {
+    let Ok(req) = msg::ChangeNotifyRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let open = match open_for_output(ctx, req.file_id, req.output_buffer_length, max_transact) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    if !open.is_directory {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    Outcome::Wait(Wait::Notify {
+        open,
+        since: server.notify.current(),
+        tree: req.flags & msg::WATCH_TREE != 0,
+        filter: req.completion_filter,
+        max_out: req.output_buffer_length,
+    })
+}
+
+pub(super) fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
+    let Ok(req) = msg::QueryDirectoryRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let open = match open_for_output(ctx, req.file_id, req.output_buffer_length, max_transact) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    if !open.is_directory {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    if open.granted_access & access::FILE_READ_DATA == 0 {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let f = open.file_obj().expect("file");
+    let mut cur = open.dir.lock();
+    let restart = req.flags & (qd_flags::RESTART_SCANS | qd_flags::REOPEN) != 0;
+    if restart || cur.entries.is_none() {
+        let mut list = vec![];
+        let me = match f.info() {
+            Ok(i) => i,
+            Err(e) => return Fail(e),
+        };
+        list.push((".".to_string(), Some(me)));
+        let parent = {
+            let p = open.path.lock().clone();
+            match p.split_last() {
+                Some((parent, _)) => open
+                    .share
+                    .as_ref()
+                    .and_then(|s| s.backend.stat(&parent).ok())
+                    .unwrap_or(me),
+                None => me,
+            }
+        };
+        list.push(("..".to_string(), Some(parent)));
+        // A restart of a scan whose directory has not changed since its names were taken
+        // reuses them: nothing was made, removed or renamed through the server, and the
+        // directory's times (older than the snapshot by more than their granularity, so
+        // that a change made on the server itself would have moved them) are the same.
+        let stamp = (
+            ctx.server.notify.current(),
+            me.last_write_time,
+            me.change_time,
+        );
+        let settled = ctx
+            .now
+            .saturating_sub(me.last_write_time.max(me.change_time))
+            > 200_000;
+        let reuse = settled && cur.stamp == Some(stamp) && cur.entries.is_some();
+        let first = cur.entries.is_none();
+        if reuse {
+            let names = cur.entries.as_mut().expect("checked");
+            names[..2].clone_from_slice(&list);
+        } else {
+            let at_root = open.path.lock().is_root();
+            match f.list_names() {
+                Ok(entries) => list.extend(
+                    entries
+                        .into_iter()
+                        .filter(|n| !(at_root && n.eq_ignore_ascii_case(names::STREAM_DEPOT)))
+                        .map(|n| (n, None)),
+                ),
+                Err(e) => return Fail(e),
+            }
+            cur.entries = Some(list);
+            cur.stamp = settled.then_some(stamp);
+        }
+        cur.next = 0;
+        if first || restart || !req.pattern.is_empty() {
+            cur.pattern = if req.pattern.is_empty() {
+                "*".into()
+            } else {
+                req.pattern.clone()
+            };
+        }
+    } else if !req.pattern.is_empty() && cur.next == 0 {
+        cur.pattern = req.pattern.clone();
+    }
+    if req.flags & qd_flags::INDEX_SPECIFIED != 0 {
+        let idx = req.file_index as usize;
+        if idx <= cur.entries.as_ref().map_or(0, |e| e.len()) {
+            cur.next = idx;
+        }
+    }
+    let single = req.flags & qd_flags::RETURN_SINGLE_ENTRY != 0;
+    let mut w = fscc::DirListWriter::new(req.output_buffer_length as usize);
+    let started_at = cur.next;
+    let dir_path = open.path.lock().clone();
+    let DirCursor {
+        entries,
+        pattern,
+        next,
+        ..
+    } = &mut *cur;
+    let entries = entries.as_ref().expect("filled");
+    let mut matcher = fscc::NameMatcher::new(pattern);
+    while *next < entries.len() {
+        let (name, cached) = &entries[*next];
+        if !matcher.matches(name) {
+            *next += 1;
+            continue;
+        }
+        // Names come from the snapshot taken at the first call; details are looked up as
+        // entries are returned (a search costs what it answers, not the directory's
+        // size), so a client that changes attributes while enumerating sees its changes,
+        // and a name removed since the snapshot (or one that is no file or directory) is
+        // not reported.
+        let fresh = match (cached, open.share.as_ref()) {
+            (Some(_), _) | (_, None) => None,
+            (None, Some(share)) => {
+                let info = match f.child_info(name) {
+                    Err(NtStatus::NOT_SUPPORTED) => share.backend.stat(&dir_path.join(name)),
+                    r => r,
+                };
+                match info {
+                    Ok(i) => Some(i),
+                    Err(_) => {
+                        *next += 1;
+                        continue;
+                    }
+                }
+            }
+        };
+        let Some(info) = fresh.as_ref().or(cached.as_ref()) else {
+            *next += 1;
+            continue;
+        };
+        match w.push(req.info_class, name, &facts(info, false), *next as u32 + 1) {
+            Err(e) => return Fail(e),
+            Ok(false) => {
+                if w.is_empty() {
+                    return Fail(NtStatus::INFO_LENGTH_MISMATCH);
+                }
+                break;
+            }
+            Ok(true) => {
+                *next += 1;
+                if single {
+                    break;
+                }
+            }
+        }
+    }
+    if w.is_empty() {
+        let first_call = started_at == 0;
+        return Fail(if first_call {
+            NtStatus::NO_SUCH_FILE
+        } else {
+            NtStatus::NO_MORE_FILES
+        });
+    }
+    let data = w.finish();
+    let mut body = Vec::with_capacity(8 + data.len());
+    msg::encode_buffer_response(&mut body, &data);
+    Outcome::Done(NtStatus::SUCCESS, body)
+}

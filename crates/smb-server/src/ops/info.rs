@@ -1,0 +1,467 @@
+//! QUERY_INFO and SET_INFO (renames and links are in `rename`).
+
+use super::*;
+
+pub(super) fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
+    let Ok(req) = msg::QueryInfoRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let open = match open_for_output(ctx, req.file_id, req.output_buffer_length, max_transact) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let max = req.output_buffer_length as usize;
+    if let Some(need) = query_access(req.info_type, req.info_class, req.additional_information) {
+        if open.granted_access & need != need {
+            return Fail(NtStatus::ACCESS_DENIED);
+        }
+    }
+    let mut data = Vec::new();
+    let min = match req.info_type {
+        info_type::FILE => {
+            let Some(f) = open.file_obj() else {
+                return Fail(NtStatus::NOT_SUPPORTED);
+            };
+            let info = match f.info() {
+                Ok(i) => i,
+                Err(e) => return Fail(e),
+            };
+            let pending = open
+                .file
+                .as_ref()
+                .is_some_and(|fs| fs.inner.lock().delete_pending);
+            let name = open.client_name();
+            let of = OpenFacts {
+                access_mask: open.granted_access,
+                position: open.position.load(Ordering::Relaxed),
+                mode: open.mode.load(Ordering::Relaxed) as u32,
+                alignment: 0,
+                name: &name,
+                stream_name_data: false,
+            };
+            if req.info_class == fscc::class::FILE_FULL_EA {
+                return query_eas(&open, f, &req, max);
+            }
+            // MS-SMB2 3.3.5.20.1: a normalized name is SMB 3.1.1 only, and the share
+            // root has none (Windows answers NOT_SUPPORTED).
+            if req.info_class == fscc::class::FILE_NORMALIZED_NAME
+                && (ctx.dialect < smb_wire::negotiate::dialect::SMB311
+                    || (open.stream.is_none() && open.path.lock().is_root()))
+            {
+                return Fail(NtStatus::NOT_SUPPORTED);
+            }
+            if req.info_class == fscc::class::FILE_STREAM {
+                // The file's streams, whichever of them this open is.
+                let (Some(share), base) = (open.share.as_ref(), open.stream.as_ref()) else {
+                    return Fail(NtStatus::NOT_SUPPORTED);
+                };
+                let base_info = match base {
+                    Some((p, _)) => match share.backend.stat(p) {
+                        Ok(i) => i,
+                        Err(e) => return Fail(e),
+                    },
+                    None => info,
+                };
+                let mut list = Vec::new();
+                if !base_info.is_directory {
+                    list.push((
+                        "::$DATA".to_string(),
+                        base_info.end_of_file,
+                        base_info.allocation_size,
+                    ));
+                }
+                for (n, size, alloc) in list_streams(&share.backend, &base_info) {
+                    list.push((format!(":{n}:$DATA"), size, alloc));
+                }
+                fscc::encode_stream_list(&list, &mut data);
+                let min = fscc::min_file_info_size(req.info_class).unwrap_or(0);
+                return finish_query(data, max, min);
+            }
+            if let Err(e) =
+                fscc::encode_file_info(req.info_class, &facts(&info, pending), &of, &mut data)
+            {
+                return Fail(e);
+            }
+            fscc::min_file_info_size(req.info_class).unwrap_or(0)
+        }
+        info_type::FILESYSTEM => {
+            let Some(share) = open.share.as_ref() else {
+                return Fail(NtStatus::NOT_SUPPORTED);
+            };
+            let fi = match share.backend.fs_info() {
+                Ok(i) => i,
+                Err(e) => return Fail(e),
+            };
+            let unit =
+                u64::from(fi.bytes_per_sector.max(1)) * u64::from(fi.sectors_per_unit.max(1));
+            let ff = FsFacts {
+                total_units: fi.total_bytes / unit,
+                free_units: fi.free_bytes / unit,
+                avail_units: fi.avail_bytes / unit,
+                sectors_per_unit: fi.sectors_per_unit.max(1),
+                bytes_per_sector: fi.bytes_per_sector.max(1),
+                volume_serial: fi.volume_serial,
+                volume_creation_time: fi.volume_creation_time,
+                volume_label: share.name.clone(),
+                fs_name: "NTFS".into(),
+                max_name_len: fi.max_name_len.max(255),
+                fs_attributes: fs_attributes(&fi),
+            };
+            if let Err(e) = fscc::encode_fs_info(req.info_class, &ff, &mut data) {
+                return Fail(e);
+            }
+            fscc::min_fs_info_size(req.info_class).unwrap_or(0)
+        }
+        info_type::SECURITY => {
+            let sd = open
+                .file_obj()
+                .and_then(|f| f.security())
+                .and_then(|b| SecDesc::parse(&b).ok())
+                .unwrap_or_else(|| default_sd(session(ctx)));
+            data = sd.encode(req.additional_information & 0xF);
+            if data.len() > max {
+                // MS-SMB2 3.3.5.20.3: report the size needed.
+                let mut b = Vec::new();
+                b.put_u32(data.len() as u32);
+                let mut body = Vec::new();
+                msg::encode_error_response(&mut body, &b);
+                return Outcome::Done(NtStatus::BUFFER_TOO_SMALL, body);
+            }
+            0
+        }
+        info_type::QUOTA => return Fail(NtStatus::NOT_SUPPORTED),
+        _ => return Fail(NtStatus::INVALID_PARAMETER),
+    };
+    finish_query(data, max, min)
+}
+
+/// A QUERY_INFO answer: too small a buffer for the fixed part is INFO_LENGTH_MISMATCH,
+/// one too small for all of it BUFFER_OVERFLOW with what fits.
+pub(super) fn finish_query(mut data: Vec<u8>, max: usize, min: usize) -> Outcome {
+    if max < min {
+        return Fail(NtStatus::INFO_LENGTH_MISMATCH);
+    }
+    let mut st = NtStatus::SUCCESS;
+    if data.len() > max {
+        data.truncate(max);
+        st = NtStatus::BUFFER_OVERFLOW;
+    }
+    let mut body = Vec::with_capacity(8 + data.len());
+    msg::encode_buffer_response(&mut body, &data);
+    Outcome::Done(st, body)
+}
+
+/// FileFullEaInformation (MS-FSA 2.1.5.11.12): the EAs named in the input, or the file's
+/// EAs from the open's cursor (restart scan starts over), as many as fit.
+pub(super) fn query_eas(
+    open: &Open,
+    f: &dyn crate::backend::FileObj,
+    req: &msg::QueryInfoRequest,
+    max: usize,
+) -> Outcome {
+    const RESTART_SCAN: u32 = 0x1;
+    const RETURN_SINGLE_ENTRY: u32 = 0x2;
+    let eas = match f.eas() {
+        Ok(e) => e,
+        Err(e) => return Fail(e),
+    };
+    let (list, start) = if req.input.is_empty() {
+        if eas.is_empty() {
+            return Fail(NtStatus::NO_EAS_ON_FILE);
+        }
+        let start = if req.flags & RESTART_SCAN != 0 {
+            0
+        } else {
+            open.ea_cursor.load(Ordering::Relaxed) as usize
+        };
+        if start >= eas.len() {
+            return Fail(NtStatus::NO_MORE_EAS);
+        }
+        (eas, start)
+    } else {
+        let wanted = match fscc::parse_get_ea_list(req.input) {
+            Ok(w) => w,
+            Err(e) => return Fail(e),
+        };
+        let list = wanted
+            .into_iter()
+            .map(|n| {
+                eas.iter()
+                    .find(|e| e.name.eq_ignore_ascii_case(&n))
+                    .cloned()
+                    .unwrap_or(fscc::Ea {
+                        flags: 0,
+                        name: n.to_ascii_uppercase(),
+                        value: Vec::new(),
+                    })
+            })
+            .collect();
+        (list, 0)
+    };
+    let rest = &list[start..];
+    let rest = if req.flags & RETURN_SINGLE_ENTRY != 0 {
+        &rest[..1]
+    } else {
+        rest
+    };
+    let mut data = Vec::new();
+    let n = fscc::encode_full_ea_list(rest, max, &mut data);
+    if n == 0 {
+        return Fail(NtStatus::BUFFER_TOO_SMALL);
+    }
+    if req.input.is_empty() {
+        open.ea_cursor.store((start + n) as u32, Ordering::Relaxed);
+    }
+    let st = if n < rest.len() {
+        NtStatus::BUFFER_OVERFLOW
+    } else {
+        NtStatus::SUCCESS
+    };
+    let mut body = Vec::with_capacity(8 + data.len());
+    msg::encode_buffer_response(&mut body, &data);
+    Outcome::Done(st, body)
+}
+
+/// The access a QUERY_INFO needs on the open (MS-FSA 2.1.5.11, MS-SMB2 3.3.5.20.3).
+pub(super) fn query_access(info: u8, class: u8, additional: u32) -> Option<u32> {
+    use smb_wire::fscc::class as c;
+    match info {
+        info_type::FILE => match class {
+            c::FILE_BASIC | c::FILE_ALL | c::FILE_NETWORK_OPEN | c::FILE_ATTRIBUTE_TAG => {
+                Some(access::FILE_READ_ATTRIBUTES)
+            }
+            c::FILE_FULL_EA => Some(access::FILE_READ_EA),
+            _ => None,
+        },
+        info_type::SECURITY => {
+            let mut need = 0;
+            if additional & 0x7 != 0 {
+                need |= access::READ_CONTROL;
+            }
+            if additional & 0x8 != 0 {
+                need |= access::ACCESS_SYSTEM_SECURITY;
+            }
+            Some(need)
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
+    let Ok(req) = msg::SetInfoRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let open = match find_open(ctx, req.file_id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let ok = || {
+        let mut b = Vec::new();
+        msg::encode_set_info_response(&mut b);
+        Outcome::Done(NtStatus::SUCCESS, b)
+    };
+    match req.info_type {
+        info_type::FILE => {}
+        info_type::SECURITY => {
+            use secdesc::secinfo;
+            let info = req.additional_information;
+            let mut need = 0;
+            if info & (secinfo::OWNER | secinfo::GROUP) != 0 {
+                need |= access::WRITE_OWNER;
+            }
+            if info & secinfo::DACL != 0 {
+                need |= access::WRITE_DAC;
+            }
+            if info & secinfo::SACL != 0 {
+                need |= access::ACCESS_SYSTEM_SECURITY;
+            }
+            if need == 0 || open.granted_access & need != need {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            let new = match SecDesc::parse(req.buffer) {
+                Ok(d) => d,
+                Err(e) => return Fail(e),
+            };
+            let Some(f) = open.file_obj() else {
+                return Fail(NtStatus::NOT_SUPPORTED);
+            };
+            let mut sd = f
+                .security()
+                .and_then(|b| SecDesc::parse(&b).ok())
+                .unwrap_or_else(|| default_sd(session(ctx)));
+            sd.merge(&new, info);
+            return match f.set_security(&sd.encode(0)) {
+                Ok(()) => ok(),
+                Err(e) => Fail(e),
+            };
+        }
+        info_type::FILESYSTEM | info_type::QUOTA => return Fail(NtStatus::NOT_SUPPORTED),
+        _ => return Fail(NtStatus::INVALID_PARAMETER),
+    }
+    let Some(f) = open.file_obj() else {
+        return Fail(NtStatus::NOT_SUPPORTED);
+    };
+    let share = open.share.clone().expect("file open");
+    if share.read_only {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let info = match fscc::parse_set_file_info(req.info_class, req.buffer) {
+        Ok(i) => i,
+        Err(e) => return Fail(e),
+    };
+    let need = |mask: u32| open.granted_access & mask != 0;
+    let path = open.path.lock().clone();
+    let res = match info {
+        SetFileInfo::Basic {
+            creation_time,
+            last_access_time,
+            last_write_time,
+            change_time,
+            attributes,
+        } => {
+            if !need(access::FILE_WRITE_ATTRIBUTES) {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            let t = |v: u64| {
+                if v == 0 || v == u64::MAX {
+                    None
+                } else {
+                    Some(v)
+                }
+            };
+            if attributes & !attrs::SETTABLE & !(attrs::NORMAL | attrs::DIRECTORY) != 0 {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            if attributes & attrs::DIRECTORY != 0 && !open.is_directory {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            let change = BasicChange {
+                creation_time: t(creation_time),
+                last_access_time: t(last_access_time),
+                last_write_time: t(last_write_time),
+                change_time: t(change_time),
+                attributes: if attributes == 0 {
+                    None
+                } else {
+                    Some(attributes & attrs::SETTABLE)
+                },
+            };
+            let r = f.set_basic(&change);
+            if r.is_ok() {
+                server.notify.publish(
+                    &share.name,
+                    &path,
+                    notify_action::MODIFIED,
+                    notify_filter::ATTRIBUTES | notify_filter::LAST_WRITE,
+                );
+            }
+            r
+        }
+        SetFileInfo::EndOfFile(len) => {
+            if !need(access::FILE_WRITE_DATA) {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            if open.is_directory {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            open.modified.store(true, Ordering::Relaxed);
+            if let Some(fs) = &open.file {
+                crate::oplock::break_level2_for_write(fs, open.file_id);
+            }
+            truncate(&open, f, len)
+        }
+        SetFileInfo::Allocation(len) => {
+            if !need(access::FILE_WRITE_DATA) {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            if let Some(fs) = &open.file {
+                crate::oplock::break_level2_for_write(fs, open.file_id);
+            }
+            match f.info() {
+                Ok(i) if len < i.end_of_file => truncate(&open, f, len),
+                Ok(_) => f.allocate(len),
+                Err(e) => Err(e),
+            }
+        }
+        SetFileInfo::Disposition { delete_pending } => set_disposition(&open, f, delete_pending),
+        SetFileInfo::DispositionEx { flags } => set_disposition(&open, f, flags & 1 != 0),
+        SetFileInfo::Position(p) => {
+            open.position.store(p, Ordering::Relaxed);
+            Ok(())
+        }
+        SetFileInfo::Mode(m) => {
+            // Only write-through and sequential-only may be set: SMB2 opens are never
+            // synchronous, and buffering cannot be changed after open (MS-FSA 2.1.5.14.7).
+            const SETTABLE: u32 = 0x2 | 0x4;
+            if m & !SETTABLE != 0 {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            open.mode.store(u64::from(m), Ordering::Relaxed);
+            Ok(())
+        }
+        SetFileInfo::Rename {
+            replace_if_exists,
+            name,
+            ..
+        } => rename(server, ctx, &open, &share, &path, &name, replace_if_exists),
+        SetFileInfo::Link {
+            replace_if_exists,
+            name,
+        } => link(server, &open, &share, &path, &name, replace_if_exists),
+        SetFileInfo::ValidDataLength(_) => Err(NtStatus::NOT_SUPPORTED),
+        SetFileInfo::FullEa(b) => {
+            if !need(access::FILE_WRITE_EA) {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            fscc::parse_full_ea_list(&b).and_then(|eas| f.set_eas(&eas))
+        }
+        SetFileInfo::ShortName(_) => Err(NtStatus::NOT_SUPPORTED),
+    };
+    match res {
+        Ok(()) => ok(),
+        Err(e) => Fail(e),
+    }
+}
+
+/// FileFsAttributeInformation's flags (MS-FSCC 2.5.1): case-sensitive search, preserved
+/// case, Unicode names, named streams and hard links; persistent ACLs and EAs only where
+/// the share keeps them.
+pub(super) fn fs_attributes(fi: &crate::backend::FsInfo) -> u32 {
+    const CASE_SENSITIVE_SEARCH: u32 = 0x1;
+    const CASE_PRESERVED_NAMES: u32 = 0x2;
+    const UNICODE_ON_DISK: u32 = 0x4;
+    const PERSISTENT_ACLS: u32 = 0x8;
+    const NAMED_STREAMS: u32 = 0x0004_0000;
+    const HARD_LINKS: u32 = 0x0040_0000;
+    const EXTENDED_ATTRIBUTES: u32 = 0x0080_0000;
+    let base = CASE_SENSITIVE_SEARCH | CASE_PRESERVED_NAMES | UNICODE_ON_DISK | NAMED_STREAMS;
+    match fi.keeps_xattrs {
+        true => base | HARD_LINKS | PERSISTENT_ACLS | EXTENDED_ATTRIBUTES,
+        false => base | HARD_LINKS,
+    }
+}
+
+pub(super) fn set_disposition(
+    open: &Open,
+    f: &dyn crate::backend::FileObj,
+    delete: bool,
+) -> Result<(), NtStatus> {
+    if open.granted_access & access::DELETE == 0 {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    let fs = open.file.as_ref().expect("file");
+    if delete {
+        let info = f.info()?;
+        if info.attributes & attrs::READONLY != 0 {
+            return Err(NtStatus::CANNOT_DELETE);
+        }
+        if info.is_directory && !f.list_names()?.is_empty() {
+            return Err(NtStatus::DIRECTORY_NOT_EMPTY);
+        }
+    }
+    fs.inner.lock().delete_pending = delete;
+    if !delete {
+        open.delete_on_close.store(false, Ordering::Release);
+    }
+    Ok(())
+}

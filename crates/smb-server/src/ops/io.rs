@@ -1,0 +1,726 @@
+//! READ, WRITE and FLUSH: the data path, storage reads handed to the transport, RDMA transforms.
+
+use super::*;
+
+/// A READ's or FLUSH's storage I/O, handed to the transport: read `length` bytes at
+/// `offset` of `fd` into [`ReadIo::target`] and report the count, or (`sync`) fdatasync
+/// `fd` and report 0; a negative errno on failure.
+pub struct ReadIo {
+    pub fd: i32,
+    /// Which of the open's descriptors `fd` is.
+    which: crate::fixed::Descriptor,
+    pub sync: bool,
+    /// A sync for a write-through WRITE of this many bytes (its answer is the WRITE's).
+    wrote: Option<u32>,
+    pub offset: u64,
+    pub length: u32,
+    open: Arc<Open>,
+    minimum_count: u32,
+    channel: u32,
+    descriptors: Option<msg::Descriptors>,
+    dest: IoDest,
+    /// Where the data lands in a `Body`, past its head: an O_DIRECT read needs an aligned
+    /// address, and the data moves down to the head once read.
+    shift: usize,
+    /// A direct read on an `io_poll` share, and the device it reads from.
+    pub poll: bool,
+    pub dev: u64,
+}
+
+pub(super) enum IoDest {
+    /// Nothing to read into (a FLUSH).
+    Nothing,
+    /// The response: room for the header, its 16-byte head, then room for the data.
+    Body(Vec<u8>),
+    /// A lent registered buffer (SMB Direct): the data leaves from it by RDMA Write.
+    Lent(Box<dyn crate::rdma::LentBuffer>),
+}
+
+impl ReadIo {
+    /// Where the data goes: at least `length` writable bytes that stay put until the I/O
+    /// is reported (they live on the heap, owned by this request).
+    pub fn target(&mut self) -> *mut u8 {
+        match &mut self.dest {
+            IoDest::Body(b) => b[BODY_AT + self.shift..].as_mut_ptr(),
+            IoDest::Lent(b) => b.bytes_mut().as_mut_ptr(),
+            IoDest::Nothing => std::ptr::null_mut(),
+        }
+    }
+
+    /// Aims the read at the file's O_DIRECT descriptor: the target is aligned for it (a
+    /// lent buffer must already be; a response body gets room to shift the data to an
+    /// aligned address). False when the target cannot be.
+    fn aim_direct(&mut self, d: DirectFd) -> bool {
+        let len = self.length as usize;
+        match &mut self.dest {
+            IoDest::Lent(b) if d.aligned(b.bytes().as_ptr() as usize) => {}
+            IoDest::Body(b) => {
+                let a = d.mem_align.max(1) as usize;
+                // Capacity for the head, the data and the largest shift: the resize below
+                // never moves the buffer.
+                b.reserve(len + a);
+                let at = b.as_ptr() as usize + BODY_AT;
+                self.shift = (a - at % a) % a;
+                b.resize(BODY_AT + self.shift + len, 0);
+            }
+            _ => return false,
+        }
+        self.fd = d.fd;
+        self.which = crate::fixed::Descriptor::Direct;
+        self.dev = d.dev;
+        true
+    }
+
+    /// The key `fd` may be registered under in the transport's io_uring file table.
+    pub fn file_key(&self) -> u64 {
+        self.open.key.hand_out(self.which)
+    }
+}
+
+/// Answers a READ (or FLUSH) whose I/O the transport did: `res` is what the operation
+/// returned (a byte count, or a negative errno).
+pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
+    let res = if res < 0 {
+        // As the storage backend maps a failed pread or fdatasync.
+        Err(match -res {
+            errno::EIO => NtStatus::IO_DEVICE_ERROR,
+            errno::EISDIR => NtStatus::FILE_IS_A_DIRECTORY,
+            errno::EINVAL => NtStatus::INVALID_PARAMETER,
+            errno::ENOSPC | errno::EDQUOT => NtStatus::DISK_FULL,
+            _ => NtStatus::INTERNAL_ERROR,
+        })
+    } else {
+        Ok(res as usize)
+    };
+    complete_io(ctx, io, res)
+}
+
+/// The answer of a READ or sync once its I/O is done, however it was done (at once on
+/// the worker, or by the transport's ring).
+pub(super) fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
+    let give_back = |dest: IoDest| {
+        if let (IoDest::Lent(b), Some(st)) = (dest, &ctx.rdma) {
+            st.borrow_mut().lent.push(b);
+        }
+    };
+    let n = match res {
+        Ok(n) => n.min(io.length as usize),
+        Err(e) => {
+            give_back(io.dest);
+            return Fail(e);
+        }
+    };
+    if io.sync {
+        return match io.wrote {
+            Some(n) => write_answer(n),
+            None => Outcome::Done(NtStatus::SUCCESS, small_body()),
+        };
+    }
+    if (n == 0 && io.length > 0) || (n as u32) < io.minimum_count {
+        give_back(io.dest);
+        return Fail(NtStatus::END_OF_FILE);
+    }
+    // FilePositionInformation follows synchronous reads and writes (MS-FSA 2.1.5.2).
+    io.open
+        .position
+        .store(io.offset + n as u64, Ordering::Relaxed);
+    // The data travels by RDMA Write when the request named a channel; the response
+    // says how much (3.3.5.12).
+    let (data, lent, transform) = match io.dest {
+        IoDest::Body(mut body) => {
+            if io.shift > 0 {
+                let at = BODY_AT + io.shift;
+                body.copy_within(at..at + n, BODY_AT);
+            }
+            body.truncate(BODY_AT + n);
+            if io.descriptors.is_none() {
+                body[FRAME + 2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
+                body.set_u32(FRAME + 4, n as u32);
+                return Outcome::Framed(NtStatus::SUCCESS, body);
+            }
+            // No lent buffer was free: the data goes from a copy.
+            let mut data = body.split_off(BODY_AT);
+            let transform = rdma_read_transform(ctx, &mut data);
+            (data, None, transform)
+        }
+        IoDest::Lent(mut buf) => {
+            let transform = rdma_read_transform(ctx, &mut buf.bytes_mut()[..n]);
+            (Vec::new(), Some((buf, n)), transform)
+        }
+        IoDest::Nothing => return Fail(NtStatus::INTERNAL_ERROR),
+    };
+    let Some(descriptors) = io.descriptors else {
+        return Fail(NtStatus::INTERNAL_ERROR);
+    };
+    let write = crate::rdma::RdmaWrite {
+        descriptors,
+        data,
+        lent,
+        mapped: None,
+    };
+    if !queue_rdma_write(ctx, io.channel, write) {
+        return Fail(NtStatus::INTERNAL_ERROR);
+    }
+    rdma_read_response(n, transform)
+}
+
+/// Hands the transport a READ's RDMA Write (sent before the response), with the key the
+/// response's Send With Invalidate retires on channel RDMA_V1_INVALIDATE. False on a
+/// connection without RDMA.
+pub(super) fn queue_rdma_write(ctx: &Ctx, channel: u32, w: crate::rdma::RdmaWrite) -> bool {
+    let Some(st) = &ctx.rdma else {
+        return false;
+    };
+    let mut st = st.borrow_mut();
+    if channel == msg::channel::RDMA_V1_INVALIDATE {
+        st.invalidate = Some(w.descriptors[0].token);
+    }
+    st.writes.push(w);
+    true
+}
+
+/// An fdatasync of `fd` for the transport's ring: a FLUSH's, or (`wrote`) the one a
+/// write-through WRITE of that many bytes waits for.
+pub(super) fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome {
+    Outcome::Io(ReadIo {
+        fd,
+        which: crate::fixed::Descriptor::Sync,
+        sync: true,
+        wrote,
+        offset: 0,
+        length: 0,
+        open: open.clone(),
+        minimum_count: 0,
+        channel: 0,
+        descriptors: None,
+        dest: IoDest::Nothing,
+        shift: 0,
+        poll: false,
+        dev: 0,
+    })
+}
+
+/// The READ response's fixed part, before inline data.
+pub(super) const READ_HEAD: usize = 16;
+/// Room for the SMB2 header at the front of a READ response built as [`Outcome::Framed`].
+pub(super) const FRAME: usize = smb_wire::header::HEADER_LEN;
+/// Where a framed READ response's data starts.
+pub(super) const BODY_AT: usize = FRAME + READ_HEAD;
+
+pub(super) fn flush(ctx: &Ctx) -> Outcome {
+    let Ok(id) = msg::parse_flush(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let open = match find_open(ctx, id) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    let Some(f) = open.file_obj() else {
+        return Outcome::Done(NtStatus::SUCCESS, small_body());
+    };
+    if !open.can_write() && !open.is_directory {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    // The worker's ring does the fdatasync when it can: the worker serves other
+    // requests while the device flushes, and answers once it has.
+    if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
+        return sync_io(fd, &open, None);
+    }
+    match f.sync() {
+        Ok(()) => Outcome::Done(NtStatus::SUCCESS, small_body()),
+        Err(e) => Fail(e),
+    }
+}
+
+/// The open a READ or WRITE names, after the checks both share: a length within the
+/// negotiated max, and RDMA channels only on SMB Direct, with valid descriptors. Returns
+/// the descriptors of an RDMA channel request.
+pub(super) fn data_open(
+    ctx: &Ctx,
+    write: bool,
+    channel: u32,
+    info: &[u8],
+    length: u32,
+    max: u32,
+    id: FileId,
+) -> Result<(Arc<Open>, Option<msg::Descriptors>), NtStatus> {
+    if length > max {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let descs = if channel == msg::channel::NONE {
+        None
+    } else {
+        let Some(l) = ctx.rdma_limits else {
+            return Err(NtStatus::INVALID_PARAMETER);
+        };
+        let (max_rw, transforms) = (l.max_read_write, l.transforms);
+        // A READ never names channel 3: the server transforms its data on its own.
+        if !write && channel == msg::channel::RDMA_TRANSFORM {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        // The payload would cross the wire in the clear: an encrypted request may use an
+        // RDMA channel only through the encryption transform.
+        let encrypts = if write {
+            channel == msg::channel::RDMA_TRANSFORM
+        } else {
+            ctx.dialect == smb_wire::negotiate::dialect::SMB311
+                && transforms.contains(smb_wire::rdma_transform::id::ENCRYPTION)
+        };
+        if ctx.encrypted && !encrypts {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+        Some(crate::rdma::check_channel(
+            channel,
+            info,
+            length,
+            ctx.dialect,
+            max_rw,
+            transforms,
+        )?)
+    };
+    Ok((find_open(ctx, id)?, descs))
+}
+
+pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
+    let Ok(req) = msg::ReadRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let (open, descs) = match data_open(
+        ctx,
+        false,
+        req.channel,
+        req.channel_info,
+        req.length,
+        max_read,
+        req.file_id,
+    ) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    if descs.is_some() && !matches!(open.kind, OpenKind::File(_)) {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    if let OpenKind::Pipe(p) = &open.kind {
+        return match p.lock().read(req.length as usize) {
+            None => Fail(NtStatus::PIPE_EMPTY),
+            Some((data, more)) => {
+                let mut body = Vec::with_capacity(16 + data.len());
+                msg::encode_read_response_head(&mut body, data.len() as u32, 0);
+                body.extend_from_slice(&data);
+                let st = if more {
+                    NtStatus::BUFFER_OVERFLOW
+                } else {
+                    NtStatus::SUCCESS
+                };
+                Outcome::Done(st, body)
+            }
+        };
+    }
+    if open.is_directory {
+        return Fail(NtStatus::INVALID_DEVICE_REQUEST);
+    }
+    if !open.can_read() {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    if req
+        .offset
+        .checked_add(u64::from(req.length))
+        .is_none_or(|e| e > i64::MAX as u64)
+    {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    if let Some(fs) = &open.file {
+        if io_blocked(
+            ctx.server,
+            fs,
+            open.file_id,
+            req.offset,
+            u64::from(req.length),
+            false,
+        ) {
+            return Fail(NtStatus::FILE_LOCK_CONFLICT);
+        }
+    }
+    let f = open.file_obj().expect("file");
+    let len = req.length as usize;
+    if let (Some(d), true) = (&descs, req.minimum_count <= req.length) {
+        if let Some(map) = mapped_read(ctx, &open, f, req.offset, len) {
+            open.position
+                .store(req.offset + len as u64, Ordering::Relaxed);
+            let write = crate::rdma::RdmaWrite {
+                descriptors: d.clone(),
+                data: Vec::new(),
+                lent: None,
+                mapped: Some(crate::rdma::MappedRange {
+                    map,
+                    offset: req.offset as usize,
+                    len,
+                }),
+            };
+            // (mapped_read found the connection's RDMA state.)
+            queue_rdma_write(ctx, req.channel, write);
+            return rdma_read_response(len, None);
+        }
+    }
+    // A direct_io file: an aligned read goes to the device through the O_DIRECT twin,
+    // straight into the lent buffer (the data then leaves from it by RDMA Write: no CPU
+    // touches it) or into the response. Nothing to try in the page cache first.
+    let direct = f
+        .direct()
+        .filter(|d| ctx.defer_io && d.fits(req.offset, len));
+    // SMB Direct with a lent registered buffer free: the storage reads straight into it
+    // and the data leaves by RDMA Write from there (no payload copy). Otherwise the data
+    // goes into the response.
+    let lent = match (&descs, &ctx.rdma) {
+        (Some(_), Some(st)) => {
+            let mut st = st.borrow_mut();
+            st.lent
+                .iter()
+                .position(|b| b.capacity() >= len)
+                .map(|i| st.lent.swap_remove(i))
+        }
+        _ => None,
+    };
+    let dest = match lent {
+        Some(b) => IoDest::Lent(b),
+        None => {
+            // Room for the header first: the response goes out as built, not copied.
+            // (With room to shift the data to an aligned address for a direct read.)
+            let align = direct.map_or(0, |d| d.mem_align as usize);
+            let mut body = crate::bufs::take(BODY_AT + len + align);
+            body.resize(FRAME, 0);
+            msg::encode_read_response_head(&mut body, 0, 0);
+            debug_assert_eq!(body.len(), BODY_AT);
+            IoDest::Body(body)
+        }
+    };
+    let fd = f.raw_fd();
+    let mut io = ReadIo {
+        fd: fd.unwrap_or(-1),
+        which: crate::fixed::Descriptor::Plain,
+        sync: false,
+        wrote: None,
+        offset: req.offset,
+        length: req.length,
+        open: open.clone(),
+        minimum_count: req.minimum_count,
+        channel: req.channel,
+        descriptors: descs,
+        dest,
+        shift: 0,
+        poll: false,
+        dev: 0,
+    };
+    if let Some(d) = direct {
+        if io.aim_direct(d) {
+            io.poll = ctx
+                .tree
+                .as_ref()
+                .and_then(|t| t.share.as_ref())
+                .is_some_and(|s| s.io_poll);
+            return Outcome::Io(io);
+        }
+    }
+    let res = if ctx.defer_io && fd.is_some() {
+        // The transport does the I/O (io_uring) when it can: what the page cache holds
+        // is read at once, and only a read that would wait for the device is handed out
+        // (the worker goes on with other requests meanwhile).
+        let cached = match &mut io.dest {
+            IoDest::Body(b) => f.read_cached_append(req.offset, len, b),
+            IoDest::Lent(b) => f.read_cached(req.offset, &mut b.bytes_mut()[..len]),
+            IoDest::Nothing => None,
+        };
+        match cached {
+            Some(r) => r,
+            None => {
+                if let IoDest::Body(b) = &mut io.dest {
+                    // Room for the ring to read into.
+                    b.resize(BODY_AT + len, 0);
+                }
+                return Outcome::Io(io);
+            }
+        }
+    } else {
+        match &mut io.dest {
+            IoDest::Body(b) => f.read_append(req.offset, len, b),
+            IoDest::Lent(b) => f.read_at(req.offset, &mut b.bytes_mut()[..len]),
+            IoDest::Nothing => Ok(0),
+        }
+    };
+    complete_io(ctx, io, res)
+}
+
+/// A `mapped_reads` share's READ over SMB Direct whose data may leave straight from the
+/// page cache: the transport can send from a mapping, no RDMA transform protects the
+/// data (signing or encrypting it needs a stable copy), and the file's mapping covers
+/// the whole range (a read at or past the end goes the usual way and gets its short
+/// count or END_OF_FILE there). Not inside a compound: the data is read when the fabric
+/// moves it, after the requests that follow in the compound, which may change it.
+pub(super) fn mapped_read(
+    ctx: &Ctx,
+    open: &Open,
+    f: &dyn crate::backend::FileObj,
+    offset: u64,
+    len: usize,
+) -> Option<Arc<dyn crate::backend::MappedFile>> {
+    let share = ctx.tree.as_ref()?.share.as_ref()?;
+    if !share.mapped_reads || share.direct_io || len == 0 || ctx.encrypted || !ctx.single {
+        return None;
+    }
+    let l = ctx.rdma_limits?;
+    let (maps, transforms) = (l.maps_files, l.transforms);
+    let signed = ctx.hdr.flags & smb_wire::header::flags::SIGNED != 0;
+    if !maps
+        || (ctx.dialect == smb_wire::negotiate::dialect::SMB311
+            && signed
+            && transforms.contains(smb_wire::rdma_transform::id::SIGNING))
+    {
+        return None;
+    }
+    let fs = open.file.as_ref()?;
+    fs.mapping(f, offset.checked_add(len as u64)?)
+}
+
+/// MS-SMB2 3.3.5.12 with RDMA transforms (3.1.1): the data of an RDMA-channel READ is
+/// encrypted in place when the request was encrypted, or signed when it was signed, and
+/// the crypto transform that says so returns in the response. None: sent as it is.
+pub(super) fn rdma_read_transform(
+    ctx: &Ctx,
+    data: &mut [u8],
+) -> Option<smb_wire::rdma_transform::CryptoTransform> {
+    use smb_auth::payload::{protect, Protection};
+    use smb_wire::rdma_transform::{self as rt, CryptoTransform};
+    let transforms = ctx.rdma_limits?.transforms;
+    if ctx.dialect != smb_wire::negotiate::dialect::SMB311 || transforms.is_empty() {
+        return None;
+    }
+    let s = ctx.session.as_ref()?;
+    let (kind, p) = if ctx.encrypted && transforms.contains(rt::id::ENCRYPTION) {
+        let cipher = s.keys.cipher?;
+        let key = &s.keys.encrypt;
+        (rt::id::ENCRYPTION, Protection::Encrypt { cipher, key })
+    } else if ctx.hdr.flags & smb_wire::header::flags::SIGNED != 0
+        && transforms.contains(rt::id::SIGNING)
+    {
+        let (alg, key) = (s.keys.signing_alg, &ctx.channel_key);
+        (rt::id::SIGNING, Protection::Sign { alg, key })
+    } else {
+        return None;
+    };
+    let (signature, nonce) = protect(p, s.next_nonce(), data).ok()?;
+    Some(CryptoTransform {
+        kind,
+        signature: signature[..].into(),
+        nonce,
+    })
+}
+
+/// The response to an RDMA-channel READ: no inline data; `n` bytes were RDMA-Written,
+/// and the transform (if any) fills the Buffer.
+pub(super) fn rdma_read_response(
+    n: usize,
+    transform: Option<smb_wire::rdma_transform::CryptoTransform>,
+) -> Outcome {
+    use smb_wire::rdma_transform as rt;
+    let mut body = crate::bufs::take(16 + 56);
+    msg::encode_read_response_head(&mut body, 0, 0);
+    body.set_u32(8, n as u32);
+    match transform {
+        Some(t) => {
+            body[2] = msg::READ_DATA_OFFSET;
+            body.set_u32(4, rt::encoded_len(&t, &[]) as u32);
+            body.set_u32(12, rt::READ_FLAG_RDMA_TRANSFORM);
+            rt::encode_into(&mut body, msg::channel::NONE, &t, &[]);
+        }
+        None => body.set_u32(4, 0),
+    }
+    Outcome::Done(NtStatus::SUCCESS, body)
+}
+
+/// MS-SMB2 3.3.5.13 with channel 3: checks the WRITE's crypto transform against what was
+/// negotiated and how the request came, then decrypts or verifies the RDMA-Read data in
+/// place. Returns whether the response should invalidate the first descriptor's key.
+pub(super) fn rdma_write_transform(
+    ctx: &Ctx,
+    info: &[u8],
+    data: &mut [u8],
+) -> Result<bool, NtStatus> {
+    use smb_auth::payload::{check, Fault, Protection};
+    use smb_wire::rdma_transform::{self as rt};
+    let bad = NtStatus::INVALID_PARAMETER;
+    let transforms = ctx.rdma_limits.ok_or(bad)?.transforms;
+    let t = rt::parse(info)?;
+    let s = ctx.session.as_ref().ok_or(bad)?;
+    let c = &t.crypto;
+    let p = if c.kind == rt::id::ENCRYPTION {
+        if !transforms.contains(rt::id::ENCRYPTION) || !ctx.encrypted {
+            return Err(bad);
+        }
+        let cipher = s.keys.cipher.ok_or(bad)?;
+        let key = &s.keys.decrypt;
+        Protection::Encrypt { cipher, key }
+    } else {
+        if !transforms.contains(rt::id::SIGNING)
+            || ctx.hdr.flags & smb_wire::header::flags::SIGNED == 0
+        {
+            return Err(bad);
+        }
+        let (alg, key) = (s.keys.signing_alg, &ctx.channel_key);
+        Protection::Sign { alg, key }
+    };
+    check(p, &c.nonce, &c.signature, data).map_err(|f| match f {
+        Fault::Tag => NtStatus::AUTH_TAG_MISMATCH,
+        Fault::Signature => NtStatus::INVALID_SIGNATURE,
+        Fault::Unsupported => bad,
+    })?;
+    Ok(t.channel == msg::channel::RDMA_V1_INVALIDATE)
+}
+
+/// Whether someone's byte-range lock stops this I/O. Locks of durable opens whose time
+/// to reconnect has run out are dropped first.
+pub(super) fn io_blocked(
+    server: &Server,
+    fs: &FileState,
+    id: FileId,
+    off: u64,
+    len: u64,
+    write: bool,
+) -> bool {
+    if !fs.range_locked.load(Ordering::Acquire) {
+        return false;
+    }
+    let blocked = |fs: &FileState| fs.inner.lock().io_conflict(id, off, len, write);
+    blocked(fs) && (!expire_durable(server) || blocked(fs))
+}
+
+/// The largest file size Windows accepts a write to (NTFS: 16 TiB less 64 KiB).
+pub(super) const MAX_FILE_SIZE: u64 = 0xfff_ffff_0000;
+
+pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
+    let Ok(req) = msg::WriteRequest::parse(ctx.msg) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let rdma_len = if req.channel == msg::channel::NONE {
+        req.length
+    } else {
+        req.remaining_bytes
+    };
+    let (open, descs) = match data_open(
+        ctx,
+        true,
+        req.channel,
+        req.channel_info,
+        rdma_len,
+        max_write,
+        req.file_id,
+    ) {
+        Ok(o) => o,
+        Err(e) => return Fail(e),
+    };
+    // Data that came by RDMA Read: Length must be 0 and the bytes arrive out of band
+    // (in a registered buffer, which goes back to the lent ones when this returns).
+    let mut fetched;
+    let data: &[u8] = match (&descs, &ctx.rdma) {
+        (Some(_), Some(st)) => {
+            if req.length != 0 || !matches!(open.kind, OpenKind::File(_)) {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            let taken = st.borrow_mut().incoming.take();
+            fetched = IncomingGuard { data: taken, st };
+            if !matches!(&fetched.data, Some(d) if d.len() == req.remaining_bytes as usize) {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            let invalidate = if req.channel == msg::channel::RDMA_TRANSFORM {
+                let d = fetched.data.as_mut().expect("checked");
+                match rdma_write_transform(ctx, req.channel_info, d.bytes_mut()) {
+                    Ok(i) => i,
+                    Err(e) => return Fail(e),
+                }
+            } else {
+                req.channel == msg::channel::RDMA_V1_INVALIDATE
+            };
+            if invalidate {
+                if let Some(d) = descs.as_ref().and_then(|d| d.first()) {
+                    st.borrow_mut().invalidate = Some(d.token);
+                }
+            }
+            fetched.data.as_ref().expect("checked").bytes()
+        }
+        _ => req.data,
+    };
+    if let OpenKind::Pipe(p) = &open.kind {
+        let shares = share_entries(ctx.server);
+        return match p.lock().write(data, &shares) {
+            Ok(()) => write_answer(data.len() as u32),
+            Err(e) => Fail(e),
+        };
+    }
+    if open.is_directory {
+        return Fail(NtStatus::INVALID_DEVICE_REQUEST);
+    }
+    if !open.can_write() {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let len = data.len() as u64;
+    // Offsets are signed on the wire; data may not reach past the largest file NTFS
+    // allows (a zero-length write anywhere below 2^63 is a no-op).
+    if req.offset > i64::MAX as u64
+        || (len > 0
+            && req
+                .offset
+                .checked_add(len)
+                .is_none_or(|e| e > MAX_FILE_SIZE))
+    {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    }
+    if len > 0 && req.offset + len == MAX_FILE_SIZE {
+        // Windows cannot allocate the final cluster below the limit either.
+        return Fail(NtStatus::DISK_FULL);
+    }
+    if let Some(fs) = &open.file {
+        if io_blocked(ctx.server, fs, open.file_id, req.offset, len, true) {
+            return Fail(NtStatus::FILE_LOCK_CONFLICT);
+        }
+        crate::oplock::break_level2_for_write(fs, open.file_id);
+    }
+    let f = open.file_obj().expect("file");
+    let n = match f.write_at(req.offset, data) {
+        Ok(n) => n,
+        Err(e) => return Fail(e),
+    };
+    open.modified.store(true, Ordering::Relaxed);
+    open.position
+        .store(req.offset + n as u64, Ordering::Relaxed);
+    if req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 || f.writes_through() {
+        // The data is in the page cache (readers see it now); the answer waits for it to
+        // be stable. The worker's ring does the fdatasync when it can.
+        if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
+            return sync_io(fd, &open, Some(n as u32));
+        }
+        if let Err(e) = f.sync() {
+            return Fail(e);
+        }
+    }
+    write_answer(n as u32)
+}
+
+/// Sets the end of an open's file; the file's mapping (mapped_reads) is made afresh at
+/// the next read.
+pub(super) fn truncate(
+    open: &Open,
+    f: &dyn crate::backend::FileObj,
+    len: u64,
+) -> Result<(), NtStatus> {
+    let r = f.set_len(len);
+    if let Some(fs) = &open.file {
+        fs.unmap();
+    }
+    r
+}
+
+/// A WRITE's success: `n` bytes written.
+pub(super) fn write_answer(n: u32) -> Outcome {
+    let mut body = Vec::with_capacity(16);
+    msg::encode_write_response(&mut body, n);
+    Outcome::Done(NtStatus::SUCCESS, body)
+}

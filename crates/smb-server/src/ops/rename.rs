@@ -1,0 +1,166 @@
+//! Renames and hard links (SET_INFO FileRenameInformation / FileLinkInformation).
+
+use super::*;
+
+/// A new name a client gives (rename, link): valid, and one Windows could reach.
+pub(super) fn new_name_of(name: &str) -> Result<SharePath, NtStatus> {
+    let given = names::parse_name(name.trim_start_matches('\\'))?;
+    if given
+        .split_last()
+        .is_some_and(|(_, leaf)| !names::creatable(leaf))
+    {
+        return Err(NtStatus::OBJECT_NAME_INVALID);
+    }
+    Ok(given)
+}
+
+/// Whether `to` may become a new name: free, or (with `replace`) a file nobody holds open.
+pub(super) fn target_free(
+    server: &Server,
+    share: &crate::config::ShareConfig,
+    to: &SharePath,
+    replace: bool,
+) -> Result<(), NtStatus> {
+    let Ok(target) = share.backend.stat(to) else {
+        return Ok(());
+    };
+    if !replace {
+        return Err(NtStatus::OBJECT_NAME_COLLISION);
+    }
+    let held = server
+        .files
+        .lock()
+        .contains_key(&(target.device_id, target.file_id));
+    if target.is_directory || held {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    Ok(())
+}
+
+/// Windows renames by opening the target's directory to add a name (write access,
+/// sharing read and write): an open of that directory that does not share writing, or
+/// that holds delete access, makes the rename a SHARING_VIOLATION (smbtorture
+/// smb2.rename's *_delete_access cases).
+pub(super) fn target_dir_free(
+    server: &Server,
+    share: &crate::config::ShareConfig,
+    to: &SharePath,
+) -> Result<(), NtStatus> {
+    let dir = to.split_last().map_or_else(SharePath::root, |(d, _)| d);
+    let Ok(info) = share.backend.stat(&dir) else {
+        return Ok(());
+    };
+    let files = server.files.lock();
+    let Some(fs) = files.get(&(info.device_id, info.file_id)) else {
+        return Ok(());
+    };
+    let wanted = msg::share_access::READ | msg::share_access::WRITE;
+    let busy = fs
+        .inner
+        .lock()
+        .opens
+        .iter()
+        .any(|o| o.share_conflict(access::FILE_WRITE_DATA, wanted));
+    if busy {
+        return Err(NtStatus::SHARING_VIOLATION);
+    }
+    Ok(())
+}
+
+/// FileLinkInformation (MS-FSA 2.1.5.15.8): a second name for the open's file.
+pub(super) fn link(
+    server: &Arc<Server>,
+    open: &Open,
+    share: &crate::config::ShareConfig,
+    from: &SharePath,
+    new_name: &str,
+    replace: bool,
+) -> Result<(), NtStatus> {
+    if open.is_directory {
+        return Err(NtStatus::FILE_IS_A_DIRECTORY);
+    }
+    if open.stream.is_some() {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let given = new_name_of(new_name)?;
+    let to = share.backend.canonical(&given);
+    if to.is_root() {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    target_free(server, share, &to, replace)?;
+    share.backend.link(from, &to, replace)?;
+    server.notify.publish(
+        &share.name,
+        &to,
+        notify_action::ADDED,
+        notify_filter::FILE_NAME,
+    );
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn rename(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    open: &Open,
+    share: &crate::config::ShareConfig,
+    from: &SharePath,
+    new_name: &str,
+    replace: bool,
+) -> Result<(), NtStatus> {
+    if open.granted_access & access::DELETE == 0 {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    let given = new_name_of(new_name)?;
+    // A case-only rename keeps the new spelling; any other target that exists in another
+    // case is that file.
+    let stored = share.backend.canonical(&given);
+    let to = if stored == *from { given } else { stored };
+    if to.is_root() || from.is_root() {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    if to == *from && share.backend.stat(&to).is_ok() {
+        return Ok(());
+    }
+    target_free(server, share, &to, replace)?;
+    target_dir_free(server, share, &to)?;
+    // A directory with open files below it cannot move (Windows: ACCESS_DENIED).
+    if open.is_directory {
+        let prefix = format!("{}/", from.as_str());
+        let s = session(ctx);
+        let busy = s
+            .opens
+            .lock()
+            .values()
+            .any(|o| o.path.lock().as_str().starts_with(&prefix));
+        if busy {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+    }
+    share.backend.rename(from, &to, replace)?;
+    let filter = if open.is_directory {
+        notify_filter::DIR_NAME
+    } else {
+        notify_filter::FILE_NAME
+    };
+    server
+        .notify
+        .publish(&share.name, from, notify_action::RENAMED_OLD_NAME, filter);
+    server
+        .notify
+        .publish(&share.name, &to, notify_action::RENAMED_NEW_NAME, filter);
+    // Every open of the same file in this server now has the new name.
+    let fs = open.file.as_ref();
+    for s in server.sessions.lock().values() {
+        for o in s.opens.lock().values() {
+            let same = match (fs, &o.file) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            };
+            if same {
+                *o.path.lock() = to.clone();
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,146 @@
+//! Requests that wait (a CREATE behind an oplock or lease break, a blocking LOCK, CHANGE_NOTIFY) and the check that completes them.
+
+use super::*;
+
+/// Why an async request waits.
+pub enum Wait {
+    Notify {
+        open: Arc<Open>,
+        since: u64,
+        tree: bool,
+        filter: u32,
+        max_out: u32,
+    },
+    Lock {
+        open: Arc<Open>,
+        lock: RangeLock,
+        generation: u64,
+    },
+    /// A CREATE waiting for oplock holders to acknowledge their breaks; it runs again
+    /// once they have (or their time is up).
+    Create(Box<CreateWait>),
+}
+
+pub struct CreateWait {
+    pub file: Arc<FileState>,
+    pub msg: Vec<u8>,
+    pub hdr: smb_wire::header::Header,
+    pub tree: Arc<crate::state::Tree>,
+    pub encrypted: bool,
+    pub dialect: u16,
+    pub outbox: Arc<crate::state::Outbox>,
+    pub multichannel: bool,
+}
+
+/// Checks whether an async wait can complete now.
+pub fn poll_wait(
+    server: &Arc<Server>,
+    s: &Arc<Session>,
+    w: &mut Wait,
+) -> Option<(NtStatus, Vec<u8>)> {
+    match w {
+        Wait::Create(c) => {
+            if crate::oplock::breaks_pending(&c.file) {
+                return None;
+            }
+            let ctx = Ctx {
+                server,
+                hdr: c.hdr,
+                msg: &c.msg,
+                session: Some(s),
+                tree: Some(&c.tree),
+                encrypted: c.encrypted,
+                related_file: None,
+                now: crate::clock::filetime(),
+                rdma: None,
+                rdma_limits: None,
+                dialect: c.dialect,
+                outbox: &c.outbox,
+                can_wait: true,
+                multichannel: c.multichannel,
+                channel_key: s.keys.signing,
+                defer_io: false,
+                single: true,
+            };
+            match create(server, &ctx) {
+                Outcome::Created(st, body, _) | Outcome::Done(st, body) => Some((st, body)),
+                Outcome::Fail(st) => Some((st, Vec::new())),
+                Outcome::Io(_) | Outcome::Framed(..) => {
+                    Some((NtStatus::INTERNAL_ERROR, Vec::new()))
+                }
+                Outcome::Wait(again) => {
+                    *w = again;
+                    None
+                }
+            }
+        }
+        Wait::Lock {
+            open,
+            lock,
+            generation,
+        } => {
+            if open.closed.load(Ordering::Acquire) {
+                return Some((NtStatus::RANGE_NOT_LOCKED, Vec::new()));
+            }
+            let g = server.lock_generation.load(Ordering::Acquire);
+            if g == *generation {
+                return None;
+            }
+            *generation = g;
+            let fs = open.file.as_ref()?;
+            let mut inner = fs.inner.lock();
+            if inner.lock_conflict(lock) {
+                return None;
+            }
+            fs.range_locked.store(true, Ordering::Release);
+            inner.locks.push(*lock);
+            Some((NtStatus::SUCCESS, small_body()))
+        }
+        Wait::Notify {
+            open,
+            since,
+            tree,
+            filter,
+            max_out,
+        } => {
+            if open.closed.load(Ordering::Acquire) {
+                return Some((NtStatus::NOTIFY_CLEANUP, Vec::new()));
+            }
+            if server.notify.current() == *since {
+                return None;
+            }
+            let share = open.share.as_ref()?;
+            let dir = open.path.lock().clone();
+            let (events, lost) = server
+                .notify
+                .since(*since, &share.name, &dir, *tree, *filter);
+            *since = server.notify.current();
+            if lost {
+                return Some((NtStatus::NOTIFY_ENUM_DIR, Vec::new()));
+            }
+            if events.is_empty() {
+                return None;
+            }
+            let mut data = Vec::new();
+            let mut prev_at: Option<usize> = None;
+            for e in &events {
+                if let Some(p) = prev_at {
+                    data.align_from(0, 4);
+                    let off = (data.len() - p) as u32;
+                    data.set_u32(p, off);
+                }
+                prev_at = Some(data.len());
+                data.put_u32(0);
+                data.put_u32(e.action);
+                data.put_u32(smb_wire::codec::utf16_len(&e.name) as u32);
+                msg::put_name(&mut data, &e.name);
+            }
+            if data.len() > *max_out as usize {
+                return Some((NtStatus::NOTIFY_ENUM_DIR, Vec::new()));
+            }
+            let mut body = Vec::new();
+            msg::encode_buffer_response(&mut body, &data);
+            Some((NtStatus::SUCCESS, body))
+        }
+    }
+}

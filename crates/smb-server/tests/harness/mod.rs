@@ -1,0 +1,191 @@
+//! The engine in memory: a [`smb_server::Server`] over a share in a temporary directory,
+//! and clients wired to its connections back to back over byte buffers. No sockets, no
+//! threads, no daemon: a request is handled the moment the client sends it, and the
+//! engine's time is a clock the test moves.
+
+#![allow(dead_code)]
+
+use smb_server::backend::Share;
+use smb_server::{Connection, Server, ServerConfig, ShareConfig, Transport};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+pub const USER: &str = "alice";
+pub const PASSWORD: &str = "Secret-Pass1";
+pub const SHARE: &str = "\\\\mem\\data";
+
+/// One engine, its share and its clock.
+pub struct Engine {
+    pub server: Arc<Server>,
+    pub dir: tempfile::TempDir,
+    /// The engine's time, FILETIME; moved by [`Engine::advance`].
+    clock: Arc<AtomicU64>,
+    seed: AtomicU64,
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        Self::with(ServerConfig::default())
+    }
+
+    /// An engine with `cfg` (its shares and users are the harness's).
+    pub fn with(cfg: ServerConfig) -> Engine {
+        Self::over(cfg, |b| b)
+    }
+
+    /// An engine whose share's backend is `wrap` applied to the harness's directory
+    /// backend (a test backend that delays or fails some calls).
+    pub fn over(cfg: ServerConfig, wrap: impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share>) -> Engine {
+        // Beside the build (a file system with user xattrs), not in a tmpfs /tmp.
+        let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+        let backend =
+            storage::DirShare::open(dir.path(), storage::DirShareOptions::default()).unwrap();
+        let share = ShareConfig::plain("data", wrap(Arc::new(backend)));
+        let mut users = smb_auth::users::UserDb::new();
+        users.add(USER, PASSWORD).unwrap();
+        // A fixed start: 2026-01-01T00:00:00Z.
+        let start = smb_wire::filetime::from_unix(1_767_225_600, 0);
+        let server = Arc::new(Server::new(cfg, vec![share], users, start));
+        Engine {
+            server,
+            dir,
+            clock: Arc::new(AtomicU64::new(start)),
+            seed: AtomicU64::new(1),
+        }
+    }
+
+    /// The engine's time now (FILETIME).
+    pub fn now(&self) -> u64 {
+        self.clock.load(Ordering::Acquire)
+    }
+
+    /// Moves the engine's time on: the time requests carry and the engine's own clock
+    /// (break and durable deadlines).
+    pub fn advance(&self, d: std::time::Duration) {
+        self.clock
+            .fetch_add((d.as_nanos() / 100) as u64, Ordering::AcqRel);
+        smb_server::clock::advance(d);
+    }
+
+    /// A new connection to the engine, not yet negotiated.
+    pub fn wire(&self) -> Wire {
+        let seed = self.seed.fetch_add(1, Ordering::AcqRel);
+        let mut conn = Connection::new(self.server.clone(), Transport::Tcp, seed);
+        conn.peer = format!("mem:{seed}");
+        Wire {
+            inner: Arc::new(Mutex::new(WireInner {
+                conn,
+                out: VecDeque::new(),
+                closed: false,
+            })),
+            clock: self.clock.clone(),
+        }
+    }
+
+    /// A client signed in as the test user, over a new connection.
+    pub fn client(&self) -> (client::Client, Wire) {
+        self.client_as(USER, PASSWORD)
+    }
+
+    pub fn client_as(&self, user: &str, password: &str) -> (client::Client, Wire) {
+        let w = self.wire();
+        let opts = client::Options {
+            user: user.into(),
+            password: password.into(),
+            ..Default::default()
+        };
+        let c = client::Client::connect_with(Box::new(w.clone()), &opts).expect("sign in");
+        (c, w)
+    }
+}
+
+/// One connection of the engine, seen from the client's side: what the client sends is
+/// handled at once; what the engine answers (and breaks it posts) waits in `out`.
+#[derive(Clone)]
+pub struct Wire {
+    inner: Arc<Mutex<WireInner>>,
+    clock: Arc<AtomicU64>,
+}
+
+struct WireInner {
+    conn: Connection,
+    out: VecDeque<Vec<u8>>,
+    closed: bool,
+}
+
+impl Wire {
+    /// Drops the connection as a lost TCP connection would.
+    pub fn drop_connection(&self) {
+        let mut g = self.inner.lock().unwrap();
+        if !g.closed {
+            g.closed = true;
+            g.conn.close();
+        }
+    }
+
+    /// PDUs waiting for the client (answers and notifications).
+    pub fn waiting(&self) -> usize {
+        let mut g = self.inner.lock().unwrap();
+        g.collect();
+        g.out.len()
+    }
+}
+
+impl WireInner {
+    /// Takes what the engine has for this connection besides direct answers: completed
+    /// async requests, breaks posted to its outbox.
+    fn collect(&mut self) {
+        if !self.closed && self.conn.has_async() {
+            let more = self.conn.poll_async();
+            self.out.extend(more);
+        }
+    }
+}
+
+fn gone() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::ConnectionReset, "connection closed")
+}
+
+impl client::PduTransport for Wire {
+    fn send(&mut self, pdu: &[u8]) -> std::io::Result<()> {
+        let now = self.clock.load(Ordering::Acquire);
+        let mut g = self.inner.lock().unwrap();
+        if g.closed {
+            return Err(gone());
+        }
+        match g.conn.handle_pdu(pdu, now) {
+            Ok(r) => {
+                g.out.extend(r);
+                Ok(())
+            }
+            Err(d) => {
+                g.closed = true;
+                g.conn.close();
+                Err(std::io::Error::new(
+                    std::io::ErrorKind::ConnectionAborted,
+                    format!("server disconnected: {}", d.0),
+                ))
+            }
+        }
+    }
+
+    fn recv(&mut self, buf: &mut Vec<u8>) -> std::io::Result<()> {
+        let mut g = self.inner.lock().unwrap();
+        if g.out.is_empty() {
+            g.collect();
+        }
+        match g.out.pop_front() {
+            Some(m) => {
+                *buf = m;
+                Ok(())
+            }
+            None if g.closed => Err(gone()),
+            // Nothing will come: the engine answers every request as it is sent.
+            None => Err(std::io::Error::new(
+                std::io::ErrorKind::WouldBlock,
+                "no answer waiting",
+            )),
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The listeners: the TCP accept loop and the SMB Direct listener threads. Each admits a
+//! connection (in total and per client address, see [`crate::admission`]) and hands it
+//! to a worker, round robin; a connection stays on the worker that took it.
+
+use crate::admission::{Admission, Cut};
+use crate::clock::now_ms;
+use crate::endpoint::Endpoint;
+use crate::rdma_conns::RdmaConn;
+use crate::worker::WorkerSender;
+use anyhow::{bail, Context, Result};
+use fabric::{Cq, Listener, Pd};
+use smb_server::{Connection, Server, Transport};
+use smbdirect::{Config, SmbdConnection};
+use std::net::{SocketAddr, TcpListener};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub fn accept_loop(
+    l: TcpListener,
+    workers: Vec<WorkerSender>,
+    stop: Arc<AtomicBool>,
+    admission: Arc<Admission>,
+) {
+    let mut next = 0usize;
+    let failed = crate::admission::RateLog::new();
+    for s in l.incoming() {
+        if stop.load(Ordering::Acquire) {
+            break;
+        }
+        match s {
+            Ok(s) => {
+                let ip = s.peer_addr().ok().map(|a| a.ip());
+                if let Err(why) = admission.admit(ip) {
+                    crate::admission::cut(why, ip);
+                    drop(s);
+                    continue;
+                }
+                let w = &workers[next % workers.len()];
+                next += 1;
+                if w.hand((s, ip)).is_err() {
+                    admission.release(ip);
+                }
+            }
+            Err(e) => {
+                // Out of descriptors (or another passing failure): said at a rate, and a
+                // pause so that a full table is not retried in a tight loop.
+                if e.raw_os_error() == Some(libc::EMFILE) || e.raw_os_error() == Some(libc::ENFILE)
+                {
+                    crate::admission::cut(Cut::Descriptors, None);
+                } else if let Some(more) = failed.due(Duration::from_secs(10)) {
+                    tracing::warn!(error = %e, suppressed = more, "accept failed");
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+    }
+}
+
+/// Starts the listener thread for one endpoint; returns the bound address.
+pub fn spawn_rdma(
+    provider: &str,
+    endpoint: Endpoint,
+    server: Arc<Server>,
+    stop: Arc<AtomicBool>,
+    workers: Vec<WorkerSender>,
+    admission: Arc<Admission>,
+) -> Result<Endpoint> {
+    // Each connection gets its own protection domain and completion queue, from the
+    // provider that accepted it. Mapped reads only where the peer moves RDMA Write data
+    // itself (as a NIC's DMA would) so the worker never touches a mapped file's pages:
+    // iWARP over TCP sends it from the worker, which could wait on a page fault there.
+    let soft: PdCqFactory = Box::new(|| Ok((Pd::new(), Cq::new())));
+    let (mut l, new_pdcq, maps_files): (Box<dyn Listener>, PdCqFactory, bool) =
+        match (&endpoint, provider) {
+            (Endpoint::Loopback(name), _) => {
+                let l = fabric::loopback::LoopbackFabric::shared()
+                    .listen(name)
+                    .with_context(|| format!("SMB Direct (loopback) listening as {name:?}"))?;
+                (l, soft, true)
+            }
+            (Endpoint::Ip(addr), "iwarp") => {
+                let f = fabric::iwarp::IwarpFabric::new();
+                let l = f
+                    .listen(*addr)
+                    .with_context(|| format!("SMB Direct (iwarp) listening on {addr}"))?;
+                (l, soft, false)
+            }
+            #[cfg(feature = "verbs")]
+            (Endpoint::Ip(addr), "verbs") => {
+                let f = Arc::new(
+                    fabric::verbs::VerbsFabric::open(None)
+                        .with_context(|| format!("SMB Direct (verbs) on {addr}"))?,
+                );
+                let l = f.listen(*addr).with_context(|| {
+                    format!("SMB Direct (verbs, {}) listening on {addr}", f.device.name)
+                })?;
+                (l, Box::new(move || Ok((f.pd()?, f.cq(4096)?))), false)
+            }
+            _ => bail!("smbdirect provider {provider:?} is not available"),
+        };
+    let local = match endpoint {
+        Endpoint::Loopback(_) => endpoint,
+        Endpoint::Ip(_) => Endpoint::Ip(l.local_addr().parse()?),
+    };
+    std::thread::Builder::new()
+        .name("smbd-rdma".into())
+        .spawn(move || {
+            run(
+                &mut *l, &new_pdcq, server, stop, workers, &admission, maps_files,
+            )
+        })?;
+    Ok(local)
+}
+
+type PdCqFactory = Box<dyn Fn() -> fabric::Result<(Pd, Cq)> + Send>;
+
+/// The listener thread: completes connection setup (MPA / rdma_cm), then hands each
+/// connection to a worker, round robin, as the TCP accept loop does.
+fn run(
+    l: &mut dyn Listener,
+    new_pdcq: &PdCqFactory,
+    server: Arc<Server>,
+    stop: Arc<AtomicBool>,
+    workers: Vec<WorkerSender>,
+    admission: &Arc<Admission>,
+    maps_files: bool,
+) {
+    let mut seed = 0x5EED_0000_u64;
+    let mut next = 0usize;
+    while !stop.load(Ordering::Acquire) {
+        match l.poll_request() {
+            Ok(Some(req)) => {
+                let peer = req.peer();
+                // One count of places with TCP: in total and per client address.
+                let ip = peer.parse::<SocketAddr>().ok().map(|a| a.ip());
+                if let Err(why) = admission.admit(ip) {
+                    crate::admission::cut(why, ip);
+                    req.reject(b"");
+                    continue;
+                }
+                let (pd, cq) = match new_pdcq() {
+                    Ok(x) => x,
+                    Err(e) => {
+                        tracing::warn!(%peer, error = %e, "SMB Direct: no protection domain or completion queue");
+                        admission.release(ip);
+                        req.reject(b"");
+                        continue;
+                    }
+                };
+                match req.accept(&pd, &cq, b"", 16, 16) {
+                    Ok(qp) => {
+                        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                        let mut smb = Connection::new(server.clone(), Transport::Rdma, seed);
+                        smb.peer = peer.clone();
+                        smb.set_rdma_maps_files(maps_files);
+                        tracing::info!(%peer, worker = next % workers.len(), "SMB Direct connection accepted");
+                        let w = &workers[next % workers.len()];
+                        let smbd = match w.pool() {
+                            Some(p) => SmbdConnection::accept_with_pool(
+                                qp,
+                                pd,
+                                cq,
+                                Config::default(),
+                                now_ms(),
+                                p.clone(),
+                            ),
+                            None => SmbdConnection::accept(qp, pd, cq, Config::default(), now_ms()),
+                        };
+                        let conn = RdmaConn::new(smbd, smb, admission.clone(), ip);
+                        w.hand_rdma(conn);
+                        next += 1;
+                    }
+                    Err(e) => {
+                        admission.release(ip);
+                        tracing::warn!(%peer, error = %e, "SMB Direct accept failed")
+                    }
+                }
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(1)),
+            Err(e) => {
+                tracing::warn!(error = %e, "SMB Direct listener");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+    }
+}
