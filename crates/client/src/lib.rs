@@ -2,6 +2,10 @@
 //! or 3.0.2/2.1), NTLMv2 logon, signing or encryption, tree connect, create/read/write/
 //! flush/close, and pipelined requests (many in flight, matched by message id) for queue
 //! depth sweeps.
+//!
+//! May not: be a dependency of the server's crates except for their tests (it exists to
+//! test and measure them), or grow server-side shortcuts; it speaks to any SMB3 server as
+//! a client would.
 
 pub mod ntlm;
 

@@ -98,6 +98,19 @@ impl Server {
         }
     }
 
+    /// The shared state of the file `key` (device, file id), made on first use; the
+    /// table is locked only for the lookup.
+    pub fn file_ref(&self, key: (u64, u64)) -> FileRef<'_> {
+        let mut files = self.files.lock();
+        let fs = files.entry(key).or_default().clone();
+        fs.refs.fetch_add(1, Ordering::AcqRel);
+        FileRef {
+            server: self,
+            key,
+            fs,
+        }
+    }
+
     /// A fresh non-zero id (sessions, opens, async ids).
     pub fn new_id(&self) -> u64 {
         self.next_id.fetch_add(1, Ordering::Relaxed)
@@ -490,6 +503,35 @@ pub struct FileState {
     /// The file mapped for page-cache reads over SMB Direct (`mapped_reads` shares): one
     /// mapping per file, whichever open made it.
     map: Mutex<MapSlot>,
+    /// CREATEs of this file pass one at a time (its share-mode check and the open agree),
+    /// holding this across their file-system calls, not the server's file table.
+    pub create_gate: Mutex<()>,
+    /// CREATEs holding a [`FileRef`] to this state: it stays in the table for them even
+    /// with no open (changed under the table's lock only).
+    refs: std::sync::atomic::AtomicUsize,
+}
+
+/// A CREATE's hold on a file's shared state: the state stays in the server's table while
+/// held, and leaves it when the last hold goes with no open made.
+pub struct FileRef<'a> {
+    server: &'a Server,
+    pub key: (u64, u64),
+    pub fs: Arc<FileState>,
+}
+
+impl Drop for FileRef<'_> {
+    fn drop(&mut self) {
+        let mut files = self.server.files.lock();
+        let last = self.fs.refs.fetch_sub(1, Ordering::AcqRel) == 1;
+        if last
+            && self.fs.inner.lock().opens.is_empty()
+            && files
+                .get(&self.key)
+                .is_some_and(|v| Arc::ptr_eq(v, &self.fs))
+        {
+            files.remove(&self.key);
+        }
+    }
 }
 
 #[derive(Default)]
@@ -504,6 +546,11 @@ enum MapSlot {
 }
 
 impl FileState {
+    /// CREATEs holding this state (see [`FileRef`]); read under the table's lock.
+    pub fn creating(&self) -> bool {
+        self.refs.load(Ordering::Acquire) > 0
+    }
+
     /// Whether `inner` holds any byte-range lock, recorded for lock-free readers (call
     /// after removing locks, with `inner` still locked).
     pub fn note_range_locks(&self, inner: &FileInner) {

@@ -6,8 +6,10 @@ mod harness;
 
 use client::{access, create_options, FileId};
 use harness::*;
+use smb_server::backend::{CreateAction, OpenParams, Share, SharePath};
 use smb_wire::header::Command;
 use smb_wire::NtStatus;
+use std::sync::Arc;
 use std::time::Instant;
 
 fn utf16(s: &str) -> Vec<u8> {
@@ -290,6 +292,46 @@ fn a_disconnected_durable_open_expires_after_its_timeout() {
     assert_eq!(e.server.budget.durable(), 0);
 }
 
+/// `body` (from [`create_body`]) with CreateOptions `opts`.
+fn with_options(mut body: Vec<u8>, opts: u32) -> Vec<u8> {
+    body[40..44].copy_from_slice(&opts.to_le_bytes());
+    body
+}
+
+#[test]
+fn a_departed_durable_delete_on_close_open_frees_the_name() {
+    let e = Engine::new();
+    let mut a = side(&e);
+    let body = with_options(
+        create_body("doc.bin", 9, RW | access::DELETE, 7, 3, true),
+        create_options::DELETE_ON_CLOSE,
+    );
+    let r = a.c.request(Command::CREATE, a.tree, &body).unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let (_, f) = created(&r);
+    a.c.write(a.tree, f, 0, b"doomed").unwrap();
+    a.w.drop_connection();
+    // A new client's open breaks the batch oplock nobody can acknowledge: the departed
+    // open closes, its delete-on-close removes the file, and the name is free (the new
+    // open makes a file: FILE_CREATED, empty).
+    let mut b = side(&e);
+    let r =
+        b.c.request(
+            Command::CREATE,
+            b.tree,
+            &create_body("doc.bin", 0, RW, 7, 3, false),
+        )
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let action = u32::from_le_bytes(r.body()[4..8].try_into().unwrap());
+    assert_eq!(action, 2, "FILE_CREATED");
+    let (_, g) = created(&r);
+    assert!(b.c.read(b.tree, g, 0, 16).map_or(true, |d| d.is_empty()));
+    b.c.close(b.tree, g).unwrap();
+    assert_eq!(e.server.budget.opens(), 0);
+    assert!(e.server.files.lock().is_empty());
+}
+
 /// Seeded many-client run: random opens, writes, reads, closes and lost connections
 /// against one engine, with the server's invariants checked after every step.
 #[test]
@@ -428,4 +470,107 @@ fn check_invariants(e: &Engine, client_opens: &usize, step: usize) {
         let p = entry.unwrap().path().canonicalize().unwrap();
         assert!(p.starts_with(&root), "step {step}: {p:?} outside the share");
     }
+}
+/// A backend whose opens of one name wait until the test lets them go.
+struct Latched {
+    inner: Arc<dyn Share>,
+    name: &'static str,
+    /// (entered, released), under one lock.
+    gate: Arc<(std::sync::Mutex<(bool, bool)>, std::sync::Condvar)>,
+}
+
+impl Share for Latched {
+    fn open(
+        &self,
+        path: &SharePath,
+        params: &OpenParams,
+    ) -> Result<(Box<dyn smb_server::backend::FileObj>, CreateAction), NtStatus> {
+        if path.as_str().ends_with(self.name) {
+            let (m, cv) = &*self.gate;
+            let mut g = m.lock().unwrap();
+            g.0 = true;
+            cv.notify_all();
+            while !g.1 {
+                g = cv.wait(g).unwrap();
+            }
+        }
+        self.inner.open(path, params)
+    }
+    fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
+        self.inner.rename(from, to, replace)
+    }
+    fn link(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
+        self.inner.link(from, to, replace)
+    }
+    fn remove(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus> {
+        self.inner.remove(path, is_dir)
+    }
+    fn stat(&self, path: &SharePath) -> Result<smb_server::backend::FileInfo, NtStatus> {
+        self.inner.stat(path)
+    }
+    fn fs_info(&self) -> Result<smb_server::backend::FsInfo, NtStatus> {
+        self.inner.fs_info()
+    }
+    fn canonical(&self, path: &SharePath) -> SharePath {
+        self.inner.canonical(path)
+    }
+    fn security(&self, path: &SharePath) -> Option<Vec<u8>> {
+        self.inner.security(path)
+    }
+}
+
+/// No lock is held across a file-system call: while one CREATE waits inside the backend,
+/// a CREATE of another file and a READ on another connection complete.
+#[test]
+fn a_create_blocked_in_the_backend_blocks_nobody_else() {
+    let gate = Arc::new((
+        std::sync::Mutex::new((false, false)),
+        std::sync::Condvar::new(),
+    ));
+    let g2 = gate.clone();
+    let e = Engine::over(smb_server::ServerConfig::default(), move |inner| {
+        Arc::new(Latched {
+            inner,
+            name: "slow.bin",
+            gate: g2,
+        })
+    });
+    std::fs::write(e.dir.path().join("data.bin"), vec![7u8; 8192]).unwrap();
+    let mut b = side(&e);
+    let (f, _) =
+        b.c.create(b.tree, "data.bin", access::FILE_READ_DATA, 1, 0)
+            .unwrap();
+    let mut a = side(&e);
+    let stuck = std::thread::spawn(move || {
+        let r = a.c.create(a.tree, "slow.bin", RW, 3, 0);
+        r.map(|_| ())
+    });
+    // Wait until A is inside the backend.
+    {
+        let (m, cv) = &*gate;
+        let g = m.lock().unwrap();
+        let (g, t) = cv
+            .wait_timeout_while(g, std::time::Duration::from_secs(10), |g| !g.0)
+            .unwrap();
+        assert!(!t.timed_out(), "the slow CREATE never reached the backend");
+        drop(g);
+    }
+    // B works meanwhile, from another thread so that a hang is seen as one.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let other = std::thread::spawn(move || {
+        let read = b.c.read(b.tree, f, 0, 8192).map(|d| d.len());
+        let made = b.c.create(b.tree, "other.bin", RW, 3, 0).map(|_| ());
+        let _ = tx.send((read.ok(), made.is_ok()));
+    });
+    let got = rx.recv_timeout(std::time::Duration::from_secs(10));
+    // Let A go whatever happened, so that nothing is left hanging.
+    {
+        let (m, cv) = &*gate;
+        m.lock().unwrap().1 = true;
+        cv.notify_all();
+    }
+    let got = got.expect("a READ and a CREATE waited on a CREATE blocked in the backend");
+    assert_eq!(got, (Some(8192), true));
+    other.join().unwrap();
+    stuck.join().unwrap().unwrap();
 }

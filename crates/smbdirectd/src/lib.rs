@@ -1,5 +1,10 @@
 //! smbdirectd as a library: the daemon's parts, so that tools (the benchmark's in-process
 //! mode over the loopback fabric) can run the same server the binary runs.
+//!
+//! The only crate that owns threads, sockets, signals and the process (with `fabric`'s
+//! providers). It may not hold protocol rules the engine should (parsing, open and
+//! session state): it wires transports to the engine, sets the bounds from the
+//! configuration, performs the I/O the engine asks for and reports metrics.
 
 pub mod admission;
 pub mod clock;

@@ -5,6 +5,9 @@
 //! to the share root's descriptor, so `..`, absolute symlinks and symlinks leading out are
 //! refused by the kernel, races included. DOS attributes and creation times live in the
 //! `user.smbdirectd` extended attribute.
+//!
+//! May not: know SMB state (sessions, opens, oplocks) or leave the share root; it maps
+//! names, files and their attributes to the file system and back.
 
 pub mod dirshare;
 pub mod fmap;

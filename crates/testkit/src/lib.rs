@@ -1,4 +1,5 @@
 //! Helpers shared by the test suites (a dev-dependency only).
+//! May not: be a dependency of anything but tests.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

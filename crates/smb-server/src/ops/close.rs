@@ -49,7 +49,9 @@ pub fn close_open(server: &Server, open: &Open) {
         }
         (inner.opens.is_empty(), inner.delete_pending)
     };
-    if last {
+    // (A CREATE holding the state keeps it in the table; it removes it if it opens
+    // nothing.)
+    if last && !fs.creating() {
         files.retain(|_, v| !Arc::ptr_eq(v, fs));
     }
     drop(files);

@@ -7,9 +7,10 @@
 //! 4. The session's and the process's open-file bounds ([`take_slot`]).
 //! 5. [`Target::resolve`]: the path (and stream) on the share, the access asked for,
 //!    disposition and kind, and the rules they impose on each other.
-//! 6. Under the file table: [`check_existing`] (share modes, breaks an open waits for,
-//!    attributes and kind of an existing file), [`lease_key_free`], [`check_dacl`] and
-//!    [`check_creatable`].
+//! 6. Through the file's create gate (one CREATE of a file at a time; the server's file
+//!    table is locked only to look the file's state up): [`check_existing`] (share
+//!    modes, breaks an open waits for, attributes and kind of an existing file),
+//!    [`lease_key_free`], [`check_dacl`] and [`check_creatable`].
 //! 7. [`open_on_disk`]: the backend open, with a new file's descriptor and EAs.
 //! 8. [`register`]: the file's state, the lease or oplock granted, the open recorded;
 //!    then [`durability`] and the open itself.
@@ -18,7 +19,6 @@
 use super::*;
 use crate::backend::FileObj;
 use crate::lease::LeaseRequest;
-use std::collections::HashMap;
 
 /// Why a phase ends the CREATE early: a failure status, or a wait for breaks.
 enum Stop {
@@ -32,9 +32,6 @@ type Step<T> = Result<T, Stop>;
 fn fail<T>(s: NtStatus) -> Step<T> {
     Err(Stop::Status(s))
 }
-
-/// The file table, locked for the rest of the CREATE once the target is known.
-type Files<'a> = parking_lot::MutexGuard<'a, HashMap<(u64, u64), Arc<FileState>>>;
 
 pub(super) fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     match create_steps(server, ctx) {
@@ -77,20 +74,26 @@ fn create_steps(server: &Arc<Server>, ctx: &Ctx) -> Step<Outcome> {
     let app_instance = app_instance_id(&req);
     let lease_req = lease_request(ctx, &req)?;
     expire_durable(server);
-    // Serialize creates on the file table so the share-mode check and the open agree.
-    let mut files = server.files.lock();
     let existing = share.backend.stat(&t.path).ok();
+    // An existing file's shared state, looked up with the file table locked for the
+    // lookup only; CREATEs of this file pass its gate one at a time, so its share-mode
+    // check and the open agree, and nobody else waits on these file-system calls.
+    let held = existing
+        .as_ref()
+        .map(|i| server.file_ref((i.device_id, i.file_id)));
+    let gate = held.as_ref().map(|r| r.fs.create_gate.lock());
+    let held_fs = held.as_ref().map(|r| &r.fs);
     check_existing(
         server,
         ctx,
         &req,
         &mut t,
         existing.as_ref(),
-        &mut files,
+        held_fs,
         app_instance,
         lease_req.as_ref(),
     )?;
-    lease_key_free(server, s, &files, existing.as_ref(), lease_req.as_ref())?;
+    lease_key_free(server, s, held_fs, lease_req.as_ref())?;
     let params = t.params(&req, &share, alloc);
     check_dacl(&req, &share, s, &mut t)?;
     check_creatable(&t, existing.as_ref())?;
@@ -108,6 +111,25 @@ fn create_steps(server: &Arc<Server>, ctx: &Ctx) -> Step<Outcome> {
         t.granted &= !(access::FILE_WRITE_DATA | access::FILE_APPEND_DATA)
             | (t.granted & access::FILE_APPEND_DATA);
     }
+    // A file made now (or found replaced since it was looked up) has its state now; opens
+    // that reached it meanwhile are checked against this one.
+    let key = (info.device_id, info.file_id);
+    let made;
+    let fs = match &held {
+        Some(r) if r.key == key => &r.fs,
+        _ => {
+            made = server.file_ref(key);
+            if made
+                .fs
+                .inner
+                .lock()
+                .share_conflict(t.granted, req.share_access)
+            {
+                return fail(NtStatus::SHARING_VIOLATION);
+            }
+            &made.fs
+        }
+    };
     let reg = register(
         server,
         ctx,
@@ -115,11 +137,11 @@ fn create_steps(server: &Arc<Server>, ctx: &Ctx) -> Step<Outcome> {
         &t,
         &info,
         action,
-        &mut files,
+        fs,
         app_instance,
         lease_req,
     );
-    drop(files);
+    drop(gate);
     // Past the durable-handle bounds the open is granted, without durability.
     let durable = durability(durable_req, &reg).filter(|_| slot.try_durable());
     let open = Arc::new(Open {
@@ -390,8 +412,8 @@ fn lease_request(ctx: &Ctx, req: &msg::CreateRequest) -> Step<Option<LeaseReques
     }
 }
 
-/// Phase 6: the rules an existing file imposes (MS-FSA 2.1.5.1), with the file table
-/// held: share modes, the oplock and lease breaks the open waits for (it goes async),
+/// Phase 6: the rules an existing file imposes (MS-FSA 2.1.5.1), with the file's create
+/// gate held: share modes, the oplock and lease breaks the open waits for (it goes async),
 /// durable opens of a departed client in the way, an application instance taking its
 /// file over, read-only, hidden and system attributes, file or directory.
 #[allow(clippy::too_many_arguments)]
@@ -401,7 +423,7 @@ fn check_existing(
     req: &msg::CreateRequest,
     t: &mut Target,
     existing: Option<&FileInfo>,
-    files: &mut Files,
+    state: Option<&Arc<FileState>>,
     app_instance: Option<[u8; 16]>,
     lease_req: Option<&LeaseRequest>,
 ) -> Step<()> {
@@ -423,43 +445,41 @@ fn check_existing(
     if existing.is_none() && t.delete_on_close && req.file_attributes & attrs::READONLY != 0 {
         return fail(NtStatus::CANNOT_DELETE);
     }
-    let Some(info) = existing else {
+    let (Some(info), Some(fs)) = (existing, state) else {
         return Ok(());
     };
-    let key = (info.device_id, info.file_id);
     // Disconnected durable opens holding an oplock this open breaks are closed.
     // MS-SMB2 3.3.5.9.13: an open of the same application instance (a clustered VM that
     // failed over to another host) takes the file over: the old open closes.
-    let (stale, replaced) = match files.get(&key) {
-        Some(fs) => {
-            let inner = fs.inner.lock();
-            let replaced: Vec<FileId> = inner
-                .opens
-                .iter()
-                .filter(|o| app_instance.is_some() && o.app_instance == app_instance)
-                .map(|o| o.file_id)
-                .collect();
-            (
-                crate::oplock::stale_holders(&inner, t.granted, req.share_access),
-                replaced,
-            )
-        }
-        None => Default::default(),
+    let (stale, replaced) = {
+        let inner = fs.inner.lock();
+        let replaced: Vec<FileId> = inner
+            .opens
+            .iter()
+            .filter(|o| app_instance.is_some() && o.app_instance == app_instance)
+            .map(|o| o.file_id)
+            .collect();
+        (
+            crate::oplock::stale_holders(&inner, t.granted, req.share_access),
+            replaced,
+        )
     };
-    if !stale.is_empty() || !replaced.is_empty() {
-        Files::unlocked(files, || {
-            for id in stale {
-                drop_durable(server, id.persistent);
-            }
-            for id in replaced {
-                close_by_id(server, id);
-            }
-        });
+    for id in stale {
+        drop_durable(server, id.persistent);
     }
-    if let Some(fs) = files.get(&key) {
+    for id in replaced {
+        close_by_id(server, id);
+    }
+    {
         let mut inner = fs.inner.lock();
         if inner.delete_pending {
-            return fail(NtStatus::DELETE_PENDING);
+            if !inner.opens.is_empty() {
+                return fail(NtStatus::DELETE_PENDING);
+            }
+            // Its last open (a departed durable one, closed just above) deleted the file:
+            // the name is free, and the state starts afresh (the file system may give
+            // the file made now the same identity).
+            inner.delete_pending = false;
         }
         let conflict = inner.share_conflict(t.granted, req.share_access);
         // Oplock holders are told first; the open waits (async) for their answer.
@@ -516,14 +536,12 @@ fn check_existing(
 fn lease_key_free(
     server: &Server,
     s: &Session,
-    files: &Files,
-    existing: Option<&FileInfo>,
+    here: Option<&Arc<FileState>>,
     lease_req: Option<&LeaseRequest>,
 ) -> Step<()> {
     let Some(l) = lease_req else {
         return Ok(());
     };
-    let here = existing.and_then(|i| files.get(&(i.device_id, i.file_id)));
     let elsewhere = server
         .lease_files
         .lock()
@@ -655,16 +673,12 @@ fn register(
     t: &Target,
     info: &FileInfo,
     action: CreateAction,
-    files: &mut Files,
+    fs: &Arc<FileState>,
     app_instance: Option<[u8; 16]>,
     lease_req: Option<LeaseRequest>,
 ) -> Registered {
     let s = session(ctx);
-    let key = (info.device_id, info.file_id);
-    let fs = files
-        .entry(key)
-        .or_insert_with(|| Arc::new(FileState::default()))
-        .clone();
+    let fs = fs.clone();
     if matches!(action, CreateAction::Overwritten | CreateAction::Superseded) {
         fs.unmap();
     }

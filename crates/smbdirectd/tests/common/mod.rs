@@ -54,12 +54,24 @@ pub fn require_python_module(m: &str) -> bool {
     ok
 }
 
+/// A loopback port free now, never one this process was handed before: the kernel may
+/// give a port just let go to the next bind, and a test takes several (TCP, SMB Direct,
+/// metrics) before the server binds any of them.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    static GIVEN: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
+    let mut given = GIVEN.lock().unwrap();
+    // Held until the end, so that the kernel hands out different ports meanwhile.
+    let mut held = Vec::new();
+    for _ in 0..64 {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        if !given.contains(&port) {
+            given.push(port);
+            return port;
+        }
+        held.push(l);
+    }
+    panic!("no fresh loopback port in 64 tries");
 }
 
 pub struct TestServer {
