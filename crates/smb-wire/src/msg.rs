@@ -217,6 +217,81 @@ pub struct CreateContext<'a> {
 
 const MAX_CREATE_CONTEXTS: usize = 32;
 
+/// Tags of the create contexts a server acts on (MS-SMB2 2.2.13.2).
+pub mod create_tag {
+    pub const SEC_DESC: &[u8] = b"SecD";
+    pub const EA_LIST: &[u8] = b"ExtA";
+    pub const ALLOC_SIZE: &[u8] = b"AlSi";
+    pub const TIMEWARP: &[u8] = b"TWrp";
+    pub const MAX_ACCESS: &[u8] = b"MxAc";
+    pub const QUERY_ON_DISK_ID: &[u8] = b"QFid";
+    pub const LEASE: &[u8] = b"RqLs";
+    pub const DURABLE: &[u8] = b"DHnQ";
+    pub const DURABLE_RECONNECT: &[u8] = b"DHnC";
+    pub const DURABLE_V2: &[u8] = b"DH2Q";
+    pub const DURABLE_V2_RECONNECT: &[u8] = b"DH2C";
+    /// SMB2_CREATE_APP_INSTANCE_ID (a GUID tag).
+    pub const APP_INSTANCE_ID: &[u8] = &[
+        0x45, 0xBC, 0xA6, 0x6A, 0xEF, 0xA7, 0xF7, 0x4A, 0x90, 0x08, 0xFA, 0x46, 0x2E, 0x14, 0x4D,
+        0x74,
+    ];
+}
+
+/// A CREATE request's contexts by what they are, found once: the first context of a tag
+/// is the one that counts (later ones of the same tag are ignored, as Windows ignores
+/// them), and tags no field names stay in [`CreateRequest::contexts`]. Payloads whose
+/// layout depends on the dialect (leases, durable handles) are kept as bytes for the
+/// engine to decode with it.
+#[derive(Clone, Debug, Default)]
+pub struct CreateContexts<'a> {
+    /// A security descriptor for a file the CREATE makes.
+    pub sec_desc: Option<&'a [u8]>,
+    /// Extended attributes (FILE_FULL_EA_INFORMATION list) for a file it makes.
+    pub ea_list: Option<&'a [u8]>,
+    /// Allocation size asked for (a short payload counts as absent).
+    pub alloc_size: Option<u64>,
+    /// A previous version (snapshot) asked for.
+    pub timewarp: bool,
+    /// Maximal access asked to be reported.
+    pub max_access: bool,
+    /// The on-disk file id asked to be reported.
+    pub query_on_disk_id: bool,
+    pub lease: Option<&'a [u8]>,
+    pub durable: Option<&'a [u8]>,
+    pub durable_reconnect: Option<&'a [u8]>,
+    pub durable_v2: Option<&'a [u8]>,
+    pub durable_v2_reconnect: Option<&'a [u8]>,
+    /// The application instance id, when the context is well formed (MS-SMB2
+    /// 2.2.13.2.13: StructureSize 20).
+    pub app_instance_id: Option<[u8; 16]>,
+}
+
+impl<'a> CreateContexts<'a> {
+    pub fn of(list: &[CreateContext<'a>]) -> Self {
+        let find = |tag: &[u8]| list.iter().find(|c| c.name == tag).map(|c| c.data);
+        let app = find(create_tag::APP_INSTANCE_ID).and_then(|d| {
+            if d.len() != 20 || Le(d).u16(0).ok()? != 20 {
+                return None;
+            }
+            d[4..20].try_into().ok()
+        });
+        CreateContexts {
+            sec_desc: find(create_tag::SEC_DESC),
+            ea_list: find(create_tag::EA_LIST),
+            alloc_size: find(create_tag::ALLOC_SIZE).and_then(|d| Le(d).u64(0).ok()),
+            timewarp: find(create_tag::TIMEWARP).is_some(),
+            max_access: find(create_tag::MAX_ACCESS).is_some(),
+            query_on_disk_id: find(create_tag::QUERY_ON_DISK_ID).is_some(),
+            lease: find(create_tag::LEASE),
+            durable: find(create_tag::DURABLE),
+            durable_reconnect: find(create_tag::DURABLE_RECONNECT),
+            durable_v2: find(create_tag::DURABLE_V2),
+            durable_v2_reconnect: find(create_tag::DURABLE_V2_RECONNECT),
+            app_instance_id: app,
+        }
+    }
+}
+
 /// Parses a chain of create contexts from a buffer (offsets relative to each context).
 pub fn parse_create_contexts(buf: &[u8]) -> Result<Vec<CreateContext<'_>>> {
     let mut out = Vec::new();
@@ -291,6 +366,8 @@ pub struct CreateRequest<'a> {
     /// Raw UTF-16LE name.
     pub name: &'a [u8],
     pub contexts: Vec<CreateContext<'a>>,
+    /// The contexts by what they are (see [`CreateContexts`]).
+    pub known: CreateContexts<'a>,
 }
 
 impl<'a> CreateRequest<'a> {
@@ -301,6 +378,7 @@ impl<'a> CreateRequest<'a> {
         let name_len = r.u16(B + 46)? as usize;
         let name = r.buffer(name_off, name_len, B + 56)?;
         let ctx_buf = r.buffer(r.u32(B + 48)? as usize, r.u32(B + 52)? as usize, B + 56)?;
+        let contexts = parse_create_contexts(ctx_buf)?;
         Ok(CreateRequest {
             oplock_level: r.u8(B + 3)?,
             impersonation_level: r.u32(B + 4)?,
@@ -310,7 +388,8 @@ impl<'a> CreateRequest<'a> {
             disposition: r.u32(B + 36)?,
             options: r.u32(B + 40)?,
             name,
-            contexts: parse_create_contexts(ctx_buf)?,
+            known: CreateContexts::of(&contexts),
+            contexts,
         })
     }
 }
@@ -851,6 +930,35 @@ pub fn put_name(out: &mut Vec<u8>, s: &str) {
 mod tests {
     use super::*;
     use crate::header::Header;
+
+    #[test]
+    fn create_contexts_by_tag_first_one_counts() {
+        let mut app = vec![20, 0, 0, 0];
+        app.extend_from_slice(&[7; 16]);
+        let buf = encode_create_contexts(&[
+            (create_tag::ALLOC_SIZE, 4096u64.to_le_bytes().to_vec()),
+            (create_tag::ALLOC_SIZE, 8192u64.to_le_bytes().to_vec()),
+            (b"Zzzz", vec![1, 2, 3]),
+            (create_tag::MAX_ACCESS, vec![]),
+            (create_tag::APP_INSTANCE_ID, app.clone()),
+            (create_tag::DURABLE_V2, vec![0; 32]),
+        ]);
+        let list = parse_create_contexts(&buf).unwrap();
+        let k = CreateContexts::of(&list);
+        assert_eq!(k.alloc_size, Some(4096));
+        assert!(k.max_access && !k.query_on_disk_id && !k.timewarp);
+        assert_eq!(k.app_instance_id, Some([7; 16]));
+        assert_eq!(k.durable_v2.map(|d| d.len()), Some(32));
+        assert!(k.durable.is_none() && k.lease.is_none() && k.sec_desc.is_none());
+        // A malformed application instance id, or a short allocation size, counts as absent.
+        app[0] = 21;
+        let buf = encode_create_contexts(&[
+            (create_tag::APP_INSTANCE_ID, app),
+            (create_tag::ALLOC_SIZE, vec![1, 2, 3]),
+        ]);
+        let k = CreateContexts::of(&parse_create_contexts(&buf).unwrap());
+        assert_eq!((k.app_instance_id, k.alloc_size), (None, None));
+    }
 
     fn msg(body: &[u8]) -> Vec<u8> {
         let mut m = Vec::new();

@@ -65,13 +65,8 @@ fn create_steps(server: &Arc<Server>, ctx: &Ctx) -> Step<Outcome> {
     };
     let mut slot = take_slot(ctx, s, &share)?;
     let mut t = Target::resolve(&req, &share, tree.maximal_access)?;
-    let alloc = req
-        .contexts
-        .iter()
-        .find(|c| c.name == b"AlSi")
-        .and_then(|c| Le(c.data).u64(0).ok())
-        .unwrap_or(0);
-    let app_instance = app_instance_id(&req);
+    let alloc = req.known.alloc_size.unwrap_or(0);
+    let app_instance = req.known.app_instance_id;
     let lease_req = lease_request(ctx, &req)?;
     expire_durable(server);
     let existing = share.backend.stat(&t.path).ok();
@@ -199,7 +194,7 @@ fn check_request(req: &msg::CreateRequest) -> Step<()> {
         return fail(NtStatus::ACCESS_DENIED);
     }
     // No previous versions (snapshots) to open: such a name does not exist here.
-    if req.contexts.iter().any(|c| c.name == b"TWrp") {
+    if req.known.timewarp {
         return fail(NtStatus::OBJECT_NAME_NOT_FOUND);
     }
     Ok(())
@@ -236,12 +231,12 @@ fn replay(
 /// Phase 3: what a file this CREATE makes is to be given: a security descriptor
 /// (MS-SMB2 2.2.13.2, SecD) and extended attributes (2.2.13.2.1, ExtA).
 fn creation_contexts(req: &msg::CreateRequest) -> Step<(Option<SecDesc>, Option<Vec<fscc::Ea>>)> {
-    let sd = match req.contexts.iter().find(|c| c.name == b"SecD") {
-        Some(c) => Some(SecDesc::parse(c.data).map_err(Stop::Status)?),
+    let sd = match req.known.sec_desc {
+        Some(d) => Some(SecDesc::parse(d).map_err(Stop::Status)?),
         None => None,
     };
-    let eas = match req.contexts.iter().find(|c| c.name == b"ExtA") {
-        Some(c) => Some(fscc::parse_full_ea_list(c.data).map_err(Stop::Status)?),
+    let eas = match req.known.ea_list {
+        Some(d) => Some(fscc::parse_full_ea_list(d).map_err(Stop::Status)?),
         None => None,
     };
     Ok((sd, eas))
@@ -399,12 +394,12 @@ impl Target {
 
 /// A lease (SMB 2.1+): asked with oplock level LEASE and an RqLs context.
 fn lease_request(ctx: &Ctx, req: &msg::CreateRequest) -> Step<Option<LeaseRequest>> {
-    match req.contexts.iter().find(|c| c.name == b"RqLs") {
-        Some(c)
+    match req.known.lease {
+        Some(d)
             if req.oplock_level == crate::state::oplock::LEASE
                 && ctx.dialect >= smb_wire::negotiate::dialect::SMB21 =>
         {
-            LeaseRequest::parse(c.data, ctx.dialect)
+            LeaseRequest::parse(d, ctx.dialect)
                 .map(Some)
                 .map_err(Stop::Status)
         }
@@ -823,32 +818,32 @@ fn respond(
     reg: Registered,
     durable: Option<Durable>,
 ) -> Outcome {
+    use smb_wire::msg::create_tag as tag;
     let mut rctx: Vec<(&[u8], Vec<u8>)> = Vec::new();
-    for c in &req.contexts {
-        if c.name == b"MxAc" {
-            let mut d = Vec::new();
-            d.put_u32(0);
-            d.put_u32(maximal_access);
-            rctx.push((b"MxAc", d));
-        } else if c.name == b"QFid" {
-            let mut d = Vec::new();
-            d.put_u64(info.file_id);
-            d.put_u64(info.device_id);
-            d.put_zeros(16);
-            rctx.push((b"QFid", d));
-        }
+    if req.known.max_access {
+        let mut d = Vec::new();
+        d.put_u32(0);
+        d.put_u32(maximal_access);
+        rctx.push((tag::MAX_ACCESS, d));
+    }
+    if req.known.query_on_disk_id {
+        let mut d = Vec::new();
+        d.put_u64(info.file_id);
+        d.put_u64(info.device_id);
+        d.put_zeros(16);
+        rctx.push((tag::QUERY_ON_DISK_ID, d));
     }
     if let Some((_, ctxdata)) = reg.lease {
-        rctx.push((b"RqLs", ctxdata));
+        rctx.push((tag::LEASE, ctxdata));
     }
     match durable {
         Some(d) if d.v2 => {
             let mut b = Vec::new();
             b.put_u32(d.timeout_ms);
             b.put_u32(0);
-            rctx.push((b"DH2Q", b));
+            rctx.push((tag::DURABLE_V2, b));
         }
-        Some(_) => rctx.push((b"DHnQ", vec![0; 8])),
+        Some(_) => rctx.push((tag::DURABLE, vec![0; 8])),
         None => {}
     }
     let ctxs = msg::encode_create_contexts(&rctx);

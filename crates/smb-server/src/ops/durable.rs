@@ -22,12 +22,11 @@ impl DurableRequest {
     /// Validates the combination as Windows and Samba do: one request or reconnect
     /// context of one version; version 2 only from SMB 3.
     pub(super) fn parse(req: &msg::CreateRequest, dialect: u16) -> Result<Self, NtStatus> {
-        let find = |n: &[u8]| req.contexts.iter().find(|c| c.name == n).map(|c| c.data);
+        let k = &req.known;
         let smb3 = dialect >= smb_wire::negotiate::dialect::SMB30;
-        let dhnq = find(b"DHnQ");
-        let dhnc = find(b"DHnC");
-        let dh2q = find(b"DH2Q").filter(|_| smb3);
-        let dh2c = find(b"DH2C").filter(|_| smb3);
+        let (dhnq, dhnc) = (k.durable, k.durable_reconnect);
+        let dh2q = k.durable_v2.filter(|_| smb3);
+        let dh2c = k.durable_v2_reconnect.filter(|_| smb3);
         let bad = Err(NtStatus::INVALID_PARAMETER);
         if let Some(c) = dh2c {
             if c.len() != 36 || dhnq.is_some() || dhnc.is_some() || dh2q.is_some() {
@@ -68,19 +67,6 @@ impl DurableRequest {
     }
 }
 
-/// The SMB2_CREATE_APP_INSTANCE_ID context's id (MS-SMB2 2.2.13.2.13), if well formed.
-pub(super) fn app_instance_id(req: &msg::CreateRequest) -> Option<[u8; 16]> {
-    const TAG: [u8; 16] = [
-        0x45, 0xBC, 0xA6, 0x6A, 0xEF, 0xA7, 0xF7, 0x4A, 0x90, 0x08, 0xFA, 0x46, 0x2E, 0x14, 0x4D,
-        0x74,
-    ];
-    let c = req.contexts.iter().find(|c| c.name == TAG)?;
-    if c.data.len() != 20 || Le(c.data).u16(0).ok()? != 20 {
-        return None;
-    }
-    c.data[4..20].try_into().ok()
-}
-
 /// MS-SMB2 3.3.5.9.7/3.3.5.9.12: a client back after losing its connection takes over
 /// its durable open, with its oplock, locks and lock sequences.
 pub(super) fn reconnect(
@@ -112,10 +98,9 @@ pub(super) fn reconnect(
             return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
         let asked = req
-            .contexts
-            .iter()
-            .find(|c| c.name == b"RqLs")
-            .and_then(|c| crate::lease::LeaseRequest::parse(c.data, ctx.dialect).ok());
+            .known
+            .lease
+            .and_then(|d| crate::lease::LeaseRequest::parse(d, ctx.dialect).ok());
         if asked.is_none_or(|l| l.key != key) {
             return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
@@ -186,7 +171,7 @@ pub(super) fn reconnect(
     s.opens.lock().insert(open.file_id.volatile, open.clone());
     tracing::debug!(persistent, "durable open reconnected");
     let ctxs = match lease_ctx {
-        Some(l) => msg::encode_create_contexts(&[(b"RqLs", l)]),
+        Some(l) => msg::encode_create_contexts(&[(msg::create_tag::LEASE, l)]),
         None => Vec::new(),
     };
     existing_open_response(&open, level, &info, &ctxs)
