@@ -102,7 +102,15 @@ impl Server {
     /// table is locked only for the lookup.
     pub fn file_ref(&self, key: (u64, u64)) -> FileRef<'_> {
         let mut files = self.files.lock();
-        let fs = files.entry(key).or_default().clone();
+        let fs = files
+            .entry(key)
+            .or_insert_with(|| {
+                Arc::new(FileState {
+                    key,
+                    ..Default::default()
+                })
+            })
+            .clone();
         fs.refs.fetch_add(1, Ordering::AcqRel);
         FileRef {
             server: self,
@@ -491,6 +499,8 @@ impl Outbox {
 
 #[derive(Default)]
 pub struct FileState {
+    /// The file's key in the server's table: (device, file id).
+    pub key: (u64, u64),
     pub inner: Mutex<FileInner>,
     /// Some open may hold a Level II oplock (lets writes skip the break check).
     pub level2: AtomicBool,

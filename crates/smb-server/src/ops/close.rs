@@ -51,8 +51,8 @@ pub fn close_open(server: &Server, open: &Open) {
     };
     // (A CREATE holding the state keeps it in the table; it removes it if it opens
     // nothing.)
-    if last && !fs.creating() {
-        files.retain(|_, v| !Arc::ptr_eq(v, fs));
+    if last && !fs.creating() && files.get(&fs.key).is_some_and(|v| Arc::ptr_eq(v, fs)) {
+        files.remove(&fs.key);
     }
     drop(files);
     server.lock_generation.fetch_add(1, Ordering::AcqRel);
