@@ -74,6 +74,34 @@ pub fn cut(why: Cut, addr: Option<IpAddr>) {
     }
 }
 
+/// How long a connection may take to sign in, and stay silent once signed in: one rule
+/// for TCP and SMB Direct connections alike.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadlines {
+    pub handshake: Duration,
+    /// None: a signed-in connection is never closed for silence.
+    pub idle: Option<Duration>,
+}
+
+impl Deadlines {
+    /// Why a connection is past its time, if it is: not signed in within the handshake
+    /// time, or signed in, silent for the idle time and holding nothing (`holds` is asked
+    /// only then: it may look at shared state).
+    pub fn overdue(
+        &self,
+        authenticated: bool,
+        since_accepted: Duration,
+        silent_for: Duration,
+        holds: impl FnOnce() -> bool,
+    ) -> Option<Cut> {
+        if !authenticated {
+            return (since_accepted > self.handshake).then_some(Cut::HandshakeTimeout);
+        }
+        let idle = self.idle?;
+        (silent_for > idle && !holds()).then_some(Cut::IdleTimeout)
+    }
+}
+
 /// Lets a line through at most once per period; says how many it held back since.
 pub struct RateLog {
     state: Mutex<Option<(Instant, u64)>>,
@@ -197,6 +225,28 @@ mod tests {
         }
         assert_eq!(a.live(), 0);
         assert!(a.per_addr.lock().is_empty());
+    }
+
+    #[test]
+    fn deadlines_cut_the_silent_and_the_slow_only() {
+        let d = Deadlines {
+            handshake: Duration::from_secs(30),
+            idle: Some(Duration::from_secs(900)),
+        };
+        let s = Duration::from_secs;
+        assert_eq!(
+            d.overdue(false, s(31), s(0), || false),
+            Some(Cut::HandshakeTimeout)
+        );
+        assert_eq!(d.overdue(false, s(29), s(999), || false), None);
+        assert_eq!(
+            d.overdue(true, s(9999), s(901), || false),
+            Some(Cut::IdleTimeout)
+        );
+        assert_eq!(d.overdue(true, s(9999), s(901), || true), None);
+        assert_eq!(d.overdue(true, s(9999), s(899), || panic!("asked")), None);
+        let never = Deadlines { idle: None, ..d };
+        assert_eq!(never.overdue(true, s(9999), s(99_999), || false), None);
     }
 
     #[test]

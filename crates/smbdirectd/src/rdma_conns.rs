@@ -4,7 +4,7 @@
 //! to a READ follows its RDMA Write on the same queue pair, so reliable-connected ordering
 //! delivers the data first; with RDMA_V1_INVALIDATE it goes as Send With Invalidate.
 
-use crate::admission::{Admission, Cut};
+use crate::admission::Admission;
 use crate::clock::{ms_at, now_ms, WallClock};
 use crate::metrics::WorkerStats;
 use smb_server::backend::MappedFile;
@@ -14,7 +14,7 @@ use smbdirect::SmbdConnection;
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Registered buffers lent to the engine at a time (one per READ in a compound).
 const LENT_BUFFERS: usize = 4;
@@ -290,20 +290,16 @@ impl RdmaConn {
             self.maps_checked_ms = now.ms;
             self.drop_unused_maps();
         }
-        if !self.smb.authenticated() {
-            if now.ms > self.accepted_ms + now.limits.handshake_ms {
-                crate::admission::cut(Cut::HandshakeTimeout, self.ip);
-                return false;
-            }
-        } else if let Some(idle) = now.limits.idle_ms {
-            // Signed in, silent and holding nothing (as a TCP connection is closed).
-            if now.ms > self.last_pdu_ms + idle
-                && self.smbd.queued_bytes() == 0
-                && !self.smb.holds_state()
-            {
-                crate::admission::cut(Cut::IdleTimeout, self.ip);
-                return false;
-            }
+        let ms = |since: u64| Duration::from_millis(now.ms.saturating_sub(since));
+        let cut = now.limits.deadlines.overdue(
+            self.smb.authenticated(),
+            ms(self.accepted_ms),
+            ms(self.last_pdu_ms),
+            || self.smbd.queued_bytes() > 0 || self.smb.holds_state(),
+        );
+        if let Some(why) = cut {
+            crate::admission::cut(why, self.ip);
+            return false;
         }
         // Past the send-queue bound, requests wait in the receive queue (the peer's
         // credits, spent on them, hold it back) until the peer takes its answers.
@@ -381,21 +377,21 @@ struct Turn {
 /// The `[limits]` an SMB Direct connection is held to (as a TCP one).
 #[derive(Clone, Copy, Debug)]
 pub struct SetLimits {
-    /// Time to authenticate after the connection is accepted, ms.
-    pub handshake_ms: u64,
     /// Answers queued (with READ data in flight for them), bytes, past which requests
     /// wait.
     pub send_queue: usize,
-    /// Time a signed-in connection holding nothing may stay silent, ms (None: forever).
-    pub idle_ms: Option<u64>,
+    /// Time to authenticate, and to stay silent holding nothing once signed in.
+    pub deadlines: crate::admission::Deadlines,
 }
 
 impl Default for SetLimits {
     fn default() -> Self {
         SetLimits {
-            handshake_ms: 30_000,
             send_queue: 16 << 20,
-            idle_ms: Some(900_000),
+            deadlines: crate::admission::Deadlines {
+                handshake: Duration::from_secs(30),
+                idle: Some(Duration::from_secs(900)),
+            },
         }
     }
 }

@@ -8,7 +8,7 @@
 //! SQE lives in a boxed connection that is not dropped or resized while the operation is in
 //! flight (tracked by `recv_busy`/`send_busy`).
 
-use crate::admission::{Admission, Cut};
+use crate::admission::Admission;
 use crate::clock::WallClock;
 use crate::config::{LimitsSection, WorkersSection};
 use crate::filetable::FileTable;
@@ -236,13 +236,14 @@ pub fn spawn(
     let conn_limits = ConnLimits {
         preauth_pdu: limits.preauth_max_pdu_bytes,
         send_queue: limits.send_queue_bytes as u64,
-        handshake: Duration::from_secs(limits.handshake_timeout_s),
-        idle: (limits.idle_timeout_s > 0).then(|| Duration::from_secs(limits.idle_timeout_s)),
+        deadlines: crate::admission::Deadlines {
+            handshake: Duration::from_secs(limits.handshake_timeout_s),
+            idle: (limits.idle_timeout_s > 0).then(|| Duration::from_secs(limits.idle_timeout_s)),
+        },
     };
     let rdma_limits = crate::rdma_conns::SetLimits {
-        handshake_ms: limits.handshake_timeout_s * 1000,
         send_queue: limits.send_queue_bytes,
-        idle_ms: (limits.idle_timeout_s > 0).then_some(limits.idle_timeout_s * 1000),
+        deadlines: conn_limits.deadlines,
     };
     let sq_idle_ms = match cfg.sqpoll_idle_ms {
         0 => SQ_IDLE_MS,
@@ -330,10 +331,8 @@ struct ConnLimits {
     preauth_pdu: usize,
     /// Queued responses plus READ data in flight for them, past which requests wait.
     send_queue: u64,
-    /// Time to authenticate after the connection is accepted.
-    handshake: Duration,
-    /// Time an authenticated connection holding no open may stay silent.
-    idle: Option<Duration>,
+    /// Time to authenticate, and to stay silent holding nothing once authenticated.
+    deadlines: crate::admission::Deadlines,
 }
 
 struct Conn {
@@ -1052,14 +1051,12 @@ impl Worker {
             if c.closing {
                 continue;
             }
-            let cut = if !c.smb.authenticated() {
-                (now.duration_since(c.accepted) > l.handshake).then_some(Cut::HandshakeTimeout)
-            } else {
-                l.idle
-                    .filter(|idle| now.duration_since(c.last_rx) > *idle)
-                    .filter(|_| c.out.is_empty() && !c.smb.holds_state())
-                    .map(|_| Cut::IdleTimeout)
-            };
+            let cut = l.deadlines.overdue(
+                c.smb.authenticated(),
+                now.duration_since(c.accepted),
+                now.duration_since(c.last_rx),
+                || !c.out.is_empty() || c.smb.holds_state(),
+            );
             if let Some(why) = cut {
                 c.span
                     .in_scope(|| tracing::debug!(reason = why.label(), "closing connection"));
