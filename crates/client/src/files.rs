@@ -1,0 +1,190 @@
+//! File commands over a session: TREE_CONNECT, CREATE, READ, WRITE, FLUSH, CLOSE,
+//! SET_INFO end of file; each as a send (pipelined) and a finish, and both together.
+
+use super::{Client, Error, FileId, Result};
+use smb_wire::header::HEADER_LEN;
+use smb_wire::{Command, Le, PutLe};
+
+impl Client {
+    pub fn tree_connect(&mut self, unc: &str) -> Result<u32> {
+        let path: Vec<u8> = unc.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let mut m = Vec::new();
+        self.header(Command::TREE_CONNECT, 0, 1).encode(&mut m);
+        m.put_u16(9);
+        m.put_u16(0);
+        m.put_u16(72);
+        m.put_u16(path.len() as u16);
+        m.extend_from_slice(&path);
+        let id = self.send_raw(&m)?;
+        let r = self.expect(id, Command::TREE_CONNECT)?;
+        Ok(r.hdr.tree_id)
+    }
+
+    /// CREATE with the given access, disposition and options; returns the FileId and the
+    /// end of file.
+    pub fn create(
+        &mut self,
+        tree: u32,
+        name: &str,
+        access: u32,
+        disposition: u32,
+        options: u32,
+    ) -> Result<(FileId, u64)> {
+        let n: Vec<u8> = name.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let mut m = Vec::new();
+        self.header(Command::CREATE, tree, 1).encode(&mut m);
+        m.put_u16(57);
+        m.put_u8(0);
+        m.put_u8(0);
+        m.put_u32(2);
+        m.put_u64(0);
+        m.put_u64(0);
+        m.put_u32(access);
+        m.put_u32(0x80);
+        m.put_u32(7);
+        m.put_u32(disposition);
+        m.put_u32(options);
+        m.put_u16(120);
+        m.put_u16(n.len() as u16);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.extend_from_slice(&n);
+        if n.is_empty() {
+            m.put_u8(0);
+        }
+        let id = self.send_raw(&m)?;
+        let r = self.expect(id, Command::CREATE)?;
+        let b = Le(&r.msg);
+        let e = |_| Error::Protocol("short create response");
+        let fid = FileId {
+            persistent: b.u64(HEADER_LEN + 64).map_err(e)?,
+            volatile: b.u64(HEADER_LEN + 72).map_err(e)?,
+        };
+        Ok((fid, b.u64(HEADER_LEN + 48).map_err(e)?))
+    }
+
+    pub(super) fn charge(len: usize) -> u16 {
+        (len.saturating_sub(1) / 65536 + 1) as u16
+    }
+
+    /// Sends a READ without waiting; returns its message id.
+    pub fn send_read(&mut self, tree: u32, f: FileId, offset: u64, len: u32) -> Result<u64> {
+        let mut m = Vec::with_capacity(120);
+        self.header(Command::READ, tree, Self::charge(len as usize))
+            .encode(&mut m);
+        m.put_u16(49);
+        m.put_u8(0x50);
+        m.put_u8(0);
+        m.put_u32(len);
+        m.put_u64(offset);
+        f.put(&mut m);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.put_u16(0);
+        m.put_u16(0);
+        m.put_u8(0);
+        self.send_raw(&m)
+    }
+
+    /// Completes a READ sent with `send_read`: the data.
+    pub fn finish_read(&mut self, id: u64) -> Result<Vec<u8>> {
+        let r = self.expect(id, Command::READ)?;
+        let b = Le(&r.msg);
+        let e = |_| Error::Protocol("short read response");
+        let off = b.u8(HEADER_LEN + 2).map_err(e)? as usize;
+        let len = b.u32(HEADER_LEN + 4).map_err(e)? as usize;
+        Ok(b.region(off, len).map_err(e)?.to_vec())
+    }
+
+    pub fn read(&mut self, tree: u32, f: FileId, offset: u64, len: u32) -> Result<Vec<u8>> {
+        let id = self.send_read(tree, f, offset, len)?;
+        self.finish_read(id)
+    }
+
+    pub fn send_write(&mut self, tree: u32, f: FileId, offset: u64, data: &[u8]) -> Result<u64> {
+        self.send_write_flags(tree, f, offset, data, 0)
+    }
+
+    /// WRITE with SMB2_WRITEFLAG_WRITE_THROUGH: answered once the data is stable.
+    pub fn write_through(&mut self, tree: u32, f: FileId, offset: u64, data: &[u8]) -> Result<u32> {
+        let id = self.send_write_flags(tree, f, offset, data, 1)?;
+        self.finish_write(id)
+    }
+
+    pub(super) fn send_write_flags(
+        &mut self,
+        tree: u32,
+        f: FileId,
+        offset: u64,
+        data: &[u8],
+        flags: u32,
+    ) -> Result<u64> {
+        let mut m = Vec::with_capacity(120 + data.len());
+        self.header(Command::WRITE, tree, Self::charge(data.len()))
+            .encode(&mut m);
+        m.put_u16(49);
+        m.put_u16(112);
+        m.put_u32(data.len() as u32);
+        m.put_u64(offset);
+        f.put(&mut m);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.put_u16(0);
+        m.put_u16(0);
+        m.put_u32(flags);
+        m.extend_from_slice(data);
+        self.send_raw(&m)
+    }
+
+    pub fn finish_write(&mut self, id: u64) -> Result<u32> {
+        let r = self.expect(id, Command::WRITE)?;
+        Le(&r.msg)
+            .u32(HEADER_LEN + 4)
+            .map_err(|_| Error::Protocol("short write response"))
+    }
+
+    pub fn write(&mut self, tree: u32, f: FileId, offset: u64, data: &[u8]) -> Result<u32> {
+        let id = self.send_write(tree, f, offset, data)?;
+        self.finish_write(id)
+    }
+
+    pub fn flush(&mut self, tree: u32, f: FileId) -> Result<()> {
+        let mut m = Vec::new();
+        self.header(Command::FLUSH, tree, 1).encode(&mut m);
+        m.put_u16(24);
+        m.put_u16(0);
+        m.put_u32(0);
+        f.put(&mut m);
+        let id = self.send_raw(&m)?;
+        self.expect(id, Command::FLUSH).map(|_| ())
+    }
+
+    pub fn close(&mut self, tree: u32, f: FileId) -> Result<()> {
+        let mut m = Vec::new();
+        self.header(Command::CLOSE, tree, 1).encode(&mut m);
+        m.put_u16(24);
+        m.put_u16(0);
+        m.put_u32(0);
+        f.put(&mut m);
+        let id = self.send_raw(&m)?;
+        self.expect(id, Command::CLOSE).map(|_| ())
+    }
+
+    /// Sets the file's end (SET_INFO FileEndOfFileInformation): truncates or extends it.
+    pub fn set_end_of_file(&mut self, tree: u32, f: FileId, len: u64) -> Result<()> {
+        let mut m = Vec::new();
+        self.header(Command::SET_INFO, tree, 1).encode(&mut m);
+        m.put_u16(33);
+        m.push(1); // file information
+        m.push(20); // FileEndOfFileInformation
+        m.put_u32(8);
+        m.put_u16(64 + 32);
+        m.put_u16(0);
+        m.put_u32(0);
+        f.put(&mut m);
+        m.extend_from_slice(&len.to_le_bytes());
+        let id = self.send_raw(&m)?;
+        self.expect(id, Command::SET_INFO).map(|_| ())
+    }
+}

@@ -1,0 +1,271 @@
+//! NEGOTIATE (dialects, contexts, preauth integrity) and SESSION_SETUP (NTLMv2 through
+//! SPNEGO, channel binding), and the keys they yield.
+
+use super::{ntlm, random, Client, Error, Options, Protection, Response, Result};
+use smb_auth::crypt::Cipher;
+use smb_auth::preauth::PreauthHash;
+use smb_auth::signing::{self, Algorithm};
+use smb_wire::header::{flags, HEADER_LEN};
+use smb_wire::negotiate::{self as neg, ctx, dialect};
+use smb_wire::{Command, Le, NtStatus, PutLe};
+
+impl Client {
+    pub(super) fn negotiate(&mut self, opts: &Options, preauth: &mut PreauthHash) -> Result<()> {
+        let mut m = Vec::new();
+        self.header(Command::NEGOTIATE, 0, 0).encode(&mut m);
+        m.put_u16(36);
+        m.put_u16(opts.dialects.len() as u16);
+        m.put_u16(1);
+        m.put_u16(0);
+        m.put_u32(0x7F);
+        m.extend_from_slice(&self.client_guid);
+        let ctx_at = m.len();
+        m.put_u32(0);
+        m.put_u16(0);
+        m.put_u16(0);
+        for d in &opts.dialects {
+            m.put_u16(*d);
+        }
+        if opts.dialects.contains(&dialect::SMB311) {
+            let salt = random::<32>();
+            let mut ciphers = Vec::new();
+            ciphers.put_u16(opts.ciphers.len() as u16);
+            for c in &opts.ciphers {
+                ciphers.put_u16(*c);
+            }
+            let mut signing = Vec::new();
+            signing.put_u16(2);
+            signing.put_u16(2);
+            signing.put_u16(1);
+            let mut ctxs = vec![
+                neg::encode_context(ctx::PREAUTH_INTEGRITY, &neg::preauth_context_data(&salt)),
+                neg::encode_context(ctx::ENCRYPTION, &ciphers),
+                neg::encode_context(ctx::SIGNING, &signing),
+            ];
+            if !opts.rdma_transforms.is_empty() {
+                ctxs.push(neg::encode_context(
+                    ctx::RDMA_TRANSFORM,
+                    &neg::rdma_transform_context_data(&opts.rdma_transforms),
+                ));
+            }
+            m.align_from(0, 8);
+            let off = m.len() as u32;
+            m.set_u32(ctx_at, off);
+            m.set_u16(ctx_at + 4, ctxs.len() as u16);
+            for (i, c) in ctxs.iter().enumerate() {
+                if i > 0 {
+                    m.align_from(0, 8);
+                }
+                m.extend_from_slice(c);
+            }
+        }
+        preauth.update(&m);
+        let id = self.send_raw(&m)?;
+        let r = self.wait(id)?;
+        if r.status() != NtStatus::SUCCESS {
+            return Err(Error::Status(Command::NEGOTIATE, r.status()));
+        }
+        preauth.update(&r.msg);
+        let b = Le(&r.msg);
+        let p = HEADER_LEN;
+        let e = |_| Error::Protocol("short negotiate response");
+        self.dialect = b.u16(p + 4).map_err(e)?;
+        self.max_read = b.u32(p + 32).map_err(e)?.min(8 << 20);
+        self.max_write = b.u32(p + 36).map_err(e)?.min(8 << 20);
+        if self.dialect == dialect::SMB311 {
+            self.signing_alg = Algorithm::AesCmac;
+            let n = b.u16(p + 6).map_err(e)? as usize;
+            let mut off = b.u32(p + 60).map_err(e)? as usize;
+            for i in 0..n.min(16) {
+                if i > 0 {
+                    off = (off + 7) & !7;
+                }
+                let ty = b.u16(off).map_err(e)?;
+                let len = b.u16(off + 2).map_err(e)? as usize;
+                let d = Le(b.region(off + 8, len).map_err(e)?);
+                match ty {
+                    ctx::ENCRYPTION => {
+                        self.cipher = match d.u16(2).map_err(e)? {
+                            1 => Some(Cipher::Aes128Ccm),
+                            2 => Some(Cipher::Aes128Gcm),
+                            3 => Some(Cipher::Aes256Ccm),
+                            4 => Some(Cipher::Aes256Gcm),
+                            _ => None,
+                        }
+                    }
+                    ctx::SIGNING => {
+                        self.signing_alg = match d.u16(2).map_err(e)? {
+                            0 => Algorithm::HmacSha256,
+                            2 => Algorithm::AesGmac,
+                            _ => Algorithm::AesCmac,
+                        }
+                    }
+                    ctx::RDMA_TRANSFORM => {
+                        let n = d.u16(0).map_err(e)? as usize;
+                        let mut ids = Vec::new();
+                        for i in 0..n.min(8) {
+                            let id = d.u16(8 + 2 * i).map_err(e)?;
+                            if !opts.rdma_transforms.contains(&id) && id != 0 {
+                                return Err(Error::Protocol("RDMA transform not offered"));
+                            }
+                            if id != 0 {
+                                ids.push(id);
+                            }
+                        }
+                        self.rdma_transforms = ids;
+                    }
+                    _ => {}
+                }
+                off += 8 + len;
+            }
+        } else if self.dialect >= dialect::SMB30 {
+            self.signing_alg = Algorithm::AesCmac;
+            self.cipher = Some(Cipher::Aes128Ccm);
+        } else {
+            self.signing_alg = Algorithm::HmacSha256;
+        }
+        Ok(())
+    }
+
+    pub(super) fn session_setup_flags(
+        &mut self,
+        token: &[u8],
+        flags: u8,
+    ) -> Result<(Vec<u8>, Response)> {
+        let mut m = Vec::new();
+        self.header(Command::SESSION_SETUP, 0, 1).encode(&mut m);
+        m.put_u16(25);
+        m.put_u8(flags);
+        m.put_u8(1);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.put_u16(88);
+        m.put_u16(token.len() as u16);
+        m.put_u64(0);
+        m.extend_from_slice(token);
+        // The bytes as they go out (signed during a binding), for the preauth hash.
+        let sent = if self.session_id != 0 && self.protection == Protection::Sign {
+            let mut v = m.clone();
+            let f = u32::from_le_bytes(v[16..20].try_into().unwrap()) | flags::SIGNED;
+            v[16..20].copy_from_slice(&f.to_le_bytes());
+            signing::sign(self.signing_alg, &self.signing_key, &mut v);
+            v
+        } else {
+            m.clone()
+        };
+        let id = self.send_raw(&m)?;
+        let r = self.wait(id)?;
+        Ok((sent, r))
+    }
+
+    /// The two NTLM legs of a SESSION_SETUP (with `flags`, 1 = binding), hashing the
+    /// exchange into `preauth`. Returns the authentication and the final response.
+    pub(super) fn ntlm_exchange(
+        &mut self,
+        opts: &Options,
+        flags: u8,
+        preauth: &mut PreauthHash,
+    ) -> Result<(ntlm::Authenticate, Response)> {
+        let (req1, r1) = self.session_setup_flags(&ntlm::negotiate(), flags)?;
+        if r1.status() != NtStatus::MORE_PROCESSING_REQUIRED {
+            return Err(Error::Status(Command::SESSION_SETUP, r1.status()));
+        }
+        if self.session_id == 0 {
+            self.session_id = r1.hdr.session_id;
+        }
+        preauth.update(&req1);
+        preauth.update(&r1.msg);
+        let b = Le(&r1.msg);
+        let e = |_| Error::Protocol("short session setup response");
+        let off = b.u16(HEADER_LEN + 4).map_err(e)? as usize;
+        let len = b.u16(HEADER_LEN + 6).map_err(e)? as usize;
+        let challenge = b.region(off, len).map_err(e)?.to_vec();
+        let auth = ntlm::authenticate(
+            &challenge,
+            &opts.user,
+            &opts.domain,
+            &opts.password,
+            smb_wire::filetime::now(),
+            random::<24>(),
+        )
+        .map_err(Error::Protocol)?;
+        let (req2, r2) = self.session_setup_flags(&auth.token, flags)?;
+        if r2.status() != NtStatus::SUCCESS {
+            return Err(Error::Status(Command::SESSION_SETUP, r2.status()));
+        }
+        preauth.update(&req2);
+        Ok((auth, r2))
+    }
+
+    /// SESSION_SETUP with SMB2_SESSION_FLAG_BINDING: authenticate again on this channel,
+    /// requests signed with the session's key; this channel then signs with its own key.
+    pub(super) fn binding_logon(&mut self, opts: &Options, mut preauth: PreauthHash) -> Result<()> {
+        let (auth, r2) = self.ntlm_exchange(opts, 1, &mut preauth)?;
+        let kd = match self.dialect {
+            dialect::SMB311 => smb_auth::kdf::Dialect::Smb311,
+            dialect::SMB302 => smb_auth::kdf::Dialect::Smb302,
+            _ => smb_auth::kdf::Dialect::Smb300,
+        };
+        let h = preauth.value();
+        let k = smb_auth::kdf::session_keys(
+            kd,
+            &auth.session_key,
+            &auth.session_key,
+            (self.dialect == dialect::SMB311).then_some(&h),
+            16,
+        );
+        self.signing_key = k.signing;
+        if r2.hdr.flags & flags::SIGNED == 0
+            || !signing::verify(self.signing_alg, &self.signing_key, &r2.msg)
+        {
+            return Err(Error::Protocol(
+                "binding response not signed with the channel key",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn logon(&mut self, opts: &Options, mut preauth: PreauthHash) -> Result<()> {
+        let (auth, r2) = self.ntlm_exchange(opts, 0, &mut preauth)?;
+        let d = self.dialect;
+        if d >= dialect::SMB30 {
+            let kd = match d {
+                dialect::SMB311 => smb_auth::kdf::Dialect::Smb311,
+                dialect::SMB302 => smb_auth::kdf::Dialect::Smb302,
+                _ => smb_auth::kdf::Dialect::Smb300,
+            };
+            let h = preauth.value();
+            let klen = match self.cipher {
+                Some(Cipher::Aes256Ccm) | Some(Cipher::Aes256Gcm) => 32,
+                _ => 16,
+            };
+            let k = smb_auth::kdf::session_keys(
+                kd,
+                &auth.session_key,
+                &auth.session_key,
+                if d == dialect::SMB311 { Some(&h) } else { None },
+                klen,
+            );
+            self.signing_key = k.signing;
+            // The client's encryption key is the server's decryption key and vice versa.
+            self.enc_key = k.decrypt_c2s;
+            self.dec_key = k.encrypt_s2c;
+        } else {
+            self.signing_key = auth.session_key;
+        }
+        // The final response is signed for 3.x: check it.
+        if d >= dialect::SMB30
+            && (r2.hdr.flags & flags::SIGNED == 0
+                || !signing::verify(self.signing_alg, &self.signing_key, &r2.msg))
+        {
+            return Err(Error::Protocol(
+                "final SESSION_SETUP response not signed correctly",
+            ));
+        }
+        self.protection = opts.protection;
+        if self.protection == Protection::Encrypt && self.cipher.is_none() {
+            return Err(Error::Protocol("server offers no cipher"));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,348 @@
+//! Work that outlives its request: async operations (change notify, blocked locks,
+//! lease breaks), storage I/O handed to the worker, RDMA payloads, unsolicited notices.
+
+use super::{error_body, rdma_write_channel, with_header, AsyncOp, Connection, IoRequest};
+use crate::ops::{self, small_body, Ctx, Outcome};
+use smb_wire::header::{flags, Command, Header, HEADER_LEN};
+use smb_wire::msg;
+use smb_wire::negotiate::caps;
+use smb_wire::{NtStatus, PutLe, TransformHeader};
+
+impl Connection {
+    /// Completes waiting async requests whose condition now holds. Call after every batch
+    /// of input and whenever the worker wakes.
+    pub fn poll_async(&mut self) -> Vec<Vec<u8>> {
+        let mut out = std::mem::take(&mut self.cancelled);
+        if !self.held.is_empty() {
+            let now = crate::clock::now();
+            let mut i = 0;
+            while i < self.held.len() {
+                if self.held[i].0 <= now {
+                    out.push(self.held.swap_remove(i).1);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        if self.outbox.pending() {
+            for n in self.outbox.take() {
+                out.push(self.notice_pdu(n));
+            }
+        }
+        let mut i = 0;
+        while i < self.asyncs.len() {
+            let session = self.server.session(self.asyncs[i].session_id);
+            let done = match &session {
+                // The session logged off and its opens closed. Windows answers a lock
+                // that was waiting then with success (smbtorture smb2.lock.cancel-logoff
+                // expects it); the lock itself went with its open.
+                None if matches!(self.asyncs[i].wait, ops::Wait::Lock { .. }) => {
+                    Some((NtStatus::SUCCESS, small_body()))
+                }
+                None => Some((NtStatus::CANCELLED, Vec::new())),
+                Some(s) => ops::poll_wait(&self.server, s, &mut self.asyncs[i].wait),
+            };
+            match done {
+                Some((st, body)) => {
+                    let op = self.asyncs.remove(i);
+                    out.push(self.async_final(&op, st, &body));
+                }
+                None => i += 1,
+            }
+        }
+        out
+    }
+
+    /// Lets READs, FLUSHes and write-through WRITEs' syncs go to the transport (its io_uring):
+    /// collect it with [`Connection::take_io`], report it with
+    /// [`Connection::complete_io`]. Only requests alone in their compound, on files
+    /// with a descriptor, go this way.
+    pub fn set_storage_io(&mut self, on: bool) {
+        self.storage_io = on;
+    }
+
+    /// Storage reads to perform, each once. The buffers stay valid until the read is
+    /// reported or the connection dropped: a transport drops a connection only when no
+    /// read of it is in flight ([`Connection::io_in_flight`]).
+    pub fn take_io(&mut self, out: &mut Vec<IoRequest>) {
+        for p in self.io_pending.iter_mut().filter(|p| !p.issued) {
+            p.issued = true;
+            out.push(IoRequest {
+                id: p.id,
+                fd: p.io.fd,
+                file: p.io.file_key(),
+                sync: p.io.sync,
+                offset: p.io.offset,
+                len: p.io.length,
+                buf: p.io.target(),
+                poll: p.io.poll,
+                dev: p.io.dev,
+                sqpoll: p
+                    .tree
+                    .as_ref()
+                    .and_then(|t| t.share.as_ref())
+                    .is_some_and(|s| s.sqpoll),
+            });
+        }
+    }
+
+    /// Storage reads handed out and not yet reported.
+    pub fn io_in_flight(&self) -> usize {
+        self.io_pending.len()
+    }
+
+    /// Bytes the storage reads not yet reported will answer with: with the responses a
+    /// transport has queued, what a client that does not read costs the server.
+    pub fn io_bytes_in_flight(&self) -> u64 {
+        self.io_bytes
+    }
+
+    /// Whether the connection's sessions hold an open (on any channel), or a request of
+    /// it waits: then it is not idle, however long its client stays silent.
+    pub fn holds_state(&self) -> bool {
+        if !self.asyncs.is_empty() || !self.io_pending.is_empty() {
+            return true;
+        }
+        let bound = self.channel_keys.keys().copied();
+        self.sessions.iter().copied().chain(bound).any(|id| {
+            self.server
+                .session(id)
+                .is_some_and(|s| !s.opens.lock().is_empty())
+        })
+    }
+
+    /// Whether a client has authenticated on this connection (a session was established
+    /// or bound here, even if since logged off): it may send full-size messages from now
+    /// on.
+    pub fn authenticated(&self) -> bool {
+        self.authenticated
+    }
+
+    /// Reports a storage read (`res`: bytes read, or a negative errno); returns the READ's
+    /// response (with its RDMA Write, on SMB Direct, in [`Connection::take_rdma_writes`]).
+    pub fn complete_io(&mut self, id: u64, res: i32) -> Option<Vec<u8>> {
+        let i = self.io_pending.iter().position(|p| p.id == id)?;
+        let p = self.io_pending.swap_remove(i);
+        self.io_bytes -= u64::from(p.io.length);
+        let ctx = Ctx {
+            server: &self.server,
+            hdr: p.hdr,
+            msg: &[],
+            session: Some(&p.session),
+            tree: p.tree.as_ref(),
+            encrypted: p.encrypted,
+            related_file: None,
+            now: self.now,
+            rdma: self.rdma.as_ref(),
+            rdma_limits: self.rdma_limits,
+            dialect: self.dialect,
+            outbox: &self.outbox,
+            can_wait: false,
+            multichannel: self.server_caps & caps::MULTI_CHANNEL != 0,
+            channel_key: self.signing_key(&p.session),
+            defer_io: false,
+            single: true,
+        };
+        let (status, body, framed) = match ops::finish_read(&ctx, p.io, res) {
+            Outcome::Done(st, body) => (st, body, false),
+            Outcome::Framed(st, body) => (st, body, true),
+            Outcome::Fail(st) => (st, error_body(), false),
+            _ => (NtStatus::INTERNAL_ERROR, error_body(), false),
+        };
+        let mut rh = p.rh;
+        rh.status = status.0;
+        let payload = &body[if framed { HEADER_LEN } else { 0 }..];
+        self.count(p.hdr.command, status, payload, p.grant);
+        self.stats.last_command = Some(p.hdr.command);
+        let out = with_header(&rh, body, framed);
+        self.last_session = Some(p.session);
+        Some(self.finish_compound(
+            smallvec::smallvec![out],
+            p.encrypted,
+            p.enc_session.as_ref(),
+        ))
+    }
+
+    /// Whether async requests are waiting (the worker keeps polling while true).
+    /// SMB Direct: if `pdu` is a WRITE whose data sits in the client's memory, the
+    /// descriptors and the length to RDMA-Read before [`Connection::handle_pdu`]. The
+    /// data is handed in with [`Connection::set_rdma_payload`].
+    pub fn rdma_read_needed(&mut self, pdu: &[u8]) -> Option<(msg::Descriptors, u32)> {
+        // A plaintext kept for an earlier PDU is for that PDU only: the next call to
+        // handle a PDU is for this one (a WRITE waiting for its RDMA Read decrypts again).
+        if let Some((_, old)) = self.predecrypted.take() {
+            crate::bufs::give(old);
+        }
+        let l = self.rdma_limits?;
+        let limits = || (l.max_read_write, l.transforms);
+        if pdu.get(..4) != Some(&smb_wire::header::TRANSFORM_ID[..]) {
+            return rdma_write_channel(pdu, self.dialect, limits);
+        }
+        // An encrypted WRITE (through the RDMA transform) names its descriptors inside
+        // the ciphertext: the PDU is decrypted here, once, and the plaintext kept for
+        // `handle_pdu`.
+        let th = TransformHeader::parse(pdu).ok()?;
+        let session = self.server.session(th.session_id)?;
+        let mut plain = crate::bufs::take(pdu.len());
+        if smb_auth::crypt::decrypt_into(
+            session.keys.cipher?,
+            &session.keys.decrypt,
+            pdu,
+            &mut plain,
+        )
+        .is_err()
+        {
+            crate::bufs::give(plain);
+            return None;
+        }
+        let found = rdma_write_channel(&plain, self.dialect, limits);
+        let mut sig = [0u8; 16];
+        sig.copy_from_slice(&pdu[4..20]);
+        self.predecrypted = Some((sig, plain));
+        found
+    }
+
+    /// The data RDMA-Read for the WRITE about to be handled.
+    /// Lends the engine a registered buffer for READ data (SMB Direct connections).
+    pub fn lend_rdma_buffer(&mut self, b: Box<dyn crate::rdma::LentBuffer>) {
+        if let Some(st) = &self.rdma {
+            st.borrow_mut().lent.push(b);
+        }
+    }
+
+    /// Whether the transport can RDMA-Write from a mapped file ([`crate::rdma::MappedRange`]).
+    pub fn set_rdma_maps_files(&mut self, yes: bool) {
+        if let Some(l) = &mut self.rdma_limits {
+            l.maps_files = yes;
+        }
+    }
+
+    /// How many lent buffers the engine holds unused.
+    pub fn lent_rdma_buffers(&self) -> usize {
+        self.rdma
+            .as_ref()
+            .map_or(0, |st| st.borrow_mut().lent.len())
+    }
+
+    pub fn set_rdma_payload(&mut self, data: Vec<u8>) {
+        if let Some(st) = &self.rdma {
+            st.borrow_mut().incoming = Some(crate::rdma::Incoming::Owned(data));
+        }
+    }
+
+    /// WRITE data that an RDMA Read put into a registered buffer: written from there.
+    pub fn set_rdma_payload_lent(&mut self, b: Box<dyn crate::rdma::LentBuffer>, len: usize) {
+        if let Some(st) = &self.rdma {
+            st.borrow_mut().incoming = Some(crate::rdma::Incoming::Lent(b, len));
+        }
+    }
+
+    /// Moves into `into` what the transport must RDMA-Write before sending the responses
+    /// of the last PDU; returns the key their Send With Invalidate retires.
+    pub fn take_rdma_writes(&mut self, into: &mut Vec<crate::rdma::RdmaWrite>) -> Option<u32> {
+        match &self.rdma {
+            Some(st) => {
+                let mut s = st.borrow_mut();
+                // An unused lent buffer goes back with the others.
+                if let Some(crate::rdma::Incoming::Lent(b, _)) = s.incoming.take() {
+                    s.lent.push(b);
+                }
+                into.append(&mut s.writes);
+                s.invalidate.take()
+            }
+            None => None,
+        }
+    }
+
+    /// Requests answered with an interim response and not yet completed.
+    pub fn async_count(&self) -> usize {
+        self.asyncs.len()
+    }
+
+    /// Credits the client holds and has not used.
+    pub fn credits_available(&self) -> u64 {
+        self.credits.available()
+    }
+
+    pub fn has_async(&self) -> bool {
+        !self.asyncs.is_empty()
+            || !self.cancelled.is_empty()
+            || self.outbox.pending()
+            || !self.held.is_empty()
+    }
+
+    /// An unsolicited message (MessageId all ones, unsigned; encrypted when the session
+    /// encrypts everything).
+    fn notice_pdu(&mut self, n: crate::state::Notice) -> Vec<u8> {
+        use crate::state::Notice;
+        let session_id = match n {
+            Notice::OplockBreak { session_id, .. } => session_id,
+            // A lease belongs to the client, not to a session (MS-SMB2 3.3.4.7).
+            Notice::LeaseBreak { .. } => 0,
+        };
+        let rh = Header {
+            command: Command::OPLOCK_BREAK.0,
+            credits: 0,
+            flags: flags::SERVER_TO_REDIR,
+            message_id: u64::MAX,
+            session_id,
+            ..Default::default()
+        };
+        let mut out = Vec::with_capacity(HEADER_LEN + 44);
+        rh.encode(&mut out);
+        match n {
+            Notice::OplockBreak { file_id, level, .. } => {
+                out.put_u16(24);
+                out.put_u8(level);
+                out.put_u8(0);
+                out.put_u32(0);
+                file_id.put(&mut out);
+            }
+            Notice::LeaseBreak {
+                key,
+                epoch,
+                ack_required,
+                current,
+                new,
+            } => {
+                out.put_u16(44);
+                out.put_u16(epoch);
+                out.put_u32(u32::from(ack_required));
+                out.extend_from_slice(&key);
+                out.put_u32(current);
+                out.put_u32(new);
+                out.put_u32(0);
+                out.put_u32(0);
+                out.put_u32(0);
+            }
+        }
+        match self.server.session(session_id) {
+            Some(s) if s.encrypt_data && s.keys.cipher.is_some() => self.encrypt_for(&s, &out),
+            _ => out,
+        }
+    }
+
+    pub(super) fn async_final(&mut self, op: &AsyncOp, st: NtStatus, body: &[u8]) -> Vec<u8> {
+        let rh = Header {
+            command: op.command.0,
+            credits: 0,
+            flags: flags::SERVER_TO_REDIR
+                | flags::ASYNC_COMMAND
+                | if op.signed { flags::SIGNED } else { 0 },
+            message_id: op.message_id,
+            async_id: op.async_id,
+            session_id: op.session_id,
+            status: st.0,
+            ..Default::default()
+        };
+        let mut out = Vec::new();
+        rh.encode(&mut out);
+        if body.is_empty() {
+            msg::encode_error_response(&mut out, &[]);
+        } else {
+            out.extend_from_slice(body);
+        }
+        let session = self.server.session(op.session_id);
+        self.finish_compound(smallvec::smallvec![out], op.encrypted, session.as_ref())
+    }
+}

@@ -1,0 +1,377 @@
+//! SESSION_SETUP (NTLM through SPNEGO, binding, re-authentication), key derivation, LOGOFF.
+
+use super::negotiate::{cipher_key_len, kdf_dialect};
+use super::{dialect_is_3, error_body, peer_ip, Connection, Disconnect, PendingAuth};
+use crate::ops::{self, small_body, Ctx, Outcome};
+use crate::state::{Session, SessionKeys};
+use rand::RngCore;
+use smb_auth::acceptor::{Acceptor, AcceptorConfig, AuthError, Step};
+use smb_auth::signing::{self, Algorithm};
+use smb_wire::header::{flags, Header};
+use smb_wire::msg;
+use smb_wire::negotiate::{dialect, security_mode};
+use smb_wire::NtStatus;
+use std::sync::Arc;
+
+/// How many logged-off sessions a connection remembers for signing.
+const LOGGED_OFF_KEPT: usize = 8;
+/// Channels one session may have, the first included.
+const MAX_CHANNELS: u32 = 32;
+
+impl Connection {
+    pub(super) fn session_setup(
+        &mut self,
+        m: &[u8],
+        rh: &mut Header,
+    ) -> Result<(NtStatus, Vec<u8>), Disconnect> {
+        let fail = |s: NtStatus| Ok((s, error_body()));
+        let Ok(req) = msg::SessionSetupRequest::parse(m) else {
+            return fail(NtStatus::INVALID_PARAMETER);
+        };
+        let hdr = Header::parse(m).map_err(|_| Disconnect("bad header"))?;
+        let binding = req.flags & msg::SESSION_FLAG_BINDING != 0;
+        if binding {
+            // MS-SMB2 3.3.5.5.2: another channel of an existing session.
+            if !dialect_is_3(self.dialect) {
+                return fail(NtStatus::REQUEST_NOT_ACCEPTED);
+            }
+            let Some(session) = self.server.session(hdr.session_id) else {
+                return fail(NtStatus::USER_SESSION_DELETED);
+            };
+            if session.dialect != self.dialect {
+                return fail(NtStatus::INVALID_PARAMETER);
+            }
+            if session.client_guid != self.client_guid {
+                return fail(NtStatus::USER_SESSION_DELETED);
+            }
+            if self.sessions.contains(&session.id) || self.channel_keys.contains_key(&session.id) {
+                return fail(NtStatus::REQUEST_NOT_ACCEPTED);
+            }
+            if session.guest || session.anonymous {
+                return fail(NtStatus::NOT_SUPPORTED);
+            }
+            // A session has at most this many channels (as Windows and Samba: 32).
+            // (Signed with the session's key, as the client checks a binding's answers.)
+            if session.channels.load(std::sync::atomic::Ordering::Acquire) >= MAX_CHANNELS {
+                rh.session_id = session.id;
+                rh.flags |= flags::SIGNED;
+                return fail(NtStatus::INSUFFICIENT_RESOURCES);
+            }
+            // The binding request is signed with the session's key.
+            if hdr.flags & flags::SIGNED == 0
+                || !signing::verify(session.keys.signing_alg, &session.keys.signing, m)
+            {
+                tracing::info!(target: "audit", client = %self.peer, session = session.id,
+                    "channel binding refused: bad signature");
+                return fail(NtStatus::ACCESS_DENIED);
+            }
+            if !self.pending.contains_key(&session.id) {
+                self.begin_auth(session.id);
+                self.pending.get_mut(&session.id).expect("inserted").binding = true;
+            }
+        }
+        let sid = if binding {
+            hdr.session_id
+        } else if hdr.session_id == 0 {
+            if self.pending.len() + self.sessions.len()
+                >= self.server.cfg.max_sessions_per_connection
+            {
+                return fail(NtStatus::INSUFFICIENT_RESOURCES);
+            }
+            let id = self.server.new_id();
+            self.begin_auth(id);
+            id
+        } else if self.pending.contains_key(&hdr.session_id) {
+            hdr.session_id
+        } else if self.on_channel(hdr.session_id) && self.server.session(hdr.session_id).is_some() {
+            // Re-authentication of a live session: run a fresh exchange, keep the keys.
+            self.begin_auth(hdr.session_id);
+            hdr.session_id
+        } else {
+            return fail(NtStatus::USER_SESSION_DELETED);
+        };
+        rh.session_id = sid;
+        let addr = peer_ip(&self.peer);
+        if self.server.logons.address_blocked(addr, self.now) {
+            // This address failed too often: refused unchecked (no password oracle),
+            // after the usual delay, until its window passes.
+            self.pending.remove(&sid);
+            self.hold_until = Some(crate::clock::now() + self.server.logons.blocked_delay());
+            return fail(NtStatus::LOGON_FAILURE);
+        }
+        let pending = self.pending.get_mut(&sid).expect("inserted above");
+        if self.dialect == dialect::SMB311 {
+            pending.preauth.update(m);
+        }
+        let step = {
+            let users = self.server.users.read();
+            pending.acceptor.step(req.security_buffer, &users)
+        };
+        match step {
+            Err(e) => {
+                let p = self.pending.remove(&sid).expect("present");
+                let st = match e {
+                    AuthError::LogonFailure => NtStatus::LOGON_FAILURE,
+                    AuthError::Malformed(_) => NtStatus::INVALID_PARAMETER,
+                    AuthError::Unsupported(_) => NtStatus::NOT_SUPPORTED,
+                };
+                let (domain, user) = p.acceptor.claimed().cloned().unwrap_or_default();
+                tracing::info!(target: "audit", client = %self.peer, %user, %domain, session = sid,
+                    status = %st, "logon failed");
+                let after = self.server.logons.failed(addr, &user, self.now);
+                if after.address_blocked {
+                    tracing::warn!(target: "audit", client = %self.peer, %user,
+                        "too many failed logons from this address: refused unchecked for the rest of the window (limits.logon_failures_per_address)");
+                }
+                if after.user_flagged {
+                    tracing::warn!(target: "audit", client = %self.peer, %user, %domain,
+                        "too many failed logons for this user name: its failures are slowed (limits.logon_failures_per_user)");
+                }
+                if !after.delay.is_zero() {
+                    self.hold_until = Some(crate::clock::now() + after.delay);
+                }
+                fail(st)
+            }
+            Ok(Step::Continue(token)) => {
+                let mut body = Vec::new();
+                msg::encode_session_setup_response(&mut body, 0, &token);
+                // A binding's interim response is signed with the session's key
+                // (MS-SMB2 3.3.4.1.1), and hashed as sent.
+                let bind_key = if pending.binding {
+                    self.server
+                        .session(sid)
+                        .map(|s| (s.keys.signing_alg, s.keys.signing))
+                } else {
+                    None
+                };
+                // So is a re-authentication's, when the request was signed or the
+                // session requires signing (clients check it with the session's key).
+                let reauth = !pending.binding
+                    && self
+                        .server
+                        .session(sid)
+                        .is_some_and(|s| s.signing_required || hdr.flags & flags::SIGNED != 0);
+                if bind_key.is_some() || reauth {
+                    rh.flags |= flags::SIGNED;
+                }
+                if self.dialect == dialect::SMB311 {
+                    let mut whole = Vec::new();
+                    let mut h = *rh;
+                    h.status = NtStatus::MORE_PROCESSING_REQUIRED.0;
+                    h.encode(&mut whole);
+                    whole.extend_from_slice(&body);
+                    if let Some((alg, key)) = bind_key {
+                        signing::sign(alg, &key, &mut whole);
+                    }
+                    let pending = self.pending.get_mut(&sid).expect("present");
+                    pending.preauth.update(&whole);
+                }
+                Ok((NtStatus::MORE_PROCESSING_REQUIRED, body))
+            }
+            Ok(Step::Done(auth)) => {
+                let pending = self.pending.remove(&sid).expect("present");
+                if pending.binding {
+                    let Some(session) = self.server.session(sid) else {
+                        return fail(NtStatus::USER_SESSION_DELETED);
+                    };
+                    if !session.user.eq_ignore_ascii_case(&auth.user) {
+                        return fail(NtStatus::ACCESS_DENIED);
+                    }
+                    // This channel's signing key, from this authentication (3.3.5.5.3).
+                    let k = self.derive_keys(&auth.session_key, &pending.preauth.value());
+                    self.channel_keys.insert(sid, k.signing);
+                    self.authenticated = true;
+                    session
+                        .channels
+                        .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+                    tracing::info!(target: "audit", client = %self.peer, user = %auth.user,
+                        session = sid, "channel bound to session");
+                    let mut body = Vec::new();
+                    msg::encode_session_setup_response(&mut body, 0, &auth.token);
+                    rh.flags |= flags::SIGNED;
+                    self.last_session = Some(session);
+                    return Ok((NtStatus::SUCCESS, body));
+                }
+                if let Some(existing) = self.server.session(sid) {
+                    // Re-authentication: same user required, keys unchanged.
+                    if !existing.user.eq_ignore_ascii_case(&auth.user) {
+                        return fail(NtStatus::ACCESS_DENIED);
+                    }
+                    let mut body = Vec::new();
+                    msg::encode_session_setup_response(&mut body, 0, &auth.token);
+                    if existing.signing_required || hdr.flags & flags::SIGNED != 0 {
+                        rh.flags |= flags::SIGNED;
+                    }
+                    return Ok((NtStatus::SUCCESS, body));
+                }
+                let hash = pending.preauth.value();
+                let sec_mode = u16::from(req.security_mode);
+                let session = self.make_session(sid, &auth, sec_mode, &hash);
+                let mut sflags = 0;
+                if session.guest {
+                    sflags |= msg::SESSION_FLAG_IS_GUEST;
+                }
+                if session.anonymous {
+                    sflags |= msg::SESSION_FLAG_IS_NULL;
+                }
+                if session.encrypt_data {
+                    sflags |= msg::SESSION_FLAG_ENCRYPT_DATA;
+                }
+                // MS-SMB2 3.3.5.5.3: the final response of an authenticated 3.x session is
+                // signed with the new key; 2.x signs it when signing is required.
+                if !session.guest
+                    && !session.anonymous
+                    && (dialect_is_3(self.dialect) || session.signing_required)
+                {
+                    rh.flags |= flags::SIGNED;
+                }
+                tracing::info!(target: "audit", client = %self.peer, user = %auth.user, domain = %auth.domain,
+                    guest = auth.guest, session = sid, "logon succeeded");
+                // MS-SMB2 3.3.5.5.3: a client back after losing its connection names its
+                // old session, which ends now (its durable opens wait to be reconnected).
+                let prev = req.previous_session_id;
+                if prev != 0 && prev != sid {
+                    let old = self.server.session(prev).filter(|o| {
+                        o.user.eq_ignore_ascii_case(&session.user)
+                            && o.domain.eq_ignore_ascii_case(&session.domain)
+                    });
+                    if let Some(old) = old {
+                        self.server.sessions.lock().remove(&prev);
+                        ops::teardown_session(&self.server, &old);
+                        let mut ended = self.server.ended.lock();
+                        if ended.len() >= LOGGED_OFF_KEPT {
+                            ended.pop_front();
+                        }
+                        ended.push_back(old);
+                    }
+                }
+                self.server.sessions.lock().insert(sid, Arc::new(session));
+                self.sessions.push(sid);
+                self.authenticated = true;
+                let mut body = Vec::new();
+                msg::encode_session_setup_response(&mut body, sflags, &auth.token);
+                Ok((NtStatus::SUCCESS, body))
+            }
+        }
+    }
+
+    /// Starts an authentication exchange for session `id` with a fresh challenge; the
+    /// session's preauth hash starts from the connection's (MS-SMB2 3.3.5.5).
+    fn begin_auth(&mut self, id: u64) {
+        let mut challenge = [0u8; 8];
+        self.rng.fill_bytes(&mut challenge);
+        let acceptor = Acceptor::new(self.acceptor_config(), challenge, self.now);
+        self.pending.insert(
+            id,
+            PendingAuth {
+                acceptor,
+                preauth: self.preauth.clone(),
+                binding: false,
+            },
+        );
+    }
+
+    /// SMB 3.x keys from an authentication's session key (and, for 3.1.1, the
+    /// preauthentication hash of its exchange).
+    fn derive_keys(
+        &self,
+        session_key: &[u8; 16],
+        preauth: &[u8; 64],
+    ) -> smb_auth::kdf::SessionKeys {
+        smb_auth::kdf::session_keys(
+            kdf_dialect(self.dialect),
+            session_key,
+            session_key,
+            (self.dialect == dialect::SMB311).then_some(preauth),
+            cipher_key_len(self.cipher),
+        )
+    }
+
+    /// Whether session `id` was set up on, or bound to, this connection.
+    pub(super) fn on_channel(&self, id: u64) -> bool {
+        self.sessions.contains(&id) || self.channel_keys.contains_key(&id)
+    }
+
+    /// The key that signs `s`'s messages on this connection: the channel's own for a
+    /// session bound here, the session's otherwise (MS-SMB2 3.3.5.5.3).
+    pub(super) fn signing_key(&self, s: &Session) -> [u8; 16] {
+        self.channel_keys
+            .get(&s.id)
+            .copied()
+            .unwrap_or(s.keys.signing)
+    }
+
+    fn acceptor_config(&self) -> AcceptorConfig {
+        let cfg = &self.server.cfg;
+        AcceptorConfig {
+            netbios_domain: cfg.domain.clone(),
+            netbios_computer: cfg.netbios_name.clone(),
+            dns_domain: cfg.dns_domain.clone(),
+            dns_computer: format!("{}.{}", cfg.netbios_name.to_lowercase(), cfg.dns_domain),
+            allow_guest: cfg.allow_guest,
+        }
+    }
+
+    fn make_session(
+        &self,
+        sid: u64,
+        auth: &smb_auth::acceptor::Authenticated,
+        client_sec_mode: u16,
+        preauth: &[u8; 64],
+    ) -> Session {
+        let d = self.dialect;
+        let keys = if dialect_is_3(d) {
+            let k = self.derive_keys(&auth.session_key, preauth);
+            SessionKeys {
+                session_key: auth.session_key,
+                signing: k.signing,
+                signing_alg: self.signing_alg,
+                encrypt: k.encrypt_s2c,
+                decrypt: k.decrypt_c2s,
+                cipher: self.cipher,
+                application: k.application,
+            }
+        } else {
+            SessionKeys {
+                session_key: auth.session_key,
+                signing: auth.session_key,
+                signing_alg: Algorithm::HmacSha256,
+                encrypt: Vec::new(),
+                decrypt: Vec::new(),
+                cipher: None,
+                application: auth.session_key,
+            }
+        };
+        let cfg = &self.server.cfg;
+        let authenticated = !auth.guest && !auth.anonymous;
+        let signing_required = authenticated
+            && (cfg.require_signing || client_sec_mode & security_mode::SIGNING_REQUIRED != 0);
+        let encrypt_data = authenticated && cfg.encrypt_all && keys.cipher.is_some();
+        Session::new(
+            sid,
+            auth.user.clone(),
+            auth.domain.clone(),
+            auth.guest,
+            auth.anonymous,
+            d,
+            keys,
+            signing_required,
+            encrypt_data,
+            self.client_guid,
+        )
+    }
+
+    pub(super) fn logoff(&mut self, ctx: &Ctx, session: &Arc<Session>) -> Outcome {
+        if msg::parse_small(ctx.msg).is_err() {
+            return Outcome::Fail(NtStatus::INVALID_PARAMETER);
+        }
+        self.server.sessions.lock().remove(&session.id);
+        self.sessions.retain(|s| *s != session.id);
+        ops::teardown_session(&self.server, session);
+        if self.logged_off.len() >= LOGGED_OFF_KEPT {
+            self.logged_off.remove(0);
+        }
+        self.logged_off.push(session.clone());
+        Outcome::Done(NtStatus::SUCCESS, small_body())
+    }
+}

@@ -1,0 +1,162 @@
+//! TREE_CONNECT and the IOCTLs answered from connection state (VALIDATE_NEGOTIATE_INFO).
+
+use super::{dialect_is_3, Connection};
+use crate::ops::{self, Ctx, Outcome};
+use crate::state::Tree;
+use smb_wire::header::Header;
+use smb_wire::msg;
+use smb_wire::negotiate::dialect;
+use smb_wire::{NtStatus, PutLe};
+use std::sync::Arc;
+
+impl Connection {
+    pub(super) fn tree_connect(
+        &mut self,
+        ctx: &mut Ctx,
+        rh: &mut Header,
+        encrypted: bool,
+    ) -> Outcome {
+        let Ok(req) = msg::TreeConnectRequest::parse(ctx.msg) else {
+            return Outcome::Fail(NtStatus::INVALID_PARAMETER);
+        };
+        let session = ctx.session.as_ref().expect("in session");
+        // "\\server\share": take the last component.
+        let name = req.path.rsplit('\\').next().unwrap_or("");
+        if name.is_empty() || !req.path.starts_with("\\\\") {
+            return Outcome::Fail(NtStatus::BAD_NETWORK_NAME);
+        }
+        let ipc = name.eq_ignore_ascii_case("IPC$");
+        let share = if ipc {
+            None
+        } else {
+            match self.server.find_share(name) {
+                Some(s) => Some(s),
+                None => return Outcome::Fail(NtStatus::BAD_NETWORK_NAME),
+            }
+        };
+        let encrypt = share.as_ref().is_some_and(|s| s.encrypt) || session.encrypt_data;
+        if encrypt && (!dialect_is_3(self.dialect) || session.keys.cipher.is_none()) {
+            return Outcome::Fail(NtStatus::ACCESS_DENIED);
+        }
+        if encrypt
+            && !encrypted
+            && share.as_ref().is_some_and(|s| s.encrypt)
+            && session.encrypt_data
+        {
+            return Outcome::Fail(NtStatus::ACCESS_DENIED);
+        }
+        if session.anonymous && !ipc && !self.server.cfg.allow_guest {
+            return Outcome::Fail(NtStatus::ACCESS_DENIED);
+        }
+        let read_only = share.as_ref().is_some_and(|s| s.read_only);
+        let maximal_access = if read_only {
+            0x0012_00A9
+        } else {
+            msg::access::FILE_ALL_ACCESS
+        };
+        let id = session.new_tree_id();
+        session.trees.lock().insert(
+            id,
+            Arc::new(Tree {
+                id,
+                share,
+                encrypt,
+                maximal_access,
+                gone: Default::default(),
+            }),
+        );
+        rh.tree_id = id;
+        let mut flags = 0;
+        if encrypt {
+            flags |= msg::SHAREFLAG_ENCRYPT_DATA;
+        }
+        let mut body = Vec::new();
+        msg::encode_tree_connect_response(
+            &mut body,
+            if ipc {
+                msg::SHARE_TYPE_PIPE
+            } else {
+                msg::SHARE_TYPE_DISK
+            },
+            flags,
+            0,
+            maximal_access,
+        );
+        Outcome::Done(NtStatus::SUCCESS, body)
+    }
+
+    /// IOCTLs answered from connection state; the rest go to the file handlers.
+    pub(super) fn ioctl(&mut self, ctx: &Ctx) -> Outcome {
+        let Ok(req) = msg::IoctlRequest::parse(ctx.msg) else {
+            return Outcome::Fail(NtStatus::INVALID_PARAMETER);
+        };
+        match req.ctl_code {
+            msg::fsctl::VALIDATE_NEGOTIATE_INFO => self.validate_negotiate(&req),
+            msg::fsctl::QUERY_NETWORK_INTERFACE_INFO => {
+                // Not about a file: the FileId must be all ones (Windows, Samba).
+                if req.file_id.persistent != u64::MAX || req.file_id.volatile != u64::MAX {
+                    return Outcome::Fail(NtStatus::INVALID_PARAMETER);
+                }
+                let out = ops::interface_info(&self.server.cfg.interfaces);
+                if out.len() > req.max_output_response as usize {
+                    return Outcome::Fail(NtStatus::BUFFER_TOO_SMALL);
+                }
+                let mut body = Vec::new();
+                msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, &out);
+                Outcome::Done(NtStatus::SUCCESS, body)
+            }
+            _ => ops::dispatch(
+                &self.server,
+                ctx,
+                self.max_read,
+                self.max_write,
+                self.max_transact,
+            ),
+        }
+    }
+
+    /// MS-SMB2 3.3.5.15.12: the client repeats what it negotiated; any mismatch means a
+    /// downgrade attack, and the connection is dropped (we answer, then the caller closes).
+    fn validate_negotiate(&mut self, req: &msg::IoctlRequest) -> Outcome {
+        if self.dialect == dialect::SMB311 {
+            return Outcome::Fail(NtStatus::FILE_CLOSED);
+        }
+        let r = smb_wire::Le(req.input);
+        let parsed = (|| -> Option<(u32, [u8; 16], u16, Vec<u16>)> {
+            let caps = r.u32(0).ok()?;
+            let guid = r.array16(4).ok()?;
+            let sec = r.u16(20).ok()?;
+            let n = r.u16(22).ok()? as usize;
+            let d = (0..n.min(64))
+                .map(|i| r.u16(24 + 2 * i).ok())
+                .collect::<Option<Vec<_>>>()?;
+            Some((caps, guid, sec, d))
+        })();
+        let Some((c, guid, sec, dialects)) = parsed else {
+            return Outcome::Fail(NtStatus::INVALID_PARAMETER);
+        };
+        // A connection that reached 2.0.2 through an SMB1 NEGOTIATE never told us its
+        // SMB2 capabilities, GUID or security mode: its dialect is what can be checked.
+        let via_smb1 = self.client_dialects.is_empty() && self.dialect == dialect::SMB202;
+        let agrees = if via_smb1 {
+            dialects.contains(&dialect::SMB202)
+        } else {
+            c == self.client_caps
+                && guid == self.client_guid
+                && sec == self.client_security_mode
+                && dialects == self.client_dialects
+        };
+        if !agrees {
+            self.dialect = dialect::WILDCARD; // any further request disconnects
+            return Outcome::Fail(NtStatus::ACCESS_DENIED);
+        }
+        let mut out = Vec::new();
+        out.put_u32(self.server_caps);
+        out.extend_from_slice(&self.server.cfg.server_guid);
+        out.put_u16(self.server_security_mode);
+        out.put_u16(self.dialect);
+        let mut body = Vec::new();
+        msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, &out);
+        Outcome::Done(NtStatus::SUCCESS, body)
+    }
+}

@@ -1,0 +1,342 @@
+//! The worker's storage I/O: reads and writes handed out by the engine, on the main ring
+//! or the extra (polled, SQPOLL) rings, their file tables, and their completions.
+
+use super::sockets::queue;
+use super::{push_entry, IoOwner, Worker, IO_SLOT, POLL, SQ, SQ_POLL, STORAGE_SLOTS};
+
+use crate::filetable::FileTable;
+use crate::metrics::WorkerStats;
+use io_uring::{opcode, types, IoUring};
+use smb_server::IoRequest;
+use std::os::fd::AsRawFd;
+use std::sync::atomic::Ordering;
+
+impl Worker {
+    /// Puts the storage reads handed out on the rings (all in one submission; an
+    /// io_poll share's direct reads on the polled ring).
+    pub(super) fn post_storage(&mut self) {
+        self.forget_closed_files();
+        // Storage reads, all in the same submission (an io_poll share's direct reads on
+        // the polled ring).
+        let mut batch = std::mem::take(&mut self.io_batch);
+        let mut registered = false;
+        for (owner, r) in batch.drain(..) {
+            let idx = match self.free_ios.pop() {
+                Some(i) => i,
+                None => {
+                    self.ios.push(None);
+                    (self.ios.len() - 1) as u32
+                }
+            };
+            let poll = r.poll && !r.sync && !self.poll_refused.contains(&r.dev);
+            let kind = match (r.sqpoll, poll) {
+                (false, false) => None,
+                (false, true) => Some(POLL),
+                (true, false) => Some(SQ),
+                (true, true) => Some(SQ_POLL),
+            };
+            // A kind the kernel refuses falls back: to SQPOLL alone, then the main ring.
+            let kind = match kind {
+                Some(k) if self.extra_ready(k) => Some(k),
+                Some(SQ_POLL) if self.extra_ready(SQ) => Some(SQ),
+                _ => None,
+            };
+            self.ios[idx as usize] = Some((owner, r, kind));
+            let at = r.buf as u64;
+            // The pool is registered with an extra ring only if that worked there too.
+            let fixed = match kind {
+                Some(k) if !self.extra[k].fixed => None,
+                _ => self.fixed,
+            };
+            let in_pool = fixed.is_some_and(|(base, len)| {
+                at >= base && at + u64::from(r.len) <= base + len as u64
+            });
+            // The open's descriptor from the ring's file table (registered on first use).
+            let files = match kind {
+                Some(k) => {
+                    let x = &mut self.extra[k];
+                    x.ring.as_ref().map(|ring| (&mut x.files, ring))
+                }
+                None => Some((&mut self.files, &self.ring)),
+            };
+            let slot = files.and_then(|(t, ring)| {
+                let n = t.len();
+                let s = t.slot(ring, r.file, r.fd);
+                registered |= t.len() != n;
+                s
+            });
+            macro_rules! entry {
+                ($f:expr) => {
+                    match () {
+                        _ if r.sync => opcode::Fsync::new($f)
+                            .flags(types::FsyncFlags::DATASYNC)
+                            .build(),
+                        _ if in_pool => opcode::ReadFixed::new($f, r.buf, r.len, 0)
+                            .offset(r.offset)
+                            .build(),
+                        _ => opcode::Read::new($f, r.buf, r.len).offset(r.offset).build(),
+                    }
+                };
+            }
+            let e = match slot {
+                Some(s) => entry!(types::Fixed(s)),
+                None => entry!(types::Fd(r.fd)),
+            }
+            .user_data((IO_SLOT << 32) | u64::from(idx));
+            match kind.and_then(|k| Some((k, self.extra[k].ring.as_mut()?))) {
+                Some((k, ring)) => {
+                    push_entry(ring, &e);
+                    self.extra[k].inflight += 1;
+                    self.extra[k].queued = true;
+                }
+                None => self.push(e),
+            }
+        }
+        self.io_batch = batch;
+        if registered {
+            self.count_files();
+        }
+        for x in self.extra.iter_mut().filter(|x| x.queued) {
+            x.queued = false;
+            if let Some(ring) = &x.ring {
+                // (SQPOLL: a system call only to wake the kernel thread.)
+                let _ = ring.submit();
+            }
+        }
+        self.enter();
+    }
+
+    /// Lets go of the file-table entries of opens that closed (every turn: the engine's
+    /// list of closes is drained even when no storage I/O is going on).
+    pub(super) fn forget_closed_files(&mut self) {
+        self.closes.drain(&mut self.closed);
+        if self.closed.is_empty() {
+            return;
+        }
+        self.files.forget(&self.ring, &self.closed);
+        for x in &mut self.extra {
+            if let Some(ring) = &x.ring {
+                x.files.forget(ring, &self.closed);
+            }
+        }
+        self.closed.clear();
+        self.count_files();
+    }
+
+    /// Publishes how many open files' descriptors the rings hold.
+    pub(super) fn count_files(&self) {
+        let n = self.files.len() + self.extra.iter().map(|x| x.files.len()).sum::<usize>();
+        if let Some(s) = &self.stats {
+            s.ring_files.store(n as u64, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether storage I/O is in flight on an extra ring.
+    pub(super) fn extra_inflight(&self) -> bool {
+        self.extra.iter().any(|x| x.inflight > 0)
+    }
+
+    /// Enters the kernel through the ring if that does anything: entries to submit, or
+    /// I/O in flight whose completion the kernel finishes in this thread when it enters
+    /// (sockets, files, the async timer). A worker serving only SMB Direct from memory
+    /// (mapped or cached reads) makes no system call per turn. (The wake read is always
+    /// in flight; it matters only to the kernel wait, which enters anyway.)
+    pub(super) fn enter(&mut self) {
+        let busy = !self.ring.submission().is_empty()
+            || self.timer_busy
+            || self.conns.iter().any(Option::is_some)
+            || self.ios.iter().any(|o| matches!(o, Some((_, _, None))));
+        if busy {
+            let _ = self.ring.submit();
+        }
+    }
+
+    /// Whether I/O may go on the extra ring of kind `k`; builds it on first use.
+    pub(super) fn extra_ready(&mut self, k: usize) -> bool {
+        let x = &self.extra[k];
+        if x.ring.is_none() && !x.failed {
+            let mut b = IoUring::builder();
+            if k != SQ {
+                b.setup_iopoll();
+            }
+            if k != POLL {
+                b.setup_sqpoll(self.sq_idle_ms);
+            }
+            let what = ["polled (IOPOLL)", "SQPOLL", "SQPOLL and IOPOLL"][k];
+            match b.build(256) {
+                Ok(ring) => {
+                    let fixed = self
+                        .fixed
+                        .is_some_and(|region| register_pool(&ring, region).is_ok());
+                    // The kernel thread's completions wake the worker's wait through an
+                    // eventfd (without one, the worker naps while such I/O is in flight).
+                    let event = (k != POLL)
+                        .then(completion_eventfd)
+                        .flatten()
+                        .filter(|e| ring.submitter().register_eventfd(e.as_raw_fd()).is_ok());
+                    tracing::info!(worker = self.index, "storage ring ready: {what}");
+                    let x = &mut self.extra[k];
+                    if ring
+                        .submitter()
+                        .register_files_sparse(STORAGE_SLOTS)
+                        .is_ok()
+                    {
+                        x.files = FileTable::new(0, STORAGE_SLOTS);
+                    }
+                    x.fixed = fixed;
+                    x.event = event;
+                    x.ring = Some(ring);
+                }
+                Err(e) => {
+                    tracing::warn!(worker = self.index, error = %e, "no {what} io_uring; its storage I/O goes through the worker's ring");
+                    self.extra[k].failed = true;
+                }
+            }
+        }
+        self.extra[k].ring.is_some()
+    }
+
+    /// Reaps the extra rings (an IOPOLL ring is polled by entering it; an SQPOLL ring's
+    /// kernel thread does the submitting and, with IOPOLL, the polling); returns whether
+    /// anything completed.
+    pub(super) fn reap_extra(&mut self) -> bool {
+        if self.extra.iter().all(|x| x.inflight == 0) {
+            return false;
+        }
+        let mut worked = false;
+        let stats = self.stats.clone();
+        for k in [POLL, SQ, SQ_POLL] {
+            let x = &mut self.extra[k];
+            let Some(ring) = &mut x.ring else {
+                continue;
+            };
+            if x.inflight == 0 {
+                continue;
+            }
+            // IOPOLL: entering is what polls the device. SQPOLL: no system call unless
+            // the kernel holds completions that overflowed the queue (or the thread
+            // sleeps), which only an enter brings back.
+            let _ = ring.submit();
+            let mut done = std::mem::take(&mut x.done);
+            for cqe in ring.completion() {
+                done.push((cqe.user_data(), cqe.result()));
+            }
+            x.inflight -= done.len();
+            worked |= !done.is_empty();
+            for &(ud, res) in &done {
+                self.io_done((ud & 0xFFFF_FFFF) as usize, res, stats.as_deref());
+            }
+            done.clear();
+            self.extra[k].done = done;
+        }
+        worked
+    }
+
+    /// A storage I/O is over: answers its request.
+    pub(super) fn io_done(&mut self, idx: usize, res: i32, stats: Option<&WorkerStats>) {
+        let Some((owner, r, kind)) = self.ios.get_mut(idx).and_then(Option::take) else {
+            return;
+        };
+        self.free_ios.push(idx as u32);
+        let polled = matches!(kind, Some(POLL | SQ_POLL));
+        if polled && res == -libc::EOPNOTSUPP {
+            // This file system or device cannot poll: its reads use interrupts from now on
+            // (other devices' reads still poll).
+            if !self.poll_refused.contains(&r.dev) {
+                self.poll_refused.push(r.dev);
+                tracing::warn!(
+                    worker = self.index,
+                    device = format!("{}:{}", r.dev >> 32, r.dev & 0xFFFF_FFFF),
+                    "io_poll: this device or file system cannot poll reads; using interrupts"
+                );
+            }
+            self.io_batch.push((owner, IoRequest { poll: false, ..r }));
+            return;
+        }
+        if polled && res == -libc::EAGAIN {
+            // The polled queue was busy: again, through interrupts this time.
+            self.io_batch.push((owner, IoRequest { poll: false, ..r }));
+            return;
+        }
+        // The storage-latency histogram: from handing the I/O out to its completion.
+        let since = match owner {
+            IoOwner::Tcp { since, .. } | IoOwner::Rdma { since, .. } => since,
+        };
+        let op = if r.sync {
+            storage::stats::OP_FLUSH
+        } else {
+            storage::stats::OP_READ
+        };
+        storage::stats::observe(op, since.elapsed());
+        let counted = match owner {
+            IoOwner::Tcp { .. } => self.stats.as_deref(),
+            IoOwner::Rdma { .. } => Some(&*self.rdma_stats),
+        };
+        if let Some(s) = counted {
+            if r.sync {
+                s.ring_syncs.fetch_add(1, Ordering::Relaxed);
+            } else {
+                s.ring_reads.fetch_add(1, Ordering::Relaxed);
+            }
+            if polled {
+                s.ring_polled.fetch_add(1, Ordering::Relaxed);
+            }
+            if matches!(kind, Some(SQ | SQ_POLL)) {
+                s.ring_sqpoll.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        match owner {
+            IoOwner::Tcp {
+                slot,
+                gen,
+                id,
+                since,
+            } => {
+                let Some(Some(c)) = self.conns.get_mut(slot) else {
+                    return;
+                };
+                if c.gen != gen {
+                    return;
+                }
+                let Some(r) = c.smb.complete_io(id, res) else {
+                    return;
+                };
+                if let Some(s) = stats {
+                    s.add_answered(&mut c.smb.stats, since);
+                }
+                if !c.closing {
+                    queue(c, r);
+                }
+            }
+            IoOwner::Rdma { key, id, since } => {
+                self.rdma.complete_io(key, id, res, since, &self.rdma_stats)
+            }
+        }
+    }
+
+    /// Storage reads on the ring or waiting for it.
+    pub(super) fn io_in_flight(&self) -> bool {
+        !self.io_batch.is_empty()
+            || self.ios.iter().any(|o| o.is_some())
+            || self.rdma.draining() > 0
+    }
+}
+
+/// A nonblocking eventfd for a ring's completions.
+pub(super) fn completion_eventfd() -> Option<std::os::fd::OwnedFd> {
+    // SAFETY: eventfd has no memory arguments; a valid result is a new descriptor we own.
+    let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) };
+    // SAFETY: (when valid) nobody else owns the new descriptor.
+    (fd >= 0).then(|| unsafe { <std::os::fd::OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) })
+}
+
+/// Registers the worker's buffer pool (address, length) as a ring's fixed buffer 0.
+pub(super) fn register_pool(ring: &IoUring, (addr, len): (u64, usize)) -> std::io::Result<()> {
+    let iov = libc::iovec {
+        iov_base: addr as *mut libc::c_void,
+        iov_len: len,
+    };
+    // SAFETY: the pool's region lives as long as the pool, which the worker holds for as
+    // long as its rings exist.
+    unsafe { ring.submitter().register_buffers(&[iov]) }
+}

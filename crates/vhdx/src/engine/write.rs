@@ -1,0 +1,406 @@
+//! The write path: data block allocation, sector bitmaps, BAT updates through the log,
+//! trim (unmap), resize, and the header update that marks the file as being written.
+
+use super::{bat_entries, corrupt, read_meta, Inner, Vhdx, WritePlan, WriteRange};
+use crate::format::*;
+use crate::{Error, Result, Storage};
+
+impl<S: Storage> Vhdx<S> {
+    pub(super) fn writable(&self, inner: &Inner) -> Result<()> {
+        if self.read_only {
+            return Err(Error::ReadOnly);
+        }
+        if inner.poisoned {
+            return Err(Error::Poisoned);
+        }
+        Ok(())
+    }
+
+    pub(super) fn write_header(&self, inner: &mut Inner, h: Header) -> Result<()> {
+        let mut h = h;
+        h.sequence = inner.header.sequence + 1;
+        let nslot = 1 - inner.slot;
+        self.file
+            .write_at(&h.encode(), [HEADER1_OFFSET, HEADER2_OFFSET][nslot])?;
+        self.file.flush()?;
+        inner.header = h;
+        inner.slot = nslot;
+        Ok(())
+    }
+
+    /// Before the first change of this open: a new FileWriteGuid and an active log;
+    /// before the first user-visible change also a new DataWriteGuid.
+    pub(super) fn prepare(&self, inner: &mut Inner, data: bool) -> Result<()> {
+        self.writable(inner)?;
+        let log = inner.log.as_ref().ok_or(Error::ReadOnly)?;
+        let need_log = log.guid.is_zero();
+        let need_data = data && !inner.data_writable;
+        if !need_log && !need_data {
+            return Ok(());
+        }
+        let mut h = inner.header.clone();
+        if need_log {
+            h.file_write_guid = Guid::random();
+            h.log_guid = Guid::random();
+            h.log_version = 0;
+        }
+        if need_data {
+            h.data_write_guid = Guid::random();
+        }
+        let r = self.write_header(inner, h);
+        if r.is_err() {
+            inner.poisoned = true;
+            return r;
+        }
+        let g = inner.header.log_guid;
+        let log = inner.log.as_mut().unwrap();
+        log.guid = g;
+        if need_data {
+            inner.data_writable = true;
+        }
+        Ok(())
+    }
+
+    /// Commits 4 KiB sector updates through the log.
+    pub(super) fn commit(&self, inner: &mut Inner, writes: Vec<(u64, Vec<u8>)>) -> Result<()> {
+        let refs: Vec<(u64, &[u8])> = writes.iter().map(|(o, s)| (*o, s.as_slice())).collect();
+        let file_len = inner.file_len;
+        let log = inner.log.as_mut().ok_or(Error::ReadOnly)?;
+        let r = log.commit(&self.file, file_len, &refs);
+        if r.is_err() {
+            inner.poisoned = true;
+        }
+        r
+    }
+
+    /// The BAT sectors holding `indices`, as they are in memory now.
+    pub(super) fn bat_sectors(&self, inner: &Inner, indices: &[usize]) -> Vec<(u64, Vec<u8>)> {
+        let mut sectors: Vec<u64> = indices
+            .iter()
+            .map(|&i| (inner.bat_offset + i as u64 * 8) / 4096 * 4096)
+            .collect();
+        sectors.sort_unstable();
+        sectors.dedup();
+        sectors
+            .into_iter()
+            .map(|s| {
+                let mut b = vec![0u8; 4096];
+                let first = ((s - inner.bat_offset) / 8) as usize;
+                for k in 0..512 {
+                    if let Some(e) = inner.bat.get(first + k) {
+                        put64(&mut b, k * 8, *e);
+                    }
+                }
+                (s, b)
+            })
+            .collect()
+    }
+
+    /// Space for `len` new bytes at the 1 MiB-aligned end of the file.
+    pub(super) fn grow_file(&self, inner: &mut Inner, len: u64) -> Result<u64> {
+        let off = inner.file_len.div_ceil(MIB) * MIB;
+        self.file.set_len(off + len)?;
+        inner.file_len = off + len;
+        Ok(off)
+    }
+
+    /// Plans a write: allocates what the range needs (through the log) and returns the
+    /// file ranges the caller must fill. Call [`Vhdx::complete_write`] once they are
+    /// written; until then reads of newly allocated sectors of a differencing disk still
+    /// come from the parent.
+    pub fn begin_write(&self, offset: u64, len: u64) -> Result<WritePlan> {
+        let mut inner = self.inner.lock();
+        self.check_range(&inner, offset, len)?;
+        self.prepare(&mut inner, true)?;
+        let mut plan = WritePlan::default();
+        let mut changed: Vec<usize> = Vec::new();
+        let mut undo: Vec<(usize, u64)> = Vec::new();
+        let old_len = inner.file_len;
+        let mut off = offset;
+        let end = offset + len;
+        let r: Result<()> = (|| {
+            while off < end {
+                let block = off / self.block_size;
+                let within = off % self.block_size;
+                let n = (end - off).min(self.block_size - within);
+                let idx = self.payload_index(block);
+                let e = inner.bat[idx];
+                let state = bat_state(e);
+                let base = match state {
+                    PAYLOAD_FULLY_PRESENT | PAYLOAD_PARTIALLY_PRESENT => bat_offset(e),
+                    _ => {
+                        let partial = self.has_parent && state == PAYLOAD_NOT_PRESENT;
+                        if partial {
+                            let sbi = self.bitmap_index(block / self.chunk_ratio);
+                            if bat_state(inner.bat[sbi]) != SB_PRESENT {
+                                let sb = self.grow_file(&mut inner, SECTOR_BITMAP_BLOCK)?;
+                                undo.push((sbi, inner.bat[sbi]));
+                                inner.bat[sbi] = bat_entry(SB_PRESENT, sb);
+                                changed.push(sbi);
+                            }
+                        }
+                        let at = self.grow_file(&mut inner, self.block_size)?;
+                        undo.push((idx, e));
+                        let st = if partial {
+                            PAYLOAD_PARTIALLY_PRESENT
+                        } else {
+                            PAYLOAD_FULLY_PRESENT
+                        };
+                        inner.bat[idx] = bat_entry(st, at);
+                        changed.push(idx);
+                        at
+                    }
+                };
+                if bat_state(inner.bat[idx]) == PAYLOAD_PARTIALLY_PRESENT {
+                    plan.bits
+                        .push((block, within / self.logical_sector, n / self.logical_sector));
+                }
+                plan.ranges.push(WriteRange {
+                    virtual_offset: off,
+                    file_offset: base + within,
+                    len: n,
+                });
+                off += n;
+            }
+            Ok(())
+        })();
+        let r = r.and_then(|_| {
+            if changed.is_empty() {
+                Ok(())
+            } else {
+                let sectors = self.bat_sectors(&inner, &changed);
+                self.commit(&mut inner, sectors)
+            }
+        });
+        if let Err(e) = r {
+            for (i, v) in undo.into_iter().rev() {
+                inner.bat[i] = v;
+            }
+            if inner.file_len != old_len && !inner.poisoned {
+                inner.file_len = old_len;
+                let _ = self.file.set_len(old_len);
+            }
+            return Err(e);
+        }
+        Ok(plan)
+    }
+
+    /// Records that a plan's payload is written: marks its sectors present in the
+    /// sector bitmaps of a differencing disk (through the log).
+    pub fn complete_write(&self, plan: WritePlan) -> Result<()> {
+        if plan.bits.is_empty() {
+            return Ok(());
+        }
+        let mut inner = self.inner.lock();
+        self.writable(&inner)?;
+        let spb = self.sectors_per_block();
+        let mut writes: Vec<(u64, Vec<u8>)> = Vec::new();
+        let mut full_blocks = Vec::new();
+        for &(block, first, count) in &plan.bits {
+            let chunk = block / self.chunk_ratio;
+            let base = (block % self.chunk_ratio) * spb;
+            let sb_off = bat_offset(inner.bat[self.bitmap_index(chunk)]);
+            let bm = self.bitmap(&mut inner, chunk)?;
+            let mut dirty = Vec::new();
+            for s in first..first + count {
+                let bit = base + s;
+                bm[(bit / 8) as usize] |= 1 << (bit % 8);
+                dirty.push(bit / 8 / 4096);
+            }
+            // A block whose every sector is now here needs no bitmap any more.
+            let lo = (base / 8) as usize;
+            let hi = ((base + spb) / 8) as usize;
+            if bm[lo..hi].iter().all(|&b| b == 0xff) {
+                full_blocks.push(block);
+            }
+            dirty.dedup();
+            for d in dirty {
+                let sec = bm[(d * 4096) as usize..(d * 4096 + 4096) as usize].to_vec();
+                let at = sb_off + d * 4096;
+                if let Some(w) = writes.iter_mut().find(|w| w.0 == at) {
+                    w.1 = sec;
+                } else {
+                    writes.push((at, sec));
+                }
+            }
+        }
+        let mut idx = Vec::new();
+        for b in full_blocks {
+            let i = self.payload_index(b);
+            let e = inner.bat[i];
+            if bat_state(e) == PAYLOAD_PARTIALLY_PRESENT {
+                inner.bat[i] = bat_entry(PAYLOAD_FULLY_PRESENT, bat_offset(e));
+                idx.push(i);
+            }
+        }
+        writes.extend(self.bat_sectors(&inner, &idx));
+        self.commit(&mut inner, writes)
+    }
+
+    /// Whole blocks inside the range stop being allocated and read as zeros; their file
+    /// space is released. Partial blocks at the edges are left alone (trim is advisory).
+    /// Fixed disks keep their blocks (LeaveBlockAllocated).
+    pub fn trim(&self, offset: u64, len: u64) -> Result<u64> {
+        let mut inner = self.inner.lock();
+        self.check_range(&inner, offset, len)?;
+        if self.leave_allocated {
+            return Ok(0);
+        }
+        let first = offset.div_ceil(self.block_size);
+        let last = (offset + len) / self.block_size;
+        let end_is_disk_end = offset + len == inner.virtual_size;
+        let last = if end_is_disk_end {
+            inner.virtual_size.div_ceil(self.block_size)
+        } else {
+            last
+        };
+        if first >= last {
+            return Ok(0);
+        }
+        let new_state = if self.has_parent {
+            PAYLOAD_ZERO
+        } else {
+            PAYLOAD_NOT_PRESENT
+        };
+        let mut changed = Vec::new();
+        let mut freed = Vec::new();
+        let mut old = Vec::new();
+        for b in first..last {
+            let i = self.payload_index(b);
+            let e = inner.bat[i];
+            let s = bat_state(e);
+            if s == new_state {
+                continue;
+            }
+            if s == PAYLOAD_FULLY_PRESENT || s == PAYLOAD_PARTIALLY_PRESENT {
+                freed.push(bat_offset(e));
+            }
+            old.push((i, e));
+            changed.push(i);
+        }
+        if changed.is_empty() {
+            return Ok(0);
+        }
+        self.prepare(&mut inner, true)?;
+        for &i in &changed {
+            inner.bat[i] = bat_entry(new_state, 0);
+        }
+        let sectors = self.bat_sectors(&inner, &changed);
+        if let Err(e) = self.commit(&mut inner, sectors) {
+            for (i, v) in old {
+                inner.bat[i] = v;
+            }
+            return Err(e);
+        }
+        drop(inner);
+        for f in &freed {
+            self.file.punch_hole(*f, self.block_size)?;
+        }
+        Ok(changed.len() as u64 * self.block_size)
+    }
+
+    /// Grows the virtual disk. New space reads as zeros (or from the parent).
+    pub fn resize(&self, new_size: u64) -> Result<()> {
+        let mut inner = self.inner.lock();
+        self.writable(&inner)?;
+        if !new_size.is_multiple_of(self.logical_sector) || new_size > MAX_VIRTUAL_SIZE {
+            return Err(Error::InvalidArgument(format!(
+                "{new_size} is not a multiple of the {} byte sector or exceeds 64 TiB",
+                self.logical_sector
+            )));
+        }
+        if new_size < inner.virtual_size {
+            return Err(Error::InvalidArgument(format!(
+                "shrinking from {} to {new_size} bytes is not supported",
+                inner.virtual_size
+            )));
+        }
+        if new_size == inner.virtual_size {
+            return Ok(());
+        }
+        self.prepare(&mut inner, true)?;
+        let old_entries = inner.bat.len();
+        let entries =
+            bat_entries(new_size, self.block_size, self.chunk_ratio, self.has_parent) as usize;
+        let mut bat = inner.bat.clone();
+        bat.resize(entries, 0);
+        if self.leave_allocated {
+            let old_blocks = inner.virtual_size.div_ceil(self.block_size);
+            let new_blocks = new_size.div_ceil(self.block_size);
+            if new_blocks > old_blocks {
+                let at = self.grow_file(&mut inner, (new_blocks - old_blocks) * self.block_size)?;
+                for (k, b) in (old_blocks..new_blocks).enumerate() {
+                    let i = self.payload_index(b);
+                    bat[i] = bat_entry(PAYLOAD_FULLY_PRESENT, at + k as u64 * self.block_size);
+                }
+            }
+        }
+        let need = (entries as u64 * 8).div_ceil(MIB) * MIB;
+        let mut writes: Vec<(u64, Vec<u8>)> = Vec::new();
+        let mut new_regions = None;
+        let bat_offset = if need > inner.bat_length {
+            if need > MAX_BAT_BYTES {
+                return Err(Error::InvalidArgument(format!(
+                    "a {new_size} byte disk needs a BAT of {need} bytes"
+                )));
+            }
+            // A new, larger BAT at the end of the file, written before the region
+            // tables that point at it.
+            let at = self.grow_file(&mut inner, need)?;
+            let mut regions = inner.regions.clone();
+            for r in regions.iter_mut() {
+                if r.guid == BAT_REGION {
+                    r.file_offset = at;
+                    r.length = need as u32;
+                }
+            }
+            let table = encode_region_table(&regions);
+            for (i, c) in table.chunks(4096).enumerate() {
+                writes.push((REGION1_OFFSET + i as u64 * 4096, c.to_vec()));
+                writes.push((REGION2_OFFSET + i as u64 * 4096, c.to_vec()));
+            }
+            new_regions = Some((regions, need));
+            at
+        } else {
+            inner.bat_offset
+        };
+        // Entries past the old count are not live yet: write them (or the whole new
+        // table) directly; the log entry below makes them live.
+        let bytes: Vec<u8> = bat.iter().flat_map(|e| e.to_le_bytes()).collect();
+        let from = if new_regions.is_some() {
+            0
+        } else {
+            old_entries / 512 * 512
+        };
+        let start = from * 8;
+        let mut tail = bytes[start..].to_vec();
+        tail.resize(tail.len().div_ceil(4096) * 4096, 0);
+        self.file.write_at(&tail, bat_offset + start as u64)?;
+        // The virtual size item, patched in its sector.
+        let e = inner
+            .meta_entries
+            .iter()
+            .find(|e| e.item == VIRTUAL_DISK_SIZE && e.flags & META_IS_USER == 0)
+            .cloned()
+            .ok_or_else(|| corrupt("metadata: no virtual disk size item"))?;
+        let abs = inner.meta_offset + e.offset as u64;
+        let sec = abs / 4096 * 4096;
+        if (abs + 8).div_ceil(4096) * 4096 - sec > 4096 {
+            return Err(Error::Unsupported(
+                "the virtual disk size item straddles a 4 KiB boundary".into(),
+            ));
+        }
+        let mut s = read_meta(&self.file, &inner.overlay, sec, 4096)?;
+        put64(&mut s, (abs - sec) as usize, new_size);
+        writes.push((sec, s));
+        self.commit(&mut inner, writes)?;
+        inner.bat = bat;
+        inner.virtual_size = new_size;
+        if let Some((regions, need)) = new_regions {
+            inner.regions = regions;
+            inner.bat_offset = bat_offset;
+            inner.bat_length = need;
+        }
+        Ok(())
+    }
+}
