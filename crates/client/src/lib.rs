@@ -7,7 +7,7 @@
 //! test and measure them), or grow server-side shortcuts; it speaks to any SMB3 server as
 //! a client would.
 
-pub mod ntlm;
+pub use smb_auth::initiator as ntlm;
 
 mod transport;
 

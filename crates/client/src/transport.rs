@@ -2,6 +2,7 @@
 //! `fabric` queue pair, or a transport the caller supplies ([`PduTransport`]).
 
 use super::{Client, Error, Result};
+use smb_wire::framing::{frame_header, frame_len, MAX_FRAME_LEN};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 
@@ -58,9 +59,10 @@ impl Io {
     pub(super) fn send(&mut self, out: &[u8]) -> Result<()> {
         match self {
             Io::Tcp(s) => {
-                let len = out.len();
-                let hdr = [0, (len >> 16) as u8, (len >> 8) as u8, len as u8];
-                s.write_all(&hdr)?;
+                if out.len() > MAX_FRAME_LEN {
+                    return Err(Error::Io(std::io::Error::other("message too long")));
+                }
+                s.write_all(&frame_header(out.len()))?;
                 s.write_all(out)?;
             }
             Io::Rdma(r) => {
@@ -79,7 +81,8 @@ impl Io {
             Io::Tcp(s) => {
                 let mut h = [0u8; 4];
                 s.read_exact(&mut h)?;
-                let n = (usize::from(h[1]) << 16) | (usize::from(h[2]) << 8) | usize::from(h[3]);
+                let n = frame_len(h)
+                    .ok_or_else(|| Error::Io(std::io::Error::other("not a Direct TCP frame")))?;
                 buf.resize(n, 0);
                 s.read_exact(buf)?;
             }

@@ -4,13 +4,11 @@
 //!   start ──NEGOTIATE──▶ challenged ──AUTHENTICATE──▶ done
 //! ```
 
+use crate::ntlm::{self, flag, hmac_md5, utf16};
 use crate::spnego;
 use crate::users::UserDb;
-use hmac::{Hmac, Mac};
 use md5::{Digest, Md5};
 use rc4::{KeyInit, Rc4, StreamCipher};
-
-type HmacMd5 = Hmac<Md5>;
 
 pub struct AcceptorConfig {
     pub netbios_domain: String,
@@ -63,26 +61,6 @@ pub struct Acceptor {
     claimed: Option<(String, String)>,
 }
 
-mod flag {
-    pub const UNICODE: u32 = 0x1;
-    pub const REQUEST_TARGET: u32 = 0x4;
-    pub const SIGN: u32 = 0x10;
-    pub const SEAL: u32 = 0x20;
-    pub const NTLM: u32 = 0x200;
-    pub const ALWAYS_SIGN: u32 = 0x8000;
-    pub const TARGET_TYPE_SERVER: u32 = 0x20000;
-    pub const ESS: u32 = 0x80000;
-    pub const TARGET_INFO: u32 = 0x80_0000;
-    pub const VERSION: u32 = 0x200_0000;
-    pub const F128: u32 = 0x2000_0000;
-    pub const KEY_EXCH: u32 = 0x4000_0000;
-    pub const F56: u32 = 0x8000_0000;
-}
-
-fn utf16(s: &str) -> Vec<u8> {
-    s.encode_utf16().flat_map(|c| c.to_le_bytes()).collect()
-}
-
 fn from_utf16(b: &[u8]) -> Result<String, AuthError> {
     if !b.len().is_multiple_of(2) {
         return Err(AuthError::Malformed("odd UTF-16 length"));
@@ -93,36 +71,13 @@ fn from_utf16(b: &[u8]) -> Result<String, AuthError> {
         .map_err(|_| AuthError::Malformed("bad UTF-16"))
 }
 
-fn hmac_md5(key: &[u8], parts: &[&[u8]]) -> [u8; 16] {
-    let mut m = <HmacMd5 as Mac>::new_from_slice(key).expect("any key length");
-    for p in parts {
-        m.update(p);
-    }
-    m.finalize().into_bytes().into()
-}
-
-fn u16_at(b: &[u8], at: usize) -> Result<u16, AuthError> {
-    b.get(at..at + 2)
-        .map(|s| u16::from_le_bytes([s[0], s[1]]))
-        .ok_or(AuthError::Malformed("truncated NTLM message"))
-}
-
 fn u32_at(b: &[u8], at: usize) -> Result<u32, AuthError> {
-    b.get(at..at + 4)
-        .map(|s| u32::from_le_bytes(s.try_into().unwrap()))
-        .ok_or(AuthError::Malformed("truncated NTLM message"))
+    ntlm::u32_at(b, at).ok_or(AuthError::Malformed("truncated NTLM message"))
 }
 
 /// An NTLM (len, maxlen, offset) field at `at`.
 fn field(b: &[u8], at: usize) -> Result<&[u8], AuthError> {
-    let len = u16_at(b, at)? as usize;
-    let off = u32_at(b, at + 4)? as usize;
-    if len == 0 {
-        return Ok(&[]);
-    }
-    off.checked_add(len)
-        .and_then(|end| b.get(off..end))
-        .ok_or(AuthError::Malformed("NTLM field outside the message"))
+    ntlm::field(b, at).ok_or(AuthError::Malformed("NTLM field outside the message"))
 }
 
 /// MS-NLMP 3.4.4.2 MAC with extended session security, sequence number 0 and a fresh
@@ -308,13 +263,11 @@ impl Acceptor {
             return Err(AuthError::LogonFailure);
         }
         let (proof, blob) = nt.split_at(16);
-        let upper = utf16(&user.to_uppercase());
         let mut base_key = None;
         for d in [domain.clone(), domain.to_uppercase(), String::new()] {
-            let ntowf = hmac_md5(&hash, &[&upper, &utf16(&d)]);
-            let p = hmac_md5(&ntowf, &[&self.challenge, blob]);
-            if p.iter().zip(proof).fold(0u8, |a, (x, y)| a | (x ^ y)) == 0 {
-                base_key = Some(hmac_md5(&ntowf, &[proof]));
+            let ntowf = ntlm::ntowfv2(&hash, &user, &d);
+            if ntlm::same(&ntlm::nt_proof(&ntowf, &self.challenge, blob), proof) {
+                base_key = Some(ntlm::session_base_key(&ntowf, proof));
                 break;
             }
         }
@@ -323,10 +276,8 @@ impl Acceptor {
             if enc_key.len() != 16 {
                 return Err(AuthError::Malformed("encrypted session key length"));
             }
-            let mut k: [u8; 16] = enc_key.try_into().unwrap();
-            let mut rc4 = Rc4::new(&base_key.into());
-            rc4.apply_keystream(&mut k);
-            k
+            let k: [u8; 16] = enc_key.try_into().expect("16 bytes");
+            ntlm::exchange_key(&base_key, &k)
         } else {
             base_key
         };
@@ -338,7 +289,7 @@ impl Acceptor {
                 &exported,
                 &[&self.negotiate_msg, &self.challenge_msg, &zeroed],
             );
-            if want.iter().zip(mic).fold(0u8, |a, (x, y)| a | (x ^ y)) != 0 {
+            if !ntlm::same(&want, mic) {
                 return Err(AuthError::LogonFailure);
             }
         }

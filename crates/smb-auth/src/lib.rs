@@ -1,4 +1,5 @@
-//! SMB authentication and cryptography: the NTLMv2 acceptor inside SPNEGO, the user
+//! SMB authentication and cryptography: the NTLMv2 acceptor inside SPNEGO (and the
+//! initiator our client and tests use, on the same NTLM helpers), the user
 //! database, SP800-108 key derivation, SMB2/3 signing (HMAC-SHA256, AES-CMAC, AES-GMAC),
 //! encryption (AES-128/256-CCM/GCM) and the 3.1.1 preauth integrity hash.
 //!
@@ -11,7 +12,9 @@ pub mod acceptor;
 pub mod crypt;
 pub mod der;
 pub mod gcm;
+pub mod initiator;
 pub mod kdf;
+pub mod ntlm;
 pub mod payload;
 pub mod preauth;
 pub mod signing;

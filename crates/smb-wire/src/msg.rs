@@ -679,38 +679,7 @@ impl LockRequest {
 
 // ---------------------------------------------------------------- IOCTL 2.2.31/32
 
-pub mod fsctl {
-    pub const DFS_GET_REFERRALS: u32 = 0x0006_0194;
-    pub const PIPE_PEEK: u32 = 0x0011_400C;
-    pub const PIPE_WAIT: u32 = 0x0011_0018;
-    pub const PIPE_TRANSCEIVE: u32 = 0x0011_C017;
-    pub const SRV_COPYCHUNK: u32 = 0x0014_40F2;
-    pub const SRV_ENUMERATE_SNAPSHOTS: u32 = 0x0014_4064;
-    pub const SRV_REQUEST_RESUME_KEY: u32 = 0x0014_0078;
-    pub const SRV_READ_HASH: u32 = 0x0014_41bb;
-    pub const SRV_COPYCHUNK_WRITE: u32 = 0x0014_80F2;
-    pub const LMR_REQUEST_RESILIENCY: u32 = 0x0014_01D4;
-    pub const QUERY_NETWORK_INTERFACE_INFO: u32 = 0x0014_01FC;
-    pub const SET_REPARSE_POINT: u32 = 0x0009_00A4;
-    pub const GET_REPARSE_POINT: u32 = 0x0009_00A8;
-    pub const DFS_GET_REFERRALS_EX: u32 = 0x0006_01B0;
-    pub const FILE_LEVEL_TRIM: u32 = 0x0009_8208;
-    pub const VALIDATE_NEGOTIATE_INFO: u32 = 0x0014_0204;
-    pub const SET_SPARSE: u32 = 0x0009_00C4;
-    pub const SET_ZERO_DATA: u32 = 0x0009_80C8;
-    pub const QUERY_ALLOCATED_RANGES: u32 = 0x0009_40CF;
-    pub const GET_COMPRESSION: u32 = 0x0009_003C;
-    pub const SET_COMPRESSION: u32 = 0x0009_C040;
-    pub const CREATE_OR_GET_OBJECT_ID: u32 = 0x0009_00C0;
-    pub const GET_INTEGRITY_INFORMATION: u32 = 0x0009_027C;
-    pub const SET_INTEGRITY_INFORMATION: u32 = 0x0009_C280;
-    pub const QUERY_FILE_REGIONS: u32 = 0x0009_0284;
-    pub const DUPLICATE_EXTENTS_TO_FILE: u32 = 0x0009_8344;
-    pub const OFFLOAD_READ: u32 = 0x0009_4264;
-    pub const OFFLOAD_WRITE: u32 = 0x0009_8268;
-    pub const SVHDX_SYNC_TUNNEL_REQUEST: u32 = 0x0009_0304;
-    pub const QUERY_SHARED_VIRTUAL_DISK_SUPPORT: u32 = 0x0009_0300;
-}
+pub use crate::fsctl;
 
 pub const IOCTL_IS_FSCTL: u32 = 1;
 
@@ -907,6 +876,38 @@ impl OplockBreakAck {
     }
 }
 
+/// A lease break acknowledgment (MS-SMB2 2.2.24.2): the lease and the state the client
+/// keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeaseBreakAck {
+    pub flags: u32,
+    pub lease_key: [u8; 16],
+    pub lease_state: u32,
+}
+
+impl LeaseBreakAck {
+    pub fn parse(msg: &[u8]) -> Result<Self> {
+        let r = Le(msg);
+        check_size(r, 36)?;
+        r.u64(B + 28)?; // LeaseDuration: present, ignored.
+        Ok(LeaseBreakAck {
+            flags: r.u32(B + 4)?,
+            lease_key: r.array16(B + 8)?,
+            lease_state: r.u32(B + 24)?,
+        })
+    }
+}
+
+/// The lease break response (MS-SMB2 2.2.25.2): the lease and the state it now has.
+pub fn encode_lease_break_response(out: &mut Vec<u8>, lease_key: &[u8; 16], lease_state: u32) {
+    out.put_u16(36);
+    out.put_u16(0);
+    out.put_u32(0);
+    out.extend_from_slice(lease_key);
+    out.put_u32(lease_state);
+    out.put_u64(0);
+}
+
 // ---------------------------------------------------------------- ERROR 2.2.2
 
 pub fn encode_error_response(out: &mut Vec<u8>, data: &[u8]) {
@@ -1057,6 +1058,7 @@ mod tests {
                 let _ = QueryInfoRequest::parse(&m);
                 let _ = SetInfoRequest::parse(&m);
                 let _ = OplockBreakAck::parse(&m);
+                let _ = LeaseBreakAck::parse(&m);
             }
         }
     }

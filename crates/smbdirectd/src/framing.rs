@@ -1,5 +1,9 @@
-//! Direct TCP transport framing (MS-SMB2 2.1): each PDU is preceded by a zero byte and a
-//! 24-bit big-endian length.
+//! Receiving and sending Direct TCP frames on a connection (the header itself is
+//! `smb_wire::framing`'s): whole PDUs cut from the byte stream, responses queued for
+//! gathered writes.
+
+pub use smb_wire::framing::frame_header;
+use smb_wire::framing::frame_len;
 
 /// Largest PDU accepted: an 8 MiB WRITE plus headers and a transform header.
 pub const MAX_PDU: usize = (8 << 20) + 64 * 1024;
@@ -58,7 +62,11 @@ impl FrameReader {
     /// Whether a whole PDU (or a bad frame) waits to be taken.
     pub fn has_frame(&self) -> bool {
         let avail = &self.buf[self.start..];
-        avail.len() >= 4 && (avail[0] != 0 || avail.len() >= 4 + frame_len(avail))
+        match head(avail) {
+            None => false,
+            // A bad frame type is taken (and refused) at once.
+            Some(h) => frame_len(h).is_none_or(|n| avail.len() >= 4 + n),
+        }
     }
 
     /// Space to receive into, at least `min` bytes, left uninitialised (zeroing 128 KiB per
@@ -100,8 +108,8 @@ impl FrameReader {
     /// sent, twice at most), never more than the limit allows.
     fn needed(&self) -> usize {
         let avail = &self.buf[self.start..];
-        if avail.len() >= 4 {
-            let n = frame_len(avail);
+        if let Some(h) = head(avail) {
+            let n = frame_len(h).unwrap_or(0);
             if n > self.limit {
                 return 0;
             }
@@ -114,13 +122,12 @@ impl FrameReader {
     /// The next whole PDU, if one has arrived.
     pub fn next_pdu(&mut self) -> Result<Option<&[u8]>, FrameError> {
         let avail = &self.buf[self.start..];
-        if avail.len() < 4 {
+        let Some(h) = head(avail) else {
             return Ok(None);
-        }
-        if avail[0] != 0 {
+        };
+        let Some(n) = frame_len(h) else {
             return Err(FrameError::BadType);
-        }
-        let n = frame_len(avail);
+        };
         if n > self.limit {
             return Err(FrameError::TooLong);
         }
@@ -133,12 +140,9 @@ impl FrameReader {
     }
 }
 
-fn frame_len(b: &[u8]) -> usize {
-    (usize::from(b[1]) << 16) | (usize::from(b[2]) << 8) | usize::from(b[3])
-}
-
-pub fn frame_header(len: usize) -> [u8; 4] {
-    [0, (len >> 16) as u8, (len >> 8) as u8, len as u8]
+/// The frame header at the start of `avail`, once its four bytes have arrived.
+fn head(avail: &[u8]) -> Option<[u8; 4]> {
+    avail.get(..4).map(|h| [h[0], h[1], h[2], h[3]])
 }
 
 /// A piece of the outgoing stream: a frame header (its bytes from the offset on), or

@@ -11,12 +11,7 @@ use std::net::TcpStream;
 use std::time::Duration;
 
 fn frame(pdu: &[u8]) -> Vec<u8> {
-    let mut v = vec![
-        0,
-        (pdu.len() >> 16) as u8,
-        (pdu.len() >> 8) as u8,
-        pdu.len() as u8,
-    ];
+    let mut v = smb_wire::framing::frame_header(pdu.len()).to_vec();
     v.extend_from_slice(pdu);
     v
 }
@@ -54,7 +49,7 @@ fn negotiate_302() -> Vec<u8> {
 fn read_frame(s: &mut TcpStream) -> Option<Vec<u8>> {
     let mut len = [0u8; 4];
     s.read_exact(&mut len).ok()?;
-    let n = (usize::from(len[1]) << 16) | (usize::from(len[2]) << 8) | usize::from(len[3]);
+    let n = smb_wire::framing::frame_len(len)?;
     let mut b = vec![0u8; n];
     s.read_exact(&mut b).ok()?;
     Some(b)

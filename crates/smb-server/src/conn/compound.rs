@@ -188,9 +188,9 @@ impl Connection {
                 let len = p.len() as u32;
                 p.set_u32(offsets::NEXT_COMMAND, len);
             }
-            let hflags = u32::from_le_bytes(p[16..20].try_into().unwrap());
+            let hflags = smb_wire::Le(p).u32(offsets::FLAGS).unwrap_or(0);
             if !encrypted && hflags & flags::SIGNED != 0 {
-                let sid = u64::from_le_bytes(p[40..48].try_into().unwrap());
+                let sid = smb_wire::Le(p).u64(offsets::SESSION_ID).unwrap_or(0);
                 let last = self.last_session.as_ref();
                 let current = if use_last { last } else { looked_up.as_ref() };
                 if current.map(|s| s.id) != Some(sid) {
@@ -368,11 +368,7 @@ impl Connection {
         };
         st.count_request(cmd, class);
         st.credits_granted += u64::from(grant);
-        let le32 = |o: usize| {
-            body.get(o..o + 4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64)
-                .unwrap_or(0)
-        };
+        let le32 = |o: usize| u64::from(smb_wire::Le(body).u32(o).unwrap_or(0));
         if class == 0 && cmd == Command::READ.0 {
             // Inline data (DataLength) or data sent by RDMA Write (DataRemaining); with an
             // RDMA transform, DataLength is the transform's.

@@ -6,7 +6,7 @@ use crate::state::Tree;
 use smb_wire::header::Header;
 use smb_wire::msg;
 use smb_wire::negotiate::dialect;
-use smb_wire::{NtStatus, PutLe};
+use smb_wire::NtStatus;
 use std::sync::Arc;
 
 impl Connection {
@@ -121,40 +121,32 @@ impl Connection {
         if self.dialect == dialect::SMB311 {
             return Outcome::Fail(NtStatus::FILE_CLOSED);
         }
-        let r = smb_wire::Le(req.input);
-        let parsed = (|| -> Option<(u32, [u8; 16], u16, Vec<u16>)> {
-            let caps = r.u32(0).ok()?;
-            let guid = r.array16(4).ok()?;
-            let sec = r.u16(20).ok()?;
-            let n = r.u16(22).ok()? as usize;
-            let d = (0..n.min(64))
-                .map(|i| r.u16(24 + 2 * i).ok())
-                .collect::<Option<Vec<_>>>()?;
-            Some((caps, guid, sec, d))
-        })();
-        let Some((c, guid, sec, dialects)) = parsed else {
+        let Ok(v) = msg::fsctl::ValidateNegotiateInfo::parse(req.input) else {
             return Outcome::Fail(NtStatus::INVALID_PARAMETER);
         };
         // A connection that reached 2.0.2 through an SMB1 NEGOTIATE never told us its
         // SMB2 capabilities, GUID or security mode: its dialect is what can be checked.
         let via_smb1 = self.client_dialects.is_empty() && self.dialect == dialect::SMB202;
         let agrees = if via_smb1 {
-            dialects.contains(&dialect::SMB202)
+            v.dialects.contains(&dialect::SMB202)
         } else {
-            c == self.client_caps
-                && guid == self.client_guid
-                && sec == self.client_security_mode
-                && dialects == self.client_dialects
+            v.capabilities == self.client_caps
+                && v.guid == self.client_guid
+                && v.security_mode == self.client_security_mode
+                && v.dialects == self.client_dialects
         };
         if !agrees {
             self.dialect = dialect::WILDCARD; // any further request disconnects
             return Outcome::Fail(NtStatus::ACCESS_DENIED);
         }
-        let mut out = Vec::new();
-        out.put_u32(self.server_caps);
-        out.extend_from_slice(&self.server.cfg.server_guid);
-        out.put_u16(self.server_security_mode);
-        out.put_u16(self.dialect);
+        let mut out = Vec::with_capacity(24);
+        msg::fsctl::encode_validate_negotiate_response(
+            &mut out,
+            self.server_caps,
+            &self.server.cfg.server_guid,
+            self.server_security_mode,
+            self.dialect,
+        );
         let mut body = Vec::new();
         msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, &out);
         Outcome::Done(NtStatus::SUCCESS, body)

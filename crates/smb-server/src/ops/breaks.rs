@@ -5,23 +5,15 @@ use super::*;
 /// MS-SMB2 3.3.5.22.2: a client acknowledges a lease break (2.2.24.2) with the state it
 /// keeps; the response (2.2.25.2) repeats it.
 pub(super) fn lease_break_ack(ctx: &Ctx) -> Outcome {
-    let b = &ctx.msg[smb_wire::header::HEADER_LEN..];
-    if b.len() < 36 {
+    let Ok(ack) = msg::LeaseBreakAck::parse(ctx.msg) else {
         return Fail(NtStatus::INVALID_PARAMETER);
-    }
-    let mut key = [0u8; 16];
-    key.copy_from_slice(&b[8..24]);
-    let state = u32::from_le_bytes(b[24..28].try_into().expect("4 bytes"));
+    };
+    let (key, state) = (ack.lease_key, ack.lease_state);
     let guid = session(ctx).client_guid;
     match crate::lease::acknowledge(ctx.server, guid, key, state) {
         Ok(()) => {
             let mut body = Vec::with_capacity(36);
-            body.put_u16(36);
-            body.put_u16(0);
-            body.put_u32(0);
-            body.extend_from_slice(&key);
-            body.put_u32(state);
-            body.put_u64(0);
+            msg::encode_lease_break_response(&mut body, &key, state);
             Outcome::Done(NtStatus::SUCCESS, body)
         }
         Err(e) => Fail(e),

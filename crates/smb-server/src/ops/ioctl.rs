@@ -1,6 +1,7 @@
 //! IOCTL on files: FSCTLs (copychunk, resume keys, trim, resiliency, interface info).
 
 use super::*;
+use smb_wire::fsctl;
 
 /// The longest resiliency a client may ask for (Windows' default: 5 minutes).
 pub(super) const MAX_RESILIENCY_TIMEOUT_MS: u32 = 300_000;
@@ -15,7 +16,6 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
     if req.max_output_response > max_transact || req.input.len() > max_transact as usize {
         return Fail(NtStatus::INVALID_PARAMETER);
     }
-    use msg::fsctl;
     match req.ctl_code {
         fsctl::DFS_GET_REFERRALS | fsctl::DFS_GET_REFERRALS_EX => {
             return Fail(NtStatus::FS_DRIVER_REQUIRED)
@@ -59,11 +59,10 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             if ctx.dialect < smb_wire::negotiate::dialect::SMB21 {
                 return Fail(NtStatus::INVALID_DEVICE_REQUEST);
             }
-            if req.input.len() < 8 {
+            let Ok(r) = fsctl::ResiliencyRequest::parse(req.input) else {
                 return Fail(NtStatus::INVALID_PARAMETER);
-            }
-            let timeout = u32::from_le_bytes(req.input[..4].try_into().unwrap());
-            if timeout > MAX_RESILIENCY_TIMEOUT_MS {
+            };
+            if r.timeout_ms > MAX_RESILIENCY_TIMEOUT_MS {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
             open.resilient.store(true, Ordering::Release);
@@ -75,19 +74,15 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
                 return Fail(NtStatus::ACCESS_DENIED);
             }
             let ranges = if req.ctl_code == fsctl::SET_ZERO_DATA {
-                let r = Le(req.input);
-                match (r.u64(0), r.u64(8)) {
-                    (Ok(a), Ok(b)) if b >= a => vec![(a, b - a)],
-                    _ => return Fail(NtStatus::INVALID_PARAMETER),
-                }
+                fsctl::parse_zero_data(req.input).map(|r| vec![r])
             } else {
-                match parse_trim(req.input) {
-                    Some(v) => v,
-                    None => return Fail(NtStatus::INVALID_PARAMETER),
-                }
+                fsctl::parse_trim(req.input)
             };
-            for (off, len) in ranges {
-                if let Err(e) = f.zero_range(off, len) {
+            let Ok(ranges) = ranges else {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            };
+            for r in &ranges {
+                if let Err(e) = f.zero_range(r.offset, r.length) {
                     return Fail(e);
                 }
             }
@@ -97,24 +92,25 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
                     return Fail(e);
                 }
             }
-            let out = if req.ctl_code == fsctl::FILE_LEVEL_TRIM {
-                vec![0u8; 4]
-            } else {
-                vec![]
-            };
+            let mut out = Vec::new();
+            if req.ctl_code == fsctl::FILE_LEVEL_TRIM {
+                fsctl::encode_trim_output(&mut out, ranges.len() as u32);
+            }
             Outcome::Done(NtStatus::SUCCESS, reply(&out))
         }
         fsctl::QUERY_ALLOCATED_RANGES => {
-            let r = Le(req.input);
-            let (Ok(off), Ok(len)) = (r.u64(0), r.u64(8)) else {
+            let Ok(q) = fsctl::parse_allocated_range_query(req.input) else {
                 return Fail(NtStatus::INVALID_PARAMETER);
             };
             let eof = f.info().map(|i| i.end_of_file).unwrap_or(0);
-            let end = off.saturating_add(len).min(eof);
+            let end = q.offset.saturating_add(q.length).min(eof);
             let mut out = Vec::new();
-            if end > off {
-                out.put_u64(off);
-                out.put_u64(end - off);
+            if end > q.offset {
+                let whole = fsctl::Range {
+                    offset: q.offset,
+                    length: end - q.offset,
+                };
+                fsctl::encode_allocated_ranges(&mut out, &[whole]);
             }
             if out.len() > req.max_output_response as usize {
                 return Fail(NtStatus::BUFFER_TOO_SMALL);
@@ -127,17 +123,17 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             let Ok(i) = f.info() else {
                 return Fail(NtStatus::INTERNAL_ERROR);
             };
-            if req.max_output_response < 64 {
+            if req.max_output_response < fsctl::OBJECT_ID_BUFFER_LEN as u32 {
                 return Fail(NtStatus::BUFFER_TOO_SMALL);
             }
-            let mut out = Vec::with_capacity(64);
-            out.put_u64(i.file_id);
-            out.put_u64(i.device_id);
-            out.put_u64(i.device_id);
-            out.put_u64(0);
-            out.put_u64(i.file_id);
-            out.put_u64(i.device_id);
-            out.put_zeros(16);
+            let mut out = Vec::with_capacity(fsctl::OBJECT_ID_BUFFER_LEN);
+            fsctl::ObjectIdBuffer {
+                object_id: fsctl::id128(i.file_id, i.device_id),
+                birth_volume_id: fsctl::id128(i.device_id, 0),
+                birth_object_id: fsctl::id128(i.file_id, i.device_id),
+                domain_id: [0; 16],
+            }
+            .encode(&mut out);
             Outcome::Done(NtStatus::SUCCESS, reply(&out))
         }
         fsctl::SRV_ENUMERATE_SNAPSHOTS => {
@@ -158,11 +154,9 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             if req.max_output_response < 32 {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
-            // SRV_REQUEST_RESUME_KEY (MS-SMB2 2.2.32.3): a 24-byte key naming this open,
-            // ContextLength 0 and four bytes of empty context (as Windows and Samba send).
-            let mut out = resume_key(ctx, &open).to_vec();
-            out.put_u32(0);
-            out.put_u32(0);
+            // A 24-byte key naming this open.
+            let mut out = Vec::with_capacity(32);
+            fsctl::encode_resume_key(&mut out, &resume_key(ctx, &open));
             Outcome::Done(NtStatus::SUCCESS, reply(&out))
         }
         fsctl::SRV_COPYCHUNK | fsctl::SRV_COPYCHUNK_WRITE => {
@@ -233,9 +227,7 @@ pub(super) fn copy_chunk(
 ) -> Result<Vec<u8>, CopyError> {
     let response = |chunks: u32, chunk_bytes: u32, total: u32| {
         let mut b = Vec::with_capacity(12);
-        b.put_u32(chunks);
-        b.put_u32(chunk_bytes);
-        b.put_u32(total);
+        fsctl::encode_copychunk_response(&mut b, chunks, chunk_bytes, total);
         b
     };
     let limits = || {
@@ -263,33 +255,27 @@ pub(super) fn copy_chunk(
     if target.granted_access & need != need {
         return Err((NtStatus::ACCESS_DENIED, None));
     }
-    let count = u32::from_le_bytes(input[24..28].try_into().unwrap());
-    if count > COPYCHUNK_MAX_CHUNKS {
-        return Err(limits());
-    }
-    let chunks_at = 32usize;
-    if input.len() < chunks_at + count as usize * 24 {
-        return Err((NtStatus::INVALID_PARAMETER, None));
-    }
-    let mut chunks = Vec::with_capacity(count as usize);
+    let req = match fsctl::CopyChunkCopy::parse(input, COPYCHUNK_MAX_CHUNKS) {
+        Ok(r) => r,
+        Err(fsctl::CopyChunkError::TooManyChunks) => return Err(limits()),
+        Err(fsctl::CopyChunkError::Malformed) => return Err((NtStatus::INVALID_PARAMETER, None)),
+    };
+    let mut chunks = Vec::with_capacity(req.chunks.len());
     let mut total: u64 = 0;
-    for i in 0..count as usize {
-        let c = &input[chunks_at + i * 24..chunks_at + (i + 1) * 24];
-        let src = u64::from_le_bytes(c[0..8].try_into().unwrap());
-        let dst = u64::from_le_bytes(c[8..16].try_into().unwrap());
-        let len = u32::from_le_bytes(c[16..20].try_into().unwrap());
-        if len == 0 || len > COPYCHUNK_MAX_CHUNK_SIZE {
+    for c in &req.chunks {
+        if c.length == 0 || c.length > COPYCHUNK_MAX_CHUNK_SIZE {
             return Err(limits());
         }
-        total += u64::from(len);
-        chunks.push((src, dst, len));
+        total += u64::from(c.length);
+        chunks.push((c.source_offset, c.target_offset, c.length));
     }
     if total > u64::from(COPYCHUNK_MAX_DATA) {
         return Err(limits());
     }
     // The source: an open of this session whose resume key this is.
-    let key: [u8; 24] = input[..24].try_into().unwrap();
-    let volatile = u64::from_le_bytes(key[8..16].try_into().unwrap());
+    let key = req.source_key;
+    // (Our key: persistent and volatile ids, then the tag.)
+    let volatile = Le(&key).u64(8).unwrap_or(0);
     let source = session(ctx)
         .open(volatile)
         .filter(|o| resume_key(ctx, o) == key)
@@ -353,42 +339,19 @@ pub(super) fn copy_chunk(
     Ok(response(done, 0, written))
 }
 
-/// FSCTL_FILE_LEVEL_TRIM input (MS-FSCC 2.3.73): key, count, then (offset, length) pairs.
-pub(super) fn parse_trim(b: &[u8]) -> Option<Vec<(u64, u64)>> {
-    let r = Le(b);
-    let n = r.u32(4).ok()? as usize;
-    if n > 4096 {
-        return None;
-    }
-    (0..n)
-        .map(|i| Some((r.u64(8 + 16 * i).ok()?, r.u64(16 + 16 * i).ok()?)))
-        .collect()
-}
-
-/// NETWORK_INTERFACE_INFO entries (MS-SMB2 2.2.32.5).
+/// The interfaces FSCTL_QUERY_NETWORK_INTERFACE_INFO advertises (MS-SMB2 2.2.32.5).
 pub fn interface_info(ifaces: &[InterfaceConfig]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for (i, ifc) in ifaces.iter().enumerate() {
-        let start = out.len();
-        out.put_u32(if i + 1 < ifaces.len() { 152 } else { 0 });
-        out.put_u32(ifc.index);
-        out.put_u32(u32::from(ifc.rss) | (u32::from(ifc.rdma) << 1));
-        out.put_u32(0);
-        out.put_u64(ifc.speed_bps);
-        match ifc.addr.ip() {
-            std::net::IpAddr::V4(a) => {
-                out.put_u16(2);
-                out.extend_from_slice(&0u16.to_be_bytes());
-                out.extend_from_slice(&a.octets());
-            }
-            std::net::IpAddr::V6(a) => {
-                out.put_u16(0x17);
-                out.extend_from_slice(&0u16.to_be_bytes());
-                out.put_u32(0);
-                out.extend_from_slice(&a.octets());
-            }
-        }
-        out.resize(start + 152, 0);
-    }
+    let list: Vec<fsctl::NetworkInterface> = ifaces
+        .iter()
+        .map(|i| fsctl::NetworkInterface {
+            index: i.index,
+            rss: i.rss,
+            rdma: i.rdma,
+            link_speed_bps: i.speed_bps,
+            addr: i.addr.ip(),
+        })
+        .collect();
+    let mut out = Vec::with_capacity(list.len() * fsctl::NETWORK_INTERFACE_INFO_LEN);
+    fsctl::encode_network_interfaces(&mut out, &list);
     out
 }
