@@ -18,6 +18,14 @@ pub fn filetime() -> u64 {
     smb_wire::filetime::now() + OFFSET_NS.load(Ordering::Acquire) / 100
 }
 
+/// An instant as nanoseconds since the process's first reading of the clock (for
+/// deadlines kept in atomics); instants before that count as 0.
+pub fn nanos(t: Instant) -> u64 {
+    static BASE: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    let base = *BASE.get_or_init(Instant::now);
+    t.saturating_duration_since(base).as_nanos() as u64
+}
+
 /// Moves the engine's clock forward by `d` (tests: a deadline passes without waiting).
 pub fn advance(d: Duration) {
     OFFSET_NS.fetch_add(d.as_nanos() as u64, Ordering::AcqRel);

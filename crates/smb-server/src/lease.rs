@@ -237,9 +237,7 @@ pub fn acknowledge(
 ) -> Result<(), NtStatus> {
     let fs = server
         .lease_files
-        .lock()
-        .get(&(guid, key))
-        .cloned()
+        .get_cloned(&(guid, key))
         .ok_or(NtStatus::OBJECT_NAME_NOT_FOUND)?;
     let mut inner = fs.inner.lock();
     let l = inner
@@ -278,8 +276,8 @@ pub fn release(server: &Server, fs: &Arc<FileState>, inner: &mut FileInner) {
         fs.leased.store(false, std::sync::atomic::Ordering::Release);
     }
     if !gone.is_empty() {
-        let mut idx = server.lease_files.lock();
         for k in gone {
+            let mut idx = server.lease_files.shard(&k);
             if idx.get(&k).is_some_and(|f| Arc::ptr_eq(f, fs)) {
                 idx.remove(&k);
             }

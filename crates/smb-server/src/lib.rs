@@ -16,11 +16,13 @@ pub mod conn;
 pub mod credits;
 pub mod fixed;
 pub mod lease;
+pub mod limits;
 pub mod logon;
 pub mod names;
 pub mod oplock;
 pub mod ops;
 pub mod rdma;
+pub mod sharded;
 pub mod state;
 pub mod stats;
 

@@ -32,9 +32,7 @@ impl Default for LogonLimits {
     }
 }
 
-/// Addresses and user names tracked at most (each a few dozen bytes); past it the oldest
-/// windows go first.
-const TRACKED: usize = 16384;
+use crate::limits::LOGON_TRACKED as TRACKED;
 
 #[derive(Clone, Copy)]
 struct Window {

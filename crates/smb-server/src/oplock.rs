@@ -121,6 +121,22 @@ pub fn breaks_pending(fs: &FileState) -> bool {
     inner.leases.iter().any(|l| l.break_pending()) || inner.opens.iter().any(|o| o.break_pending())
 }
 
+/// When the first break still awaited on the file times out (on the engine's clock).
+pub fn break_deadline(fs: &FileState) -> Option<std::time::Instant> {
+    let inner = fs.inner.lock();
+    let leases = inner
+        .leases
+        .iter()
+        .filter(|l| l.break_pending())
+        .filter_map(|l| l.breaking.map(|(_, d)| d));
+    let opens = inner
+        .opens
+        .iter()
+        .filter(|o| o.break_pending())
+        .filter_map(|o| o.breaking.map(|(_, d)| d));
+    leases.chain(opens).min()
+}
+
 /// The oplock a new open gets, given the other opens of the file (after breaks).
 pub fn grant(requested: u8, stat: bool, is_directory: bool, others: &FileInner) -> u8 {
     if is_directory || stat {

@@ -7,8 +7,7 @@
 use smb_wire::msg;
 use smb_wire::status::NtStatus;
 
-/// At most this many descriptors in one request.
-pub const MAX_DESCRIPTORS: usize = 64;
+pub use crate::limits::MAX_DESCRIPTORS;
 
 /// Memory the transport lends the engine to read into: registered with the fabric, so
 /// the data leaves by RDMA Write from where the storage put it (no copy).

@@ -4,6 +4,7 @@
 
 use crate::backend::{FileObj, SharePath};
 use crate::config::{ServerConfig, ShareConfig};
+use crate::sharded::Sharded;
 use parking_lot::{Mutex, RwLock};
 use smb_auth::users::UserDb;
 use smb_wire::dcerpc::SrvsvcPipe;
@@ -44,9 +45,11 @@ pub struct Server {
     pub cfg: ServerConfig,
     pub shares: Vec<Arc<ShareConfig>>,
     pub users: RwLock<UserDb>,
-    pub sessions: Mutex<IdMap<u64, Arc<Session>>>,
-    pub files: Mutex<HashMap<(u64, u64), Arc<FileState>>>,
+    pub sessions: Sharded<u64, Arc<Session>, std::hash::BuildHasherDefault<IdHash>>,
+    pub files: Sharded<(u64, u64), Arc<FileState>>,
     pub notify: NotifyHub,
+    /// Connections with requests waiting for an event (see [`WaitClass`]).
+    pub waiters: Waiters,
     next_id: AtomicU64,
     /// Bumped by every unlock and close, so blocked lock requests know to retry.
     pub lock_generation: AtomicU64,
@@ -54,12 +57,15 @@ pub struct Server {
     pub start_time: u64,
     /// Durable opens whose connection is gone, by persistent FileId, kept until they are
     /// reconnected, expire, or must yield to a conflicting open (MS-SMB2 3.3.7.1).
-    pub durable: Mutex<HashMap<u64, Disconnected>>,
+    pub durable: Sharded<u64, Disconnected>,
+    /// When the first of them expires ([`crate::clock::nanos`]; `u64::MAX`: none), so
+    /// that the check made before each CREATE does not walk the table for nothing.
+    pub durable_due: AtomicU64,
     /// Sessions ended by a reconnecting client (PreviousSessionId), kept a while so that
     /// the answer to a late request on the old connection is still signed.
     pub ended: Mutex<VecDeque<Arc<Session>>>,
     /// Which file each lease (ClientGuid, key) is on (acknowledgments name only the key).
-    pub lease_files: Mutex<HashMap<LeaseId, Arc<FileState>>>,
+    pub lease_files: Sharded<LeaseId, Arc<FileState>>,
     /// Opens and durable handles held, per process and per user, against their bounds.
     pub budget: Arc<crate::budget::OpenBudget>,
     /// Failed logons by address and user name.
@@ -86,22 +92,30 @@ impl Server {
             cfg,
             shares: shares.into_iter().map(Arc::new).collect(),
             users: RwLock::new(users),
-            sessions: Mutex::new(IdMap::default()),
-            files: Mutex::new(HashMap::new()),
+            sessions: Sharded::default(),
+            files: Sharded::default(),
             notify: NotifyHub::default(),
+            waiters: Waiters::default(),
             next_id: AtomicU64::new(1),
             lock_generation: AtomicU64::new(0),
             start_time: now,
-            durable: Mutex::new(HashMap::new()),
+            durable: Sharded::default(),
+            durable_due: AtomicU64::new(u64::MAX),
             ended: Mutex::new(VecDeque::new()),
-            lease_files: Mutex::new(HashMap::new()),
+            lease_files: Sharded::default(),
         }
+    }
+
+    /// Records a change for CHANGE_NOTIFY and wakes the requests waiting for one.
+    pub fn publish_change(&self, share: &str, path: &SharePath, action: u32, filter: u32) {
+        self.notify.publish(share, path, action, filter);
+        self.waiters.wake(WaitClass::Notify);
     }
 
     /// The shared state of the file `key` (device, file id), made on first use; the
     /// table is locked only for the lookup.
     pub fn file_ref(&self, key: (u64, u64)) -> FileRef<'_> {
-        let mut files = self.files.lock();
+        let mut files = self.files.shard(&key);
         let fs = files
             .entry(key)
             .or_insert_with(|| {
@@ -132,7 +146,7 @@ impl Server {
     }
 
     pub fn session(&self, id: u64) -> Option<Arc<Session>> {
-        self.sessions.lock().get(&id).cloned()
+        self.sessions.get_cloned(&id)
     }
 }
 
@@ -418,9 +432,7 @@ fn awaiting_ack(deadline: Option<std::time::Instant>, outbox: &Option<Arc<Outbox
         && outbox.as_ref().is_some_and(|b| !b.is_closed())
 }
 
-/// How long a holder has to acknowledge an oplock break before the server lowers the
-/// oplock itself (Windows waits 35 s).
-pub const OPLOCK_BREAK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(35);
+pub use crate::limits::OPLOCK_BREAK_TIMEOUT;
 
 pub mod oplock {
     pub const NONE: u8 = 0;
@@ -457,15 +469,83 @@ pub struct Outbox {
     pending: AtomicBool,
     closed: AtomicBool,
     waker: Mutex<Option<Arc<dyn Fn() + Send + Sync>>>,
+    /// The [`WaitClass`]es it is registered for in [`Server::waiters`] (one bit each).
+    registered: std::sync::atomic::AtomicU8,
+}
+
+/// What a waiting request waits for. The events of a class (an unlock or a close; an
+/// acknowledged or settled break; a change in a directory) wake the connections that
+/// registered for it, so that nothing needs to look again on a timer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaitClass {
+    /// Blocked byte-range locks: unlocks and closes.
+    Locks = 0,
+    /// CREATEs behind oplock or lease breaks: acknowledgments, closes, holders gone.
+    Breaks = 1,
+    /// CHANGE_NOTIFY: changes published to the notify hub.
+    Notify = 2,
+}
+
+/// The connections waiting on each [`WaitClass`], woken (and forgotten) by its next
+/// event; a connection still waiting registers again when it looks. Each connection is
+/// listed at most once per class.
+#[derive(Default)]
+pub struct Waiters {
+    lists: [Mutex<Vec<std::sync::Weak<Outbox>>>; 3],
+}
+
+impl Waiters {
+    /// Register before checking the condition: an event after the check then wakes.
+    pub fn register(&self, class: WaitClass, o: &Arc<Outbox>) {
+        let bit = 1u8 << class as u8;
+        if o.registered.fetch_or(bit, Ordering::AcqRel) & bit == 0 {
+            let mut l = self.lists[class as usize].lock();
+            // Connections that left without an event of the class are let go now and
+            // then: the list stays near the number of live waiters.
+            if l.len() >= 64 && l.len().is_power_of_two() {
+                l.retain(|w| w.strong_count() > 0);
+            }
+            l.push(Arc::downgrade(o));
+        }
+    }
+
+    /// Wakes every connection registered for `class`.
+    pub fn wake(&self, class: WaitClass) {
+        let bit = 1u8 << class as u8;
+        let list = std::mem::take(&mut *self.lists[class as usize].lock());
+        for w in list {
+            if let Some(o) = w.upgrade() {
+                o.registered.fetch_and(!bit, Ordering::AcqRel);
+                o.poke();
+            }
+        }
+    }
+
+    /// Connections registered for `class` (tests, metrics).
+    pub fn count(&self, class: WaitClass) -> usize {
+        self.lists[class as usize]
+            .lock()
+            .iter()
+            .filter(|w| w.strong_count() > 0)
+            .count()
+    }
 }
 
 impl Outbox {
-    /// Queues a notice; false when the connection is gone.
+    /// Queues a notice; false when the connection is gone or its mailbox is full
+    /// ([`crate::limits::MAX_OUTBOX_NOTICES`]): the caller then acts as if the holder
+    /// were gone.
     pub fn post(&self, n: Notice) -> bool {
         if self.closed.load(Ordering::Acquire) {
             return false;
         }
-        self.notices.lock().push(n);
+        {
+            let mut q = self.notices.lock();
+            if q.len() >= crate::limits::MAX_OUTBOX_NOTICES {
+                return false;
+            }
+            q.push(n);
+        }
         self.pending.store(true, Ordering::Release);
         if let Some(w) = self.waker.lock().clone() {
             w();
@@ -475,6 +555,19 @@ impl Outbox {
 
     pub fn set_waker(&self, w: Arc<dyn Fn() + Send + Sync>) {
         *self.waker.lock() = Some(w);
+    }
+
+    /// Asks the connection to look at its waiting requests again (an event they may wait
+    /// for happened); wakes its worker unless a wake is already due.
+    pub fn poke(&self) {
+        if self.closed.load(Ordering::Acquire) {
+            return;
+        }
+        if !self.pending.swap(true, Ordering::AcqRel) {
+            if let Some(w) = self.waker.lock().clone() {
+                w();
+            }
+        }
     }
 
     pub fn pending(&self) -> bool {
@@ -531,7 +624,7 @@ pub struct FileRef<'a> {
 
 impl Drop for FileRef<'_> {
     fn drop(&mut self) {
-        let mut files = self.server.files.lock();
+        let mut files = self.server.files.shard(&self.key);
         let last = self.fs.refs.fetch_sub(1, Ordering::AcqRel) == 1;
         if last
             && self.fs.inner.lock().opens.is_empty()
@@ -720,7 +813,7 @@ pub struct NotifyHub {
     seq: AtomicU64,
 }
 
-const NOTIFY_LOG_LEN: usize = 4096;
+use crate::limits::NOTIFY_LOG_LEN;
 
 impl NotifyHub {
     pub fn current(&self) -> u64 {
@@ -789,5 +882,63 @@ impl NotifyHub {
             }
         }
         (out, lost)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn notice(i: u64) -> Notice {
+        Notice::OplockBreak {
+            file_id: FileId {
+                persistent: i,
+                volatile: i,
+            },
+            session_id: 1,
+            level: 0,
+        }
+    }
+
+    #[test]
+    fn a_full_mailbox_takes_no_more_and_a_drained_one_does() {
+        let o = Outbox::default();
+        for i in 0..crate::limits::MAX_OUTBOX_NOTICES as u64 {
+            assert!(o.post(notice(i)));
+        }
+        assert!(!o.post(notice(0)), "past the bound the break is not queued");
+        assert_eq!(o.take().len(), crate::limits::MAX_OUTBOX_NOTICES);
+        assert!(o.post(notice(1)));
+        o.close();
+        assert!(!o.post(notice(2)));
+    }
+
+    #[test]
+    fn waiters_are_woken_once_per_registration_and_let_go_when_gone() {
+        let w = Waiters::default();
+        let woken = Arc::new(AtomicU64::new(0));
+        let o = Arc::new(Outbox::default());
+        let n = woken.clone();
+        o.set_waker(Arc::new(move || {
+            n.fetch_add(1, Ordering::AcqRel);
+        }));
+        w.register(WaitClass::Locks, &o);
+        w.register(WaitClass::Locks, &o);
+        assert_eq!(w.count(WaitClass::Locks), 1, "listed once");
+        w.wake(WaitClass::Notify);
+        assert_eq!(woken.load(Ordering::Acquire), 0, "another class");
+        w.wake(WaitClass::Locks);
+        w.wake(WaitClass::Locks);
+        assert_eq!(woken.load(Ordering::Acquire), 1, "woken once");
+        assert!(o.pending());
+        o.take();
+        // A connection that goes away is let go without an event.
+        for _ in 0..200 {
+            let gone = Arc::new(Outbox::default());
+            w.register(WaitClass::Notify, &gone);
+        }
+        w.register(WaitClass::Notify, &o);
+        assert!(w.lists[WaitClass::Notify as usize].lock().len() <= 130);
+        assert_eq!(w.count(WaitClass::Notify), 1);
     }
 }

@@ -7,6 +7,7 @@ mod harness;
 use client::{access, create_options, FileId};
 use harness::*;
 use smb_server::backend::{CreateAction, OpenParams, Share, SharePath};
+use smb_server::state::WaitClass;
 use smb_wire::header::Command;
 use smb_wire::NtStatus;
 use std::sync::Arc;
@@ -238,14 +239,14 @@ fn a_durable_open_outlives_its_connection_and_a_plain_one_does_not() {
     a.w.drop_connection();
     // The plain open is gone with its connection; the durable one waits for its client.
     assert_eq!(e.server.budget.opens(), 1);
-    assert_eq!(e.server.durable.lock().len(), 1);
+    assert_eq!(e.server.durable.len(), 1);
     // Another client's open would break the waiting open's batch oplock, which nobody
     // can acknowledge: the disconnected durable open is closed and the new one proceeds.
     let mut b = side(&e);
     let (f, _) =
         b.c.create(b.tree, "d.bin", access::FILE_READ_DATA, 1, 0)
             .unwrap();
-    assert!(e.server.durable.lock().is_empty());
+    assert!(e.server.durable.is_empty());
     b.c.close(b.tree, f).unwrap();
     assert_eq!(e.server.budget.opens(), 0);
 }
@@ -273,7 +274,7 @@ fn a_disconnected_durable_open_expires_after_its_timeout() {
     let mut a = side(&e);
     a.batch("d.bin", 7, true);
     a.w.drop_connection();
-    assert_eq!(e.server.durable.lock().len(), 1);
+    assert_eq!(e.server.durable.len(), 1);
     let mut b = side(&e);
     // A durable handle (v1) waits 16 minutes for its client; expiry is looked at when
     // another open is made.
@@ -283,11 +284,11 @@ fn a_disconnected_durable_open_expires_after_its_timeout() {
     };
     e.advance(std::time::Duration::from_secs(15 * 60));
     touch();
-    assert_eq!(e.server.durable.lock().len(), 1);
+    assert_eq!(e.server.durable.len(), 1);
     assert_eq!(e.server.budget.opens(), 1);
     e.advance(std::time::Duration::from_secs(2 * 60));
     touch();
-    assert!(e.server.durable.lock().is_empty());
+    assert!(e.server.durable.is_empty());
     assert_eq!(e.server.budget.opens(), 0);
     assert_eq!(e.server.budget.durable(), 0);
 }
@@ -329,7 +330,7 @@ fn a_departed_durable_delete_on_close_open_frees_the_name() {
     assert!(b.c.read(b.tree, g, 0, 16).map_or(true, |d| d.is_empty()));
     b.c.close(b.tree, g).unwrap();
     assert_eq!(e.server.budget.opens(), 0);
-    assert!(e.server.files.lock().is_empty());
+    assert!(e.server.files.is_empty());
 }
 
 /// Seeded many-client run: random opens, writes, reads, closes and lost connections
@@ -431,14 +432,14 @@ fn many_clients_at_random_keep_the_servers_invariants() {
         }
     }
     assert_eq!(e.server.budget.opens(), 0);
-    assert!(e.server.files.lock().is_empty());
+    assert!(e.server.files.is_empty());
 }
 
 /// After each step: every open belongs to a live session and is listed in its file's
 /// state; every file state has an open; the budget counts what the sessions hold; no
 /// file exists outside the share.
 fn check_invariants(e: &Engine, client_opens: &usize, step: usize) {
-    let sessions: Vec<_> = e.server.sessions.lock().values().cloned().collect();
+    let sessions: Vec<_> = e.server.sessions.values_cloned();
     let mut held = 0usize;
     for s in &sessions {
         for o in s.opens.lock().values() {
@@ -459,7 +460,7 @@ fn check_invariants(e: &Engine, client_opens: &usize, step: usize) {
         held,
         "step {step}: budget"
     );
-    for fs in e.server.files.lock().values() {
+    for fs in e.server.files.values_cloned() {
         assert!(
             !fs.inner.lock().opens.is_empty(),
             "step {step}: a file state with no open"
@@ -573,4 +574,73 @@ fn a_create_blocked_in_the_backend_blocks_nobody_else() {
     assert_eq!(got, (Some(8192), true));
     other.join().unwrap();
     stuck.join().unwrap().unwrap();
+}
+
+/// A LOCK request body: one range of `f`, with `flags` (MS-SMB2 2.2.26).
+fn lock_body(f: FileId, offset: u64, len: u64, flags: u32) -> Vec<u8> {
+    let mut b = Vec::new();
+    b.extend_from_slice(&48u16.to_le_bytes());
+    b.extend_from_slice(&1u16.to_le_bytes());
+    b.extend_from_slice(&0u32.to_le_bytes());
+    b.extend_from_slice(&f.persistent.to_le_bytes());
+    b.extend_from_slice(&f.volatile.to_le_bytes());
+    b.extend_from_slice(&offset.to_le_bytes());
+    b.extend_from_slice(&len.to_le_bytes());
+    b.extend_from_slice(&flags.to_le_bytes());
+    b.extend_from_slice(&0u32.to_le_bytes());
+    b
+}
+
+#[test]
+fn waiting_requests_wake_on_events_and_deadlines_not_on_a_timer() {
+    const EXCLUSIVE: u32 = 0x2;
+    const UNLOCK: u32 = 0x4;
+    let e = Engine::new();
+    let (mut a, mut b) = (side(&e), side(&e));
+    let (fa, _) = a.c.create(a.tree, "l.bin", RW, 3, 0).unwrap();
+    let (fb, _) = b.c.create(b.tree, "l.bin", RW, 1, 0).unwrap();
+    let r =
+        a.c.request(Command::LOCK, a.tree, &lock_body(fa, 0, 10, EXCLUSIVE))
+            .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    // B's blocking lock waits: nothing but an event can end it, so the connection has
+    // no deadline and, once it has looked, nothing to look at.
+    let id =
+        b.c.send_request(Command::LOCK, b.tree, &lock_body(fb, 5, 1, EXCLUSIVE))
+            .unwrap();
+    assert!(b.w.waiting() <= 1, "only the interim answer");
+    assert_eq!(b.w.poll_timeout(), None);
+    assert!(!b.w.wants_poll());
+    assert_eq!(e.server.waiters.count(WaitClass::Locks), 1);
+    // A's unlock wakes B at once, without any time passing.
+    let r =
+        a.c.request(Command::LOCK, a.tree, &lock_body(fa, 0, 10, UNLOCK))
+            .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    assert!(b.w.wants_poll());
+    assert_eq!(b.c.wait(id).unwrap().status(), NtStatus::SUCCESS);
+
+    // A CREATE behind a break ends by an acknowledgment or by the break's timeout: the
+    // connection's deadline is that timeout, 35 s out.
+    let fc = a.batch("c.bin", 7, false);
+    let before = smb_server::clock::now();
+    let _open = b.open_later("c.bin");
+    assert_eq!(
+        a.c.wait(u64::MAX).unwrap().hdr.command(),
+        Command::OPLOCK_BREAK
+    );
+    assert!(b.w.wants_poll(), "a new waiting request is looked at once");
+    b.w.waiting();
+    let due = b.w.poll_timeout().expect("a deadline");
+    let wait = due - before;
+    assert!(
+        wait >= std::time::Duration::from_secs(34) && wait <= std::time::Duration::from_secs(36),
+        "{wait:?}"
+    );
+    assert!(!b.w.wants_poll());
+    a.c.close(a.tree, fc).unwrap();
+    assert!(
+        b.w.wants_poll(),
+        "the holder's close wakes the waiting CREATE"
+    );
 }

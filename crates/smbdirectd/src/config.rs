@@ -21,6 +21,8 @@ pub struct Config {
     pub metrics: MetricsSection,
     #[serde(default)]
     pub limits: LimitsSection,
+    #[serde(default)]
+    pub smbdirect: SmbDirectSection,
     #[serde(default, rename = "share")]
     pub shares: Vec<ShareSection>,
 }
@@ -40,6 +42,9 @@ pub struct ServerSection {
     pub max_read_size: u32,
     #[serde(default = "default_max_io")]
     pub max_write_size: u32,
+    /// Largest IOCTL input or output (MaxTransactSize), bytes: 64 KiB ..= 8 MiB.
+    #[serde(default = "default_max_io")]
+    pub max_transact_size: u32,
     #[serde(default = "default_max_credits")]
     pub max_credits: u16,
     #[serde(default = "default_max_connections")]
@@ -163,6 +168,79 @@ pub struct LimitsSection {
     /// Requests one compound may hold; later ones are answered INSUFFICIENT_RESOURCES.
     #[serde(default = "default_max_compound")]
     pub max_compound: usize,
+    /// Sessions one connection may set up (a further SESSION_SETUP is answered
+    /// STATUS_INSUFFICIENT_RESOURCES); each holds keys and a place in the tables.
+    #[serde(default = "default_sessions_per_connection")]
+    pub max_sessions_per_connection: usize,
+}
+
+fn default_sessions_per_connection() -> usize {
+    64
+}
+
+/// SMB Direct (MS-SMBD) connection parameters, offered in its negotiation.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct SmbDirectSection {
+    /// Receive credits granted to a peer: messages it may have in flight (each holds a
+    /// posted receive of max_receive_size bytes).
+    #[serde(default = "default_smbd_credits")]
+    pub receive_credits: u16,
+    /// Send credits asked of the peer.
+    #[serde(default = "default_smbd_credits")]
+    pub send_credit_target: u16,
+    /// Largest single message received, bytes.
+    #[serde(default = "default_smbd_receive")]
+    pub max_receive_size: u32,
+    /// Largest message reassembled from fragments, bytes.
+    #[serde(default = "default_smbd_fragmented")]
+    pub max_fragmented_size: u32,
+    /// Idle time after which a keepalive is asked for, seconds.
+    #[serde(default = "default_smbd_keepalive")]
+    pub keepalive_interval_s: u64,
+    /// How long an asked keepalive may take before the peer counts as gone, seconds.
+    #[serde(default = "default_smbd_keepalive_timeout")]
+    pub keepalive_timeout_s: u64,
+}
+
+fn default_smbd_credits() -> u16 {
+    255
+}
+fn default_smbd_receive() -> u32 {
+    8192
+}
+fn default_smbd_fragmented() -> u32 {
+    1 << 20
+}
+fn default_smbd_keepalive() -> u64 {
+    120
+}
+fn default_smbd_keepalive_timeout() -> u64 {
+    5
+}
+
+impl Default for SmbDirectSection {
+    fn default() -> Self {
+        toml::from_str("").expect("defaults")
+    }
+}
+
+impl Config {
+    /// The SMB Direct parameters of this configuration (read and write sizes follow
+    /// `server.max_read_size` and `server.max_write_size`).
+    pub fn smbdirect_config(&self) -> smbdirect::Config {
+        let s = &self.smbdirect;
+        smbdirect::Config {
+            receive_credit_max: s.receive_credits,
+            send_credit_target: s.send_credit_target,
+            max_receive_size: s.max_receive_size,
+            max_fragmented_size: s.max_fragmented_size,
+            max_read_write_size: self.server.max_read_size.max(self.server.max_write_size),
+            keepalive_interval_ms: s.keepalive_interval_s * 1000,
+            keepalive_timeout_ms: s.keepalive_timeout_s * 1000,
+            ..smbdirect::Config::default()
+        }
+    }
 }
 
 fn default_max_compound() -> usize {
@@ -419,6 +497,27 @@ impl Config {
         if !io.contains(&self.server.max_write_size) {
             bail!("server.max_write_size: must be 64 KiB ..= 8 MiB");
         }
+        if !io.contains(&self.server.max_transact_size) {
+            bail!("server.max_transact_size: must be 64 KiB ..= 8 MiB");
+        }
+        let d = &self.smbdirect;
+        if !(1..=1024).contains(&d.receive_credits) || !(1..=1024).contains(&d.send_credit_target) {
+            bail!("smbdirect.receive_credits, smbdirect.send_credit_target: must be 1 ..= 1024");
+        }
+        if !(1024..=65536).contains(&d.max_receive_size) {
+            bail!("smbdirect.max_receive_size: must be 1024 ..= 65536");
+        }
+        if !((128 << 10)..=(16 << 20)).contains(&d.max_fragmented_size) {
+            bail!("smbdirect.max_fragmented_size: must be 128 KiB ..= 16 MiB");
+        }
+        if !(1..=3600).contains(&d.keepalive_interval_s)
+            || !(1..=300).contains(&d.keepalive_timeout_s)
+        {
+            bail!("smbdirect.keepalive_interval_s: 1 ..= 3600; smbdirect.keepalive_timeout_s: 1 ..= 300");
+        }
+        if !(1..=1024).contains(&self.limits.max_sessions_per_connection) {
+            bail!("limits.max_sessions_per_connection: must be 1 ..= 1024");
+        }
         if self.server.max_credits < 16 {
             bail!("server.max_credits: must be at least 16");
         }
@@ -550,6 +649,34 @@ mod tests {
             }
         }
         assert!(n >= 3);
+    }
+
+    #[test]
+    fn limits_once_hard_coded_are_reachable_and_checked() {
+        let c = Config::parse(
+            "[server]\nmax_read_size = 1048576\nmax_transact_size = 65536\n\
+             [limits]\nmax_sessions_per_connection = 4\n\
+             [smbdirect]\nreceive_credits = 100\nkeepalive_interval_s = 30\n",
+            "t",
+        )
+        .unwrap();
+        assert_eq!(c.limits.max_sessions_per_connection, 4);
+        assert_eq!(c.server.max_transact_size, 65536);
+        let d = c.smbdirect_config();
+        assert_eq!(d.receive_credit_max, 100);
+        assert_eq!(d.keepalive_interval_ms, 30_000);
+        // The larger of the read and write sizes (writes keep their 8 MiB default).
+        assert_eq!(d.max_read_write_size, 8 << 20);
+        for bad in [
+            "[smbdirect]\nreceive_credits = 0\n",
+            "[smbdirect]\nmax_fragmented_size = 4096\n",
+            "[server]\nmax_transact_size = 1024\n",
+            "[limits]\nmax_sessions_per_connection = 0\n",
+        ] {
+            let e = Config::parse(bad, "t").unwrap_err();
+            let key = bad.lines().nth(1).unwrap().split(' ').next().unwrap();
+            assert!(format!("{e:#}").contains(key), "{bad}: {e:#}");
+        }
     }
 
     #[test]

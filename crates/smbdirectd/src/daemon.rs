@@ -155,7 +155,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         max_dialect: 0x0311,
         max_read_size: cfg.server.max_read_size,
         max_write_size: cfg.server.max_write_size,
-        max_transact_size: 8 << 20,
+        max_transact_size: cfg.server.max_transact_size,
         max_credits: cfg.server.max_credits,
         ciphers: cfg
             .security
@@ -163,7 +163,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             .iter()
             .filter_map(|c| cipher_from_str(c))
             .collect(),
-        max_sessions_per_connection: 64,
+        max_sessions_per_connection: cfg.limits.max_sessions_per_connection,
         max_opens_per_session: cfg.limits.max_opens_per_session,
         open_limits: open_limits(cfg),
         max_locks_per_open: cfg.limits.max_locks_per_open,
@@ -341,6 +341,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
             rs,
             busy.clone(),
             !cfg.server.smbdirect.is_empty(),
+            cfg.server.max_connections,
         )?);
     }
     let ready = Arc::new(AtomicBool::new(false));
@@ -388,6 +389,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
             stop.clone(),
             senders.clone(),
             admission.clone(),
+            cfg.smbdirect_config(),
         )?;
         tracing::info!(%local, provider, "listening (SMB Direct)");
         println!("smbdirectd: SMB Direct ({provider}) on {local}");

@@ -65,6 +65,7 @@ pub fn spawn_rdma(
     stop: Arc<AtomicBool>,
     workers: Vec<WorkerSender>,
     admission: Arc<Admission>,
+    smbd: Config,
 ) -> Result<Endpoint> {
     // Each connection gets its own protection domain and completion queue, from the
     // provider that accepted it. Mapped reads only where the peer moves RDMA Write data
@@ -107,13 +108,27 @@ pub fn spawn_rdma(
         .name("smbd-rdma".into())
         .spawn(move || {
             run(
-                &mut *l, &new_pdcq, server, stop, workers, &admission, maps_files,
+                &mut *l,
+                &new_pdcq,
+                server,
+                stop,
+                workers,
+                &admission,
+                &Setup { maps_files, smbd },
             )
         })?;
     Ok(local)
 }
 
 type PdCqFactory = Box<dyn Fn() -> fabric::Result<(Pd, Cq)> + Send>;
+
+/// How each accepted SMB Direct connection is set up.
+struct Setup {
+    /// READs may name page-cache mappings (the provider moves RDMA Write data itself).
+    maps_files: bool,
+    /// The MS-SMBD parameters offered (`[smbdirect]`).
+    smbd: Config,
+}
 
 /// The listener thread: completes connection setup (MPA / rdma_cm), then hands each
 /// connection to a worker, round robin, as the TCP accept loop does.
@@ -124,7 +139,7 @@ fn run(
     stop: Arc<AtomicBool>,
     workers: Vec<WorkerSender>,
     admission: &Arc<Admission>,
-    maps_files: bool,
+    setup: &Setup,
 ) {
     let mut seed = 0x5EED_0000_u64;
     let mut next = 0usize;
@@ -153,7 +168,7 @@ fn run(
                         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
                         let mut smb = Connection::new(server.clone(), Transport::Rdma, seed);
                         smb.peer = peer.clone();
-                        smb.set_rdma_maps_files(maps_files);
+                        smb.set_rdma_maps_files(setup.maps_files);
                         tracing::info!(%peer, worker = next % workers.len(), "SMB Direct connection accepted");
                         let w = &workers[next % workers.len()];
                         let smbd = match w.pool() {
@@ -161,11 +176,11 @@ fn run(
                                 qp,
                                 pd,
                                 cq,
-                                Config::default(),
+                                setup.smbd,
                                 now_ms(),
                                 p.clone(),
                             ),
-                            None => SmbdConnection::accept(qp, pd, cq, Config::default(), now_ms()),
+                            None => SmbdConnection::accept(qp, pd, cq, setup.smbd, now_ms()),
                         };
                         let conn = RdmaConn::new(smbd, smb, admission.clone(), ip);
                         w.hand_rdma(conn);

@@ -355,7 +355,7 @@ impl Metrics {
             MetricType::COUNTER,
             cuts(false),
         ));
-        let sessions = self.server.sessions.lock().len();
+        let sessions = self.server.sessions.len();
         let budget = &self.server.budget;
         out.push(family(
             "smbdirectd_sessions",

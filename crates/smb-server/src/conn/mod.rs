@@ -189,6 +189,10 @@ pub struct Connection {
     /// logon's), and answers so held with their time.
     hold_until: Option<std::time::Instant>,
     held: Vec<(std::time::Instant, Vec<u8>)>,
+    /// Waiting requests were added since the last look at them.
+    repoll: bool,
+    /// When time alone completes a waiting request or a held answer (engine clock).
+    next_due: Option<std::time::Instant>,
 }
 
 /// The first WRITE of a (plain) compound whose data sits in the client's memory: its
@@ -285,6 +289,8 @@ impl Connection {
             authenticated: false,
             hold_until: None,
             held: Vec::new(),
+            repoll: false,
+            next_due: None,
             logged_off: Vec::new(),
             rng: rand::rngs::StdRng::seed_from_u64(seed),
             now: 0,
@@ -330,6 +336,9 @@ impl Connection {
                 if let Some(until) = self.hold_until.take() {
                     self.held.extend(resps.drain(..).map(|p| (until, p)));
                 }
+                if !self.asyncs.is_empty() || !self.held.is_empty() {
+                    self.repoll = true;
+                }
                 Ok(resps)
             }
             Ok(r) => r,
@@ -350,6 +359,8 @@ impl Connection {
     /// (durable opens are kept for their client to reconnect).
     pub fn close(&mut self) {
         self.outbox.close();
+        // Breaks this connection owed are no longer awaited.
+        self.server.waiters.wake(crate::state::WaitClass::Breaks);
         let bound: Vec<u64> = self.channel_keys.drain().map(|(k, _)| k).collect();
         for id in std::mem::take(&mut self.sessions).into_iter().chain(bound) {
             // Losing one channel does not lose a session that has others.
@@ -359,7 +370,7 @@ impl Connection {
             if s.channels.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) > 1 {
                 continue;
             }
-            if let Some(s) = self.server.sessions.lock().remove(&id) {
+            if let Some(s) = self.server.sessions.remove(&id) {
                 ops::teardown_session(&self.server, &s);
             }
         }

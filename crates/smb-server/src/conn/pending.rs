@@ -12,6 +12,7 @@ impl Connection {
     /// Completes waiting async requests whose condition now holds. Call after every batch
     /// of input and whenever the worker wakes.
     pub fn poll_async(&mut self) -> Vec<Vec<u8>> {
+        self.repoll = false;
         let mut out = std::mem::take(&mut self.cancelled);
         if !self.held.is_empty() {
             let now = crate::clock::now();
@@ -40,7 +41,12 @@ impl Connection {
                     Some((NtStatus::SUCCESS, small_body()))
                 }
                 None => Some((NtStatus::CANCELLED, Vec::new())),
-                Some(s) => ops::poll_wait(&self.server, s, &mut self.asyncs[i].wait),
+                Some(s) => {
+                    // Registered before the look: an event after it wakes us again.
+                    let class = self.asyncs[i].wait.class();
+                    self.server.waiters.register(class, &self.outbox);
+                    ops::poll_wait(&self.server, s, &mut self.asyncs[i].wait)
+                }
             };
             match done {
                 Some((st, body)) => {
@@ -50,7 +56,29 @@ impl Connection {
                 None => i += 1,
             }
         }
+        let held = self.held.iter().map(|(t, _)| *t);
+        let waits = self.asyncs.iter().filter_map(|a| a.wait.deadline());
+        self.next_due = held.chain(waits).min();
         out
+    }
+
+    /// Whether [`Connection::poll_async`] has anything to do at `now` (engine clock): new
+    /// waiting requests, cancellations, notices or an event that woke it, or a deadline
+    /// reached. A worker that asks this instead of polling every turn sleeps between
+    /// events.
+    pub fn wants_poll(&self, now: std::time::Instant) -> bool {
+        self.repoll
+            || !self.cancelled.is_empty()
+            || self.outbox.pending()
+            || self.next_due.is_some_and(|d| d <= now)
+    }
+
+    /// When the connection next needs [`Connection::poll_async`] without any event: the
+    /// earliest held answer or break timeout (engine clock), as of the last
+    /// `poll_async` (a request that starts waiting makes [`Connection::wants_poll`] true
+    /// first); the worker arms its timer from it.
+    pub fn poll_timeout(&self) -> Option<std::time::Instant> {
+        self.next_due
     }
 
     /// Lets READs, FLUSHes and write-through WRITEs' syncs go to the transport (its io_uring):

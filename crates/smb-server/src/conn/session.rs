@@ -2,6 +2,7 @@
 
 use super::negotiate::{cipher_key_len, kdf_dialect};
 use super::{dialect_is_3, error_body, peer_ip, Connection, Disconnect, PendingAuth};
+use crate::limits::{LOGGED_OFF_KEPT, MAX_CHANNELS};
 use crate::ops::{self, small_body, Ctx, Outcome};
 use crate::state::{Session, SessionKeys};
 use rand::RngCore;
@@ -12,11 +13,6 @@ use smb_wire::msg;
 use smb_wire::negotiate::{dialect, security_mode};
 use smb_wire::NtStatus;
 use std::sync::Arc;
-
-/// How many logged-off sessions a connection remembers for signing.
-const LOGGED_OFF_KEPT: usize = 8;
-/// Channels one session may have, the first included.
-const MAX_CHANNELS: u32 = 32;
 
 impl Connection {
     pub(super) fn session_setup(
@@ -236,7 +232,7 @@ impl Connection {
                             && o.domain.eq_ignore_ascii_case(&session.domain)
                     });
                     if let Some(old) = old {
-                        self.server.sessions.lock().remove(&prev);
+                        self.server.sessions.remove(&prev);
                         ops::teardown_session(&self.server, &old);
                         let mut ended = self.server.ended.lock();
                         if ended.len() >= LOGGED_OFF_KEPT {
@@ -245,7 +241,7 @@ impl Connection {
                         ended.push_back(old);
                     }
                 }
-                self.server.sessions.lock().insert(sid, Arc::new(session));
+                self.server.sessions.insert(sid, Arc::new(session));
                 self.sessions.push(sid);
                 self.authenticated = true;
                 let mut body = Vec::new();
@@ -365,7 +361,7 @@ impl Connection {
         if msg::parse_small(ctx.msg).is_err() {
             return Outcome::Fail(NtStatus::INVALID_PARAMETER);
         }
-        self.server.sessions.lock().remove(&session.id);
+        self.server.sessions.remove(&session.id);
         self.sessions.retain(|s| *s != session.id);
         ops::teardown_session(&self.server, session);
         if self.logged_off.len() >= LOGGED_OFF_KEPT {

@@ -10,7 +10,9 @@ pub(super) fn lease_break_ack(ctx: &Ctx) -> Outcome {
     };
     let (key, state) = (ack.lease_key, ack.lease_state);
     let guid = session(ctx).client_guid;
-    match crate::lease::acknowledge(ctx.server, guid, key, state) {
+    let acked = crate::lease::acknowledge(ctx.server, guid, key, state);
+    ctx.server.waiters.wake(WaitClass::Breaks);
+    match acked {
         Ok(()) => {
             let mut body = Vec::with_capacity(36);
             msg::encode_lease_break_response(&mut body, &key, state);
@@ -34,7 +36,10 @@ pub(super) fn oplock_break_ack(ctx: &Ctx) -> Outcome {
     let Some(fs) = &open.file else {
         return Fail(NtStatus::INVALID_OPLOCK_PROTOCOL);
     };
-    match crate::oplock::acknowledge(fs, open.file_id, ack.oplock_level) {
+    let acked = crate::oplock::acknowledge(fs, open.file_id, ack.oplock_level);
+    // CREATEs waiting behind the break look again.
+    ctx.server.waiters.wake(WaitClass::Breaks);
+    match acked {
         Ok(level) => {
             let mut body = Vec::with_capacity(24);
             body.put_u16(24);

@@ -35,7 +35,7 @@ pub fn close_open(server: &Server, open: &Open) {
     };
     let share = open.share.as_ref().expect("file opens have a share");
     let path = open.path.lock().clone();
-    let mut files = server.files.lock();
+    let mut files = server.files.shard(&fs.key);
     let (last, doomed) = {
         let mut inner = fs.inner.lock();
         if open.delete_on_close.load(Ordering::Acquire) {
@@ -56,6 +56,9 @@ pub fn close_open(server: &Server, open: &Open) {
     }
     drop(files);
     server.lock_generation.fetch_add(1, Ordering::AcqRel);
+    // Its locks, its share modes and any break it owed are gone.
+    server.waiters.wake(WaitClass::Locks);
+    server.waiters.wake(WaitClass::Breaks);
     let filter = if open.is_directory {
         notify_filter::DIR_NAME
     } else {
@@ -75,7 +78,7 @@ pub fn close_open(server: &Server, open: &Open) {
                 .publish(&share.name, &path, notify_action::REMOVED, filter);
         }
     } else if open.modified.load(Ordering::Relaxed) {
-        server.notify.publish(
+        server.publish_change(
             &share.name,
             &path,
             notify_action::MODIFIED,

@@ -537,10 +537,11 @@ fn lease_key_free(
     let Some(l) = lease_req else {
         return Ok(());
     };
+    let id = (s.client_guid, l.key);
     let elsewhere = server
         .lease_files
-        .lock()
-        .get(&(s.client_guid, l.key))
+        .shard(&id)
+        .get(&id)
         .is_some_and(|f| here.is_none_or(|h| !Arc::ptr_eq(f, h)));
     if elsewhere {
         return fail(NtStatus::INVALID_PARAMETER);
@@ -685,10 +686,11 @@ fn register(
     // no oplock).
     let lease_req = lease_req.filter(|_| !info.is_directory);
     if let Some(l) = &lease_req {
+        let id = (s.client_guid, l.key);
         server
             .lease_files
-            .lock()
-            .entry((s.client_guid, l.key))
+            .shard(&id)
+            .entry(id)
             .or_insert_with(|| fs.clone());
     }
     let lease_key = lease_req.map(|l| (s.client_guid, l.key));
@@ -798,7 +800,7 @@ fn publish(
                 .notify
                 .publish(&share.name, path, notify_action::ADDED, filter)
         }
-        CreateAction::Overwritten | CreateAction::Superseded => server.notify.publish(
+        CreateAction::Overwritten | CreateAction::Superseded => server.publish_change(
             &share.name,
             path,
             notify_action::MODIFIED,

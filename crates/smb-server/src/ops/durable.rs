@@ -79,7 +79,7 @@ pub(super) fn reconnect(
     expire_durable(server);
     let tree = ctx.tree.as_ref().expect("tree checked");
     let s = session(ctx);
-    let mut table = server.durable.lock();
+    let mut table = server.durable.shard(&persistent);
     let Some(d) = table.get(&persistent) else {
         return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
     };
@@ -223,7 +223,7 @@ pub(super) fn replayed_create(open: &Arc<Open>, requested: u8) -> Outcome {
 
 /// Closes a disconnected durable open (expired, or in the way of a new open).
 pub fn drop_durable(server: &Server, persistent: u64) {
-    let d = server.durable.lock().remove(&persistent);
+    let d = server.durable.remove(&persistent);
     if let Some(d) = d {
         tracing::debug!(persistent, "durable open closed while disconnected");
         close_open(server, &d.open);
@@ -232,7 +232,7 @@ pub fn drop_durable(server: &Server, persistent: u64) {
 
 /// Closes an open wherever it is: in a session's table or waiting for a reconnect.
 pub fn close_by_id(server: &Server, id: FileId) {
-    let sessions: Vec<_> = server.sessions.lock().values().cloned().collect();
+    let sessions = server.sessions.values_cloned();
     for s in sessions {
         let open = s.opens.lock().remove(&id.volatile);
         if let Some(o) = open {
@@ -246,13 +246,22 @@ pub fn close_by_id(server: &Server, id: FileId) {
 /// Closes disconnected durable opens whose time is up; true when it closed any.
 pub fn expire_durable(server: &Server) -> bool {
     let now = crate::clock::now();
-    let expired: Vec<u64> = server
-        .durable
-        .lock()
-        .iter()
-        .filter(|(_, d)| d.expires <= now)
-        .map(|(k, _)| *k)
-        .collect();
+    if crate::clock::nanos(now) < server.durable_due.load(Ordering::Acquire) {
+        return false;
+    }
+    // Forgotten first, then learnt again from what stays (a handle kept meanwhile lowers
+    // it itself).
+    server.durable_due.store(u64::MAX, Ordering::Release);
+    let mut expired = Vec::new();
+    server.durable.for_each(|k, d| {
+        if d.expires <= now {
+            expired.push(*k);
+        } else {
+            server
+                .durable_due
+                .fetch_min(crate::clock::nanos(d.expires), Ordering::AcqRel);
+        }
+    });
     for &k in &expired {
         drop_durable(server, k);
     }
@@ -273,7 +282,7 @@ pub fn preserve(server: &Server, s: &crate::state::Session, open: Arc<crate::sta
         }
     }
     let expires = crate::clock::now() + std::time::Duration::from_millis(d.timeout_ms.into());
-    server.durable.lock().insert(
+    server.durable.insert(
         open.file_id.persistent,
         crate::state::Disconnected {
             open,
@@ -283,4 +292,10 @@ pub fn preserve(server: &Server, s: &crate::state::Session, open: Arc<crate::sta
             expires,
         },
     );
+    // Its breaks settled when it lost its connection.
+    server.waiters.wake(crate::state::WaitClass::Breaks);
+    // (After the insert: a walk that forgot the due time finds this handle or sees it.)
+    server
+        .durable_due
+        .fetch_min(crate::clock::nanos(expires), Ordering::AcqRel);
 }

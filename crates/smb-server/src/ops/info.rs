@@ -348,7 +348,7 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             };
             let r = f.set_basic(&change);
             if r.is_ok() {
-                server.notify.publish(
+                server.publish_change(
                     &share.name,
                     &path,
                     notify_action::MODIFIED,

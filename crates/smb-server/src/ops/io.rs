@@ -1,6 +1,7 @@
 //! READ, WRITE and FLUSH: the data path, storage reads handed to the transport, RDMA transforms.
 
 use super::*;
+use crate::limits::MAX_FILE_SIZE;
 
 /// A READ's or FLUSH's storage I/O, handed to the transport: read `length` bytes at
 /// `offset` of `fd` into [`ReadIo::target`] and report the count, or (`sync`) fdatasync
@@ -592,9 +593,6 @@ pub(super) fn io_blocked(
     let blocked = |fs: &FileState| fs.inner.lock().io_conflict(id, off, len, write);
     blocked(fs) && (!expire_durable(server) || blocked(fs))
 }
-
-/// The largest file size Windows accepts a write to (NTFS: 16 TiB less 64 KiB).
-pub(super) const MAX_FILE_SIZE: u64 = 0xfff_ffff_0000;
 
 pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     let Ok(req) = msg::WriteRequest::parse(ctx.msg) else {

@@ -1,10 +1,10 @@
 //! IOCTL on files: FSCTLs (copychunk, resume keys, trim, resiliency, interface info).
 
 use super::*;
+use crate::limits::{
+    COPYCHUNK_MAX_CHUNKS, COPYCHUNK_MAX_CHUNK_SIZE, COPYCHUNK_MAX_DATA, MAX_RESILIENCY_TIMEOUT_MS,
+};
 use smb_wire::fsctl;
-
-/// The longest resiliency a client may ask for (Windows' default: 5 minutes).
-pub(super) const MAX_RESILIENCY_TIMEOUT_MS: u32 = 300_000;
 
 pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
     let Ok(req) = msg::IoctlRequest::parse(ctx.msg) else {
@@ -192,11 +192,6 @@ impl Drop for IncomingGuard<'_> {
         }
     }
 }
-
-/// Server-side copy limits (Windows' defaults, MS-SMB2 3.3.3.1).
-pub(super) const COPYCHUNK_MAX_CHUNKS: u32 = 256;
-pub(super) const COPYCHUNK_MAX_CHUNK_SIZE: u32 = 1 << 20;
-pub(super) const COPYCHUNK_MAX_DATA: u32 = 16 << 20;
 
 /// A resume key: the open's FileId and a keyed tag, so a key cannot be forged or
 /// guessed from another open's.

@@ -82,6 +82,7 @@ pub(super) fn lock_apply(
         drop(inner);
         if changed {
             server.lock_generation.fetch_add(1, Ordering::AcqRel);
+            server.waiters.wake(WaitClass::Locks);
         }
         return if status == NtStatus::SUCCESS {
             Outcome::Done(NtStatus::SUCCESS, small_body())

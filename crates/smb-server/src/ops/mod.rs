@@ -18,7 +18,7 @@ use crate::names;
 use crate::state::Tree;
 use crate::state::{
     notify_action, notify_filter, DirCursor, Durable, FileOpenEntry, FileState, Open, OpenKind,
-    RangeLock, Server, Session,
+    RangeLock, Server, Session, WaitClass,
 };
 use parking_lot::Mutex;
 use smb_wire::dcerpc::{ShareEntry, SrvsvcPipe, STYPE_DISKTREE, STYPE_IPC_SPECIAL};

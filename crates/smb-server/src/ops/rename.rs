@@ -27,10 +27,8 @@ pub(super) fn target_free(
     if !replace {
         return Err(NtStatus::OBJECT_NAME_COLLISION);
     }
-    let held = server
-        .files
-        .lock()
-        .contains_key(&(target.device_id, target.file_id));
+    let key = (target.device_id, target.file_id);
+    let held = server.files.shard(&key).contains_key(&key);
     if target.is_directory || held {
         return Err(NtStatus::ACCESS_DENIED);
     }
@@ -50,8 +48,9 @@ pub(super) fn target_dir_free(
     let Ok(info) = share.backend.stat(&dir) else {
         return Ok(());
     };
-    let files = server.files.lock();
-    let Some(fs) = files.get(&(info.device_id, info.file_id)) else {
+    let key = (info.device_id, info.file_id);
+    let files = server.files.shard(&key);
+    let Some(fs) = files.get(&key) else {
         return Ok(());
     };
     let wanted = msg::share_access::READ | msg::share_access::WRITE;
@@ -89,7 +88,7 @@ pub(super) fn link(
     }
     target_free(server, share, &to, replace)?;
     share.backend.link(from, &to, replace)?;
-    server.notify.publish(
+    server.publish_change(
         &share.name,
         &to,
         notify_action::ADDED,
@@ -151,7 +150,7 @@ pub(super) fn rename(
         .publish(&share.name, &to, notify_action::RENAMED_NEW_NAME, filter);
     // Every open of the same file in this server now has the new name.
     let fs = open.file.as_ref();
-    for s in server.sessions.lock().values() {
+    for s in server.sessions.values_cloned() {
         for o in s.opens.lock().values() {
             let same = match (fs, &o.file) {
                 (Some(a), Some(b)) => Arc::ptr_eq(a, b),

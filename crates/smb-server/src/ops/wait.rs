@@ -21,6 +21,25 @@ pub enum Wait {
     Create(Box<CreateWait>),
 }
 
+impl Wait {
+    /// The events that may end the wait.
+    pub fn class(&self) -> WaitClass {
+        match self {
+            Wait::Notify { .. } => WaitClass::Notify,
+            Wait::Lock { .. } => WaitClass::Locks,
+            Wait::Create(_) => WaitClass::Breaks,
+        }
+    }
+
+    /// When time alone ends it (a break's timeout), on the engine's clock.
+    pub fn deadline(&self) -> Option<std::time::Instant> {
+        match self {
+            Wait::Create(c) => crate::oplock::break_deadline(&c.file),
+            Wait::Notify { .. } | Wait::Lock { .. } => None,
+        }
+    }
+}
+
 pub struct CreateWait {
     pub file: Arc<FileState>,
     pub msg: Vec<u8>,

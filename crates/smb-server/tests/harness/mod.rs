@@ -124,6 +124,17 @@ impl Wire {
         }
     }
 
+    /// Whether the connection has anything to look at now (as its worker would ask).
+    pub fn wants_poll(&self) -> bool {
+        let g = self.inner.lock().unwrap();
+        g.conn.wants_poll(smb_server::clock::now())
+    }
+
+    /// When time alone next completes something on the connection.
+    pub fn poll_timeout(&self) -> Option<std::time::Instant> {
+        self.inner.lock().unwrap().conn.poll_timeout()
+    }
+
     /// PDUs waiting for the client (answers and notifications).
     pub fn waiting(&self) -> usize {
         let mut g = self.inner.lock().unwrap();
@@ -134,9 +145,10 @@ impl Wire {
 
 impl WireInner {
     /// Takes what the engine has for this connection besides direct answers: completed
-    /// async requests, breaks posted to its outbox.
+    /// async requests, breaks posted to its outbox. Like the worker, it looks only when
+    /// an event woke the connection or a deadline passed.
     fn collect(&mut self) {
-        if !self.closed && self.conn.has_async() {
+        if !self.closed && self.conn.wants_poll(smb_server::clock::now()) {
             let more = self.conn.poll_async();
             self.out.extend(more);
         }

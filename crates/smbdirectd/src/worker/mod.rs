@@ -41,6 +41,8 @@ const WAKE_SLOT: u64 = 0xFFFF_FFFF;
 const TIMER_SLOT: u64 = 0xFFFF_FFFE;
 /// The once-a-second tick that checks connections' deadlines.
 const TICK_SLOT: u64 = 0xFFFF_FFFB;
+/// The completion of a change to the engine timer's expiry (ignored).
+const TIMER_UPDATE_SLOT: u64 = 0xFFFF_FFFA;
 /// Storage reads: the low 32 bits index `Worker::ios`.
 const IO_SLOT: u64 = 0xFFFF_FFFD;
 /// An SQPOLL ring's completion eventfd became readable: the low bits name the ring.
@@ -159,6 +161,7 @@ pub fn spawn(
     rdma_stats: Arc<WorkerStats>,
     busy_ns: Arc<AtomicU64>,
     rdma: bool,
+    max_connections: usize,
 ) -> Result<WorkerHandle> {
     // SMB Direct payload buffers, mapped now: nothing on the hot path allocates them.
     let pool = if rdma {
@@ -220,8 +223,10 @@ pub fn spawn(
             (n, FileTable::default())
         }
     };
-    let (tx, rx) = crossbeam_channel::bounded(1024);
-    let (rdma_tx, rdma_rx) = crossbeam_channel::bounded(1024);
+    // Room for every connection admission lets in: none is refused for want of a place
+    // in the hand-over queue.
+    let (tx, rx) = crossbeam_channel::bounded(max_connections.max(1));
+    let (rdma_tx, rdma_rx) = crossbeam_channel::bounded(max_connections.max(1));
     let (wake_tx, wake_rx) = UnixStream::pair().context("wake socket pair")?;
     wake_rx.set_nonblocking(true)?;
     // Posting a wake never blocks the poster (a full socket already means "wake up").
@@ -290,7 +295,10 @@ pub fn spawn(
                 wake_buf: [0u8; 64],
                 wake_busy: false,
                 timer_busy: false,
-                timeout: types::Timespec::new().nsec(20_000_000),
+                timer_at: None,
+                timeout: types::Timespec::new(),
+                timeout_update: types::Timespec::new(),
+                tick_poll: false,
                 tick: types::Timespec::new().sec(1),
                 tick_busy: false,
                 next_sweep: Instant::now(),
@@ -382,8 +390,16 @@ struct Worker {
     waker: Arc<UnixStream>,
     wake_buf: [u8; 64],
     wake_busy: bool,
+    /// The engine's timer: armed for the earliest time a connection's waiting request or
+    /// held answer completes by itself (`Connection::poll_timeout`), moved sooner when
+    /// an earlier one appears. Its expiry and the time specs handed to the kernel.
     timer_busy: bool,
+    timer_at: Option<Instant>,
     timeout: types::Timespec,
+    timeout_update: types::Timespec,
+    /// The once-a-second tick also has every connection with waiting requests look at
+    /// them (a safety net under the events that wake them).
+    tick_poll: bool,
     tick: types::Timespec,
     tick_busy: bool,
     /// When connections' deadlines are next checked.
@@ -682,10 +698,15 @@ impl Worker {
             }
             if slot == TIMER_SLOT {
                 self.timer_busy = false;
+                self.timer_at = None;
+                continue;
+            }
+            if slot == TIMER_UPDATE_SLOT {
                 continue;
             }
             if slot == TICK_SLOT {
                 self.tick_busy = false;
+                self.tick_poll = true;
                 continue;
             }
             if slot == IO_SLOT {
@@ -750,13 +771,16 @@ impl Worker {
             self.next_sweep = self.turn_at + Duration::from_secs(1);
             self.sweep();
         }
-        // Async completions (CHANGE_NOTIFY, blocked locks) and connection reaping.
+        // Async completions (CHANGE_NOTIFY, blocked locks, breaks) when an event woke them
+        // or their time came, and connection reaping.
         let (mut conns, mut asyncs, mut credits) = (0u64, 0u64, 0u64);
+        let engine_now = smb_server::clock::now();
+        let tick_poll = std::mem::take(&mut self.tick_poll);
         for slot in 0..self.conns.len() {
             let Some(c) = self.conns[slot].as_mut() else {
                 continue;
             };
-            if c.smb.has_async() {
+            if c.smb.wants_poll(engine_now) || (tick_poll && c.smb.has_async()) {
                 for r in c.smb.poll_async() {
                     queue(c, r);
                 }

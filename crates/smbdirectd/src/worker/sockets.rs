@@ -3,7 +3,7 @@
 
 use super::{
     Conn, ConnLimits, IoOwner, Worker, EVENT_SLOT, OP_RECV, OP_SEND, RECV_CHUNK, SEND_BYTES,
-    SEND_IOVS, SQ, SQ_POLL, TICK_SLOT, TIMER_SLOT, WAKE_SLOT,
+    SEND_IOVS, SQ, SQ_POLL, TICK_SLOT, TIMER_SLOT, TIMER_UPDATE_SLOT, WAKE_SLOT,
 };
 
 use crate::framing::Piece;
@@ -49,14 +49,7 @@ impl Worker {
             self.push(e);
             self.tick_busy = true;
         }
-        let any_async = self.conns.iter().flatten().any(|c| c.smb.has_async());
-        if any_async && !self.timer_busy {
-            let e = opcode::Timeout::new(&self.timeout)
-                .build()
-                .user_data(TIMER_SLOT << 32);
-            self.push(e);
-            self.timer_busy = true;
-        }
+        self.arm_engine_timer();
         let mut entries = std::mem::take(&mut self.entries);
         for (slot, c) in self.conns.iter_mut().enumerate() {
             let Some(c) = c else { continue };
@@ -117,6 +110,41 @@ impl Worker {
     /// Closes connections past their deadlines: not signed in within the handshake time,
     /// or signed in but silent and holding nothing for the idle time (as Windows'
     /// autodisconnect; its clients reconnect on their own when they need the server).
+    /// Arms the engine's timer for the earliest `poll_timeout` of the connections, or
+    /// moves an armed one sooner (never later: a timer that fires early costs one look).
+    fn arm_engine_timer(&mut self) {
+        let Some(due) = self
+            .conns
+            .iter()
+            .flatten()
+            .filter_map(|c| c.smb.poll_timeout())
+            .min()
+        else {
+            return;
+        };
+        if self.timer_at.is_some_and(|at| at <= due) {
+            return;
+        }
+        let wait = due.saturating_duration_since(smb_server::clock::now());
+        let ts = types::Timespec::new()
+            .sec(wait.as_secs())
+            .nsec(wait.subsec_nanos());
+        let e = if self.timer_busy {
+            self.timeout_update = ts;
+            opcode::TimeoutUpdate::new(TIMER_SLOT << 32, &self.timeout_update)
+                .build()
+                .user_data(TIMER_UPDATE_SLOT << 32)
+        } else {
+            self.timeout = ts;
+            self.timer_busy = true;
+            opcode::Timeout::new(&self.timeout)
+                .build()
+                .user_data(TIMER_SLOT << 32)
+        };
+        self.timer_at = Some(due);
+        self.push(e);
+    }
+
     pub(super) fn sweep(&mut self) {
         let (now, l) = (self.turn_at, self.limits);
         for c in self.conns.iter_mut().flatten() {

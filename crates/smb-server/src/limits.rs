@@ -1,0 +1,51 @@
+//! The engine's fixed limits, in one place. Each is what Windows does (or a bound no
+//! operator needs to move); the limits an operator tunes are fields of
+//! [`crate::ServerConfig`] (from `[limits]` and `[server]` in `smbdirectd.toml`). Past
+//! each bound the client gets the protocol's status, or its own request fails; nobody
+//! else is affected.
+
+use std::time::Duration;
+
+/// How long a break waits for its acknowledgment before the server proceeds as if it
+/// came (MS-SMB2 3.3.2.1 OplockBreakTimer; Windows: 35 s).
+pub const OPLOCK_BREAK_TIMEOUT: Duration = Duration::from_secs(35);
+
+/// Channels one session may have, the first included (SESSION_SETUP binding past it:
+/// STATUS_INSUFFICIENT_RESOURCES; Windows allows 32).
+pub const MAX_CHANNELS: u32 = 32;
+
+/// Logged-off sessions a connection (and sessions ended by a reconnect, the server)
+/// remembers, so the answer to a late request is still signed with the right key.
+pub const LOGGED_OFF_KEPT: usize = 8;
+
+/// The longest resiliency a client may ask for, ms (FSCTL_LMR_REQUEST_RESILIENCY past
+/// it: STATUS_INVALID_PARAMETER; Windows' bound: 5 minutes).
+pub const MAX_RESILIENCY_TIMEOUT_MS: u32 = 300_000;
+
+/// Server-side copy (FSCTL_SRV_COPYCHUNK): chunks per request, bytes per chunk, bytes per
+/// request (MS-SMB2 3.3.3.1 and Windows' defaults; past them the answer is
+/// STATUS_INVALID_PARAMETER with these three numbers).
+pub const COPYCHUNK_MAX_CHUNKS: u32 = 256;
+pub const COPYCHUNK_MAX_CHUNK_SIZE: u32 = 1 << 20;
+pub const COPYCHUNK_MAX_DATA: u32 = 16 << 20;
+
+/// The largest file offset plus length a READ, WRITE or lock may reach (NTFS's limit:
+/// beyond it STATUS_INVALID_PARAMETER or STATUS_DISK_FULL, as Windows answers).
+pub const MAX_FILE_SIZE: u64 = 0xfff_ffff_0000;
+
+/// RDMA buffer descriptors one READ or WRITE may name (more: STATUS_INVALID_PARAMETER).
+pub const MAX_DESCRIPTORS: usize = 64;
+
+/// Changes the CHANGE_NOTIFY log keeps; a waiting request that falls further behind is
+/// answered STATUS_NOTIFY_ENUM_DIR (the client rescans), as Windows does on overflow.
+pub const NOTIFY_LOG_LEN: usize = 4096;
+
+/// Addresses and user names the failed-logon throttle tracks at once (the oldest entry
+/// is forgotten first).
+pub const LOGON_TRACKED: usize = 16384;
+
+/// Break notices waiting in one connection's mailbox. A connection whose worker does not
+/// take them (it cannot keep up, or its client stopped reading) gets no more: a break it
+/// cannot be told of takes effect at once, as for a client that is gone, so nobody
+/// else waits on it.
+pub const MAX_OUTBOX_NOTICES: usize = 4096;
