@@ -187,4 +187,41 @@ impl Client {
         let id = self.send_raw(&m)?;
         self.expect(id, Command::SET_INFO).map(|_| ())
     }
+
+    /// QUERY_INFO of (`info_type`, `class`) on `f`: the information buffer the server
+    /// returns (at most 64 KiB asked for).
+    pub fn query_info(
+        &mut self,
+        tree: u32,
+        f: FileId,
+        info_type: u8,
+        class: u8,
+    ) -> Result<Vec<u8>> {
+        let mut m = Vec::new();
+        self.header(Command::QUERY_INFO, tree, 1).encode(&mut m);
+        m.put_u16(41);
+        m.push(info_type);
+        m.push(class);
+        m.put_u32(65536);
+        m.put_u16(0);
+        m.put_u16(0);
+        m.put_u32(0);
+        m.put_u32(0);
+        m.put_u32(0);
+        f.put(&mut m);
+        let id = self.send_raw(&m)?;
+        let r = self.expect(id, Command::QUERY_INFO)?;
+        let b = r.body();
+        let (off, len) = match (b.get(2..4), b.get(4..8)) {
+            (Some(o), Some(l)) => (
+                usize::from(u16::from_le_bytes([o[0], o[1]])),
+                u32::from_le_bytes([l[0], l[1], l[2], l[3]]) as usize,
+            ),
+            _ => return Err(Error::Protocol("short QUERY_INFO response")),
+        };
+        r.msg
+            .get(off..off.saturating_add(len))
+            .map(<[u8]>::to_vec)
+            .ok_or(Error::Protocol("QUERY_INFO buffer outside the response"))
+    }
 }

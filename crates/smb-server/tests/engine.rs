@@ -12,6 +12,7 @@ use smb_wire::header::Command;
 use smb_wire::NtStatus;
 use std::sync::Arc;
 use std::time::Instant;
+use testkit::bodies::lock_body;
 
 fn utf16(s: &str) -> Vec<u8> {
     s.encode_utf16().flat_map(|u| u.to_le_bytes()).collect()
@@ -574,21 +575,6 @@ fn a_create_blocked_in_the_backend_blocks_nobody_else() {
     assert_eq!(got, (Some(8192), true));
     other.join().unwrap();
     stuck.join().unwrap().unwrap();
-}
-
-/// A LOCK request body: one range of `f`, with `flags` (MS-SMB2 2.2.26).
-fn lock_body(f: FileId, offset: u64, len: u64, flags: u32) -> Vec<u8> {
-    let mut b = Vec::new();
-    b.extend_from_slice(&48u16.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes());
-    b.extend_from_slice(&0u32.to_le_bytes());
-    b.extend_from_slice(&f.persistent.to_le_bytes());
-    b.extend_from_slice(&f.volatile.to_le_bytes());
-    b.extend_from_slice(&offset.to_le_bytes());
-    b.extend_from_slice(&len.to_le_bytes());
-    b.extend_from_slice(&flags.to_le_bytes());
-    b.extend_from_slice(&0u32.to_le_bytes());
-    b
 }
 
 #[test]

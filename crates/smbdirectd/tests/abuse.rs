@@ -612,16 +612,7 @@ fn writes_locks_compounds_and_names_are_bounded_as_windows_bounds_them() {
     assert_eq!(std::fs::read(srv.share.join("small.bin")).unwrap(), before);
     // Locks: 100 per open, then INSUFFICIENT_RESOURCES; another open still locks.
     let lock = |c: &mut client::Client, f: FileId, offset: u64| {
-        let mut b = Vec::new();
-        b.extend_from_slice(&48u16.to_le_bytes());
-        b.extend_from_slice(&1u16.to_le_bytes());
-        b.extend_from_slice(&0u32.to_le_bytes());
-        b.extend_from_slice(&f.persistent.to_le_bytes());
-        b.extend_from_slice(&f.volatile.to_le_bytes());
-        b.extend_from_slice(&offset.to_le_bytes());
-        b.extend_from_slice(&1u64.to_le_bytes());
-        b.extend_from_slice(&(0x2u32 | 0x10).to_le_bytes());
-        b.extend_from_slice(&0u32.to_le_bytes());
+        let b = testkit::bodies::lock_body(f, offset, 1, 0x2 | 0x10);
         c.request(Command::LOCK, tree, &b)
             .unwrap()
             .status()

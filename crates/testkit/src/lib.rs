@@ -1,6 +1,8 @@
 //! Helpers shared by the test suites (a dev-dependency only).
 //! May not: be a dependency of anything but tests.
 
+pub mod bodies;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

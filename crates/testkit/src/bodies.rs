@@ -1,0 +1,96 @@
+//! SMB2 request bodies built by hand, for tests that send what a client library would
+//! not (stale FileIds in compounds, odd flags): the fixed layouts of MS-SMB2 2.2.
+
+use smb_wire::msg::{access, FileId};
+
+/// UTF-16LE bytes of a name.
+pub fn utf16(s: &str) -> Vec<u8> {
+    s.encode_utf16().flat_map(u16::to_le_bytes).collect()
+}
+
+/// The parts, one after another.
+pub fn le(parts: &[&[u8]]) -> Vec<u8> {
+    parts.concat()
+}
+
+/// A FileId's 16 bytes.
+pub fn fid_bytes(f: FileId) -> Vec<u8> {
+    le(&[&f.persistent.to_le_bytes(), &f.volatile.to_le_bytes()])
+}
+
+/// CREATE (OPEN_IF, read and write, sharing all) of `name`.
+pub fn create_body(name: &str) -> Vec<u8> {
+    let n = utf16(name);
+    le(&[
+        &57u16.to_le_bytes(),
+        &[0, 0],
+        &2u32.to_le_bytes(),
+        &[0; 16],
+        &(access::FILE_READ_DATA | access::FILE_WRITE_DATA | 0x0010_0000).to_le_bytes(),
+        &0x80u32.to_le_bytes(),
+        &7u32.to_le_bytes(),
+        &3u32.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &120u16.to_le_bytes(),
+        &(n.len() as u16).to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &n,
+    ])
+}
+
+/// WRITE of `data` at offset 0.
+pub fn write_body(f: FileId, data: &[u8]) -> Vec<u8> {
+    le(&[
+        &49u16.to_le_bytes(),
+        &112u16.to_le_bytes(),
+        &(data.len() as u32).to_le_bytes(),
+        &0u64.to_le_bytes(),
+        &fid_bytes(f),
+        &[0; 16],
+        data,
+    ])
+}
+
+/// READ of `len` bytes at offset 0.
+pub fn read_body(f: FileId, len: u32) -> Vec<u8> {
+    le(&[
+        &49u16.to_le_bytes(),
+        &[0x50, 0],
+        &len.to_le_bytes(),
+        &0u64.to_le_bytes(),
+        &fid_bytes(f),
+        &[0; 17],
+    ])
+}
+
+/// CLOSE.
+pub fn close_body(f: FileId) -> Vec<u8> {
+    le(&[&24u16.to_le_bytes(), &[0; 6], &fid_bytes(f)])
+}
+
+/// QUERY_INFO of (type, class), 4096 bytes of output at most.
+pub fn query_info_body(f: FileId, info_type: u8, class: u8) -> Vec<u8> {
+    le(&[
+        &41u16.to_le_bytes(),
+        &[info_type, class],
+        &4096u32.to_le_bytes(),
+        &[0; 16],
+        &fid_bytes(f),
+    ])
+}
+
+/// LOCK of one range with `flags` (MS-SMB2 2.2.26: shared 1, exclusive 2, unlock 4,
+/// fail immediately 0x10).
+pub fn lock_body(f: FileId, offset: u64, len: u64, flags: u32) -> Vec<u8> {
+    le(&[
+        &48u16.to_le_bytes(),
+        &1u16.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &fid_bytes(f),
+        &offset.to_le_bytes(),
+        &len.to_le_bytes(),
+        &flags.to_le_bytes(),
+        &0u32.to_le_bytes(),
+    ])
+}
