@@ -211,12 +211,9 @@ impl Client {
         f.put(&mut m);
         let id = self.send_raw(&m)?;
         let r = self.expect(id, Command::QUERY_INFO)?;
-        let b = r.body();
-        let (off, len) = match (b.get(2..4), b.get(4..8)) {
-            (Some(o), Some(l)) => (
-                usize::from(u16::from_le_bytes([o[0], o[1]])),
-                u32::from_le_bytes([l[0], l[1], l[2], l[3]]) as usize,
-            ),
+        let b = Le(r.body());
+        let (off, len) = match (b.u16(2), b.u32(4)) {
+            (Ok(o), Ok(l)) => (usize::from(o), l as usize),
             _ => return Err(Error::Protocol("short QUERY_INFO response")),
         };
         r.msg

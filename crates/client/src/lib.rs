@@ -21,11 +21,11 @@ mod session;
 use smb_auth::crypt::Cipher;
 use smb_auth::preauth::PreauthHash;
 use smb_auth::signing::{self, Algorithm};
-use smb_wire::header::{flags, Header, HEADER_LEN, TRANSFORM_ID};
+use smb_wire::header::{flags, offsets, Header, HEADER_LEN, TRANSFORM_ID};
 use smb_wire::msg;
 pub use smb_wire::msg::FileId;
 use smb_wire::negotiate::dialect;
-use smb_wire::{Command, NtStatus};
+use smb_wire::{Command, Le, NtStatus};
 use std::collections::HashMap;
 use std::io;
 use std::net::TcpStream;
@@ -275,8 +275,11 @@ impl Client {
 
     /// Sends a built request (header included), signing or encrypting per the session.
     fn send_raw(&mut self, m: &[u8]) -> Result<u64> {
-        let id = u64::from_le_bytes(m[24..32].try_into().unwrap());
-        let charge = u16::from_le_bytes([m[6], m[7]]).max(1);
+        let h = Le(m);
+        let (Ok(id), Ok(charge)) = (h.u64(offsets::MESSAGE_ID), h.u16(6)) else {
+            return Err(Error::Protocol("a request shorter than its header"));
+        };
+        let charge = charge.max(1);
         while self.credits < u64::from(charge) {
             self.pump()?;
         }
@@ -298,8 +301,7 @@ impl Client {
             }
             Protection::Sign if self.session_id != 0 => {
                 let mut v = m.to_vec();
-                let f = u32::from_le_bytes(v[16..20].try_into().unwrap()) | flags::SIGNED;
-                v[16..20].copy_from_slice(&f.to_le_bytes());
+                mark_signed(&mut v);
                 signing::sign(self.signing_alg, &self.signing_key, &mut v);
                 pdu = v;
                 &pdu
@@ -455,3 +457,9 @@ impl Client {
 
 pub use msg::access;
 pub use smb_wire::msg::create_options;
+
+/// Sets SMB2_FLAGS_SIGNED in a built request's header (before it is signed).
+pub(crate) fn mark_signed(m: &mut [u8]) {
+    let f = Le(m).u32(offsets::FLAGS).unwrap_or(0) | flags::SIGNED;
+    m[offsets::FLAGS..offsets::FLAGS + 4].copy_from_slice(&f.to_le_bytes());
+}

@@ -146,8 +146,7 @@ impl Client {
         // The bytes as they go out (signed during a binding), for the preauth hash.
         let sent = if self.session_id != 0 && self.protection == Protection::Sign {
             let mut v = m.clone();
-            let f = u32::from_le_bytes(v[16..20].try_into().unwrap()) | flags::SIGNED;
-            v[16..20].copy_from_slice(&f.to_le_bytes());
+            crate::mark_signed(&mut v);
             signing::sign(self.signing_alg, &self.signing_key, &mut v);
             v
         } else {

@@ -324,7 +324,7 @@ impl RdmaConn {
             return false;
         }
         if self.smb.has_async() {
-            for r in self.smb.poll_async() {
+            for r in self.smb.poll_async(smb_server::clock::now()) {
                 if self.smbd.send(r).is_err() {
                     return false;
                 }

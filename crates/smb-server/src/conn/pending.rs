@@ -9,13 +9,12 @@ use smb_wire::negotiate::caps;
 use smb_wire::{NtStatus, PutLe, TransformHeader};
 
 impl Connection {
-    /// Completes waiting async requests whose condition now holds. Call after every batch
-    /// of input and whenever the worker wakes.
-    pub fn poll_async(&mut self) -> Vec<Vec<u8>> {
+    /// Completes waiting async requests whose condition holds at `now` (engine clock,
+    /// [`crate::clock::now`]). Call when [`Connection::wants_poll`] says so.
+    pub fn poll_async(&mut self, now: std::time::Instant) -> Vec<Vec<u8>> {
         self.repoll = false;
         let mut out = std::mem::take(&mut self.cancelled);
         if !self.held.is_empty() {
-            let now = crate::clock::now();
             let mut i = 0;
             while i < self.held.len() {
                 if self.held[i].0 <= now {

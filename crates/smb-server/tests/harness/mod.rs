@@ -148,8 +148,9 @@ impl WireInner {
     /// async requests, breaks posted to its outbox. Like the worker, it looks only when
     /// an event woke the connection or a deadline passed.
     fn collect(&mut self) {
-        if !self.closed && self.conn.wants_poll(smb_server::clock::now()) {
-            let more = self.conn.poll_async();
+        let now = smb_server::clock::now();
+        if !self.closed && self.conn.wants_poll(now) {
+            let more = self.conn.poll_async(now);
             self.out.extend(more);
         }
     }

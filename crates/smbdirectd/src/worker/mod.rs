@@ -781,7 +781,7 @@ impl Worker {
                 continue;
             };
             if c.smb.wants_poll(engine_now) || (tick_poll && c.smb.has_async()) {
-                for r in c.smb.poll_async() {
+                for r in c.smb.poll_async(engine_now) {
                     queue(c, r);
                 }
             }

@@ -7,6 +7,7 @@ use smb_server::backend::FileInfo;
 use smb_wire::filetime::from_unix as filetime;
 use smb_wire::fscc::Ea;
 use smb_wire::msg::attrs;
+use smb_wire::Le;
 use smb_wire::NtStatus;
 use std::io;
 use std::os::fd::OwnedFd;
@@ -33,18 +34,12 @@ pub(super) fn read_meta(fd: &OwnedFd) -> Option<Meta> {
     if n < 16 || &b[..4] != XATTR_MAGIC {
         return None;
     }
-    let attributes = u32::from_le_bytes(b[4..8].try_into().unwrap());
-    let c = u64::from_le_bytes(b[8..16].try_into().unwrap());
-    let ch = if n >= 24 {
-        u64::from_le_bytes(b[16..24].try_into().unwrap())
-    } else {
-        0
-    };
-    let al = if n >= 32 {
-        u64::from_le_bytes(b[24..32].try_into().unwrap())
-    } else {
-        0
-    };
+    // Older records are shorter: fields past what was stored read as 0.
+    let r = Le(&b[..n]);
+    let attributes = r.u32(4).ok()?;
+    let c = r.u64(8).ok()?;
+    let ch = r.u64(16).unwrap_or(0);
+    let al = r.u64(24).unwrap_or(0);
     Some(Meta {
         attributes,
         creation: (c != 0).then_some(c),
@@ -170,7 +165,7 @@ pub(super) fn read_eas(fd: &OwnedFd) -> Result<Vec<Ea>, NtStatus> {
         if r.len() < 4 {
             return Err(NtStatus::EA_CORRUPT_ERROR);
         }
-        let (nl, vl) = (r[1] as usize, u16::from_le_bytes([r[2], r[3]]) as usize);
+        let (nl, vl) = (r[1] as usize, usize::from(Le(r).u16(2).unwrap_or(0)));
         if r.len() < 4 + nl + vl {
             return Err(NtStatus::EA_CORRUPT_ERROR);
         }
