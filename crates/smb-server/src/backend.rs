@@ -104,8 +104,9 @@ pub struct FileInfo {
     pub change_time: u64,
     pub allocation_size: u64,
     pub end_of_file: u64,
-    /// FILE_ATTRIBUTE_*; FILE_ATTRIBUTE_DIRECTORY set for directories. Never sparse or
-    /// compressed (Hyper-V refuses those for VHDX).
+    /// FILE_ATTRIBUTE_*; FILE_ATTRIBUTE_DIRECTORY set for directories. Sparse only when a
+    /// client marked the file so (FSCTL_SET_SPARSE), never because the Linux file has
+    /// holes (Hyper-V refuses a VHDX it sees as sparse); never compressed.
     pub attributes: u32,
     pub number_of_links: u32,
     pub is_directory: bool,
@@ -137,6 +138,8 @@ pub struct FsInfo {
     pub volume_creation_time: u64,
     /// DOS attributes, EAs and security descriptors are kept (in extended attributes).
     pub keeps_xattrs: bool,
+    /// Files can be marked sparse (the mark is kept) and their holes found.
+    pub sparse_files: bool,
 }
 
 /// Changes to basic information; None leaves a field as it is.
@@ -308,6 +311,23 @@ pub trait FileObj: Send + Sync {
     /// Zeroes a range (FSCTL_SET_ZERO_DATA): deallocate where possible, but files stay
     /// non-sparse as far as clients can see.
     fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus>;
+    /// Marks the file sparse or not (FSCTL_SET_SPARSE): recorded and reported as
+    /// FILE_ATTRIBUTE_SPARSE_FILE. Backends that cannot record it refuse.
+    fn set_sparse(&self, _sparse: bool) -> Result<(), NtStatus> {
+        Err(NtStatus::INVALID_DEVICE_REQUEST)
+    }
+    /// The ranges of `[offset, offset + len)` that hold data, before end of file, in
+    /// order (FSCTL_QUERY_ALLOCATED_RANGES on a sparse file). Backends that cannot tell
+    /// report the whole range.
+    fn allocated_ranges(&self, offset: u64, len: u64) -> Result<Vec<(u64, u64)>, NtStatus> {
+        let eof = self.info()?.end_of_file;
+        let end = offset.saturating_add(len).min(eof);
+        Ok(if end > offset {
+            vec![(offset, end - offset)]
+        } else {
+            Vec::new()
+        })
+    }
     /// The OS descriptor, for engines that issue I/O themselves (io_uring); None for
     /// in-memory backends.
     fn raw_fd(&self) -> Option<i32>;

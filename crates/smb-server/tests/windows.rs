@@ -6,6 +6,7 @@ mod harness;
 use client::{access, create_options};
 use harness::*;
 use smb_wire::header::Command;
+use smb_wire::NtStatus;
 use testkit::bodies::*;
 
 /// MS-SMB2 3.3.5.2.7.2: a related request uses the FileId of the previous operation,
@@ -143,4 +144,101 @@ fn name_and_kind_errors_get_windows_statuses() {
     let links = u32::from_le_bytes(info[16..20].try_into().unwrap());
     assert_eq!(links, 1);
     assert_eq!(info[21], 1, "Directory flag");
+}
+
+/// The IOCTL answer's output buffer.
+fn ioctl_output(r: &client::Response) -> Vec<u8> {
+    let b = r.body();
+    let off = u32::from_le_bytes(b[32..36].try_into().unwrap()) as usize;
+    let len = u32::from_le_bytes(b[36..40].try_into().unwrap()) as usize;
+    r.msg[off..off + len].to_vec()
+}
+
+fn ranges(out: &[u8]) -> Vec<(u64, u64)> {
+    out.chunks_exact(16)
+        .map(|c| {
+            (
+                u64::from_le_bytes(c[..8].try_into().unwrap()),
+                u64::from_le_bytes(c[8..].try_into().unwrap()),
+            )
+        })
+        .collect()
+}
+
+/// Sparse files as NTFS keeps them (MS-FSA 2.1.5.9.22/35): the share says it supports
+/// them; FSCTL_SET_SPARSE marks a file (FILE_ATTRIBUTE_SPARSE_FILE) and nothing else
+/// does; allocated ranges are the whole file until it is marked, then where its data is,
+/// as many as the answer can hold.
+#[test]
+fn sparse_files_are_marked_and_their_holes_reported() {
+    const SET_SPARSE: u32 = 0x0009_00C4;
+    const QAR: u32 = 0x0009_40CF;
+    const SPARSE: u32 = 0x200;
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA | 0x80 | 0x100;
+    let (f, _) = c.create(tree, "s.bin", rw, 2, 0).unwrap();
+    let mb = 1u64 << 20;
+    c.write(tree, f, 0, &[1u8; 65536]).unwrap();
+    c.write(tree, f, 4 * mb, &[2u8; 65536]).unwrap();
+    let fs_attrs = c.query_info(tree, f, 2, 5).unwrap();
+    let caps = u32::from_le_bytes(fs_attrs[..4].try_into().unwrap());
+    assert_ne!(caps & 0x40, 0, "FILE_SUPPORTS_SPARSE_FILES");
+    let qar = |c: &mut client::Client, off: u64, len: u64, max: u32| {
+        let mut q = off.to_le_bytes().to_vec();
+        q.extend_from_slice(&len.to_le_bytes());
+        c.request(Command::IOCTL, tree, &ioctl_body(QAR, f, &q, max))
+            .unwrap()
+    };
+    let eof = 4 * mb + 65536;
+    // Not marked: allocated throughout, whatever the Linux file holds.
+    let r = qar(&mut c, 0, u64::MAX >> 2, 4096);
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    assert_eq!(ranges(&ioctl_output(&r)), vec![(0, eof)]);
+    let attributes = |c: &mut client::Client| {
+        let basic = c.query_info(tree, f, 1, 4).unwrap();
+        u32::from_le_bytes(basic[32..36].try_into().unwrap())
+    };
+    assert_eq!(attributes(&mut c) & SPARSE, 0);
+    // Marked (no buffer means "set"): the attribute shows and the hole is seen.
+    let r = c
+        .request(Command::IOCTL, tree, &ioctl_body(SET_SPARSE, f, &[], 0))
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    assert_ne!(attributes(&mut c) & SPARSE, 0);
+    let r = qar(&mut c, 0, eof, 4096);
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let got = ranges(&ioctl_output(&r));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0].0, 0);
+    assert!(got[0].1 >= 65536 && got[0].1 < 4 * mb, "{got:?}");
+    assert!(got[1].0 <= 4 * mb && got[1].0 + got[1].1 == eof, "{got:?}");
+    // Room for one entry: that one and BUFFER_OVERFLOW; for none: BUFFER_TOO_SMALL.
+    let r = qar(&mut c, 0, eof, 16);
+    assert_eq!(r.status(), NtStatus::BUFFER_OVERFLOW);
+    assert_eq!(ranges(&ioctl_output(&r)), got[..1].to_vec());
+    let r = qar(&mut c, 0, eof, 8);
+    assert_eq!(r.status(), NtStatus::BUFFER_TOO_SMALL);
+    // A range past the largest offset is refused.
+    let r = qar(&mut c, 1, u64::MAX >> 1, 4096);
+    assert_eq!(r.status(), NtStatus::INVALID_PARAMETER);
+    // Attributes set by a client keep the mark; unmarking (SetSparse = 0) clears it.
+    let r = c
+        .request(Command::IOCTL, tree, &ioctl_body(SET_SPARSE, f, &[0], 0))
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    assert_eq!(attributes(&mut c) & SPARSE, 0);
+    assert_eq!(
+        ranges(&ioctl_output(&qar(&mut c, 0, eof, 4096))),
+        vec![(0, eof)]
+    );
+    // Without write access the mark cannot be set.
+    let (ro, _) = c
+        .create(tree, "s.bin", access::FILE_READ_DATA, 1, 0)
+        .unwrap();
+    let r = c
+        .request(Command::IOCTL, tree, &ioctl_body(SET_SPARSE, ro, &[], 0))
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::ACCESS_DENIED);
 }

@@ -233,6 +233,8 @@ pub struct FsFacts {
     pub fs_name: String,
     pub max_name_len: u32,
     pub fs_attributes: u32,
+    /// FILE_LEVEL_TRIM releases space (SSINFO_FLAGS_TRIM_ENABLED).
+    pub trim_enabled: bool,
 }
 
 pub fn encode_fs_info(c: u8, f: &FsFacts, out: &mut Vec<u8>) -> Result<(), NtStatus> {
@@ -277,7 +279,8 @@ pub fn encode_fs_info(c: u8, f: &FsFacts, out: &mut Vec<u8>) -> Result<(), NtSta
             for _ in 0..4 {
                 out.put_u32(b);
             }
-            out.put_u32(0x3); // aligned device, partition aligned
+            // Aligned device, partition aligned; trim where ranges can be released.
+            out.put_u32(0x3 | if f.trim_enabled { 0x8 } else { 0 });
             out.put_u32(0);
             out.put_u32(0);
         }

@@ -100,13 +100,31 @@ pub fn encode_trim_output(out: &mut Vec<u8>, ranges_processed: u32) {
     out.put_u32(ranges_processed);
 }
 
-/// FILE_ALLOCATED_RANGE_BUFFER (MS-FSCC 2.3.32): the range a query asks about.
+/// FILE_SET_SPARSE_BUFFER (MS-FSCC 2.3.64): SetSparse; no buffer at all means TRUE.
+pub fn parse_set_sparse(input: &[u8]) -> bool {
+    input.first().is_none_or(|b| *b != 0)
+}
+
+/// Bytes of one FILE_ALLOCATED_RANGE_BUFFER.
+pub const RANGE_LEN: usize = 16;
+
+/// FILE_ALLOCATED_RANGE_BUFFER (MS-FSCC 2.3.32): the range a query asks about. Offsets
+/// and lengths are signed on the wire: a negative one, or a range past the largest
+/// offset, is refused.
 pub fn parse_allocated_range_query(input: &[u8]) -> Result<Range> {
     let r = Le(input);
-    Ok(Range {
-        offset: r.u64(0)?,
-        length: r.u64(8)?,
-    })
+    let (offset, length) = (r.u64(0)?, r.u64(8)?);
+    if offset > i64::MAX as u64
+        || length > i64::MAX as u64
+        || offset
+            .checked_add(length)
+            .is_none_or(|e| e > i64::MAX as u64)
+    {
+        return Err(WireError::BadValue(
+            "allocated range outside 0 ..= i64::MAX",
+        ));
+    }
+    Ok(Range { offset, length })
 }
 
 /// FILE_ALLOCATED_RANGE_BUFFER entries of an answer.

@@ -415,6 +415,8 @@ impl DirShare {
             volume_serial: (s.f_fsid as u32) ^ (s.f_fsid >> 32) as u32,
             volume_creation_time: filetime(st.stx_btime.tv_sec, st.stx_btime.tv_nsec),
             keeps_xattrs: !self.opts.no_xattr,
+            // The sparse mark lives in the xattr; holes are found with SEEK_HOLE.
+            sparse_files: !self.opts.no_xattr,
         })
     }
 }

@@ -94,3 +94,22 @@ pub fn lock_body(f: FileId, offset: u64, len: u64, flags: u32) -> Vec<u8> {
         &0u32.to_le_bytes(),
     ])
 }
+
+/// IOCTL (an FSCTL) with `input`, answering at most `max_out` bytes.
+pub fn ioctl_body(ctl_code: u32, f: FileId, input: &[u8], max_out: u32) -> Vec<u8> {
+    le(&[
+        &57u16.to_le_bytes(),
+        &[0, 0],
+        &ctl_code.to_le_bytes(),
+        &fid_bytes(f),
+        &120u32.to_le_bytes(),
+        &(input.len() as u32).to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &max_out.to_le_bytes(),
+        &1u32.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        input,
+    ])
+}

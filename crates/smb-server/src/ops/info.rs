@@ -106,6 +106,8 @@ pub(super) fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
                 fs_name: "NTFS".into(),
                 max_name_len: fi.max_name_len.max(255),
                 fs_attributes: fs_attributes(&fi),
+                // Trimmed ranges are punched out of the file where it can hold holes.
+                trim_enabled: fi.sparse_files,
             };
             if let Err(e) = fscc::encode_fs_info(req.info_class, &ff, &mut data) {
                 return Fail(e);
@@ -424,8 +426,8 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
 }
 
 /// FileFsAttributeInformation's flags (MS-FSCC 2.5.1): case-sensitive search, preserved
-/// case, Unicode names, named streams and hard links; persistent ACLs and EAs only where
-/// the share keeps them.
+/// case, Unicode names, named streams and hard links; persistent ACLs, EAs and sparse
+/// files only where the share keeps them.
 pub(super) fn fs_attributes(fi: &crate::backend::FsInfo) -> u32 {
     const CASE_SENSITIVE_SEARCH: u32 = 0x1;
     const CASE_PRESERVED_NAMES: u32 = 0x2;
@@ -434,11 +436,18 @@ pub(super) fn fs_attributes(fi: &crate::backend::FsInfo) -> u32 {
     const NAMED_STREAMS: u32 = 0x0004_0000;
     const HARD_LINKS: u32 = 0x0040_0000;
     const EXTENDED_ATTRIBUTES: u32 = 0x0080_0000;
-    let base = CASE_SENSITIVE_SEARCH | CASE_PRESERVED_NAMES | UNICODE_ON_DISK | NAMED_STREAMS;
-    match fi.keeps_xattrs {
-        true => base | HARD_LINKS | PERSISTENT_ACLS | EXTENDED_ATTRIBUTES,
-        false => base | HARD_LINKS,
-    }
+    const SUPPORTS_SPARSE_FILES: u32 = 0x40;
+    let base =
+        CASE_SENSITIVE_SEARCH | CASE_PRESERVED_NAMES | UNICODE_ON_DISK | NAMED_STREAMS | HARD_LINKS;
+    let xattrs = match fi.keeps_xattrs {
+        true => PERSISTENT_ACLS | EXTENDED_ATTRIBUTES,
+        false => 0,
+    };
+    let sparse = match fi.sparse_files {
+        true => SUPPORTS_SPARSE_FILES,
+        false => 0,
+    };
+    base | xattrs | sparse
 }
 
 pub(super) fn set_disposition(

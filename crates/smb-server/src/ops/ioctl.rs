@@ -68,9 +68,26 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             open.resilient.store(true, Ordering::Release);
             Outcome::Done(NtStatus::SUCCESS, reply(&[]))
         }
-        fsctl::SET_SPARSE => Outcome::Done(NtStatus::SUCCESS, reply(&[])),
+        fsctl::SET_SPARSE => {
+            // MS-FSA 2.1.5.9.35: any of write data, append or write attributes; no
+            // buffer means "set"; the file is marked (or unmarked), never a directory.
+            let may =
+                access::FILE_WRITE_DATA | access::FILE_APPEND_DATA | access::FILE_WRITE_ATTRIBUTES;
+            if open.granted_access & may == 0 {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
+            if open.is_directory {
+                return Fail(NtStatus::INVALID_PARAMETER);
+            }
+            let set = fsctl::parse_set_sparse(req.input);
+            match f.set_sparse(set) {
+                Ok(()) => Outcome::Done(NtStatus::SUCCESS, reply(&[])),
+                Err(e) => Fail(e),
+            }
+        }
         fsctl::SET_ZERO_DATA | fsctl::FILE_LEVEL_TRIM => {
-            if !open.can_write() {
+            // MS-FSA 2.1.5.9.37 and 2.1.5.9.13: write-data access (append is not enough).
+            if open.granted_access & access::FILE_WRITE_DATA == 0 {
                 return Fail(NtStatus::ACCESS_DENIED);
             }
             let ranges = if req.ctl_code == fsctl::SET_ZERO_DATA {
@@ -81,6 +98,15 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             let Ok(ranges) = ranges else {
                 return Fail(NtStatus::INVALID_PARAMETER);
             };
+            // Zeroing writes: another open's byte-range lock on the range stops it.
+            if req.ctl_code == fsctl::SET_ZERO_DATA {
+                let fs = open.file.as_ref().expect("file opens have a state");
+                if ranges.iter().any(|r| {
+                    super::io::io_blocked(ctx.server, fs, open.file_id, r.offset, r.length, true)
+                }) {
+                    return Fail(NtStatus::FILE_LOCK_CONFLICT);
+                }
+            }
             for r in &ranges {
                 if let Err(e) = f.zero_range(r.offset, r.length) {
                     return Fail(e);
@@ -99,21 +125,46 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             Outcome::Done(NtStatus::SUCCESS, reply(&out))
         }
         fsctl::QUERY_ALLOCATED_RANGES => {
+            // MS-FSA 2.1.5.9.22: the caller must be able to read the file.
+            if open.granted_access & access::FILE_READ_DATA == 0 {
+                return Fail(NtStatus::ACCESS_DENIED);
+            }
             let Ok(q) = fsctl::parse_allocated_range_query(req.input) else {
                 return Fail(NtStatus::INVALID_PARAMETER);
             };
-            let eof = f.info().map(|i| i.end_of_file).unwrap_or(0);
-            let end = q.offset.saturating_add(q.length).min(eof);
+            let info = match f.info() {
+                Ok(i) => i,
+                Err(e) => return Fail(e),
+            };
+            // MS-FSA 2.1.5.9.22: a file not marked sparse is allocated throughout (to end
+            // of file); a sparse one reports where its data is.
+            let ranges = if info.attributes & attrs::SPARSE_FILE != 0 {
+                f.allocated_ranges(q.offset, q.length)
+            } else {
+                let end = q.offset.saturating_add(q.length).min(info.end_of_file);
+                Ok(if end > q.offset {
+                    vec![(q.offset, end - q.offset)]
+                } else {
+                    Vec::new()
+                })
+            };
+            let ranges: Vec<fsctl::Range> = match ranges {
+                Ok(r) => r
+                    .into_iter()
+                    .map(|(offset, length)| fsctl::Range { offset, length })
+                    .collect(),
+                Err(e) => return Fail(e),
+            };
+            // As many entries as the buffer holds; none fitting is BUFFER_TOO_SMALL, some
+            // is BUFFER_OVERFLOW with those.
+            let fit = req.max_output_response as usize / fsctl::RANGE_LEN;
             let mut out = Vec::new();
-            if end > q.offset {
-                let whole = fsctl::Range {
-                    offset: q.offset,
-                    length: end - q.offset,
-                };
-                fsctl::encode_allocated_ranges(&mut out, &[whole]);
-            }
-            if out.len() > req.max_output_response as usize {
-                return Fail(NtStatus::BUFFER_TOO_SMALL);
+            fsctl::encode_allocated_ranges(&mut out, &ranges[..ranges.len().min(fit)]);
+            if ranges.len() > fit {
+                if fit == 0 {
+                    return Fail(NtStatus::BUFFER_TOO_SMALL);
+                }
+                return Outcome::Done(NtStatus::BUFFER_OVERFLOW, reply(&out));
             }
             Outcome::Done(NtStatus::SUCCESS, reply(&out))
         }

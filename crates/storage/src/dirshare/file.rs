@@ -335,7 +335,9 @@ impl FileObj for DirFile {
                 m.change = Some(t);
             }
             if let Some(a) = c.attributes {
-                m.attributes = a & (attrs::SETTABLE | attrs::ARCHIVE);
+                // (The sparse mark is set by FSCTL_SET_SPARSE only, as on NTFS.)
+                m.attributes =
+                    (a & (attrs::SETTABLE | attrs::ARCHIVE)) | (m.attributes & attrs::SPARSE_FILE);
             }
             if let Some(t) = c.creation_time {
                 m.creation = Some(t);
@@ -466,6 +468,54 @@ impl FileObj for DirFile {
             }
         }
         Ok(())
+    }
+
+    fn set_sparse(&self, sparse: bool) -> Result<(), NtStatus> {
+        if !self.xattr {
+            return Err(NtStatus::INVALID_DEVICE_REQUEST);
+        }
+        let st = sys::fstat(&self.fd).map_err(io_status)?;
+        let mut m = read_meta(&self.fd).unwrap_or(Meta {
+            attributes: info_from(&st, None).attributes & !(attrs::DIRECTORY | attrs::NORMAL),
+            creation: None,
+            change: None,
+            alloc: None,
+        });
+        if sparse {
+            m.attributes |= attrs::SPARSE_FILE;
+        } else {
+            m.attributes &= !attrs::SPARSE_FILE;
+        }
+        write_meta(&self.fd, &m).map_err(io_status)
+    }
+
+    fn allocated_ranges(&self, offset: u64, len: u64) -> Result<Vec<(u64, u64)>, NtStatus> {
+        let eof = sys::fstat(&self.fd).map_err(io_status)?.stx_size;
+        let end = offset.saturating_add(len).min(eof);
+        let mut out = Vec::new();
+        let mut at = offset;
+        while at < end {
+            let data = match sys::seek(&self.fd, at, libc::SEEK_DATA) {
+                Ok(Some(d)) => d,
+                // No data past `at`.
+                Ok(None) => break,
+                // Holes cannot be found here: all of it counts as data.
+                Err(_) => {
+                    out.push((at, end - at));
+                    break;
+                }
+            };
+            if data >= end {
+                break;
+            }
+            let hole = match sys::seek(&self.fd, data, libc::SEEK_HOLE) {
+                Ok(Some(h)) => h.min(end),
+                _ => end,
+            };
+            out.push((data, hole - data));
+            at = hole;
+        }
+        Ok(out)
     }
 
     fn raw_fd(&self) -> Option<i32> {

@@ -67,9 +67,9 @@ pub(super) fn info_from(st: &libc::statx, meta: Option<Meta>) -> FileInfo {
     } else {
         mtime.min(ctime)
     };
-    let stored =
-        meta.as_ref().map(|m| m.attributes).unwrap_or(0) & (attrs::SETTABLE | attrs::ARCHIVE);
-    let mut a = stored & !(attrs::SPARSE_FILE | attrs::COMPRESSED | attrs::NORMAL);
+    let kept = attrs::SETTABLE | attrs::ARCHIVE | attrs::SPARSE_FILE;
+    let stored = meta.as_ref().map(|m| m.attributes).unwrap_or(0) & kept;
+    let mut a = stored & !(attrs::COMPRESSED | attrs::NORMAL);
     if is_dir {
         // (A directory shows ARCHIVE only when a client set it, as on NTFS.)
         a |= attrs::DIRECTORY;
