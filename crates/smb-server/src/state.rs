@@ -298,6 +298,13 @@ pub struct Open {
     pub lock_seq: Mutex<[u8; 64]>,
     /// Written through this open since it was opened (reported to CHANGE_NOTIFY at close).
     pub modified: AtomicBool,
+    /// CHANGE_NOTIFY on a directory: the notify-log position its next request reads from
+    /// ([`NOTIFY_UNWATCHED`] until the first request). Changes between two requests are
+    /// kept for the next one, as Windows keeps them in the handle's change buffer.
+    pub notify_cursor: AtomicU64,
+    /// The handle's change buffer, sized by its first CHANGE_NOTIFY (as Windows sizes
+    /// it): no answer on the handle carries more, whatever a later request asks.
+    pub notify_buffer: std::sync::atomic::AtomicU32,
     pub closed: AtomicBool,
     /// Granted a durable handle: survives the loss of its connection.
     pub durable: Option<Durable>,
@@ -306,6 +313,9 @@ pub struct Open {
     /// Its place in the server's open-file budget (None for pipes), given back with it.
     pub slot: Option<crate::budget::OpenSlot>,
 }
+
+/// [`Open::notify_cursor`] of a handle that has not asked for changes yet.
+pub const NOTIFY_UNWATCHED: u64 = u64::MAX;
 
 /// What a durable open was granted (MS-SMB2 2.2.13.2.3/2.2.13.2.11).
 #[derive(Clone, Copy, Debug)]
@@ -845,7 +855,8 @@ impl NotifyHub {
     }
 
     /// Events after `since` in `dir` (or below it, with `tree`) matching `filter`. The bool
-    /// is true when the log no longer reaches back to `since` (answer NOTIFY_ENUM_DIR).
+    /// is true when the log no longer reaches back to `since` (answer NOTIFY_ENUM_DIR);
+    /// the number is the log position read up to (where the next look starts).
     pub fn since(
         &self,
         since: u64,
@@ -853,8 +864,10 @@ impl NotifyHub {
         dir: &SharePath,
         tree: bool,
         filter: u32,
-    ) -> (Vec<ChangeEvent>, bool) {
+    ) -> (Vec<ChangeEvent>, bool, u64) {
         let ev = self.events.lock();
+        // (Published under the same lock: the log and its position agree.)
+        let upto = self.seq.load(Ordering::Acquire);
         let lost = ev.front().is_some_and(|e| e.seq > since + 1);
         let mut out = Vec::new();
         for e in ev.iter().filter(|e| e.seq > since) {
@@ -881,7 +894,7 @@ impl NotifyHub {
                 out.push(e);
             }
         }
-        (out, lost)
+        (out, lost, upto)
     }
 }
 

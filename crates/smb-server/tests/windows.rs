@@ -242,3 +242,60 @@ fn sparse_files_are_marked_and_their_holes_reported() {
         .unwrap();
     assert_eq!(r.status(), NtStatus::ACCESS_DENIED);
 }
+
+/// Changes made while no CHANGE_NOTIFY is pending on a handle are kept for its next one
+/// (Windows keeps them in the handle's change buffer): the second request is answered at
+/// once with what happened in between.
+#[test]
+fn changes_between_two_notify_requests_are_kept_for_the_next() {
+    const FILE_NAME: u32 = 0x1;
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let dir = create_options::DIRECTORY_FILE;
+    let (d, _) = c.create(tree, "", access::FILE_READ_DATA, 1, dir).unwrap();
+    let names = |r: &client::Response| {
+        let out = {
+            let b = r.body();
+            let off = usize::from(u16::from_le_bytes([b[2], b[3]]));
+            let len = u32::from_le_bytes(b[4..8].try_into().unwrap()) as usize;
+            r.msg[off..off + len].to_vec()
+        };
+        let mut v = Vec::new();
+        let mut at = 0;
+        loop {
+            let next = u32::from_le_bytes(out[at..at + 4].try_into().unwrap()) as usize;
+            let n = u32::from_le_bytes(out[at + 8..at + 12].try_into().unwrap()) as usize;
+            let units: Vec<u16> = out[at + 12..at + 12 + n]
+                .chunks_exact(2)
+                .map(|p| u16::from_le_bytes([p[0], p[1]]))
+                .collect();
+            v.push(String::from_utf16(&units).unwrap());
+            if next == 0 {
+                break v;
+            }
+            at += next;
+        }
+    };
+    let body = change_notify_body(d, 0, FILE_NAME);
+    let first = c.send_request(Command::CHANGE_NOTIFY, tree, &body).unwrap();
+    let (a, _) = c
+        .create(tree, "a.txt", access::FILE_WRITE_DATA, 2, 0)
+        .unwrap();
+    let r = c.wait(first).unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    assert_eq!(names(&r), vec!["a.txt"]);
+    // Nothing pending on the handle now; two more names appear.
+    let (b, _) = c
+        .create(tree, "b.txt", access::FILE_WRITE_DATA, 2, 0)
+        .unwrap();
+    let (cc, _) = c
+        .create(tree, "c.txt", access::FILE_WRITE_DATA, 2, 0)
+        .unwrap();
+    let r = c.request(Command::CHANGE_NOTIFY, tree, &body).unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    assert_eq!(names(&r), vec!["b.txt", "c.txt"]);
+    for f in [a, b, cc, d] {
+        c.close(tree, f).unwrap();
+    }
+}

@@ -113,3 +113,15 @@ pub fn ioctl_body(ctl_code: u32, f: FileId, input: &[u8], max_out: u32) -> Vec<u
         input,
     ])
 }
+
+/// CHANGE_NOTIFY on directory `f` for `filter` (MS-SMB2 2.2.35; flags 1 = watch tree).
+pub fn change_notify_body(f: FileId, flags: u16, filter: u32) -> Vec<u8> {
+    le(&[
+        &32u16.to_le_bytes(),
+        &flags.to_le_bytes(),
+        &65536u32.to_le_bytes(),
+        &fid_bytes(f),
+        &filter.to_le_bytes(),
+        &0u32.to_le_bytes(),
+    ])
+}

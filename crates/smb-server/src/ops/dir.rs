@@ -13,12 +13,26 @@ pub(super) fn change_notify(server: &Arc<Server>, ctx: &Ctx, max_transact: u32) 
     if !open.is_directory {
         return Fail(NtStatus::INVALID_PARAMETER);
     }
+    // From where the handle's last request stopped; the first starts now and sizes the
+    // handle's change buffer.
+    let since = match open.notify_cursor.load(Ordering::Acquire) {
+        crate::state::NOTIFY_UNWATCHED => {
+            open.notify_buffer
+                .store(req.output_buffer_length, Ordering::Release);
+            server.notify.current()
+        }
+        c => c,
+    };
+    open.notify_cursor.store(since, Ordering::Release);
+    let max_out = req
+        .output_buffer_length
+        .min(open.notify_buffer.load(Ordering::Acquire));
     Outcome::Wait(Wait::Notify {
         open,
-        since: server.notify.current(),
+        since,
         tree: req.flags & msg::WATCH_TREE != 0,
         filter: req.completion_filter,
-        max_out: req.output_buffer_length,
+        max_out,
     })
 }
 

@@ -130,10 +130,13 @@ pub fn poll_wait(
             }
             let share = open.share.as_ref()?;
             let dir = open.path.lock().clone();
-            let (events, lost) = server
-                .notify
-                .since(*since, &share.name, &dir, *tree, *filter);
-            *since = server.notify.current();
+            let (events, lost, upto) =
+                server
+                    .notify
+                    .since(*since, &share.name, &dir, *tree, *filter);
+            *since = upto;
+            // What was looked at is consumed: the handle's next request goes on from here.
+            open.notify_cursor.store(*since, Ordering::Release);
             if lost {
                 return Some((NtStatus::NOTIFY_ENUM_DIR, Vec::new()));
             }
