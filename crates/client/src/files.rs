@@ -97,6 +97,21 @@ impl Client {
         Ok(b.region(off, len).map_err(e)?.to_vec())
     }
 
+    /// The first `len` bytes of the file, read a MiB (or max_read) at a time; shorter
+    /// only where the file ends.
+    pub fn read_all(&mut self, tree: u32, f: FileId, len: usize) -> Result<Vec<u8>> {
+        let mut out = Vec::with_capacity(len);
+        while out.len() < len {
+            let n = (len - out.len()).min(self.max_read.min(1 << 20) as usize) as u32;
+            let got = self.read(tree, f, out.len() as u64, n)?;
+            if got.is_empty() {
+                break;
+            }
+            out.extend_from_slice(&got);
+        }
+        Ok(out)
+    }
+
     pub fn read(&mut self, tree: u32, f: FileId, offset: u64, len: u32) -> Result<Vec<u8>> {
         let id = self.send_read(tree, f, offset, len)?;
         self.finish_read(id)

@@ -114,6 +114,16 @@ impl Response {
     pub fn body(&self) -> &[u8] {
         &self.msg[HEADER_LEN..]
     }
+    /// An IOCTL answer's output buffer (empty if the answer has none or is malformed).
+    pub fn ioctl_output(&self) -> &[u8] {
+        let b = smb_wire::Le(self.body());
+        let (Ok(off), Ok(len)) = (b.u32(32), b.u32(36)) else {
+            return &[];
+        };
+        self.msg
+            .get(off as usize..(off as usize).saturating_add(len as usize))
+            .unwrap_or(&[])
+    }
 }
 
 pub struct Client {

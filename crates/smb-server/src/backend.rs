@@ -140,6 +140,9 @@ pub struct FsInfo {
     pub keeps_xattrs: bool,
     /// Files can be marked sparse (the mark is kept) and their holes found.
     pub sparse_files: bool,
+    /// Files can share blocks (reflink): FSCTL_DUPLICATE_EXTENTS_TO_FILE works and
+    /// FILE_SUPPORTS_BLOCK_REFCOUNTING is advertised.
+    pub block_refcounting: bool,
 }
 
 /// Changes to basic information; None leaves a field as it is.
@@ -328,6 +331,30 @@ pub trait FileObj: Send + Sync {
             Vec::new()
         })
     }
+    /// Makes `[dst_off, dst_off + len)` of this file share `src`'s blocks at `src_off`
+    /// (block cloning, FSCTL_DUPLICATE_EXTENTS_TO_FILE): only on shares whose
+    /// [`FsInfo::block_refcounting`] is set; others refuse.
+    fn clone_from(
+        &self,
+        _src: &dyn FileObj,
+        _src_off: u64,
+        _dst_off: u64,
+        _len: u64,
+    ) -> Result<(), NtStatus> {
+        Err(NtStatus::INVALID_DEVICE_REQUEST)
+    }
+    /// Copies up to `len` bytes of `src` at `src_off` into this file at `dst_off` inside
+    /// the server (copychunk, offload write): how many were copied, fewer only where
+    /// `src` ends. Backends with descriptors copy in the kernel; this one through memory.
+    fn copy_from(
+        &self,
+        src: &dyn FileObj,
+        src_off: u64,
+        dst_off: u64,
+        len: usize,
+    ) -> Result<usize, NtStatus> {
+        copy_through_memory(src, src_off, self, dst_off, len)
+    }
     /// The OS descriptor, for engines that issue I/O themselves (io_uring); None for
     /// in-memory backends.
     fn raw_fd(&self) -> Option<i32>;
@@ -360,4 +387,35 @@ pub trait FileObj: Send + Sync {
     fn set_security(&self, _sd: &[u8]) -> Result<(), NtStatus> {
         Err(NtStatus::NOT_SUPPORTED)
     }
+}
+
+/// [`FileObj::copy_from`] through a bounded buffer: reads `src`, writes `dst`, stops at
+/// the end of `src`.
+pub fn copy_through_memory(
+    src: &dyn FileObj,
+    src_off: u64,
+    dst: &(impl FileObj + ?Sized),
+    dst_off: u64,
+    len: usize,
+) -> Result<usize, NtStatus> {
+    const STEP: usize = 1 << 20;
+    let mut buf = vec![0u8; len.min(STEP)];
+    let mut done = 0usize;
+    while done < len {
+        let want = (len - done).min(STEP);
+        let n = src.read_at(src_off + done as u64, &mut buf[..want])?;
+        let mut w = 0;
+        while w < n {
+            let k = dst.write_at(dst_off + (done + w) as u64, &buf[w..n])?;
+            if k == 0 {
+                return Err(NtStatus::DISK_FULL);
+            }
+            w += k;
+        }
+        done += n;
+        if n < want {
+            break;
+        }
+    }
+    Ok(done)
 }

@@ -19,6 +19,7 @@ pub mod lease;
 pub mod limits;
 pub mod logon;
 pub mod names;
+pub mod offload;
 pub mod oplock;
 pub mod ops;
 pub mod rdma;

@@ -49,3 +49,25 @@ pub const LOGON_TRACKED: usize = 16384;
 /// cannot be told of takes effect at once, as for a client that is gone, so nobody
 /// else waits on it.
 pub const MAX_OUTBOX_NOTICES: usize = 4096;
+
+/// ODX offload tokens (FSCTL_OFFLOAD_READ) one session may hold (a new one past it
+/// retires the session's oldest), and all sessions together (past it the oldest of all
+/// goes): each names a range of a file, and nothing else is kept for it.
+pub const OFFLOAD_TOKENS_PER_SESSION: usize = 64;
+pub const OFFLOAD_TOKENS_TOTAL: usize = 4096;
+
+/// How long an offload token lives when the client asks for the default (TokenTimeToLive
+/// 0), and the longest it may ask for.
+pub const OFFLOAD_TOKEN_DEFAULT_TTL: Duration = Duration::from_secs(30);
+pub const OFFLOAD_TOKEN_MAX_TTL: Duration = Duration::from_secs(300);
+
+/// The most one offload token names (FSCTL_OFFLOAD_READ reports a shorter TransferLength
+/// past it, as the protocol allows; the client asks again for the rest).
+pub const OFFLOAD_MAX_TOKEN_RANGE: u64 = 1 << 30;
+
+/// How much of an offload write (or a block clone's copied tail) is copied per step: a
+/// long copy goes in steps this size, with the worker serving other requests between.
+pub const OFFLOAD_COPY_STEP: usize = 8 << 20;
+
+/// The logical sector size ODX offsets and lengths are multiples of (MS-FSA 2.1.5.10.20).
+pub const OFFLOAD_SECTOR: u64 = 512;

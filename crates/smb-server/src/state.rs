@@ -70,6 +70,8 @@ pub struct Server {
     pub budget: Arc<crate::budget::OpenBudget>,
     /// Failed logons by address and user name.
     pub logons: crate::logon::LogonThrottle,
+    /// ODX offload tokens (FSCTL_OFFLOAD_READ) not yet used up, expired or invalidated.
+    pub offload: crate::offload::OffloadTokens,
 }
 
 /// A lease's identity: its client's ClientGuid and the lease key.
@@ -89,6 +91,7 @@ impl Server {
         Server {
             budget: crate::budget::OpenBudget::new(cfg.open_limits),
             logons: crate::logon::LogonThrottle::new(cfg.logon_limits),
+            offload: Default::default(),
             cfg,
             shares: shares.into_iter().map(Arc::new).collect(),
             users: RwLock::new(users),

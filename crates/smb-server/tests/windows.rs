@@ -147,13 +147,6 @@ fn name_and_kind_errors_get_windows_statuses() {
 }
 
 /// The IOCTL answer's output buffer.
-fn ioctl_output(r: &client::Response) -> Vec<u8> {
-    let b = r.body();
-    let off = u32::from_le_bytes(b[32..36].try_into().unwrap()) as usize;
-    let len = u32::from_le_bytes(b[36..40].try_into().unwrap()) as usize;
-    r.msg[off..off + len].to_vec()
-}
-
 fn ranges(out: &[u8]) -> Vec<(u64, u64)> {
     out.chunks_exact(16)
         .map(|c| {
@@ -195,7 +188,7 @@ fn sparse_files_are_marked_and_their_holes_reported() {
     // Not marked: allocated throughout, whatever the Linux file holds.
     let r = qar(&mut c, 0, u64::MAX >> 2, 4096);
     assert_eq!(r.status(), NtStatus::SUCCESS);
-    assert_eq!(ranges(&ioctl_output(&r)), vec![(0, eof)]);
+    assert_eq!(ranges(r.ioctl_output()), vec![(0, eof)]);
     let attributes = |c: &mut client::Client| {
         let basic = c.query_info(tree, f, 1, 4).unwrap();
         u32::from_le_bytes(basic[32..36].try_into().unwrap())
@@ -209,7 +202,7 @@ fn sparse_files_are_marked_and_their_holes_reported() {
     assert_ne!(attributes(&mut c) & SPARSE, 0);
     let r = qar(&mut c, 0, eof, 4096);
     assert_eq!(r.status(), NtStatus::SUCCESS);
-    let got = ranges(&ioctl_output(&r));
+    let got = ranges(r.ioctl_output());
     assert_eq!(got.len(), 2, "{got:?}");
     assert_eq!(got[0].0, 0);
     assert!(got[0].1 >= 65536 && got[0].1 < 4 * mb, "{got:?}");
@@ -217,7 +210,7 @@ fn sparse_files_are_marked_and_their_holes_reported() {
     // Room for one entry: that one and BUFFER_OVERFLOW; for none: BUFFER_TOO_SMALL.
     let r = qar(&mut c, 0, eof, 16);
     assert_eq!(r.status(), NtStatus::BUFFER_OVERFLOW);
-    assert_eq!(ranges(&ioctl_output(&r)), got[..1].to_vec());
+    assert_eq!(ranges(r.ioctl_output()), got[..1].to_vec());
     let r = qar(&mut c, 0, eof, 8);
     assert_eq!(r.status(), NtStatus::BUFFER_TOO_SMALL);
     // A range past the largest offset is refused.
@@ -230,7 +223,7 @@ fn sparse_files_are_marked_and_their_holes_reported() {
     assert_eq!(r.status(), NtStatus::SUCCESS);
     assert_eq!(attributes(&mut c) & SPARSE, 0);
     assert_eq!(
-        ranges(&ioctl_output(&qar(&mut c, 0, eof, 4096))),
+        ranges(qar(&mut c, 0, eof, 4096).ioctl_output()),
         vec![(0, eof)]
     );
     // Without write access the mark cannot be set.

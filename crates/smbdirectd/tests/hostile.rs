@@ -355,8 +355,8 @@ fn dirq_body(class: u8, d: client::FileId, pattern: &str, max_out: u32) -> Vec<u
         .0
 }
 
-/// FSCTL inputs: QUERY_ALLOCATED_RANGES over the first MiB, OFFLOAD_READ of 8 KiB, and a
-/// DFS referral request for the share.
+/// FSCTL inputs: QUERY_ALLOCATED_RANGES over the first MiB, OFFLOAD_READ of 8 KiB, an
+/// OFFLOAD_WRITE and a DFS referral request for the share.
 fn first_mib() -> Vec<u8> {
     Body::default().u64(0).u64(1 << 20).0
 }
@@ -369,6 +369,21 @@ fn offload_read_input() -> Vec<u8> {
         .u32(0)
         .u64(0)
         .u64(8192)
+        .0
+}
+
+/// An OFFLOAD_WRITE of 8 KiB at 0 with the zero token (STORAGE_OFFLOAD_TOKEN, big-endian
+/// type 0xFFFF0001).
+fn offload_write_input() -> Vec<u8> {
+    let mut token = vec![0u8; 512];
+    token[..4].copy_from_slice(&0xFFFF_0001u32.to_be_bytes());
+    Body::default()
+        .u32(0x220)
+        .u32(0)
+        .u64(0)
+        .u64(8192)
+        .u64(0)
+        .bytes(&token)
         .0
 }
 
@@ -519,7 +534,7 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
                 0,
             ),
         ),
-        (Command::IOCTL, ioctl_body(fsctl::SET_SPARSE, f, &[1], 0)),
+        (Command::IOCTL, ioctl_body(fsctl::SET_SPARSE, f, &[0], 0)),
         (
             Command::IOCTL,
             ioctl_body(
@@ -593,7 +608,28 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
         ),
         (
             Command::IOCTL,
-            ioctl_body(fsctl::OFFLOAD_READ, f, &offload_read_input(), 512),
+            ioctl_body(fsctl::OFFLOAD_READ, f, &offload_read_input(), 4096),
+        ),
+        (
+            Command::IOCTL,
+            ioctl_body(fsctl::OFFLOAD_WRITE, f, &offload_write_input(), 16),
+        ),
+        (
+            Command::IOCTL,
+            ioctl_body(
+                fsctl::DUPLICATE_EXTENTS_TO_FILE_EX,
+                f,
+                &Body::default()
+                    .u64(0x30)
+                    .fid(f)
+                    .u64(0)
+                    .u64(65536)
+                    .u64(4096)
+                    .u32(1)
+                    .u32(0)
+                    .0,
+                0,
+            ),
         ),
         (
             Command::IOCTL,

@@ -800,6 +800,12 @@ fn an_open_closed_on_another_worker_leaves_the_idle_workers_ring() {
     evict(&srv.share.join("x.bin"));
     assert!(first.read(tree, f, 4096, 65536).unwrap() == data[4096..4096 + 65536]);
     let held = || ring_file_paths(pid).iter().any(|p| p.ends_with("/x.bin"));
+    // The kernel lists a ring's file table only when it gets the ring's lock; a listing
+    // taken while the worker holds it can come back without entries, so look a few times.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !held() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert!(held(), "{:?}", ring_file_paths(pid));
     // Connections go to the workers in turn: the second channel is the other worker's.
     let opts = client::Options {

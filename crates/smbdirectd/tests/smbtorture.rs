@@ -207,6 +207,59 @@ fn smbtorture_required_suites() {
     );
 }
 
+/// smb2.ioctl on a share whose file system shares blocks (XFS with reflink): the block
+/// cloning tests (dup_extents_*) run instead of skipping, and all pass but the two that
+/// need compressed files (the share refuses compression: Hyper-V refuses compressed
+/// VHDX), which skip; nothing fails that is not listed.
+#[test]
+fn smbtorture_ioctl_on_a_reflink_share() {
+    if !require_tool("smbtorture") || !require_tool("mkfs.xfs") {
+        return;
+    }
+    let known = known_failures();
+    let mut s = TestServer::start_with(Opts {
+        prepare_share: Some(xfs_share),
+        ..Default::default()
+    });
+    let _mount = Mounted(s.share.clone());
+    let c = run_suite(&s, "smb2.ioctl");
+    println!(
+        "smbtorture smb2.ioctl on XFS: {} passed, {} failed, {} skipped",
+        c.pass.len(),
+        c.fail.len(),
+        c.skip.len()
+    );
+    let dup: Vec<&String> = c
+        .pass
+        .iter()
+        .filter(|t| t.contains("dup_extents"))
+        .collect();
+    println!("dup_extents passed: {}", dup.len());
+    for t in c
+        .fail
+        .iter()
+        .chain(&c.skip)
+        .filter(|t| t.contains("dup_extents"))
+    {
+        assert!(
+            t.contains("compressed") && c.skip.contains(t),
+            "dup_extents test not passing: {t}"
+        );
+    }
+    assert_eq!(dup.len(), 12, "{:?}", c);
+    let unexpected: Vec<String> = c
+        .fail
+        .iter()
+        .map(|f| qualify("smb2.ioctl", f))
+        .filter(|q| !known.contains_key(q))
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "unexpected failures: {unexpected:#?}"
+    );
+    s.stop();
+}
+
 #[test]
 fn smbtorture_survey() {
     if !require_tool("smbtorture") {

@@ -37,15 +37,6 @@ fn a_multi_protocol_negotiate_leads_to_a_working_session() {
     }
 }
 
-/// Unmounts what a test mounted, after the server that used it has stopped.
-struct Mounted(std::path::PathBuf);
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("umount").arg(&self.0).status();
-    }
-}
-
 /// A share on a file system without user extended attributes (ramfs here; tmpfs before
 /// Linux 6.6): the server says so at start, offers no EAs or ACLs there, and everyday
 /// operations (a touch: SET_INFO FileBasicInformation with times and attributes; a create

@@ -26,6 +26,8 @@ pub struct DirShareOptions {
 pub struct DirShare {
     root: OwnedFd,
     opts: DirShareOptions,
+    /// The file system shares blocks between files (reflink), probed at open.
+    reflink: bool,
 }
 
 use smb_wire::filetime::from_unix as filetime;
@@ -87,7 +89,18 @@ impl DirShare {
             );
             opts.no_xattr = true;
         }
-        Ok(DirShare { root, opts })
+        let reflink = sys::reflink_works(&root);
+        tracing::debug!(path = %shown, reflink, "share opened");
+        Ok(DirShare {
+            root,
+            opts,
+            reflink,
+        })
+    }
+
+    /// Whether files on the share can share blocks (block cloning is offered).
+    pub fn reflink(&self) -> bool {
+        self.reflink
     }
 
     /// Whether the share keeps what lives in extended attributes (DOS attributes,
@@ -417,6 +430,7 @@ impl DirShare {
             keeps_xattrs: !self.opts.no_xattr,
             // The sparse mark lives in the xattr; holes are found with SEEK_HOLE.
             sparse_files: !self.opts.no_xattr,
+            block_refcounting: self.reflink,
         })
     }
 }

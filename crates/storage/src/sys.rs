@@ -320,6 +320,78 @@ pub fn fallocate(fd: &OwnedFd, mode: i32, off: u64, len: u64) -> io::Result<()> 
     check(unsafe { libc::fallocate(fd.as_raw_fd(), mode, off as libc::off_t, len as libc::off_t) })
 }
 
+/// FICLONERANGE: `dst` at `dst_off` shares `src`'s blocks at `src_off` for `len` bytes
+/// (the file system's reflink; 0 = to the end of `src`).
+pub fn clone_range(
+    src: RawFd,
+    src_off: u64,
+    dst: &OwnedFd,
+    dst_off: u64,
+    len: u64,
+) -> io::Result<()> {
+    let arg = libc::file_clone_range {
+        src_fd: i64::from(src),
+        src_offset: src_off,
+        src_length: len,
+        dest_offset: dst_off,
+    };
+    // SAFETY: the ioctl reads one file_clone_range that lives across the call.
+    check(unsafe { libc::ioctl(dst.as_raw_fd(), libc::FICLONERANGE, &arg) })
+}
+
+/// copy_file_range: up to `len` bytes from `src` at `src_off` to `dst` at `dst_off`
+/// inside the kernel (a reflink where the file system can); how many were copied (0 at
+/// the end of `src`).
+pub fn copy_range(
+    src: RawFd,
+    src_off: u64,
+    dst: &OwnedFd,
+    dst_off: u64,
+    len: usize,
+) -> io::Result<usize> {
+    let mut off_in = src_off as libc::loff_t;
+    let mut off_out = dst_off as libc::loff_t;
+    loop {
+        // SAFETY: both offsets are locals the call updates; the descriptors are open.
+        let r = unsafe {
+            libc::copy_file_range(src, &mut off_in, dst.as_raw_fd(), &mut off_out, len, 0)
+        };
+        if r >= 0 {
+            return Ok(r as usize);
+        }
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() != Some(libc::EINTR) {
+            return Err(e);
+        }
+    }
+}
+
+/// Whether the file system under `dir` shares blocks between files (FICLONE between two
+/// unnamed temporary files there; nothing is left behind).
+pub fn reflink_works(dir: &OwnedFd) -> bool {
+    let tmp = || {
+        let name = CString::new(".").expect("no NUL");
+        // SAFETY: openat with a NUL-terminated name; the descriptor is owned at once.
+        let fd = unsafe {
+            libc::openat(
+                dir.as_raw_fd(),
+                name.as_ptr(),
+                libc::O_TMPFILE | libc::O_RDWR | libc::O_CLOEXEC,
+                0o600,
+            )
+        };
+        // SAFETY: a descriptor openat just returned and nothing else owns.
+        (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
+    };
+    let (Some(a), Some(b)) = (tmp(), tmp()) else {
+        return false;
+    };
+    if pwrite(&a, &[0x5a; 4096], 0).is_err() {
+        return false;
+    }
+    clone_range(a.as_raw_fd(), 0, &b, 0, 0).is_ok()
+}
+
 /// lseek with SEEK_DATA or SEEK_HOLE: the next data (or hole) at or after `off`; None
 /// when there is none before the end of the file (ENXIO).
 pub fn seek(fd: &OwnedFd, off: u64, whence: i32) -> io::Result<Option<u64>> {

@@ -42,8 +42,9 @@ impl Connection {
                 None => Some((NtStatus::CANCELLED, Vec::new())),
                 Some(s) => {
                     // Registered before the look: an event after it wakes us again.
-                    let class = self.asyncs[i].wait.class();
-                    self.server.waiters.register(class, &self.outbox);
+                    if let Some(class) = self.asyncs[i].wait.class() {
+                        self.server.waiters.register(class, &self.outbox);
+                    }
                     ops::poll_wait(&self.server, s, &mut self.asyncs[i].wait)
                 }
             };

@@ -92,6 +92,7 @@ pub fn close_open(server: &Server, open: &Open) {
 /// reconnect (Windows and Samba keep them through a LOGOFF too).
 pub fn teardown_session(server: &Server, s: &Session) {
     s.expired.store(true, Ordering::Release);
+    server.offload.session_ended(s.id);
     let opens: Vec<Arc<Open>> = s.opens.lock().drain().map(|(_, o)| o).collect();
     for o in opens {
         if o.durable.is_some() && !o.closed.load(Ordering::Acquire) {

@@ -679,6 +679,7 @@ fn register(
     let fs = fs.clone();
     if matches!(action, CreateAction::Overwritten | CreateAction::Superseded) {
         fs.unmap();
+        server.offload.written(fs.key, 0, u64::MAX);
     }
     let file_id = FileId {
         persistent: server.new_id(),

@@ -370,7 +370,7 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             if let Some(fs) = &open.file {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
-            truncate(&open, f, len)
+            truncate(ctx.server, &open, f, len)
         }
         SetFileInfo::Allocation(len) => {
             if !need(access::FILE_WRITE_DATA) {
@@ -380,7 +380,7 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
             match f.info() {
-                Ok(i) if len < i.end_of_file => truncate(&open, f, len),
+                Ok(i) if len < i.end_of_file => truncate(ctx.server, &open, f, len),
                 Ok(_) => f.allocate(len),
                 Err(e) => Err(e),
             }
@@ -437,6 +437,7 @@ pub(super) fn fs_attributes(fi: &crate::backend::FsInfo) -> u32 {
     const HARD_LINKS: u32 = 0x0040_0000;
     const EXTENDED_ATTRIBUTES: u32 = 0x0080_0000;
     const SUPPORTS_SPARSE_FILES: u32 = 0x40;
+    const SUPPORTS_BLOCK_REFCOUNTING: u32 = 0x0800_0000;
     let base =
         CASE_SENSITIVE_SEARCH | CASE_PRESERVED_NAMES | UNICODE_ON_DISK | NAMED_STREAMS | HARD_LINKS;
     let xattrs = match fi.keeps_xattrs {
@@ -447,7 +448,11 @@ pub(super) fn fs_attributes(fi: &crate::backend::FsInfo) -> u32 {
         true => SUPPORTS_SPARSE_FILES,
         false => 0,
     };
-    base | xattrs | sparse
+    let cloning = match fi.block_refcounting {
+        true => SUPPORTS_BLOCK_REFCOUNTING,
+        false => 0,
+    };
+    base | xattrs | sparse | cloning
 }
 
 pub(super) fn set_disposition(

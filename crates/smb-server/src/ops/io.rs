@@ -682,6 +682,10 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         crate::oplock::break_level2_for_write(fs, open.file_id);
     }
     let f = open.file_obj().expect("file");
+    // Offload tokens naming what this changes are spent before it changes.
+    if let Some(fs) = &open.file {
+        ctx.server.offload.written(fs.key, req.offset, len);
+    }
     let n = match f.write_at(req.offset, data) {
         Ok(n) => n,
         Err(e) => return Fail(e),
@@ -705,10 +709,14 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
 /// Sets the end of an open's file; the file's mapping (mapped_reads) is made afresh at
 /// the next read.
 pub(super) fn truncate(
+    server: &Server,
     open: &Open,
     f: &dyn crate::backend::FileObj,
     len: u64,
 ) -> Result<(), NtStatus> {
+    if let Some(fs) = &open.file {
+        server.offload.written(fs.key, len, u64::MAX);
+    }
     let r = f.set_len(len);
     if let Some(fs) = &open.file {
         fs.unmap();

@@ -108,6 +108,9 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
                 }
             }
             for r in &ranges {
+                if let Some(fs) = &open.file {
+                    ctx.server.offload.written(fs.key, r.offset, r.length);
+                }
                 if let Err(e) = f.zero_range(r.offset, r.length) {
                     return Fail(e);
                 }
@@ -209,6 +212,20 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             let mut out = Vec::with_capacity(32);
             fsctl::encode_resume_key(&mut out, &resume_key(ctx, &open));
             Outcome::Done(NtStatus::SUCCESS, reply(&out))
+        }
+        fsctl::OFFLOAD_READ => {
+            match offload_read(ctx, &open, f, req.input, req.max_output_response) {
+                Ok(out) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
+                Err(e) => Fail(e),
+            }
+        }
+        fsctl::OFFLOAD_WRITE => offload_write(ctx, &open, f, &req),
+        fsctl::DUPLICATE_EXTENTS_TO_FILE | fsctl::DUPLICATE_EXTENTS_TO_FILE_EX => {
+            let ex = req.ctl_code == fsctl::DUPLICATE_EXTENTS_TO_FILE_EX;
+            match duplicate_extents(ctx, &open, f, req.input, ex) {
+                Ok(()) => Outcome::Done(NtStatus::SUCCESS, reply(&[])),
+                Err(e) => Fail(e),
+            }
         }
         fsctl::SRV_COPYCHUNK | fsctl::SRV_COPYCHUNK_WRITE => {
             let r = copy_chunk(
@@ -334,7 +351,6 @@ pub(super) fn copy_chunk(
     };
     let mut written: u32 = 0;
     let mut done = 0u32;
-    let mut buf = Vec::new();
     for (src, dst, len) in chunks {
         let lock_conflict = |o: &Open, off: u64, write: bool| {
             o.file.as_ref().is_some_and(|fs| {
@@ -349,30 +365,30 @@ pub(super) fn copy_chunk(
                 Some(response(done, 0, written)),
             ));
         }
-        buf.clear();
-        buf.resize(len as usize, 0);
-        let n = sf
-            .read_at(src, &mut buf)
-            .map_err(|e| (e, Some(response(done, 0, written))))?;
-        if n < len as usize {
-            // The source ends inside this chunk.
+        // The source must hold the whole chunk (Windows checks before copying).
+        let src_eof = sf
+            .info()
+            .map_err(|e| (e, Some(response(done, 0, written))))?
+            .end_of_file;
+        if src.checked_add(u64::from(len)).is_none_or(|e| e > src_eof) {
             return Err((
                 NtStatus::INVALID_VIEW_SIZE,
                 Some(response(done, 0, written)),
             ));
         }
-        let mut off = 0usize;
-        while off < buf.len() {
-            let w = f
-                .write_at(dst + off as u64, &buf[off..])
-                .map_err(|e| (e, Some(response(done, off as u32, written))))?;
-            if w == 0 {
-                return Err((
-                    NtStatus::DISK_FULL,
-                    Some(response(done, off as u32, written)),
-                ));
-            }
-            off += w;
+        if let Some(fs) = &target.file {
+            ctx.server.offload.written(fs.key, dst, u64::from(len));
+        }
+        // In the kernel (shared blocks where the file system can), not through memory.
+        let n = f
+            .copy_from(sf, src, dst, len as usize)
+            .map_err(|e| (e, Some(response(done, 0, written))))?;
+        if n < len as usize {
+            // The source shrank while being copied.
+            return Err((
+                NtStatus::INVALID_VIEW_SIZE,
+                Some(response(done, n as u32, written)),
+            ));
         }
         written += len;
         done += 1;

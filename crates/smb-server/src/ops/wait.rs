@@ -19,22 +19,27 @@ pub enum Wait {
     /// A CREATE waiting for oplock holders to acknowledge their breaks; it runs again
     /// once they have (or their time is up).
     Create(Box<CreateWait>),
+    /// An offload write copying a step per poll.
+    Copy(Box<CopyJob>),
 }
 
 impl Wait {
-    /// The events that may end the wait.
-    pub fn class(&self) -> WaitClass {
+    /// The events that may end the wait (None: it makes progress on its own).
+    pub fn class(&self) -> Option<WaitClass> {
         match self {
-            Wait::Notify { .. } => WaitClass::Notify,
-            Wait::Lock { .. } => WaitClass::Locks,
-            Wait::Create(_) => WaitClass::Breaks,
+            Wait::Notify { .. } => Some(WaitClass::Notify),
+            Wait::Lock { .. } => Some(WaitClass::Locks),
+            Wait::Create(_) => Some(WaitClass::Breaks),
+            Wait::Copy(_) => None,
         }
     }
 
-    /// When time alone ends it (a break's timeout), on the engine's clock.
+    /// When time alone ends it (a break's timeout), on the engine's clock; a copy is
+    /// always due (its next step runs at the next poll).
     pub fn deadline(&self) -> Option<std::time::Instant> {
         match self {
             Wait::Create(c) => crate::oplock::break_deadline(&c.file),
+            Wait::Copy(_) => Some(crate::clock::now()),
             Wait::Notify { .. } | Wait::Lock { .. } => None,
         }
     }
@@ -58,6 +63,7 @@ pub fn poll_wait(
     w: &mut Wait,
 ) -> Option<(NtStatus, Vec<u8>)> {
     match w {
+        Wait::Copy(job) => job.step(server),
         Wait::Create(c) => {
             if crate::oplock::breaks_pending(&c.file) {
                 return None;

@@ -185,7 +185,9 @@ impl client::PduTransport for Wire {
 
     fn recv(&mut self, buf: &mut Vec<u8>) -> std::io::Result<()> {
         let mut g = self.inner.lock().unwrap();
-        if g.out.is_empty() {
+        // Work that proceeds by steps (an offload copy) is due at every look, as a
+        // worker would poll it turn after turn.
+        while g.out.is_empty() && !g.closed && g.conn.wants_poll(smb_server::clock::now()) {
             g.collect();
         }
         match g.out.pop_front() {

@@ -39,6 +39,51 @@ pub fn require_tool(tool: &str) -> bool {
     found
 }
 
+/// Unmounts what a test mounted, after the server that used it has stopped (declare it
+/// before the server, so it is dropped after).
+pub struct Mounted(pub PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// Mounts an XFS file system with reflink (made on a sparse image file beside `share`,
+/// loop-mounted) on `share`: a share whose files can share blocks. Needs root and
+/// mkfs.xfs (scripts/install-deps installs xfsprogs).
+pub fn xfs_share(share: &Path) {
+    let img = share.parent().expect("share has a parent").join("xfs.img");
+    std::fs::File::create(&img)
+        .and_then(|f| f.set_len(320 << 20))
+        .expect("image file");
+    let ok = |c: &mut Command| c.status().is_ok_and(|s| s.success());
+    assert!(
+        ok(Command::new("mkfs.xfs")
+            .args(["-q", "-f", "-m", "reflink=1"])
+            .arg(&img)),
+        "mkfs.xfs failed"
+    );
+    assert!(
+        ok(Command::new("mount")
+            .args(["-o", "loop"])
+            .arg(&img)
+            .arg(share)),
+        "mounting the XFS image (needs root and a loop device) failed"
+    );
+}
+
+/// Whether `filefrag -v` lists a shared extent in the file (blocks it shares with
+/// another file, FIEMAP_EXTENT_SHARED).
+pub fn has_shared_extents(path: &Path) -> bool {
+    let o = Command::new("filefrag")
+        .arg("-v")
+        .arg(path)
+        .output()
+        .expect("filefrag");
+    String::from_utf8_lossy(&o.stdout).contains("shared")
+}
+
 pub fn require_python_module(m: &str) -> bool {
     let ok = Command::new("python3")
         .args(["-c", &format!("import {m}")])

@@ -518,6 +518,74 @@ impl FileObj for DirFile {
         Ok(out)
     }
 
+    fn clone_from(
+        &self,
+        src: &dyn FileObj,
+        src_off: u64,
+        dst_off: u64,
+        len: u64,
+    ) -> Result<(), NtStatus> {
+        let Some(from) = src.raw_fd() else {
+            return Err(NtStatus::INVALID_PARAMETER);
+        };
+        if len == 0 {
+            return Ok(());
+        }
+        crate::stats::timed(crate::stats::OP_WRITE, || {
+            sys::clone_range(from, src_off, &self.fd, dst_off, len)
+        })
+        .map_err(|e| match e.raw_os_error() {
+            // Not block-aligned, or a range the file system will not share.
+            Some(libc::EINVAL) => NtStatus::INVALID_PARAMETER,
+            // Another file system (a mount inside the share), or no reflink there.
+            Some(libc::EXDEV) => NtStatus::NOT_SAME_DEVICE,
+            Some(libc::EOPNOTSUPP) => NtStatus::INVALID_DEVICE_REQUEST,
+            _ => io_status(e),
+        })
+    }
+
+    fn copy_from(
+        &self,
+        src: &dyn FileObj,
+        src_off: u64,
+        dst_off: u64,
+        len: usize,
+    ) -> Result<usize, NtStatus> {
+        let Some(from) = src.raw_fd() else {
+            return smb_server::backend::copy_through_memory(src, src_off, self, dst_off, len);
+        };
+        let mut done = 0usize;
+        while done < len {
+            let at = done as u64;
+            let r = crate::stats::timed(crate::stats::OP_WRITE, || {
+                sys::copy_range(from, src_off + at, &self.fd, dst_off + at, len - done)
+            });
+            match r {
+                Ok(0) => break,
+                Ok(n) => done += n,
+                // Where the kernel cannot copy between these two (other file systems on
+                // old kernels, special files), through memory.
+                Err(e)
+                    if matches!(
+                        e.raw_os_error(),
+                        Some(libc::EXDEV | libc::EINVAL | libc::EOPNOTSUPP | libc::ENOSYS)
+                    ) =>
+                {
+                    let rest = smb_server::backend::copy_through_memory(
+                        src,
+                        src_off + at,
+                        self,
+                        dst_off + at,
+                        len - done,
+                    )?;
+                    return Ok(done + rest);
+                }
+                Err(e) => return Err(io_status(e)),
+            }
+        }
+        Ok(done)
+    }
+
     fn raw_fd(&self) -> Option<i32> {
         Some(self.fd.as_raw_fd())
     }

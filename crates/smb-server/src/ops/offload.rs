@@ -1,0 +1,432 @@
+//! Copies that stay in the server: ODX (FSCTL_OFFLOAD_READ makes a token naming a range
+//! of a file, FSCTL_OFFLOAD_WRITE copies what a token names into a file) and block
+//! cloning (FSCTL_DUPLICATE_EXTENTS_TO_FILE and its _EX form), per MS-FSA 2.1.5.10.4-5
+//! and 2.1.5.10.20-21 and what Windows answers where those leave a choice.
+
+use super::*;
+use crate::backend::FileObj;
+use crate::limits::{
+    OFFLOAD_COPY_STEP, OFFLOAD_MAX_TOKEN_RANGE, OFFLOAD_SECTOR, OFFLOAD_TOKEN_DEFAULT_TTL,
+    OFFLOAD_TOKEN_MAX_TTL,
+};
+use crate::offload::{TokenId, TOKEN_TYPE};
+use smb_wire::fsctl::{self, DuplicateExtents, OffloadReadOutput, OffloadToken};
+
+/// Offsets and lengths past this are refused (file offsets are signed on the wire).
+const MAX_OFFSET: u64 = i64::MAX as u64;
+
+fn aligned(v: u64, to: u64) -> bool {
+    v.is_multiple_of(to)
+}
+
+/// Another open's byte-range lock on the range stops the access (`write`: exclusive).
+fn locked(ctx: &Ctx, open: &Open, off: u64, len: u64, write: bool) -> bool {
+    open.file
+        .as_ref()
+        .is_some_and(|fs| super::io::io_blocked(ctx.server, fs, open.file_id, off, len, write))
+}
+
+fn file_key(open: &Open) -> (u64, u64) {
+    open.file.as_ref().map_or((0, 0), |fs| fs.key)
+}
+
+fn is_sparse(f: &dyn FileObj) -> Result<bool, NtStatus> {
+    Ok(f.info()?.attributes & attrs::SPARSE_FILE != 0)
+}
+
+/// A file changed over `[off, off + len)` by a copy: tokens naming it are spent, Level II
+/// holders are told, and the open's times move at close.
+fn changed(ctx: &Ctx, open: &Open, off: u64, len: u64) {
+    ctx.server.offload.written(file_key(open), off, len);
+    if let Some(fs) = &open.file {
+        crate::oplock::break_level2_for_write(fs, open.file_id);
+    }
+    open.modified.store(true, Ordering::Relaxed);
+}
+
+/// FSCTL_OFFLOAD_READ: a token for a range of the open's file, as it is now.
+pub(super) fn offload_read(
+    ctx: &Ctx,
+    open: &Arc<Open>,
+    f: &dyn FileObj,
+    input: &[u8],
+    max_out: u32,
+) -> Result<Vec<u8>, NtStatus> {
+    if (max_out as usize) < fsctl::OFFLOAD_READ_OUTPUT_LEN
+        || input.len() < fsctl::OFFLOAD_READ_INPUT_LEN
+    {
+        return Err(NtStatus::BUFFER_TOO_SMALL);
+    }
+    let req = fsctl::OffloadReadInput::parse(input).map_err(|_| NtStatus::INVALID_PARAMETER)?;
+    if open.granted_access & access::FILE_READ_DATA == 0 {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    if !aligned(req.file_offset, OFFLOAD_SECTOR)
+        || !aligned(req.copy_length, OFFLOAD_SECTOR)
+        || req.size as usize != fsctl::OFFLOAD_READ_INPUT_LEN
+        || req
+            .file_offset
+            .checked_add(req.copy_length)
+            .is_none_or(|e| e > MAX_OFFSET)
+    {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let answer = |flags, transfer_length, token| {
+        let mut out = Vec::with_capacity(fsctl::OFFLOAD_READ_OUTPUT_LEN);
+        OffloadReadOutput {
+            flags,
+            transfer_length,
+            token,
+        }
+        .encode(&mut out);
+        out
+    };
+    if req.copy_length == 0 {
+        // Windows answers a zero-length read with the zero token.
+        return Ok(answer(0, 0, OffloadToken::zero()));
+    }
+    if open.is_directory || is_sparse(f)? {
+        return Err(NtStatus::OFFLOAD_READ_FILE_NOT_SUPPORTED);
+    }
+    if locked(ctx, open, req.file_offset, req.copy_length, false) {
+        return Err(NtStatus::FILE_LOCK_CONFLICT);
+    }
+    let eof = f.info()?.end_of_file;
+    if req.file_offset >= eof {
+        return Err(NtStatus::END_OF_FILE);
+    }
+    // The token covers at most the bound; a range reaching end of file stops at the
+    // sector holding it, and says everything after is zeros.
+    let mut length = req.copy_length.min(OFFLOAD_MAX_TOKEN_RANGE);
+    let mut flags = 0;
+    let eof_sector = eof.div_ceil(OFFLOAD_SECTOR) * OFFLOAD_SECTOR;
+    if req.file_offset + length >= eof_sector {
+        length = eof_sector - req.file_offset;
+        flags = fsctl::OFFLOAD_READ_FLAG_ALL_ZERO_BEYOND;
+    }
+    let now = crate::clock::now();
+    let ttl = match req.token_ttl_ms {
+        0 => OFFLOAD_TOKEN_DEFAULT_TTL,
+        ms => std::time::Duration::from_millis(u64::from(ms)).min(OFFLOAD_TOKEN_MAX_TTL),
+    };
+    let named = crate::offload::Named {
+        key: file_key(open),
+        offset: req.file_offset,
+        length,
+    };
+    let id = ctx
+        .server
+        .offload
+        .issue(session(ctx).id, open, named, now + ttl, now);
+    let token = OffloadToken {
+        token_type: TOKEN_TYPE,
+        id: id.to_vec(),
+    };
+    Ok(answer(flags, length, token))
+}
+
+/// An offload write under way: what is left to copy, a step at a time.
+pub struct CopyJob {
+    pub target: Arc<Open>,
+    pub file_id: FileId,
+    pub ctl_code: u32,
+    token: TokenId,
+    /// Where in the source and the target the next step starts.
+    src: u64,
+    dst: u64,
+    /// Bytes copied, and to copy in all.
+    done: u64,
+    total: u64,
+}
+
+impl CopyJob {
+    /// One step: Some(answer) when the copy has ended (done, or stopped by an error,
+    /// a spent token or the target's close).
+    pub fn step(&mut self, server: &Server) -> Option<(NtStatus, Vec<u8>)> {
+        let answer = |done: u64| {
+            let mut out = Vec::with_capacity(fsctl::OFFLOAD_WRITE_OUTPUT_LEN);
+            fsctl::encode_offload_write_output(&mut out, done);
+            let mut body = Vec::with_capacity(48 + out.len());
+            msg::encode_ioctl_response(&mut body, self.ctl_code, self.file_id, &out);
+            (NtStatus::SUCCESS, body)
+        };
+        if self.target.closed.load(Ordering::Acquire) {
+            return Some((NtStatus::FILE_CLOSED, Vec::new()));
+        }
+        // A token spent since the last step ends the copy where it got to; one spent
+        // before anything was copied fails it.
+        let Some((source, ..)) = server.offload.lookup(&self.token, crate::clock::now()) else {
+            return Some(match self.done {
+                0 => (NtStatus::INVALID_TOKEN, Vec::new()),
+                n => answer(n),
+            });
+        };
+        let (Some(sf), Some(tf)) = (source.file_obj(), self.target.file_obj()) else {
+            return Some((NtStatus::INVALID_HANDLE, Vec::new()));
+        };
+        let n = (self.total - self.done).min(OFFLOAD_COPY_STEP as u64) as usize;
+        if let Err(e) = copy_with_zero_tail(sf, self.src, tf, self.dst, n) {
+            return Some(match self.done {
+                0 => (e, Vec::new()),
+                d => answer(d),
+            });
+        }
+        server
+            .offload
+            .written(file_key(&self.target), self.dst, n as u64);
+        self.src += n as u64;
+        self.dst += n as u64;
+        self.done += n as u64;
+        if self.done < self.total {
+            return None;
+        }
+        if tf.writes_through() {
+            if let Err(e) = tf.sync() {
+                return Some((e, Vec::new()));
+            }
+        }
+        Some(answer(self.done))
+    }
+}
+
+/// Copies `len` bytes; what lies past the source's end (inside a token's last sector)
+/// is written as zeros.
+fn copy_with_zero_tail(
+    src: &dyn FileObj,
+    src_off: u64,
+    dst: &dyn FileObj,
+    dst_off: u64,
+    len: usize,
+) -> Result<(), NtStatus> {
+    let got = dst.copy_from(src, src_off, dst_off, len)?;
+    if got < len {
+        let zeros = vec![0u8; len - got];
+        let mut at = 0;
+        while at < zeros.len() {
+            let w = dst.write_at(dst_off + (got + at) as u64, &zeros[at..])?;
+            if w == 0 {
+                return Err(NtStatus::DISK_FULL);
+            }
+            at += w;
+        }
+    }
+    Ok(())
+}
+
+/// FSCTL_OFFLOAD_WRITE: copies what a token names (or zeros, for the zero token) into
+/// the open's file. A copy longer than one step goes async and proceeds a step per
+/// turn of the worker.
+pub(super) fn offload_write(
+    ctx: &Ctx,
+    open: &Arc<Open>,
+    f: &dyn FileObj,
+    req_io: &msg::IoctlRequest,
+) -> Outcome {
+    let fail = Outcome::Fail;
+    let answer = |written: u64| {
+        let mut out = Vec::with_capacity(fsctl::OFFLOAD_WRITE_OUTPUT_LEN);
+        fsctl::encode_offload_write_output(&mut out, written);
+        let mut body = Vec::with_capacity(48 + out.len());
+        msg::encode_ioctl_response(&mut body, req_io.ctl_code, req_io.file_id, &out);
+        Outcome::Done(NtStatus::SUCCESS, body)
+    };
+    if (req_io.max_output_response as usize) < fsctl::OFFLOAD_WRITE_OUTPUT_LEN
+        || req_io.input.len() < fsctl::OFFLOAD_WRITE_INPUT_LEN
+    {
+        return fail(NtStatus::BUFFER_TOO_SMALL);
+    }
+    let Ok(req) = fsctl::OffloadWriteInput::parse(req_io.input) else {
+        return fail(NtStatus::INVALID_PARAMETER);
+    };
+    if open.granted_access & access::FILE_WRITE_DATA == 0 {
+        return fail(NtStatus::ACCESS_DENIED);
+    }
+    if !aligned(req.file_offset, OFFLOAD_SECTOR)
+        || !aligned(req.copy_length, OFFLOAD_SECTOR)
+        || !aligned(req.transfer_offset, OFFLOAD_SECTOR)
+        || req.size as usize != fsctl::OFFLOAD_WRITE_INPUT_LEN
+        || req
+            .file_offset
+            .checked_add(req.copy_length)
+            .is_none_or(|e| e > crate::limits::MAX_FILE_SIZE)
+    {
+        return fail(NtStatus::INVALID_PARAMETER);
+    }
+    if req.copy_length == 0 {
+        return answer(0);
+    }
+    match is_sparse(f) {
+        _ if open.is_directory => return fail(NtStatus::OFFLOAD_WRITE_FILE_NOT_SUPPORTED),
+        Ok(true) => return fail(NtStatus::OFFLOAD_WRITE_FILE_NOT_SUPPORTED),
+        Err(e) => return fail(e),
+        Ok(false) => {}
+    }
+    if locked(ctx, open, req.file_offset, req.copy_length, true) {
+        return fail(NtStatus::FILE_LOCK_CONFLICT);
+    }
+    let eof = match f.info() {
+        Ok(i) => i.end_of_file,
+        Err(e) => return fail(e),
+    };
+    if req.file_offset >= eof {
+        return fail(NtStatus::END_OF_FILE);
+    }
+    // The target is not extended: the copy stops at its end of file.
+    let room = eof - req.file_offset;
+    if req.token.token_type == fsctl::OFFLOAD_TOKEN_TYPE_ZERO_DATA {
+        let n = req.copy_length.min(room);
+        changed(ctx, open, req.file_offset, n);
+        if let Err(e) = f.zero_range(req.file_offset, n) {
+            return fail(e);
+        }
+        if f.writes_through() {
+            if let Err(e) = f.sync() {
+                return fail(e);
+            }
+        }
+        return answer(n);
+    }
+    let id: Option<TokenId> = (req.token.token_type == TOKEN_TYPE)
+        .then(|| req.token.id.as_slice().try_into().ok())
+        .flatten();
+    let Some(id) = id else {
+        return fail(NtStatus::INVALID_TOKEN);
+    };
+    let Some((_, named)) = ctx.server.offload.lookup(&id, crate::clock::now()) else {
+        return fail(NtStatus::INVALID_TOKEN);
+    };
+    let (src_off, src_len) = (named.offset, named.length);
+    if req.transfer_offset >= src_len {
+        return fail(NtStatus::INVALID_PARAMETER);
+    }
+    let total = req.copy_length.min(src_len - req.transfer_offset).min(room);
+    // Tokens naming the target's range are spent by this write (this one too, when it
+    // names the same range: the copy then ends after its first step).
+    changed(ctx, open, req.file_offset, total);
+    let mut job = CopyJob {
+        target: open.clone(),
+        file_id: req_io.file_id,
+        ctl_code: req_io.ctl_code,
+        token: id,
+        src: src_off + req.transfer_offset,
+        dst: req.file_offset,
+        done: 0,
+        total,
+    };
+    // Inside a compound (no async answer), one step: the client is told how far it got.
+    if !ctx.can_wait {
+        job.total = job.total.min(OFFLOAD_COPY_STEP as u64);
+    }
+    match job.step(ctx.server) {
+        Some((st, _)) if st.is_error() => fail(st),
+        Some((st, body)) => Outcome::Done(st, body),
+        None => Outcome::Wait(Wait::Copy(Box::new(job))),
+    }
+}
+
+/// FSCTL_DUPLICATE_EXTENTS_TO_FILE (`ex`: the _EX form): the target range comes to share
+/// the source range's blocks (reflink), on shares whose file system can.
+pub(super) fn duplicate_extents(
+    ctx: &Ctx,
+    target: &Open,
+    f: &dyn FileObj,
+    input: &[u8],
+    ex: bool,
+) -> Result<(), NtStatus> {
+    let fs = match target.share.as_ref() {
+        Some(s) => s.backend.fs_info()?,
+        None => return Err(NtStatus::INVALID_DEVICE_REQUEST),
+    };
+    if !fs.block_refcounting {
+        // As NTFS answers: the file system cannot share blocks.
+        return Err(NtStatus::INVALID_DEVICE_REQUEST);
+    }
+    let parsed = if ex {
+        DuplicateExtents::parse_ex(input)
+    } else {
+        DuplicateExtents::parse(input)
+    };
+    let req = match parsed {
+        Ok(r) => r,
+        Err(fsctl::DuplicateExtentsError::Short) => return Err(NtStatus::INVALID_PARAMETER),
+        Err(fsctl::DuplicateExtentsError::BadSize) => return Err(NtStatus::NOT_SUPPORTED),
+    };
+    // MS-SMB2 3.3.5.15.17: the source is an open of this session.
+    let source = session(ctx)
+        .open(req.source_volatile)
+        .filter(|o| o.file_id.persistent == req.source_persistent)
+        .filter(|o| !o.closed.load(Ordering::Acquire))
+        .ok_or(NtStatus::INVALID_HANDLE)?;
+    if target.granted_access & access::FILE_WRITE_DATA == 0 {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    let cluster = u64::from(fs.bytes_per_sector) * u64::from(fs.sectors_per_unit);
+    let cluster = cluster.max(1);
+    if !aligned(req.source_offset, cluster)
+        || !aligned(req.target_offset, cluster)
+        || !aligned(req.byte_count, cluster)
+    {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let ends = |off: u64| off.checked_add(req.byte_count).filter(|e| *e <= MAX_OFFSET);
+    let (Some(src_end), Some(_)) = (ends(req.source_offset), ends(req.target_offset)) else {
+        return Err(NtStatus::INVALID_PARAMETER);
+    };
+    if req.byte_count == 0 {
+        return Ok(());
+    }
+    if target.is_directory {
+        return Err(NtStatus::NOT_SUPPORTED);
+    }
+    let Some(sf) = source.file_obj() else {
+        return Err(NtStatus::INVALID_PARAMETER);
+    };
+    if source.is_directory || source.granted_access & access::FILE_READ_DATA == 0 {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let (si, ti) = (sf.info()?, f.info()?);
+    if si.end_of_file < src_end {
+        return Err(NtStatus::NOT_SUPPORTED);
+    }
+    if si.device_id != ti.device_id {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let sparse = |i: &crate::backend::FileInfo| i.attributes & attrs::SPARSE_FILE != 0;
+    if sparse(&si) && !sparse(&ti) {
+        return Err(NtStatus::NOT_SUPPORTED);
+    }
+    let same_file = si.file_id == ti.file_id;
+    if same_file
+        && req.source_offset < req.target_offset + req.byte_count
+        && req.target_offset < src_end
+    {
+        return Err(NtStatus::NOT_SUPPORTED);
+    }
+    // Windows shortens a range that runs past the target's end; the target never grows.
+    let count = req
+        .byte_count
+        .min(ti.end_of_file.saturating_sub(req.target_offset));
+    if count == 0 {
+        return Ok(());
+    }
+    changed(ctx, target, req.target_offset, count);
+    // Whole clusters are shared; a part cluster at the target's end is copied.
+    let whole = count - count % cluster;
+    if whole > 0 {
+        f.clone_from(sf, req.source_offset, req.target_offset, whole)?;
+    }
+    if whole < count {
+        let tail = (count - whole) as usize;
+        copy_with_zero_tail(
+            sf,
+            req.source_offset + whole,
+            f,
+            req.target_offset + whole,
+            tail,
+        )?;
+    }
+    if f.writes_through() {
+        f.sync()?;
+    }
+    Ok(())
+}
