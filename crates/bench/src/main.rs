@@ -92,6 +92,12 @@ struct Args {
     /// Draw IOPS and p99 latency against queue depth here.
     #[arg(long)]
     svg: Option<std::path::PathBuf>,
+    /// Storage QoS: connection i (from 0) names a logical flow of its own (i+1, and this
+    /// process's id) with the i-th policy id
+    /// (a GUID, or "none" for a flow without a policy), as a Hyper-V host does for each
+    /// virtual disk (FSCTL_STORAGE_QOS_CONTROL); each connection's IOPS is reported.
+    #[arg(long, value_delimiter = ',')]
+    qos_policy: Vec<String>,
 }
 
 struct Target {
@@ -148,6 +154,8 @@ struct Point {
     cpu_us_per_io: Option<f64>,
     /// Our server's busy worker time per I/O (its CPU less idle polling).
     busy_us_per_io: Option<f64>,
+    /// IOPS of each connection (one Storage QoS flow each with --qos-policy).
+    per_connection_iops: Vec<f64>,
 }
 
 struct Conn {
@@ -156,7 +164,7 @@ struct Conn {
     fid: client::FileId,
 }
 
-fn open(a: &Args, t: &Target, opts: &Options, write: bool) -> Result<Conn> {
+fn open(a: &Args, t: &Target, opts: &Options, write: bool, index: usize) -> Result<Conn> {
     let mut c = match a.transport {
         Transport::Tcp => Client::connect(&format!("{}:{}", t.host, t.port), opts),
         Transport::Iwarp => {
@@ -180,12 +188,64 @@ fn open(a: &Args, t: &Target, opts: &Options, write: bool) -> Result<Conn> {
     let (fid, _) = c
         .create(tree, &t.file, access, if write { 3 } else { 1 }, 0)
         .map_err(|e| anyhow!("open {}: {e}", t.file))?;
+    if let Some(policy) = a.qos_policy.get(index) {
+        join_flow(&mut c, tree, fid, index, policy)?;
+    }
     Ok(Conn { c, tree, fid })
+}
+
+/// Names flow `index + 1` for the open, with `policy` ("none": no policy), and prints
+/// the rates the server answers.
+fn join_flow(
+    c: &mut Client,
+    tree: u32,
+    fid: client::FileId,
+    index: usize,
+    policy: &str,
+) -> Result<()> {
+    use smb_wire::fsctl::{self, SqosRequest, SqosResponse};
+    let policy_id = match policy {
+        "none" => [0; 16],
+        g => smbdirectd::config::parse_guid(g)
+            .ok_or_else(|| anyhow!("--qos-policy {g:?}: not a GUID"))?,
+    };
+    let req = SqosRequest {
+        version: fsctl::SQOS_VERSION_1_1,
+        options: fsctl::SQOS_SET_LOGICAL_FLOW_ID | fsctl::SQOS_SET_POLICY | fsctl::SQOS_GET_STATUS,
+        flow_id: {
+            // Distinct across bench processes run side by side.
+            let mut id = [index as u8 + 1; 16];
+            id[..4].copy_from_slice(&std::process::id().to_le_bytes());
+            id
+        },
+        policy_id,
+        initiator_name: format!("bench-{index}"),
+        node_name: "smbdirect-bench".into(),
+        ..Default::default()
+    };
+    let mut input = Vec::new();
+    req.encode(&mut input);
+    let r = c
+        .fsctl(tree, fid, fsctl::STORAGE_QOS_CONTROL, &input, 1024)
+        .map_err(|e| anyhow!("storage QoS: {e}"))?;
+    if r.status().is_error() {
+        bail!("storage QoS: {}", r.status());
+    }
+    let s =
+        SqosResponse::parse(r.ioctl_output()).map_err(|e| anyhow!("storage QoS answer: {e:?}"))?;
+    eprintln!(
+        "connection {index}: flow {}, policy {policy}: status {}, max {} IOPS, min {} IOPS",
+        index + 1,
+        s.status,
+        s.max_io_rate,
+        s.min_io_rate
+    );
+    Ok(())
 }
 
 /// Makes sure the file exists with at least `size` bytes of data (not a sparse hole).
 fn prepare(a: &Args, t: &Target, opts: &Options) -> Result<()> {
-    let mut k = open(a, t, opts, true)?;
+    let mut k = open(a, t, opts, true, usize::MAX)?;
     // Over SMB Direct large transfers go through RDMA channels (inline messages are
     // bounded by the negotiated MaxFragmentedSize).
     let rdma = a.transport != Transport::Tcp;
@@ -415,8 +475,8 @@ fn point(
 ) -> Result<Point> {
     let write = matches!(a.pattern, Pattern::Randwrite | Pattern::Seqwrite);
     let mut conns = Vec::new();
-    for _ in 0..a.connections {
-        conns.push(open(a, t, opts, write)?);
+    for i in 0..a.connections {
+        conns.push(open(a, t, opts, write, i)?);
     }
     let barrier = Arc::new(Barrier::new(conns.len() + 1));
     let cpu0 = server_cpu_now(a);
@@ -436,8 +496,11 @@ fn point(
     let cpu1 = server_cpu_now(a);
     let busy1 = server_busy_now(a, running);
     let mut lat = Vec::new();
+    let mut per_connection_iops = Vec::new();
     for l in lats {
-        lat.extend(l?);
+        let l = l?;
+        per_connection_iops.push(l.len() as f64 / a.seconds);
+        lat.extend(l);
     }
     lat.sort_unstable();
     let ios = lat.len() as u64;
@@ -468,6 +531,7 @@ fn point(
         p999_us: p(0.999),
         cpu_us_per_io: per_io(cpu0, cpu1, ios),
         busy_us_per_io: per_io(busy0, busy1, ios),
+        per_connection_iops,
     })
 }
 
@@ -606,6 +670,15 @@ fn main() -> Result<()> {
             us(p.cpu_us_per_io),
             us(p.busy_us_per_io),
         );
+        if !a.qos_policy.is_empty() {
+            for (i, v) in p.per_connection_iops.iter().enumerate() {
+                let policy = a.qos_policy.get(i).map_or("-", |s| s.as_str());
+                println!(
+                    "  connection {i} (flow {}, policy {policy}): {v:.0} IOPS",
+                    i + 1
+                );
+            }
+        }
         points.push(p);
     }
     if let Some(path) = &a.json {
@@ -627,6 +700,7 @@ fn main() -> Result<()> {
                     "p999_us": p.p999_us,
                     "cpu_us_per_io": p.cpu_us_per_io,
                     "busy_us_per_io": p.busy_us_per_io,
+                    "per_connection_iops": p.per_connection_iops,
                 })
             })
             .collect();

@@ -186,6 +186,33 @@ impl Client {
         self.expect(id, Command::CLOSE).map(|_| ())
     }
 
+    /// An FSCTL on an open (IOCTL with SMB2_0_IOCTL_IS_FSCTL): the whole answer, whatever
+    /// its status ([`Response::ioctl_output`] has the output).
+    pub fn fsctl(
+        &mut self,
+        tree: u32,
+        f: FileId,
+        ctl_code: u32,
+        input: &[u8],
+        max_out: u32,
+    ) -> Result<crate::Response> {
+        let mut b = Vec::with_capacity(56 + input.len());
+        b.put_u16(57);
+        b.put_u16(0);
+        b.put_u32(ctl_code);
+        f.put(&mut b);
+        b.put_u32(if input.is_empty() { 0 } else { 64 + 56 });
+        b.put_u32(input.len() as u32);
+        b.put_u32(0); // MaxInputResponse
+        b.put_u32(0); // OutputOffset
+        b.put_u32(0); // OutputCount
+        b.put_u32(max_out);
+        b.put_u32(1); // SMB2_0_IOCTL_IS_FSCTL
+        b.put_u32(0);
+        b.extend_from_slice(input);
+        self.request(Command::IOCTL, tree, &b)
+    }
+
     /// Sets the file's end (SET_INFO FileEndOfFileInformation): truncates or extends it.
     pub fn set_end_of_file(&mut self, tree: u32, f: FileId, len: u64) -> Result<()> {
         let mut m = Vec::new();

@@ -98,6 +98,8 @@ pub struct ServerConfig {
     /// Failed-logon throttling (see [`crate::logon`]).
     pub logon_limits: crate::logon::LogonLimits,
     pub interfaces: Vec<InterfaceConfig>,
+    /// Storage QoS policies and the default for flows without one.
+    pub qos: crate::qos::QosConfig,
 }
 
 impl Default for ServerConfig {
@@ -124,6 +126,7 @@ impl Default for ServerConfig {
             logon_limits: Default::default(),
             max_compound: 256,
             interfaces: Vec::new(),
+            qos: Default::default(),
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod names;
 pub mod offload;
 pub mod oplock;
 pub mod ops;
+pub mod qos;
 pub mod rdma;
 pub mod sharded;
 pub mod state;

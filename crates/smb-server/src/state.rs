@@ -72,6 +72,8 @@ pub struct Server {
     pub logons: crate::logon::LogonThrottle,
     /// ODX offload tokens (FSCTL_OFFLOAD_READ) not yet used up, expired or invalidated.
     pub offload: crate::offload::OffloadTokens,
+    /// Storage QoS flows and policies.
+    pub qos: crate::qos::Qos,
 }
 
 /// A lease's identity: its client's ClientGuid and the lease key.
@@ -92,6 +94,7 @@ impl Server {
             budget: crate::budget::OpenBudget::new(cfg.open_limits),
             logons: crate::logon::LogonThrottle::new(cfg.logon_limits),
             offload: Default::default(),
+            qos: crate::qos::Qos::new(cfg.qos.clone()),
             cfg,
             shares: shares.into_iter().map(Arc::new).collect(),
             users: RwLock::new(users),
@@ -315,6 +318,11 @@ pub struct Open {
     pub key: crate::fixed::FileKey,
     /// Its place in the server's open-file budget (None for pipes), given back with it.
     pub slot: Option<crate::budget::OpenSlot>,
+    /// The Storage QoS flow its READs and WRITEs count to (named by
+    /// FSCTL_STORAGE_QOS_CONTROL, or its session's unmanaged flow); `has_qos` says
+    /// whether there is one without taking the lock.
+    pub qos: Mutex<Option<Arc<crate::qos::Flow>>>,
+    pub has_qos: AtomicBool,
 }
 
 /// [`Open::notify_cursor`] of a handle that has not asked for changes yet.

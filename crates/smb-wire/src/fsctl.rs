@@ -578,6 +578,206 @@ pub fn parse_offload_write_output(b: &[u8]) -> Result<u64> {
     Le(b).u64(8)
 }
 
+/// FSCTL_STORAGE_QOS_CONTROL (MS-SQOS 2.2).
+pub const STORAGE_QOS_CONTROL: u32 = 0x0009_0350;
+pub const SQOS_VERSION_1_0: u16 = 0x0100;
+pub const SQOS_VERSION_1_1: u16 = 0x0101;
+/// STORAGE_QOS_CONTROL_FLAG_* (the request's Options).
+pub const SQOS_SET_LOGICAL_FLOW_ID: u32 = 0x01;
+pub const SQOS_SET_POLICY: u32 = 0x02;
+pub const SQOS_PROBE_POLICY: u32 = 0x04;
+pub const SQOS_GET_STATUS: u32 = 0x08;
+pub const SQOS_UPDATE_COUNTERS: u32 = 0x10;
+/// The longest initiator name or node name, bytes of UTF-16.
+pub const SQOS_NAME_MAX: usize = 0x200;
+/// The least a name may start at (MS-SQOS 3.2.5.1).
+const SQOS_NAME_FLOOR: usize = 104;
+
+/// Why a Storage QoS request was not taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SqosError {
+    /// Neither version 1.0 nor 1.1 (STATUS_REVISION_MISMATCH).
+    Version,
+    /// Shorter than its version's fixed part, or a name out of bounds.
+    Malformed,
+}
+
+/// STORAGE_QOS_CONTROL request (MS-SQOS 2.2.2.1); the 1.1 fields are 0 in a 1.0 one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SqosRequest {
+    pub version: u16,
+    pub options: u32,
+    pub flow_id: [u8; 16],
+    pub policy_id: [u8; 16],
+    pub initiator_id: [u8; 16],
+    /// Maximum and minimum, normalized IOPS.
+    pub limit: u64,
+    pub reservation: u64,
+    pub initiator_name: String,
+    pub node_name: String,
+    pub io_count_increment: u64,
+    pub normalized_io_count_increment: u64,
+    /// 100 ns units.
+    pub latency_increment: u64,
+    pub lower_latency_increment: u64,
+    /// KiB/s (1.1).
+    pub bandwidth_limit: u64,
+    pub kilobyte_count_increment: u64,
+}
+
+impl SqosRequest {
+    /// The fixed part's length for a version.
+    pub fn fixed_len(version: u16) -> usize {
+        if version == SQOS_VERSION_1_1 {
+            128
+        } else {
+            112
+        }
+    }
+
+    pub fn parse(input: &[u8]) -> std::result::Result<Self, SqosError> {
+        let r = Le(input);
+        let bad = |_| SqosError::Malformed;
+        let version = r.u16(0).map_err(bad)?;
+        if version != SQOS_VERSION_1_0 && version != SQOS_VERSION_1_1 {
+            return Err(SqosError::Version);
+        }
+        let fixed = Self::fixed_len(version);
+        if input.len() < fixed {
+            return Err(SqosError::Malformed);
+        }
+        let name = |at: usize| -> std::result::Result<String, SqosError> {
+            let off = usize::from(r.u16(at).map_err(bad)?);
+            let len = usize::from(r.u16(at + 2).map_err(bad)?);
+            if len == 0 {
+                return Ok(String::new());
+            }
+            if len > SQOS_NAME_MAX || off < SQOS_NAME_FLOOR {
+                return Err(SqosError::Malformed);
+            }
+            let b = r.region(off, len).map_err(bad)?;
+            crate::codec::utf16_to_string(b).map_err(bad)
+        };
+        let v11 = version == SQOS_VERSION_1_1;
+        Ok(SqosRequest {
+            version,
+            options: r.u32(4).map_err(bad)?,
+            flow_id: r.array16(8).map_err(bad)?,
+            policy_id: r.array16(24).map_err(bad)?,
+            initiator_id: r.array16(40).map_err(bad)?,
+            limit: r.u64(56).map_err(bad)?,
+            reservation: r.u64(64).map_err(bad)?,
+            initiator_name: name(72)?,
+            node_name: name(76)?,
+            io_count_increment: r.u64(80).map_err(bad)?,
+            normalized_io_count_increment: r.u64(88).map_err(bad)?,
+            latency_increment: r.u64(96).map_err(bad)?,
+            lower_latency_increment: r.u64(104).map_err(bad)?,
+            bandwidth_limit: if v11 { r.u64(112).map_err(bad)? } else { 0 },
+            kilobyte_count_increment: if v11 { r.u64(120).map_err(bad)? } else { 0 },
+        })
+    }
+
+    /// Encodes the request as a client sends it: the fixed part, then the names.
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        let fixed = Self::fixed_len(self.version);
+        let utf16 = |t: &str| {
+            let mut v = Vec::new();
+            crate::codec::put_utf16(&mut v, t);
+            v
+        };
+        let (name, node) = (utf16(&self.initiator_name), utf16(&self.node_name));
+        let at = |len: usize, off: usize| if len == 0 { 0u16 } else { off as u16 };
+        out.put_u16(self.version);
+        out.put_u16(0);
+        out.put_u32(self.options);
+        out.extend_from_slice(&self.flow_id);
+        out.extend_from_slice(&self.policy_id);
+        out.extend_from_slice(&self.initiator_id);
+        out.put_u64(self.limit);
+        out.put_u64(self.reservation);
+        out.put_u16(at(name.len(), fixed));
+        out.put_u16(name.len() as u16);
+        out.put_u16(at(node.len(), fixed + name.len()));
+        out.put_u16(node.len() as u16);
+        out.put_u64(self.io_count_increment);
+        out.put_u64(self.normalized_io_count_increment);
+        out.put_u64(self.latency_increment);
+        out.put_u64(self.lower_latency_increment);
+        if self.version == SQOS_VERSION_1_1 {
+            out.put_u64(self.bandwidth_limit);
+            out.put_u64(self.kilobyte_count_increment);
+        }
+        out.extend_from_slice(&name);
+        out.extend_from_slice(&node);
+    }
+}
+
+/// STORAGE_QOS_CONTROL response (MS-SQOS 2.2.2.2): 88 bytes for 1.0, 96 for 1.1.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SqosResponse {
+    pub version: u16,
+    pub flow_id: [u8; 16],
+    pub policy_id: [u8; 16],
+    pub initiator_id: [u8; 16],
+    pub ttl_ms: u32,
+    pub status: u32,
+    pub max_io_rate: u64,
+    pub min_io_rate: u64,
+    pub base_io_size: u32,
+    /// KiB/s (1.1).
+    pub max_bandwidth: u64,
+}
+
+impl SqosResponse {
+    pub fn len(version: u16) -> usize {
+        if version == SQOS_VERSION_1_1 {
+            96
+        } else {
+            88
+        }
+    }
+
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        out.put_u16(self.version);
+        out.put_u16(0);
+        out.put_u32(0);
+        out.extend_from_slice(&self.flow_id);
+        out.extend_from_slice(&self.policy_id);
+        out.extend_from_slice(&self.initiator_id);
+        out.put_u32(self.ttl_ms);
+        out.put_u32(self.status);
+        out.put_u64(self.max_io_rate);
+        out.put_u64(self.min_io_rate);
+        out.put_u32(self.base_io_size);
+        out.put_u32(0);
+        if self.version == SQOS_VERSION_1_1 {
+            out.put_u64(self.max_bandwidth);
+        }
+    }
+
+    pub fn parse(b: &[u8]) -> Result<Self> {
+        let r = Le(b);
+        let version = r.u16(0)?;
+        Ok(SqosResponse {
+            version,
+            flow_id: r.array16(8)?,
+            policy_id: r.array16(24)?,
+            initiator_id: r.array16(40)?,
+            ttl_ms: r.u32(56)?,
+            status: r.u32(60)?,
+            max_io_rate: r.u64(64)?,
+            min_io_rate: r.u64(72)?,
+            base_io_size: r.u32(80)?,
+            max_bandwidth: if version == SQOS_VERSION_1_1 {
+                r.u64(88)?
+            } else {
+                0
+            },
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -674,7 +874,7 @@ mod tests {
     /// Seeded single-byte mutations and truncations of the new FSCTL payloads parse or
     /// fail, never panic; what parses encodes back to the same bytes.
     #[test]
-    fn offload_and_duplicate_extents_payloads_survive_mutation() {
+    fn offload_clone_and_qos_payloads_survive_mutation() {
         let mut read = Vec::new();
         OffloadReadInput {
             size: 0x20,
@@ -728,8 +928,25 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
+        let qos = SqosRequest {
+            version: SQOS_VERSION_1_1,
+            options: SQOS_SET_LOGICAL_FLOW_ID | SQOS_SET_POLICY | SQOS_GET_STATUS,
+            flow_id: [1; 16],
+            policy_id: [2; 16],
+            initiator_id: [3; 16],
+            limit: 500,
+            reservation: 100,
+            initiator_name: "TEST-VM".into(),
+            node_name: "HYPERV-TEST.contoso.com".into(),
+            bandwidth_limit: 4096,
+            ..Default::default()
+        };
+        let mut sqos = Vec::new();
+        qos.encode(&mut sqos);
+        assert_eq!(SqosRequest::parse(&sqos), Ok(qos));
+        assert_eq!(SqosRequest::parse(&sqos[..127]), Err(SqosError::Malformed));
         for _ in 0..20_000 {
-            for base in [&read, &write, &plain, &ex] {
+            for base in [&read, &write, &plain, &ex, &sqos] {
                 let mut m = base.clone();
                 let at = next() as usize % m.len();
                 m[at] = next() as u8;
@@ -742,6 +959,10 @@ mod tests {
                 let _ = DuplicateExtents::parse_ex(&m);
                 let _ = OffloadReadOutput::parse(&m);
                 let _ = OffloadToken::parse(&m);
+                if let Ok(q) = SqosRequest::parse(&m) {
+                    assert!(q.initiator_name.len() <= SQOS_NAME_MAX * 2);
+                }
+                let _ = SqosResponse::parse(&m);
             }
         }
         // A token whose id length runs past its 504 bytes is refused.

@@ -175,6 +175,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             window_s: cfg.limits.logon_failure_window_s,
         },
         interfaces: interfaces(cfg)?,
+        qos: cfg.qos.to_engine()?,
     };
     Ok(Arc::new(Server::new(
         sc,
@@ -248,14 +249,43 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     let mut signals = signal_hook::iterator::Signals::new([
         signal_hook::consts::SIGTERM,
         signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGHUP,
     ])?;
     let running = start(&cfg)?;
-    if let Some(sig) = signals.forever().next() {
+    for sig in signals.forever() {
+        if sig == signal_hook::consts::SIGHUP {
+            reload(&running, &args);
+            continue;
+        }
         tracing::info!(sig, "stopping: finishing in-flight requests");
+        break;
     }
     running.shutdown();
     tracing::info!("stopped");
     Ok(())
+}
+
+/// SIGHUP: reads the configuration again and applies what can change without a
+/// restart (the Storage QoS policies); a configuration that does not load is logged and
+/// the running one kept.
+fn reload(running: &Running, args: &ServeArgs) {
+    let loaded = Config::load(args.config.as_deref()).and_then(|mut c| {
+        apply_overrides(&mut c, args)?;
+        c.qos.to_engine()
+    });
+    match loaded {
+        Ok(qos) => {
+            let n = qos.policies.len();
+            running.server.qos.set_config(qos);
+            tracing::info!(
+                policies = n,
+                "configuration reloaded: Storage QoS policies applied"
+            );
+        }
+        Err(e) => {
+            tracing::error!(error = %format!("{e:#}"), "configuration reload failed; the running configuration stays")
+        }
+    }
 }
 
 /// A server started by [`start`]: its workers and listener threads run until

@@ -591,6 +591,7 @@ impl Metrics {
                 })
                 .collect(),
         ));
+        self.qos_families(&mut out);
         if let Some(cpu) = process_cpu_seconds() {
             out.push(family(
                 "smbdirectd_process_cpu_seconds_total",
@@ -601,6 +602,95 @@ impl Metrics {
         }
         out.retain(|f| !f.get_metric().is_empty());
         out
+    }
+
+    /// Storage QoS, per flow: I/Os, normalized I/Os, bytes, time held back by the flow's
+    /// maximum, what the client reported (I/Os and their latency), and the limits in
+    /// force.
+    fn qos_families(&self, out: &mut Vec<MetricFamily>) {
+        use smb_server::qos::format_guid;
+        let qos = &self.server.qos;
+        let flows = qos.flows();
+        let mut per: [Vec<Metric>; 7] = Default::default();
+        for f in &flows {
+            let d = f.desc.lock().clone();
+            let labels = || {
+                vec![
+                    label("flow", &format_guid(&f.id)),
+                    label("initiator", &d.initiator_name),
+                    label("node", &d.node_name),
+                    label("policy", &format_guid(&d.policy_id)),
+                ]
+            };
+            let c = &f.counters;
+            per[0].push(counter(labels(), c.ios.load(Relaxed)));
+            per[1].push(counter(labels(), c.normalized.load(Relaxed)));
+            per[2].push(counter(labels(), c.bytes.load(Relaxed)));
+            per[3].push(counter_f64(
+                labels(),
+                c.throttled_ns.load(Relaxed) as f64 / 1e9,
+            ));
+            per[4].push(counter(labels(), c.client_ios.load(Relaxed)));
+            per[5].push(counter_f64(
+                labels(),
+                c.client_latency_100ns.load(Relaxed) as f64 / 1e7,
+            ));
+            let (limits, _) = qos.effective(f);
+            for (bound, v) in [("min", limits.min_iops), ("max", limits.max_iops)] {
+                let mut l = labels();
+                l.push(label("bound", bound));
+                per[6].push(gauge(l, v as f64));
+            }
+        }
+        let [ios, norm, bytes, held, cios, clat, lim] = per;
+        let fams = [
+            (
+                "smbdirectd_qos_flow_ios_total",
+                "READs and WRITEs of each Storage QoS flow.",
+                ios,
+            ),
+            (
+                "smbdirectd_qos_flow_normalized_ios_total",
+                "Normalized I/Os (ceil(bytes / 8 KiB) each) of each Storage QoS flow.",
+                norm,
+            ),
+            (
+                "smbdirectd_qos_flow_bytes_total",
+                "Bytes read and written by each Storage QoS flow.",
+                bytes,
+            ),
+            (
+                "smbdirectd_qos_flow_throttled_seconds_total",
+                "Time answers of each Storage QoS flow were held back by its maximum, added up.",
+                held,
+            ),
+            (
+                "smbdirectd_qos_flow_client_ios_total",
+                "I/Os each flow's client reported (MS-SQOS UPDATE_COUNTERS).",
+                cios,
+            ),
+            (
+                "smbdirectd_qos_flow_client_latency_seconds_total",
+                "Latency each flow's client reported for its I/Os, added up (divide by \
+                 smbdirectd_qos_flow_client_ios_total for the mean).",
+                clat,
+            ),
+        ];
+        for (name, help, v) in fams {
+            out.push(family(name, help, MetricType::COUNTER, v));
+        }
+        out.push(family(
+            "smbdirectd_qos_flow_limit_iops",
+            "Normalized IOPS limits in force for each Storage QoS flow (0 = none).",
+            MetricType::GAUGE,
+            lim,
+        ));
+        out.push(family(
+            "smbdirectd_qos_flows",
+            "Storage QoS flows the server tracks.",
+            MetricType::GAUGE,
+            vec![gauge(vec![], flows.len() as f64)],
+        ));
     }
 
     pub fn render(&self) -> String {

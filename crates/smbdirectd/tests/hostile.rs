@@ -387,6 +387,28 @@ fn offload_write_input() -> Vec<u8> {
         .0
 }
 
+/// A Storage QoS request joining a flow under a policy and reporting counters. (A policy
+/// the server does not know: limits the client gives itself would hold the victim's
+/// later answers, which this test does not wait for.)
+fn storage_qos_input() -> Vec<u8> {
+    let mut out = Vec::new();
+    fsctl::SqosRequest {
+        version: fsctl::SQOS_VERSION_1_1,
+        options: fsctl::SQOS_SET_LOGICAL_FLOW_ID
+            | fsctl::SQOS_SET_POLICY
+            | fsctl::SQOS_GET_STATUS
+            | fsctl::SQOS_UPDATE_COUNTERS,
+        flow_id: [9; 16],
+        policy_id: [0x77; 16],
+        initiator_name: "fuzz-vm".into(),
+        node_name: "fuzz-host".into(),
+        io_count_increment: 5,
+        ..Default::default()
+    }
+    .encode(&mut out);
+    out
+}
+
 fn referral_input() -> Vec<u8> {
     Body::default()
         .u16(4)
@@ -613,6 +635,10 @@ fn request_templates(f: client::FileId, d: client::FileId, i: u32) -> Vec<(Comma
         (
             Command::IOCTL,
             ioctl_body(fsctl::OFFLOAD_WRITE, f, &offload_write_input(), 16),
+        ),
+        (
+            Command::IOCTL,
+            ioctl_body(fsctl::STORAGE_QOS_CONTROL, f, &storage_qos_input(), 1024),
         ),
         (
             Command::IOCTL,

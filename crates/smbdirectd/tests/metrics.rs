@@ -301,3 +301,131 @@ fn prometheus_scrapes_exact_counts_and_promtool_accepts() {
     drop(prom);
     srv.stop();
 }
+
+/// Storage QoS in the daemon: a flow named by FSCTL_STORAGE_QOS_CONTROL with a policy
+/// from the configuration is held to its maximum (60 reads at 100 IOPS take at least half
+/// a second), the exporter shows the flow's I/Os, bytes, held time and limits with its
+/// initiator, and SIGHUP applies a changed policy without a restart (a bad one is
+/// refused and the running one kept).
+#[test]
+fn storage_qos_flows_are_measured_and_policies_reload_on_sighup() {
+    use smb_wire::fsctl::{self, SqosRequest, SqosResponse};
+    const GOLD: &str = "b13a32e4-7f3c-4c8e-9d2a-0a1b2c3d4e5f";
+    let mport = free_port();
+    let policy = |max: u64, min: u64| {
+        format!("[[qos.policy]]\nid = \"{GOLD}\"\nname = \"gold\"\nmax_iops = {max}\nmin_iops = {min}\n")
+    };
+    let mut srv = TestServer::start_with(Opts {
+        extra_config: format!(
+            "[metrics]\nlisten = \"127.0.0.1:{mport}\"\n[qos]\n{}",
+            policy(100, 0)
+        ),
+        ..Default::default()
+    });
+    let mut c = srv.tcp_client();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "vm.vhdx", 0x0012_019F, 5, 0).unwrap();
+    c.write(tree, f, 0, &[5; 65536]).unwrap();
+    // The policy id in its wire form (first three groups little-endian).
+    let gold = [
+        0xe4, 0x32, 0x3a, 0xb1, 0x3c, 0x7f, 0x8e, 0x4c, 0x9d, 0x2a, 0x0a, 0x1b, 0x2c, 0x3d, 0x4e,
+        0x5f,
+    ];
+    let status = |c: &mut client::Client, options: u32, policy_id: [u8; 16]| {
+        let req = SqosRequest {
+            version: fsctl::SQOS_VERSION_1_1,
+            options,
+            flow_id: [0x42; 16],
+            policy_id,
+            initiator_id: [7; 16],
+            initiator_name: "VM-ONE".into(),
+            node_name: "host1".into(),
+            ..Default::default()
+        };
+        let mut input = Vec::new();
+        req.encode(&mut input);
+        let r = c
+            .fsctl(tree, f, fsctl::STORAGE_QOS_CONTROL, &input, 1024)
+            .unwrap();
+        assert_eq!(r.status().to_string(), "STATUS_SUCCESS");
+        SqosResponse::parse(r.ioctl_output()).unwrap()
+    };
+    let s = status(
+        &mut c,
+        fsctl::SQOS_SET_LOGICAL_FLOW_ID | fsctl::SQOS_SET_POLICY | fsctl::SQOS_GET_STATUS,
+        gold,
+    );
+    assert_eq!((s.status, s.max_io_rate, s.base_io_size), (0, 100, 8192));
+    let t0 = Instant::now();
+    for _ in 0..60 {
+        assert_eq!(c.read(tree, f, 0, 8192).unwrap().len(), 8192);
+    }
+    let took = t0.elapsed();
+    assert!(
+        took >= Duration::from_millis(500),
+        "60 reads at 100 IOPS in {took:?}"
+    );
+    let text = metrics_text(mport);
+    let flow = "flow=\"42424242-4242-4242-4242-424242424242\"";
+    let line = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(name) && l.contains(flow))
+            .unwrap_or_else(|| panic!("no {name} for the flow in:\n{text}"))
+            .to_string()
+    };
+    assert!(
+        line("smbdirectd_qos_flow_ios_total").ends_with(" 60"),
+        "{}",
+        line("smbdirectd_qos_flow_ios_total")
+    );
+    assert!(line("smbdirectd_qos_flow_bytes_total").ends_with(&format!(" {}", 60 * 8192)));
+    assert!(line("smbdirectd_qos_flow_ios_total").contains("initiator=\"VM-ONE\""));
+    assert!(line("smbdirectd_qos_flow_ios_total").contains(&format!("policy=\"{GOLD}\"")));
+    let held: f64 = line("smbdirectd_qos_flow_throttled_seconds_total")
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(held > 0.3, "held {held} s");
+    assert!(text
+        .lines()
+        .any(|l| l.starts_with("smbdirectd_qos_flow_limit_iops")
+            && l.contains("bound=\"max\"")
+            && l.ends_with(" 100")));
+    // Reload: a new maximum applies without a restart.
+    let cfg_path = srv.dir.path().join("smbdirectd.toml");
+    let text = std::fs::read_to_string(&cfg_path).unwrap();
+    let hup = |srv: &TestServer, want: &str| {
+        let pid = srv.pid().unwrap();
+        assert!(Command::new("kill")
+            .args(["-HUP", &pid.to_string()])
+            .status()
+            .unwrap()
+            .success());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !srv.log().contains(want) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(srv.log().contains(want), "{}", srv.log());
+    };
+    std::fs::write(&cfg_path, text.replace(&policy(100, 0), &policy(5000, 10))).unwrap();
+    hup(&srv, "configuration reloaded");
+    let s = status(&mut c, fsctl::SQOS_GET_STATUS, gold);
+    assert_eq!((s.max_io_rate, s.min_io_rate), (5000, 10));
+    // A bad configuration is refused; the running policy stays.
+    std::fs::write(&cfg_path, text.replace(&policy(100, 0), &policy(10, 500))).unwrap();
+    hup(&srv, "configuration reload failed");
+    let s = status(&mut c, fsctl::SQOS_GET_STATUS, gold);
+    assert_eq!(s.max_io_rate, 5000);
+    let mut other = gold;
+    other[0] ^= 1;
+    let s = status(
+        &mut c,
+        fsctl::SQOS_SET_POLICY | fsctl::SQOS_GET_STATUS,
+        other,
+    );
+    assert_eq!(s.status, 2, "an unknown policy id");
+    drop(c);
+    srv.stop();
+}

@@ -546,6 +546,7 @@ impl Connection {
         let defer_io = self.storage_io
             && self.compound_single
             && matches!(cmd, Command::READ | Command::FLUSH | Command::WRITE);
+        let hold = std::cell::Cell::new(None);
         macro_rules! ctx {
             ($server:expr, $tree:expr, $rdma:expr, $outbox:expr) => {
                 Ctx {
@@ -566,6 +567,7 @@ impl Connection {
                     channel_key,
                     defer_io,
                     single: self.compound_single,
+                    hold: &hold,
                 }
             };
         }
@@ -598,6 +600,9 @@ impl Connection {
                 ),
             }
         };
+        if let Some(t) = hold.get() {
+            self.hold_until = Some(self.hold_until.map_or(t, |u| u.max(t)));
+        }
         match outcome {
             Outcome::Done(st, body) => Ok((st, body, None)),
             Outcome::Framed(st, body) => {

@@ -152,6 +152,8 @@ impl Connection {
         let i = self.io_pending.iter().position(|p| p.id == id)?;
         let p = self.io_pending.swap_remove(i);
         self.io_bytes -= u64::from(p.io.length);
+        let hold = p.io.hold;
+        let no_hold = std::cell::Cell::new(None);
         let ctx = Ctx {
             server: &self.server,
             hdr: p.hdr,
@@ -170,6 +172,7 @@ impl Connection {
             channel_key: self.signing_key(&p.session),
             defer_io: false,
             single: true,
+            hold: &no_hold,
         };
         let (status, body, framed) = match ops::finish_read(&ctx, p.io, res) {
             Outcome::Done(st, body) => (st, body, false),
@@ -184,11 +187,18 @@ impl Connection {
         self.stats.last_command = Some(p.hdr.command);
         let out = with_header(&rh, body, framed);
         self.last_session = Some(p.session);
-        Some(self.finish_compound(
+        let pdu = self.finish_compound(
             smallvec::smallvec![out],
             p.encrypted,
             p.enc_session.as_ref(),
-        ))
+        );
+        // Storage QoS: a flow past its maximum gets the answer when its time comes.
+        if let Some(t) = hold.filter(|t| *t > crate::clock::now()) {
+            self.held.push((t, pdu));
+            self.repoll = true;
+            return None;
+        }
+        Some(pdu)
     }
 
     /// Whether async requests are waiting (the worker keeps polling while true).

@@ -30,6 +30,10 @@ pub fn close_open(server: &Server, open: &Open) {
     if open.closed.swap(true, Ordering::AcqRel) {
         return;
     }
+    if let Some(flow) = open.qos.lock().take() {
+        open.has_qos.store(false, Ordering::Release);
+        server.qos.detach(&flow);
+    }
     let Some(fs) = &open.file else {
         return;
     };

@@ -166,6 +166,8 @@ fn create_steps(server: &Arc<Server>, ctx: &Ctx) -> Step<Outcome> {
         durable,
         key: Default::default(),
         slot: Some(slot),
+        qos: Mutex::new(None),
+        has_qos: AtomicBool::new(false),
     });
     s.opens.lock().insert(reg.file_id.volatile, open);
     publish(server, &share, &t.path, &info, action);

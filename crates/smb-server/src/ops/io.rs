@@ -26,6 +26,8 @@ pub struct ReadIo {
     /// A direct read on an `io_poll` share, and the device it reads from.
     pub poll: bool,
     pub dev: u64,
+    /// Storage QoS: the answer waits until then (its flow is past its maximum).
+    pub hold: Option<std::time::Instant>,
 }
 
 pub(super) enum IoDest {
@@ -182,7 +184,12 @@ pub(super) fn queue_rdma_write(ctx: &Ctx, channel: u32, w: crate::rdma::RdmaWrit
 
 /// An fdatasync of `fd` for the transport's ring: a FLUSH's, or (`wrote`) the one a
 /// write-through WRITE of that many bytes waits for.
-pub(super) fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome {
+pub(super) fn sync_io(
+    fd: i32,
+    open: &Arc<Open>,
+    wrote: Option<u32>,
+    hold: Option<std::time::Instant>,
+) -> Outcome {
     Outcome::Io(ReadIo {
         fd,
         which: crate::fixed::Descriptor::Sync,
@@ -198,6 +205,7 @@ pub(super) fn sync_io(fd: i32, open: &Arc<Open>, wrote: Option<u32>) -> Outcome 
         shift: 0,
         poll: false,
         dev: 0,
+        hold,
     })
 }
 
@@ -225,7 +233,7 @@ pub(super) fn flush(ctx: &Ctx) -> Outcome {
     // The worker's ring does the fdatasync when it can: the worker serves other
     // requests while the device flushes, and answers once it has.
     if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
-        return sync_io(fd, &open, None);
+        return sync_io(fd, &open, None, None);
     }
     match f.sync() {
         Ok(()) => Outcome::Done(NtStatus::SUCCESS, small_body()),
@@ -342,6 +350,7 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             return Fail(NtStatus::FILE_LOCK_CONFLICT);
         }
     }
+    let hold = qos_admit(ctx, &open, u64::from(req.length));
     let f = open.file_obj().expect("file");
     let len = req.length as usize;
     if let (Some(d), true) = (&descs, req.minimum_count <= req.length) {
@@ -411,6 +420,7 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         shift: 0,
         poll: false,
         dev: 0,
+        hold,
     };
     if let Some(d) = direct {
         if io.aim_direct(d) {
@@ -579,6 +589,29 @@ pub(super) fn rdma_write_transform(
 
 /// Whether someone's byte-range lock stops this I/O. Locks of durable opens whose time
 /// to reconnect has run out are dropped first.
+/// Storage QoS: counts a READ or WRITE of `bytes` to the open's flow (its session's
+/// unmanaged flow when it names none and a default limit is set) and, past the flow's
+/// maximum, holds the answer until the flow's time comes (set on the context; returned
+/// for a read the transport completes).
+pub(super) fn qos_admit(ctx: &Ctx, open: &Open, bytes: u64) -> Option<std::time::Instant> {
+    let qos = &ctx.server.qos;
+    if !open.has_qos.load(Ordering::Acquire) {
+        if !qos.default_limited() {
+            return None;
+        }
+        let mut slot = open.qos.lock();
+        if slot.is_none() {
+            *slot = Some(qos.attach(crate::qos::Qos::unmanaged_id(open.session_id))?);
+            open.has_qos.store(true, Ordering::Release);
+        }
+    }
+    let flow = open.qos.lock().clone()?;
+    let until = qos.admit(&flow, bytes, crate::clock::now())?;
+    let held = ctx.hold.get().map_or(until, |h| h.max(until));
+    ctx.hold.set(Some(held));
+    Some(until)
+}
+
 pub(super) fn io_blocked(
     server: &Server,
     fs: &FileState,
@@ -681,6 +714,7 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         }
         crate::oplock::break_level2_for_write(fs, open.file_id);
     }
+    qos_admit(ctx, &open, len);
     let f = open.file_obj().expect("file");
     // Offload tokens naming what this changes are spent before it changes.
     if let Some(fs) = &open.file {
@@ -697,7 +731,7 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         // The data is in the page cache (readers see it now); the answer waits for it to
         // be stable. The worker's ring does the fdatasync when it can.
         if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
-            return sync_io(fd, &open, Some(n as u32));
+            return sync_io(fd, &open, Some(n as u32), ctx.hold.get());
         }
         if let Err(e) = f.sync() {
             return Fail(e);

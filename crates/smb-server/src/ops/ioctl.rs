@@ -220,6 +220,12 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             }
         }
         fsctl::OFFLOAD_WRITE => offload_write(ctx, &open, f, &req),
+        fsctl::STORAGE_QOS_CONTROL => {
+            match storage_qos_control(ctx, &open, req.input, req.max_output_response) {
+                Ok(out) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
+                Err(e) => Fail(e),
+            }
+        }
         fsctl::DUPLICATE_EXTENTS_TO_FILE | fsctl::DUPLICATE_EXTENTS_TO_FILE_EX => {
             let ex = req.ctl_code == fsctl::DUPLICATE_EXTENTS_TO_FILE_EX;
             match duplicate_extents(ctx, &open, f, req.input, ex) {

@@ -46,6 +46,7 @@ mod offload;
 mod pipe;
 mod rename;
 mod security;
+mod storage_qos;
 mod streams;
 mod wait;
 use breaks::*;
@@ -61,6 +62,7 @@ use offload::*;
 use pipe::*;
 use rename::*;
 pub use security::*;
+use storage_qos::*;
 use streams::*;
 pub use wait::*;
 
@@ -93,6 +95,8 @@ pub struct Ctx<'a> {
     pub defer_io: bool,
     /// The request is a PDU of its own (not part of a compound).
     pub single: bool,
+    /// Storage QoS: the latest time a handler asked this request's answer be held to.
+    pub hold: &'a std::cell::Cell<Option<std::time::Instant>>,
 }
 
 /// The body of a response that carries nothing but its structure size.

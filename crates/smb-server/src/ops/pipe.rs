@@ -46,6 +46,8 @@ pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequ
             .budget
             .take(&format!("{}\\{}", s.domain, s.user), 0)
             .ok(),
+        qos: Mutex::new(None),
+        has_qos: AtomicBool::new(false),
     });
     s.opens.lock().insert(file_id.volatile, open);
     let info = msg::NetworkOpenInfo {

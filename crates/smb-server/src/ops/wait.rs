@@ -68,6 +68,7 @@ pub fn poll_wait(
             if crate::oplock::breaks_pending(&c.file) {
                 return None;
             }
+            let no_hold = std::cell::Cell::new(None);
             let ctx = Ctx {
                 server,
                 hdr: c.hdr,
@@ -86,6 +87,7 @@ pub fn poll_wait(
                 channel_key: s.keys.signing,
                 defer_io: false,
                 single: true,
+                hold: &no_hold,
             };
             match create(server, &ctx) {
                 Outcome::Created(st, body, _) | Outcome::Done(st, body) => Some((st, body)),
