@@ -71,3 +71,7 @@ pub const OFFLOAD_COPY_STEP: usize = 8 << 20;
 
 /// The logical sector size ODX offsets and lengths are multiples of (MS-FSA 2.1.5.10.20).
 pub const OFFLOAD_SECTOR: u64 = 512;
+
+/// Held answers (Storage QoS, logon delays) due within this much of the one that is due
+/// leave with it.
+pub const HELD_SLACK: Duration = Duration::from_millis(1);

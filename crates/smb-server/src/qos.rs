@@ -10,9 +10,9 @@
 //! (GCRA): an I/O past the flow's rate is carried out, and its answer held until the
 //! flow's time comes, so a client that waits for its answers runs at the rate.
 //! Minima: every [`WINDOW`] the rates of the window are compared with the minima; while
-//! some busy flow gets less than its minimum, every flow above its own minimum is
-//! capped below what it just got (never below its minimum), and the caps are relaxed
-//! again once nobody is short. The client is told its rates in GET_STATUS answers and
+//! some busy flow gets less than its minimum, the flows above their own minimum are
+//! capped so as to give up the shortfall between them (never below their minimum), and
+//! the caps are relaxed again once nobody is short. The client is told its rates in GET_STATUS answers and
 //! throttles itself as well (MS-SQOS 3.1).
 
 use parking_lot::Mutex;
@@ -150,6 +150,11 @@ struct Control {
     short_sum: u64,
     /// Windows in a row the short flows' rates did not rise.
     stalls: u32,
+    /// Their rates when squeezing stopped helping (the caps are being released).
+    stalled_at: Option<u64>,
+    /// The most normalized IOPS all flows did together lately (a fiftieth less each
+    /// window after).
+    capacity: u64,
 }
 
 /// The server's flows and policies.
@@ -193,6 +198,8 @@ impl Qos {
                 last: crate::clock::now(),
                 short_sum: 0,
                 stalls: 0,
+                stalled_at: None,
+                capacity: 0,
             }),
             active: Default::default(),
             default_limited: Default::default(),
@@ -343,11 +350,12 @@ impl Qos {
     /// Every [`WINDOW`]: the window's rates, and the caps that give minima first.
     ///
     /// A flow with a minimum that did I/O in the window at less than its minimum is
-    /// short. While some flow is short, every flow above its own minimum is capped a
-    /// tenth below what it got (never under its minimum), window after window, as long
-    /// as that helps: when the short flows' rates stop rising for two windows, they are
-    /// short of demand, not of the server's time, and the caps are relaxed again (by a
-    /// quarter a window, then lifted), as they are once nobody is short.
+    /// short. While some flow is short, the others are capped to share what the server
+    /// did in the window less the short flows' minima, in proportion to what each got
+    /// (never under a flow's own minimum). Squeezing goes on
+    /// while the short flows' rates rise; when they stop rising for two windows they are
+    /// short of demand, not of the server's time, and the caps are held where they are.
+    /// Once nobody is short the caps are relaxed (a quarter a window) and then lifted.
     fn maybe_rebalance(&self, now: Instant) {
         let Some(mut ctl) = self.control.try_lock() else {
             return;
@@ -358,7 +366,8 @@ impl Qos {
         }
         ctl.last = now;
         let flows: Vec<Arc<Flow>> = self.flows.lock().values().cloned().collect();
-        let mut short_sum = 0u64;
+        // The window's rates: all flows', the short flows' (and their minima), the rest's.
+        let (mut all, mut short_sum, mut reserved, mut others) = (0u64, 0u64, 0u64, 0u64);
         let mut short = false;
         let mut rates = Vec::with_capacity(flows.len());
         for f in &flows {
@@ -367,37 +376,84 @@ impl Qos {
             let rate = ((total - before) as f64 / elapsed.as_secs_f64()) as u64;
             f.last_rate.store(rate, Ordering::Relaxed);
             let (limits, _) = self.effective(f);
-            if limits.min_iops > 0 && total > before && rate < limits.min_iops {
+            let is_short = limits.min_iops > 0 && total > before && rate < limits.min_iops;
+            all += rate;
+            if is_short {
                 short = true;
                 short_sum += rate;
+                // (With a tenth to spare: a flow just at its minimum is one window from
+                // short again.)
+                reserved += limits.min_iops + limits.min_iops / 10;
+            } else {
+                others += rate;
             }
-            rates.push((rate, limits));
+            rates.push((rate, limits, is_short));
         }
-        // Squeeze while it helps the short flows.
-        let squeeze = if !short {
+        enum Step {
+            Squeeze,
+            Relax,
+        }
+        ctl.capacity = all.max(ctl.capacity - ctl.capacity / 50);
+        let capacity = ctl.capacity;
+        // Squeezing helps only where the others use at least what the short flows lack
+        // (in a window where little was done, a start or a lull, it would only starve).
+        let lacking = reserved.saturating_sub(short_sum);
+        let step = if !short || others < lacking {
             ctl.stalls = 0;
-            false
-        } else if short_sum > ctl.short_sum + ctl.short_sum / 20 || ctl.short_sum == 0 {
+            ctl.stalled_at = None;
+            ctl.short_sum = 0;
+            Step::Relax
+        } else if let Some(level) = ctl.stalled_at {
+            // Released because squeezing stopped helping: squeeze again only if the
+            // short flows lose ground (the server's time is what they lack after all) or
+            // find more demand.
+            if short_sum < level - level / 10 || short_sum > level + level / 20 {
+                ctl.stalled_at = None;
+                ctl.stalls = 0;
+                ctl.short_sum = short_sum;
+                Step::Squeeze
+            } else {
+                Step::Relax
+            }
+        } else if ctl.short_sum == 0 || short_sum > ctl.short_sum + ctl.short_sum / 20 {
             ctl.stalls = 0;
-            true
+            ctl.short_sum = short_sum;
+            Step::Squeeze
         } else {
             ctl.stalls += 1;
-            ctl.stalls < 2
+            if ctl.stalls < 2 {
+                Step::Squeeze
+            } else {
+                ctl.stalled_at = Some(short_sum);
+                Step::Relax
+            }
         };
-        ctl.short_sum = if short { short_sum } else { 0 };
         drop(ctl);
-        for (f, (rate, limits)) in flows.iter().zip(rates) {
+        // What the server can do (the most it did lately, not this window's, which the
+        // caps themselves lower), less the short flows' minima, is shared by the others
+        // in proportion to what they got (each keeps at least its minimum).
+        let avail = capacity.saturating_sub(reserved) as f64;
+        for (f, (rate, limits, is_short)) in flows.iter().zip(rates) {
             let mut b = f.bucket.lock();
-            if squeeze && rate > limits.min_iops {
-                let cut = (rate - rate / 10).max(limits.min_iops).max(1);
-                b.cap = if b.cap == 0 { cut } else { b.cap.min(cut) };
-            } else if !squeeze && b.cap > 0 {
-                let more = b.cap + b.cap / 4 + 1;
-                b.cap = if more >= rate.saturating_mul(2).max(1) {
-                    0
-                } else {
-                    more
-                };
+            match step {
+                Step::Squeeze if !is_short && rate > limits.min_iops && others > 0 => {
+                    // At most halved in one window.
+                    let share = (avail * rate as f64 / others as f64) as u64;
+                    let floor = match b.cap {
+                        0 => rate / 2,
+                        c => c.min(rate) / 2,
+                    };
+                    b.cap = share.max(floor).max(limits.min_iops).max(1);
+                }
+                Step::Relax if b.cap > 0 => {
+                    let more = b.cap + b.cap / 4 + 1;
+                    b.cap = if more >= rate.saturating_mul(2).max(1) {
+                        0
+                    } else {
+                        more
+                    };
+                }
+                _ => {}
             }
         }
     }

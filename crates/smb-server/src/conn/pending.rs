@@ -15,9 +15,13 @@ impl Connection {
         self.repoll = false;
         let mut out = std::mem::take(&mut self.cancelled);
         if !self.held.is_empty() {
+            // Answers due within a millisecond go together: a flow held to a high rate
+            // does not cost a timer wake-up per answer (its rate is kept: each answer's
+            // time was set by its flow, not by when it leaves).
+            let soon = now + crate::limits::HELD_SLACK;
             let mut i = 0;
             while i < self.held.len() {
-                if self.held[i].0 <= now {
+                if self.held[i].0 <= soon {
                     out.push(self.held.swap_remove(i).1);
                 } else {
                     i += 1;
@@ -38,6 +42,11 @@ impl Connection {
                 // expects it); the lock itself went with its open.
                 None if matches!(self.asyncs[i].wait, ops::Wait::Lock { .. }) => {
                     Some((NtStatus::SUCCESS, small_body()))
+                }
+                // A CHANGE_NOTIFY whose session ended (LOGOFF, a reconnect naming it as
+                // the previous session) is cleaned up, as its handle's close would.
+                None if matches!(self.asyncs[i].wait, ops::Wait::Notify { .. }) => {
+                    Some((NtStatus::NOTIFY_CLEANUP, Vec::new()))
                 }
                 None => Some((NtStatus::CANCELLED, Vec::new())),
                 Some(s) => {
