@@ -69,23 +69,30 @@ pub fn parse_name(name: &str) -> Result<SharePath, NtStatus> {
     }
     let parts: Vec<&str> = name.split('\\').collect();
     let last = parts.len() - 1;
-    let mut out = String::with_capacity(name.len());
+    // ".." takes back the component before it, as Windows resolves a name before it
+    // looks anything up ("dir\\sub\\.." is "dir", whether sub exists or not); one that
+    // would climb above the share's root is refused.
+    let mut kept: Vec<&str> = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
         let part = if i == last {
             strip_data_stream(part)?
         } else {
             part
         };
+        if part == ".." {
+            kept.pop().ok_or(NtStatus::OBJECT_PATH_SYNTAX_BAD)?;
+            continue;
+        }
         check_component(part)?;
-        if i == 0 && part.eq_ignore_ascii_case(STREAM_DEPOT) {
-            return Err(NtStatus::ACCESS_DENIED);
-        }
-        if !out.is_empty() {
-            out.push('/');
-        }
-        out.push_str(part);
+        kept.push(part);
     }
-    Ok(SharePath::from_validated(out))
+    if kept
+        .first()
+        .is_some_and(|p| p.eq_ignore_ascii_case(STREAM_DEPOT))
+    {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    Ok(SharePath::from_validated(kept.join("/")))
 }
 
 /// "name::$DATA" and "name:$DATA"-style default-stream suffixes name the file itself; any
@@ -105,9 +112,6 @@ fn strip_data_stream(part: &str) -> Result<&str, NtStatus> {
 }
 
 fn check_component(part: &str) -> Result<(), NtStatus> {
-    if part == ".." {
-        return Err(NtStatus::OBJECT_PATH_SYNTAX_BAD);
-    }
     if part.is_empty() || part == "." {
         return Err(NtStatus::OBJECT_NAME_INVALID);
     }
@@ -191,6 +195,13 @@ mod tests {
     #[test]
     fn accepts_plain_names() {
         assert_eq!(parse_name("a\\b\\c.txt").unwrap().as_str(), "a/b/c.txt");
+        assert_eq!(parse_name("a\\b\\..").unwrap().as_str(), "a");
+        assert_eq!(parse_name("a\\..\\b\\c").unwrap().as_str(), "b/c");
+        assert!(parse_name("a\\..").unwrap().is_root());
+        assert_eq!(
+            parse_name("x\\..\\.SMBDIRECTD-streams\\f").err(),
+            Some(NtStatus::ACCESS_DENIED)
+        );
         assert!(parse_name("").unwrap().is_root());
         assert_eq!(parse_name("f::$DATA").unwrap().as_str(), "f");
         assert_eq!(parse_name("dir\\").unwrap().as_str(), "dir");

@@ -311,6 +311,10 @@ pub struct Open {
     /// The handle's change buffer, sized by its first CHANGE_NOTIFY (as Windows sizes
     /// it): no answer on the handle carries more, whatever a later request asks.
     pub notify_buffer: std::sync::atomic::AtomicU32,
+    /// What the handle's first CHANGE_NOTIFY watched (its completion filter, and
+    /// [`NOTIFY_WATCH_TREE`] for the subtree): Windows keeps it for the handle's life,
+    /// whatever later requests ask.
+    pub notify_watch: AtomicU64,
     pub closed: AtomicBool,
     /// Granted a durable handle: survives the loss of its connection.
     pub durable: Option<Durable>,
@@ -324,6 +328,9 @@ pub struct Open {
     pub qos: Mutex<Option<Arc<crate::qos::Flow>>>,
     pub has_qos: AtomicBool,
 }
+
+/// In [`Open::notify_watch`]: the subtree is watched.
+pub const NOTIFY_WATCH_TREE: u64 = 1 << 32;
 
 /// [`Open::notify_cursor`] of a handle that has not asked for changes yet.
 pub const NOTIFY_UNWATCHED: u64 = u64::MAX;
@@ -902,6 +909,12 @@ impl NotifyHub {
             if let Some(name) = rel {
                 let mut e = e.clone();
                 e.name = name.replace('/', "\\");
+                // A name change seen by a watcher of its other bits only (a renamed
+                // file's attributes) is, to that watcher, a modification.
+                let names = notify_filter::FILE_NAME | notify_filter::DIR_NAME;
+                if e.filter & filter & names == 0 {
+                    e.action = notify_action::MODIFIED;
+                }
                 out.push(e);
             }
         }

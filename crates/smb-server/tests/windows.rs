@@ -68,16 +68,7 @@ fn hard_links_are_made() {
             &(n.len() as u32).to_le_bytes(),
             &n,
         ]);
-        let body = le(&[
-            &33u16.to_le_bytes(),
-            &[1, 11],
-            &(info.len() as u32).to_le_bytes(),
-            &96u16.to_le_bytes(),
-            &[0, 0],
-            &0u32.to_le_bytes(),
-            &fid_bytes(f),
-            &info,
-        ]);
+        let body = set_info_body(f, 1, 11, &info);
         c.request(Command::SET_INFO, tree, &body)
             .unwrap()
             .status()
@@ -236,6 +227,117 @@ fn sparse_files_are_marked_and_their_holes_reported() {
     assert_eq!(r.status(), NtStatus::ACCESS_DENIED);
 }
 
+/// A CHANGE_NOTIFY answer's changes: (action, name).
+fn notify_changes(r: &client::Response) -> Vec<(u32, String)> {
+    let b = r.body();
+    let off = usize::from(u16::from_le_bytes([b[2], b[3]]));
+    let len = u32::from_le_bytes(b[4..8].try_into().unwrap()) as usize;
+    let out = &r.msg[off..off + len];
+    let mut v = Vec::new();
+    let mut at = 0;
+    while at + 12 <= out.len() {
+        let next = u32::from_le_bytes(out[at..at + 4].try_into().unwrap()) as usize;
+        let action = u32::from_le_bytes(out[at + 4..at + 8].try_into().unwrap());
+        let n = u32::from_le_bytes(out[at + 8..at + 12].try_into().unwrap()) as usize;
+        let units: Vec<u16> = out[at + 12..at + 12 + n]
+            .chunks_exact(2)
+            .map(|p| u16::from_le_bytes([p[0], p[1]]))
+            .collect();
+        v.push((action, String::from_utf16(&units).unwrap()));
+        if next == 0 {
+            break;
+        }
+        at += next;
+    }
+    v
+}
+
+/// SET_INFO FileRenameInformation: `f` to `to` (replacing).
+fn rename(c: &mut client::Client, tree: u32, f: client::FileId, to: &str) {
+    let name: Vec<u8> = to.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let mut info = vec![1u8, 0, 0, 0, 0, 0, 0, 0];
+    info.extend_from_slice(&0u64.to_le_bytes());
+    info.extend_from_slice(&(name.len() as u32).to_le_bytes());
+    info.extend_from_slice(&name);
+    let body = set_info_body(f, 1, 10, &info);
+    let r = c.request(Command::SET_INFO, tree, &body).unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS, "rename to {to}");
+}
+
+/// CHANGE_NOTIFY as Windows keeps it (smbtorture smb2.notify.mask-change, rec): the
+/// handle's first request fixes what it watches; a rename within a directory is old and
+/// new name, across directories a removal and an addition; a watcher of attributes only
+/// sees a renamed file as modified; two requests pending on one handle share the changes,
+/// the older taking the first.
+#[test]
+fn change_notify_watches_as_windows_does() {
+    const FILE_NAME: u32 = 0x1;
+    const ATTRIBUTES: u32 = 0x4;
+    const DELETE: u32 = 0x0001_0000;
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let dir = create_options::DIRECTORY_FILE;
+    let (sub, _) = c
+        .create(tree, "sub", access::FILE_READ_DATA, 2, dir)
+        .unwrap();
+    let (root, _) = c.create(tree, "", access::FILE_READ_DATA, 1, dir).unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA | DELETE;
+    // A names watcher of the tree: moves across directories and renames within one.
+    let body = change_notify_body(root, 1, FILE_NAME);
+    let r = c.send_request(Command::CHANGE_NOTIFY, tree, &body).unwrap();
+    let (z, _) = c.create(tree, "z.txt", rw, 2, 0).unwrap();
+    assert_eq!(
+        notify_changes(&c.wait(r).unwrap()),
+        vec![(1, "z.txt".into())]
+    );
+    let (f, _) = c.create(tree, "sub\\a.txt", rw, 2, 0).unwrap();
+    rename(&mut c, tree, f, "b.txt");
+    rename(&mut c, tree, f, "c.txt");
+    let got = notify_changes(&c.request(Command::CHANGE_NOTIFY, tree, &body).unwrap());
+    let want: Vec<(u32, String)> = vec![
+        (1, "sub\\a.txt".into()),
+        (2, "sub\\a.txt".into()),
+        (1, "b.txt".into()),
+        (4, "b.txt".into()),
+        (5, "c.txt".into()),
+    ];
+    assert_eq!(got, want);
+    // An attributes watcher of "" (set by its first request; a later request asking for
+    // names changes nothing): the renamed file is modified, nothing else shows.
+    let (h, _) = c.create(tree, "", access::FILE_READ_DATA, 1, dir).unwrap();
+    let attrs = change_notify_body(h, 0, ATTRIBUTES);
+    let first = c
+        .send_request(Command::CHANGE_NOTIFY, tree, &attrs)
+        .unwrap();
+    rename(&mut c, tree, z, "z2.txt");
+    assert_eq!(
+        notify_changes(&c.wait(first).unwrap()),
+        vec![(3, "z2.txt".into())]
+    );
+    let names = change_notify_body(h, 0, FILE_NAME | ATTRIBUTES);
+    let r1 = c
+        .send_request(Command::CHANGE_NOTIFY, tree, &names)
+        .unwrap();
+    let r2 = c
+        .send_request(Command::CHANGE_NOTIFY, tree, &names)
+        .unwrap();
+    let (g, _) = c.create(tree, "g.txt", rw, 2, 0).unwrap();
+    rename(&mut c, tree, g, "g2.txt");
+    rename(&mut c, tree, g, "g3.txt");
+    assert_eq!(
+        notify_changes(&c.wait(r1).unwrap()),
+        vec![(3, "g2.txt".into())]
+    );
+    assert_eq!(
+        notify_changes(&c.wait(r2).unwrap()),
+        vec![(3, "g3.txt".into())]
+    );
+    for x in [f, g, h, z, root, sub] {
+        c.close(tree, x).unwrap();
+    }
+}
+
 /// Changes made while no CHANGE_NOTIFY is pending on a handle are kept for its next one
 /// (Windows keeps them in the handle's change buffer): the second request is answered at
 /// once with what happened in between.
@@ -247,28 +349,8 @@ fn changes_between_two_notify_requests_are_kept_for_the_next() {
     let tree = c.tree_connect(SHARE).unwrap();
     let dir = create_options::DIRECTORY_FILE;
     let (d, _) = c.create(tree, "", access::FILE_READ_DATA, 1, dir).unwrap();
-    let names = |r: &client::Response| {
-        let out = {
-            let b = r.body();
-            let off = usize::from(u16::from_le_bytes([b[2], b[3]]));
-            let len = u32::from_le_bytes(b[4..8].try_into().unwrap()) as usize;
-            r.msg[off..off + len].to_vec()
-        };
-        let mut v = Vec::new();
-        let mut at = 0;
-        loop {
-            let next = u32::from_le_bytes(out[at..at + 4].try_into().unwrap()) as usize;
-            let n = u32::from_le_bytes(out[at + 8..at + 12].try_into().unwrap()) as usize;
-            let units: Vec<u16> = out[at + 12..at + 12 + n]
-                .chunks_exact(2)
-                .map(|p| u16::from_le_bytes([p[0], p[1]]))
-                .collect();
-            v.push(String::from_utf16(&units).unwrap());
-            if next == 0 {
-                break v;
-            }
-            at += next;
-        }
+    let names = |r: &client::Response| -> Vec<String> {
+        notify_changes(r).into_iter().map(|(_, n)| n).collect()
     };
     let body = change_notify_body(d, 0, FILE_NAME);
     let first = c.send_request(Command::CHANGE_NOTIFY, tree, &body).unwrap();
@@ -291,4 +373,75 @@ fn changes_between_two_notify_requests_are_kept_for_the_next() {
     for f in [a, b, cc, d] {
         c.close(tree, f).unwrap();
     }
+}
+
+/// A CHANGE_NOTIFY ends when nothing more can come on its handle: with DELETE_PENDING once
+/// another handle has deleted the directory (it goes when the last handle closes), and
+/// with NOTIFY_CLEANUP when its session logs off (smbtorture smb2.notify.rmdir1-4,
+/// logoff).
+#[test]
+fn a_pending_change_notify_ends_when_its_directory_or_session_does() {
+    const DIR_NAME: u32 = 0x2;
+    const DELETE: u32 = 0x0001_0000;
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let dir = create_options::DIRECTORY_FILE;
+    let all = access::FILE_READ_DATA | DELETE;
+    let (d, _) = c.create(tree, "gone", all, 2, dir).unwrap();
+    let waiting = c
+        .send_request(
+            Command::CHANGE_NOTIFY,
+            tree,
+            &change_notify_body(d, 0, DIR_NAME),
+        )
+        .unwrap();
+    // Another handle opened delete-on-close, closed: the directory is delete-pending.
+    let (mut other, _w2) = e.client();
+    let t2 = other.tree_connect(SHARE).unwrap();
+    let doc = dir | create_options::DELETE_ON_CLOSE;
+    let (h, _) = other.create(t2, "gone", all, 1, doc).unwrap();
+    other.close(t2, h).unwrap();
+    assert_eq!(c.wait(waiting).unwrap().status(), NtStatus::DELETE_PENDING);
+    c.close(tree, d).unwrap();
+    assert!(!e.dir.path().join("gone").exists());
+    // LOGOFF with a CHANGE_NOTIFY pending on the root.
+    let (root, _) = c.create(tree, "", access::FILE_READ_DATA, 1, dir).unwrap();
+    let waiting = c
+        .send_request(
+            Command::CHANGE_NOTIFY,
+            tree,
+            &change_notify_body(root, 0, DIR_NAME),
+        )
+        .unwrap();
+    let r = c.request(Command::LOGOFF, 0, &[4, 0, 0, 0]).unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    assert_eq!(c.wait(waiting).unwrap().status(), NtStatus::NOTIFY_CLEANUP);
+}
+
+/// ".." in a name takes back the component before it, as Windows resolves names before
+/// looking them up; climbing above the share's root is OBJECT_PATH_SYNTAX_BAD.
+#[test]
+fn dot_dot_in_a_name_is_resolved_inside_the_share() {
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let dir = create_options::DIRECTORY_FILE;
+    let (a, _) = c.create(tree, "a", access::FILE_READ_DATA, 2, dir).unwrap();
+    let (f, _) = c
+        .create(tree, "a\\zqy\\..\\f.txt", access::FILE_WRITE_DATA, 2, 0)
+        .unwrap();
+    assert!(e.dir.path().join("a/f.txt").exists());
+    let (up, _) = c
+        .create(tree, "a\\..", access::FILE_READ_DATA, 1, dir)
+        .unwrap();
+    for h in [a, f, up] {
+        c.close(tree, h).unwrap();
+    }
+    let r = c.create(tree, "a\\..\\..\\x", access::FILE_READ_DATA, 1, 0);
+    assert!(
+        matches!(&r, Err(client::Error::Status(_, s)) if *s == NtStatus::OBJECT_PATH_SYNTAX_BAD),
+        "{:?}",
+        r.err()
+    );
 }

@@ -77,16 +77,7 @@ fn a_share_without_user_xattrs_keeps_working() {
         &0x20u32.to_le_bytes(),
         &0u32.to_le_bytes(),
     ]);
-    let body = le(&[
-        &33u16.to_le_bytes(),
-        &[1, 4],
-        &(info.len() as u32).to_le_bytes(),
-        &96u16.to_le_bytes(),
-        &[0, 0],
-        &0u32.to_le_bytes(),
-        &fid_bytes(f),
-        &info,
-    ]);
+    let body = set_info_body(f, 1, 4, &info);
     let r = c.request(Command::SET_INFO, tree, &body).unwrap();
     assert_eq!(r.status().to_string(), "STATUS_SUCCESS");
     let mtime = std::fs::metadata(srv.share.join("touched.txt"))

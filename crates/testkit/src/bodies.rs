@@ -125,3 +125,17 @@ pub fn change_notify_body(f: FileId, flags: u16, filter: u32) -> Vec<u8> {
         &0u32.to_le_bytes(),
     ])
 }
+
+/// SET_INFO of `class` (of `info_type`: 1 file, 2 file system, 3 security) with `info`.
+pub fn set_info_body(f: FileId, info_type: u8, class: u8, info: &[u8]) -> Vec<u8> {
+    le(&[
+        &33u16.to_le_bytes(),
+        &[info_type, class],
+        &(info.len() as u32).to_le_bytes(),
+        &96u16.to_le_bytes(),
+        &[0, 0],
+        &0u32.to_le_bytes(),
+        &fid_bytes(f),
+        info,
+    ])
+}

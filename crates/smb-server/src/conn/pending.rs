@@ -7,6 +7,7 @@ use smb_wire::header::{flags, Command, Header, HEADER_LEN};
 use smb_wire::msg;
 use smb_wire::negotiate::caps;
 use smb_wire::{NtStatus, PutLe, TransformHeader};
+use std::sync::Arc;
 
 impl Connection {
     /// Completes waiting async requests whose condition holds at `now` (engine clock,
@@ -54,7 +55,19 @@ impl Connection {
                     if let Some(class) = self.asyncs[i].wait.class() {
                         self.server.waiters.register(class, &self.outbox);
                     }
-                    ops::poll_wait(&self.server, s, &mut self.asyncs[i].wait)
+                    // Another CHANGE_NOTIFY pending on the same handle shares the
+                    // changes with this one (Windows completes the older with the first).
+                    let shared = match &self.asyncs[i].wait {
+                        ops::Wait::Notify { open, .. } => {
+                            self.asyncs.iter().enumerate().any(|(j, a)| {
+                                j != i
+                                    && matches!(&a.wait, ops::Wait::Notify { open: o, .. }
+                                        if Arc::ptr_eq(o, open))
+                            })
+                        }
+                        _ => false,
+                    };
+                    ops::poll_wait(&self.server, s, &mut self.asyncs[i].wait, shared)
                 }
             };
             match done {

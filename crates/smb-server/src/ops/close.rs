@@ -63,6 +63,10 @@ pub fn close_open(server: &Server, open: &Open) {
     // Its locks, its share modes and any break it owed are gone.
     server.waiters.wake(WaitClass::Locks);
     server.waiters.wake(WaitClass::Breaks);
+    if doomed && !last {
+        // CHANGE_NOTIFYs on the handles left end with DELETE_PENDING.
+        server.waiters.wake(WaitClass::Notify);
+    }
     let filter = if open.is_directory {
         notify_filter::DIR_NAME
     } else {

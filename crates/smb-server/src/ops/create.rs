@@ -160,6 +160,7 @@ fn create_steps(server: &Arc<Server>, ctx: &Ctx) -> Step<Outcome> {
         ea_cursor: std::sync::atomic::AtomicU32::new(0),
         notify_cursor: AtomicU64::new(crate::state::NOTIFY_UNWATCHED),
         notify_buffer: std::sync::atomic::AtomicU32::new(0),
+        notify_watch: AtomicU64::new(0),
         lock_seq: Mutex::new([crate::state::LOCK_SEQ_NONE; 64]),
         modified: AtomicBool::new(false),
         closed: AtomicBool::new(false),

@@ -13,12 +13,19 @@ pub(super) fn change_notify(server: &Arc<Server>, ctx: &Ctx, max_transact: u32) 
     if !open.is_directory {
         return Fail(NtStatus::INVALID_PARAMETER);
     }
-    // From where the handle's last request stopped; the first starts now and sizes the
-    // handle's change buffer.
+    // From where the handle's last request stopped; the first starts now,
+    // sizes the handle's change buffer and fixes what it watches (smbtorture
+    // smb2.notify.mask-change: a later request's filter and WATCH_TREE change nothing).
     let since = match open.notify_cursor.load(Ordering::Acquire) {
         crate::state::NOTIFY_UNWATCHED => {
             open.notify_buffer
                 .store(req.output_buffer_length, Ordering::Release);
+            let tree = match req.flags & msg::WATCH_TREE != 0 {
+                true => crate::state::NOTIFY_WATCH_TREE,
+                false => 0,
+            };
+            open.notify_watch
+                .store(u64::from(req.completion_filter) | tree, Ordering::Release);
             server.notify.current()
         }
         c => c,
@@ -27,11 +34,12 @@ pub(super) fn change_notify(server: &Arc<Server>, ctx: &Ctx, max_transact: u32) 
     let max_out = req
         .output_buffer_length
         .min(open.notify_buffer.load(Ordering::Acquire));
+    let watch = open.notify_watch.load(Ordering::Acquire);
     Outcome::Wait(Wait::Notify {
         open,
         since,
-        tree: req.flags & msg::WATCH_TREE != 0,
-        filter: req.completion_filter,
+        tree: watch & crate::state::NOTIFY_WATCH_TREE != 0,
+        filter: watch as u32,
         max_out,
     })
 }

@@ -36,6 +36,7 @@ pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequ
         ea_cursor: std::sync::atomic::AtomicU32::new(0),
         notify_cursor: AtomicU64::new(crate::state::NOTIFY_UNWATCHED),
         notify_buffer: std::sync::atomic::AtomicU32::new(0),
+        notify_watch: AtomicU64::new(0),
         lock_seq: Mutex::new([crate::state::LOCK_SEQ_NONE; 64]),
         modified: AtomicBool::new(false),
         closed: AtomicBool::new(false),

@@ -142,12 +142,26 @@ pub(super) fn rename(
     } else {
         notify_filter::FILE_NAME
     };
+    // Within a directory the old and new names; across directories a removal and an
+    // addition, as Windows reports them. A renamed file is also marked for archiving
+    // (an attribute change): a watcher of attributes but not names sees the new name
+    // modified.
+    let same_dir = from.split_last().map(|(d, _)| d) == to.split_last().map(|(d, _)| d);
+    let (old_action, new_action) = match same_dir {
+        true => (
+            notify_action::RENAMED_OLD_NAME,
+            notify_action::RENAMED_NEW_NAME,
+        ),
+        false => (notify_action::REMOVED, notify_action::ADDED),
+    };
+    let new_filter = match open.is_directory {
+        true => filter,
+        false => filter | notify_filter::ATTRIBUTES,
+    };
+    server.notify.publish(&share.name, from, old_action, filter);
     server
         .notify
-        .publish(&share.name, from, notify_action::RENAMED_OLD_NAME, filter);
-    server
-        .notify
-        .publish(&share.name, &to, notify_action::RENAMED_NEW_NAME, filter);
+        .publish(&share.name, &to, new_action, new_filter);
     // Every open of the same file in this server now has the new name.
     let fs = open.file.as_ref();
     for s in server.sessions.values_cloned() {

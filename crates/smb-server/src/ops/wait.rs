@@ -56,11 +56,13 @@ pub struct CreateWait {
     pub multichannel: bool,
 }
 
-/// Checks whether an async wait can complete now.
+/// Checks whether an async wait can complete now. `shared`: another CHANGE_NOTIFY is
+/// pending on the same handle (this one, the older, then takes only the first change).
 pub fn poll_wait(
     server: &Arc<Server>,
     s: &Arc<Session>,
     w: &mut Wait,
+    shared: bool,
 ) -> Option<(NtStatus, Vec<u8>)> {
     match w {
         Wait::Copy(job) => job.step(server),
@@ -133,16 +135,33 @@ pub fn poll_wait(
             if open.closed.load(Ordering::Acquire) {
                 return Some((NtStatus::NOTIFY_CLEANUP, Vec::new()));
             }
+            // The directory is to go once its last handle closes: nothing more will
+            // change in it (Windows answers DELETE_PENDING).
+            if open
+                .file
+                .as_ref()
+                .is_some_and(|fs| fs.inner.lock().delete_pending)
+            {
+                return Some((NtStatus::DELETE_PENDING, Vec::new()));
+            }
+            // From the handle's position: another request on the handle may have taken
+            // changes since this one was made.
+            *since = (*since).max(open.notify_cursor.load(Ordering::Acquire));
             if server.notify.current() == *since {
                 return None;
             }
             let share = open.share.as_ref()?;
             let dir = open.path.lock().clone();
-            let (events, lost, upto) =
+            let (mut events, lost, upto) =
                 server
                     .notify
                     .since(*since, &share.name, &dir, *tree, *filter);
             *since = upto;
+            if shared && !lost && events.len() > 1 {
+                // The rest is for the next request on the handle.
+                events.truncate(1);
+                *since = events[0].seq;
+            }
             // What was looked at is consumed: the handle's next request goes on from here.
             open.notify_cursor.store(*since, Ordering::Release);
             if lost {
