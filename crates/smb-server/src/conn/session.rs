@@ -126,6 +126,23 @@ impl Connection {
                 if !after.delay.is_zero() {
                     self.hold_until = Some(crate::clock::now() + after.delay);
                 }
+                // A failed re-authentication ends the session it was for (MS-SMB2
+                // 3.3.5.5.3): its opens close, waiting CHANGE_NOTIFYs are cleaned up and
+                // later requests on it get USER_SESSION_DELETED, as on Windows.
+                if !p.binding && self.sessions.contains(&sid) {
+                    // (The answer is signed with the session's key, as the request was.)
+                    if hdr.flags & flags::SIGNED != 0 {
+                        rh.flags |= flags::SIGNED;
+                    }
+                    if let Some(s) = self.server.sessions.remove(&sid) {
+                        self.sessions.retain(|x| *x != sid);
+                        ops::teardown_session(&self.server, &s);
+                        if self.logged_off.len() >= LOGGED_OFF_KEPT {
+                            self.logged_off.remove(0);
+                        }
+                        self.logged_off.push(s);
+                    }
+                }
                 fail(st)
             }
             Ok(Step::Continue(token)) => {
