@@ -95,6 +95,10 @@ struct Bucket {
     tat: Instant,
     /// The cap the minima rebalancer set (normalized IOPS; 0: none).
     cap: u64,
+    /// The flow's limits as of [`Qos::generation`] `seen` (looked up again only when
+    /// the policies or the flow's description change, not per I/O).
+    limits: Limits,
+    seen: u64,
 }
 
 /// Counters of a flow, all since it was made.
@@ -129,7 +133,12 @@ impl Flow {
             id,
             opens: AtomicUsize::new(0),
             desc: Mutex::new(FlowDesc::default()),
-            bucket: Mutex::new(Bucket { tat: now, cap: 0 }),
+            bucket: Mutex::new(Bucket {
+                tat: now,
+                cap: 0,
+                limits: Limits::default(),
+                seen: u64::MAX,
+            }),
             counters: Counters::default(),
             window_mark: AtomicU64::new(0),
             last_rate: AtomicU64::new(0),
@@ -166,6 +175,8 @@ pub struct Qos {
     /// Some flow or the default has a limit (else admission is skipped).
     active: std::sync::atomic::AtomicBool,
     default_limited: std::sync::atomic::AtomicBool,
+    /// Bumped when the policies or a flow's description change.
+    generation: AtomicU64,
 }
 
 impl Default for Qos {
@@ -203,6 +214,7 @@ impl Qos {
             }),
             active: Default::default(),
             default_limited: Default::default(),
+            generation: AtomicU64::new(0),
         };
         q.set_config(cfg);
         q
@@ -239,6 +251,7 @@ impl Qos {
     }
 
     fn refresh_active(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
         let cfg = self.config();
         let any = !cfg.default.is_unlimited()
             || cfg.policies.iter().any(|p| !p.limits.is_unlimited())
@@ -309,8 +322,13 @@ impl Qos {
             return None;
         }
         self.maybe_rebalance(now);
-        let (limits, _) = self.effective(f);
+        let generation = self.generation.load(Ordering::Acquire);
         let mut b = f.bucket.lock();
+        if b.seen != generation {
+            b.limits = self.effective(f).0;
+            b.seen = generation;
+        }
+        let limits = b.limits;
         let max = match (limits.max_iops, b.cap) {
             (0, c) => c,
             (m, 0) => m,

@@ -7,7 +7,6 @@ use smb_wire::header::{flags, Command, Header, HEADER_LEN};
 use smb_wire::msg;
 use smb_wire::negotiate::caps;
 use smb_wire::{NtStatus, PutLe, TransformHeader};
-use std::sync::Arc;
 
 impl Connection {
     /// Completes waiting async requests whose condition holds at `now` (engine clock,
@@ -34,6 +33,14 @@ impl Connection {
                 out.push(self.notice_pdu(n));
             }
         }
+        // CHANGE_NOTIFYs pending per handle, counted once (kept as they complete).
+        let mut notifies: std::collections::HashMap<*const crate::state::Open, usize> =
+            Default::default();
+        for a in &self.asyncs {
+            if let Some(h) = notify_handle(&a.wait) {
+                *notifies.entry(h).or_default() += 1;
+            }
+        }
         let mut i = 0;
         while i < self.asyncs.len() {
             let session = self.server.session(self.asyncs[i].session_id);
@@ -57,22 +64,17 @@ impl Connection {
                     }
                     // Another CHANGE_NOTIFY pending on the same handle shares the
                     // changes with this one (Windows completes the older with the first).
-                    let shared = match &self.asyncs[i].wait {
-                        ops::Wait::Notify { open, .. } => {
-                            self.asyncs.iter().enumerate().any(|(j, a)| {
-                                j != i
-                                    && matches!(&a.wait, ops::Wait::Notify { open: o, .. }
-                                        if Arc::ptr_eq(o, open))
-                            })
-                        }
-                        _ => false,
-                    };
+                    let shared = notify_handle(&self.asyncs[i].wait)
+                        .is_some_and(|h| notifies.get(&h).is_some_and(|n| *n > 1));
                     ops::poll_wait(&self.server, s, &mut self.asyncs[i].wait, shared)
                 }
             };
             match done {
                 Some((st, body)) => {
                     let op = self.asyncs.remove(i);
+                    if let Some(n) = notify_handle(&op.wait).and_then(|h| notifies.get_mut(&h)) {
+                        *n -= 1;
+                    }
                     out.push(self.async_final(&op, st, &body));
                 }
                 None => i += 1,
@@ -404,5 +406,13 @@ impl Connection {
         }
         let session = self.server.session(op.session_id);
         self.finish_compound(smallvec::smallvec![out], op.encrypted, session.as_ref())
+    }
+}
+
+/// The handle a waiting CHANGE_NOTIFY is on (as an identity).
+fn notify_handle(w: &ops::Wait) -> Option<*const crate::state::Open> {
+    match w {
+        ops::Wait::Notify { open, .. } => Some(std::sync::Arc::as_ptr(open)),
+        _ => None,
     }
 }

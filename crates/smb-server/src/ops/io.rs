@@ -605,8 +605,7 @@ pub(super) fn qos_admit(ctx: &Ctx, open: &Open, bytes: u64) -> Option<std::time:
             open.has_qos.store(true, Ordering::Release);
         }
     }
-    let flow = open.qos.lock().clone()?;
-    let until = qos.admit(&flow, bytes, crate::clock::now())?;
+    let until = qos.admit(open.qos.lock().as_ref()?, bytes, crate::clock::now())?;
     let held = ctx.hold.get().map_or(until, |h| h.max(until));
     ctx.hold.set(Some(held));
     Some(until)

@@ -357,6 +357,10 @@ pub(super) fn copy_chunk(
     };
     let mut written: u32 = 0;
     let mut done = 0u32;
+    let src_eof = sf
+        .info()
+        .map_err(|e| (e, Some(response(0, 0, 0))))?
+        .end_of_file;
     for (src, dst, len) in chunks {
         let lock_conflict = |o: &Open, off: u64, write: bool| {
             o.file.as_ref().is_some_and(|fs| {
@@ -372,10 +376,6 @@ pub(super) fn copy_chunk(
             ));
         }
         // The source must hold the whole chunk (Windows checks before copying).
-        let src_eof = sf
-            .info()
-            .map_err(|e| (e, Some(response(done, 0, written))))?
-            .end_of_file;
         if src.checked_add(u64::from(len)).is_none_or(|e| e > src_eof) {
             return Err((
                 NtStatus::INVALID_VIEW_SIZE,

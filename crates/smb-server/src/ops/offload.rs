@@ -144,11 +144,10 @@ impl CopyJob {
     /// a spent token or the target's close).
     pub fn step(&mut self, server: &Server) -> Option<(NtStatus, Vec<u8>)> {
         let answer = |done: u64| {
-            let mut out = Vec::with_capacity(fsctl::OFFLOAD_WRITE_OUTPUT_LEN);
-            fsctl::encode_offload_write_output(&mut out, done);
-            let mut body = Vec::with_capacity(48 + out.len());
-            msg::encode_ioctl_response(&mut body, self.ctl_code, self.file_id, &out);
-            (NtStatus::SUCCESS, body)
+            (
+                NtStatus::SUCCESS,
+                written_body(self.ctl_code, self.file_id, done),
+            )
         };
         if self.target.closed.load(Ordering::Acquire) {
             return Some((NtStatus::FILE_CLOSED, Vec::new()));
@@ -189,6 +188,15 @@ impl CopyJob {
     }
 }
 
+/// An FSCTL_OFFLOAD_WRITE answer: `written` bytes.
+fn written_body(ctl_code: u32, file_id: FileId, written: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(fsctl::OFFLOAD_WRITE_OUTPUT_LEN);
+    fsctl::encode_offload_write_output(&mut out, written);
+    let mut body = Vec::with_capacity(48 + out.len());
+    msg::encode_ioctl_response(&mut body, ctl_code, file_id, &out);
+    body
+}
+
 /// Copies `len` bytes; what lies past the source's end (inside a token's last sector)
 /// is written as zeros.
 fn copy_with_zero_tail(
@@ -224,11 +232,10 @@ pub(super) fn offload_write(
 ) -> Outcome {
     let fail = Outcome::Fail;
     let answer = |written: u64| {
-        let mut out = Vec::with_capacity(fsctl::OFFLOAD_WRITE_OUTPUT_LEN);
-        fsctl::encode_offload_write_output(&mut out, written);
-        let mut body = Vec::with_capacity(48 + out.len());
-        msg::encode_ioctl_response(&mut body, req_io.ctl_code, req_io.file_id, &out);
-        Outcome::Done(NtStatus::SUCCESS, body)
+        Outcome::Done(
+            NtStatus::SUCCESS,
+            written_body(req_io.ctl_code, req_io.file_id, written),
+        )
     };
     if (req_io.max_output_response as usize) < fsctl::OFFLOAD_WRITE_OUTPUT_LEN
         || req_io.input.len() < fsctl::OFFLOAD_WRITE_INPUT_LEN
