@@ -152,6 +152,11 @@ pub struct Client {
     pub tamper_transform: bool,
     /// Tests: WRITEs use channel 3 (signing) even where no transform was agreed.
     pub force_transform: bool,
+    /// The ChannelSequence its requests carry (SMB 3.x; a client raises it when it moves
+    /// to another channel after losing one).
+    pub channel_sequence: u16,
+    /// Requests are sent as replays (SMB2_FLAGS_REPLAY_OPERATION).
+    pub replay: bool,
 }
 
 fn random<const N: usize>() -> [u8; N] {
@@ -223,6 +228,15 @@ impl Client {
         key: [u8; 16],
     ) -> Result<Client> {
         let io = Self::open_io(addr, rdma)?;
+        self.bind_io(io, opts, key)
+    }
+
+    /// Binds another channel over a transport the caller supplies.
+    pub fn bind_with(&self, t: Box<dyn PduTransport>, opts: &Options) -> Result<Client> {
+        self.bind_io(Io::Other(t), opts, self.signing_key)
+    }
+
+    fn bind_io(&self, io: Io, opts: &Options, key: [u8; 16]) -> Result<Client> {
         let mut c = Self::fresh(io, self.client_guid);
         let mut preauth = PreauthHash::new();
         c.negotiate(opts, &mut preauth)?;
@@ -265,6 +279,8 @@ impl Client {
             rdma_transforms: Vec::new(),
             transformed_ios: 0,
             tamper_transform: false,
+            channel_sequence: 0,
+            replay: false,
             force_transform: false,
         }
     }
@@ -279,6 +295,12 @@ impl Client {
             message_id: id,
             tree_id,
             session_id: self.session_id,
+            status: u32::from(self.channel_sequence),
+            flags: if self.replay {
+                flags::REPLAY_OPERATION
+            } else {
+                0
+            },
             ..Default::default()
         }
     }

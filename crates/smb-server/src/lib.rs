@@ -24,6 +24,7 @@ pub mod oplock;
 pub mod ops;
 pub mod qos;
 pub mod rdma;
+pub mod replay;
 pub mod sharded;
 pub mod state;
 pub mod stats;

@@ -50,6 +50,10 @@ impl<K: Hash + Eq, V, S: BuildHasher + Default> Sharded<K, V, S> {
         self.shard(k).get(k).cloned()
     }
 
+    pub fn contains_key(&self, k: &K) -> bool {
+        self.shard(k).contains_key(k)
+    }
+
     /// Entries in all shards (each counted under its own lock: a moment's view).
     pub fn len(&self) -> usize {
         self.shards.iter().map(|s| s.lock().len()).sum()

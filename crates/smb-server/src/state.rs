@@ -74,6 +74,8 @@ pub struct Server {
     pub offload: crate::offload::OffloadTokens,
     /// Storage QoS flows and policies.
     pub qos: crate::qos::Qos,
+    /// The CreateGuids of opens and of CREATEs still running, for replayed CREATEs.
+    pub create_guids: crate::replay::CreateGuids,
 }
 
 /// A lease's identity: its client's ClientGuid and the lease key.
@@ -109,6 +111,7 @@ impl Server {
             durable_due: AtomicU64::new(u64::MAX),
             ended: Mutex::new(VecDeque::new()),
             lease_files: Sharded::default(),
+            create_guids: Default::default(),
         }
     }
 
@@ -186,11 +189,40 @@ pub struct Session {
     pub client_guid: [u8; 16],
     /// Channels (connections) the session is bound to; it ends when the last one closes.
     pub channels: std::sync::atomic::AtomicU32,
+    /// The mailboxes of its channels' connections (to wake one that is to adopt work).
+    pub channel_outboxes: Mutex<Vec<std::sync::Weak<Outbox>>>,
+    /// Waiting CREATEs whose channel was lost while the session lives on other channels:
+    /// they go on (a replay of one learns it still runs), run by one of those channels,
+    /// their answers dropped with the channel that asked.
+    pub orphans: Mutex<Vec<crate::ops::Wait>>,
     next_tree: AtomicU64,
     nonce_counter: AtomicU64,
 }
 
 impl Session {
+    /// Records a channel's mailbox (forgetting those of channels gone).
+    pub fn add_channel(&self, outbox: &Arc<Outbox>) {
+        let mut v = self.channel_outboxes.lock();
+        v.retain(|w| w.upgrade().is_some_and(|o| !o.is_closed()));
+        v.push(Arc::downgrade(outbox));
+    }
+
+    /// Hands waiting CREATEs of a lost channel to the session's other channels.
+    pub fn orphan(&self, waits: Vec<crate::ops::Wait>) {
+        if waits.is_empty() {
+            return;
+        }
+        self.orphans.lock().extend(waits);
+        for o in self
+            .channel_outboxes
+            .lock()
+            .iter()
+            .filter_map(|w| w.upgrade())
+        {
+            o.poke();
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: u64,
@@ -207,6 +239,8 @@ impl Session {
         Session {
             client_guid,
             channels: std::sync::atomic::AtomicU32::new(1),
+            channel_outboxes: Mutex::new(Vec::new()),
+            orphans: Mutex::new(Vec::new()),
             id,
             user,
             domain,
@@ -327,6 +361,16 @@ pub struct Open {
     /// whether there is one without taking the lock.
     pub qos: Mutex<Option<Arc<crate::qos::Flow>>>,
     pub has_qos: AtomicBool,
+    /// The (ClientGuid, CreateGuid) of a CREATE that carried a CreateGuid (DH2Q): a
+    /// replay of it is answered with this open.
+    pub replay_key: Option<crate::replay::Key>,
+    /// Until a request names it (proof that its CREATE's answer arrived), a replay of
+    /// its CREATE gets it (MS-SMB2 Open.IsReplayEligible).
+    pub replay_eligible: AtomicBool,
+    /// What its CREATE did (MS-SMB2 2.2.14 CreateAction), told again to a replay.
+    pub create_action: u32,
+    /// Its channel sequence (SMB 3.x), checked by every request naming it.
+    pub channel: Mutex<crate::replay::ChannelSeq>,
 }
 
 /// In [`Open::notify_watch`]: the subtree is watched.

@@ -14,55 +14,18 @@ use std::sync::Arc;
 use std::time::Instant;
 use testkit::bodies::lock_body;
 
-fn utf16(s: &str) -> Vec<u8> {
-    s.encode_utf16().flat_map(|u| u.to_le_bytes()).collect()
-}
-
 /// A CREATE body: `name`, the oplock level asked, access, share access and disposition,
 /// with an optional durable-handle request (DHnQ).
 fn create_body(name: &str, oplock: u8, acc: u32, share: u32, disp: u32, durable: bool) -> Vec<u8> {
-    let n = utf16(name);
-    let mut ctx = Vec::new();
-    if durable {
-        // One context: DHnQ with 16 bytes of zeros.
-        ctx.extend_from_slice(&0u32.to_le_bytes()); // next
-        ctx.extend_from_slice(&16u16.to_le_bytes()); // name offset
-        ctx.extend_from_slice(&4u16.to_le_bytes()); // name length
-        ctx.extend_from_slice(&0u16.to_le_bytes()); // reserved
-        ctx.extend_from_slice(&24u16.to_le_bytes()); // data offset
-        ctx.extend_from_slice(&16u32.to_le_bytes()); // data length
-        ctx.extend_from_slice(b"DHnQ");
-        ctx.extend_from_slice(&[0; 4]);
-        ctx.extend_from_slice(&[0; 16]);
-    }
-    let name_at = 64 + 56;
-    let ctx_at = (name_at + n.len()).div_ceil(8) * 8;
-    let mut b = Vec::new();
-    b.extend_from_slice(&57u16.to_le_bytes());
-    b.push(0);
-    b.push(oplock);
-    b.extend_from_slice(&2u32.to_le_bytes());
-    b.extend_from_slice(&[0; 16]);
-    b.extend_from_slice(&acc.to_le_bytes());
-    b.extend_from_slice(&0x80u32.to_le_bytes());
-    b.extend_from_slice(&share.to_le_bytes());
-    b.extend_from_slice(&disp.to_le_bytes());
-    b.extend_from_slice(&0u32.to_le_bytes());
-    b.extend_from_slice(&(name_at as u16).to_le_bytes());
-    b.extend_from_slice(&(n.len() as u16).to_le_bytes());
-    let (co, cl) = if ctx.is_empty() {
-        (0, 0)
-    } else {
-        (ctx_at as u32, ctx.len() as u32)
-    };
-    b.extend_from_slice(&co.to_le_bytes());
-    b.extend_from_slice(&cl.to_le_bytes());
-    b.extend_from_slice(&n);
-    if !ctx.is_empty() {
-        b.resize(ctx_at - 64, 0);
-        b.extend_from_slice(&ctx);
-    }
-    b
+    let dhnq: &[(&[u8], Vec<u8>)] = &[(b"DHnQ", vec![0; 16])];
+    testkit::bodies::create_body_with(
+        name,
+        oplock,
+        acc,
+        share,
+        disp,
+        if durable { dhnq } else { &[] },
+    )
 }
 
 /// The oplock level and FileId of a CREATE response.

@@ -28,6 +28,9 @@ const REQUIRED: &[&str] = &[
     "smb2.durable-open",
     "smb2.durable-v2-open",
     "smb2.lease",
+    // Replayed CREATEs (the open made the first time, or FILE_NOT_AVAILABLE while it
+    // runs, also after its channel is lost) and channel sequences (issue 23).
+    "smb2.replay",
     // Windows semantics (issue 23): rename while the target directory is held, DOS
     // attributes kept through overwrites and on directories.
     "smb2.rename",
@@ -51,7 +54,7 @@ fn run_suite(s: &TestServer, suite: &str) -> Counts {
         .args([
             "-k",
             "10",
-            if matches!(suite, "smb2.oplock" | "smb2.lease") {
+            if matches!(suite, "smb2.oplock" | "smb2.lease" | "smb2.replay") {
                 "600"
             } else {
                 "120"

@@ -39,6 +39,47 @@ pub fn create_body(name: &str) -> Vec<u8> {
     ])
 }
 
+/// CREATE of `name` asking for the oplock level, access, share access and disposition
+/// given, with create contexts (tag, data), encoded as a client would.
+pub fn create_body_with(
+    name: &str,
+    oplock: u8,
+    desired: u32,
+    share: u32,
+    disposition: u32,
+    contexts: &[(&[u8], Vec<u8>)],
+) -> Vec<u8> {
+    let n = utf16(name);
+    let ctx = smb_wire::msg::encode_create_contexts(contexts);
+    let name_at = 64 + 56;
+    let ctx_at = (name_at + n.len()).div_ceil(8) * 8;
+    let (co, cl) = match ctx.is_empty() {
+        true => (0, 0),
+        false => (ctx_at as u32, ctx.len() as u32),
+    };
+    let mut b = le(&[
+        &57u16.to_le_bytes(),
+        &[0, oplock],
+        &2u32.to_le_bytes(),
+        &[0; 16],
+        &desired.to_le_bytes(),
+        &0x80u32.to_le_bytes(),
+        &share.to_le_bytes(),
+        &disposition.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &(name_at as u16).to_le_bytes(),
+        &(n.len() as u16).to_le_bytes(),
+        &co.to_le_bytes(),
+        &cl.to_le_bytes(),
+        &n,
+    ]);
+    if !ctx.is_empty() {
+        b.resize(ctx_at - 64, 0);
+        b.extend_from_slice(&ctx);
+    }
+    b
+}
+
 /// WRITE of `data` at offset 0.
 pub fn write_body(f: FileId, data: &[u8]) -> Vec<u8> {
     le(&[

@@ -628,6 +628,12 @@ impl Connection {
                 let async_id = self.server.new_id();
                 rh.flags |= flags::ASYNC_COMMAND;
                 rh.async_id = async_id;
+                let outstanding = match wait.open() {
+                    Some(o) if self.dialect >= smb_wire::negotiate::dialect::SMB30 => Some(
+                        crate::replay::Outstanding::new(o.clone(), hdr.status as u16),
+                    ),
+                    _ => None,
+                };
                 self.asyncs.push(AsyncOp {
                     async_id,
                     message_id: hdr.message_id,
@@ -637,6 +643,8 @@ impl Connection {
                     signed: rh.flags & flags::SIGNED != 0,
                     encrypted,
                     wait,
+                    outstanding,
+                    orphan: false,
                 });
                 Ok((NtStatus::PENDING, error_body(), None))
             }

@@ -114,6 +114,10 @@ pub struct AsyncOp {
     pub signed: bool,
     pub encrypted: bool,
     pub wait: ops::Wait,
+    /// Counts the request as outstanding on its open's channel sequence (SMB 3.x).
+    pub outstanding: Option<crate::replay::Outstanding>,
+    /// Adopted from a lost channel of the session: runs to its end, answered to nobody.
+    pub orphan: bool,
 }
 
 pub struct Connection {
@@ -362,12 +366,20 @@ impl Connection {
         // Breaks this connection owed are no longer awaited.
         self.server.waiters.wake(crate::state::WaitClass::Breaks);
         let bound: Vec<u64> = self.channel_keys.drain().map(|(k, _)| k).collect();
+        let mut asyncs = std::mem::take(&mut self.asyncs);
         for id in std::mem::take(&mut self.sessions).into_iter().chain(bound) {
-            // Losing one channel does not lose a session that has others.
+            // Losing one channel does not lose a session that has others: its CREATEs
+            // waiting here go on there (their answers are lost with this channel, but a
+            // replay on another channel must find them running, then their open).
             let Some(s) = self.server.session(id) else {
                 continue;
             };
             if s.channels.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) > 1 {
+                let (creates, rest): (Vec<AsyncOp>, Vec<AsyncOp>) = asyncs
+                    .into_iter()
+                    .partition(|a| a.session_id == id && matches!(a.wait, ops::Wait::Create(_)));
+                asyncs = rest;
+                s.orphan(creates.into_iter().map(|a| a.wait).collect());
                 continue;
             }
             if let Some(s) = self.server.sessions.remove(&id) {

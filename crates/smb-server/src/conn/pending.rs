@@ -32,6 +32,7 @@ impl Connection {
             for n in self.outbox.take() {
                 out.push(self.notice_pdu(n));
             }
+            self.adopt_orphans();
         }
         // CHANGE_NOTIFYs pending per handle, counted once (kept as they complete).
         let mut notifies: std::collections::HashMap<*const crate::state::Open, usize> =
@@ -75,7 +76,9 @@ impl Connection {
                     if let Some(n) = notify_handle(&op.wait).and_then(|h| notifies.get_mut(&h)) {
                         *n -= 1;
                     }
-                    out.push(self.async_final(&op, st, &body));
+                    if !op.orphan {
+                        out.push(self.async_final(&op, st, &body));
+                    }
                 }
                 None => i += 1,
             }
@@ -84,6 +87,34 @@ impl Connection {
         let waits = self.asyncs.iter().filter_map(|a| a.wait.deadline());
         self.next_due = held.chain(waits).min();
         out
+    }
+
+    /// Takes over the waiting CREATEs of the lost channels of this connection's sessions
+    /// ([`crate::state::Session::orphan`]): their breaks and the opens they make are
+    /// this connection's from now on.
+    fn adopt_orphans(&mut self) {
+        let ids = self.sessions.iter().chain(self.channel_keys.keys());
+        let sessions: Vec<_> = ids.filter_map(|id| self.server.session(*id)).collect();
+        for s in sessions {
+            let waits = std::mem::take(&mut *s.orphans.lock());
+            for mut wait in waits {
+                if let ops::Wait::Create(c) = &mut wait {
+                    c.outbox = self.outbox.clone();
+                }
+                self.asyncs.push(AsyncOp {
+                    async_id: 0,
+                    message_id: 0,
+                    session_id: s.id,
+                    tree_id: 0,
+                    command: Command::CREATE,
+                    signed: false,
+                    encrypted: false,
+                    wait,
+                    outstanding: None,
+                    orphan: true,
+                });
+            }
+        }
     }
 
     /// Whether [`Connection::poll_async`] has anything to do at `now` (engine clock): new

@@ -197,6 +197,7 @@ impl Connection {
                     session
                         .channels
                         .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+                    session.add_channel(&self.outbox);
                     tracing::info!(target: "audit", client = %self.peer, user = %auth.user,
                         session = sid, "channel bound to session");
                     let mut body = Vec::new();
@@ -258,7 +259,9 @@ impl Connection {
                         ended.push_back(old);
                     }
                 }
-                self.server.sessions.insert(sid, Arc::new(session));
+                let session = Arc::new(session);
+                session.add_channel(&self.outbox);
+                self.server.sessions.insert(sid, session);
                 self.sessions.push(sid);
                 self.authenticated = true;
                 let mut body = Vec::new();

@@ -30,6 +30,9 @@ pub fn close_open(server: &Server, open: &Open) {
     if open.closed.swap(true, Ordering::AcqRel) {
         return;
     }
+    if let Some(k) = &open.replay_key {
+        server.create_guids.forget(k, open.file_id);
+    }
     if let Some(flow) = open.qos.lock().take() {
         open.has_qos.store(false, Ordering::Release);
         server.qos.detach(&flow);

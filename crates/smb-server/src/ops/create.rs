@@ -34,14 +34,31 @@ fn fail<T>(s: NtStatus) -> Step<T> {
 }
 
 pub(super) fn create(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
-    match create_steps(server, ctx) {
+    create_again(server, ctx, None)
+}
+
+/// A CREATE, or one that waited and runs again holding the CreateGuid it claimed.
+pub(super) fn create_again(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    mut claimed: Option<crate::replay::Reserved>,
+) -> Outcome {
+    match create_steps(server, ctx, &mut claimed) {
         Ok(o) => o,
         Err(Stop::Status(s)) => Fail(s),
-        Err(Stop::Wait(w)) => Outcome::Wait(Wait::Create(w)),
+        Err(Stop::Wait(mut w)) => {
+            // Still running: a replay meanwhile learns so (FILE_NOT_AVAILABLE).
+            w.claimed = claimed;
+            Outcome::Wait(Wait::Create(w))
+        }
     }
 }
 
-fn create_steps(server: &Arc<Server>, ctx: &Ctx) -> Step<Outcome> {
+fn create_steps(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    claimed: &mut Option<crate::replay::Reserved>,
+) -> Step<Outcome> {
     let Ok(req) = msg::CreateRequest::parse(ctx.msg) else {
         return fail(NtStatus::INVALID_PARAMETER);
     };
@@ -51,7 +68,7 @@ fn create_steps(server: &Arc<Server>, ctx: &Ctx) -> Step<Outcome> {
         return Ok(reconnect(server, ctx, &req, persistent, v2));
     }
     check_request(&req)?;
-    if let Some(o) = replay(ctx, &req, durable_req)? {
+    if let Some(o) = replay(server, ctx, &req, durable_req, claimed)? {
         return Ok(o);
     }
     let (create_sd, create_eas) = creation_contexts(&req)?;
@@ -169,8 +186,15 @@ fn create_steps(server: &Arc<Server>, ctx: &Ctx) -> Step<Outcome> {
         slot: Some(slot),
         qos: Mutex::new(None),
         has_qos: AtomicBool::new(false),
+        replay_key: claimed.as_ref().map(|c| c.key()),
+        replay_eligible: AtomicBool::new(claimed.is_some()),
+        create_action: action as u32,
+        channel: Mutex::new(crate::replay::ChannelSeq::new(ctx.hdr.status as u16)),
     });
     s.opens.lock().insert(reg.file_id.volatile, open);
+    if let Some(c) = claimed.take() {
+        c.opened(s.id, reg.file_id);
+    }
     publish(server, &share, &t.path, &info, action);
     Ok(respond(
         &req,
@@ -205,32 +229,67 @@ fn check_request(req: &msg::CreateRequest) -> Step<()> {
     Ok(())
 }
 
-/// Phase 2, MS-SMB2 3.3.5.9.10: a replayed CREATE gets the open it made the first time;
-/// a CreateGuid already in use otherwise is a duplicate.
+/// Phase 2, MS-SMB2 3.3.5.9.10: a CREATE naming a CreateGuid claims it. A replayed
+/// CREATE gets the open its first attempt made (as that open is now), or
+/// FILE_NOT_AVAILABLE while the first attempt still runs (the client retries); a
+/// CreateGuid in use otherwise is a duplicate. A CREATE that waited and runs again
+/// holds its claim already.
 fn replay(
+    server: &Arc<Server>,
     ctx: &Ctx,
     req: &msg::CreateRequest,
     durable_req: DurableRequest,
+    claimed: &mut Option<crate::replay::Reserved>,
 ) -> Step<Option<Outcome>> {
+    use crate::replay::Made;
     let DurableRequest::V2 { create_guid, .. } = durable_req else {
         return Ok(None);
     };
-    let same = session(ctx)
-        .opens
-        .lock()
-        .values()
-        .find(|o| {
-            o.durable
-                .is_some_and(|d| d.v2 && d.create_guid == create_guid)
-        })
-        .cloned();
-    match same {
-        None => Ok(None),
-        Some(_) if ctx.hdr.flags & smb_wire::header::flags::REPLAY_OPERATION == 0 => {
-            fail(NtStatus::DUPLICATE_OBJECTID)
-        }
-        Some(o) => Ok(Some(replayed_create(&o, req.oplock_level))),
+    if claimed.is_some() {
+        return Ok(None);
     }
+    let s = session(ctx);
+    let is_replay = ctx.hdr.flags & smb_wire::header::flags::REPLAY_OPERATION != 0;
+    let key = (s.client_guid, create_guid);
+    // (Twice at most: an entry whose open is gone is dropped, and the claim made again.)
+    for _ in 0..2 {
+        let (session_id, file_id) = match server.create_guids.reserve(key) {
+            Ok(r) => {
+                *claimed = Some(r);
+                return Ok(None);
+            }
+            Err(_) if !is_replay => return fail(NtStatus::DUPLICATE_OBJECTID),
+            Err(Made::Pending) => return fail(NtStatus::FILE_NOT_AVAILABLE),
+            Err(Made::Open {
+                session_id,
+                file_id,
+            }) => (session_id, file_id),
+        };
+        let live = server
+            .sessions
+            .get_cloned(&session_id)
+            .and_then(|owner| owner.open(file_id.volatile))
+            .filter(|o| o.file_id == file_id && !o.closed.load(Ordering::Acquire));
+        match live {
+            Some(o) if session_id == s.id => {
+                return Ok(Some(replayed_create(&o, req, ctx.dialect)))
+            }
+            // Another session's open: not this session's to take.
+            Some(_) => return fail(NtStatus::FILE_NOT_AVAILABLE),
+            None if server.durable.contains_key(&file_id.persistent) => {
+                // Its connection was lost: the replay takes it back, as a reconnect.
+                return Ok(Some(reconnect(
+                    server,
+                    ctx,
+                    req,
+                    file_id.persistent,
+                    Some(create_guid),
+                )));
+            }
+            None => server.create_guids.forget(&key, file_id),
+        }
+    }
+    fail(NtStatus::FILE_NOT_AVAILABLE)
 }
 
 /// Phase 3: what a file this CREATE makes is to be given: a security descriptor
@@ -501,6 +560,7 @@ fn check_existing(
                 dialect: ctx.dialect,
                 outbox: ctx.outbox.clone(),
                 multichannel: ctx.multichannel,
+                claimed: None,
             })));
         }
         if conflict {

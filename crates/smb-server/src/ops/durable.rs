@@ -169,6 +169,9 @@ pub(super) fn reconnect(
         }
     };
     s.opens.lock().insert(open.file_id.volatile, open.clone());
+    if let Some(k) = &open.replay_key {
+        server.create_guids.moved(k, open.file_id, s.id);
+    }
     tracing::debug!(persistent, "durable open reconnected");
     let ctxs = match lease_ctx {
         Some(l) => msg::encode_create_contexts(&[(msg::create_tag::LEASE, l)]),
@@ -184,11 +187,21 @@ pub(super) fn existing_open_response(
     info: &FileInfo,
     ctxs: &[u8],
 ) -> Outcome {
+    existing_open_answer(open, level, CreateAction::Opened as u32, info, ctxs)
+}
+
+fn existing_open_answer(
+    open: &Open,
+    level: u8,
+    action: u32,
+    info: &FileInfo,
+    ctxs: &[u8],
+) -> Outcome {
     let mut body = Vec::with_capacity(160);
     msg::encode_create_response(
         &mut body,
         level,
-        CreateAction::Opened as u32,
+        action,
         &net_open(info),
         open.file_id,
         ctxs,
@@ -196,29 +209,61 @@ pub(super) fn existing_open_response(
     Outcome::Created(NtStatus::SUCCESS, body, open.file_id)
 }
 
-/// The answer to a replayed CREATE whose open exists: that open, as it is now.
-pub(super) fn replayed_create(open: &Arc<Open>, requested: u8) -> Outcome {
+/// The answer to a replayed CREATE whose open exists: that open as it is now, with what
+/// its CREATE did. As Windows and Samba answer it, the oplock level is the one the
+/// replay asks for (the open keeps its own), a lease is told in its present state, and
+/// the durable context comes back when the open is durable and the replay asks for an
+/// oplock or lease that could have made it so.
+pub(super) fn replayed_create(open: &Arc<Open>, req: &msg::CreateRequest, dialect: u16) -> Outcome {
     let Some(Ok(info)) = open.file_obj().map(|f| f.info()) else {
         return Fail(NtStatus::FILE_NOT_AVAILABLE);
     };
-    let level = open.file.as_ref().map_or(0, |fs| {
-        fs.inner
-            .lock()
+    use crate::state::oplock;
+    let requested = req.oplock_level;
+    let mut rctx: Vec<(&[u8], Vec<u8>)> = Vec::new();
+    if requested == oplock::LEASE {
+        // A replay asking for a lease names the open's own lease, or is refused.
+        let asked = req
+            .known
+            .lease
+            .and_then(|d| crate::lease::LeaseRequest::parse(d, dialect).ok())
+            .map(|l| l.key);
+        let Some(fs) = &open.file else {
+            return Fail(NtStatus::ACCESS_DENIED);
+        };
+        let inner = fs.inner.lock();
+        let held = inner
             .opens
             .iter()
             .find(|e| e.file_id == open.file_id)
-            .map_or(0, |e| e.oplock)
-    });
-    let mut rctx: Vec<(&[u8], Vec<u8>)> = Vec::new();
+            .and_then(|e| e.lease)
+            .filter(|(_, k)| Some(*k) == asked)
+            .and_then(|(g, k)| {
+                inner
+                    .leases
+                    .iter()
+                    .find(|l| l.client_guid == g && l.key == k)
+            });
+        let Some(l) = held else {
+            return Fail(NtStatus::ACCESS_DENIED);
+        };
+        rctx.push((msg::create_tag::LEASE, crate::lease::response_context(l)));
+    }
     if let Some(d) = open.durable {
-        if requested == crate::state::oplock::BATCH {
+        if requested == oplock::BATCH || requested == oplock::LEASE {
             let mut b = Vec::new();
             b.put_u32(d.timeout_ms);
             b.put_u32(0);
-            rctx.push((b"DH2Q", b));
+            rctx.push((msg::create_tag::DURABLE_V2, b));
         }
     }
-    existing_open_response(open, level, &info, &msg::encode_create_contexts(&rctx))
+    existing_open_answer(
+        open,
+        requested,
+        open.create_action,
+        &info,
+        &msg::encode_create_contexts(&rctx),
+    )
 }
 
 /// Closes a disconnected durable open (expired, or in the way of a new open).

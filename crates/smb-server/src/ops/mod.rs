@@ -191,10 +191,28 @@ fn find_open(ctx: &Ctx, id: FileId) -> Result<Arc<Open>, NtStatus> {
         None => id,
     };
     let s = session(ctx);
-    match s.open(id.volatile) {
-        Some(o) if o.file_id.persistent == id.persistent && o.tree_id == ctx.hdr.tree_id => Ok(o),
-        _ => Err(NtStatus::FILE_CLOSED),
+    let open = match s.open(id.volatile) {
+        Some(o) if o.file_id.persistent == id.persistent && o.tree_id == ctx.hdr.tree_id => o,
+        _ => return Err(NtStatus::FILE_CLOSED),
+    };
+    // MS-SMB2 3.3.5.2.10: requests sent before the client moved to a newer channel may
+    // not modify the file any more.
+    if ctx.dialect >= smb_wire::negotiate::dialect::SMB30 {
+        let cmd = ctx.hdr.command();
+        let modifying = matches!(cmd, Command::WRITE | Command::SET_INFO | Command::IOCTL);
+        let replay = ctx.hdr.flags & smb_wire::header::flags::REPLAY_OPERATION != 0;
+        open.channel
+            .lock()
+            .admit(ctx.hdr.status as u16, replay, modifying)?;
     }
+    if open.replay_eligible.load(Ordering::Relaxed)
+        && open.replay_eligible.swap(false, Ordering::AcqRel)
+    {
+        if let Some(k) = &open.replay_key {
+            ctx.server.create_guids.forget(k, open.file_id);
+        }
+    }
+    Ok(open)
 }
 
 /// The open a request that asks for output names, once its output length is checked

@@ -49,6 +49,10 @@ pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequ
             .ok(),
         qos: Mutex::new(None),
         has_qos: AtomicBool::new(false),
+        replay_key: None,
+        replay_eligible: AtomicBool::new(false),
+        create_action: CreateAction::Opened as u32,
+        channel: Default::default(),
     });
     s.opens.lock().insert(file_id.volatile, open);
     let info = msg::NetworkOpenInfo {

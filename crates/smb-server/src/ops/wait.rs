@@ -34,6 +34,15 @@ impl Wait {
         }
     }
 
+    /// The open the waiting request names (CHANGE_NOTIFY, LOCK, an offload write).
+    pub fn open(&self) -> Option<&Arc<Open>> {
+        match self {
+            Wait::Notify { open, .. } | Wait::Lock { open, .. } => Some(open),
+            Wait::Copy(job) => Some(&job.target),
+            Wait::Create(_) => None,
+        }
+    }
+
     /// When time alone ends it (a break's timeout), on the engine's clock; a copy is
     /// always due (its next step runs at the next poll).
     pub fn deadline(&self) -> Option<std::time::Instant> {
@@ -54,6 +63,8 @@ pub struct CreateWait {
     pub dialect: u16,
     pub outbox: Arc<crate::state::Outbox>,
     pub multichannel: bool,
+    /// The CreateGuid the CREATE claimed, kept while it waits.
+    pub claimed: Option<crate::replay::Reserved>,
 }
 
 /// Checks whether an async wait can complete now. `shared`: another CHANGE_NOTIFY is
@@ -91,7 +102,7 @@ pub fn poll_wait(
                 single: true,
                 hold: &no_hold,
             };
-            match create(server, &ctx) {
+            match create_again(server, &ctx, c.claimed.take()) {
                 Outcome::Created(st, body, _) | Outcome::Done(st, body) => Some((st, body)),
                 Outcome::Fail(st) => Some((st, Vec::new())),
                 Outcome::Io(_) | Outcome::Framed(..) => {
