@@ -25,6 +25,9 @@ pub struct ShareConfig {
     pub mapped_reads: bool,
     /// Opens on this share ask for fdatasync on every write.
     pub write_through: bool,
+    /// Continuously available (SHARE_CAP_CONTINUOUS_AVAILABILITY): persistent handles are
+    /// granted here, journaled, and written through.
+    pub continuous_availability: bool,
 }
 
 impl ShareConfig {
@@ -41,6 +44,7 @@ impl ShareConfig {
             sqpoll: false,
             mapped_reads: false,
             write_through: false,
+            continuous_availability: false,
         }
     }
 }

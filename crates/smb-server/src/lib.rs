@@ -15,6 +15,7 @@ pub mod config;
 pub mod conn;
 pub mod credits;
 pub mod fixed;
+pub mod journal;
 pub mod lease;
 pub mod limits;
 pub mod logon;

@@ -33,6 +33,27 @@ pub fn settle(inner: &mut FileInner) {
 /// 3.3.4.6), or excluding it by their share modes (Windows gives such an open away at
 /// once rather than refuse the one that is here).
 pub fn stale_holders(inner: &FileInner, desired: u32, share: u32) -> Vec<FileId> {
+    departed_in_the_way(inner, desired, share)
+        .filter(|o| !o.persistent)
+        .map(|o| o.file_id)
+        .collect()
+}
+
+/// Whether a disconnected persistent open stands in the way of a new open (its share
+/// modes conflict, or it caches what the open would break): it waits for its owner to
+/// reclaim it, and the new open gets FILE_NOT_AVAILABLE meanwhile (Windows, on a
+/// continuously available share). Opens in `except` (taken over by the same
+/// application instance) do not count.
+pub fn reclaim_pending(inner: &FileInner, desired: u32, share: u32, except: &[FileId]) -> bool {
+    departed_in_the_way(inner, desired, share).any(|o| o.persistent && !except.contains(&o.file_id))
+}
+
+/// Disconnected opens that a new open conflicts with or would break.
+fn departed_in_the_way(
+    inner: &FileInner,
+    desired: u32,
+    share: u32,
+) -> impl Iterator<Item = &crate::state::FileOpenEntry> {
     let stat = is_stat_open(desired);
     let caches = |o: &crate::state::FileOpenEntry| {
         o.oplock != oplock::NONE
@@ -43,14 +64,9 @@ pub fn stale_holders(inner: &FileInner, desired: u32, share: u32) -> Vec<FileId>
                 })
             })
     };
-    inner
-        .opens
-        .iter()
-        .filter(|o| {
-            o.outbox.is_none() && (o.share_conflict(desired, share) || (!stat && caches(o)))
-        })
-        .map(|o| o.file_id)
-        .collect()
+    inner.opens.iter().filter(move |o| {
+        o.outbox.is_none() && (o.share_conflict(desired, share) || (!stat && caches(o)))
+    })
 }
 
 /// Before a new open proceeds: sends the breaks it causes. Batch holders are broken even

@@ -76,6 +76,12 @@ pub struct Server {
     pub qos: crate::qos::Qos,
     /// The CreateGuids of opens and of CREATEs still running, for replayed CREATEs.
     pub create_guids: crate::replay::CreateGuids,
+    /// The persistent-handle journal (set once, before serving, when a share is
+    /// continuously available); without it no persistent handle is granted.
+    pub journal: std::sync::OnceLock<crate::journal::Journal>,
+    /// Persistent opens: reclaimed after a restart, and expired unreclaimed.
+    pub persistent_reclaimed: AtomicU64,
+    pub persistent_expired: AtomicU64,
 }
 
 /// A lease's identity: its client's ClientGuid and the lease key.
@@ -112,6 +118,9 @@ impl Server {
             ended: Mutex::new(VecDeque::new()),
             lease_files: Sharded::default(),
             create_guids: Default::default(),
+            journal: Default::default(),
+            persistent_reclaimed: AtomicU64::new(0),
+            persistent_expired: AtomicU64::new(0),
         }
     }
 
@@ -145,6 +154,12 @@ impl Server {
     /// A fresh non-zero id (sessions, opens, async ids).
     pub fn new_id(&self) -> u64 {
         self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Ids up to `max` are taken (by opens restored from the journal).
+    pub fn reserve_ids(&self, max: u64) {
+        self.next_id
+            .fetch_max(max.saturating_add(1), Ordering::AcqRel);
     }
 
     pub fn find_share(&self, name: &str) -> Option<Arc<ShareConfig>> {
@@ -387,6 +402,72 @@ pub struct Durable {
     pub create_guid: [u8; 16],
     /// How long the open is kept after its connection is lost.
     pub timeout_ms: u32,
+    /// A persistent handle (continuously available share): journaled, kept across a
+    /// restart of the server, not given up to a conflicting open while disconnected.
+    pub persistent: bool,
+}
+
+/// What makes an open what it is; the rest of an [`Open`] starts the same for all.
+pub struct NewOpen {
+    pub file_id: FileId,
+    pub tree_id: u32,
+    pub session_id: u64,
+    pub share: Option<Arc<ShareConfig>>,
+    pub path: SharePath,
+    pub stream: Option<(SharePath, String)>,
+    pub kind: OpenKind,
+    pub granted_access: u32,
+    pub share_access: u32,
+    pub is_directory: bool,
+    pub create_options: u32,
+    pub file: Option<Arc<FileState>>,
+    pub delete_on_close: bool,
+    pub durable: Option<Durable>,
+    pub slot: Option<crate::budget::OpenSlot>,
+    pub replay_key: Option<crate::replay::Key>,
+    pub create_action: u32,
+    /// The ChannelSequence of the CREATE that made it.
+    pub channel_sequence: u16,
+}
+
+impl From<NewOpen> for Open {
+    fn from(n: NewOpen) -> Open {
+        Open {
+            file_id: n.file_id,
+            tree_id: n.tree_id,
+            session_id: n.session_id,
+            share: n.share,
+            path: Mutex::new(n.path),
+            stream: n.stream,
+            kind: n.kind,
+            granted_access: n.granted_access,
+            share_access: n.share_access,
+            is_directory: n.is_directory,
+            create_options: n.create_options,
+            file: n.file,
+            dir: Mutex::new(DirCursor::default()),
+            position: AtomicU64::new(0),
+            mode: AtomicU64::new(0),
+            delete_on_close: AtomicBool::new(n.delete_on_close),
+            resilient: AtomicBool::new(false),
+            ea_cursor: std::sync::atomic::AtomicU32::new(0),
+            notify_cursor: AtomicU64::new(NOTIFY_UNWATCHED),
+            notify_buffer: std::sync::atomic::AtomicU32::new(0),
+            notify_watch: AtomicU64::new(0),
+            lock_seq: Mutex::new([LOCK_SEQ_NONE; 64]),
+            modified: AtomicBool::new(false),
+            closed: AtomicBool::new(false),
+            durable: n.durable,
+            key: Default::default(),
+            slot: n.slot,
+            qos: Mutex::new(None),
+            has_qos: AtomicBool::new(false),
+            replay_eligible: AtomicBool::new(n.replay_key.is_some()),
+            replay_key: n.replay_key,
+            create_action: n.create_action,
+            channel: Mutex::new(crate::replay::ChannelSeq::new(n.channel_sequence)),
+        }
+    }
 }
 
 impl Open {
@@ -470,6 +551,9 @@ pub struct FileOpenEntry {
     pub app_instance: Option<[u8; 16]>,
     /// The lease the open belongs to: its client's ClientGuid and the lease key.
     pub lease: Option<([u8; 16], [u8; 16])>,
+    /// A persistent handle's: while disconnected it keeps its place (a conflicting open
+    /// gets FILE_NOT_AVAILABLE until its owner reclaims it or its time is up).
+    pub persistent: bool,
 }
 
 impl FileOpenEntry {

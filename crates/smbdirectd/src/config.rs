@@ -438,6 +438,10 @@ pub struct ShareSection {
     pub mapped_reads: bool,
     #[serde(default)]
     pub write_through: bool,
+    /// Continuously available: persistent handles are granted (journaled in the state
+    /// directory, kept across a restart) and their writes go through to stable storage.
+    #[serde(default)]
+    pub continuous_availability: bool,
 }
 
 fn default_listen() -> Vec<SocketAddr> {

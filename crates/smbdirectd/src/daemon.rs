@@ -61,6 +61,7 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
                 sqpoll: false,
                 mapped_reads: false,
                 write_through: false,
+                continuous_availability: false,
             });
         }
     }
@@ -135,6 +136,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             sqpoll: s.sqpoll,
             mapped_reads: s.mapped_reads,
             write_through: s.write_through,
+            continuous_availability: s.continuous_availability,
         });
     }
     let users = match &cfg.security.users {
@@ -318,12 +320,39 @@ impl Running {
     }
 }
 
+/// With a continuously available share: the persistent-handle journal in the state
+/// directory, and the persistent opens it kept restored, waiting for their clients.
+fn open_handle_journal(cfg: &Config, server: &Server) -> Result<()> {
+    if !server.shares.iter().any(|s| s.continuous_availability) {
+        return Ok(());
+    }
+    let path = cfg.server.state_dir.join("handles.journal");
+    let (file, rec) = storage::journal::FileJournal::open(&path)
+        .with_context(|| format!("opening the handle journal {}", path.display()))?;
+    let journal =
+        smb_server::journal::Journal::new(Box::new(file), &rec.opens, rec.valid_len as u64);
+    if server.journal.set(journal).is_err() {
+        anyhow::bail!("handle journal opened twice");
+    }
+    let found = rec.opens.len();
+    let kept = smb_server::ops::restore_persistent(server, rec.opens);
+    tracing::info!(
+        path = %path.display(),
+        found,
+        kept,
+        unreadable = rec.unreadable,
+        "persistent handles restored; they wait for their clients"
+    );
+    Ok(())
+}
+
 /// Starts the server `cfg` describes (workers, listeners, metrics) and returns once it
 /// accepts connections.
 pub fn start(cfg: &Config) -> Result<Running> {
     std::fs::create_dir_all(&cfg.server.state_dir)
         .with_context(|| format!("creating {}", cfg.server.state_dir.display()))?;
     let server = build_server(cfg)?;
+    open_handle_journal(cfg, &server)?;
     if server.users.read().names().is_empty() && !cfg.security.allow_guest {
         let users = cfg
             .security

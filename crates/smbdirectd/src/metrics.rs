@@ -381,6 +381,46 @@ impl Metrics {
             MetricType::GAUGE,
             vec![gauge(vec![], budget.durable() as f64)],
         ));
+        if let Some(j) = self.server.journal.get() {
+            let srv = &self.server;
+            out.push(family(
+                "smbdirectd_persistent_handles",
+                "Persistent handles (continuously available shares) in the journal.",
+                MetricType::GAUGE,
+                vec![gauge(vec![], j.live() as f64)],
+            ));
+            out.push(family(
+                "smbdirectd_persistent_handles_total",
+                "Persistent handles taken back by their client after a lost connection or a restart, and closed unreclaimed when their time ran out.",
+                MetricType::COUNTER,
+                vec![
+                    counter(
+                        vec![label("outcome", "reclaimed")],
+                        srv.persistent_reclaimed.load(Relaxed),
+                    ),
+                    counter(
+                        vec![label("outcome", "expired")],
+                        srv.persistent_expired.load(Relaxed),
+                    ),
+                ],
+            ));
+            out.push(family(
+                "smbdirectd_handle_journal_bytes",
+                "Size of the persistent-handle journal.",
+                MetricType::GAUGE,
+                vec![gauge(vec![], j.bytes() as f64)],
+            ));
+            out.push(family(
+                "smbdirectd_handle_journal_writes_total",
+                "Synchronous journal writes (each on stable storage before it returns): appends, compactions, and writes that failed.",
+                MetricType::COUNTER,
+                vec![
+                    counter(vec![label("kind", "append")], j.appends.load(Relaxed)),
+                    counter(vec![label("kind", "compaction")], j.compactions.load(Relaxed)),
+                    counter(vec![label("kind", "failed")], j.failures.load(Relaxed)),
+                ],
+            ));
+        }
         out.push(family(
             "smbdirectd_opens_refused_total",
             "Opens refused (INSUFFICIENT_RESOURCES) and durable grants withheld by the bounds.",

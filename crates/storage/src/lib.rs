@@ -11,6 +11,7 @@
 
 pub mod dirshare;
 pub mod fmap;
+pub mod journal;
 pub mod stats;
 mod sys;
 

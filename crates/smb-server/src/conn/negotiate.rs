@@ -162,6 +162,12 @@ impl Connection {
             if !cfg.interfaces.is_empty() {
                 c |= caps::MULTI_CHANNEL;
             }
+            // Persistent handles, where a continuously available share keeps them.
+            if self.server.journal.get().is_some()
+                && self.server.shares.iter().any(|s| s.continuous_availability)
+            {
+                c |= caps::PERSISTENT_HANDLES;
+            }
         }
         let (mr, mw, mt) = if d == dialect::SMB202 || d == dialect::WILDCARD {
             (65536, 65536, 65536)

@@ -54,6 +54,7 @@ impl Connection {
         } else {
             msg::access::FILE_ALL_ACCESS
         };
+        let ca_share = share.as_ref().is_some_and(|s| s.continuous_availability);
         let id = session.new_tree_id();
         session.trees.lock().insert(
             id,
@@ -70,6 +71,8 @@ impl Connection {
         if encrypt {
             flags |= msg::SHAREFLAG_ENCRYPT_DATA;
         }
+        // SHARE_CAP_CONTINUOUS_AVAILABILITY (MS-SMB2 2.2.10): persistent handles here.
+        let ca = dialect_is_3(self.dialect) && self.server.journal.get().is_some() && ca_share;
         let mut body = Vec::new();
         msg::encode_tree_connect_response(
             &mut body,
@@ -79,7 +82,11 @@ impl Connection {
                 msg::SHARE_TYPE_DISK
             },
             flags,
-            0,
+            if ca {
+                SHARE_CAP_CONTINUOUS_AVAILABILITY
+            } else {
+                0
+            },
             maximal_access,
         );
         Outcome::Done(NtStatus::SUCCESS, body)
@@ -152,3 +159,6 @@ impl Connection {
         Outcome::Done(NtStatus::SUCCESS, body)
     }
 }
+
+/// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_CONTINUOUS_AVAILABILITY.
+const SHARE_CAP_CONTINUOUS_AVAILABILITY: u32 = 0x10;

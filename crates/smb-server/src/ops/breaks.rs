@@ -12,6 +12,9 @@ pub(super) fn lease_break_ack(ctx: &Ctx) -> Outcome {
     let guid = session(ctx).client_guid;
     let acked = crate::lease::acknowledge(ctx.server, guid, key, state);
     ctx.server.waiters.wake(WaitClass::Breaks);
+    if acked.is_ok() {
+        persist_lease(ctx, key);
+    }
     match acked {
         Ok(()) => {
             let mut body = Vec::with_capacity(36);
@@ -19,6 +22,31 @@ pub(super) fn lease_break_ack(ctx: &Ctx) -> Outcome {
             Outcome::Done(NtStatus::SUCCESS, body)
         }
         Err(e) => Fail(e),
+    }
+}
+
+/// Journals the session's persistent opens of lease `key` (its state changed).
+fn persist_lease(ctx: &Ctx, key: [u8; 16]) {
+    let s = session(ctx);
+    let guid = s.client_guid;
+    let opens: Vec<Arc<Open>> = s
+        .opens
+        .lock()
+        .values()
+        .filter(|o| o.durable.is_some_and(|d| d.persistent))
+        .cloned()
+        .collect();
+    for o in opens {
+        let on_lease = o.file.as_ref().is_some_and(|fs| {
+            fs.inner
+                .lock()
+                .opens
+                .iter()
+                .any(|e| e.file_id == o.file_id && e.lease == Some((guid, key)))
+        });
+        if on_lease {
+            persist_change(ctx.server, s, &o);
+        }
     }
 }
 
@@ -39,6 +67,9 @@ pub(super) fn oplock_break_ack(ctx: &Ctx) -> Outcome {
     let acked = crate::oplock::acknowledge(fs, open.file_id, ack.oplock_level);
     // CREATEs waiting behind the break look again.
     ctx.server.waiters.wake(WaitClass::Breaks);
+    if acked.is_ok() {
+        persist_change(ctx.server, session(ctx), &open);
+    }
     match acked {
         Ok(level) => {
             let mut body = Vec::with_capacity(24);

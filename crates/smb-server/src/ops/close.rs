@@ -33,6 +33,7 @@ pub fn close_open(server: &Server, open: &Open) {
     if let Some(k) = &open.replay_key {
         server.create_guids.forget(k, open.file_id);
     }
+    unpersist(server, open);
     if let Some(flow) = open.qos.lock().take() {
         open.has_qos.store(false, Ordering::Release);
         server.qos.detach(&flow);

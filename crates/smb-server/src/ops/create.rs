@@ -154,14 +154,21 @@ fn create_steps(
         lease_req,
     );
     drop(gate);
+    // A persistent handle: on a continuously available share with the journal, for a
+    // file's data (not a directory, nor a named stream).
+    let persistent_ok = share.continuous_availability
+        && server.journal.get().is_some()
+        && ctx.dialect >= smb_wire::negotiate::dialect::SMB30
+        && !info.is_directory
+        && t.stream_of.is_none();
     // Past the durable-handle bounds the open is granted, without durability.
-    let durable = durability(durable_req, &reg).filter(|_| slot.try_durable());
-    let open = Arc::new(Open {
+    let mut durable = durability(durable_req, &reg, persistent_ok).filter(|_| slot.try_durable());
+    let open = Open::from(NewOpen {
         file_id: reg.file_id,
         tree_id: tree.id,
         session_id: s.id,
         share: Some(share.clone()),
-        path: Mutex::new(t.path.clone()),
+        path: t.path.clone(),
         stream: t.stream_of.take(),
         kind: OpenKind::File(obj),
         granted_access: t.granted,
@@ -169,27 +176,28 @@ fn create_steps(
         is_directory: info.is_directory,
         create_options: req.options,
         file: Some(reg.fs.clone()),
-        dir: Mutex::new(DirCursor::default()),
-        position: AtomicU64::new(0),
-        mode: AtomicU64::new(0),
-        delete_on_close: AtomicBool::new(t.delete_on_close),
-        resilient: AtomicBool::new(false),
-        ea_cursor: std::sync::atomic::AtomicU32::new(0),
-        notify_cursor: AtomicU64::new(crate::state::NOTIFY_UNWATCHED),
-        notify_buffer: std::sync::atomic::AtomicU32::new(0),
-        notify_watch: AtomicU64::new(0),
-        lock_seq: Mutex::new([crate::state::LOCK_SEQ_NONE; 64]),
-        modified: AtomicBool::new(false),
-        closed: AtomicBool::new(false),
+        delete_on_close: t.delete_on_close,
         durable,
-        key: Default::default(),
         slot: Some(slot),
-        qos: Mutex::new(None),
-        has_qos: AtomicBool::new(false),
         replay_key: claimed.as_ref().map(|c| c.key()),
-        replay_eligible: AtomicBool::new(claimed.is_some()),
         create_action: action as u32,
-        channel: Mutex::new(crate::replay::ChannelSeq::new(ctx.hdr.status as u16)),
+        channel_sequence: ctx.hdr.status as u16,
+    });
+    let open = Arc::new(if durable.is_some_and(|d| d.persistent) {
+        // Journaled before the answer leaves: the client may count on the handle from
+        // then on, across a restart of the server.
+        mark_persistent(&reg.fs, reg.file_id, true);
+        match persist(server, s, &open) {
+            Ok(()) => open,
+            Err(e) => {
+                tracing::error!(error = %e, "handle journal: append failed; granting the open without persistence");
+                mark_persistent(&reg.fs, reg.file_id, false);
+                durable = durability(durable_req, &reg, false);
+                Open { durable, ..open }
+            }
+        }
+    } else {
+        open
     });
     s.opens.lock().insert(reg.file_id.volatile, open);
     if let Some(c) = claimed.take() {
@@ -277,14 +285,11 @@ fn replay(
             // Another session's open: not this session's to take.
             Some(_) => return fail(NtStatus::FILE_NOT_AVAILABLE),
             None if server.durable.contains_key(&file_id.persistent) => {
-                // Its connection was lost: the replay takes it back, as a reconnect.
-                return Ok(Some(reconnect(
-                    server,
-                    ctx,
-                    req,
-                    file_id.persistent,
-                    Some(create_guid),
-                )));
+                // Its connection was lost: the replay takes it back, as a reconnect, and
+                // is answered as the CREATE that made it.
+                let back = take_back(server, ctx, req, file_id.persistent, Some(create_guid))
+                    .map_err(Stop::Status)?;
+                return Ok(Some(replayed_create(&back.open, req, ctx.dialect)));
             }
             None => server.create_guids.forget(&key, file_id),
         }
@@ -437,23 +442,40 @@ impl Target {
         OpenParams {
             disposition: self.disposition,
             kind: self.kind,
-            read: g & (access::FILE_READ_DATA | access::FILE_EXECUTE) != 0,
-            write: g
-                & (access::FILE_WRITE_DATA
-                    | access::FILE_APPEND_DATA
-                    | access::FILE_WRITE_ATTRIBUTES
-                    | access::FILE_WRITE_EA)
-                != 0
+            read: reads(g),
+            write: writes(g)
                 || !matches!(
                     self.disposition,
                     Disposition::Open | Disposition::OpenIf | Disposition::Create
                 ),
             attributes: req.file_attributes,
             allocation_size,
-            write_through: req.options & co::WRITE_THROUGH != 0 || share.write_through,
+            // Writes through a persistent handle are stable when acknowledged (as
+            // Windows makes them on continuously available shares).
+            write_through: req.options & co::WRITE_THROUGH != 0
+                || share.write_through
+                || share.continuous_availability
+                    && req
+                        .known
+                        .durable_v2
+                        .is_some_and(|c| Le(c).u32(4).unwrap_or(0) & DHANDLE_FLAG_PERSISTENT != 0),
             direct_io: share.direct_io,
         }
     }
+}
+
+/// Whether access `g` reads data (the backend opens the file for reading).
+pub(super) fn reads(g: u32) -> bool {
+    g & (access::FILE_READ_DATA | access::FILE_EXECUTE) != 0
+}
+
+/// Whether access `g` writes data or attributes (the backend opens read-write).
+pub(super) fn writes(g: u32) -> bool {
+    g & (access::FILE_WRITE_DATA
+        | access::FILE_APPEND_DATA
+        | access::FILE_WRITE_ATTRIBUTES
+        | access::FILE_WRITE_EA)
+        != 0
 }
 
 /// A lease (SMB 2.1+): asked with oplock level LEASE and an RqLs context.
@@ -518,6 +540,9 @@ fn check_existing(
             .filter(|o| app_instance.is_some() && o.app_instance == app_instance)
             .map(|o| o.file_id)
             .collect();
+        if crate::oplock::reclaim_pending(&inner, t.granted, req.share_access, &replaced) {
+            return fail(NtStatus::FILE_NOT_AVAILABLE);
+        }
         (
             crate::oplock::stale_holders(&inner, t.granted, req.share_access),
             replaced,
@@ -805,6 +830,7 @@ fn register(
         outbox: Some(ctx.outbox.clone()),
         app_instance,
         lease: lease_key,
+        persistent: false,
     });
     if level == crate::state::oplock::LEVEL_II {
         fs.level2.store(true, Ordering::Release);
@@ -819,8 +845,13 @@ fn register(
 }
 
 /// The durability granted: a durable handle needs a batch oplock or a lease that caches
-/// handles (MS-SMB2 3.3.5.9.6, 3.3.5.9.10).
-fn durability(durable_req: DurableRequest, reg: &Registered) -> Option<Durable> {
+/// handles (MS-SMB2 3.3.5.9.6, 3.3.5.9.10); a persistent one (asked for, on a
+/// continuously available share: `persistent_ok`) needs neither.
+fn durability(
+    durable_req: DurableRequest,
+    reg: &Registered,
+    persistent_ok: bool,
+) -> Option<Durable> {
     let caches_handle = reg.level == crate::state::oplock::BATCH
         || reg
             .lease
@@ -831,19 +862,29 @@ fn durability(durable_req: DurableRequest, reg: &Registered) -> Option<Durable> 
             v2: false,
             create_guid: [0; 16],
             timeout_ms: 16 * 60 * 1000,
+            persistent: false,
         }),
         DurableRequest::V2 {
             timeout_ms,
             create_guid,
-        } if caches_handle => Some(Durable {
+            persistent,
+        } if caches_handle || persistent && persistent_ok => Some(Durable {
             v2: true,
             create_guid,
             timeout_ms: match timeout_ms {
                 0 => 60_000,
                 t => t.min(300_000),
             },
+            persistent: persistent && persistent_ok,
         }),
         _ => None,
+    }
+}
+
+/// Marks the file's entry for the open as a persistent handle's (or not).
+fn mark_persistent(fs: &FileState, id: FileId, on: bool) {
+    if let Some(e) = fs.inner.lock().opens.iter_mut().find(|e| e.file_id == id) {
+        e.persistent = on;
     }
 }
 
@@ -908,7 +949,11 @@ fn respond(
         Some(d) if d.v2 => {
             let mut b = Vec::new();
             b.put_u32(d.timeout_ms);
-            b.put_u32(0);
+            b.put_u32(if d.persistent {
+                DHANDLE_FLAG_PERSISTENT
+            } else {
+                0
+            });
             rctx.push((tag::DURABLE_V2, b));
         }
         Some(_) => rctx.push((tag::DURABLE, vec![0; 8])),

@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// SMB2_DHANDLE_FLAG_PERSISTENT (MS-SMB2 2.2.13.2.11, 2.2.14.2.12).
+pub(super) const DHANDLE_FLAG_PERSISTENT: u32 = 2;
+
 /// The durable-handle contexts of a CREATE (MS-SMB2 2.2.13.2.3-2.2.13.2.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum DurableRequest {
@@ -10,6 +13,8 @@ pub(super) enum DurableRequest {
     V2 {
         timeout_ms: u32,
         create_guid: [u8; 16],
+        /// SMB2_DHANDLE_FLAG_PERSISTENT: a persistent handle is asked for.
+        persistent: bool,
     },
     Reconnect {
         persistent: u64,
@@ -60,6 +65,7 @@ impl DurableRequest {
                 Ok(DurableRequest::V2 {
                     timeout_ms: Le(c).u32(0).unwrap_or(0),
                     create_guid,
+                    persistent: Le(c).u32(4).unwrap_or(0) & DHANDLE_FLAG_PERSISTENT != 0,
                 })
             }
             (None, None) => Ok(DurableRequest::None),
@@ -76,12 +82,41 @@ pub(super) fn reconnect(
     persistent: u64,
     v2: Option<[u8; 16]>,
 ) -> Outcome {
+    match take_back(server, ctx, req, persistent, v2) {
+        Ok(b) => {
+            let ctxs = match b.lease_ctx {
+                Some(l) => msg::encode_create_contexts(&[(msg::create_tag::LEASE, l)]),
+                None => Vec::new(),
+            };
+            existing_open_response(&b.open, b.level, &b.info, &ctxs)
+        }
+        Err(st) => Fail(st),
+    }
+}
+
+/// A disconnected durable open taken back by its client.
+pub(super) struct TakenBack {
+    pub open: Arc<Open>,
+    pub level: u8,
+    pub lease_ctx: Option<Vec<u8>>,
+    pub info: FileInfo,
+}
+
+/// Moves a disconnected durable open into the session that asks for it, with its
+/// oplock or lease, its locks and lock sequences (or says why not).
+pub(super) fn take_back(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    req: &msg::CreateRequest,
+    persistent: u64,
+    v2: Option<[u8; 16]>,
+) -> Result<TakenBack, NtStatus> {
     expire_durable(server);
     let tree = ctx.tree.as_ref().expect("tree checked");
     let s = session(ctx);
     let mut table = server.durable.shard(&persistent);
     let Some(d) = table.get(&persistent) else {
-        return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+        return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
     };
     // An open with a lease comes back only with its lease key named, and by its name.
     let held_lease = d.open.file.as_ref().and_then(|fs| {
@@ -95,25 +130,25 @@ pub(super) fn reconnect(
     if let Some((guid, key)) = held_lease {
         // A lease belongs to its client: only that ClientGuid may take it back.
         if s.client_guid != guid {
-            return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+            return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
         let asked = req
             .known
             .lease
             .and_then(|d| crate::lease::LeaseRequest::parse(d, ctx.dialect).ok());
         if asked.is_none_or(|l| l.key != key) {
-            return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+            return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
         let same_name = match (names::parse_create_target(req.name), &d.open.share) {
             (Ok((p, None)), Some(share)) => share.backend.canonical(&p) == *d.open.path.lock(),
             _ => false,
         };
         if !same_name {
-            return Fail(NtStatus::INVALID_PARAMETER);
+            return Err(NtStatus::INVALID_PARAMETER);
         }
     }
     let Some(granted) = d.open.durable else {
-        return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+        return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
     };
     let same_share = match (&d.open.share, &tree.share) {
         (Some(a), Some(b)) => Arc::ptr_eq(a, b),
@@ -122,10 +157,10 @@ pub(super) fn reconnect(
     // A version 2 reconnect must name the open's CreateGuid (zero for a version 1 open);
     // a version 1 reconnect may take over either (Windows and Samba).
     if v2.is_some_and(|g| g != granted.create_guid) || !same_share {
-        return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+        return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
     }
     if d.user != s.user || d.domain != s.domain {
-        return Fail(NtStatus::ACCESS_DENIED);
+        return Err(NtStatus::ACCESS_DENIED);
     }
     let d = table.remove(&persistent).expect("found above");
     drop(table);
@@ -133,7 +168,7 @@ pub(super) fn reconnect(
         Ok(o) => o,
         Err(still_used) => {
             close_open(server, &still_used);
-            return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+            return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
     };
     let open = Arc::new(old.rebind(s.id, tree.id));
@@ -165,19 +200,23 @@ pub(super) fn reconnect(
         Some(Ok(i)) => i,
         _ => {
             close_open(server, &open);
-            return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+            return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
     };
     s.opens.lock().insert(open.file_id.volatile, open.clone());
     if let Some(k) = &open.replay_key {
         server.create_guids.moved(k, open.file_id, s.id);
     }
+    if open.durable.is_some_and(|d| d.persistent) {
+        server.persistent_reclaimed.fetch_add(1, Ordering::Relaxed);
+    }
     tracing::debug!(persistent, "durable open reconnected");
-    let ctxs = match lease_ctx {
-        Some(l) => msg::encode_create_contexts(&[(msg::create_tag::LEASE, l)]),
-        None => Vec::new(),
-    };
-    existing_open_response(&open, level, &info, &ctxs)
+    Ok(TakenBack {
+        open,
+        level,
+        lease_ctx,
+        info,
+    })
 }
 
 /// A CREATE answered with an open that already exists (reconnected or replayed).
@@ -250,10 +289,14 @@ pub(super) fn replayed_create(open: &Arc<Open>, req: &msg::CreateRequest, dialec
         rctx.push((msg::create_tag::LEASE, crate::lease::response_context(l)));
     }
     if let Some(d) = open.durable {
-        if requested == oplock::BATCH || requested == oplock::LEASE {
+        if d.persistent || requested == oplock::BATCH || requested == oplock::LEASE {
             let mut b = Vec::new();
             b.put_u32(d.timeout_ms);
-            b.put_u32(0);
+            b.put_u32(if d.persistent {
+                DHANDLE_FLAG_PERSISTENT
+            } else {
+                0
+            });
             rctx.push((msg::create_tag::DURABLE_V2, b));
         }
     }
@@ -308,6 +351,18 @@ pub fn expire_durable(server: &Server) -> bool {
         }
     });
     for &k in &expired {
+        if server
+            .durable
+            .shard(&k)
+            .get(&k)
+            .is_some_and(|d| d.open.durable.is_some_and(|d| d.persistent))
+        {
+            server.persistent_expired.fetch_add(1, Ordering::Relaxed);
+            tracing::info!(
+                persistent = k,
+                "persistent open not reclaimed in time; closed"
+            );
+        }
         drop_durable(server, k);
     }
     !expired.is_empty()
@@ -343,4 +398,304 @@ pub fn preserve(server: &Server, s: &crate::state::Session, open: Arc<crate::sta
     server
         .durable_due
         .fetch_min(crate::clock::nanos(expires), Ordering::AcqRel);
+}
+
+/// Whose a persistent open is: the user, and the client that made it.
+#[derive(Clone, Copy)]
+pub struct Owner<'a> {
+    pub user: &'a str,
+    pub domain: &'a str,
+    pub client_guid: [u8; 16],
+}
+
+impl<'a> From<&'a Arc<Session>> for Owner<'a> {
+    fn from(s: &'a Arc<Session>) -> Owner<'a> {
+        Owner::from(&**s)
+    }
+}
+
+impl<'a> From<&'a Session> for Owner<'a> {
+    fn from(s: &'a Session) -> Owner<'a> {
+        Owner {
+            user: &s.user,
+            domain: &s.domain,
+            client_guid: s.client_guid,
+        }
+    }
+}
+
+/// What the journal keeps of a persistent open (its owner's identity from `owner`).
+fn persistent_record(owner: Owner<'_>, open: &Open) -> Option<crate::journal::PersistentOpen> {
+    use crate::journal::{LeaseRecord, LockRecord, PersistentOpen};
+    let d = open.durable.filter(|d| d.persistent)?;
+    let share = open.share.as_ref()?;
+    let fs = open.file.as_ref()?;
+    let inner = fs.inner.lock();
+    let entry = inner.opens.iter().find(|e| e.file_id == open.file_id)?;
+    let lease = entry.lease.and_then(|(g, k)| {
+        inner
+            .leases
+            .iter()
+            .find(|l| l.client_guid == g && l.key == k)
+            .map(|l| LeaseRecord {
+                key: l.key,
+                // A break in flight ends in the state it breaks to (a reclaim cannot
+                // acknowledge it).
+                state: l.breaking.map_or(l.state, |(to, _)| to),
+                epoch: l.epoch,
+                v2: l.v2,
+                parent: l.parent,
+            })
+    });
+    Some(PersistentOpen {
+        file_id: open.file_id,
+        share: share.name.clone(),
+        path: open.path.lock().as_str().to_string(),
+        device: fs.key.0,
+        file: fs.key.1,
+        client_guid: owner.client_guid,
+        create_guid: d.create_guid,
+        app_instance: entry.app_instance,
+        user: owner.user.to_string(),
+        domain: owner.domain.to_string(),
+        granted: open.granted_access,
+        share_access: open.share_access,
+        create_options: open.create_options,
+        create_action: open.create_action,
+        timeout_ms: d.timeout_ms,
+        oplock: entry.breaking.map_or(entry.oplock, |(to, _)| to),
+        // Delete pending on the file (set through this or another handle) is kept as the
+        // open's delete-on-close: the file goes when its last handle does.
+        delete_on_close: open.delete_on_close.load(Ordering::Acquire) || inner.delete_pending,
+        lease,
+        locks: inner
+            .locks
+            .iter()
+            .filter(|l| l.owner == open.file_id)
+            .map(|l| LockRecord {
+                offset: l.offset,
+                length: l.length,
+                exclusive: l.exclusive,
+            })
+            .collect(),
+    })
+}
+
+/// Journals a persistent open's state as it is now (made, or changed: locks, lease,
+/// delete-on-close, name); on stable storage when this returns Ok. Opens that are not
+/// persistent have nothing to journal.
+pub fn persist<'a>(
+    server: &Server,
+    owner: impl Into<Owner<'a>>,
+    open: &Open,
+) -> std::io::Result<()> {
+    if !open.durable.is_some_and(|d| d.persistent) {
+        return Ok(());
+    }
+    let (Some(j), Some(rec)) = (server.journal.get(), persistent_record(owner.into(), open)) else {
+        return Ok(());
+    };
+    j.put(&rec)
+}
+
+/// [`persist`] for a change already made: a failure is logged and counted (the change
+/// stands; a restart would bring back the state before it).
+pub fn persist_change<'a>(server: &Server, owner: impl Into<Owner<'a>>, open: &Open) {
+    if let Err(e) = persist(server, owner, open) {
+        tracing::error!(error = %e, persistent = open.file_id.persistent,
+            "handle journal: a persistent open's change could not be recorded");
+    }
+}
+
+/// Forgets a persistent open that closed (or expired).
+pub(super) fn unpersist(server: &Server, open: &Open) {
+    if !open.durable.is_some_and(|d| d.persistent) {
+        return;
+    }
+    if let Some(j) = server.journal.get() {
+        if let Err(e) = j.remove(open.file_id.persistent) {
+            tracing::error!(error = %e, persistent = open.file_id.persistent,
+                "handle journal: a closed persistent open could not be forgotten");
+        }
+    }
+}
+
+/// A path read back from the journal, checked as the name parser would check a
+/// client's (relative, no `..`, no separators of the other kind, no NULs).
+fn journal_path(p: &str) -> Option<SharePath> {
+    let bad = p.starts_with('/')
+        || p.contains('\\')
+        || p.contains('\0')
+        || p.split('/').any(|c| c.is_empty() || c == "." || c == "..");
+    (!bad || p.is_empty()).then(|| SharePath::from_validated(p.to_string()))
+}
+
+/// After a restart: the persistent opens the journal kept, reopened and waiting for
+/// their owners to reconnect (their reconnect timeout counted from now). An open whose
+/// share is gone, or whose file is gone or replaced, cannot be taken back and is
+/// forgotten. Returns how many wait.
+pub fn restore_persistent(server: &Server, opens: Vec<crate::journal::PersistentOpen>) -> usize {
+    let mut kept = 0;
+    let mut max_id = 0;
+    for rec in opens {
+        max_id = max_id.max(rec.file_id.persistent).max(rec.file_id.volatile);
+        match restore_one(server, &rec) {
+            Ok(()) => kept += 1,
+            Err(why) => {
+                tracing::warn!(persistent = rec.file_id.persistent, share = %rec.share,
+                    path = %rec.path, why, "persistent open not restored");
+                if let Some(j) = server.journal.get() {
+                    let _ = j.remove(rec.file_id.persistent);
+                }
+            }
+        }
+    }
+    server.reserve_ids(max_id);
+    kept
+}
+
+fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<(), &'static str> {
+    use crate::state::oplock;
+    let share = server
+        .find_share(&rec.share)
+        .filter(|s| s.continuous_availability)
+        .ok_or("share gone or no longer continuously available")?;
+    let path = journal_path(&rec.path).ok_or("bad path")?;
+    let g = rec.granted;
+    let params = OpenParams {
+        disposition: Disposition::Open,
+        kind: Kind::NonDirectory,
+        read: reads(g),
+        write: writes(g),
+        attributes: 0,
+        allocation_size: 0,
+        write_through: true,
+        direct_io: share.direct_io,
+    };
+    let (obj, _) = share
+        .backend
+        .open(&path, &params)
+        .map_err(|_| "file gone")?;
+    let info = obj.info().map_err(|_| "file unreadable")?;
+    if (info.device_id, info.file_id) != (rec.device, rec.file) {
+        return Err("file replaced");
+    }
+    let slot = server
+        .budget
+        .take(&format!("{}\\{}", rec.domain, rec.user), 1)
+        .map(|mut s| {
+            s.try_durable();
+            s
+        })
+        .map_err(|_| "open-file bounds reached")?;
+    let r = server.file_ref((rec.device, rec.file));
+    let fs = r.fs.clone();
+    {
+        let mut inner = fs.inner.lock();
+        let lease = rec.lease.as_ref().map(|l| {
+            if !inner
+                .leases
+                .iter()
+                .any(|x| x.client_guid == rec.client_guid && x.key == l.key)
+            {
+                inner.leases.push(crate::state::Lease {
+                    client_guid: rec.client_guid,
+                    key: l.key,
+                    state: l.state,
+                    breaking: None,
+                    epoch: l.epoch,
+                    v2: l.v2,
+                    parent: l.parent,
+                    outbox: None,
+                    deferred: None,
+                });
+            }
+            fs.leased.store(true, Ordering::Release);
+            (rec.client_guid, l.key)
+        });
+        if let Some(id) = lease {
+            server.lease_files.insert(id, fs.clone());
+        }
+        inner.opens.push(FileOpenEntry {
+            file_id: rec.file_id,
+            access: rec.granted,
+            share_access: rec.share_access,
+            session_id: 0,
+            oplock: if lease.is_some() {
+                oplock::NONE
+            } else {
+                rec.oplock
+            },
+            breaking: None,
+            outbox: None,
+            app_instance: rec.app_instance,
+            lease,
+            persistent: true,
+        });
+        if rec.oplock == oplock::LEVEL_II && lease.is_none() {
+            fs.level2.store(true, Ordering::Release);
+        }
+        for l in &rec.locks {
+            inner.locks.push(RangeLock {
+                owner: rec.file_id,
+                session_id: 0,
+                offset: l.offset,
+                length: l.length,
+                exclusive: l.exclusive,
+            });
+        }
+        if !rec.locks.is_empty() {
+            fs.range_locked.store(true, Ordering::Release);
+        }
+        fs.note_range_locks(&inner);
+    }
+    let durable = Durable {
+        v2: true,
+        create_guid: rec.create_guid,
+        timeout_ms: rec.timeout_ms,
+        persistent: true,
+    };
+    let open = Arc::new(Open::from(NewOpen {
+        file_id: rec.file_id,
+        tree_id: 0,
+        session_id: 0,
+        share: Some(share.clone()),
+        path,
+        stream: None,
+        kind: OpenKind::File(obj),
+        granted_access: rec.granted,
+        share_access: rec.share_access,
+        is_directory: false,
+        create_options: rec.create_options,
+        file: Some(fs),
+        delete_on_close: rec.delete_on_close,
+        durable: Some(durable),
+        slot: Some(slot),
+        replay_key: Some((rec.client_guid, rec.create_guid)),
+        create_action: rec.create_action,
+        channel_sequence: 0,
+    }));
+    // A replayed CREATE after the restart finds it (and takes it back, as a reconnect).
+    if let Ok(c) = server
+        .create_guids
+        .reserve((rec.client_guid, rec.create_guid))
+    {
+        c.opened(0, rec.file_id);
+    }
+    drop(r);
+    let expires = crate::clock::now() + std::time::Duration::from_millis(rec.timeout_ms.into());
+    server.durable.insert(
+        rec.file_id.persistent,
+        crate::state::Disconnected {
+            open,
+            user: rec.user.clone(),
+            domain: rec.domain.clone(),
+            client_guid: rec.client_guid,
+            expires,
+        },
+    );
+    server
+        .durable_due
+        .fetch_min(crate::clock::nanos(expires), Ordering::AcqRel);
+    Ok(())
 }

@@ -385,8 +385,18 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 Err(e) => Err(e),
             }
         }
-        SetFileInfo::Disposition { delete_pending } => set_disposition(&open, f, delete_pending),
-        SetFileInfo::DispositionEx { flags } => set_disposition(&open, f, flags & 1 != 0),
+        SetFileInfo::Disposition { .. } | SetFileInfo::DispositionEx { .. } => {
+            let delete = match info {
+                SetFileInfo::Disposition { delete_pending } => delete_pending,
+                SetFileInfo::DispositionEx { flags } => flags & 1 != 0,
+                _ => unreachable!("matched above"),
+            };
+            let r = set_disposition(&open, f, delete);
+            if r.is_ok() {
+                persist_change(server, session(ctx), &open);
+            }
+            r
+        }
         SetFileInfo::Position(p) => {
             open.position.store(p, Ordering::Relaxed);
             Ok(())

@@ -36,8 +36,12 @@ pub(super) fn lock(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         seq[i] = crate::state::LOCK_SEQ_NONE;
     }
     let out = lock_apply(server, ctx, &open, &fs, &req);
-    if let (Some((i, number)), Outcome::Done(NtStatus::SUCCESS, _)) = (seq_slot, &out) {
-        open.lock_seq.lock()[i] = number;
+    if let Outcome::Done(NtStatus::SUCCESS, _) = &out {
+        if let Some((i, number)) = seq_slot {
+            open.lock_seq.lock()[i] = number;
+        }
+        // A persistent open's locks come back after a restart as they were acknowledged.
+        persist_change(server, session(ctx), &open);
     }
     out
 }

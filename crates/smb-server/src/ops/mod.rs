@@ -17,8 +17,8 @@ use crate::config::InterfaceConfig;
 use crate::names;
 use crate::state::Tree;
 use crate::state::{
-    notify_action, notify_filter, DirCursor, Durable, FileOpenEntry, FileState, Open, OpenKind,
-    RangeLock, Server, Session, WaitClass,
+    notify_action, notify_filter, DirCursor, Durable, FileOpenEntry, FileState, NewOpen, Open,
+    OpenKind, RangeLock, Server, Session, WaitClass,
 };
 use parking_lot::Mutex;
 use smb_wire::dcerpc::{ShareEntry, SrvsvcPipe, STYPE_DISKTREE, STYPE_IPC_SPECIAL};
@@ -30,7 +30,7 @@ use smb_wire::msg::{
 };
 use smb_wire::secdesc::{self, SecDesc};
 use smb_wire::{Le, NtStatus, PutLe};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 mod breaks;

@@ -15,12 +15,12 @@ pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequ
         persistent: server.new_id(),
         volatile: server.new_id(),
     };
-    let open = Arc::new(Open {
+    let open = Arc::new(Open::from(NewOpen {
         file_id,
         tree_id: tree.id,
         session_id: s.id,
         share: None,
-        path: Mutex::new(SharePath::root()),
+        path: SharePath::root(),
         stream: None,
         kind: OpenKind::Pipe(Mutex::new(SrvsvcPipe::new(&server.cfg.netbios_name))),
         granted_access: map_generic(req.desired_access, access::FILE_ALL_ACCESS),
@@ -28,32 +28,17 @@ pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequ
         is_directory: false,
         create_options: req.options,
         file: None,
-        dir: Mutex::new(DirCursor::default()),
-        position: AtomicU64::new(0),
-        mode: AtomicU64::new(0),
-        delete_on_close: AtomicBool::new(false),
-        resilient: AtomicBool::new(false),
-        ea_cursor: std::sync::atomic::AtomicU32::new(0),
-        notify_cursor: AtomicU64::new(crate::state::NOTIFY_UNWATCHED),
-        notify_buffer: std::sync::atomic::AtomicU32::new(0),
-        notify_watch: AtomicU64::new(0),
-        lock_seq: Mutex::new([crate::state::LOCK_SEQ_NONE; 64]),
-        modified: AtomicBool::new(false),
-        closed: AtomicBool::new(false),
+        delete_on_close: false,
         durable: None,
-        key: Default::default(),
         // (A pipe holds no descriptor: counted among the opens, weighing nothing.)
         slot: server
             .budget
             .take(&format!("{}\\{}", s.domain, s.user), 0)
             .ok(),
-        qos: Mutex::new(None),
-        has_qos: AtomicBool::new(false),
         replay_key: None,
-        replay_eligible: AtomicBool::new(false),
         create_action: CreateAction::Opened as u32,
-        channel: Default::default(),
-    });
+        channel_sequence: 0,
+    }));
     s.opens.lock().insert(file_id.volatile, open);
     let info = msg::NetworkOpenInfo {
         attributes: attrs::NORMAL,

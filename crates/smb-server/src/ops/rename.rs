@@ -172,8 +172,25 @@ pub(super) fn rename(
             };
             if same {
                 *o.path.lock() = to.clone();
+                persist_change(server, &*s, o);
             }
         }
     }
+    // And so have its handles waiting for their clients to come back.
+    server.durable.for_each(|_, d| {
+        let same = match (fs, &d.open.file) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        if same {
+            *d.open.path.lock() = to.clone();
+            let owner = Owner {
+                user: &d.user,
+                domain: &d.domain,
+                client_guid: d.client_guid,
+            };
+            persist_change(server, owner, &d.open);
+        }
+    });
     Ok(())
 }

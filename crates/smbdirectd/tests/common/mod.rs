@@ -181,11 +181,28 @@ impl TestServer {
         );
         let cfg_path = dir.path().join("smbdirectd.toml");
         std::fs::write(&cfg_path, cfg).unwrap();
-        let log = std::fs::File::create(dir.path().join("server.log")).unwrap();
-        let child = Command::new(bin)
+        let mut s = TestServer {
+            dir,
+            port,
+            share,
+            child: None,
+        };
+        s.spawn();
+        s
+    }
+
+    /// Starts the server process on the configuration (and state directory) made by
+    /// `start_with`; its log is appended to.
+    fn spawn(&mut self) {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.dir.path().join("server.log"))
+            .unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
             .arg("serve")
             .arg("--config")
-            .arg(&cfg_path)
+            .arg(self.dir.path().join("smbdirectd.toml"))
             .env(
                 "RUST_LOG",
                 std::env::var("SMBDIRECTD_TEST_LOG").unwrap_or("info".into()),
@@ -194,14 +211,21 @@ impl TestServer {
             .stderr(log)
             .spawn()
             .unwrap();
-        let s = TestServer {
-            dir,
-            port,
-            share,
-            child: Some(child),
-        };
-        s.wait_ready();
-        s
+        self.child = Some(child);
+        self.wait_ready();
+    }
+
+    /// Kills the server process outright (SIGKILL: no shutdown of any kind).
+    pub fn kill9(&mut self) {
+        let mut child = self.child.take().expect("running");
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
+    /// Starts the server again on the same configuration, port and state directory.
+    pub fn restart(&mut self) {
+        assert!(self.child.is_none(), "stop or kill it first");
+        self.spawn();
     }
 
     fn wait_ready(&self) {

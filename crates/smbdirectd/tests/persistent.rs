@@ -1,0 +1,382 @@
+//! Continuous availability (issue 20): persistent handles on a continuously available
+//! share survive the server being killed (SIGKILL, at random points) and restarted on
+//! the same state directory; every write it acknowledged is there; the handles' leases
+//! and byte-range locks come back with them; other clients are refused while the owner
+//! has yet to reclaim them, and served after.
+
+mod common;
+use client::{access, FileId, Response};
+use common::*;
+use smb_wire::header::Command;
+use smb_wire::NtStatus;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use testkit::bodies::{create_body_with, lock_body};
+
+const RW: u32 = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
+const OWNER: [u8; 16] = *b"hyper-v-host-one";
+const BLOCK: usize = 8192;
+const BLOCKS: u64 = 64;
+
+fn ca_server() -> TestServer {
+    TestServer::start_with(Opts {
+        share_extra: "continuous_availability = true".into(),
+        ..Default::default()
+    })
+}
+
+fn connect(s: &TestServer, guid: [u8; 16]) -> (client::Client, u32) {
+    let mut c = client::Client::connect(
+        &format!("127.0.0.1:{}", s.port),
+        &client::Options {
+            client_guid: Some(guid),
+            ..user_options()
+        },
+    )
+    .unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    (c, tree)
+}
+
+/// A version 2 lease context asking for RWH on `key`.
+fn lease_ctx(key: [u8; 16]) -> (&'static [u8], Vec<u8>) {
+    let mut d = key.to_vec();
+    d.extend_from_slice(&7u32.to_le_bytes()); // R | H | W
+    d.extend_from_slice(&[0; 4 + 8 + 16 + 4]);
+    (b"RqLs", d)
+}
+
+/// A persistent open (DH2Q with the persistent flag) of `name`, with an RWH lease when
+/// `lease` names a key.
+fn open_persistent(
+    c: &mut client::Client,
+    tree: u32,
+    name: &str,
+    guid: [u8; 16],
+    lease: Option<[u8; 16]>,
+) -> client::Result<Response> {
+    let mut dh2q = vec![0u8; 32];
+    dh2q[4..8].copy_from_slice(&2u32.to_le_bytes());
+    dh2q[16..].copy_from_slice(&guid);
+    let mut ctxs = vec![(&b"DH2Q"[..], dh2q)];
+    ctxs.extend(lease.map(lease_ctx));
+    let oplock = if lease.is_some() { 0xFF } else { 0 };
+    let body = create_body_with(name, oplock, RW, 7, 3, &ctxs);
+    c.request(Command::CREATE, tree, &body)
+}
+
+/// Takes a persistent open back (DH2C with the persistent flag).
+fn reclaim(
+    c: &mut client::Client,
+    tree: u32,
+    name: &str,
+    f: FileId,
+    guid: [u8; 16],
+    lease: Option<[u8; 16]>,
+) -> Response {
+    let mut dh2c = Vec::with_capacity(36);
+    dh2c.extend_from_slice(&f.persistent.to_le_bytes());
+    dh2c.extend_from_slice(&f.volatile.to_le_bytes());
+    dh2c.extend_from_slice(&guid);
+    dh2c.extend_from_slice(&2u32.to_le_bytes());
+    let mut ctxs = vec![(&b"DH2C"[..], dh2c)];
+    ctxs.extend(lease.map(lease_ctx));
+    let oplock = if lease.is_some() { 0xFF } else { 0 };
+    let body = create_body_with(name, oplock, RW, 7, 1, &ctxs);
+    c.request(Command::CREATE, tree, &body).unwrap()
+}
+
+fn file_id(r: &Response) -> FileId {
+    let m = r.body();
+    let le64 = |at: usize| u64::from_le_bytes(m[at..at + 8].try_into().unwrap());
+    FileId {
+        persistent: le64(64),
+        volatile: le64(72),
+    }
+}
+
+/// The create contexts of a CREATE response, by tag.
+fn contexts(r: &Response) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let m = r.body();
+    let le32 = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+    let (off, len) = (le32(m, 80) as usize, le32(m, 84) as usize);
+    let mut out = Vec::new();
+    if len == 0 {
+        return out;
+    }
+    let all = &r.msg[off..off + len];
+    let mut at = 0;
+    loop {
+        let c = &all[at..];
+        let next = le32(c, 0) as usize;
+        let (no, nl) = (
+            u16::from_le_bytes([c[4], c[5]]) as usize,
+            u16::from_le_bytes([c[6], c[7]]) as usize,
+        );
+        let (dof, dl) = (
+            u16::from_le_bytes([c[10], c[11]]) as usize,
+            le32(c, 12) as usize,
+        );
+        out.push((c[no..no + nl].to_vec(), c[dof..dof + dl].to_vec()));
+        if next == 0 {
+            return out;
+        }
+        at += next;
+    }
+}
+
+/// Asserts a CREATE answer granted a persistent handle (and the RWH lease asked for).
+fn assert_persistent(r: &Response, lease: bool) {
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let ctxs = contexts(r);
+    let dh2q = ctxs
+        .iter()
+        .find(|(t, _)| t == b"DH2Q")
+        .expect("DH2Q answered");
+    assert_eq!(
+        u32::from_le_bytes(dh2q.1[4..8].try_into().unwrap()),
+        2,
+        "persistent flag granted"
+    );
+    if lease {
+        assert_lease_rwh(r);
+    }
+}
+
+/// Asserts a CREATE answer carries an RWH lease (a reconnect's answer carries no DH2Q).
+fn assert_lease_rwh(r: &Response) {
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let ctxs = contexts(r);
+    let l = ctxs.iter().find(|(t, _)| t == b"RqLs").expect("lease");
+    let state = u32::from_le_bytes(l.1[16..20].try_into().unwrap());
+    assert_eq!(state, 7, "RWH");
+}
+
+fn block(round: u64, seq: u64) -> Vec<u8> {
+    random_bytes(BLOCK, round << 32 | seq)
+}
+
+/// What the writer was told is stable, and what it had sent without an answer.
+#[derive(Default)]
+struct Acked {
+    /// Per block: the sequence number of the last write acknowledged there.
+    blocks: Vec<Option<(u64, u64)>>,
+    in_flight: Option<(u64, u64, u64)>,
+    /// Persistent opens made (answered) this round: name, FileId, CreateGuid.
+    opens: Vec<(String, FileId, [u8; 16])>,
+}
+
+#[test]
+fn persistent_handles_survive_sigkill_and_every_acknowledged_write_is_there() {
+    let mut s = ca_server();
+    let (mut c, mut tree) = connect(&s, OWNER);
+    let vm_guid = [0xA1; 16];
+    let lease_key = [0x1E; 16];
+    let r = open_persistent(&mut c, tree, "vm.vhdx", vm_guid, Some(lease_key)).unwrap();
+    assert_persistent(&r, true);
+    let mut vm = file_id(&r);
+    let lock_guid = [0xB2; 16];
+    let r = open_persistent(&mut c, tree, "locked.bin", lock_guid, None).unwrap();
+    assert_persistent(&r, false);
+    let locked = file_id(&r);
+    c.write(tree, locked, 0, &[0x5A; 4096]).unwrap();
+    let lk = c
+        .request(Command::LOCK, tree, &lock_body(locked, 1024, 512, 0x12))
+        .unwrap();
+    assert_eq!(lk.status(), NtStatus::SUCCESS);
+
+    let acked = Arc::new(Mutex::new(Acked {
+        blocks: vec![None; BLOCKS as usize],
+        ..Default::default()
+    }));
+    // Seeded: a failing round can be run again as it was.
+    let mut seed = 0x00C0_FFEE_u64;
+    let mut rnd = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    const ROUNDS: u64 = 4;
+    for round in 0..ROUNDS {
+        // The host writes (write-through) and opens more persistent handles until the
+        // server dies under it.
+        let writer = {
+            let acked = acked.clone();
+            std::thread::spawn(move || {
+                let deadline = Instant::now() + Duration::from_secs(20);
+                for seq in 0..5000u64 {
+                    if Instant::now() > deadline {
+                        break;
+                    }
+                    let b = seq * 7 % BLOCKS;
+                    acked.lock().unwrap().in_flight = Some((b, round, seq));
+                    if c.write(tree, vm, b * BLOCK as u64, &block(round, seq))
+                        .is_err()
+                    {
+                        return;
+                    }
+                    {
+                        let mut a = acked.lock().unwrap();
+                        a.blocks[b as usize] = Some((round, seq));
+                        a.in_flight = None;
+                    }
+                    if seq % 16 == 5 {
+                        let name = format!("r{round}-{seq}.bin");
+                        let guid = [
+                            round as u8,
+                            seq as u8,
+                            (seq >> 8) as u8,
+                            0xCC,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                        ];
+                        match open_persistent(&mut c, tree, &name, guid, None) {
+                            Ok(r) if r.status() == NtStatus::SUCCESS => {
+                                acked.lock().unwrap().opens.push((name, file_id(&r), guid));
+                            }
+                            _ => return,
+                        }
+                    }
+                }
+            })
+        };
+        std::thread::sleep(Duration::from_millis(30 + rnd(400)));
+        s.kill9();
+        writer.join().unwrap();
+        s.restart();
+
+        // Another client is refused while the host has yet to take its handle back (the
+        // open would break the lease the persistent handle holds).
+        let (mut other, ot) = connect(&s, *b"some-other-host!");
+        let body = create_body_with("vm.vhdx", 0, access::FILE_READ_DATA, 7, 1, &[]);
+        let refused = other.request(Command::CREATE, ot, &body).unwrap();
+        assert_eq!(
+            refused.status(),
+            NtStatus::FILE_NOT_AVAILABLE,
+            "round {round}"
+        );
+        // The restored byte-range lock holds against it.
+        let body = create_body_with("locked.bin", 0, RW, 7, 1, &[]);
+        let r = other.request(Command::CREATE, ot, &body).unwrap();
+        assert_eq!(r.status(), NtStatus::SUCCESS);
+        let of = file_id(&r);
+        let lk = other
+            .request(Command::LOCK, ot, &lock_body(of, 1024, 512, 0x12))
+            .unwrap();
+        assert_eq!(lk.status(), NtStatus::LOCK_NOT_GRANTED, "round {round}");
+        other.close(ot, of).unwrap();
+
+        // The host comes back and takes its handles back, lease and all.
+        let (mut back, bt) = connect(&s, OWNER);
+        let r = reclaim(&mut back, bt, "vm.vhdx", vm, vm_guid, Some(lease_key));
+        assert_lease_rwh(&r);
+        vm = file_id(&r);
+        let a = acked.lock().unwrap();
+        for b in 0..BLOCKS {
+            let got = back.read(bt, vm, b * BLOCK as u64, BLOCK as u32).unwrap();
+            let Some((r0, seq)) = a.blocks[b as usize] else {
+                continue;
+            };
+            let acked_data = block(r0, seq);
+            let in_flight = a
+                .in_flight
+                .filter(|(fb, _, _)| *fb == b)
+                .map(|(_, r1, s1)| block(r1, s1));
+            assert!(
+                got == acked_data || in_flight.as_ref() == Some(&got),
+                "round {round}: block {b} lost its acknowledged write (seq {seq})"
+            );
+        }
+        eprintln!(
+            "round {round}: {} blocks acknowledged, {} persistent opens made; all back",
+            a.blocks.iter().flatten().count(),
+            a.opens.len()
+        );
+        for (name, f, guid) in &a.opens {
+            let r = reclaim(&mut back, bt, name, *f, *guid, None);
+            assert_eq!(r.status(), NtStatus::SUCCESS, "round {round}: {name}");
+            back.close(bt, file_id(&r)).unwrap();
+        }
+        drop(a);
+        acked.lock().unwrap().opens.clear();
+        c = back;
+        tree = bt;
+    }
+
+    // Reclaimed, the lock is the host's to release; then the other client is served.
+    let (mut back, bt) = (c, tree);
+    let r = reclaim(&mut back, bt, "locked.bin", locked, lock_guid, None);
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let locked = file_id(&r);
+    let un = back
+        .request(Command::LOCK, bt, &lock_body(locked, 1024, 512, 0x4))
+        .unwrap();
+    assert_eq!(un.status(), NtStatus::SUCCESS);
+    back.close(bt, vm).unwrap();
+    let (mut other, ot) = connect(&s, *b"some-other-host!");
+    let body = create_body_with("locked.bin", 0, RW, 7, 1, &[]);
+    let of = file_id(&other.request(Command::CREATE, ot, &body).unwrap());
+    let lk = other
+        .request(Command::LOCK, ot, &lock_body(of, 1024, 512, 0x12))
+        .unwrap();
+    assert_eq!(lk.status(), NtStatus::SUCCESS);
+    let body = create_body_with("vm.vhdx", 0, access::FILE_READ_DATA, 7, 1, &[]);
+    let served = other.request(Command::CREATE, ot, &body).unwrap();
+    assert_eq!(
+        served.status(),
+        NtStatus::SUCCESS,
+        "served once reclaimed and closed"
+    );
+    back.close(bt, locked).unwrap();
+    assert!(s.log().contains("persistent handles restored"));
+}
+
+#[test]
+fn a_persistent_open_not_reclaimed_in_time_is_closed_and_its_delete_on_close_honoured() {
+    let mut s = ca_server();
+    let (mut c, tree) = connect(&s, OWNER);
+    // DH2Q asking for a 1.5 s reconnect timeout, persistent; delete on close.
+    let mut dh2q = vec![0u8; 32];
+    dh2q[..4].copy_from_slice(&1500u32.to_le_bytes());
+    dh2q[4..8].copy_from_slice(&2u32.to_le_bytes());
+    dh2q[16..].copy_from_slice(&[0xD0; 16]);
+    let mut body = create_body_with(
+        "scratch.tmp",
+        0,
+        RW | access::DELETE,
+        7,
+        2,
+        &[(b"DH2Q", dh2q)],
+    );
+    // CreateOptions (offset 40 of the body): FILE_DELETE_ON_CLOSE | FILE_NON_DIRECTORY_FILE.
+    body[40..44].copy_from_slice(&0x1040u32.to_le_bytes());
+    let r = c.request(Command::CREATE, tree, &body).unwrap();
+    assert_persistent(&r, false);
+    c.write(tree, file_id(&r), 0, b"scratch").unwrap();
+    s.kill9();
+    s.restart();
+    assert!(s.share.join("scratch.tmp").exists(), "kept for its owner");
+    let (mut other, ot) = connect(&s, *b"some-other-host!");
+    let probe = create_body_with("scratch.tmp", 0, access::FILE_READ_DATA, 7, 1, &[]);
+    // Sharing everything and caching nothing, it is no obstacle to a reader meanwhile.
+    let r = other.request(Command::CREATE, ot, &probe).unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    other.close(ot, file_id(&r)).unwrap();
+    std::thread::sleep(Duration::from_millis(1700));
+    // Its time is up: closed at the next look, and the file deleted with it.
+    let r = other.request(Command::CREATE, ot, &probe).unwrap();
+    assert_eq!(r.status(), NtStatus::OBJECT_NAME_NOT_FOUND);
+    assert!(!s.share.join("scratch.tmp").exists());
+    assert!(s.log().contains("persistent open not reclaimed in time"));
+}
