@@ -182,6 +182,16 @@ pub fn break_for_write(inner: &mut FileInner, mine: Option<LeaseId>) {
     }
 }
 
+/// A change to a leased directory's contents: every lease but `mine` loses its caching.
+pub fn break_all(inner: &mut FileInner, mine: Option<LeaseId>) {
+    settle(inner);
+    for l in inner.leases.iter_mut() {
+        if Some((l.client_guid, l.key)) != mine {
+            start_break(l, 0);
+        }
+    }
+}
+
 /// Grants (or joins, or upgrades) the lease `req` of client `guid` for a new open,
 /// within `allowed` (what the file's other opens leave). Returns the lease's index.
 pub fn grant(

@@ -79,6 +79,9 @@ pub struct Server {
     /// The persistent-handle journal (set once, before serving, when a share is
     /// continuously available); without it no persistent handle is granted.
     pub journal: std::sync::OnceLock<crate::journal::Journal>,
+    /// A directory lease was granted once: changes to directories' contents look for
+    /// leases to break from then on (until then they need not look).
+    pub dir_leases: AtomicBool,
     /// Persistent opens: reclaimed after a restart, and expired unreclaimed.
     pub persistent_reclaimed: AtomicU64,
     pub persistent_expired: AtomicU64,
@@ -119,6 +122,7 @@ impl Server {
             lease_files: Sharded::default(),
             create_guids: Default::default(),
             journal: Default::default(),
+            dir_leases: AtomicBool::new(false),
             persistent_reclaimed: AtomicU64::new(0),
             persistent_expired: AtomicU64::new(0),
         }

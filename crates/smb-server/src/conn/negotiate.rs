@@ -162,6 +162,7 @@ impl Connection {
             if !cfg.interfaces.is_empty() {
                 c |= caps::MULTI_CHANNEL;
             }
+            c |= caps::DIRECTORY_LEASING;
             // Persistent handles, where a continuously available share keeps them.
             if self.server.journal.get().is_some()
                 && self.server.shares.iter().any(|s| s.continuous_availability)

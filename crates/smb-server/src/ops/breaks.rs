@@ -83,3 +83,51 @@ pub(super) fn oplock_break_ack(ctx: &Ctx) -> Outcome {
         Err(e) => Fail(e),
     }
 }
+
+/// Whose change a directory's lease holders see: a client, and the parent lease key its
+/// open named (MS-SMB2 2.2.13.2.10 ParentLeaseKey). A change made under the directory's
+/// own lease (same client, that key) breaks nothing.
+pub(super) type Actor = Option<crate::state::LeaseId>;
+
+/// The actor an open's changes are made as: its lease's parent key, if it named one.
+pub(super) fn actor_of(open: &Open) -> Actor {
+    let fs = open.file.as_ref()?;
+    let inner = fs.inner.lock();
+    let (guid, key) = inner
+        .opens
+        .iter()
+        .find(|e| e.file_id == open.file_id)?
+        .lease?;
+    let parent = inner
+        .leases
+        .iter()
+        .find(|l| l.client_guid == guid && l.key == key)?
+        .parent?;
+    Some((guid, parent))
+}
+
+/// Directory leases (MS-SMB2 3.3.4.7, as Windows keeps them): a change to what a
+/// directory lists (a name made, removed or renamed, a child's attributes, times or size
+/// changed) breaks the read and handle caching of every lease on the directory but the
+/// actor's own, to none. Nothing waits for the acknowledgment: the change is made.
+pub(super) fn parent_changed(
+    server: &Server,
+    share: &crate::config::ShareConfig,
+    child: &SharePath,
+    actor: Actor,
+) {
+    if !server.dir_leases.load(Ordering::Acquire) {
+        return;
+    }
+    let parent = child.split_last().map_or_else(SharePath::root, |(p, _)| p);
+    let Ok(info) = share.backend.stat(&parent) else {
+        return;
+    };
+    let Some(fs) = server.files.get_cloned(&(info.device_id, info.file_id)) else {
+        return;
+    };
+    if !fs.leased.load(Ordering::Acquire) {
+        return;
+    }
+    crate::lease::break_all(&mut fs.inner.lock(), actor);
+}

@@ -43,6 +43,8 @@ pub fn close_open(server: &Server, open: &Open) {
     };
     let share = open.share.as_ref().expect("file opens have a share");
     let path = open.path.lock().clone();
+    // (Its lease's parent key, asked before the open and its lease are let go.)
+    let actor = actor_of(open);
     let mut files = server.files.shard(&fs.key);
     let (last, doomed) = {
         let mut inner = fs.inner.lock();
@@ -88,6 +90,7 @@ pub fn close_open(server: &Server, open: &Open) {
             server
                 .notify
                 .publish(&share.name, &path, notify_action::REMOVED, filter);
+            parent_changed(server, share, &path, actor);
         }
     } else if open.modified.load(Ordering::Relaxed) {
         server.publish_change(
@@ -96,6 +99,9 @@ pub fn close_open(server: &Server, open: &Open) {
             notify_action::MODIFIED,
             notify_filter::SIZE | notify_filter::LAST_WRITE,
         );
+        // Its size and write time as listed changed with the close (Windows breaks
+        // the directory's leases then, not at each write).
+        parent_changed(server, share, &path, actor);
     }
 }
 

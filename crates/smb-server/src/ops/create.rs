@@ -142,6 +142,11 @@ fn create_steps(
             &made.fs
         }
     };
+    // A name made here changes the parent's listing: its leases break, but for the one
+    // this open names as its parent.
+    let actor = lease_req
+        .as_ref()
+        .and_then(|l| l.parent.map(|p| (s.client_guid, p)));
     let reg = register(
         server,
         ctx,
@@ -204,6 +209,9 @@ fn create_steps(
         c.opened(s.id, reg.file_id);
     }
     publish(server, &share, &t.path, &info, action);
+    if action != CreateAction::Opened {
+        parent_changed(server, &share, &t.path, actor);
+    }
     Ok(respond(
         &req,
         tree.maximal_access,
@@ -773,9 +781,16 @@ fn register(
         persistent: server.new_id(),
         volatile: server.new_id(),
     };
-    // No directory leases (SMB2_GLOBAL_CAP_DIRECTORY_LEASING is not offered: no lease,
-    // no oplock).
-    let lease_req = lease_req.filter(|_| !info.is_directory);
+    // Directory leases: version 2 (SMB 3), read and handle caching only (no oplock ever).
+    // (A directory's lease is asked for without W: asking RWH is asking RH.)
+    let lease_req = lease_req
+        .filter(|l| !info.is_directory || l.v2)
+        .map(|mut l| {
+            if info.is_directory {
+                l.state &= crate::lease::R | crate::lease::H;
+            }
+            l
+        });
     if let Some(l) = &lease_req {
         let id = (s.client_guid, l.key);
         server
@@ -792,6 +807,10 @@ fn register(
             o.lease != lease_key && (o.lease.is_some() || !crate::oplock::is_stat_open(o.access))
         });
         let mut allowed = crate::lease::R | crate::lease::H | crate::lease::W;
+        if info.is_directory {
+            allowed &= !crate::lease::W;
+            server.dir_leases.store(true, Ordering::Release);
+        }
         for o in others {
             allowed &= !crate::lease::W;
             // Beside an oplock (broken to Level II by now) a lease caches reads only.

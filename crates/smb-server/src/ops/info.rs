@@ -356,6 +356,7 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                     notify_action::MODIFIED,
                     notify_filter::ATTRIBUTES | notify_filter::LAST_WRITE,
                 );
+                parent_changed(server, &share, &path, actor_of(&open));
             }
             r
         }

@@ -94,6 +94,7 @@ pub(super) fn link(
         notify_action::ADDED,
         notify_filter::FILE_NAME,
     );
+    parent_changed(server, share, &to, actor_of(open));
     Ok(())
 }
 
@@ -162,6 +163,11 @@ pub(super) fn rename(
     server
         .notify
         .publish(&share.name, &to, new_action, new_filter);
+    let actor = actor_of(open);
+    parent_changed(server, share, from, actor);
+    if !same_dir {
+        parent_changed(server, share, &to, actor);
+    }
     // Every open of the same file in this server now has the new name.
     let fs = open.file.as_ref();
     for s in server.sessions.values_cloned() {
