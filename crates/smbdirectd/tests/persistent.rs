@@ -380,3 +380,109 @@ fn a_persistent_open_not_reclaimed_in_time_is_closed_and_its_delete_on_close_hon
     assert!(!s.share.join("scratch.tmp").exists());
     assert!(s.log().contains("persistent open not reclaimed in time"));
 }
+
+/// A clustered VM's host fails over while the node restarts: the VM's new host opens the
+/// VHDX with the same application instance id and takes it over from the persistent open
+/// the old host can no longer reclaim (instead of waiting it out).
+#[test]
+fn an_application_instance_takes_its_file_over_from_a_restored_persistent_open() {
+    let mport = free_port();
+    let mut s = TestServer::start_with(Opts {
+        share_extra: "continuous_availability = true".into(),
+        extra_config: format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
+        ..Default::default()
+    });
+    let app = [0xAB; 16];
+    let app_ctx = |id: [u8; 16]| {
+        let mut d = 20u16.to_le_bytes().to_vec();
+        d.extend_from_slice(&[0, 0]);
+        d.extend_from_slice(&id);
+        (smb_wire::msg::create_tag::APP_INSTANCE_ID, d)
+    };
+    let (mut c, tree) = connect(&s, OWNER);
+    let mut dh2q = vec![0u8; 32];
+    dh2q[4..8].copy_from_slice(&2u32.to_le_bytes());
+    dh2q[16..].copy_from_slice(&[0xE1; 16]);
+    // Shares nothing: no other open could get in beside it.
+    let body = create_body_with(
+        "clustered.vhdx",
+        0,
+        RW,
+        0,
+        3,
+        &[(b"DH2Q", dh2q), app_ctx(app)],
+    );
+    let r = c.request(Command::CREATE, tree, &body).unwrap();
+    assert_persistent(&r, false);
+    assert_eq!(metric_value(mport, "smbdirectd_persistent_handles"), 1.0);
+    s.kill9();
+    s.restart();
+    assert_eq!(metric_value(mport, "smbdirectd_persistent_handles"), 1.0);
+    let (mut other, ot) = connect(&s, *b"some-other-host!");
+    let plain = create_body_with("clustered.vhdx", 0, RW, 0, 1, &[]);
+    let r = other.request(Command::CREATE, ot, &plain).unwrap();
+    assert_eq!(
+        r.status(),
+        NtStatus::FILE_NOT_AVAILABLE,
+        "waits for its owner"
+    );
+    let failover = create_body_with("clustered.vhdx", 0, RW, 0, 1, &[app_ctx(app)]);
+    let r = other.request(Command::CREATE, ot, &failover).unwrap();
+    assert_eq!(
+        r.status(),
+        NtStatus::SUCCESS,
+        "the instance's new host takes it over"
+    );
+    assert_eq!(metric_value(mport, "smbdirectd_persistent_handles"), 0.0);
+    let text = metrics_text(mport);
+    assert!(text.contains("smbdirectd_handle_journal_writes_total{kind=\"append\"}"));
+}
+
+/// The server dies right after journaling a persistent open, before answering its CREATE:
+/// after the restart the client replays the CREATE and gets that open (made by the first
+/// attempt, as made), not a second one.
+#[test]
+fn a_create_journaled_but_unanswered_is_replayed_after_the_restart() {
+    let mut s = TestServer::start_with(Opts {
+        share_extra: "continuous_availability = true".into(),
+        env: vec![(
+            "SMBDIRECTD_TEST_CRASH_AFTER_JOURNAL_APPENDS".into(),
+            "3".into(),
+        )],
+        ..Default::default()
+    });
+    let (mut c, tree) = connect(&s, OWNER);
+    let guids = [[0x11; 16], [0x22; 16], [0x33; 16]];
+    let mut made = Vec::new();
+    for (i, g) in guids.iter().enumerate().take(2) {
+        let r = open_persistent(&mut c, tree, &format!("disk{i}.vhdx"), *g, None).unwrap();
+        assert_persistent(&r, false);
+        made.push(file_id(&r));
+    }
+    // The third append is the third open's: the server aborts before answering it.
+    assert!(open_persistent(&mut c, tree, "disk2.vhdx", guids[2], None).is_err());
+    assert!(!s.wait_exit(Duration::from_secs(10)).success());
+    s.restart();
+
+    let (mut back, bt) = connect(&s, OWNER);
+    back.replay = true;
+    back.channel_sequence = 1;
+    let r = open_persistent(&mut back, bt, "disk2.vhdx", guids[2], None).unwrap();
+    assert_persistent(&r, false);
+    let action = u32::from_le_bytes(r.body()[4..8].try_into().unwrap());
+    assert_eq!(action, 2, "created, as the first attempt did");
+    let third = file_id(&r);
+    let again = open_persistent(&mut back, bt, "disk2.vhdx", guids[2], None).unwrap();
+    assert_eq!(file_id(&again), third, "one open, not two");
+    back.replay = false;
+    for (i, f) in made.iter().enumerate() {
+        let r = reclaim(&mut back, bt, &format!("disk{i}.vhdx"), *f, guids[i], None);
+        assert_eq!(r.status(), NtStatus::SUCCESS);
+        back.close(bt, file_id(&r)).unwrap();
+    }
+    back.close(bt, third).unwrap();
+    // Nothing left to wait for: a plain open shares nothing and gets in at once.
+    let plain = create_body_with("disk2.vhdx", 0, RW, 0, 1, &[]);
+    let r = back.request(Command::CREATE, bt, &plain).unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+}

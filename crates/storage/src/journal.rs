@@ -19,6 +19,10 @@ use std::sync::Mutex;
 pub struct FileJournal {
     path: PathBuf,
     file: Mutex<Appender>,
+    /// Crash tests: the process aborts right after this many appends have reached the
+    /// journal, before the answer that depends on the last one leaves
+    /// (`SMBDIRECTD_TEST_CRASH_AFTER_JOURNAL_APPENDS`; never set in service).
+    crash_after: Option<u64>,
     /// Synchronous writes made (each one a trip to stable storage), and bytes appended.
     pub syncs: AtomicU64,
     pub appended: AtomicU64,
@@ -85,6 +89,9 @@ impl FileJournal {
             }),
             syncs: AtomicU64::new(0),
             appended: AtomicU64::new(0),
+            crash_after: std::env::var("SMBDIRECTD_TEST_CRASH_AFTER_JOURNAL_APPENDS")
+                .ok()
+                .and_then(|v| v.parse().ok()),
         };
         Ok((j, recovered))
     }
@@ -139,6 +146,10 @@ impl JournalSink for FileJournal {
         a.len += frame.len() as u64;
         self.appended
             .fetch_add(frame.len() as u64, Ordering::Relaxed);
+        if self.crash_after == Some(self.syncs.load(Ordering::Relaxed)) {
+            // Journaled, not yet answered: the worst moment to die.
+            std::process::abort();
+        }
         Ok(())
     }
 

@@ -138,6 +138,8 @@ pub struct Opts {
     /// Called with the share's directory before the server starts (to mount something
     /// there).
     pub prepare_share: Option<fn(&Path)>,
+    /// Environment of the server process (its first start only; see `restart`).
+    pub env: Vec<(String, String)>,
 }
 
 impl TestServer {
@@ -187,13 +189,13 @@ impl TestServer {
             share,
             child: None,
         };
-        s.spawn();
+        s.spawn(&opts.env);
         s
     }
 
     /// Starts the server process on the configuration (and state directory) made by
     /// `start_with`; its log is appended to.
-    fn spawn(&mut self) {
+    fn spawn(&mut self, env: &[(String, String)]) {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -207,6 +209,7 @@ impl TestServer {
                 "RUST_LOG",
                 std::env::var("SMBDIRECTD_TEST_LOG").unwrap_or("info".into()),
             )
+            .envs(env.iter().map(|(k, v)| (k, v)))
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()
@@ -225,7 +228,23 @@ impl TestServer {
     /// Starts the server again on the same configuration, port and state directory.
     pub fn restart(&mut self) {
         assert!(self.child.is_none(), "stop or kill it first");
-        self.spawn();
+        self.spawn(&[]);
+    }
+
+    /// Waits for the server process to end by itself (it aborted); its exit status.
+    pub fn wait_exit(&mut self, within: Duration) -> std::process::ExitStatus {
+        let mut child = self.child.take().expect("running");
+        let deadline = Instant::now() + within;
+        loop {
+            if let Some(st) = child.try_wait().unwrap() {
+                return st;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("server still running");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     fn wait_ready(&self) {
