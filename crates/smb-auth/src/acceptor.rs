@@ -263,6 +263,12 @@ impl Acceptor {
             return Err(AuthError::LogonFailure);
         }
         let (proof, blob) = nt.split_at(16);
+        // The NTLMv2_CLIENT_CHALLENGE must decode (its AV pairs end with MsvAvEOL inside
+        // it) before anything is checked against it: a malformed one is
+        // INVALID_PARAMETER, as Windows answers it (Samba bug 14932).
+        if !av_pairs_end_inside(&blob[28..]) {
+            return Err(AuthError::Malformed("NTLMv2 client challenge AV pairs"));
+        }
         let mut base_key = None;
         for d in [domain.clone(), domain.to_uppercase(), String::new()] {
             let ntowf = ntlm::ntowfv2(&hash, &user, &d);
@@ -340,6 +346,23 @@ impl Acceptor {
         }
         Ok(Some(ntlm_mac(&s_sign, &s_seal, kx, list)))
     }
+}
+
+/// Whether a list of AV pairs reaches its MsvAvEOL within `av`.
+fn av_pairs_end_inside(mut av: &[u8]) -> bool {
+    // (At most one pair per 4 bytes: the walk ends.)
+    while av.len() >= 4 {
+        let id = u16::from_le_bytes([av[0], av[1]]);
+        let len = u16::from_le_bytes([av[2], av[3]]) as usize;
+        if id == 0 {
+            return true;
+        }
+        let Some(rest) = av.get(4 + len..) else {
+            return false;
+        };
+        av = rest;
+    }
+    false
 }
 
 /// Whether the client's AV pairs carry MsvAvFlags with the MIC bit (0x2).
@@ -498,6 +521,14 @@ mod tests {
             let r = a.step(&anon, &db);
             assert_eq!(r.is_ok(), allow);
         }
+    }
+
+    #[test]
+    fn a_client_challenge_whose_av_pairs_run_out_is_malformed() {
+        assert!(av_pairs_end_inside(&[2, 0, 2, 0, b'a', 0, 0, 0, 0, 0]));
+        assert!(!av_pairs_end_inside(&[0x11, 0xa2, 0x08, 0x81, 0x50, 0x38]));
+        assert!(!av_pairs_end_inside(&[2, 0, 2, 0, b'a', 0]));
+        assert!(!av_pairs_end_inside(&[]));
     }
 
     #[test]

@@ -31,6 +31,8 @@ const REQUIRED: &[&str] = &[
     // Replayed CREATEs (the open made the first time, or FILE_NOT_AVAILABLE while it
     // runs, also after its channel is lost) and channel sequences (issue 23).
     "smb2.replay",
+    // Re-authentication and channel binding, as Windows checks them (issue 23).
+    "smb2.session",
     // Windows semantics (issue 23): rename while the target directory is held, DOS
     // attributes kept through overwrites and on directories.
     "smb2.rename",
@@ -38,7 +40,7 @@ const REQUIRED: &[&str] = &[
     "smb2.winattr",
 ];
 
-const SURVEY: &[&str] = &["smb2.create", "smb2.session", "smb2.oplock"];
+const SURVEY: &[&str] = &["smb2.create", "smb2.oplock"];
 
 #[derive(Default, Debug)]
 struct Counts {

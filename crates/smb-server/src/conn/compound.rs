@@ -210,8 +210,8 @@ impl Connection {
                 }
                 match if use_last { last } else { looked_up.as_ref() } {
                     Some(s) => {
-                        let key = self.signing_key(s);
-                        signing::sign(s.keys.signing_alg, &key, p)
+                        let (alg, key) = self.signing_of(s);
+                        signing::sign(alg, &key, p)
                     }
                     None => {
                         // The session vanished (logoff in this compound): unsigned.
@@ -491,8 +491,8 @@ impl Connection {
         // MS-SMB2 3.3.5.2.4: signature checks for unencrypted requests.
         if !encrypted {
             if hdr.flags & flags::SIGNED != 0 {
-                let key = self.signing_key(&session);
-                if !signing::verify(session.keys.signing_alg, &key, m) {
+                let (alg, key) = self.signing_of(&session);
+                if !signing::verify(alg, &key, m) {
                     return fail(NtStatus::ACCESS_DENIED);
                 }
             } else if session.signing_required {

@@ -10,7 +10,7 @@ use smb_auth::acceptor::{Acceptor, AcceptorConfig, AuthError, Step};
 use smb_auth::signing::{self, Algorithm};
 use smb_wire::header::{flags, Header};
 use smb_wire::msg;
-use smb_wire::negotiate::{dialect, security_mode};
+use smb_wire::negotiate::{caps, dialect, security_mode};
 use smb_wire::NtStatus;
 use std::sync::Arc;
 
@@ -28,35 +28,20 @@ impl Connection {
         let binding = req.flags & msg::SESSION_FLAG_BINDING != 0;
         if binding {
             // MS-SMB2 3.3.5.5.2: another channel of an existing session.
-            if !dialect_is_3(self.dialect) {
-                return fail(NtStatus::REQUEST_NOT_ACCEPTED);
+            if hdr.session_id == 0 {
+                return fail(NtStatus::INVALID_PARAMETER);
             }
             let Some(session) = self.server.session(hdr.session_id) else {
                 return fail(NtStatus::USER_SESSION_DELETED);
             };
-            if session.dialect != self.dialect {
-                return fail(NtStatus::INVALID_PARAMETER);
-            }
-            if session.client_guid != self.client_guid {
-                return fail(NtStatus::USER_SESSION_DELETED);
-            }
-            if self.sessions.contains(&session.id) || self.channel_keys.contains_key(&session.id) {
-                return fail(NtStatus::REQUEST_NOT_ACCEPTED);
-            }
-            if session.guest || session.anonymous {
-                return fail(NtStatus::NOT_SUPPORTED);
-            }
-            // A session has at most this many channels (as Windows and Samba: 32).
-            // (Signed with the session's key, as the client checks a binding's answers.)
-            if session.channels.load(std::sync::atomic::Ordering::Acquire) >= MAX_CHANNELS {
+            if let Some(st) = self.binding_refused(&session, &hdr) {
+                // Signed with the session's key: the client checks a binding's answers.
                 rh.session_id = session.id;
                 rh.flags |= flags::SIGNED;
-                return fail(NtStatus::INSUFFICIENT_RESOURCES);
+                return fail(st);
             }
             // The binding request is signed with the session's key.
-            if hdr.flags & flags::SIGNED == 0
-                || !signing::verify(session.keys.signing_alg, &session.keys.signing, m)
-            {
+            if !signing::verify(session.keys.signing_alg, &session.keys.signing, m) {
                 tracing::info!(target: "audit", client = %self.peer, session = session.id,
                     "channel binding refused: bad signature");
                 return fail(NtStatus::ACCESS_DENIED);
@@ -79,11 +64,36 @@ impl Connection {
             id
         } else if self.pending.contains_key(&hdr.session_id) {
             hdr.session_id
-        } else if self.on_channel(hdr.session_id) && self.server.session(hdr.session_id).is_some() {
+        } else if self.sessions.contains(&hdr.session_id)
+            && self.server.session(hdr.session_id).is_some()
+        {
             // Re-authentication of a live session: run a fresh exchange, keep the keys.
             self.begin_auth(hdr.session_id);
             hdr.session_id
+        } else if let Some(s) = self
+            .server
+            .session(hdr.session_id)
+            .filter(|s| self.channel_keys.contains_key(&s.id))
+        {
+            // Re-authentication on a channel bound here: signed with this channel's key
+            // (else ACCESS_DENIED, signed if the request was).
+            let (alg, key) = self.signing_of(&s);
+            if hdr.flags & flags::SIGNED == 0 || !signing::verify(alg, &key, m) {
+                if hdr.flags & flags::SIGNED != 0 {
+                    rh.session_id = s.id;
+                    rh.flags |= flags::SIGNED;
+                }
+                return fail(NtStatus::ACCESS_DENIED);
+            }
+            self.begin_auth(s.id);
+            s.id
         } else {
+            // Another connection's session is not this one's to name (a signed request
+            // gets a signed answer).
+            if self.server.session(hdr.session_id).is_some() && hdr.flags & flags::SIGNED != 0 {
+                rh.session_id = hdr.session_id;
+                rh.flags |= flags::SIGNED;
+            }
             return fail(NtStatus::USER_SESSION_DELETED);
         };
         rh.session_id = sid;
@@ -129,19 +139,33 @@ impl Connection {
                 // A failed re-authentication ends the session it was for (MS-SMB2
                 // 3.3.5.5.3): its opens close, waiting CHANGE_NOTIFYs are cleaned up and
                 // later requests on it get USER_SESSION_DELETED, as on Windows.
-                if !p.binding && self.sessions.contains(&sid) {
+                if !p.binding && self.on_channel(sid) {
                     // (The answer is signed with the session's key, as the request was.)
                     if hdr.flags & flags::SIGNED != 0 {
                         rh.flags |= flags::SIGNED;
                     }
                     if let Some(s) = self.server.sessions.remove(&sid) {
                         self.sessions.retain(|x| *x != sid);
+                        // (A bound channel keeps its key a while: this answer is
+                        // signed with it.)
                         ops::teardown_session(&self.server, &s);
+                        // Its other channels answer with USER_SESSION_DELETED, signed.
+                        let mut ended = self.server.ended.lock();
+                        if ended.len() >= LOGGED_OFF_KEPT {
+                            ended.pop_front();
+                        }
+                        ended.push_back(s.clone());
+                        drop(ended);
                         if self.logged_off.len() >= LOGGED_OFF_KEPT {
                             self.logged_off.remove(0);
                         }
                         self.logged_off.push(s);
                     }
+                }
+                // A failed binding leaves its session be; the answer is signed with the
+                // session's key, as the binding request was.
+                if p.binding && hdr.flags & flags::SIGNED != 0 {
+                    rh.flags |= flags::SIGNED;
                 }
                 fail(st)
             }
@@ -310,6 +334,62 @@ impl Connection {
 
     /// The key that signs `s`'s messages on this connection: the channel's own for a
     /// session bound here, the session's otherwise (MS-SMB2 3.3.5.5.3).
+    /// Why a binding of this connection to `session` is refused, in the order Windows
+    /// and Samba check: signing algorithms (a GMAC session binds only GMAC channels),
+    /// dialect family, multichannel, the request signed, the same dialect and cipher as
+    /// the session's, a channel not bound already, a session of a real user, room.
+    fn binding_refused(&self, session: &Session, hdr: &Header) -> Option<NtStatus> {
+        let (s_alg, c_alg) = (session.keys.signing_alg, self.signing_alg);
+        let checks = [
+            (
+                s_alg == Algorithm::AesGmac && c_alg != s_alg,
+                NtStatus::REQUEST_OUT_OF_SEQUENCE,
+            ),
+            (
+                c_alg == Algorithm::AesGmac && s_alg != c_alg,
+                NtStatus::NOT_SUPPORTED,
+            ),
+            (!dialect_is_3(self.dialect), NtStatus::REQUEST_NOT_ACCEPTED),
+            (
+                self.server_caps & caps::MULTI_CHANNEL == 0,
+                NtStatus::REQUEST_NOT_ACCEPTED,
+            ),
+            (hdr.flags & flags::SIGNED == 0, NtStatus::INVALID_PARAMETER),
+            (session.dialect != self.dialect, NtStatus::INVALID_PARAMETER),
+            (
+                session.keys.cipher != self.cipher,
+                NtStatus::INVALID_PARAMETER,
+            ),
+            // (Another ClientGuid may bind: Windows and Samba let it, the session key
+            // proves the client.)
+            (
+                self.sessions.contains(&session.id),
+                NtStatus::REQUEST_NOT_ACCEPTED,
+            ),
+            (
+                self.channel_keys.contains_key(&session.id),
+                NtStatus::ACCESS_DENIED,
+            ),
+            (session.guest || session.anonymous, NtStatus::NOT_SUPPORTED),
+            // A session has at most this many channels (as Windows and Samba: 32).
+            (
+                session.channels.load(std::sync::atomic::Ordering::Acquire) >= MAX_CHANNELS,
+                NtStatus::INSUFFICIENT_RESOURCES,
+            ),
+        ];
+        checks.into_iter().find(|(bad, _)| *bad).map(|(_, st)| st)
+    }
+
+    /// The algorithm and key this connection signs `s`'s messages with: a bound
+    /// channel's own (its key from its binding, the algorithm this connection
+    /// negotiated), else the session's.
+    pub(super) fn signing_of(&self, s: &Session) -> (Algorithm, [u8; 16]) {
+        match self.channel_keys.get(&s.id) {
+            Some(k) => (self.signing_alg, *k),
+            None => (s.keys.signing_alg, s.keys.signing),
+        }
+    }
+
     pub(super) fn signing_key(&self, s: &Session) -> [u8; 16] {
         self.channel_keys
             .get(&s.id)
