@@ -33,6 +33,8 @@ const REQUIRED: &[&str] = &[
     "smb2.replay",
     // Re-authentication and channel binding, as Windows checks them (issue 23).
     "smb2.session",
+    // Times a client sets stay set, ChangeTime included (issue 23).
+    "smb2.timestamps",
     // Windows semantics (issue 23): rename while the target directory is held, DOS
     // attributes kept through overwrites and on directories.
     "smb2.rename",

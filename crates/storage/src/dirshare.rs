@@ -153,6 +153,7 @@ impl DirShare {
                 creation: None,
                 change: None,
                 alloc: None,
+                change_set_at: None,
             },
         );
     }
@@ -628,5 +629,26 @@ mod tests {
             s.stat(&p("a")).unwrap().attributes,
             attrs::HIDDEN | attrs::READONLY
         );
+    }
+
+    #[test]
+    fn a_change_time_set_holds_until_the_file_changes_again() {
+        let t = tempfile::tempdir().unwrap();
+        let s = DirShare::open(t.path(), DirShareOptions::default()).unwrap();
+        let (f, _) = s
+            .open(&p("c"), &params(Disposition::Create, Kind::Any))
+            .unwrap();
+        let set = 116_444_736_010_000_000; // 1970-01-01T00:00:01Z
+        f.set_basic(&BasicChange {
+            change_time: Some(set),
+            ..Default::default()
+        })
+        .unwrap();
+        assert_eq!(f.info().unwrap().change_time, set);
+        assert_eq!(s.stat(&p("c")).unwrap().change_time, set);
+        // A later change (past the timestamp grain) moves it on, as NTFS does.
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        f.write_at(0, b"x").unwrap();
+        assert!(f.info().unwrap().change_time > set + 10_000_000);
     }
 }

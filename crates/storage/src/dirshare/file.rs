@@ -151,6 +151,7 @@ pub(super) fn preallocate(fd: &OwnedFd, xattr: bool, len: u64) -> Result<(), NtS
             creation: None,
             change: None,
             alloc: None,
+            change_set_at: None,
         });
         m.alloc = (len != 0).then_some(len);
         write_meta(fd, &m).map_err(io_status)?;
@@ -330,9 +331,11 @@ impl FileObj for DirFile {
                 creation: None,
                 change: None,
                 alloc: None,
+                change_set_at: None,
             });
             if let Some(t) = c.change_time {
                 m.change = Some(t);
+                m.change_set_at = Some(now_filetime());
             }
             if let Some(a) = c.attributes {
                 // (The sparse mark is set by FSCTL_SET_SPARSE only, as on NTFS.)
@@ -480,6 +483,7 @@ impl FileObj for DirFile {
             creation: None,
             change: None,
             alloc: None,
+            change_set_at: None,
         });
         if sparse {
             m.attributes |= attrs::SPARSE_FILE;
@@ -593,4 +597,12 @@ impl FileObj for DirFile {
     fn direct(&self) -> Option<DirectFd> {
         self.twin().map(Direct::public)
     }
+}
+
+/// The wall clock now, FILETIME.
+fn now_filetime() -> u64 {
+    let d = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    smb_wire::filetime::from_unix(d.as_secs() as i64, d.subsec_nanos())
 }

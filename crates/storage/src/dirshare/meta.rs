@@ -16,12 +16,18 @@ pub(super) const XATTR: &str = "user.smbdirectd";
 
 pub(super) const XATTR_MAGIC: &[u8; 4] = b"SDX1";
 
+/// How far a file's ctime may lie from the clock read just before the write that set it
+/// (coarse kernel timestamps lag the clock by up to a tick), in 100 ns units: 20 ms.
+pub(super) const CTIME_GRAIN: u64 = 200_000;
+
 pub(super) struct Meta {
     pub(super) attributes: u32,
     pub(super) creation: Option<u64>,
-    /// A change time a client set; Linux cannot set ctime, so the later of this and the
-    /// real ctime is reported.
+    /// A change time a client set (Linux cannot set ctime), reported until the file
+    /// changes again: while its ctime is still the one storing this left
+    /// (`change_set_at`, the clock then, within the file system's timestamp grain).
     pub(super) change: Option<u64>,
+    pub(super) change_set_at: Option<u64>,
     /// The allocation a client asked for (FileAllocationInformation), reported while it
     /// is above the data's own rounded size: Linux counts extended-attribute blocks in
     /// st_blocks, so the block count cannot say it.
@@ -29,7 +35,7 @@ pub(super) struct Meta {
 }
 
 pub(super) fn read_meta(fd: &OwnedFd) -> Option<Meta> {
-    let mut b = [0u8; 32];
+    let mut b = [0u8; 40];
     let n = sys::fgetxattr(fd, XATTR, &mut b).ok()?;
     if n < 16 || &b[..4] != XATTR_MAGIC {
         return None;
@@ -40,11 +46,13 @@ pub(super) fn read_meta(fd: &OwnedFd) -> Option<Meta> {
     let c = r.u64(8).ok()?;
     let ch = r.u64(16).unwrap_or(0);
     let al = r.u64(24).unwrap_or(0);
+    let at = r.u64(32).unwrap_or(0);
     Some(Meta {
         attributes,
         creation: (c != 0).then_some(c),
         change: (ch != 0).then_some(ch),
         alloc: (al != 0).then_some(al),
+        change_set_at: (at != 0).then_some(at),
     })
 }
 
@@ -55,6 +63,7 @@ pub(super) fn write_meta(fd: &OwnedFd, m: &Meta) -> io::Result<()> {
     b.extend_from_slice(&m.creation.unwrap_or(0).to_le_bytes());
     b.extend_from_slice(&m.change.unwrap_or(0).to_le_bytes());
     b.extend_from_slice(&m.alloc.unwrap_or(0).to_le_bytes());
+    b.extend_from_slice(&m.change_set_at.unwrap_or(0).to_le_bytes());
     sys::fsetxattr(fd, XATTR, &b)
 }
 
@@ -89,7 +98,16 @@ pub(super) fn info_from(st: &libc::statx, meta: Option<Meta>) -> FileInfo {
         let asked = meta.as_ref().and_then(|m| m.alloc).unwrap_or(0);
         data.min(blocks).max(asked.next_multiple_of(4096))
     };
-    let change = meta.as_ref().and_then(|m| m.change).unwrap_or(0).max(ctime);
+    let change = match meta.as_ref().map(|m| (m.change, m.change_set_at)) {
+        // Set by a client, and the file unchanged since (its ctime is the one the store
+        // of the time itself left).
+        Some((Some(t), Some(at))) if ctime.abs_diff(at) <= CTIME_GRAIN => t,
+        // Set, and changed since.
+        Some((Some(_), Some(_))) => ctime,
+        // Records from before `change_set_at` existed.
+        Some((Some(t), None)) => t.max(ctime),
+        _ => ctime,
+    };
     FileInfo {
         creation_time: meta.and_then(|m| m.creation).unwrap_or(btime),
         last_access_time: filetime(st.stx_atime.tv_sec, st.stx_atime.tv_nsec),
