@@ -36,7 +36,8 @@ const PUT: u8 = 1;
 const REMOVE: u8 = 2;
 /// The largest record accepted back (a path, some names and up to this many locks).
 const MAX_PAYLOAD: usize = 1 << 20;
-const MAX_LOCKS: usize = 4096;
+/// Byte-range locks a persistent open may hold (all journaled with it).
+pub const MAX_LOCKS: usize = 4096;
 
 /// Where journal records go: appended, each on stable storage when `append` returns;
 /// `replace` swaps the whole journal for the given contents atomically.
@@ -348,6 +349,9 @@ struct Live {
     /// Bytes in the journal now, and in its live frames.
     bytes: u64,
     live_bytes: u64,
+    /// The file may hold what the live frames do not (an append failed, and so did the
+    /// rewrite after it): it is rewritten at the next chance.
+    dirty: bool,
 }
 
 /// The journal is compacted when it holds this much more than its live frames.
@@ -376,9 +380,25 @@ impl Journal {
 
     /// Records `open`'s state; on stable storage when this returns Ok.
     pub fn put(&self, open: &PersistentOpen) -> std::io::Result<()> {
+        self.put_unless(open, || false)
+    }
+
+    /// As `put`, unless `gone` says (under the journal's lock) that the open has closed
+    /// meanwhile: a close's remove record is never followed by a stale snapshot.
+    pub fn put_unless(
+        &self,
+        open: &PersistentOpen,
+        gone: impl Fn() -> bool,
+    ) -> std::io::Result<()> {
         let f = open.frame();
         let mut l = self.inner.lock();
-        self.append(&f)?;
+        if gone() {
+            return Ok(());
+        }
+        if let Err(e) = self.append(&f) {
+            self.heal(&mut l);
+            return Err(e);
+        }
         l.bytes += f.len() as u64;
         l.live_bytes += f.len() as u64;
         if let Some(old) = l.frames.insert(open.file_id.persistent, f) {
@@ -397,8 +417,9 @@ impl Journal {
         l.live_bytes -= old.len() as u64;
         let f = remove_frame(persistent);
         if let Err(e) = self.append(&f) {
-            l.live_bytes += old.len() as u64;
-            l.frames.insert(persistent, old);
+            // The open is gone whatever the file says: rewriting the journal without it
+            // is what forgets it now (and clears a journal the failure left unusable).
+            self.heal(&mut l);
             return Err(e);
         }
         l.bytes += f.len() as u64;
@@ -416,9 +437,13 @@ impl Journal {
 
     /// Rewrites the journal to its live frames once it has grown well past them.
     fn maybe_compact(&self, l: &mut Live) {
-        if l.bytes <= l.live_bytes * 2 + COMPACT_SLACK {
-            return;
+        if l.dirty || l.bytes > l.live_bytes * 2 + COMPACT_SLACK {
+            self.heal(l);
         }
+    }
+
+    /// Rewrites the journal to its live frames (after an append failed, or to compact).
+    fn heal(&self, l: &mut Live) {
         let mut all = Vec::with_capacity(MAGIC.len() + l.live_bytes as usize);
         all.extend_from_slice(MAGIC);
         for f in l.frames.values() {
@@ -427,8 +452,14 @@ impl Journal {
         self.compactions
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         match self.sink.replace(&all) {
-            Ok(()) => l.bytes = all.len() as u64,
-            Err(e) => tracing::warn!(error = %e, "handle journal compaction failed; appending on"),
+            Ok(()) => {
+                l.bytes = all.len() as u64;
+                l.dirty = false;
+            }
+            Err(e) => {
+                l.dirty = true;
+                tracing::warn!(error = %e, "handle journal rewrite failed; trying again at the next change");
+            }
         }
     }
 
@@ -583,7 +614,6 @@ mod tests {
         j.put(&open(1, 0)).unwrap();
         sink.0.lock().unwrap().fail = true;
         assert!(j.put(&open(2, 0)).is_err());
-        assert!(j.remove(1).is_err());
         sink.0.lock().unwrap().fail = false;
         assert_eq!(j.live(), 1);
         assert_eq!(
@@ -602,6 +632,29 @@ mod tests {
         assert_eq!(
             recover(&sink.0.lock().unwrap().bytes).opens,
             vec![open(1, 0)]
+        );
+    }
+
+    #[test]
+    fn a_close_whose_removal_failed_is_not_brought_back() {
+        let sink = MemSink::default();
+        let j = Journal::new(Box::new(sink.clone()), &[], 0);
+        j.put(&open(1, 0)).unwrap();
+        j.put(&open(2, 0)).unwrap();
+        sink.0.lock().unwrap().fail = true;
+        assert!(j.remove(1).is_err());
+        sink.0.lock().unwrap().fail = false;
+        // The next change rewrites the journal without it.
+        j.put(&open(3, 0)).unwrap();
+        let mut got = recover(&sink.0.lock().unwrap().bytes).opens;
+        got.sort_by_key(|o| o.file_id.persistent);
+        assert_eq!(got, vec![open(2, 0), open(3, 0)]);
+        // A snapshot of an open that closed meanwhile is not put back.
+        j.remove(2).unwrap();
+        j.put_unless(&open(2, 0), || true).unwrap();
+        assert_eq!(
+            recover(&sink.0.lock().unwrap().bytes).opens,
+            vec![open(3, 0)]
         );
     }
 

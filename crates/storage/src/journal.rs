@@ -68,7 +68,8 @@ impl FileJournal {
                 tracing::warn!(path = %path.display(), kept = %aside.display(),
                     "handle journal unreadable; starting a new one");
             }
-            write_whole(path, MAGIC)?;
+            write_whole(path, MAGIC)
+                .map_err(|(RenameFailed::Before(e) | RenameFailed::After(e))| e)?;
         } else if recovered.valid_len < bytes.len() {
             tracing::warn!(
                 path = %path.display(),
@@ -105,10 +106,18 @@ impl FileJournal {
     }
 }
 
+/// Why a whole-file write failed: before the new file took the journal's name (the old
+/// journal stands), or after (the new one stands, its directory entry maybe not yet
+/// on stable storage).
+enum RenameFailed {
+    Before(std::io::Error),
+    After(std::io::Error),
+}
+
 /// Writes `contents` to `path` through a new file renamed into place.
-fn write_whole(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+fn write_whole(path: &Path, contents: &[u8]) -> Result<(), RenameFailed> {
     let tmp = path.with_extension("new");
-    {
+    let write = || -> std::io::Result<()> {
         let mut f = OpenOptions::new()
             .write(true)
             .create(true)
@@ -117,9 +126,10 @@ fn write_whole(path: &Path, contents: &[u8]) -> std::io::Result<()> {
             .open(&tmp)?;
         f.write_all(contents)?;
         f.sync_data()?;
-    }
-    std::fs::rename(&tmp, path)?;
-    sync_dir(path)
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(RenameFailed::Before)?;
+    sync_dir(path).map_err(RenameFailed::After)
 }
 
 impl JournalSink for FileJournal {
@@ -159,13 +169,29 @@ impl JournalSink for FileJournal {
             .lock()
             .map_err(|_| std::io::Error::other("poisoned"))?;
         self.syncs.fetch_add(2, Ordering::Relaxed);
-        write_whole(&self.path, contents)?;
-        *a = Appender {
-            file: open_append(&self.path)?,
-            len: contents.len() as u64,
-            broken: false,
-        };
-        Ok(())
+        let renamed = write_whole(&self.path, contents);
+        if let Err(RenameFailed::Before(e)) = renamed {
+            // The journal in place is untouched; appends go on to it.
+            return Err(e);
+        }
+        // Once renamed, appends must go to the new file, whatever else failed.
+        match open_append(&self.path) {
+            Ok(file) => {
+                *a = Appender {
+                    file,
+                    len: contents.len() as u64,
+                    broken: false,
+                };
+            }
+            Err(e) => {
+                a.broken = true;
+                return Err(e);
+            }
+        }
+        match renamed {
+            Err(RenameFailed::After(e)) => Err(e),
+            _ => Ok(()),
+        }
     }
 }
 

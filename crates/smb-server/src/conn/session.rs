@@ -35,9 +35,12 @@ impl Connection {
                 return fail(NtStatus::USER_SESSION_DELETED);
             };
             if let Some(st) = self.binding_refused(&session, &hdr) {
-                // Signed with the session's key: the client checks a binding's answers.
-                rh.session_id = session.id;
-                rh.flags |= flags::SIGNED;
+                // Signed with the session's key (the client checks a binding's answers),
+                // when the request proved it holds that key.
+                if self.signed_by(&session, &hdr, m) {
+                    rh.session_id = session.id;
+                    rh.flags |= flags::SIGNED;
+                }
                 return fail(st);
             }
             // The binding request is signed with the session's key.
@@ -88,11 +91,13 @@ impl Connection {
             self.begin_auth(s.id);
             s.id
         } else {
-            // Another connection's session is not this one's to name (a signed request
-            // gets a signed answer).
-            if self.server.session(hdr.session_id).is_some() && hdr.flags & flags::SIGNED != 0 {
-                rh.session_id = hdr.session_id;
-                rh.flags |= flags::SIGNED;
+            // Another connection's session is not this one's to name (a request signed
+            // with its key gets a signed answer).
+            if let Some(s) = self.server.session(hdr.session_id) {
+                if self.signed_by(&s, &hdr, m) {
+                    rh.session_id = s.id;
+                    rh.flags |= flags::SIGNED;
+                }
             }
             return fail(NtStatus::USER_SESSION_DELETED);
         };
@@ -378,6 +383,15 @@ impl Connection {
             ),
         ];
         checks.into_iter().find(|(bad, _)| *bad).map(|(_, st)| st)
+    }
+
+    /// Whether a request is signed with `s`'s key (by its algorithm or this connection's):
+    /// only then does its answer get signed with that key, so that nobody without the
+    /// key collects messages signed with it.
+    fn signed_by(&self, s: &Session, hdr: &Header, m: &[u8]) -> bool {
+        hdr.flags & flags::SIGNED != 0
+            && (signing::verify(s.keys.signing_alg, &s.keys.signing, m)
+                || signing::verify(self.signing_alg, &s.keys.signing, m))
     }
 
     /// The algorithm and key this connection signs `s`'s messages with: a bound

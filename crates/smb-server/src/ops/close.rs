@@ -110,6 +110,8 @@ pub fn close_open(server: &Server, open: &Open) {
 /// reconnect (Windows and Samba keep them through a LOGOFF too).
 pub fn teardown_session(server: &Server, s: &Session) {
     s.expired.store(true, Ordering::Release);
+    // CREATEs of lost channels nobody adopted end with it (their CreateGuids freed).
+    s.orphans.lock().clear();
     server.offload.session_ended(s.id);
     let opens: Vec<Arc<Open>> = s.opens.lock().drain().map(|(_, o)| o).collect();
     for o in opens {

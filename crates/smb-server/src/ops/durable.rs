@@ -495,7 +495,8 @@ pub fn persist<'a>(
     let (Some(j), Some(rec)) = (server.journal.get(), persistent_record(owner.into(), open)) else {
         return Ok(());
     };
-    j.put(&rec)
+    // (A close racing this change has journaled its removal: nothing is put back.)
+    j.put_unless(&rec, || open.closed.load(Ordering::Acquire))
 }
 
 /// [`persist`] for a change already made: a failure is logged and counted (the change

@@ -101,7 +101,12 @@ pub(super) fn lock_apply(
         .iter()
         .filter(|l| l.owner == open.file_id)
         .count();
-    if held + req.locks.len() > server.cfg.max_locks_per_open {
+    // A persistent open's locks are all journaled with it: no more than a record holds.
+    let bound = match open.durable.is_some_and(|d| d.persistent) {
+        true => server.cfg.max_locks_per_open.min(crate::journal::MAX_LOCKS),
+        false => server.cfg.max_locks_per_open,
+    };
+    if held + req.locks.len() > bound {
         return Fail(NtStatus::INSUFFICIENT_RESOURCES);
     }
     // MS-SMB2 3.3.5.14.2: a lock request is all or nothing; an element that is not a

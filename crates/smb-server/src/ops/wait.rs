@@ -134,6 +134,8 @@ pub fn poll_wait(
             }
             fs.range_locked.store(true, Ordering::Release);
             inner.locks.push(*lock);
+            drop(inner);
+            persist_change(server, &**s, open);
             Some((NtStatus::SUCCESS, small_body()))
         }
         Wait::Notify {
