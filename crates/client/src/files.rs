@@ -5,6 +5,15 @@ use super::{Client, Error, FileId, Result};
 use smb_wire::header::HEADER_LEN;
 use smb_wire::{Command, Le, PutLe};
 
+/// What a CREATE answered.
+#[derive(Clone, Debug)]
+pub struct Created {
+    pub file_id: FileId,
+    pub end_of_file: u64,
+    /// The response's create contexts: (name, data).
+    pub contexts: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
 impl Client {
     pub fn tree_connect(&mut self, unc: &str) -> Result<u32> {
         let path: Vec<u8> = unc.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
@@ -30,6 +39,24 @@ impl Client {
         disposition: u32,
         options: u32,
     ) -> Result<(FileId, u64)> {
+        self.create_with(tree, name, access, 7, disposition, options, &[])
+            .map(|c| (c.file_id, c.end_of_file))
+    }
+
+    /// CREATE with every field and create contexts (name, data); returns the response's
+    /// contexts too.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create_with(
+        &mut self,
+        tree: u32,
+        name: &str,
+        access: u32,
+        share: u32,
+        disposition: u32,
+        options: u32,
+        contexts: &[(&[u8], Vec<u8>)],
+    ) -> Result<Created> {
+        let ctxs = smb_wire::msg::encode_create_contexts(contexts);
         let n: Vec<u8> = name.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
         let mut m = Vec::new();
         self.header(Command::CREATE, tree, 1).encode(&mut m);
@@ -41,26 +68,54 @@ impl Client {
         m.put_u64(0);
         m.put_u32(access);
         m.put_u32(0x80);
-        m.put_u32(7);
+        m.put_u32(share);
         m.put_u32(disposition);
         m.put_u32(options);
         m.put_u16(120);
         m.put_u16(n.len() as u16);
+        let ctx_at = m.len();
         m.put_u32(0);
-        m.put_u32(0);
+        m.put_u32(ctxs.len() as u32);
         m.extend_from_slice(&n);
         if n.is_empty() {
             m.put_u8(0);
+        }
+        if !ctxs.is_empty() {
+            while m.len() % 8 != 0 {
+                m.put_u8(0);
+            }
+            let off = m.len() as u32;
+            m[ctx_at..ctx_at + 4].copy_from_slice(&off.to_le_bytes());
+            m.extend_from_slice(&ctxs);
         }
         let id = self.send_raw(&m)?;
         let r = self.expect(id, Command::CREATE)?;
         let b = Le(&r.msg);
         let e = |_| Error::Protocol("short create response");
-        let fid = FileId {
+        let file_id = FileId {
             persistent: b.u64(HEADER_LEN + 64).map_err(e)?,
             volatile: b.u64(HEADER_LEN + 72).map_err(e)?,
         };
-        Ok((fid, b.u64(HEADER_LEN + 48).map_err(e)?))
+        let off = b.u32(HEADER_LEN + 80).map_err(e)? as usize;
+        let len = b.u32(HEADER_LEN + 84).map_err(e)? as usize;
+        let contexts = if len == 0 {
+            Vec::new()
+        } else {
+            let raw = r
+                .msg
+                .get(off..off + len)
+                .ok_or(Error::Protocol("create contexts outside the response"))?;
+            smb_wire::msg::parse_create_contexts(raw)
+                .map_err(|_| Error::Protocol("malformed create contexts"))?
+                .into_iter()
+                .map(|c| (c.name.to_vec(), c.data.to_vec()))
+                .collect()
+        };
+        Ok(Created {
+            file_id,
+            end_of_file: b.u64(HEADER_LEN + 48).map_err(e)?,
+            contexts,
+        })
     }
 
     pub(super) fn charge(len: usize) -> u16 {
@@ -210,7 +265,13 @@ impl Client {
         b.put_u32(1); // SMB2_0_IOCTL_IS_FSCTL
         b.put_u32(0);
         b.extend_from_slice(input);
-        self.request(Command::IOCTL, tree, &b)
+        // Charged for the larger of what goes and what may come back.
+        let charge = Self::charge(input.len().max(max_out as usize));
+        let mut m = Vec::with_capacity(HEADER_LEN + b.len());
+        self.header(Command::IOCTL, tree, charge).encode(&mut m);
+        m.extend_from_slice(&b);
+        let id = self.send_raw(&m)?;
+        self.wait(id)
     }
 
     /// Sets the file's end (SET_INFO FileEndOfFileInformation): truncates or extends it.

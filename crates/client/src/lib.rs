@@ -16,6 +16,7 @@ pub use transport::PduTransport;
 use transport::{Io, DEAD_PEER};
 mod files;
 mod rdma;
+pub mod rsvd;
 mod session;
 
 use smb_auth::crypt::Cipher;

@@ -28,6 +28,9 @@ pub struct ShareConfig {
     /// Continuously available (SHARE_CAP_CONTINUOUS_AVAILABILITY): persistent handles are
     /// granted here, journaled, and written through.
     pub continuous_availability: bool,
+    /// Shared VHDX (MS-RSVD): `.vhdx` files here open as shared virtual SCSI disks for
+    /// guest clusters when a client asks with the SVHDX context.
+    pub rsvd: bool,
 }
 
 impl ShareConfig {
@@ -45,6 +48,7 @@ impl ShareConfig {
             mapped_reads: false,
             write_through: false,
             continuous_availability: false,
+            rsvd: false,
         }
     }
 }

@@ -29,6 +29,7 @@ pub mod replay;
 pub mod sharded;
 pub mod state;
 pub mod stats;
+pub mod svhdx;
 
 pub use config::{ServerConfig, ShareConfig};
 pub use conn::{Connection, Disconnect, IoRequest, Responses, Transport};

@@ -79,6 +79,9 @@ pub struct Server {
     /// The persistent-handle journal (set once, before serving, when a share is
     /// continuously available); without it no persistent handle is granted.
     pub journal: std::sync::OnceLock<crate::journal::Journal>,
+    /// Where persistent reservations of shared virtual disks are kept (set once, before
+    /// serving, when a share serves them); without it they last while the server runs.
+    pub pr_store: std::sync::OnceLock<Arc<dyn crate::svhdx::PrStore>>,
     /// A directory lease was granted once: changes to directories' contents look for
     /// leases to break from then on (until then they need not look).
     pub dir_leases: AtomicBool,
@@ -122,6 +125,7 @@ impl Server {
             lease_files: Sharded::default(),
             create_guids: Default::default(),
             journal: Default::default(),
+            pr_store: Default::default(),
             dir_leases: AtomicBool::new(false),
             persistent_reclaimed: AtomicU64::new(0),
             persistent_expired: AtomicU64::new(0),
@@ -390,6 +394,8 @@ pub struct Open {
     pub create_action: u32,
     /// Its channel sequence (SMB 3.x), checked by every request naming it.
     pub channel: Mutex<crate::replay::ChannelSeq>,
+    /// A shared virtual disk open (MS-RSVD): its initiator and tunnel state.
+    pub svhdx: Option<Arc<crate::svhdx::SvhdxOpen>>,
 }
 
 /// In [`Open::notify_watch`]: the subtree is watched.
@@ -432,6 +438,7 @@ pub struct NewOpen {
     pub create_action: u32,
     /// The ChannelSequence of the CREATE that made it.
     pub channel_sequence: u16,
+    pub svhdx: Option<Arc<crate::svhdx::SvhdxOpen>>,
 }
 
 impl From<NewOpen> for Open {
@@ -470,6 +477,7 @@ impl From<NewOpen> for Open {
             replay_key: n.replay_key,
             create_action: n.create_action,
             channel: Mutex::new(crate::replay::ChannelSeq::new(n.channel_sequence)),
+            svhdx: n.svhdx,
         }
     }
 }
@@ -769,6 +777,8 @@ pub struct FileState {
     /// CREATEs of this file pass one at a time (its share-mode check and the open agree),
     /// holding this across their file-system calls, not the server's file table.
     pub create_gate: Mutex<()>,
+    /// The shared virtual disk (MS-RSVD) open on the file, while a shared open lives.
+    pub vdisk: Mutex<std::sync::Weak<crate::svhdx::SharedDisk>>,
     /// CREATEs holding a [`FileRef`] to this state: it stays in the table for them even
     /// with no open (changed under the table's lock only).
     refs: std::sync::atomic::AtomicUsize,

@@ -442,6 +442,10 @@ pub struct ShareSection {
     /// directory, kept across a restart) and their writes go through to stable storage.
     #[serde(default)]
     pub continuous_availability: bool,
+    /// Shared VHDX for guest clusters (MS-RSVD): `.vhdx` files open as shared virtual
+    /// SCSI disks whose persistent reservations are kept in the state directory.
+    #[serde(default)]
+    pub rsvd: bool,
 }
 
 fn default_listen() -> Vec<SocketAddr> {

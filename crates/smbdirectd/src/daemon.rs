@@ -62,6 +62,7 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
                 mapped_reads: false,
                 write_through: false,
                 continuous_availability: false,
+                rsvd: false,
             });
         }
     }
@@ -137,6 +138,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             mapped_reads: s.mapped_reads,
             write_through: s.write_through,
             continuous_availability: s.continuous_availability,
+            rsvd: s.rsvd,
         });
     }
     let users = match &cfg.security.users {
@@ -353,6 +355,14 @@ pub fn start(cfg: &Config) -> Result<Running> {
         .with_context(|| format!("creating {}", cfg.server.state_dir.display()))?;
     let server = build_server(cfg)?;
     open_handle_journal(cfg, &server)?;
+    if server.shares.iter().any(|s| s.rsvd) {
+        let dir = cfg.server.state_dir.join("reservations");
+        let store = storage::journal::RecordDir::open(&dir)
+            .with_context(|| format!("opening {}", dir.display()))?;
+        if server.pr_store.set(Arc::new(store)).is_err() {
+            anyhow::bail!("reservation store opened twice");
+        }
+    }
     if server.users.read().names().is_empty() && !cfg.security.allow_guest {
         let users = cfg
             .security

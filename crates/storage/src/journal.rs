@@ -132,6 +132,43 @@ fn write_whole(path: &Path, contents: &[u8]) -> Result<(), RenameFailed> {
     sync_dir(path).map_err(RenameFailed::After)
 }
 
+/// Small records kept one per file in a directory, each replaced whole, atomically and
+/// durably (the persistent reservations of shared virtual disks: `<key>.pr`).
+pub struct RecordDir {
+    dir: std::path::PathBuf,
+}
+
+impl RecordDir {
+    pub fn open(dir: &Path) -> std::io::Result<RecordDir> {
+        std::fs::create_dir_all(dir)?;
+        Ok(RecordDir {
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    fn path(&self, key: &str) -> std::io::Result<std::path::PathBuf> {
+        if key.is_empty() || !key.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(std::io::Error::other("record keys are letters and digits"));
+        }
+        Ok(self.dir.join(format!("{key}.pr")))
+    }
+}
+
+impl smb_server::svhdx::PrStore for RecordDir {
+    fn load(&self, key: &str) -> std::io::Result<Option<Vec<u8>>> {
+        match std::fs::read(self.path(key)?) {
+            Ok(b) => Ok(Some(b)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+    fn save(&self, key: &str, data: &[u8]) -> std::io::Result<()> {
+        write_whole(&self.path(key)?, data).map_err(|e| match e {
+            RenameFailed::Before(e) | RenameFailed::After(e) => e,
+        })
+    }
+}
+
 impl JournalSink for FileJournal {
     fn append(&self, frame: &[u8]) -> std::io::Result<()> {
         let mut a = self

@@ -59,7 +59,7 @@ fn create_steps(
     ctx: &Ctx,
     claimed: &mut Option<crate::replay::Reserved>,
 ) -> Step<Outcome> {
-    let Ok(req) = msg::CreateRequest::parse(ctx.msg) else {
+    let Ok(mut req) = msg::CreateRequest::parse(ctx.msg) else {
         return fail(NtStatus::INVALID_PARAMETER);
     };
     let durable_req = DurableRequest::parse(&req, ctx.dialect).map_err(Stop::Status)?;
@@ -80,6 +80,13 @@ fn create_steps(
     let Some(share) = tree.share.clone() else {
         return Ok(create_pipe(server, ctx, &req));
     };
+    // A shared virtual disk (MS-RSVD): the name without its `:SharedVirtualDisk`.
+    let svhdx_req = crate::svhdx::request(&share, ctx.dialect, &req.contexts, req.name)
+        .map_err(Stop::Status)?
+        .map(|(c, name)| {
+            req.name = name;
+            c
+        });
     let mut slot = take_slot(ctx, s, &share)?;
     let mut t = Target::resolve(&req, &share, tree.maximal_access)?;
     let alloc = req.known.alloc_size.unwrap_or(0);
@@ -109,6 +116,7 @@ fn create_steps(
     let params = t.params(&req, &share, alloc);
     check_dacl(&req, &share, s, &mut t)?;
     check_creatable(&t, existing.as_ref())?;
+    let svhdx_req = check_shared_disk(svhdx_req, &t, existing.as_ref(), held_fs)?;
     let (obj, action) = open_on_disk(
         &share,
         s,
@@ -142,6 +150,22 @@ fn create_steps(
             &made.fs
         }
     };
+    let svhdx = match svhdx_req {
+        None => None,
+        Some(c) => {
+            let disk =
+                crate::svhdx::shared_disk(server, &share, &t.path, fs).map_err(Stop::Status)?;
+            let unbuffered = req.options & msg::create_options::NO_INTERMEDIATE_BUFFERING != 0;
+            Some(Arc::new(crate::svhdx::SvhdxOpen::new(disk, c, unbuffered)))
+        }
+    };
+    let obj: Box<dyn FileObj> = match &svhdx {
+        None => obj,
+        Some(sv) => Box::new(crate::svhdx::VirtualFile {
+            open: sv.clone(),
+            raw: obj,
+        }),
+    };
     // A name made here changes the parent's listing: its leases break, but for the one
     // this open names as its parent.
     let actor = lease_req
@@ -165,7 +189,9 @@ fn create_steps(
         && server.journal.get().is_some()
         && ctx.dialect >= smb_wire::negotiate::dialect::SMB30
         && !info.is_directory
-        && t.stream_of.is_none();
+        && t.stream_of.is_none()
+        // (A shared virtual disk's state is not journaled yet: its opens stay durable.)
+        && svhdx.is_none();
     // Past the durable-handle bounds the open is granted, without durability.
     let mut durable = durability(durable_req, &reg, persistent_ok).filter(|_| slot.try_durable());
     let open = Open::from(NewOpen {
@@ -187,6 +213,7 @@ fn create_steps(
         replay_key: claimed.as_ref().map(|c| c.key()),
         create_action: action as u32,
         channel_sequence: ctx.hdr.status as u16,
+        svhdx: svhdx.clone(),
     });
     let open = Arc::new(if durable.is_some_and(|d| d.persistent) {
         // Journaled before the answer leaves: the client may count on the handle from
@@ -219,7 +246,47 @@ fn create_steps(
         action,
         reg,
         durable,
+        svhdx.map(|s| s.response()),
     ))
+}
+
+/// Shared virtual disks and plain opens keep out of each other's way: while a shared open
+/// lives, a plain open may not write the file (it would corrupt the disk under its
+/// initiators), and a shared open is refused while a plain open may write it. An open
+/// of the disk's file itself (the VHDMP originator) is refused while it is shared.
+fn check_shared_disk(
+    req: Option<rsvd::tunnel::OpenContext>,
+    t: &Target,
+    existing: Option<&FileInfo>,
+    fs: Option<&Arc<FileState>>,
+) -> Step<Option<rsvd::tunnel::OpenContext>> {
+    const WRITES: u32 = access::FILE_WRITE_DATA | access::FILE_APPEND_DATA;
+    let shared = fs.is_some_and(|f| crate::svhdx::is_shared(f));
+    match req {
+        None => {
+            if shared && t.granted & WRITES != 0 {
+                return fail(NtStatus::SHARING_VIOLATION);
+            }
+            Ok(None)
+        }
+        Some(c) => {
+            if existing.is_none_or(|i| i.is_directory) || t.stream_of.is_some() {
+                return fail(NtStatus::OBJECT_NAME_NOT_FOUND);
+            }
+            if c.originator_flags & rsvd::tunnel::ORIGINATOR_VHDMP != 0 {
+                if shared {
+                    return fail(NtStatus(rsvd::status::VHD_SHARED));
+                }
+                return Ok(None);
+            }
+            let plain_writer = !shared
+                && fs.is_some_and(|f| f.inner.lock().opens.iter().any(|o| o.access & WRITES != 0));
+            if plain_writer {
+                return fail(NtStatus::SHARING_VIOLATION);
+            }
+            Ok(Some(c))
+        }
+    }
 }
 
 /// Phase 1: the request's own fields (MS-SMB2 3.3.5.9), before anything is looked up.
@@ -945,6 +1012,7 @@ fn respond(
     action: CreateAction,
     reg: Registered,
     durable: Option<Durable>,
+    svhdx: Option<Vec<u8>>,
 ) -> Outcome {
     use smb_wire::msg::create_tag as tag;
     let mut rctx: Vec<(&[u8], Vec<u8>)> = Vec::new();
@@ -977,6 +1045,9 @@ fn respond(
         }
         Some(_) => rctx.push((tag::DURABLE, vec![0; 8])),
         None => {}
+    }
+    if let Some(b) = svhdx {
+        rctx.push((&rsvd::tunnel::OPEN_CONTEXT_NAME, b));
     }
     let ctxs = msg::encode_create_contexts(&rctx);
     let mut body = Vec::with_capacity(160);

@@ -675,6 +675,7 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
         replay_key: Some((rec.client_guid, rec.create_guid)),
         create_action: rec.create_action,
         channel_sequence: 0,
+        svhdx: None,
     }));
     // A replayed CREATE after the restart finds it (and takes it back, as a reconnect).
     if let Ok(c) = server

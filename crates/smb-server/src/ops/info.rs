@@ -262,6 +262,16 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         msg::encode_set_info_response(&mut b);
         Outcome::Done(NtStatus::SUCCESS, b)
     };
+    // A shared virtual disk keeps its name (MS-RSVD 3.2.5.9).
+    if req.info_type == info_type::FILE && open.svhdx.is_some() {
+        match req.info_class {
+            fscc::class::FILE_RENAME | fscc::class::FILE_RENAME_EX => {
+                return Fail(NtStatus::NOT_SUPPORTED)
+            }
+            fscc::class::FILE_LINK => return Fail(NtStatus::INVALID_PARAMETER),
+            _ => {}
+        }
+    }
     match req.info_type {
         info_type::FILE => {}
         info_type::SECURITY => {

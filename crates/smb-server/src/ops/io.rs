@@ -350,6 +350,11 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             return Fail(NtStatus::FILE_LOCK_CONFLICT);
         }
     }
+    if let Some(sv) = &open.svhdx {
+        if let Err(e) = sv.admit(false, req.offset, u64::from(req.length)) {
+            return Fail(e);
+        }
+    }
     let hold = qos_admit(ctx, &open, u64::from(req.length));
     let f = open.file_obj().expect("file");
     let len = req.length as usize;
@@ -706,6 +711,11 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     if len > 0 && req.offset + len == MAX_FILE_SIZE {
         // Windows cannot allocate the final cluster below the limit either.
         return Fail(NtStatus::DISK_FULL);
+    }
+    if let Some(sv) = &open.svhdx {
+        if let Err(e) = sv.admit(true, req.offset, len) {
+            return Fail(e);
+        }
     }
     if let Some(fs) = &open.file {
         if io_blocked(ctx.server, fs, open.file_id, req.offset, len, true) {

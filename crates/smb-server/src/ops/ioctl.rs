@@ -53,6 +53,12 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         };
     }
     let f = open.file_obj().expect("file");
+    if let Some(o) = shared_disk_ioctl(&open, &req) {
+        return match o {
+            Ok(out) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
+            Err(e) => Fail(e),
+        };
+    }
     match req.ctl_code {
         fsctl::LMR_REQUEST_RESILIENCY => {
             // MS-SMB2 3.3.5.15.9: NETWORK_RESILIENCY_REQUEST (timeout ms, reserved).
@@ -422,4 +428,31 @@ pub fn interface_info(ifaces: &[InterfaceConfig]) -> Vec<u8> {
     let mut out = Vec::with_capacity(list.len() * fsctl::NETWORK_INTERFACE_INFO_LEN);
     fsctl::encode_network_interfaces(&mut out, &list);
     out
+}
+
+/// The FSCTLs of shared virtual disks (MS-RSVD 3.2.4, 3.2.5.5, 3.2.5.6), and those a
+/// shared open refuses; None for the rest.
+fn shared_disk_ioctl(open: &Open, req: &msg::IoctlRequest) -> Option<Result<Vec<u8>, NtStatus>> {
+    let rsvd_share = open.share.as_ref().is_some_and(|s| s.rsvd);
+    let shared = open.svhdx.as_ref();
+    Some(match req.ctl_code {
+        fsctl::QUERY_SHARED_VIRTUAL_DISK_SUPPORT if rsvd_share => crate::svhdx::query_support(
+            shared.is_some(),
+            open.file.as_deref(),
+            req.max_output_response,
+        ),
+        fsctl::QUERY_SHARED_VIRTUAL_DISK_SUPPORT => Err(NtStatus::INVALID_DEVICE_REQUEST),
+        fsctl::SVHDX_SYNC_TUNNEL_REQUEST | fsctl::SVHDX_ASYNC_TUNNEL_REQUEST => match shared {
+            Some(sv) => {
+                let file_size = vhdx::Storage::len(sv.disk.device().top().file()).unwrap_or(0);
+                sv.tunnel(req.input, req.max_output_response as usize, file_size)
+            }
+            None if rsvd_share => Err(NtStatus::INVALID_PARAMETER),
+            None => Err(NtStatus::INVALID_DEVICE_REQUEST),
+        },
+        // STATUS_OFFLOAD_READ/WRITE_FILE_NOT_SUPPORTED: no offload on a shared disk.
+        fsctl::OFFLOAD_READ if shared.is_some() => Err(NtStatus(0xC000_A2A3)),
+        fsctl::OFFLOAD_WRITE if shared.is_some() => Err(NtStatus(0xC000_A2A4)),
+        _ => return None,
+    })
 }

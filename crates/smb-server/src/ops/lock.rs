@@ -13,6 +13,11 @@ pub(super) fn lock(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     let Some(fs) = open.file.clone() else {
         return Fail(NtStatus::INVALID_DEVICE_REQUEST);
     };
+    // A shared virtual disk takes no byte-range locks (MS-RSVD 3.2.4): its initiators
+    // arbitrate with SCSI reservations.
+    if open.svhdx.is_some() {
+        return Fail(NtStatus::LOCK_NOT_GRANTED);
+    }
     // Locks of durable opens whose time to reconnect has run out go first.
     expire_durable(server);
     // MS-SMB2 3.3.5.14: replay detection on resilient and durable handles, and on every

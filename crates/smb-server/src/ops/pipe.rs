@@ -38,6 +38,7 @@ pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequ
         replay_key: None,
         create_action: CreateAction::Opened as u32,
         channel_sequence: 0,
+        svhdx: None,
     }));
     s.opens.lock().insert(file_id.volatile, open);
     let info = msg::NetworkOpenInfo {

@@ -1,0 +1,99 @@
+//! rsvd: MS-RSVD (Remote Shared Virtual Disk) and the SCSI target behind it.
+//!
+//! A Shared VHDX is a multi-initiator SCSI logical unit: Hyper-V hosts open the `.vhdx`
+//! with an SVHDX create context naming their initiator, then tunnel SCSI commands to it in
+//! FSCTLs. This crate holds everything of that which is not SMB:
+//!
+//! - [`tunnel`]: the tunnel header, the open context, every operation's request and
+//!   response, and [`tunnel::dispatch`], which answers one tunnel request;
+//! - [`scsi`]: CDB decoding and execution against a [`BlockDevice`] (identity, capacity,
+//!   mode pages, data, unmap, cache sync), fixed-format sense and unit attentions;
+//! - [`pr`]: SPC-3 persistent reservations shared by every initiator of a disk, with a
+//!   versioned, checksummed encoding to keep them across restarts;
+//! - [`disk`]: a [`BlockDevice`] over a VHDX chain (fixed, dynamic, differencing).
+//!
+//! No I/O of its own: the caller supplies the device and stores what [`pr`] encodes.
+#![forbid(unsafe_code)]
+
+pub mod disk;
+pub mod pr;
+pub mod scsi;
+pub mod sense;
+pub mod status;
+pub mod tunnel;
+
+pub use disk::VhdxDisk;
+pub use pr::Reservations;
+pub use vhdx::Guid;
+
+/// Why a device operation failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DevError {
+    /// The medium could not be read or written (reported as MEDIUM ERROR).
+    Medium(String),
+    /// The request is outside what the device can do (reported as ILLEGAL REQUEST).
+    Invalid(String),
+    /// The device is read-only (reported as DATA PROTECT, WRITE PROTECTED).
+    ReadOnly,
+}
+
+impl std::fmt::Display for DevError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DevError::Medium(s) => write!(f, "medium error: {s}"),
+            DevError::Invalid(s) => write!(f, "invalid request: {s}"),
+            DevError::ReadOnly => write!(f, "the disk is read-only"),
+        }
+    }
+}
+
+impl From<vhdx::Error> for DevError {
+    fn from(e: vhdx::Error) -> Self {
+        match e {
+            vhdx::Error::InvalidArgument(s) => DevError::Invalid(s),
+            vhdx::Error::ReadOnly => DevError::ReadOnly,
+            other => DevError::Medium(other.to_string()),
+        }
+    }
+}
+
+/// The disk behind a logical unit. Offsets and lengths are in bytes and are multiples of
+/// [`BlockDevice::sector_size`] when they come from a CDB.
+pub trait BlockDevice: Send + Sync {
+    /// Logical sector (block) size.
+    fn sector_size(&self) -> u32;
+    fn physical_sector_size(&self) -> u32;
+    /// Size of the disk in bytes.
+    fn capacity(&self) -> u64;
+    /// A stable identity shared by every initiator (VHDX: the Page 83 data).
+    fn identity(&self) -> Guid;
+    fn read_only(&self) -> bool {
+        false
+    }
+    fn read(&self, offset: u64, buf: &mut [u8]) -> Result<(), DevError>;
+    /// Writes; with `fua` the data is on stable storage when this returns.
+    fn write(&self, offset: u64, data: &[u8], fua: bool) -> Result<(), DevError>;
+    /// Makes every completed write durable.
+    fn flush(&self) -> Result<(), DevError>;
+    /// Releases a range: afterwards it reads as zeros where whole allocation units were
+    /// released and keeps its data elsewhere (unmap is advisory).
+    fn unmap(&self, offset: u64, len: u64) -> Result<(), DevError>;
+    /// Grows the disk to `new_size` bytes.
+    fn resize(&self, _new_size: u64) -> Result<(), DevError> {
+        Err(DevError::Invalid("this disk has a fixed size".into()))
+    }
+    /// The granularity at which [`BlockDevice::unmap`] releases space, in bytes.
+    fn unmap_granularity(&self) -> u64 {
+        u64::from(self.sector_size())
+    }
+}
+
+pub(crate) fn be16(b: &[u8], o: usize) -> u16 {
+    u16::from_be_bytes([b[o], b[o + 1]])
+}
+pub(crate) fn be32(b: &[u8], o: usize) -> u32 {
+    u32::from_be_bytes(b[o..o + 4].try_into().unwrap())
+}
+pub(crate) fn be64(b: &[u8], o: usize) -> u64 {
+    u64::from_be_bytes(b[o..o + 8].try_into().unwrap())
+}

@@ -1,0 +1,936 @@
+//! The SCSI target: decodes a CDB and executes it against a [`BlockDevice`], under the
+//! logical unit's persistent reservations, reporting Hyper-V's disk identity.
+//!
+//! Data-in commands return at most what their allocation length (and the caller's
+//! buffer) allows; data commands are range-checked against the capacity before any I/O.
+
+use crate::pr::{Access, PrOutcome, Reservations};
+use crate::sense::{self, scsi_status, srb, Sense};
+use crate::{be16, be32, be64, BlockDevice, DevError, Guid};
+use parking_lot::Mutex;
+
+pub mod op {
+    pub const TEST_UNIT_READY: u8 = 0x00;
+    pub const REQUEST_SENSE: u8 = 0x03;
+    pub const READ6: u8 = 0x08;
+    pub const WRITE6: u8 = 0x0A;
+    pub const INQUIRY: u8 = 0x12;
+    pub const MODE_SELECT6: u8 = 0x15;
+    pub const RESERVE6: u8 = 0x16;
+    pub const RELEASE6: u8 = 0x17;
+    pub const MODE_SENSE6: u8 = 0x1A;
+    pub const START_STOP_UNIT: u8 = 0x1B;
+    pub const PREVENT_ALLOW: u8 = 0x1E;
+    pub const READ_CAPACITY10: u8 = 0x25;
+    pub const READ10: u8 = 0x28;
+    pub const WRITE10: u8 = 0x2A;
+    pub const WRITE_VERIFY10: u8 = 0x2E;
+    pub const VERIFY10: u8 = 0x2F;
+    pub const SYNCHRONIZE_CACHE10: u8 = 0x35;
+    pub const WRITE_SAME10: u8 = 0x41;
+    pub const UNMAP: u8 = 0x42;
+    pub const MODE_SELECT10: u8 = 0x55;
+    pub const MODE_SENSE10: u8 = 0x5A;
+    pub const PERSISTENT_RESERVE_IN: u8 = 0x5E;
+    pub const PERSISTENT_RESERVE_OUT: u8 = 0x5F;
+    pub const READ16: u8 = 0x88;
+    pub const WRITE16: u8 = 0x8A;
+    pub const WRITE_VERIFY16: u8 = 0x8E;
+    pub const VERIFY16: u8 = 0x8F;
+    pub const SYNCHRONIZE_CACHE16: u8 = 0x91;
+    pub const WRITE_SAME16: u8 = 0x93;
+    pub const SERVICE_ACTION_IN16: u8 = 0x9E;
+    pub const REPORT_LUNS: u8 = 0xA0;
+    pub const READ12: u8 = 0xA8;
+    pub const WRITE12: u8 = 0xAA;
+    pub const WRITE_VERIFY12: u8 = 0xAE;
+    pub const VERIFY12: u8 = 0xAF;
+}
+
+/// READ CAPACITY(16) as a SERVICE ACTION IN(16) service action.
+const SA_READ_CAPACITY16: u8 = 0x10;
+
+/// The largest transfer one command may ask for, in bytes (VPD B0h reports it in blocks).
+pub const MAX_TRANSFER: u64 = 8 << 20;
+/// WRITE SAME without UNMAP writes at most this many bytes (VPD B0h, in blocks).
+pub const MAX_WRITE_SAME: u64 = 64 << 20;
+/// UNMAP block descriptors one command may carry.
+pub const MAX_UNMAP_DESCRIPTORS: usize = 256;
+
+pub const VENDOR: &[u8; 8] = b"Msft    ";
+pub const PRODUCT: &[u8; 16] = b"Virtual Disk    ";
+pub const REVISION: &[u8; 4] = b"1.0 ";
+
+/// One command as it arrived.
+pub struct Command<'a> {
+    /// The CDB, at most 16 bytes (shorter ones are zero-padded by the caller or not).
+    pub cdb: &'a [u8],
+    /// Data from the initiator (data-out commands).
+    pub data_out: &'a [u8],
+    /// The most data the initiator can take back.
+    pub max_in: usize,
+}
+
+/// What a command produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    pub scsi_status: u8,
+    pub srb_status: u8,
+    pub sense: Option<Sense>,
+    pub data: Vec<u8>,
+}
+
+impl Outcome {
+    pub fn good(data: Vec<u8>) -> Outcome {
+        Outcome {
+            scsi_status: scsi_status::GOOD,
+            srb_status: srb::SUCCESS,
+            sense: None,
+            data,
+        }
+    }
+    pub fn check(s: Sense) -> Outcome {
+        Outcome {
+            scsi_status: scsi_status::CHECK_CONDITION,
+            srb_status: srb::ERROR | srb::AUTOSENSE_VALID,
+            sense: Some(s),
+            data: Vec::new(),
+        }
+    }
+    pub fn conflict() -> Outcome {
+        Outcome {
+            scsi_status: scsi_status::RESERVATION_CONFLICT,
+            srb_status: srb::ERROR,
+            sense: None,
+            data: Vec::new(),
+        }
+    }
+    pub fn is_good(&self) -> bool {
+        self.scsi_status == scsi_status::GOOD
+    }
+}
+
+/// A logical unit: the device, and the reservations its initiators share. `persist` is
+/// called with the encoded reservations after a change, under the lock, before the
+/// command completes; if it fails the change is undone and the command fails.
+pub struct Lun<'a> {
+    pub dev: &'a dyn BlockDevice,
+    pub pr: &'a Mutex<Reservations>,
+    pub persist: &'a dyn Fn(&[u8]) -> bool,
+}
+
+/// The length a CDB of this operation code group has.
+fn cdb_len(opcode: u8) -> usize {
+    match opcode >> 5 {
+        0 => 6,
+        1 | 2 => 10,
+        4 => 16,
+        5 => 12,
+        _ => 16,
+    }
+}
+
+/// What a command does to the medium, for the reservation check.
+pub fn access(opcode: u8) -> Access {
+    use op::*;
+    match opcode {
+        READ6 | READ10 | READ12 | READ16 | VERIFY10 | VERIFY12 | VERIFY16 => Access::Read,
+        WRITE6 | WRITE10 | WRITE12 | WRITE16 | WRITE_VERIFY10 | WRITE_VERIFY12 | WRITE_VERIFY16
+        | WRITE_SAME10 | WRITE_SAME16 | UNMAP | SYNCHRONIZE_CACHE10 | SYNCHRONIZE_CACHE16
+        | MODE_SELECT6 | MODE_SELECT10 => Access::Write,
+        _ => Access::None,
+    }
+}
+
+fn truncated(mut data: Vec<u8>, alloc: usize, max_in: usize) -> Outcome {
+    data.truncate(alloc.min(max_in));
+    Outcome::good(data)
+}
+
+fn dev_sense(e: &DevError, write: bool) -> Sense {
+    match e {
+        DevError::ReadOnly => sense::WRITE_PROTECTED,
+        DevError::Invalid(_) => sense::LBA_OUT_OF_RANGE,
+        DevError::Medium(_) if write => sense::WRITE_ERROR,
+        DevError::Medium(_) => sense::UNRECOVERED_READ_ERROR,
+    }
+}
+
+/// Executes one command from initiator `nexus`.
+pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
+    let Some(&opcode) = cmd.cdb.first() else {
+        return Outcome::check(sense::INVALID_OPCODE);
+    };
+    if cmd.cdb.len() < cdb_len(opcode) || cmd.cdb.len() > 16 {
+        return Outcome::check(sense::INVALID_OPCODE);
+    }
+    let mut cdb = [0u8; 16];
+    cdb[..cmd.cdb.len()].copy_from_slice(cmd.cdb);
+    // A pending unit attention is reported by the first command that may carry it.
+    if !matches!(opcode, op::INQUIRY | op::REPORT_LUNS | op::REQUEST_SENSE) {
+        let mut pr = lun.pr.lock();
+        if let Some(ua) = pr.take_attention(&nexus) {
+            return Outcome::check(ua.sense());
+        }
+        if pr.conflicts(&nexus, access(opcode)) {
+            return Outcome::conflict();
+        }
+    }
+    let dev = lun.dev;
+    let bs = u64::from(dev.sector_size());
+    let blocks = dev.capacity() / bs;
+    use op::*;
+    match opcode {
+        TEST_UNIT_READY | PREVENT_ALLOW | RESERVE6 | RELEASE6 | MODE_SELECT6 | MODE_SELECT10 => {
+            Outcome::good(Vec::new())
+        }
+        REQUEST_SENSE => {
+            let s = lun
+                .pr
+                .lock()
+                .take_attention(&nexus)
+                .map_or(Sense::new(sense::key::NO_SENSE, 0, 0), |u| u.sense());
+            truncated(s.fixed().to_vec(), usize::from(cdb[4]), cmd.max_in)
+        }
+        INQUIRY => inquiry(dev, &cdb, cmd.max_in),
+        MODE_SENSE6 | MODE_SENSE10 => mode_sense(dev, &cdb, cmd.max_in),
+        READ_CAPACITY10 => {
+            let last = blocks.saturating_sub(1).min(u64::from(u32::MAX)) as u32;
+            let mut d = last.to_be_bytes().to_vec();
+            d.extend_from_slice(&(bs as u32).to_be_bytes());
+            truncated(d, 8, cmd.max_in)
+        }
+        SERVICE_ACTION_IN16 if cdb[1] & 0x1F == SA_READ_CAPACITY16 => {
+            let mut d = vec![0u8; 32];
+            d[..8].copy_from_slice(&blocks.saturating_sub(1).to_be_bytes());
+            d[8..12].copy_from_slice(&(bs as u32).to_be_bytes());
+            let per_phys = (dev.physical_sector_size() as u64 / bs).max(1);
+            d[13] = per_phys.trailing_zeros() as u8 & 0x0F;
+            // LBPME: the unit is thin-provisioned and takes UNMAP.
+            d[14] = 0x80;
+            truncated(d, be32(&cdb, 10) as usize, cmd.max_in)
+        }
+        REPORT_LUNS => {
+            let mut d = vec![0u8; 16];
+            d[..4].copy_from_slice(&8u32.to_be_bytes());
+            truncated(d, be32(&cdb, 6) as usize, cmd.max_in)
+        }
+        START_STOP_UNIT => {
+            // Stopping the unit: what it holds in cache goes to the medium first.
+            if cdb[4] & 0x01 == 0 {
+                if let Err(e) = dev.flush() {
+                    return Outcome::check(dev_sense(&e, true));
+                }
+            }
+            Outcome::good(Vec::new())
+        }
+        SYNCHRONIZE_CACHE10 | SYNCHRONIZE_CACHE16 => match dev.flush() {
+            Ok(()) => Outcome::good(Vec::new()),
+            Err(e) => Outcome::check(dev_sense(&e, true)),
+        },
+        READ6 | READ10 | READ12 | READ16 | WRITE6 | WRITE10 | WRITE12 | WRITE16
+        | WRITE_VERIFY10 | WRITE_VERIFY12 | WRITE_VERIFY16 | VERIFY10 | VERIFY12 | VERIFY16 => {
+            data_command(dev, &cdb, cmd, bs, blocks)
+        }
+        WRITE_SAME10 | WRITE_SAME16 => write_same(dev, &cdb, cmd, bs, blocks),
+        UNMAP => unmap(dev, cmd, bs, blocks),
+        PERSISTENT_RESERVE_IN => {
+            let r = lun.pr.lock().read(cdb[1] & 0x1F);
+            match r {
+                Ok(d) => truncated(d, usize::from(be16(&cdb, 7)), cmd.max_in),
+                Err(s) => Outcome::check(s),
+            }
+        }
+        PERSISTENT_RESERVE_OUT => {
+            let len = be32(&cdb, 5) as usize;
+            let Some(params) = cmd.data_out.get(..len) else {
+                return Outcome::check(sense::PARAMETER_LIST_LENGTH_ERROR);
+            };
+            let mut pr = lun.pr.lock();
+            let before = pr.clone();
+            let (o, changed) = pr.out(nexus, cdb[1] & 0x1F, cdb[2], params);
+            if changed && !(lun.persist)(&pr.encode()) {
+                *pr = before;
+                // INTERNAL TARGET FAILURE: the change could not be made to last.
+                return Outcome::check(Sense::new(0x4, 0x44, 0x00));
+            }
+            match o {
+                PrOutcome::Good => Outcome::good(Vec::new()),
+                PrOutcome::Conflict => Outcome::conflict(),
+                PrOutcome::Check(s) => Outcome::check(s),
+            }
+        }
+        _ => Outcome::check(sense::INVALID_OPCODE),
+    }
+}
+
+/// (first LBA, block count, FUA) of a READ/WRITE/VERIFY CDB.
+fn lba_and_count(cdb: &[u8; 16]) -> (u64, u64, bool) {
+    let fua = cdb[1] & 0x08 != 0;
+    match cdb[0] >> 5 {
+        0 => {
+            let lba =
+                (u64::from(cdb[1] & 0x1F) << 16) | (u64::from(cdb[2]) << 8) | u64::from(cdb[3]);
+            let n = if cdb[4] == 0 { 256 } else { u64::from(cdb[4]) };
+            (lba, n, false)
+        }
+        1 => (u64::from(be32(cdb, 2)), u64::from(be16(cdb, 7)), fua),
+        5 => (u64::from(be32(cdb, 2)), u64::from(be32(cdb, 6)), fua),
+        _ => (be64(cdb, 2), u64::from(be32(cdb, 10)), fua),
+    }
+}
+
+fn data_command(
+    dev: &dyn BlockDevice,
+    cdb: &[u8; 16],
+    cmd: &Command,
+    bs: u64,
+    blocks: u64,
+) -> Outcome {
+    use op::*;
+    let (lba, count, fua) = lba_and_count(cdb);
+    if lba.checked_add(count).is_none_or(|end| end > blocks) {
+        return Outcome::check(sense::LBA_OUT_OF_RANGE);
+    }
+    let offset = lba * bs;
+    let bytes = count * bs;
+    if bytes > MAX_TRANSFER {
+        return Outcome::check(sense::INVALID_FIELD_IN_CDB);
+    }
+    match cdb[0] {
+        READ6 | READ10 | READ12 | READ16 => {
+            if bytes as usize > cmd.max_in {
+                return Outcome::check(sense::INVALID_FIELD_IN_CDB);
+            }
+            let mut d = vec![0u8; bytes as usize];
+            match dev.read(offset, &mut d) {
+                Ok(()) => Outcome::good(d),
+                Err(e) => Outcome::check(dev_sense(&e, false)),
+            }
+        }
+        VERIFY10 | VERIFY12 | VERIFY16 => {
+            // BYTCHK 01b: compare the medium with the data sent.
+            let bytchk = (cdb[1] >> 1) & 0x3;
+            if bytchk == 0 {
+                return Outcome::good(Vec::new());
+            }
+            if bytchk != 1 || (cmd.data_out.len() as u64) < bytes {
+                return Outcome::check(sense::INVALID_FIELD_IN_CDB);
+            }
+            let mut d = vec![0u8; bytes as usize];
+            if let Err(e) = dev.read(offset, &mut d) {
+                return Outcome::check(dev_sense(&e, false));
+            }
+            if d[..] != cmd.data_out[..bytes as usize] {
+                return Outcome::check(Sense::new(0x0E, 0x1D, 0x00));
+            }
+            Outcome::good(Vec::new())
+        }
+        _ => {
+            if (cmd.data_out.len() as u64) < bytes {
+                return Outcome::check(sense::PARAMETER_LIST_LENGTH_ERROR);
+            }
+            let verify = matches!(cdb[0], WRITE_VERIFY10 | WRITE_VERIFY12 | WRITE_VERIFY16);
+            match dev.write(offset, &cmd.data_out[..bytes as usize], fua || verify) {
+                Ok(()) => Outcome::good(Vec::new()),
+                Err(e) => Outcome::check(dev_sense(&e, true)),
+            }
+        }
+    }
+}
+
+fn write_same(
+    dev: &dyn BlockDevice,
+    cdb: &[u8; 16],
+    cmd: &Command,
+    bs: u64,
+    blocks: u64,
+) -> Outcome {
+    let unmap_bit = cdb[1] & 0x08 != 0;
+    let (lba, count) = if cdb[0] == op::WRITE_SAME10 {
+        (u64::from(be32(cdb, 2)), u64::from(be16(cdb, 7)))
+    } else {
+        (be64(cdb, 2), u64::from(be32(cdb, 10)))
+    };
+    // WSNZ is set in VPD B0h: a count of zero is not "to the end".
+    if count == 0 {
+        return Outcome::check(sense::INVALID_FIELD_IN_CDB);
+    }
+    if lba.checked_add(count).is_none_or(|end| end > blocks) {
+        return Outcome::check(sense::LBA_OUT_OF_RANGE);
+    }
+    let Some(block) = cmd.data_out.get(..bs as usize) else {
+        return Outcome::check(sense::PARAMETER_LIST_LENGTH_ERROR);
+    };
+    let (offset, len) = (lba * bs, count * bs);
+    let zeros = block.iter().all(|&b| b == 0);
+    if unmap_bit && zeros {
+        // Release whole units, then write zeros where the release did not reach so the
+        // whole range reads as zeros.
+        if let Err(e) = dev.unmap(offset, len) {
+            return Outcome::check(dev_sense(&e, true));
+        }
+        let g = dev.unmap_granularity().max(bs);
+        let head_end = offset.div_ceil(g) * g;
+        let tail_start = (offset + len) / g * g;
+        let edges = if head_end >= tail_start {
+            vec![(offset, len)]
+        } else {
+            vec![
+                (offset, head_end - offset),
+                (tail_start, offset + len - tail_start),
+            ]
+        };
+        for (o, l) in edges {
+            if l > 0 {
+                if let Err(e) = fill(dev, o, l, block) {
+                    return Outcome::check(dev_sense(&e, true));
+                }
+            }
+        }
+        return Outcome::good(Vec::new());
+    }
+    if len > MAX_WRITE_SAME {
+        return Outcome::check(sense::INVALID_FIELD_IN_CDB);
+    }
+    match fill(dev, offset, len, block) {
+        Ok(()) => Outcome::good(Vec::new()),
+        Err(e) => Outcome::check(dev_sense(&e, true)),
+    }
+}
+
+/// Writes `block` repeatedly over [offset, offset + len), a megabyte at a time.
+fn fill(dev: &dyn BlockDevice, offset: u64, len: u64, block: &[u8]) -> Result<(), DevError> {
+    let chunk_blocks = ((1u64 << 20) / block.len() as u64).max(1);
+    let chunk: Vec<u8> = block
+        .iter()
+        .copied()
+        .cycle()
+        .take((chunk_blocks as usize * block.len()).min(len as usize))
+        .collect();
+    let mut at = 0u64;
+    while at < len {
+        let n = (len - at).min(chunk.len() as u64) as usize;
+        dev.write(offset + at, &chunk[..n], false)?;
+        at += n as u64;
+    }
+    Ok(())
+}
+
+fn unmap(dev: &dyn BlockDevice, cmd: &Command, bs: u64, blocks: u64) -> Outcome {
+    let p = cmd.data_out;
+    if p.is_empty() {
+        return Outcome::good(Vec::new());
+    }
+    if p.len() < 8 {
+        return Outcome::check(sense::PARAMETER_LIST_LENGTH_ERROR);
+    }
+    let desc_len = usize::from(be16(p, 2));
+    if desc_len % 16 != 0 || 8 + desc_len > p.len() {
+        return Outcome::check(sense::PARAMETER_LIST_LENGTH_ERROR);
+    }
+    if desc_len / 16 > MAX_UNMAP_DESCRIPTORS {
+        return Outcome::check(sense::INVALID_FIELD_IN_PARAMETER_LIST);
+    }
+    let descs: Vec<(u64, u64)> = p[8..8 + desc_len]
+        .chunks_exact(16)
+        .map(|d| (be64(d, 0), u64::from(be32(d, 8))))
+        .collect();
+    // All ranges are checked before any is released.
+    if descs
+        .iter()
+        .any(|&(lba, n)| lba.checked_add(n).is_none_or(|end| end > blocks))
+    {
+        return Outcome::check(sense::LBA_OUT_OF_RANGE);
+    }
+    for (lba, n) in descs {
+        if n == 0 {
+            continue;
+        }
+        if let Err(e) = dev.unmap(lba * bs, n * bs) {
+            return Outcome::check(dev_sense(&e, true));
+        }
+    }
+    Outcome::good(Vec::new())
+}
+
+/// The pages VPD 00h lists, in order.
+const VPD_PAGES: [u8; 6] = [0x00, 0x80, 0x83, 0xB0, 0xB1, 0xB2];
+
+fn inquiry(dev: &dyn BlockDevice, cdb: &[u8; 16], max_in: usize) -> Outcome {
+    let evpd = cdb[1] & 0x01 != 0;
+    let page = cdb[2];
+    let alloc = usize::from(be16(cdb, 3));
+    if !evpd {
+        if page != 0 {
+            return Outcome::check(sense::INVALID_FIELD_IN_CDB);
+        }
+        let mut d = vec![0u8; 36];
+        d[0] = 0x00; // connected direct-access block device
+        d[2] = 0x05; // SPC-3
+        d[3] = 0x02; // response data format 2
+        d[4] = 31; // additional length
+        d[5] = 0x00;
+        d[7] = 0x02; // CmdQue
+        d[8..16].copy_from_slice(VENDOR);
+        d[16..32].copy_from_slice(PRODUCT);
+        d[32..36].copy_from_slice(REVISION);
+        return truncated(d, alloc, max_in);
+    }
+    let id = dev.identity();
+    let bs = u64::from(dev.sector_size());
+    let blocks = dev.capacity() / bs;
+    let body: Vec<u8> = match page {
+        0x00 => VPD_PAGES.to_vec(),
+        0x80 => serial(&id).to_vec(),
+        0x83 => {
+            let mut b = Vec::new();
+            // T10 vendor identification: vendor, then the disk's identity.
+            b.extend_from_slice(&[0x01, 0x01, 0x00, 24]);
+            b.extend_from_slice(VENDOR);
+            b.extend_from_slice(&id.0);
+            // NAA IEEE Registered Extended (NAA 6, Microsoft's OUI 00-22-48).
+            b.extend_from_slice(&[0x01, 0x03, 0x00, 16]);
+            b.extend_from_slice(&naa(&id));
+            b
+        }
+        0xB0 => {
+            let mut b = vec![0u8; 0x3C];
+            b[0] = 0x01; // WSNZ: WRITE SAME with a count of zero is refused
+            let max_xfer = (MAX_TRANSFER / bs) as u32;
+            b[4..8].copy_from_slice(&max_xfer.to_be_bytes()); // MAXIMUM TRANSFER LENGTH
+            b[16..20].copy_from_slice(&u32::MAX.to_be_bytes()); // MAX UNMAP LBA COUNT
+            b[20..24].copy_from_slice(&(MAX_UNMAP_DESCRIPTORS as u32).to_be_bytes());
+            let gran = (dev.unmap_granularity() / bs).clamp(1, u64::from(u32::MAX)) as u32;
+            b[24..28].copy_from_slice(&gran.to_be_bytes()); // OPTIMAL UNMAP GRANULARITY
+            b[28..32].copy_from_slice(&0x8000_0000u32.to_be_bytes()); // UGAVALID, alignment 0
+            b[32..40].copy_from_slice(&(MAX_WRITE_SAME / bs).to_be_bytes());
+            b
+        }
+        0xB1 => {
+            let mut b = vec![0u8; 0x3C];
+            b[1] = 0x01; // non-rotating medium
+            b
+        }
+        0xB2 => {
+            // THRESHOLD EXPONENT: blocks / 2^exp must fit in 32 bits.
+            let mut exp = 1u8;
+            while exp < 63 && (blocks >> exp) > u64::from(u32::MAX) {
+                exp += 1;
+            }
+            // LBPU (UNMAP), LBPWS (WRITE SAME(16) with UNMAP), LBPWS10; thin provisioned.
+            vec![exp, 0x80 | 0x40 | 0x20, 0x02, 0x00]
+        }
+        _ => return Outcome::check(sense::INVALID_FIELD_IN_CDB),
+    };
+    let mut d = vec![0x00, page];
+    d.extend_from_slice(&(body.len() as u16).to_be_bytes());
+    d.extend_from_slice(&body);
+    truncated(d, alloc, max_in)
+}
+
+/// The unit serial number (VPD 80h): the identity in hexadecimal.
+pub fn serial(id: &Guid) -> [u8; 32] {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut s = [0u8; 32];
+    for (i, b) in id.0.iter().enumerate() {
+        s[2 * i] = HEX[usize::from(b >> 4)];
+        s[2 * i + 1] = HEX[usize::from(b & 0xF)];
+    }
+    s
+}
+
+/// The NAA 6 designator: Microsoft's OUI, then the first and last six bytes of the id.
+pub fn naa(id: &Guid) -> [u8; 16] {
+    let mut n = [0u8; 16];
+    n[..4].copy_from_slice(&[0x60, 0x02, 0x24, 0x80]);
+    n[4..10].copy_from_slice(&id.0[..6]);
+    n[10..16].copy_from_slice(&id.0[10..16]);
+    n
+}
+
+fn mode_sense(dev: &dyn BlockDevice, cdb: &[u8; 16], max_in: usize) -> Outcome {
+    let ten = cdb[0] == op::MODE_SENSE10;
+    let dbd = cdb[1] & 0x08 != 0;
+    let pc = cdb[2] >> 6;
+    let page = cdb[2] & 0x3F;
+    let subpage = cdb[3];
+    let alloc = if ten {
+        usize::from(be16(cdb, 7))
+    } else {
+        usize::from(cdb[4])
+    };
+    if pc == 3 {
+        return Outcome::check(sense::SAVING_PARAMETERS_NOT_SUPPORTED);
+    }
+    let changeable = pc == 1;
+    let caching = |out: &mut Vec<u8>| {
+        let mut p = [0u8; 20];
+        p[0] = 0x08;
+        p[1] = 0x12;
+        // WCE: writes may sit in a volatile cache until SYNCHRONIZE CACHE or FUA.
+        if !changeable {
+            p[2] = 0x04;
+        }
+        out.extend_from_slice(&p);
+    };
+    let control = |out: &mut Vec<u8>| {
+        let mut p = [0u8; 12];
+        p[0] = 0x0A;
+        p[1] = 0x0A;
+        if !changeable {
+            p[3] = 0x10; // unrestricted reordering
+        }
+        out.extend_from_slice(&p);
+    };
+    let mut pages = Vec::new();
+    match (page, subpage) {
+        (0x08, 0) => caching(&mut pages),
+        (0x0A, 0) => control(&mut pages),
+        (0x3F, 0) | (0x3F, 0xFF) => {
+            caching(&mut pages);
+            control(&mut pages);
+        }
+        _ => return Outcome::check(sense::INVALID_FIELD_IN_CDB),
+    }
+    let bs = u64::from(dev.sector_size());
+    let blocks = dev.capacity() / bs;
+    let mut desc = Vec::new();
+    if !dbd {
+        desc.extend_from_slice(&(blocks.min(u64::from(u32::MAX)) as u32).to_be_bytes());
+        desc.push(0);
+        desc.extend_from_slice(&(bs as u32).to_be_bytes()[1..]);
+    }
+    // Device-specific parameter: DPOFUA (FUA is honoured), WP when read-only.
+    let dsp = 0x10 | if dev.read_only() { 0x80 } else { 0 };
+    let mut d = Vec::new();
+    if ten {
+        let total = 8 + desc.len() + pages.len();
+        d.extend_from_slice(&((total - 2) as u16).to_be_bytes());
+        d.extend_from_slice(&[0, dsp, 0, 0]);
+        d.extend_from_slice(&(desc.len() as u16).to_be_bytes());
+    } else {
+        let total = 4 + desc.len() + pages.len();
+        d.extend_from_slice(&[(total - 1) as u8, 0, dsp, desc.len() as u8]);
+    }
+    d.extend_from_slice(&desc);
+    d.extend_from_slice(&pages);
+    truncated(d, alloc, max_in)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::pr::{action, kind};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A RAM disk.
+    pub struct Ram {
+        pub data: Mutex<Vec<u8>>,
+        pub flushes: AtomicUsize,
+    }
+
+    impl Ram {
+        pub fn new(size: usize) -> Ram {
+            Ram {
+                data: Mutex::new(vec![0; size]),
+                flushes: AtomicUsize::new(0),
+            }
+        }
+    }
+
+    impl BlockDevice for Ram {
+        fn sector_size(&self) -> u32 {
+            512
+        }
+        fn physical_sector_size(&self) -> u32 {
+            4096
+        }
+        fn capacity(&self) -> u64 {
+            self.data.lock().len() as u64
+        }
+        fn identity(&self) -> Guid {
+            Guid([0x5A; 16])
+        }
+        fn read(&self, offset: u64, buf: &mut [u8]) -> Result<(), DevError> {
+            let d = self.data.lock();
+            buf.copy_from_slice(&d[offset as usize..offset as usize + buf.len()]);
+            Ok(())
+        }
+        fn write(&self, offset: u64, data: &[u8], _fua: bool) -> Result<(), DevError> {
+            let mut d = self.data.lock();
+            d[offset as usize..offset as usize + data.len()].copy_from_slice(data);
+            Ok(())
+        }
+        fn flush(&self) -> Result<(), DevError> {
+            self.flushes.fetch_add(1, Ordering::Relaxed);
+            Ok(())
+        }
+        fn unmap(&self, offset: u64, len: u64) -> Result<(), DevError> {
+            let mut d = self.data.lock();
+            // Releases whole 4 KiB units only.
+            let s = offset.div_ceil(4096) * 4096;
+            let e = (offset + len) / 4096 * 4096;
+            if s < e {
+                d[s as usize..e as usize].fill(0);
+            }
+            Ok(())
+        }
+        fn unmap_granularity(&self) -> u64 {
+            4096
+        }
+    }
+
+    fn run(lun: &Lun, nexus: Guid, cdb: &[u8], out: &[u8]) -> Outcome {
+        execute(
+            lun,
+            nexus,
+            &Command {
+                cdb,
+                data_out: out,
+                max_in: 1 << 20,
+            },
+        )
+    }
+
+    fn rw10(op: u8, lba: u32, n: u16) -> Vec<u8> {
+        let mut c = vec![op, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        c[2..6].copy_from_slice(&lba.to_be_bytes());
+        c[7..9].copy_from_slice(&n.to_be_bytes());
+        c
+    }
+
+    fn pr_out(sa: u8, t: u8, rk: u64, sark: u64) -> (Vec<u8>, Vec<u8>) {
+        let mut c = vec![op::PERSISTENT_RESERVE_OUT, sa, t, 0, 0, 0, 0, 0, 24, 0];
+        c[5..9].copy_from_slice(&24u32.to_be_bytes());
+        let mut p = vec![0u8; 24];
+        p[..8].copy_from_slice(&rk.to_be_bytes());
+        p[8..16].copy_from_slice(&sark.to_be_bytes());
+        (c, p)
+    }
+
+    #[test]
+    fn identity_capacity_and_data() {
+        let ram = Ram::new(1 << 20);
+        let pr = Mutex::new(Reservations::new());
+        let lun = Lun {
+            dev: &ram,
+            pr: &pr,
+            persist: &|_| true,
+        };
+        let a = Guid([1; 16]);
+        let inq = run(&lun, a, &[op::INQUIRY, 0, 0, 0, 96, 0], &[]);
+        assert!(inq.is_good());
+        assert_eq!(&inq.data[8..16], b"Msft    ");
+        assert_eq!(&inq.data[16..32], b"Virtual Disk    ");
+        let p0 = run(&lun, a, &[op::INQUIRY, 1, 0, 0, 255, 0], &[]);
+        assert_eq!(&p0.data[4..], &VPD_PAGES);
+        let p83 = run(&lun, a, &[op::INQUIRY, 1, 0x83, 0, 255, 0], &[]);
+        assert_eq!(&p83.data[4..8], &[1, 1, 0, 24]);
+        assert_eq!(&p83.data[36..40], &[0x60, 0x02, 0x24, 0x80]);
+        for page in VPD_PAGES {
+            let r = run(&lun, a, &[op::INQUIRY, 1, page, 0, 255, 0], &[]);
+            assert!(r.is_good(), "page {page:x}");
+            assert_eq!(r.data.len(), 4 + usize::from(be16(&r.data, 2)));
+        }
+        assert_eq!(
+            run(&lun, a, &[op::INQUIRY, 1, 0x42, 0, 255, 0], &[]).sense,
+            Some(sense::INVALID_FIELD_IN_CDB)
+        );
+        // Truncated to the allocation length.
+        assert_eq!(
+            run(&lun, a, &[op::INQUIRY, 0, 0, 0, 5, 0], &[]).data.len(),
+            5
+        );
+        let cap = run(&lun, a, &rw10(op::READ_CAPACITY10, 0, 0), &[]);
+        assert_eq!(be32(&cap.data, 0), 2047);
+        assert_eq!(be32(&cap.data, 4), 512);
+        let mut c16 = [0u8; 16];
+        c16[0] = op::SERVICE_ACTION_IN16;
+        c16[1] = SA_READ_CAPACITY16;
+        c16[13] = 32;
+        let cap16 = run(&lun, a, &c16, &[]);
+        assert_eq!(be64(&cap16.data, 0), 2047);
+        assert_eq!(cap16.data[13], 3, "8 logical sectors per physical");
+        assert_eq!(cap16.data[14] & 0x80, 0x80);
+        // Write, read back, out of range.
+        let data: Vec<u8> = (0..1024u32).map(|i| i as u8).collect();
+        assert!(run(&lun, a, &rw10(op::WRITE10, 10, 2), &data).is_good());
+        let r = run(&lun, a, &rw10(op::READ10, 10, 2), &[]);
+        assert_eq!(r.data, data);
+        assert_eq!(
+            run(&lun, a, &rw10(op::READ10, 2047, 2), &[]).sense,
+            Some(sense::LBA_OUT_OF_RANGE)
+        );
+        assert_eq!(
+            run(&lun, a, &rw10(op::WRITE10, 0, 4), &data).sense,
+            Some(sense::PARAMETER_LIST_LENGTH_ERROR)
+        );
+        assert!(run(&lun, a, &rw10(op::SYNCHRONIZE_CACHE10, 0, 0), &[]).is_good());
+        assert_eq!(ram.flushes.load(Ordering::Relaxed), 1);
+        let ms = run(&lun, a, &[op::MODE_SENSE6, 0x08, 0x3F, 0, 255, 0], &[]);
+        assert!(ms.is_good());
+        assert_eq!(usize::from(ms.data[0]) + 1, ms.data.len());
+        assert_eq!(ms.data[4], 0x08);
+        assert_eq!(
+            run(&lun, a, &[op::MODE_SENSE6, 0x08, 0xC8, 0, 255, 0], &[]).sense,
+            Some(sense::SAVING_PARAMETERS_NOT_SUPPORTED)
+        );
+        assert_eq!(
+            run(
+                &lun,
+                a,
+                &[0xC7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                &[]
+            )
+            .sense,
+            Some(sense::INVALID_OPCODE)
+        );
+        assert_eq!(
+            run(&lun, a, &[op::READ10, 0, 0], &[]).sense,
+            Some(sense::INVALID_OPCODE),
+            "a CDB shorter than its group's length"
+        );
+    }
+
+    #[test]
+    fn unmap_and_write_same() {
+        let ram = Ram::new(1 << 20);
+        ram.data.lock().fill(0xEE);
+        let pr = Mutex::new(Reservations::new());
+        let lun = Lun {
+            dev: &ram,
+            pr: &pr,
+            persist: &|_| true,
+        };
+        let a = Guid([1; 16]);
+        // WRITE SAME(16) with UNMAP over a range with unaligned edges reads as zeros.
+        let mut ws = [0u8; 16];
+        ws[0] = op::WRITE_SAME16;
+        ws[1] = 0x08;
+        ws[2..10].copy_from_slice(&3u64.to_be_bytes());
+        ws[10..14].copy_from_slice(&20u32.to_be_bytes());
+        assert!(run(&lun, a, &ws, &[0u8; 512]).is_good());
+        let d = ram.data.lock().clone();
+        assert!(d[3 * 512..23 * 512].iter().all(|&b| b == 0));
+        assert_eq!(d[3 * 512 - 1], 0xEE);
+        assert_eq!(d[23 * 512], 0xEE);
+        // WRITE SAME without UNMAP repeats the block.
+        ws[1] = 0;
+        let blk = [0x42u8; 512];
+        assert!(run(&lun, a, &ws, &blk).is_good());
+        assert!(ram.data.lock()[3 * 512..23 * 512]
+            .iter()
+            .all(|&b| b == 0x42));
+        // UNMAP: ranges checked before any is released.
+        let mut p = vec![0u8; 8 + 32];
+        p[2..4].copy_from_slice(&32u16.to_be_bytes());
+        p[8..16].copy_from_slice(&0u64.to_be_bytes());
+        p[16..20].copy_from_slice(&8u32.to_be_bytes());
+        p[24..32].copy_from_slice(&4000u64.to_be_bytes());
+        p[32..36].copy_from_slice(&8u32.to_be_bytes());
+        let um = [op::UNMAP, 0, 0, 0, 0, 0, 0, 0, 40, 0];
+        assert_eq!(run(&lun, a, &um, &p).sense, Some(sense::LBA_OUT_OF_RANGE));
+        assert_eq!(ram.data.lock()[0], 0xEE);
+        p[24..32].copy_from_slice(&16u64.to_be_bytes());
+        assert!(run(&lun, a, &um, &p).is_good());
+        assert!(ram.data.lock()[..4096].iter().all(|&b| b == 0));
+    }
+
+    #[test]
+    fn reservations_gate_commands_and_attentions_are_reported_once() {
+        let ram = Ram::new(1 << 20);
+        let pr = Mutex::new(Reservations::new());
+        let saved = Mutex::new(Vec::new());
+        let persist = |b: &[u8]| {
+            *saved.lock() = b.to_vec();
+            true
+        };
+        let lun = Lun {
+            dev: &ram,
+            pr: &pr,
+            persist: &persist,
+        };
+        let (a, b) = (Guid([1; 16]), Guid([2; 16]));
+        let wero = kind::WRITE_EXCLUSIVE_REGISTRANTS_ONLY;
+        for (n, k) in [(a, 0xAu64), (b, 0xB)] {
+            let (c, p) = pr_out(action::REGISTER_AND_IGNORE, 0, 0, k);
+            assert!(run(&lun, n, &c, &p).is_good());
+        }
+        let (c, p) = pr_out(action::RESERVE, wero, 0xA, 0);
+        assert!(run(&lun, a, &c, &p).is_good());
+        let (c, p) = pr_out(action::RESERVE, wero, 0xB, 0);
+        assert_eq!(
+            run(&lun, b, &c, &p).scsi_status,
+            scsi_status::RESERVATION_CONFLICT
+        );
+        // An initiator that never registered: reads pass, writes conflict.
+        let x = Guid([9; 16]);
+        assert!(run(&lun, x, &rw10(op::READ10, 0, 1), &[]).is_good());
+        assert_eq!(
+            run(&lun, x, &rw10(op::WRITE10, 0, 1), &[0; 512]).scsi_status,
+            scsi_status::RESERVATION_CONFLICT
+        );
+        // B preempts A: A's next command reports the unit attention, once.
+        let (c, p) = pr_out(action::PREEMPT, wero, 0xB, 0xA);
+        assert!(run(&lun, b, &c, &p).is_good());
+        assert_eq!(*saved.lock(), pr.lock().encode());
+        let r = run(&lun, a, &[op::TEST_UNIT_READY, 0, 0, 0, 0, 0], &[]);
+        assert_eq!(r.sense.unwrap().key, sense::key::UNIT_ATTENTION);
+        assert_eq!((r.sense.unwrap().asc, r.sense.unwrap().ascq), (0x2A, 0x05));
+        assert_eq!(
+            run(&lun, a, &rw10(op::WRITE10, 0, 1), &[0; 512]).scsi_status,
+            scsi_status::RESERVATION_CONFLICT
+        );
+        let mut rk = [0u8; 10];
+        rk[0] = op::PERSISTENT_RESERVE_IN;
+        rk[8] = 64;
+        let keys = run(&lun, a, &rk, &[]);
+        assert_eq!(be32(&keys.data, 4), 8);
+        // A failure to persist undoes the change.
+        let lun2 = Lun {
+            dev: &ram,
+            pr: &pr,
+            persist: &|_| false,
+        };
+        let before = pr.lock().clone();
+        let (c, p) = pr_out(action::CLEAR, 0, 0xB, 0);
+        assert_eq!(run(&lun2, b, &c, &p).sense.unwrap().asc, 0x44);
+        assert_eq!(*pr.lock(), before);
+    }
+
+    #[test]
+    fn hostile_cdbs_never_panic() {
+        use rand::{Rng, SeedableRng};
+        let ram = Ram::new(64 << 10);
+        let pr = Mutex::new(Reservations::new());
+        let lun = Lun {
+            dev: &ram,
+            pr: &pr,
+            persist: &|_| true,
+        };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x5C51);
+        for i in 0..20_000 {
+            let len = rng.gen_range(0..=17usize);
+            let mut cdb: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
+            if i % 2 == 0 && !cdb.is_empty() {
+                let ops = [
+                    0x28u8, 0x2A, 0x88, 0x8A, 0x93, 0x41, 0x42, 0x5E, 0x5F, 0x12, 0x1A, 0x5A, 0x9E,
+                    0x2F,
+                ];
+                cdb[0] = ops[rng.gen_range(0..ops.len())];
+            }
+            let out: Vec<u8> = (0..rng.gen_range(0..2048)).map(|_| rng.gen()).collect();
+            let r = execute(
+                &lun,
+                Guid([rng.gen_range(0..4); 16]),
+                &Command {
+                    cdb: &cdb,
+                    data_out: &out,
+                    max_in: rng.gen_range(0..4096),
+                },
+            );
+            assert!(r.data.len() <= 4096);
+        }
+    }
+}

@@ -1,0 +1,902 @@
+//! The MS-RSVD tunnel: the SVHDX open context (2.2.4.12, 2.2.4.32), the tunnel header
+//! (2.2.4.11) and every operation's request and response, and [`dispatch`], which answers
+//! one FSCTL_SVHDX_SYNC/ASYNC_TUNNEL_REQUEST on a shared open.
+
+use crate::scsi::{self, Command, Lun, Outcome};
+use crate::sense::{srb, Sense};
+use crate::status::*;
+use crate::Guid;
+
+/// The create context name of SVHDX_OPEN_DEVICE_CONTEXT (v1 and v2 alike), as on the wire.
+pub const OPEN_CONTEXT_NAME: [u8; 16] = [
+    0x9C, 0xCB, 0xCF, 0x9E, 0x04, 0xC1, 0xE6, 0x43, 0x98, 0x0E, 0x15, 0x8D, 0xA1, 0xF6, 0xEC, 0x83,
+];
+/// What a client appends to the file name to open the virtual disk.
+pub const SHARED_SUFFIX: &str = ":SharedVirtualDisk";
+pub const OPEN_CONTEXT_V1_LEN: usize = 168;
+pub const OPEN_CONTEXT_V2_LEN: usize = 192;
+/// The RSVD version this server implements.
+pub const SERVER_VERSION: u32 = 2;
+pub const ORIGINATOR_PVHDPARSER: u32 = 0x1;
+pub const ORIGINATOR_VHDMP: u32 = 0x4;
+const MAX_HOST_NAME: usize = 126;
+
+pub mod opcode {
+    pub const GET_INITIAL_INFO: u32 = 0x0200_1001;
+    pub const SCSI: u32 = 0x0200_1002;
+    pub const CHECK_CONNECTION_STATUS: u32 = 0x0200_1003;
+    pub const SRB_STATUS: u32 = 0x0200_1004;
+    pub const GET_DISK_INFO: u32 = 0x0200_1005;
+    pub const VALIDATE_DISK: u32 = 0x0200_1006;
+    pub const META_OPERATION_START: u32 = 0x0200_2101;
+    pub const META_OPERATION_QUERY_PROGRESS: u32 = 0x0200_2002;
+    pub const VHDSET_QUERY_INFORMATION: u32 = 0x0200_2005;
+    pub const DELETE_SNAPSHOT: u32 = 0x0200_2006;
+    pub const CHANGE_TRACKING_GET_PARAMETERS: u32 = 0x0200_2008;
+    pub const CHANGE_TRACKING_START: u32 = 0x0200_2009;
+    pub const CHANGE_TRACKING_STOP: u32 = 0x0200_200A;
+    pub const QUERY_VIRTUAL_DISK_CHANGES: u32 = 0x0200_200C;
+    pub const QUERY_SAFE_SIZE: u32 = 0x0200_200D;
+}
+
+/// SVHDX_SHARED_VIRTUAL_DISK_SUPPORT_RESPONSE values (2.2.4.16).
+pub mod support {
+    pub const SHARED_VIRTUAL_DISKS: u32 = 0x1;
+    pub const SNAPSHOTS: u32 = 0x7;
+    pub const HANDLE_NONE: u32 = 0;
+    pub const HANDLE_FILE_SHARED: u32 = 1;
+    pub const HANDLE_SHARED: u32 = 3;
+}
+
+/// ChangeTrackingStatus: tracking was never started on this disk.
+pub const CHANGE_TRACKING_NOT_INITIALIZED: u32 = 0xC03A_0020;
+const STATUS_NOT_FOUND: u32 = 0xC000_0225;
+
+/// SVHDX_OPEN_DEVICE_CONTEXT as a client sent it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenContext {
+    pub version: u32,
+    pub has_initiator: bool,
+    pub initiator: Guid,
+    pub flags: u32,
+    pub originator_flags: u32,
+    pub open_request_id: u64,
+    /// UTF-16LE bytes of the host name.
+    pub host_name: Vec<u8>,
+    /// The request as sent (echoed in the response).
+    raw: Vec<u8>,
+}
+
+impl OpenContext {
+    /// Parses and checks a context body (MS-RSVD 3.2.5.1); the error is the CREATE's
+    /// status.
+    pub fn parse(b: &[u8]) -> Result<OpenContext, u32> {
+        if b.len() < OPEN_CONTEXT_V1_LEN {
+            return Err(BUFFER_TOO_SMALL);
+        }
+        let version = u32::from_le_bytes(b[0..4].try_into().unwrap());
+        match version {
+            1 => {}
+            2 if b.len() < OPEN_CONTEXT_V2_LEN => return Err(BUFFER_TOO_SMALL),
+            2 => {}
+            _ => return Err(INVALID_PARAMETER),
+        }
+        let has_initiator = match b[4] {
+            0 => false,
+            1 => true,
+            _ => return Err(INVALID_PARAMETER),
+        };
+        let name_len = usize::from(u16::from_le_bytes([b[40], b[41]]));
+        if name_len > MAX_HOST_NAME || name_len % 2 != 0 {
+            return Err(INVALID_PARAMETER);
+        }
+        let len = if version == 1 {
+            OPEN_CONTEXT_V1_LEN
+        } else {
+            OPEN_CONTEXT_V2_LEN
+        };
+        Ok(OpenContext {
+            version,
+            has_initiator,
+            initiator: if has_initiator {
+                Guid::from_slice(&b[8..24])
+            } else {
+                Guid::ZERO
+            },
+            flags: u32::from_le_bytes(b[24..28].try_into().unwrap()),
+            originator_flags: u32::from_le_bytes(b[28..32].try_into().unwrap()),
+            open_request_id: u64::from_le_bytes(b[32..40].try_into().unwrap()),
+            host_name: b[42..42 + name_len].to_vec(),
+            raw: b[..len].to_vec(),
+        })
+    }
+
+    pub fn host_name(&self) -> String {
+        let units: Vec<u16> = self
+            .host_name
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        String::from_utf16_lossy(&units)
+    }
+
+    /// The response context: the request echoed; for version 2 with the disk's
+    /// properties filled in (2.2.4.33).
+    pub fn response(&self, sector: u32, physical_sector: u32, virtual_size: u64) -> Vec<u8> {
+        let mut r = self.raw.clone();
+        if self.version == 2 {
+            r[168..172].copy_from_slice(&1u32.to_le_bytes());
+            r[172..176].copy_from_slice(&SERVER_VERSION.to_le_bytes());
+            r[176..180].copy_from_slice(&sector.to_le_bytes());
+            r[180..184].copy_from_slice(&physical_sector.to_le_bytes());
+            r[184..192].copy_from_slice(&virtual_size.to_le_bytes());
+        }
+        r
+    }
+
+    /// Builds a context (for clients and tests).
+    pub fn encode(
+        version: u32,
+        initiator: Option<Guid>,
+        originator: u32,
+        host: &str,
+        request_id: u64,
+    ) -> Vec<u8> {
+        let len = if version == 2 {
+            OPEN_CONTEXT_V2_LEN
+        } else {
+            OPEN_CONTEXT_V1_LEN
+        };
+        let mut b = vec![0u8; len];
+        b[0..4].copy_from_slice(&version.to_le_bytes());
+        if let Some(g) = initiator {
+            b[4] = 1;
+            b[8..24].copy_from_slice(&g.0);
+        }
+        b[28..32].copy_from_slice(&originator.to_le_bytes());
+        b[32..40].copy_from_slice(&request_id.to_le_bytes());
+        let name: Vec<u8> = host
+            .encode_utf16()
+            .take(MAX_HOST_NAME / 2)
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        b[40..42].copy_from_slice(&(name.len() as u16).to_le_bytes());
+        b[42..42 + name.len()].copy_from_slice(&name);
+        b
+    }
+}
+
+/// SVHDX_TUNNEL_OPERATION_HEADER.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub operation: u32,
+    pub status: u32,
+    pub request_id: u64,
+}
+
+pub const HEADER_LEN: usize = 16;
+pub const SCSI_REQUEST_LEN: usize = 36;
+pub const SENSE_LEN: usize = 20;
+
+impl Header {
+    pub fn parse(b: &[u8]) -> Option<Header> {
+        Some(Header {
+            operation: u32::from_le_bytes(b.get(0..4)?.try_into().ok()?),
+            status: u32::from_le_bytes(b.get(4..8)?.try_into().ok()?),
+            request_id: u64::from_le_bytes(b.get(8..16)?.try_into().ok()?),
+        })
+    }
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.operation.to_le_bytes());
+        out.extend_from_slice(&self.status.to_le_bytes());
+        out.extend_from_slice(&self.request_id.to_le_bytes());
+    }
+}
+
+/// A SCSI outcome kept for SRB_STATUS (2.2.4.13/2.2.4.14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredSense {
+    pub srb_status: u8,
+    pub scsi_status: u8,
+    pub sense: [u8; SENSE_LEN],
+}
+
+/// An open's sense-error store: 256 slots named by an 8-bit key that wraps.
+#[derive(Clone, Debug, Default)]
+pub struct SenseStore {
+    seq: u8,
+    slots: Vec<Option<StoredSense>>,
+}
+
+impl SenseStore {
+    /// Stores an entry under the next key and returns the key.
+    pub fn store(&mut self, s: StoredSense) -> u8 {
+        self.seq = self.seq.wrapping_add(1);
+        if self.slots.is_empty() {
+            self.slots = vec![None; 256];
+        }
+        self.slots[usize::from(self.seq)] = Some(s);
+        self.seq
+    }
+    pub fn get(&self, key: u8) -> Option<StoredSense> {
+        self.slots.get(usize::from(key)).copied().flatten()
+    }
+}
+
+fn sense_bytes(s: Option<Sense>) -> [u8; SENSE_LEN] {
+    let mut b = [0u8; SENSE_LEN];
+    if let Some(s) = s {
+        b[..18].copy_from_slice(&s.fixed());
+    }
+    b
+}
+
+impl StoredSense {
+    pub fn from_outcome(o: &Outcome) -> StoredSense {
+        StoredSense {
+            srb_status: o.srb_status,
+            scsi_status: o.scsi_status,
+            sense: sense_bytes(o.sense),
+        }
+    }
+    /// What Windows stores for a READ or WRITE on a virtual-disk open without an
+    /// initiator id (MS-RSVD <12>, <14>).
+    pub fn no_initiator() -> StoredSense {
+        let mut sense = [0u8; SENSE_LEN];
+        sense[0] = 0xF0;
+        sense[7] = 0x0A;
+        StoredSense {
+            srb_status: srb::ABORTED,
+            scsi_status: 0x02,
+            sense,
+        }
+    }
+}
+
+/// The per-open state the tunnel needs.
+#[derive(Debug, Default)]
+pub struct OpenState {
+    /// Zero when the open carried no initiator id.
+    pub initiator: Guid,
+    pub sense: SenseStore,
+    /// Transactions of META_OPERATION_START that completed (newest last, bounded).
+    pub done: Vec<Guid>,
+}
+
+/// What GET_DISK_INFO reports about the file (2.2.4.20).
+#[derive(Clone, Copy, Debug)]
+pub struct DiskFacts {
+    /// 2 fixed, 3 dynamic, 4 differencing.
+    pub disk_type: u32,
+    pub block_size: u32,
+    pub linkage_id: Guid,
+    pub file_size: u64,
+    pub virtual_disk_id: Guid,
+}
+
+/// What a tunnel request asks of the caller beyond the answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// The virtual size changed: every other initiator gets a capacity unit attention.
+    pub resized: bool,
+}
+
+fn header_only(h: &Header, status: u32) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN);
+    Header {
+        operation: h.operation,
+        status,
+        request_id: h.request_id,
+    }
+    .encode(&mut out);
+    out
+}
+
+/// Answers one tunnel request. `Err` fails the IOCTL itself with that status (no output);
+/// `Ok` is the IOCTL's output, whose header may carry an RSVD or NTSTATUS error.
+pub fn dispatch(
+    lun: &Lun,
+    open: &mut OpenState,
+    facts: &DiskFacts,
+    input: &[u8],
+    max_out: usize,
+    effects: &mut Effects,
+) -> Result<Vec<u8>, u32> {
+    let Some(h) = Header::parse(input) else {
+        return Err(BUFFER_TOO_SMALL);
+    };
+    if h.operation & 0xFF00_0000 != 0x0200_0000 {
+        return Err(INVALID_DEVICE_REQUEST);
+    }
+    let version = (h.operation >> 12) & 0xFFF;
+    if version != 1 && version != 2 {
+        return Ok(header_only(&h, SVHDX_VERSION_MISMATCH));
+    }
+    let body = &input[HEADER_LEN..];
+    let dev = lun.dev;
+    let ok = |payload: &[u8]| {
+        let mut out = header_only(&h, SUCCESS);
+        out.extend_from_slice(payload);
+        out
+    };
+    use opcode::*;
+    match h.operation {
+        GET_INITIAL_INFO => {
+            if max_out < HEADER_LEN + 24 {
+                return Err(BUFFER_TOO_SMALL);
+            }
+            let mut p = Vec::with_capacity(24);
+            p.extend_from_slice(&SERVER_VERSION.to_le_bytes());
+            p.extend_from_slice(&dev.sector_size().to_le_bytes());
+            p.extend_from_slice(&dev.physical_sector_size().to_le_bytes());
+            p.extend_from_slice(&0u32.to_le_bytes());
+            p.extend_from_slice(&dev.capacity().to_le_bytes());
+            Ok(ok(&p))
+        }
+        CHECK_CONNECTION_STATUS => {
+            if max_out < HEADER_LEN {
+                return Err(BUFFER_OVERFLOW);
+            }
+            Ok(ok(&[]))
+        }
+        SCSI => {
+            if max_out < HEADER_LEN + 16 + SENSE_LEN {
+                return Err(INVALID_PARAMETER);
+            }
+            Ok(scsi_op(lun, open, &h, body, max_out))
+        }
+        SRB_STATUS => {
+            if max_out < HEADER_LEN + 24 {
+                return Err(INVALID_PARAMETER);
+            }
+            let Some(&key) = body.first() else {
+                return Ok(header_only(&h, INVALID_PARAMETER));
+            };
+            match open.sense.get(key) {
+                None => Ok(header_only(&h, SVHDX_ERROR_NOT_AVAILABLE)),
+                Some(s) => {
+                    let mut p = vec![key, s.srb_status, s.scsi_status, SENSE_LEN as u8];
+                    p.extend_from_slice(&s.sense);
+                    Ok(ok(&p))
+                }
+            }
+        }
+        GET_DISK_INFO => {
+            if max_out < HEADER_LEN + 56 {
+                return Err(BUFFER_TOO_SMALL);
+            }
+            let mut p = vec![0u8; 56];
+            p[0..4].copy_from_slice(&facts.disk_type.to_le_bytes());
+            p[4..8].copy_from_slice(&3u32.to_le_bytes()); // VHDX
+            p[8..12].copy_from_slice(&facts.block_size.to_le_bytes());
+            p[12..28].copy_from_slice(&facts.linkage_id.0);
+            p[28] = 1; // mounted: we serve it
+            p[29] = u8::from(dev.physical_sector_size() >= 4096);
+            p[32..40].copy_from_slice(&facts.file_size.to_le_bytes());
+            p[40..56].copy_from_slice(&facts.virtual_disk_id.0);
+            Ok(ok(&p))
+        }
+        VALIDATE_DISK => {
+            if max_out < HEADER_LEN + 1 {
+                return Err(BUFFER_TOO_SMALL);
+            }
+            // The disk opened and its metadata checked out; it is valid.
+            Ok(ok(&[1]))
+        }
+        META_OPERATION_START => Ok(meta_start(lun, open, &h, body, effects)),
+        META_OPERATION_QUERY_PROGRESS => {
+            let Some(t) = body.get(..16) else {
+                return Ok(header_only(&h, BUFFER_TOO_SMALL));
+            };
+            if !open.done.contains(&Guid::from_slice(t)) {
+                return Ok(header_only(&h, STATUS_NOT_FOUND));
+            }
+            // Meta-operations finish before they answer: always complete.
+            let mut p = 1u64.to_le_bytes().to_vec();
+            p.extend_from_slice(&1u64.to_le_bytes());
+            Ok(ok(&p))
+        }
+        QUERY_SAFE_SIZE => {
+            if max_out < HEADER_LEN + 8 {
+                return Err(BUFFER_TOO_SMALL);
+            }
+            // We never shrink a disk: its current size is the smallest safe one.
+            Ok(ok(&dev.capacity().to_le_bytes()))
+        }
+        CHANGE_TRACKING_GET_PARAMETERS => {
+            let mut p = CHANGE_TRACKING_NOT_INITIALIZED.to_le_bytes().to_vec();
+            p.extend_from_slice(&[0; 12]);
+            Ok(ok(&p))
+        }
+        // VHD Sets (snapshots, their queries and deletion) and resilient change tracking
+        // need a .vhds and an RCT log, which this server does not keep.
+        VHDSET_QUERY_INFORMATION | DELETE_SNAPSHOT | QUERY_VIRTUAL_DISK_CHANGES => {
+            Ok(header_only(&h, INVALID_DEVICE_REQUEST))
+        }
+        CHANGE_TRACKING_START | CHANGE_TRACKING_STOP => Ok(header_only(&h, NOT_SUPPORTED)),
+        _ => Ok(header_only(&h, INVALID_PARAMETER)),
+    }
+}
+
+fn scsi_op(lun: &Lun, open: &mut OpenState, h: &Header, body: &[u8], max_out: usize) -> Vec<u8> {
+    // A failed check answers with the header and the request's fields echoed.
+    let refuse = |status: u32| {
+        let mut out = header_only(h, status);
+        out.extend_from_slice(&body[..body.len().min(SCSI_REQUEST_LEN)]);
+        out
+    };
+    if body.len() < SCSI_REQUEST_LEN {
+        return refuse(INVALID_PARAMETER);
+    }
+    let length = u16::from_le_bytes([body[0], body[1]]);
+    let cdb_len = usize::from(body[4]);
+    let sense_len = body[5];
+    let disposition = body[6];
+    let srb_flags = u32::from_le_bytes(body[8..12].try_into().unwrap());
+    let xfer = u32::from_le_bytes(body[12..16].try_into().unwrap()) as usize;
+    let data = &body[SCSI_REQUEST_LEN..];
+    if length as usize != SCSI_REQUEST_LEN
+        || usize::from(sense_len) > SENSE_LEN
+        || cdb_len > 16
+        || cdb_len == 0
+        || disposition > 2
+        || (disposition == 0 && data.len() < xfer)
+    {
+        return refuse(INVALID_PARAMETER);
+    }
+    if open.initiator.is_zero() {
+        return refuse(INVALID_HANDLE);
+    }
+    // Disposition 0: data to the disk; 1: data from it; 2: none.
+    let room = max_out.saturating_sub(HEADER_LEN + 16 + SENSE_LEN);
+    let max_in = if disposition == 1 { xfer.min(room) } else { 0 };
+    let data_out = if disposition == 0 {
+        &data[..xfer]
+    } else {
+        &[][..]
+    };
+    let o = scsi::execute(
+        lun,
+        open.initiator,
+        &Command {
+            cdb: &body[16..16 + cdb_len],
+            data_out,
+            max_in,
+        },
+    );
+    let mut out = header_only(h, SUCCESS);
+    out.extend_from_slice(&(SCSI_REQUEST_LEN as u16).to_le_bytes());
+    let auto = if o.sense.is_some() { 0x80 } else { 0 };
+    out.push((o.srb_status & 0x7F) | auto);
+    out.push(o.scsi_status);
+    out.push(cdb_len as u8);
+    out.push(SENSE_LEN as u8);
+    out.push(disposition);
+    out.push(0);
+    out.extend_from_slice(&srb_flags.to_le_bytes());
+    out.extend_from_slice(&(o.data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&sense_bytes(o.sense));
+    out.extend_from_slice(&o.data);
+    out
+}
+
+fn meta_start(
+    lun: &Lun,
+    open: &mut OpenState,
+    h: &Header,
+    body: &[u8],
+    effects: &mut Effects,
+) -> Vec<u8> {
+    if body.len() < 24 {
+        return header_only(h, BUFFER_TOO_SMALL);
+    }
+    let transaction = Guid::from_slice(&body[..16]);
+    let kind = u32::from_le_bytes(body[16..20].try_into().unwrap());
+    let data = &body[24..];
+    let status = match kind {
+        // Resize.
+        0 => {
+            if data.len() < 12 {
+                BUFFER_TOO_SMALL
+            } else {
+                let new_size = u64::from_le_bytes(data[..8].try_into().unwrap());
+                let (expand_only, allow_unsafe, shrink_min) =
+                    (data[8] != 0, data[9] != 0, data[10] != 0);
+                let cur = lun.dev.capacity();
+                let bs = u64::from(lun.dev.sector_size());
+                if shrink_min && (new_size != 0 || expand_only || allow_unsafe) {
+                    INVALID_PARAMETER_1
+                } else if shrink_min || new_size == cur {
+                    SUCCESS
+                } else if new_size < cur && expand_only {
+                    INVALID_PARAMETER
+                } else if new_size < cur {
+                    // Shrinking would cut data off; the smallest safe size is the
+                    // current one.
+                    NOT_SUPPORTED
+                } else if new_size % bs != 0 {
+                    INVALID_PARAMETER
+                } else {
+                    match lun.dev.resize(new_size) {
+                        Ok(()) => {
+                            effects.resized = true;
+                            SUCCESS
+                        }
+                        Err(crate::DevError::Invalid(_)) => INVALID_PARAMETER,
+                        Err(_) => NOT_SUPPORTED,
+                    }
+                }
+            }
+        }
+        // Optimize: nothing to do on our engine.
+        2 => SUCCESS,
+        // CreateSnapshot, ExtractVHD, ConvertToVHDSet, ApplySnapshot: VHD Sets only.
+        1 | 3 | 4 | 5 => INVALID_DEVICE_REQUEST,
+        _ => INVALID_PARAMETER,
+    };
+    if status == SUCCESS {
+        if open.done.len() >= 16 {
+            open.done.remove(0);
+        }
+        open.done.push(transaction);
+    }
+    header_only(h, status)
+}
+
+/// Builds a SCSI tunnel request (for clients and tests). `disposition` 0 sends `data`,
+/// 1 asks for up to `xfer` bytes back, 2 moves no data.
+pub fn encode_scsi_request(
+    request_id: u64,
+    cdb: &[u8],
+    disposition: u8,
+    data: &[u8],
+    xfer: u32,
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN + SCSI_REQUEST_LEN + data.len());
+    Header {
+        operation: opcode::SCSI,
+        status: 0,
+        request_id,
+    }
+    .encode(&mut out);
+    out.extend_from_slice(&(SCSI_REQUEST_LEN as u16).to_le_bytes());
+    out.extend_from_slice(&[0, 0]);
+    out.push(cdb.len().min(16) as u8);
+    out.push(SENSE_LEN as u8);
+    out.push(disposition);
+    out.push(0);
+    let flags: u32 = match disposition {
+        0 => 0x80,
+        1 => 0x40,
+        _ => 0,
+    };
+    out.extend_from_slice(&flags.to_le_bytes());
+    let xfer = if disposition == 0 {
+        data.len() as u32
+    } else {
+        xfer
+    };
+    out.extend_from_slice(&xfer.to_le_bytes());
+    let mut c = [0u8; 16];
+    c[..cdb.len().min(16)].copy_from_slice(&cdb[..cdb.len().min(16)]);
+    out.extend_from_slice(&c);
+    out.extend_from_slice(&[0; 4]);
+    if disposition == 0 {
+        out.extend_from_slice(data);
+    }
+    out
+}
+
+/// A decoded SCSI tunnel response.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScsiResponse {
+    pub header: Header,
+    pub srb_status: u8,
+    pub scsi_status: u8,
+    pub sense: Vec<u8>,
+    pub data: Vec<u8>,
+}
+
+impl ScsiResponse {
+    pub fn parse(b: &[u8]) -> Option<ScsiResponse> {
+        let header = Header::parse(b)?;
+        let body = b.get(HEADER_LEN..)?;
+        if body.len() < 16 {
+            return Some(ScsiResponse {
+                header,
+                srb_status: 0,
+                scsi_status: 0,
+                sense: Vec::new(),
+                data: Vec::new(),
+            });
+        }
+        let sense_len = usize::from(body[5]);
+        let xfer = u32::from_le_bytes(body[12..16].try_into().ok()?) as usize;
+        let sense = body.get(16..16 + sense_len)?.to_vec();
+        let data = body.get(16 + sense_len..16 + sense_len + xfer)?.to_vec();
+        Some(ScsiResponse {
+            header,
+            srb_status: body[2],
+            scsi_status: body[3],
+            sense,
+            data,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pr::Reservations;
+    use crate::scsi::tests::Ram;
+    use parking_lot::Mutex;
+
+    fn facts() -> DiskFacts {
+        DiskFacts {
+            disk_type: 3,
+            block_size: 32 << 20,
+            linkage_id: Guid([3; 16]),
+            file_size: 4 << 20,
+            virtual_disk_id: Guid([0x5A; 16]),
+        }
+    }
+
+    #[test]
+    fn open_context_checks_and_response() {
+        let g = Guid([7; 16]);
+        let v1 = OpenContext::encode(1, Some(g), ORIGINATOR_PVHDPARSER, "HOST-A", 0);
+        let c = OpenContext::parse(&v1).unwrap();
+        assert_eq!(
+            (c.version, c.initiator, c.host_name()),
+            (1, g, "HOST-A".into())
+        );
+        assert_eq!(c.response(512, 4096, 1 << 30), v1, "v1 is echoed");
+        let v2 = OpenContext::encode(2, Some(g), ORIGINATOR_PVHDPARSER, "HOST-A", 0);
+        let r = OpenContext::parse(&v2)
+            .unwrap()
+            .response(512, 4096, 1 << 30);
+        assert_eq!(r.len(), 192);
+        assert_eq!(u32::from_le_bytes(r[172..176].try_into().unwrap()), 2);
+        assert_eq!(u64::from_le_bytes(r[184..192].try_into().unwrap()), 1 << 30);
+        assert_eq!(OpenContext::parse(&v1[..167]), Err(BUFFER_TOO_SMALL));
+        assert_eq!(OpenContext::parse(&v2[..170]), Err(BUFFER_TOO_SMALL));
+        let mut bad = v1.clone();
+        bad[0] = 3;
+        assert_eq!(OpenContext::parse(&bad), Err(INVALID_PARAMETER));
+        let mut bad = v1.clone();
+        bad[4] = 2;
+        assert_eq!(OpenContext::parse(&bad), Err(INVALID_PARAMETER));
+        let mut bad = v1;
+        bad[40] = 200;
+        assert_eq!(OpenContext::parse(&bad), Err(INVALID_PARAMETER));
+    }
+
+    #[test]
+    fn tunnel_operations() {
+        let ram = Ram::new(1 << 20);
+        let pr = Mutex::new(Reservations::new());
+        let lun = Lun {
+            dev: &ram,
+            pr: &pr,
+            persist: &|_| true,
+        };
+        let mut open = OpenState {
+            initiator: Guid([1; 16]),
+            ..Default::default()
+        };
+        let mut fx = Effects::default();
+        let req = |op: u32, body: &[u8]| {
+            let mut b = Vec::new();
+            Header {
+                operation: op,
+                status: 0,
+                request_id: 77,
+            }
+            .encode(&mut b);
+            b.extend_from_slice(body);
+            b
+        };
+        let info = dispatch(
+            &lun,
+            &mut open,
+            &facts(),
+            &req(opcode::GET_INITIAL_INFO, &[]),
+            64,
+            &mut fx,
+        )
+        .unwrap();
+        let h = Header::parse(&info).unwrap();
+        assert_eq!((h.status, h.request_id), (0, 77));
+        assert_eq!(
+            u64::from_le_bytes(info[32..40].try_into().unwrap()),
+            1 << 20
+        );
+        assert_eq!(
+            dispatch(
+                &lun,
+                &mut open,
+                &facts(),
+                &req(opcode::GET_INITIAL_INFO, &[]),
+                39,
+                &mut fx
+            ),
+            Err(BUFFER_TOO_SMALL)
+        );
+        assert_eq!(
+            dispatch(
+                &lun,
+                &mut open,
+                &facts(),
+                &req(0x0300_1001, &[]),
+                64,
+                &mut fx
+            ),
+            Err(INVALID_DEVICE_REQUEST)
+        );
+        let vm = dispatch(
+            &lun,
+            &mut open,
+            &facts(),
+            &req(0x0200_3001, &[]),
+            64,
+            &mut fx,
+        )
+        .unwrap();
+        assert_eq!(Header::parse(&vm).unwrap().status, SVHDX_VERSION_MISMATCH);
+        let unk = dispatch(
+            &lun,
+            &mut open,
+            &facts(),
+            &req(0x0200_2001, &[]),
+            64,
+            &mut fx,
+        )
+        .unwrap();
+        assert_eq!(Header::parse(&unk).unwrap().status, INVALID_PARAMETER);
+        let di = dispatch(
+            &lun,
+            &mut open,
+            &facts(),
+            &req(opcode::GET_DISK_INFO, &[0; 56]),
+            72,
+            &mut fx,
+        )
+        .unwrap();
+        assert_eq!(di.len(), 72);
+        assert_eq!(&di[56..72], &[0x5A; 16]);
+        // READ CAPACITY(10) through the tunnel, as MS-RSVD 4.2's example.
+        let rq = encode_scsi_request(78, &[0x25, 0, 0, 0, 0, 0, 0, 0, 0, 0], 1, &[], 8);
+        let r =
+            ScsiResponse::parse(&dispatch(&lun, &mut open, &facts(), &rq, 1024, &mut fx).unwrap())
+                .unwrap();
+        assert_eq!(
+            (r.header.status, r.scsi_status, r.srb_status),
+            (0, 0, srb::SUCCESS)
+        );
+        assert_eq!(r.sense.len(), SENSE_LEN);
+        assert_eq!(r.data, [0, 0, 0x07, 0xFF, 0, 0, 2, 0]);
+        // A CHECK CONDITION carries autosense.
+        let rq = encode_scsi_request(
+            79,
+            &[0xC7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            2,
+            &[],
+            0,
+        );
+        let r =
+            ScsiResponse::parse(&dispatch(&lun, &mut open, &facts(), &rq, 1024, &mut fx).unwrap())
+                .unwrap();
+        assert_eq!((r.scsi_status, r.srb_status), (2, 0x84));
+        assert_eq!((r.sense[2], r.sense[12]), (5, 0x20));
+        // No initiator id: INVALID_HANDLE with the request echoed.
+        let mut anon = OpenState::default();
+        let rq = encode_scsi_request(80, &[0x00; 6], 2, &[], 0);
+        let out = dispatch(&lun, &mut anon, &facts(), &rq, 1024, &mut fx).unwrap();
+        assert_eq!(Header::parse(&out).unwrap().status, INVALID_HANDLE);
+        assert_eq!(out.len(), HEADER_LEN + SCSI_REQUEST_LEN);
+        // Sense store.
+        let key = open.sense.store(StoredSense::no_initiator());
+        let mut srbq = vec![key];
+        srbq.resize(28, 0);
+        let s = dispatch(
+            &lun,
+            &mut open,
+            &facts(),
+            &req(opcode::SRB_STATUS, &srbq),
+            64,
+            &mut fx,
+        )
+        .unwrap();
+        assert_eq!(&s[16..20], &[key, srb::ABORTED, 2, 20]);
+        assert_eq!(s[20], 0xF0);
+        srbq[0] = key.wrapping_add(9);
+        let s = dispatch(
+            &lun,
+            &mut open,
+            &facts(),
+            &req(opcode::SRB_STATUS, &srbq),
+            64,
+            &mut fx,
+        )
+        .unwrap();
+        assert_eq!(Header::parse(&s).unwrap().status, SVHDX_ERROR_NOT_AVAILABLE);
+        // Resize grows through the device (the RAM disk cannot) and VHD Set operations
+        // are refused with the spec's status.
+        let mut meta = vec![9u8; 16];
+        meta.extend_from_slice(&1u32.to_le_bytes());
+        meta.extend_from_slice(&[0; 4]);
+        meta.resize(24 + 52, 0);
+        let m = dispatch(
+            &lun,
+            &mut open,
+            &facts(),
+            &req(opcode::META_OPERATION_START, &meta),
+            64,
+            &mut fx,
+        )
+        .unwrap();
+        assert_eq!(Header::parse(&m).unwrap().status, INVALID_DEVICE_REQUEST);
+    }
+
+    #[test]
+    fn hostile_tunnel_input_never_panics() {
+        use rand::{Rng, SeedableRng};
+        let ram = Ram::new(256 << 10);
+        let pr = Mutex::new(Reservations::new());
+        let lun = Lun {
+            dev: &ram,
+            pr: &pr,
+            persist: &|_| true,
+        };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x7E57);
+        let ops = [
+            0x0200_1001u32,
+            0x0200_1002,
+            0x0200_1003,
+            0x0200_1004,
+            0x0200_1005,
+            0x0200_1006,
+            0x0200_2101,
+            0x0200_2002,
+            0x0200_2005,
+            0x0200_200D,
+        ];
+        let mut fx = Effects::default();
+        for _ in 0..20_000 {
+            let mut open = OpenState {
+                initiator: Guid([rng.gen_range(0..3); 16]),
+                ..Default::default()
+            };
+            let mut b: Vec<u8> = if rng.gen_bool(0.5) {
+                let cdb: Vec<u8> = (0..rng.gen_range(0..17)).map(|_| rng.gen()).collect();
+                encode_scsi_request(
+                    1,
+                    &cdb,
+                    rng.gen_range(0..4),
+                    &[0u8; 600],
+                    rng.gen_range(0..70000),
+                )
+            } else {
+                (0..rng.gen_range(0..120)).map(|_| rng.gen()).collect()
+            };
+            if b.len() >= 4 && rng.gen_bool(0.7) {
+                b[..4].copy_from_slice(&ops[rng.gen_range(0..ops.len())].to_le_bytes());
+            }
+            for _ in 0..rng.gen_range(0..4) {
+                if !b.is_empty() {
+                    let i = rng.gen_range(0..b.len());
+                    b[i] = rng.gen();
+                }
+            }
+            let max_out = rng.gen_range(0..70000);
+            if let Ok(out) = dispatch(&lun, &mut open, &facts(), &b, max_out, &mut fx) {
+                assert!(
+                    out.len() <= max_out.max(HEADER_LEN + SCSI_REQUEST_LEN),
+                    "{} > {}",
+                    out.len(),
+                    max_out
+                );
+            }
+        }
+    }
+}

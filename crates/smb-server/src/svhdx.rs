@@ -1,0 +1,581 @@
+//! Shared VHDX (MS-RSVD) on the SMB side: a `.vhdx` opened with the SVHDX context on an
+//! `rsvd` share becomes a virtual SCSI disk shared by every host that opens it.
+//!
+//! - [`SharedDisk`]: one per file while any shared open lives; the VHDX engine (and its
+//!   parents), the persistent reservations all initiators share, and who has it open.
+//!   It hangs off the file's [`FileState`] (weakly) so later opens find it.
+//! - [`SvhdxOpen`]: what one shared open adds: its initiator, sense store and context.
+//! - [`VirtualFile`]: the open's [`FileObj`]: SMB2 READ and WRITE offsets are virtual-disk
+//!   offsets resolved through the engine; sizes are the virtual disk's.
+//! - [`PrStore`]: where reservations are kept across restarts (the state directory).
+//!
+//! While a shared open lives, plain opens that would write the file are refused (they
+//! would corrupt the disk under its initiators), and a shared open is refused while a
+//! plain open may write it.
+
+use crate::backend::{
+    BasicChange, DirEntry, Disposition, FileInfo, FileObj, Kind, OpenParams, SharePath,
+};
+use crate::config::ShareConfig;
+use crate::state::FileState;
+use parking_lot::Mutex;
+use rsvd::scsi::{Lun, Outcome as ScsiOutcome};
+use rsvd::tunnel::{self, OpenContext, OpenState, StoredSense};
+use rsvd::{BlockDevice, DevError, Guid, Reservations, VhdxDisk};
+use smb_wire::status::NtStatus;
+use std::io;
+use std::sync::Arc;
+
+/// Where persistent reservations live between restarts: whole records replaced
+/// atomically and durably by `save`.
+pub trait PrStore: Send + Sync {
+    fn load(&self, key: &str) -> io::Result<Option<Vec<u8>>>;
+    fn save(&self, key: &str, data: &[u8]) -> io::Result<()>;
+}
+
+/// The engine's view of a file opened through the share backend.
+pub struct ObjStore(Box<dyn FileObj>);
+
+fn io_err(s: NtStatus) -> io::Error {
+    io::Error::other(format!("status {:#010x}", s.0))
+}
+
+impl vhdx::Storage for ObjStore {
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()> {
+        let mut at = 0;
+        while at < buf.len() {
+            let n = self
+                .0
+                .read_at(offset + at as u64, &mut buf[at..])
+                .map_err(io_err)?;
+            if n == 0 {
+                return Err(io::ErrorKind::UnexpectedEof.into());
+            }
+            at += n;
+        }
+        Ok(())
+    }
+    fn write_at(&self, buf: &[u8], offset: u64) -> io::Result<()> {
+        let n = self.0.write_at(offset, buf).map_err(io_err)?;
+        if n != buf.len() {
+            return Err(io::ErrorKind::WriteZero.into());
+        }
+        Ok(())
+    }
+    fn flush(&self) -> io::Result<()> {
+        self.0.sync().map_err(io_err)
+    }
+    fn len(&self) -> io::Result<u64> {
+        Ok(self.0.info().map_err(io_err)?.end_of_file)
+    }
+    fn set_len(&self, len: u64) -> io::Result<()> {
+        self.0.set_len(len).map_err(io_err)
+    }
+    fn punch_hole(&self, offset: u64, len: u64) -> io::Result<()> {
+        self.0.zero_range(offset, len).map_err(io_err)
+    }
+}
+
+/// A shared virtual disk.
+pub struct SharedDisk {
+    /// The engine over the file and its parents (taken out only when the last open goes).
+    dev: Option<VhdxDisk<ObjStore>>,
+    pub pr: Mutex<Reservations>,
+    /// The reservations' name in the store: the disk's identity.
+    pr_key: String,
+    store: Option<Arc<dyn PrStore>>,
+    /// Initiators with shared opens, and how many each has.
+    initiators: Mutex<Vec<(Guid, u32)>>,
+}
+
+impl SharedDisk {
+    pub fn device(&self) -> &VhdxDisk<ObjStore> {
+        self.dev.as_ref().expect("open until dropped")
+    }
+
+    fn persist(&self, data: &[u8]) -> bool {
+        match &self.store {
+            None => true,
+            Some(s) => match s.save(&self.pr_key, data) {
+                Ok(()) => true,
+                Err(e) => {
+                    tracing::error!(disk = %self.pr_key, error = %e, "persistent reservations could not be saved");
+                    false
+                }
+            },
+        }
+    }
+
+    /// Runs `f` with the logical unit.
+    pub fn with_lun<R>(&self, f: impl FnOnce(&Lun) -> R) -> R {
+        let persist = |b: &[u8]| self.persist(b);
+        let lun = Lun {
+            dev: self.device(),
+            pr: &self.pr,
+            persist: &persist,
+        };
+        f(&lun)
+    }
+
+    fn join(&self, g: Guid) {
+        let mut v = self.initiators.lock();
+        match v.iter_mut().find(|(x, _)| *x == g) {
+            Some((_, n)) => *n += 1,
+            None => v.push((g, 1)),
+        }
+    }
+
+    fn leave(&self, g: Guid) {
+        let mut v = self.initiators.lock();
+        if let Some(i) = v.iter().position(|(x, _)| *x == g) {
+            v[i].1 -= 1;
+            if v[i].1 == 0 {
+                v.remove(i);
+            }
+        }
+    }
+
+    /// After a resize: every other initiator learns the capacity changed.
+    fn resized_by(&self, by: Guid) {
+        let others: Vec<Guid> = self
+            .initiators
+            .lock()
+            .iter()
+            .map(|(g, _)| *g)
+            .filter(|g| *g != by && !g.is_zero())
+            .collect();
+        let mut pr = self.pr.lock();
+        for g in others {
+            pr.attend(g, rsvd::sense::UnitAttention::CapacityChanged);
+        }
+    }
+}
+
+impl Drop for SharedDisk {
+    fn drop(&mut self) {
+        // The last shared open went: the engine's log is emptied so the file is clean.
+        if let Some(d) = self.dev.take() {
+            if let Err(e) = d.close() {
+                tracing::warn!(disk = %self.pr_key, error = %e, "closing a shared virtual disk");
+            }
+        }
+    }
+}
+
+/// Normalizes a parent path found from a child's locator to a path on the share; None
+/// if it would leave the share.
+fn share_relative(p: &std::path::Path) -> Option<SharePath> {
+    use std::path::Component;
+    let mut parts: Vec<String> = Vec::new();
+    for c in p.components() {
+        match c {
+            Component::Normal(s) => parts.push(s.to_str()?.to_string()),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            _ => return None,
+        }
+    }
+    if parts.is_empty() || parts.iter().any(|p| p.contains('\\') || p.contains('\0')) {
+        return None;
+    }
+    Some(SharePath::from_validated(parts.join("/")))
+}
+
+fn open_obj(
+    share: &ShareConfig,
+    path: &SharePath,
+    write: bool,
+) -> Result<Box<dyn FileObj>, NtStatus> {
+    let params = OpenParams {
+        disposition: Disposition::Open,
+        kind: Kind::NonDirectory,
+        read: true,
+        write,
+        attributes: 0,
+        allocation_size: 0,
+        write_through: false,
+        direct_io: false,
+    };
+    share.backend.open(path, &params).map(|(o, _)| o)
+}
+
+fn engine_err(e: vhdx::Error) -> NtStatus {
+    tracing::warn!(error = %e, "opening a shared virtual disk");
+    match e {
+        vhdx::Error::Io(_) | vhdx::Error::Poisoned => NtStatus::FILE_CORRUPT_ERROR,
+        vhdx::Error::Parent(_) => NtStatus::OBJECT_NAME_NOT_FOUND,
+        _ => NtStatus(rsvd::status::SVHDX_WRONG_FILE_TYPE),
+    }
+}
+
+/// Opens the disk at `path` (and its parents), or finds it open already.
+pub fn shared_disk(
+    server: &crate::Server,
+    share: &ShareConfig,
+    path: &SharePath,
+    fs: &FileState,
+) -> Result<Arc<SharedDisk>, NtStatus> {
+    let mut slot = fs.vdisk.lock();
+    if let Some(d) = slot.upgrade() {
+        return Ok(d);
+    }
+    let obj = open_obj(share, path, !share.read_only)?;
+    let opts = if share.read_only {
+        vhdx::OpenOptions::read_only()
+    } else {
+        vhdx::OpenOptions::read_write()
+    };
+    let top = vhdx::Vhdx::open(ObjStore(obj), opts).map_err(engine_err)?;
+    let mut layers = vec![top];
+    let mut child_path = path.clone();
+    while let Some(loc) = layers.last().and_then(|l| l.parent_locator().cloned()) {
+        if layers.len() >= 16 {
+            return Err(NtStatus::FILE_CORRUPT_ERROR);
+        }
+        let candidates = vhdx::parent_paths(std::path::Path::new(child_path.as_str()), &loc);
+        let found = candidates
+            .iter()
+            .filter_map(|p| share_relative(p))
+            .find_map(|p| open_obj(share, &p, false).ok().map(|o| (p, o)));
+        let Some((ppath, pobj)) = found else {
+            return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
+        };
+        let parent =
+            vhdx::Vhdx::open(ObjStore(pobj), vhdx::OpenOptions::read_only()).map_err(engine_err)?;
+        let dwg = parent.data_write_guid();
+        let linked = ["parent_linkage", "parent_linkage2"]
+            .iter()
+            .any(|k| loc.get(k).and_then(vhdx::Guid::parse) == Some(dwg));
+        if !linked {
+            tracing::warn!(
+                parent = ppath.as_str(),
+                "a differencing disk's parent changed since"
+            );
+            return Err(NtStatus::FILE_CORRUPT_ERROR);
+        }
+        layers.push(parent);
+        child_path = ppath;
+    }
+    let dev = VhdxDisk::new(layers);
+    let id = dev.identity();
+    let pr_key: String = rsvd::scsi::serial(&id).iter().map(|&b| b as char).collect();
+    let store = server.pr_store.get().cloned();
+    let pr = match &store {
+        None => Reservations::new(),
+        Some(s) => match s.load(&pr_key) {
+            Ok(Some(b)) => Reservations::decode(&b).unwrap_or_else(|| {
+                tracing::error!(disk = %pr_key, "saved reservations are damaged; starting without");
+                Reservations::new()
+            }),
+            Ok(None) => Reservations::new(),
+            Err(e) => {
+                tracing::error!(disk = %pr_key, error = %e, "saved reservations unreadable");
+                return Err(NtStatus::FILE_CORRUPT_ERROR);
+            }
+        },
+    };
+    let d = Arc::new(SharedDisk {
+        dev: Some(dev),
+        pr: Mutex::new(pr),
+        pr_key,
+        store,
+        initiators: Mutex::new(Vec::new()),
+    });
+    *slot = Arc::downgrade(&d);
+    Ok(d)
+}
+
+/// Whether a shared disk is open on the file.
+pub fn is_shared(fs: &FileState) -> bool {
+    fs.vdisk.lock().strong_count() > 0
+}
+
+/// What a shared open adds to an [`crate::state::Open`].
+pub struct SvhdxOpen {
+    pub disk: Arc<SharedDisk>,
+    pub state: Mutex<OpenState>,
+    pub context: OpenContext,
+    /// FILE_NO_INTERMEDIATE_BUFFERING: READ and WRITE are allowed only on such opens.
+    pub unbuffered: bool,
+}
+
+impl SvhdxOpen {
+    pub fn new(disk: Arc<SharedDisk>, context: OpenContext, unbuffered: bool) -> SvhdxOpen {
+        disk.join(context.initiator);
+        SvhdxOpen {
+            state: Mutex::new(OpenState {
+                initiator: context.initiator,
+                ..Default::default()
+            }),
+            disk,
+            context,
+            unbuffered,
+        }
+    }
+
+    pub fn initiator(&self) -> Guid {
+        self.context.initiator
+    }
+
+    /// The SVHDX response context.
+    pub fn response(&self) -> Vec<u8> {
+        let d = self.disk.device();
+        self.context
+            .response(d.sector_size(), d.physical_sector_size(), d.capacity())
+    }
+
+    /// Whether an SMB2 READ or WRITE of the range may go ahead (MS-RSVD 3.2.5.3/3.2.5.4):
+    /// its error status otherwise.
+    pub fn admit(&self, write: bool, offset: u64, len: u64) -> Result<(), NtStatus> {
+        if !self.unbuffered {
+            return Err(NtStatus::NOT_SUPPORTED);
+        }
+        let g = self.initiator();
+        if g.is_zero() {
+            // Without an initiator the virtual disk takes no I/O: the failure is kept for
+            // SRB_STATUS to tell.
+            let key = self.state.lock().sense.store(StoredSense::no_initiator());
+            return Err(NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key)));
+        }
+        let dev = self.disk.device();
+        let bs = u64::from(dev.sector_size());
+        let misaligned = !offset.is_multiple_of(bs) || !len.is_multiple_of(bs);
+        let out_of_range = misaligned || offset.checked_add(len).is_none_or(|e| e > dev.capacity());
+        {
+            let mut pr = self.disk.pr.lock();
+            if let Some(ua) = pr.take_attention(&g) {
+                return Err(NtStatus(ua.status()));
+            }
+            let access = if write {
+                rsvd::pr::Access::Write
+            } else {
+                rsvd::pr::Access::Read
+            };
+            if pr.conflicts(&g, access) {
+                return Err(NtStatus(rsvd::status::SVHDX_RESERVATION_CONFLICT));
+            }
+        }
+        if out_of_range {
+            let o = ScsiOutcome::check(if misaligned {
+                rsvd::sense::INVALID_FIELD_IN_CDB
+            } else {
+                rsvd::sense::LBA_OUT_OF_RANGE
+            });
+            let key = self.state.lock().sense.store(StoredSense::from_outcome(&o));
+            return Err(NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key)));
+        }
+        Ok(())
+    }
+
+    /// A device failure during an admitted READ or WRITE, kept for SRB_STATUS.
+    fn stored(&self, e: &DevError, write: bool) -> NtStatus {
+        let sense = match e {
+            DevError::ReadOnly => rsvd::sense::WRITE_PROTECTED,
+            DevError::Invalid(_) => rsvd::sense::LBA_OUT_OF_RANGE,
+            DevError::Medium(_) if write => rsvd::sense::WRITE_ERROR,
+            DevError::Medium(_) => rsvd::sense::UNRECOVERED_READ_ERROR,
+        };
+        let key = self
+            .state
+            .lock()
+            .sense
+            .store(StoredSense::from_outcome(&ScsiOutcome::check(sense)));
+        NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key))
+    }
+
+    /// FSCTL_SVHDX_SYNC/ASYNC_TUNNEL_REQUEST.
+    pub fn tunnel(
+        &self,
+        input: &[u8],
+        max_out: usize,
+        file_size: u64,
+    ) -> Result<Vec<u8>, NtStatus> {
+        let facts = self.disk.device().facts(file_size);
+        let mut fx = tunnel::Effects::default();
+        let r = self.disk.with_lun(|lun| {
+            let mut st = self.state.lock();
+            tunnel::dispatch(lun, &mut st, &facts, input, max_out, &mut fx)
+        });
+        if fx.resized {
+            self.disk.resized_by(self.initiator());
+        }
+        r.map_err(NtStatus)
+    }
+}
+
+impl Drop for SvhdxOpen {
+    fn drop(&mut self) {
+        self.disk.leave(self.context.initiator);
+    }
+}
+
+/// A shared open's file: the virtual disk, addressed by virtual offsets.
+pub struct VirtualFile {
+    pub open: Arc<SvhdxOpen>,
+    /// The file as opened, for its times and attributes.
+    pub raw: Box<dyn FileObj>,
+}
+
+impl FileObj for VirtualFile {
+    fn info(&self) -> Result<FileInfo, NtStatus> {
+        let mut i = self.raw.info()?;
+        let size = self.open.disk.device().capacity();
+        i.end_of_file = size;
+        i.allocation_size = size;
+        Ok(i)
+    }
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, NtStatus> {
+        let dev = self.open.disk.device();
+        let end = dev.capacity();
+        if offset >= end {
+            return Ok(0);
+        }
+        let n = buf.len().min((end - offset) as usize);
+        dev.read(offset, &mut buf[..n])
+            .map_err(|e| self.open.stored(&e, false))?;
+        Ok(n)
+    }
+    fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus> {
+        self.open
+            .disk
+            .device()
+            .write(offset, data, false)
+            .map_err(|e| self.open.stored(&e, true))?;
+        Ok(data.len())
+    }
+    fn sync(&self) -> Result<(), NtStatus> {
+        self.open
+            .disk
+            .device()
+            .flush()
+            .map_err(|e| self.open.stored(&e, true))
+    }
+    fn set_len(&self, len: u64) -> Result<(), NtStatus> {
+        // Setting the end of file of the virtual disk resizes it (grow only).
+        let dev = self.open.disk.device();
+        if len == dev.capacity() {
+            return Ok(());
+        }
+        dev.resize(len).map_err(|_| NtStatus::INVALID_PARAMETER)?;
+        self.open.disk.resized_by(self.open.initiator());
+        Ok(())
+    }
+    fn allocate(&self, _len: u64) -> Result<(), NtStatus> {
+        Ok(())
+    }
+    fn set_basic(&self, change: &BasicChange) -> Result<(), NtStatus> {
+        self.raw.set_basic(change)
+    }
+    fn list_dir(&self) -> Result<Vec<DirEntry>, NtStatus> {
+        Err(NtStatus::INVALID_PARAMETER)
+    }
+    fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus> {
+        let dev = self.open.disk.device();
+        let zeros = vec![0u8; dev.sector_size() as usize];
+        let cdb_end = offset.checked_add(len).ok_or(NtStatus::INVALID_PARAMETER)?;
+        if cdb_end > dev.capacity() {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        // Whole blocks are released, the edges written with zeros.
+        dev.unmap(offset, len)
+            .map_err(|e| self.open.stored(&e, true))?;
+        let g = dev.unmap_granularity();
+        let head = offset.div_ceil(g) * g;
+        let tail = cdb_end / g * g;
+        let edges = if head >= tail {
+            vec![(offset, len)]
+        } else {
+            vec![(offset, head - offset), (tail, cdb_end - tail)]
+        };
+        for (o, l) in edges {
+            let mut at = o;
+            while at < o + l {
+                let n = (o + l - at).min(zeros.len() as u64) as usize;
+                dev.write(at, &zeros[..n], false)
+                    .map_err(|e| self.open.stored(&e, true))?;
+                at += n as u64;
+            }
+        }
+        Ok(())
+    }
+    fn raw_fd(&self) -> Option<i32> {
+        None
+    }
+    fn security(&self) -> Option<Vec<u8>> {
+        self.raw.security()
+    }
+    fn set_security(&self, sd: &[u8]) -> Result<(), NtStatus> {
+        self.raw.set_security(sd)
+    }
+}
+
+/// The SVHDX context of a CREATE on `share`, when it asks for a shared virtual disk: the
+/// parsed context and the name without its `:SharedVirtualDisk` suffix. Ok(None) when the
+/// context is absent or ignored (MS-SMB2 3.3.5.9.14).
+pub fn request<'a>(
+    share: &ShareConfig,
+    dialect: u16,
+    contexts: &[smb_wire::msg::CreateContext<'a>],
+    name: &'a [u8],
+) -> Result<Option<(OpenContext, &'a [u8])>, NtStatus> {
+    let Some(c) = contexts
+        .iter()
+        .find(|c| c.name == tunnel::OPEN_CONTEXT_NAME)
+    else {
+        return Ok(None);
+    };
+    // Shared virtual disks are served on rsvd shares, to SMB 3.0.2 and later.
+    if !share.rsvd || dialect < smb_wire::negotiate::dialect::SMB302 {
+        return Ok(None);
+    }
+    let suffix: Vec<u8> = tunnel::SHARED_SUFFIX
+        .encode_utf16()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let has_suffix = name.len() >= suffix.len()
+        && name[name.len() - suffix.len()..]
+            .chunks_exact(2)
+            .zip(suffix.chunks_exact(2))
+            .all(|(a, b)| {
+                let ua = u16::from_le_bytes([a[0], a[1]]);
+                let ub = u16::from_le_bytes([b[0], b[1]]);
+                char::from_u32(u32::from(ua)).map(|c| c.to_ascii_lowercase())
+                    == char::from_u32(u32::from(ub)).map(|c| c.to_ascii_lowercase())
+            });
+    let ctx = OpenContext::parse(c.data).map_err(NtStatus)?;
+    if !has_suffix {
+        if ctx.originator_flags & tunnel::ORIGINATOR_VHDMP != 0 {
+            return Err(NtStatus(rsvd::status::VHD_SHARED));
+        }
+        return Ok(None);
+    }
+    Ok(Some((ctx, &name[..name.len() - suffix.len()])))
+}
+
+/// FSCTL_QUERY_SHARED_VIRTUAL_DISK_SUPPORT on an open of an rsvd share's file.
+pub fn query_support(
+    open_is_shared: bool,
+    fs: Option<&FileState>,
+    max_out: u32,
+) -> Result<Vec<u8>, NtStatus> {
+    if max_out < 8 {
+        return Err(NtStatus::BUFFER_TOO_SMALL);
+    }
+    let state = if open_is_shared {
+        tunnel::support::HANDLE_SHARED
+    } else if fs.is_some_and(is_shared) {
+        tunnel::support::HANDLE_FILE_SHARED
+    } else {
+        tunnel::support::HANDLE_NONE
+    };
+    let mut out = tunnel::support::SNAPSHOTS.to_le_bytes().to_vec();
+    out.extend_from_slice(&state.to_le_bytes());
+    Ok(out)
+}
+
+/// A shared open's extension, looked up on an open.
+pub fn of(open: &crate::state::Open) -> Option<&Arc<SvhdxOpen>> {
+    open.svhdx.as_ref()
+}

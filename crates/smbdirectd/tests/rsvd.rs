@@ -1,0 +1,633 @@
+//! Shared VHDX (issue 21): two "hosts" open one VHDX as a shared virtual SCSI disk,
+//! run the persistent-reservation sequence a failover cluster runs, write and read
+//! through SCSI and through SMB2 READ/WRITE, and find reservations and data intact after
+//! the server restarts (gracefully and by SIGKILL); qemu-img accepts the disk after.
+
+mod common;
+use client::rsvd::{pr_action, pr_kind, Data, Guid, SharedDisk};
+use client::{access, Client};
+use common::*;
+use rsvd::tunnel::{opcode, Header};
+use smb_wire::header::Command;
+use smb_wire::NtStatus;
+use std::path::Path;
+use std::process::Command as Proc;
+
+const MIB: u64 = 1 << 20;
+const SIZE: u64 = 64 * MIB;
+const BS: u32 = 512;
+const HOST_A: Guid = Guid([0xA1; 16]);
+const HOST_B: Guid = Guid([0xB2; 16]);
+const OUTSIDER: Guid = Guid([0xC3; 16]);
+const KEY_A: u64 = 0xA0A0_0001;
+const KEY_B: u64 = 0xB0B0_0002;
+const GOOD: u8 = 0x00;
+const CHECK_CONDITION: u8 = 0x02;
+const CONFLICT: u8 = 0x18;
+const RESERVATION_CONFLICT: NtStatus = NtStatus(0xC05C_FF07);
+const WE_RO: u8 = pr_kind::WRITE_EXCLUSIVE_REGISTRANTS_ONLY;
+
+fn rsvd_server() -> TestServer {
+    TestServer::start_with(Opts {
+        share_extra: "rsvd = true".into(),
+        ..Default::default()
+    })
+}
+
+fn vhdx(args: &[&str]) {
+    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .arg("vhdx")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "vhdx {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+fn qemu_img(args: &[&str]) -> bool {
+    if !require_tool("qemu-img") {
+        return false;
+    }
+    let o = Proc::new("qemu-img").args(args).output().unwrap();
+    assert!(
+        o.status.success(),
+        "qemu-img {args:?}: {}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    true
+}
+
+fn host(s: &TestServer) -> (Client, u32) {
+    let mut c = s.tcp_client();
+    let t = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    (c, t)
+}
+
+fn open(s: &TestServer, who: Guid, name: &str) -> (Client, SharedDisk) {
+    let (mut c, t) = host(s);
+    let d = SharedDisk::open(&mut c, t, name, Some(who), 2, "HOST").unwrap();
+    (c, d)
+}
+
+fn status_of(r: client::Result<u32>) -> NtStatus {
+    match r {
+        Ok(_) => NtStatus::SUCCESS,
+        Err(client::Error::Status(_, s)) => s,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn read_status(c: &mut Client, d: &SharedDisk, off: u64, len: u32) -> Result<Vec<u8>, NtStatus> {
+    match c.read(d.tree, d.file, off, len) {
+        Ok(v) => Ok(v),
+        Err(client::Error::Status(_, s)) => Err(s),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
+    let mut s = rsvd_server();
+    let disk = s.share.join("cluster.vhdx");
+    vhdx(&["create", p(&disk), "--size", "64M", "--block-size", "1M"]);
+    let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhdx");
+    let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhdx");
+    assert_eq!(
+        a.virtual_size(),
+        Some(SIZE),
+        "the v2 response context carries the size"
+    );
+    assert_eq!(a.response.len(), 192);
+
+    // Identity: both initiators see the same disk, as Hyper-V describes its own.
+    let inq = |c: &mut Client, d: &mut SharedDisk, page: u8| {
+        let r = d
+            .scsi(c, &[0x12, 1, page, 0, 255, 0], Data::In(255))
+            .unwrap();
+        assert_eq!((r.header.status, r.scsi_status), (0, GOOD), "VPD {page:#x}");
+        r.data
+    };
+    let id_a = inq(&mut ca, &mut a, 0x83);
+    assert_eq!(id_a, inq(&mut cb, &mut b, 0x83));
+    assert_eq!(&id_a[8..16], b"Msft    ");
+    for page in [0x00, 0x80, 0xB0, 0xB1, 0xB2] {
+        inq(&mut ca, &mut a, page);
+    }
+    let std_inq = a
+        .scsi(&mut ca, &[0x12, 0, 0, 0, 36, 0], Data::In(36))
+        .unwrap();
+    assert_eq!(&std_inq.data[16..32], b"Virtual Disk    ");
+    let mut rc16 = [0u8; 16];
+    rc16[0] = 0x9E;
+    rc16[1] = 0x10;
+    rc16[13] = 32;
+    let cap = a.scsi(&mut ca, &rc16, Data::In(32)).unwrap();
+    assert_eq!(
+        u64::from_be_bytes(cap.data[..8].try_into().unwrap()),
+        SIZE / 512 - 1
+    );
+    let info = a
+        .tunnel(&mut ca, opcode::GET_INITIAL_INFO, &[], 64)
+        .unwrap();
+    assert_eq!(info.status(), NtStatus::SUCCESS);
+    let out = info.ioctl_output();
+    assert_eq!(u64::from_le_bytes(out[32..40].try_into().unwrap()), SIZE);
+
+    // The cluster's sequence: both register, A reserves Write Exclusive - Registrants Only.
+    for (c, d, k) in [(&mut ca, &mut a, KEY_A), (&mut cb, &mut b, KEY_B)] {
+        let r = d
+            .pr_out(c, pr_action::REGISTER_AND_IGNORE, 0, 0, k)
+            .unwrap();
+        assert_eq!(r.scsi_status, GOOD);
+    }
+    assert_eq!(
+        a.pr_out(&mut ca, pr_action::RESERVE, WE_RO, KEY_A, 0)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    assert_eq!(
+        b.pr_out(&mut cb, pr_action::RESERVE, WE_RO, KEY_B, 0)
+            .unwrap()
+            .scsi_status,
+        CONFLICT,
+        "a second reservation conflicts"
+    );
+
+    // Data from both registrants: A through SCSI, B through SMB2 WRITE.
+    let da = random_bytes(64 << 10, 1);
+    let db = random_bytes(128 << 10, 2);
+    assert_eq!(
+        a.write16(&mut ca, MIB / 512, &da, BS).unwrap().scsi_status,
+        GOOD
+    );
+    cb.write(b.tree, b.file, 3 * MIB, &db).unwrap();
+    let back = b
+        .read16(&mut cb, MIB / 512, (da.len() / 512) as u32, BS)
+        .unwrap();
+    assert_eq!(back.data, da, "B reads what A wrote through SCSI");
+    assert_eq!(
+        ca.read(a.tree, a.file, 3 * MIB, db.len() as u32).unwrap(),
+        db
+    );
+
+    // An initiator that never registered reads but may not write.
+    let (mut cc, mut c) = open(&s, OUTSIDER, "cluster.vhdx");
+    assert_eq!(read_status(&mut cc, &c, MIB, 4096).unwrap(), da[..4096]);
+    assert_eq!(
+        status_of(cc.write(c.tree, c.file, 0, &[1; 512])),
+        RESERVATION_CONFLICT
+    );
+    assert_eq!(
+        c.write16(&mut cc, 0, &[1; 512], BS).unwrap().scsi_status,
+        CONFLICT
+    );
+
+    // Failover: B preempts A. A hears of it once, then its writes conflict.
+    assert_eq!(
+        b.pr_out(&mut cb, pr_action::PREEMPT, WE_RO, KEY_B, KEY_A)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    let tur = a.scsi(&mut ca, &[0; 6], Data::None).unwrap();
+    assert_eq!(tur.scsi_status, CHECK_CONDITION);
+    assert_eq!(
+        (tur.sense[2] & 0xF, tur.sense[12], tur.sense[13]),
+        (6, 0x2A, 0x05)
+    );
+    assert_eq!(
+        a.scsi(&mut ca, &[0; 6], Data::None).unwrap().scsi_status,
+        GOOD
+    );
+    assert_eq!(
+        status_of(ca.write(a.tree, a.file, 0, &[1; 512])),
+        RESERVATION_CONFLICT
+    );
+    let keys = b.pr_in(&mut cb, 0).unwrap();
+    assert_eq!(u32::from_be_bytes(keys.data[4..8].try_into().unwrap()), 8);
+    assert_eq!(&keys.data[8..16], &KEY_B.to_be_bytes());
+    let res = b.pr_in(&mut cb, 1).unwrap();
+    assert_eq!(&res.data[8..16], &KEY_B.to_be_bytes());
+    assert_eq!(res.data[21], WE_RO);
+    let generation = u32::from_be_bytes(res.data[..4].try_into().unwrap());
+
+    // While it is shared, the file cannot be opened to be written as a plain file.
+    let (mut cp, tp) = host(&s);
+    let plain = cp.create(tp, "cluster.vhdx", access::FILE_WRITE_DATA, 1, 0);
+    assert!(
+        matches!(
+            plain,
+            Err(client::Error::Status(_, NtStatus::SHARING_VIOLATION))
+        ),
+        "{plain:?}"
+    );
+    let (ro, _) = cp
+        .create(tp, "cluster.vhdx", access::FILE_READ_DATA, 1, 0)
+        .unwrap();
+    cp.close(tp, ro).unwrap();
+    // Byte-range locks are not taken on a shared disk.
+    let lock = cb.request(
+        Command::LOCK,
+        b.tree,
+        &testkit::bodies::lock_body(b.file, 0, 512, 0x2 | 0x10),
+    );
+    assert_eq!(lock.unwrap().status(), NtStatus::LOCK_NOT_GRANTED);
+
+    // The data becomes stable (SYNCHRONIZE CACHE) and the server stops gracefully.
+    assert_eq!(
+        b.scsi(&mut cb, &[0x35, 0, 0, 0, 0, 0, 0, 0, 0, 0], Data::None)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    for (cl, d) in [(&mut ca, a), (&mut cb, b), (&mut cc, c)] {
+        d.close(cl).unwrap();
+    }
+    drop((ca, cb, cc, cp));
+    s.stop();
+    let mut expect = vec![0u8; SIZE as usize];
+    expect[MIB as usize..MIB as usize + da.len()].copy_from_slice(&da);
+    expect[3 * MIB as usize..3 * MIB as usize + db.len()].copy_from_slice(&db);
+    let raw = s.dir.path().join("expect.raw");
+    std::fs::write(&raw, &expect).unwrap();
+    if qemu_img(&["check", "-q", "-f", "vhdx", p(&disk)]) {
+        qemu_img(&[
+            "compare",
+            "-q",
+            "-f",
+            "vhdx",
+            "-F",
+            "raw",
+            p(&disk),
+            p(&raw),
+        ]);
+    }
+
+    // After the restart the reservation is where the cluster left it.
+    s.restart();
+    let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhdx");
+    let res = a.pr_in(&mut ca, 1).unwrap();
+    assert_eq!(
+        &res.data[8..16],
+        &KEY_B.to_be_bytes(),
+        "kept across the restart"
+    );
+    assert_eq!(
+        u32::from_be_bytes(res.data[..4].try_into().unwrap()),
+        generation
+    );
+    assert_eq!(
+        status_of(ca.write(a.tree, a.file, 0, &[1; 512])),
+        RESERVATION_CONFLICT
+    );
+    assert_eq!(
+        ca.read(a.tree, a.file, 3 * MIB, db.len() as u32).unwrap(),
+        db
+    );
+    // A registers again; writes land; then the server is killed outright.
+    assert_eq!(
+        a.pr_out(&mut ca, pr_action::REGISTER_AND_IGNORE, 0, 0, KEY_A)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    let dc = random_bytes(256 << 10, 3);
+    // (a block never written before: the engine allocates it through its log)
+    let mut w16 = [0u8; 16];
+    w16[0] = 0x8A;
+    w16[1] = 0x08; // FUA
+    w16[2..10].copy_from_slice(&(40 * MIB / 512).to_be_bytes());
+    w16[10..14].copy_from_slice(&((dc.len() / 512) as u32).to_be_bytes());
+    assert_eq!(
+        a.scsi(&mut ca, &w16, Data::Out(&dc)).unwrap().scsi_status,
+        GOOD
+    );
+    drop(ca);
+    s.kill9();
+    s.restart();
+    let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhdx");
+    assert_eq!(
+        b.read16(&mut cb, 40 * MIB / 512, (dc.len() / 512) as u32, BS)
+            .unwrap()
+            .data,
+        dc
+    );
+    let keys = b.pr_in(&mut cb, 0).unwrap();
+    assert_eq!(
+        u32::from_be_bytes(keys.data[4..8].try_into().unwrap()),
+        16,
+        "both keys after kill -9"
+    );
+    b.close(&mut cb).unwrap();
+    drop(cb);
+    s.stop();
+    expect[40 * MIB as usize..40 * MIB as usize + dc.len()].copy_from_slice(&dc);
+    std::fs::write(&raw, &expect).unwrap();
+    if qemu_img(&["check", "-q", "-f", "vhdx", p(&disk)]) {
+        qemu_img(&[
+            "compare",
+            "-q",
+            "-f",
+            "vhdx",
+            "-F",
+            "raw",
+            p(&disk),
+            p(&raw),
+        ]);
+    }
+}
+
+#[test]
+fn opens_without_an_initiator_resizes_and_differencing_children() {
+    let s = rsvd_server();
+    let base = s.share.join("base.vhdx");
+    vhdx(&["create", p(&base), "--size", "16M", "--block-size", "1M"]);
+    let child = s.share.join("child.vhdx");
+    vhdx(&["create", p(&child), "--parent", p(&base)]);
+
+    // Without an initiator id the disk takes no I/O: the failure is stored, and SRB_STATUS
+    // tells it; SCSI through the tunnel is refused with INVALID_HANDLE.
+    let (mut c0, t0) = host(&s);
+    let mut anon = SharedDisk::open(&mut c0, t0, "base.vhdx", None, 1, "ANON").unwrap();
+    assert_eq!(anon.response.len(), 168, "a v1 context is echoed");
+    let st = read_status(&mut c0, &anon, 0, 512).unwrap_err();
+    assert_eq!(st.0 & 0xFFFF_FF00, 0xC05C_0000, "{st}");
+    let mut q = vec![(st.0 & 0xFF) as u8];
+    q.resize(28, 0);
+    let srb = anon.tunnel(&mut c0, opcode::SRB_STATUS, &q, 64).unwrap();
+    assert_eq!(srb.status(), NtStatus::SUCCESS);
+    assert_eq!(&srb.ioctl_output()[16..20], &[q[0], 0x02, 0x02, 20]);
+    let r = anon.scsi(&mut c0, &[0; 6], Data::None).unwrap();
+    assert_eq!(r.header.status, 0xC000_0008);
+
+    // Data written through the base, then the base is resized by one host: the other
+    // learns the capacity changed on its next READ, once.
+    let (mut ca, mut a) = open(&s, HOST_A, "base.vhdx");
+    let (mut cb, b) = open(&s, HOST_B, "base.vhdx");
+    let d = random_bytes(1 << 20, 9);
+    ca.write(a.tree, a.file, 2 * MIB, &d).unwrap();
+    let mut resize = vec![0x44u8; 16];
+    resize.extend_from_slice(&0u32.to_le_bytes());
+    resize.extend_from_slice(&[0; 4]);
+    resize.extend_from_slice(&(32 * MIB).to_le_bytes());
+    resize.extend_from_slice(&[1, 0, 0, 0]);
+    let m = a
+        .tunnel(&mut ca, opcode::META_OPERATION_START, &resize, 64)
+        .unwrap();
+    assert_eq!(Header::parse(m.ioctl_output()).unwrap().status, 0);
+    let mut sz = a.tunnel(&mut ca, opcode::QUERY_SAFE_SIZE, &[], 64).unwrap();
+    assert_eq!(&sz.ioctl_output()[16..24], &(32 * MIB).to_le_bytes());
+    assert_eq!(read_status(&mut cb, &b, 0, 512), Err(NtStatus(0xC05C_FF02)));
+    assert_eq!(read_status(&mut cb, &b, 2 * MIB, 4096).unwrap(), d[..4096]);
+    assert_eq!(
+        read_status(&mut cb, &b, 30 * MIB, 512).unwrap(),
+        vec![0; 512]
+    );
+    sz = a
+        .tunnel(&mut ca, opcode::VHDSET_QUERY_INFORMATION, &[0; 24], 64)
+        .unwrap();
+    assert_eq!(
+        Header::parse(sz.ioctl_output()).unwrap().status,
+        0xC000_0010,
+        "not a VHD Set"
+    );
+    for (cl, dd) in [(&mut ca, a), (&mut cb, b), (&mut c0, anon)] {
+        dd.close(cl).unwrap();
+    }
+    // The base changed since the child was made: the child no longer opens.
+    let (mut cc, tc) = host(&s);
+    let r = SharedDisk::open(&mut cc, tc, "child.vhdx", Some(HOST_A), 2, "A");
+    assert!(r.is_err(), "a child whose parent changed must not open");
+
+    // A fresh chain: the child reads the parent's data, takes writes of its own, and
+    // the parent stays as it was.
+    std::fs::remove_file(&child).unwrap();
+    vhdx(&["create", p(&child), "--parent", p(&base)]);
+    let mut k = SharedDisk::open(&mut cc, tc, "child.vhdx", Some(HOST_A), 2, "A").unwrap();
+    assert_eq!(k.virtual_size(), Some(32 * MIB));
+    assert_eq!(cc.read(k.tree, k.file, 2 * MIB, 4096).unwrap(), d[..4096]);
+    let e = random_bytes(8192, 11);
+    assert_eq!(
+        k.write16(&mut cc, 2 * MIB / 512, &e, BS)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    assert_eq!(cc.read(k.tree, k.file, 2 * MIB, 8192).unwrap(), e);
+    assert_eq!(
+        cc.read(k.tree, k.file, 2 * MIB + 8192, 4096).unwrap(),
+        d[8192..12288]
+    );
+    k.close(&mut cc).unwrap();
+    drop(cc);
+    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["vhdx", "check", p(&child)])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    qemu_img(&["check", "-q", "-f", "vhdx", p(&base)]);
+}
+
+#[test]
+fn hostile_tunnel_requests_over_the_wire_leave_the_disk_and_the_server_whole() {
+    use rand::{Rng, SeedableRng};
+    let s = rsvd_server();
+    let disk = s.share.join("h.vhdx");
+    vhdx(&["create", p(&disk), "--size", "8M", "--block-size", "1M"]);
+    let before = std::fs::read(&disk).unwrap();
+    let (mut c, mut d) = open(&s, HOST_A, "h.vhdx");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+    let ops = [
+        0x0200_1001u32,
+        0x0200_1002,
+        0x0200_1004,
+        0x0200_1005,
+        0x0200_2101,
+        0x0200_2005,
+        0x0200_200D,
+    ];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    for i in 0..1500 {
+        if std::time::Instant::now() > deadline {
+            break;
+        }
+        let mut body: Vec<u8> = if rng.gen_bool(0.6) {
+            // A SCSI request with a mutated CDB: reads, writes and PR commands whose
+            // ranges and lengths are hostile, but never a write that is whole and valid.
+            let mut cdb = [0u8; 16];
+            rng.fill(&mut cdb[..]);
+            cdb[0] = [0x28u8, 0x88, 0x12, 0x1A, 0x5E, 0x9E, 0x42, 0xA0, 0x25][rng.gen_range(0..9)];
+            let mut b = rsvd::tunnel::encode_scsi_request(
+                0,
+                &cdb[..rng.gen_range(1..=16)],
+                rng.gen_range(0..4),
+                &[0u8; 64],
+                rng.gen(),
+            );
+            b.drain(..16);
+            b
+        } else {
+            (0..rng.gen_range(0..200)).map(|_| rng.gen()).collect()
+        };
+        for _ in 0..rng.gen_range(0..3) {
+            if !body.is_empty() {
+                let j = rng.gen_range(0..body.len());
+                body[j] = rng.gen();
+            }
+        }
+        let op = ops[rng.gen_range(0..ops.len())];
+        let op = if i % 7 == 0 { rng.gen() } else { op };
+        let r = d.tunnel(&mut c, op, &body, rng.gen_range(0..65536));
+        assert!(
+            r.is_ok(),
+            "the connection survives request {i}: {r:?}",
+            r = r.err()
+        );
+    }
+    // Still serving, and the disk is unchanged (nothing above writes).
+    assert_eq!(
+        d.scsi(&mut c, &[0; 6], Data::None).unwrap().scsi_status,
+        GOOD
+    );
+    d.close(&mut c).unwrap();
+    drop(c);
+    let mut s = s;
+    s.stop();
+    let after = std::fs::read(&disk).unwrap();
+    // Headers may change (the log and the write GUIDs of a read-write open); the payload
+    // area past the metadata holds what it held.
+    assert_eq!(before.len(), after.len());
+    qemu_img(&["check", "-q", "-f", "vhdx", p(&disk)]);
+}
+
+#[test]
+fn the_context_is_ignored_where_shared_disks_are_not_served() {
+    let s = TestServer::start();
+    vhdx(&[
+        "create",
+        p(&s.share.join("d.vhdx")),
+        "--size",
+        "8M",
+        "--block-size",
+        "1M",
+    ]);
+    let (mut c, t) = host(&s);
+    let r = SharedDisk::open(&mut c, t, "d.vhdx", Some(HOST_A), 2, "A");
+    assert!(r.is_err(), "no shared disk on a share without rsvd");
+    let (f, _) = c.create(t, "d.vhdx", access::FILE_READ_DATA, 1, 0).unwrap();
+    let q = c
+        .fsctl(
+            t,
+            f,
+            smb_wire::fsctl::QUERY_SHARED_VIRTUAL_DISK_SUPPORT,
+            &[],
+            8,
+        )
+        .unwrap();
+    assert_eq!(q.status(), NtStatus::INVALID_DEVICE_REQUEST);
+    let r = c
+        .fsctl(
+            t,
+            f,
+            smb_wire::fsctl::SVHDX_SYNC_TUNNEL_REQUEST,
+            &[0; 16],
+            64,
+        )
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::INVALID_DEVICE_REQUEST);
+
+    // On an rsvd share: the support query tells a shared handle from a plain one.
+    let s2 = rsvd_server();
+    vhdx(&[
+        "create",
+        p(&s2.share.join("d.vhdx")),
+        "--size",
+        "8M",
+        "--block-size",
+        "1M",
+    ]);
+    let (mut c2, t2) = host(&s2);
+    let (f2, _) = c2
+        .create(t2, "d.vhdx", access::FILE_READ_DATA, 1, 0)
+        .unwrap();
+    let support = |c: &mut Client, f| {
+        let q = c
+            .fsctl(
+                t2,
+                f,
+                smb_wire::fsctl::QUERY_SHARED_VIRTUAL_DISK_SUPPORT,
+                &[],
+                8,
+            )
+            .unwrap();
+        let o = q.ioctl_output().to_vec();
+        (
+            u32::from_le_bytes(o[..4].try_into().unwrap()),
+            u32::from_le_bytes(o[4..8].try_into().unwrap()),
+        )
+    };
+    assert_eq!(support(&mut c2, f2), (7, 0));
+    let d = SharedDisk::open(&mut c2, t2, "d.vhdx", Some(HOST_A), 2, "A").unwrap();
+    assert_eq!(support(&mut c2, f2), (7, 1));
+    assert_eq!(support(&mut c2, d.file), (7, 3));
+    // A shared open is refused while a plain open may write the file.
+    d.close(&mut c2).unwrap();
+    let (w, _) = c2
+        .create(t2, "d.vhdx", access::FILE_WRITE_DATA, 1, 0)
+        .unwrap();
+    let r = SharedDisk::open(&mut c2, t2, "d.vhdx", Some(HOST_A), 2, "A");
+    assert!(
+        matches!(
+            r,
+            Err(client::Error::Status(_, NtStatus::SHARING_VIOLATION))
+        ),
+        "{:?}",
+        r.err()
+    );
+    c2.close(t2, w).unwrap();
+    // A context too short or of an unknown version fails the CREATE.
+    let mut short = rsvd::tunnel::OpenContext::encode(1, Some(HOST_A), 1, "A", 0);
+    short.truncate(100);
+    let r = c2.create_with(
+        t2,
+        "d.vhdx:SharedVirtualDisk",
+        3,
+        7,
+        1,
+        8,
+        &[(&rsvd::tunnel::OPEN_CONTEXT_NAME, short)],
+    );
+    assert!(
+        matches!(r, Err(client::Error::Status(_, NtStatus::BUFFER_TOO_SMALL))),
+        "{:?}",
+        r.err()
+    );
+    let mut v9 = rsvd::tunnel::OpenContext::encode(1, Some(HOST_A), 1, "A", 0);
+    v9[0] = 9;
+    let r = c2.create_with(
+        t2,
+        "d.vhdx:SharedVirtualDisk",
+        3,
+        7,
+        1,
+        8,
+        &[(&rsvd::tunnel::OPEN_CONTEXT_NAME, v9)],
+    );
+    assert!(
+        matches!(
+            r,
+            Err(client::Error::Status(_, NtStatus::INVALID_PARAMETER))
+        ),
+        "{:?}",
+        r.err()
+    );
+}
