@@ -8,6 +8,18 @@ use smb_wire::Command;
 
 pub use rsvd::pr::{action as pr_action, kind as pr_kind};
 
+/// What Hyper-V asks for on a shared disk: read and write data, read attributes, read
+/// control.
+pub const SHARED_ACCESS: u32 = 0x1 | 0x2 | 0x80 | 0x0002_0000;
+
+/// A persistent handle request (DH2Q with the persistent flag) under `create_guid`.
+pub fn dh2q_persistent(create_guid: [u8; 16]) -> (&'static [u8], Vec<u8>) {
+    let mut d = vec![0u8; 32];
+    d[4..8].copy_from_slice(&2u32.to_le_bytes());
+    d[16..].copy_from_slice(&create_guid);
+    (b"DH2Q", d)
+}
+
 /// A shared virtual disk open.
 pub struct SharedDisk {
     pub tree: u32,
@@ -39,16 +51,30 @@ impl SharedDisk {
         version: u32,
         host: &str,
     ) -> Result<SharedDisk> {
+        Self::open_with(c, tree, name, initiator, version, host, &[])
+    }
+
+    /// [`SharedDisk::open`] with more create contexts (a persistent handle's DH2Q).
+    pub fn open_with(
+        c: &mut Client,
+        tree: u32,
+        name: &str,
+        initiator: Option<Guid>,
+        version: u32,
+        host: &str,
+        more: &[(&[u8], Vec<u8>)],
+    ) -> Result<SharedDisk> {
         let ctx = OpenContext::encode(version, initiator, tunnel::ORIGINATOR_PVHDPARSER, host, 0);
-        let access = 0x1 | 0x2 | 0x80 | 0x0002_0000;
+        let mut contexts: Vec<(&[u8], Vec<u8>)> = vec![(&tunnel::OPEN_CONTEXT_NAME, ctx)];
+        contexts.extend(more.iter().cloned());
         let created = c.create_with(
             tree,
             &format!("{name}{}", tunnel::SHARED_SUFFIX),
-            access,
+            SHARED_ACCESS,
             7,
             1,
             crate::create_options::NO_INTERMEDIATE_BUFFERING,
-            &[(&tunnel::OPEN_CONTEXT_NAME, ctx)],
+            &contexts,
         )?;
         let response = created
             .contexts
@@ -61,6 +87,39 @@ impl SharedDisk {
             file: created.file_id,
             initiator: initiator.unwrap_or(Guid::ZERO),
             response,
+            next_request: 1,
+        })
+    }
+
+    /// Takes a persistent handle back after a lost connection or a server restart: a
+    /// CREATE with only the reconnect context (DH2C), as Hyper-V sends it.
+    pub fn reclaim(
+        c: &mut Client,
+        tree: u32,
+        name: &str,
+        file: FileId,
+        create_guid: [u8; 16],
+        initiator: Guid,
+    ) -> Result<SharedDisk> {
+        let mut dh2c = Vec::with_capacity(36);
+        dh2c.extend_from_slice(&file.persistent.to_le_bytes());
+        dh2c.extend_from_slice(&file.volatile.to_le_bytes());
+        dh2c.extend_from_slice(&create_guid);
+        dh2c.extend_from_slice(&2u32.to_le_bytes()); // persistent
+        let created = c.create_with(
+            tree,
+            &format!("{name}{}", tunnel::SHARED_SUFFIX),
+            SHARED_ACCESS,
+            7,
+            1,
+            crate::create_options::NO_INTERMEDIATE_BUFFERING,
+            &[(b"DH2C", dh2c)],
+        )?;
+        Ok(SharedDisk {
+            tree,
+            file: created.file_id,
+            initiator,
+            response: Vec::new(),
             next_request: 1,
         })
     }

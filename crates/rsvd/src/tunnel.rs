@@ -111,6 +111,11 @@ impl OpenContext {
         })
     }
 
+    /// The context as the client sent it.
+    pub fn raw(&self) -> &[u8] {
+        &self.raw
+    }
+
     pub fn host_name(&self) -> String {
         let units: Vec<u16> = self
             .host_name
@@ -544,7 +549,8 @@ fn meta_start(
 }
 
 /// Builds a SCSI tunnel request (for clients and tests). `disposition` 0 sends `data`,
-/// 1 asks for up to `xfer` bytes back, 2 moves no data.
+/// 1 asks for up to `xfer` bytes back (with an empty buffer of that size), 2 moves no
+/// data.
 pub fn encode_scsi_request(
     request_id: u64,
     cdb: &[u8],
@@ -581,8 +587,12 @@ pub fn encode_scsi_request(
     c[..cdb.len().min(16)].copy_from_slice(&cdb[..cdb.len().min(16)]);
     out.extend_from_slice(&c);
     out.extend_from_slice(&[0; 4]);
-    if disposition == 0 {
-        out.extend_from_slice(data);
+    match disposition {
+        0 => out.extend_from_slice(data),
+        // The data buffer goes out empty, DataTransferLength long, as Windows sends it
+        // (and as Wireshark's dissector expects it).
+        1 => out.resize(out.len() + xfer as usize, 0),
+        _ => {}
     }
     out
 }

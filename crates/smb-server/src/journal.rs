@@ -26,7 +26,9 @@
 //! (str), granted u32, share_access u32, create_options u32, create_action u32, timeout
 //! ms u32, oplock u8, delete_on_close u8, lease flag u8 [+ key [16], state u32, epoch u16,
 //! v2 u8, parent flag u8 + [16]], locks u32 count × (offset u64, length u64, exclusive
-//! u8). A str is a u16 byte length and UTF-8.
+//! u8). A str is a u16 byte length and UTF-8. Then, only for a shared virtual disk open
+//! (MS-RSVD; records without it end after the locks): tag u8 = 1, unbuffered u8, the
+//! SVHDX_OPEN_DEVICE_CONTEXT as the client sent it (u16 length + bytes).
 
 use smb_wire::msg::FileId;
 use std::collections::HashMap;
@@ -97,6 +99,9 @@ pub struct PersistentOpen {
     pub delete_on_close: bool,
     pub lease: Option<LeaseRecord>,
     pub locks: Vec<LockRecord>,
+    /// A shared virtual disk open: the SVHDX context it was opened with and whether it
+    /// was unbuffered, so a reclaim gets its initiator back.
+    pub svhdx: Option<(Vec<u8>, bool)>,
 }
 
 /// Frames `payload`: length, checksum, payload.
@@ -161,6 +166,13 @@ impl PersistentOpen {
             b.extend_from_slice(&l.length.to_le_bytes());
             b.push(u8::from(l.exclusive));
         }
+        if let Some((ctx, unbuffered)) = &self.svhdx {
+            b.push(1);
+            b.push(u8::from(*unbuffered));
+            let ctx = &ctx[..ctx.len().min(1024)];
+            b.extend_from_slice(&(ctx.len() as u16).to_le_bytes());
+            b.extend_from_slice(ctx);
+        }
         frame(&b)
     }
 
@@ -211,6 +223,18 @@ impl PersistentOpen {
                 exclusive: r.u8()? != 0,
             });
         }
+        let svhdx = if r.at < b.len() {
+            if r.u8()? != 1 {
+                return None;
+            }
+            let unbuffered = r.u8()? != 0;
+            let n = r.u16()? as usize;
+            let ctx = b.get(r.at..r.at + n)?.to_vec();
+            r.at += n;
+            Some((ctx, unbuffered))
+        } else {
+            None
+        };
         (r.at == b.len()).then_some(PersistentOpen {
             file_id: FileId {
                 persistent,
@@ -234,6 +258,7 @@ impl PersistentOpen {
             delete_on_close,
             lease,
             locks,
+            svhdx,
         })
     }
 }
@@ -513,6 +538,7 @@ mod tests {
                     exclusive: i % 2 == 0,
                 })
                 .collect(),
+            svhdx: (n % 4 == 1).then(|| (vec![n as u8; 168], true)),
         }
     }
 

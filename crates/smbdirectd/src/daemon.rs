@@ -354,7 +354,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
     std::fs::create_dir_all(&cfg.server.state_dir)
         .with_context(|| format!("creating {}", cfg.server.state_dir.display()))?;
     let server = build_server(cfg)?;
-    open_handle_journal(cfg, &server)?;
+    // (Before the journal: restored shared-disk opens load their reservations.)
     if server.shares.iter().any(|s| s.rsvd) {
         let dir = cfg.server.state_dir.join("reservations");
         let store = storage::journal::RecordDir::open(&dir)
@@ -363,6 +363,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
             anyhow::bail!("reservation store opened twice");
         }
     }
+    open_handle_journal(cfg, &server)?;
     if server.users.read().names().is_empty() && !cfg.security.allow_guest {
         let users = cfg
             .security

@@ -262,6 +262,7 @@ mod tests {
             delete_on_close: false,
             lease: None,
             locks: Vec::new(),
+            svhdx: None,
         }
     }
 

@@ -60,9 +60,21 @@ impl Drop for Capture {
 /// Decodes a capture with `tshark -V` and checks it: every `want` appears, no frame is
 /// malformed or fails a checksum, and none of `bad` appears. Returns the decoded text.
 pub fn assert_tshark_decodes(file: &Path, want: &[&str], bad: &[&str]) -> String {
+    assert_tshark_decodes_as(file, &[], want, bad)
+}
+
+/// [`assert_tshark_decodes`] with `-d` rules (`tcp.port==4450,nbss`: SMB2 over TCP on a
+/// port other than 445).
+pub fn assert_tshark_decodes_as(
+    file: &Path,
+    decode_as: &[&str],
+    want: &[&str],
+    bad: &[&str],
+) -> String {
     let out = Command::new("tshark")
         .arg("-r")
         .arg(file)
+        .args(decode_as.iter().flat_map(|d| ["-d", d]))
         .arg("-V")
         .output()
         .expect("tshark runs");

@@ -189,9 +189,7 @@ fn create_steps(
         && server.journal.get().is_some()
         && ctx.dialect >= smb_wire::negotiate::dialect::SMB30
         && !info.is_directory
-        && t.stream_of.is_none()
-        // (A shared virtual disk's state is not journaled yet: its opens stay durable.)
-        && svhdx.is_none();
+        && t.stream_of.is_none();
     // Past the durable-handle bounds the open is granted, without durability.
     let mut durable = durability(durable_req, &reg, persistent_ok).filter(|_| slot.try_durable());
     let open = Open::from(NewOpen {

@@ -478,6 +478,10 @@ fn persistent_record(owner: Owner<'_>, open: &Open) -> Option<crate::journal::Pe
                 exclusive: l.exclusive,
             })
             .collect(),
+        svhdx: open
+            .svhdx
+            .as_ref()
+            .map(|s| (s.context.raw().to_vec(), s.unbuffered)),
     })
 }
 
@@ -591,6 +595,27 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
         .map_err(|_| "open-file bounds reached")?;
     let r = server.file_ref((rec.device, rec.file));
     let fs = r.fs.clone();
+    // A shared virtual disk open gets its disk and initiator back (MS-RSVD: a reconnect
+    // carries no SVHDX context).
+    let svhdx = match &rec.svhdx {
+        None => None,
+        Some((raw, unbuffered)) => {
+            if !share.rsvd {
+                return Err("share no longer serves shared virtual disks");
+            }
+            let c = rsvd::tunnel::OpenContext::parse(raw).map_err(|_| "bad SVHDX context")?;
+            let disk = crate::svhdx::shared_disk(server, &share, &path, &fs)
+                .map_err(|_| "shared virtual disk unreadable")?;
+            Some(Arc::new(crate::svhdx::SvhdxOpen::new(disk, c, *unbuffered)))
+        }
+    };
+    let obj: Box<dyn crate::backend::FileObj> = match &svhdx {
+        None => obj,
+        Some(sv) => Box::new(crate::svhdx::VirtualFile {
+            open: sv.clone(),
+            raw: obj,
+        }),
+    };
     {
         let mut inner = fs.inner.lock();
         let lease = rec.lease.as_ref().map(|l| {
@@ -675,7 +700,7 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
         replay_key: Some((rec.client_guid, rec.create_guid)),
         create_action: rec.create_action,
         channel_sequence: 0,
-        svhdx: None,
+        svhdx,
     }));
     // A replayed CREATE after the restart finds it (and takes it back, as a reconnect).
     if let Ok(c) = server
