@@ -98,6 +98,11 @@ struct Args {
     /// virtual disk (FSCTL_STORAGE_QOS_CONTROL); each connection's IOPS is reported.
     #[arg(long, value_delimiter = ',')]
     qos_policy: Vec<String>,
+    /// The file is a VHDX on an rsvd share: open it as a Shared VHDX (MS-RSVD SVHDX
+    /// context, one initiator per connection) and read the virtual disk, as a Hyper-V
+    /// host reads a guest cluster's disk. --file-size is then the virtual size to span.
+    #[arg(long)]
+    shared_disk: bool,
 }
 
 struct Target {
@@ -184,6 +189,22 @@ fn open(a: &Args, t: &Target, opts: &Options, write: bool, index: usize) -> Resu
         } else {
             0
         };
+    if a.shared_disk {
+        let mut initiator = [0x5Bu8; 16];
+        initiator[..8].copy_from_slice(&(index as u64).to_le_bytes());
+        initiator[8..12].copy_from_slice(&std::process::id().to_le_bytes());
+        let d = client::rsvd::SharedDisk::open(
+            &mut c,
+            tree,
+            &t.file,
+            Some(client::rsvd::Guid(initiator)),
+            2,
+            "smbdirect-bench",
+        )
+        .map_err(|e| anyhow!("open {} as a shared disk: {e}", t.file))?;
+        let fid = d.file;
+        return Ok(Conn { c, tree, fid });
+    }
     // FILE_OPEN_IF when writing (create if missing), FILE_OPEN otherwise.
     let (fid, _) = c
         .create(tree, &t.file, access, if write { 3 } else { 1 }, 0)
@@ -637,7 +658,11 @@ fn main() -> Result<()> {
     } else {
         None
     });
-    prepare(&a, &t, &opts)?;
+    // A shared disk is made beforehand (smbdirectd vhdx create/convert): its data is
+    // what the VHDX holds.
+    if !a.shared_disk {
+        prepare(&a, &t, &opts)?;
+    }
     println!(
         "{:<16} {:<9} {:>8} {:>4} {:>10} {:>9} {:>8} {:>8} {:>9} {:>9} {:>10}",
         "transport",

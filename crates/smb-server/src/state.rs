@@ -778,7 +778,7 @@ pub struct FileState {
     /// holding this across their file-system calls, not the server's file table.
     pub create_gate: Mutex<()>,
     /// The shared virtual disk (MS-RSVD) open on the file, while a shared open lives.
-    pub vdisk: Mutex<std::sync::Weak<crate::svhdx::SharedDisk>>,
+    pub vdisk: crate::svhdx::DiskSlot,
     /// CREATEs holding a [`FileRef`] to this state: it stays in the table for them even
     /// with no open (changed under the table's lock only).
     refs: std::sync::atomic::AtomicUsize,

@@ -3,7 +3,7 @@
 //!
 //! - [`SharedDisk`]: one per file while any shared open lives; the VHDX engine (and its
 //!   parents), the persistent reservations all initiators share, and who has it open.
-//!   It hangs off the file's [`FileState`] (weakly) so later opens find it.
+//!   It hangs off the file's shared state (weakly) so later opens find it.
 //! - [`SvhdxOpen`]: what one shared open adds: its initiator, sense store and context.
 //! - [`VirtualFile`]: the open's [`FileObj`]: SMB2 READ and WRITE offsets are virtual-disk
 //!   offsets resolved through the engine; sizes are the virtual disk's.
@@ -17,7 +17,6 @@ use crate::backend::{
     BasicChange, DirEntry, Disposition, FileInfo, FileObj, Kind, OpenParams, SharePath,
 };
 use crate::config::ShareConfig;
-use crate::state::FileState;
 use parking_lot::Mutex;
 use rsvd::scsi::{Lun, Outcome as ScsiOutcome};
 use rsvd::tunnel::{self, OpenContext, OpenState, StoredSense};
@@ -104,6 +103,16 @@ impl SharedDisk {
                 }
             },
         }
+    }
+
+    /// Where the transport's ring may read a virtual range from: the descriptor of the
+    /// VHDX file and the offset in it, when the range lies whole in one allocated block
+    /// of the top file.
+    pub fn ring_read(&self, offset: u64, len: u64) -> Option<(i32, u64)> {
+        let dev = self.device();
+        let at = dev.file_offset(offset, len)?;
+        let fd = dev.top().file().0.raw_fd()?;
+        Some((fd, at))
     }
 
     /// Runs `f` with the logical unit.
@@ -210,14 +219,19 @@ fn engine_err(e: vhdx::Error) -> NtStatus {
     }
 }
 
-/// Opens the disk at `path` (and its parents), or finds it open already.
+/// Where a file keeps the shared disk open on it (in its shared state, while a shared
+/// open lives).
+pub type DiskSlot = Mutex<std::sync::Weak<SharedDisk>>;
+
+/// Opens the disk at `path` (and its parents), or finds it open already in the file's
+/// `slot`. Its reservations are loaded from (and kept in) `store`.
 pub fn shared_disk(
-    server: &crate::Server,
+    store: Option<&Arc<dyn PrStore>>,
     share: &ShareConfig,
     path: &SharePath,
-    fs: &FileState,
+    slot: &DiskSlot,
 ) -> Result<Arc<SharedDisk>, NtStatus> {
-    let mut slot = fs.vdisk.lock();
+    let mut slot = slot.lock();
     if let Some(d) = slot.upgrade() {
         return Ok(d);
     }
@@ -261,7 +275,7 @@ pub fn shared_disk(
     let dev = VhdxDisk::new(layers);
     let id = dev.identity();
     let pr_key: String = rsvd::scsi::serial(&id).iter().map(|&b| b as char).collect();
-    let store = server.pr_store.get().cloned();
+    let store = store.cloned();
     let pr = match &store {
         None => Reservations::new(),
         Some(s) => match s.load(&pr_key) {
@@ -287,12 +301,12 @@ pub fn shared_disk(
     Ok(d)
 }
 
-/// Whether a shared disk is open on the file.
-pub fn is_shared(fs: &FileState) -> bool {
-    fs.vdisk.lock().strong_count() > 0
+/// Whether a shared disk is open on the file whose slot this is.
+pub fn is_shared(slot: &DiskSlot) -> bool {
+    slot.lock().strong_count() > 0
 }
 
-/// What a shared open adds to an [`crate::state::Open`].
+/// What a shared open adds to an open.
 pub struct SvhdxOpen {
     pub disk: Arc<SharedDisk>,
     pub state: Mutex<OpenState>,
@@ -557,7 +571,7 @@ pub fn request<'a>(
 /// FSCTL_QUERY_SHARED_VIRTUAL_DISK_SUPPORT on an open of an rsvd share's file.
 pub fn query_support(
     open_is_shared: bool,
-    fs: Option<&FileState>,
+    file_is_shared: bool,
     max_out: u32,
 ) -> Result<Vec<u8>, NtStatus> {
     if max_out < 8 {
@@ -565,7 +579,7 @@ pub fn query_support(
     }
     let state = if open_is_shared {
         tunnel::support::HANDLE_SHARED
-    } else if fs.is_some_and(is_shared) {
+    } else if file_is_shared {
         tunnel::support::HANDLE_FILE_SHARED
     } else {
         tunnel::support::HANDLE_NONE
@@ -573,9 +587,4 @@ pub fn query_support(
     let mut out = tunnel::support::SNAPSHOTS.to_le_bytes().to_vec();
     out.extend_from_slice(&state.to_le_bytes());
     Ok(out)
-}
-
-/// A shared open's extension, looked up on an open.
-pub fn of(open: &crate::state::Open) -> Option<&Arc<SvhdxOpen>> {
-    open.svhdx.as_ref()
 }

@@ -153,8 +153,8 @@ fn create_steps(
     let svhdx = match svhdx_req {
         None => None,
         Some(c) => {
-            let disk =
-                crate::svhdx::shared_disk(server, &share, &t.path, fs).map_err(Stop::Status)?;
+            let disk = crate::svhdx::shared_disk(server.pr_store.get(), &share, &t.path, &fs.vdisk)
+                .map_err(Stop::Status)?;
             let unbuffered = req.options & msg::create_options::NO_INTERMEDIATE_BUFFERING != 0;
             Some(Arc::new(crate::svhdx::SvhdxOpen::new(disk, c, unbuffered)))
         }
@@ -259,7 +259,7 @@ fn check_shared_disk(
     fs: Option<&Arc<FileState>>,
 ) -> Step<Option<rsvd::tunnel::OpenContext>> {
     const WRITES: u32 = access::FILE_WRITE_DATA | access::FILE_APPEND_DATA;
-    let shared = fs.is_some_and(|f| crate::svhdx::is_shared(f));
+    let shared = fs.is_some_and(|f| crate::svhdx::is_shared(&f.vdisk));
     match req {
         None => {
             if shared && t.granted & WRITES != 0 {

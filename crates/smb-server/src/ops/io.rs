@@ -409,13 +409,22 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             IoDest::Body(body)
         }
     };
-    let fd = f.raw_fd();
+    // A shared virtual disk's read that lies whole in one allocated block goes to the
+    // transport's ring like a file read, at the block's place in the VHDX file; others
+    // (zeros, a parent's data, several pieces) are read through the engine.
+    let (fd, at) = match (&open.svhdx, ctx.defer_io) {
+        (Some(sv), true) => match sv.disk.ring_read(req.offset, len as u64) {
+            Some((fd, at)) => (Some(fd), at),
+            None => (None, req.offset),
+        },
+        _ => (f.raw_fd(), req.offset),
+    };
     let mut io = ReadIo {
         fd: fd.unwrap_or(-1),
         which: crate::fixed::Descriptor::Plain,
         sync: false,
         wrote: None,
-        offset: req.offset,
+        offset: at,
         length: req.length,
         open: open.clone(),
         minimum_count: req.minimum_count,

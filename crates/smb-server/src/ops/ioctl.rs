@@ -438,7 +438,9 @@ fn shared_disk_ioctl(open: &Open, req: &msg::IoctlRequest) -> Option<Result<Vec<
     Some(match req.ctl_code {
         fsctl::QUERY_SHARED_VIRTUAL_DISK_SUPPORT if rsvd_share => crate::svhdx::query_support(
             shared.is_some(),
-            open.file.as_deref(),
+            open.file
+                .as_ref()
+                .is_some_and(|f| crate::svhdx::is_shared(&f.vdisk)),
             req.max_output_response,
         ),
         fsctl::QUERY_SHARED_VIRTUAL_DISK_SUPPORT => Err(NtStatus::INVALID_DEVICE_REQUEST),
