@@ -459,6 +459,11 @@ impl FileObj for VirtualFile {
             .map_err(|e| self.open.stored(&e, true))?;
         Ok(data.len())
     }
+    /// On a continuously available share the open is write-through, and so are its
+    /// writes to the virtual disk (each is made stable before it is acknowledged).
+    fn writes_through(&self) -> bool {
+        self.raw.writes_through()
+    }
     fn sync(&self) -> Result<(), NtStatus> {
         self.open
             .disk
