@@ -20,6 +20,25 @@ pub fn dh2q_persistent(create_guid: [u8; 16]) -> (&'static [u8], Vec<u8>) {
     (b"DH2Q", d)
 }
 
+/// The CREATE of a shared disk as Hyper-V sends it: `name:SharedVirtualDisk`, shared
+/// read, write and delete, FILE_OPEN, unbuffered, with `contexts`.
+fn create_shared(
+    c: &mut Client,
+    tree: u32,
+    name: &str,
+    contexts: &[(&[u8], Vec<u8>)],
+) -> Result<crate::files::Created> {
+    c.create_with(
+        tree,
+        &format!("{name}{}", tunnel::SHARED_SUFFIX),
+        SHARED_ACCESS,
+        7,
+        1,
+        crate::create_options::NO_INTERMEDIATE_BUFFERING,
+        contexts,
+    )
+}
+
 /// A shared virtual disk open.
 pub struct SharedDisk {
     pub tree: u32,
@@ -67,15 +86,7 @@ impl SharedDisk {
         let ctx = OpenContext::encode(version, initiator, tunnel::ORIGINATOR_PVHDPARSER, host, 0);
         let mut contexts: Vec<(&[u8], Vec<u8>)> = vec![(&tunnel::OPEN_CONTEXT_NAME, ctx)];
         contexts.extend(more.iter().cloned());
-        let created = c.create_with(
-            tree,
-            &format!("{name}{}", tunnel::SHARED_SUFFIX),
-            SHARED_ACCESS,
-            7,
-            1,
-            crate::create_options::NO_INTERMEDIATE_BUFFERING,
-            &contexts,
-        )?;
+        let created = create_shared(c, tree, name, &contexts)?;
         let response = created
             .contexts
             .iter()
@@ -106,15 +117,7 @@ impl SharedDisk {
         dh2c.extend_from_slice(&file.volatile.to_le_bytes());
         dh2c.extend_from_slice(&create_guid);
         dh2c.extend_from_slice(&2u32.to_le_bytes()); // persistent
-        let created = c.create_with(
-            tree,
-            &format!("{name}{}", tunnel::SHARED_SUFFIX),
-            SHARED_ACCESS,
-            7,
-            1,
-            crate::create_options::NO_INTERMEDIATE_BUFFERING,
-            &[(b"DH2C", dh2c)],
-        )?;
+        let created = create_shared(c, tree, name, &[(b"DH2C", dh2c)])?;
         Ok(SharedDisk {
             tree,
             file: created.file_id,

@@ -358,6 +358,13 @@ pub trait FileObj: Send + Sync {
     /// The OS descriptor, for engines that issue I/O themselves (io_uring); None for
     /// in-memory backends.
     fn raw_fd(&self) -> Option<i32>;
+    /// Where an engine that issues I/O itself reads `len` bytes at `offset`: a descriptor
+    /// and the offset in it. The file's own descriptor at the same offset, unless the
+    /// file maps its offsets elsewhere (a virtual disk: None when the range is not one
+    /// piece of one file).
+    fn ring_target(&self, offset: u64, _len: u64) -> Option<(i32, u64)> {
+        self.raw_fd().map(|fd| (fd, offset))
+    }
     /// A twin descriptor that bypasses the page cache, for engines that issue reads
     /// themselves (a `direct_io` share); reads through it never hit the page cache, so
     /// [`FileObj::read_cached`] is not worth trying for them.

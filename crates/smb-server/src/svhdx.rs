@@ -522,6 +522,9 @@ impl FileObj for VirtualFile {
     fn raw_fd(&self) -> Option<i32> {
         None
     }
+    fn ring_target(&self, offset: u64, len: u64) -> Option<(i32, u64)> {
+        self.open.disk.ring_read(offset, len)
+    }
     fn security(&self) -> Option<Vec<u8>> {
         self.raw.security()
     }

@@ -409,15 +409,14 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             IoDest::Body(body)
         }
     };
-    // A shared virtual disk's read that lies whole in one allocated block goes to the
-    // transport's ring like a file read, at the block's place in the VHDX file; others
-    // (zeros, a parent's data, several pieces) are read through the engine.
-    let (fd, at) = match (&open.svhdx, ctx.defer_io) {
-        (Some(sv), true) => match sv.disk.ring_read(req.offset, len as u64) {
-            Some((fd, at)) => (Some(fd), at),
-            None => (None, req.offset),
-        },
-        _ => (f.raw_fd(), req.offset),
+    // Where the transport's ring reads from (a shared virtual disk's read that lies whole
+    // in one allocated block: the block's place in the VHDX file; other pieces of a
+    // virtual disk are read through its engine).
+    let (fd, at) = if ctx.defer_io {
+        f.ring_target(req.offset, len as u64)
+            .map_or((None, req.offset), |(fd, at)| (Some(fd), at))
+    } else {
+        (f.raw_fd(), req.offset)
     };
     let mut io = ReadIo {
         fd: fd.unwrap_or(-1),
