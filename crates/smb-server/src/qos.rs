@@ -10,9 +10,9 @@
 //! (GCRA): an I/O past the flow's rate is carried out, and its answer held until the
 //! flow's time comes, so a client that waits for its answers runs at the rate.
 //! Minima: every [`WINDOW`] the rates of the window are compared with the minima; while
-//! some busy flow gets less than its minimum, the flows above their own minimum are
-//! capped so as to give up the shortfall between them (never below their minimum), and
-//! the caps are relaxed again once nobody is short. The client is told its rates in GET_STATUS answers and
+//! some busy flow gets less than its minimum, the flows above their own minimum have
+//! their caps lowered step by step, in proportion to the shortfall, until it is made up
+//! (never below their own minimum), and the caps are relaxed again once nobody is short. The client is told its rates in GET_STATUS answers and
 //! throttles itself as well (MS-SQOS 3.1).
 
 use parking_lot::Mutex;
@@ -34,6 +34,8 @@ const BURST: Duration = Duration::from_millis(20);
 pub const MAX_HOLD: Duration = Duration::from_secs(5);
 /// Flows the server tracks; past it a new flow is refused (INSUFFICIENT_RESOURCES).
 pub const MAX_FLOWS: usize = 16384;
+/// Squeeze steps without gain after which a short flow is taken to be short of demand.
+const STALL_STEPS: u32 = 4;
 /// How long a GET_STATUS answer holds, ms (the client asks again after it).
 pub const STATUS_TTL_MS: u32 = 4000;
 
@@ -155,15 +157,13 @@ impl Flow {
 struct Control {
     /// When the last window ended.
     last: Instant,
-    /// The short flows' rates added up, last window (0: nobody was short).
-    short_sum: u64,
-    /// Windows in a row the short flows' rates did not rise.
-    stalls: u32,
-    /// Their rates when squeezing stopped helping (the caps are being released).
+    /// The most the short flows did together since this squeeze began (0: none began).
+    best: u64,
+    /// Squeeze steps in a row after which the short flows did no better than `best`.
+    no_gain: u32,
+    /// What the short flows did when squeezing was found not to help them (their own
+    /// demand, not the server's time, holds them back): the caps are being released.
     stalled_at: Option<u64>,
-    /// The most normalized IOPS all flows did together lately (a fiftieth less each
-    /// window after).
-    capacity: u64,
 }
 
 /// The server's flows and policies.
@@ -207,10 +207,9 @@ impl Qos {
             flows: Mutex::new(HashMap::new()),
             control: Mutex::new(Control {
                 last: crate::clock::now(),
-                short_sum: 0,
-                stalls: 0,
+                best: 0,
+                no_gain: 0,
                 stalled_at: None,
-                capacity: 0,
             }),
             active: Default::default(),
             default_limited: Default::default(),
@@ -367,13 +366,17 @@ impl Qos {
 
     /// Every [`WINDOW`]: the window's rates, and the caps that give minima first.
     ///
-    /// A flow with a minimum that did I/O in the window at less than its minimum is
-    /// short. While some flow is short, the others are capped to share what the server
-    /// did in the window less the short flows' minima, in proportion to what each got
-    /// (never under a flow's own minimum). Squeezing goes on
-    /// while the short flows' rates rise; when they stop rising for two windows they are
-    /// short of demand, not of the server's time, and the caps are held where they are.
-    /// Once nobody is short the caps are relaxed (a quarter a window) and then lifted.
+    /// A flow with a minimum that did I/O in the window at less than its minimum (with a
+    /// fiftieth to spare) is short. While some flow is short, every other flow above its
+    /// own minimum has its cap lowered each window in proportion to how far the short
+    /// flows are from their minima (3% to 25% a step, never under the flow's own
+    /// minimum): a feedback loop that squeezes until the minima are met, however much
+    /// of the server's time a short flow's I/O costs. A short flow that does no better
+    /// over [`STALL_STEPS`] steps in a row is short of demand, not of the server's time:
+    /// the caps are released, and squeezing starts again only if it loses ground or
+    /// finds more demand. Once nobody is short the caps are held while a flow with a
+    /// minimum is within a tenth above it (relaxed a little, probing), relaxed by a
+    /// tenth a window otherwise, and lifted when well above what the flow does.
     fn maybe_rebalance(&self, now: Instant) {
         let Some(mut ctl) = self.control.try_lock() else {
             return;
@@ -384,9 +387,9 @@ impl Qos {
         }
         ctl.last = now;
         let flows: Vec<Arc<Flow>> = self.flows.lock().values().cloned().collect();
-        // The window's rates: all flows', the short flows' (and their minima), the rest's.
-        let (mut all, mut short_sum, mut reserved, mut others) = (0u64, 0u64, 0u64, 0u64);
-        let mut short = false;
+        // The window's rates: the short flows' (and what they lack), the rest's.
+        let (mut short_sum, mut short_min, mut lacking, mut others) = (0u64, 0u64, 0u64, 0u64);
+        let mut near = false;
         let mut rates = Vec::with_capacity(flows.len());
         for f in &flows {
             let total = f.counters.normalized.load(Ordering::Relaxed);
@@ -394,77 +397,85 @@ impl Qos {
             let rate = ((total - before) as f64 / elapsed.as_secs_f64()) as u64;
             f.last_rate.store(rate, Ordering::Relaxed);
             let (limits, _) = self.effective(f);
-            let is_short = limits.min_iops > 0 && total > before && rate < limits.min_iops;
-            all += rate;
+            let min = limits.min_iops;
+            let busy = min > 0 && total > before;
+            let is_short = busy && rate < min + min / 50;
             if is_short {
-                short = true;
                 short_sum += rate;
-                // (With a tenth to spare: a flow just at its minimum is one window from
-                // short again.)
-                reserved += limits.min_iops + limits.min_iops / 10;
+                short_min += min + min / 50;
+                lacking += min + min / 50 - rate;
             } else {
                 others += rate;
+                near |= busy && rate < min + min / 10;
             }
             rates.push((rate, limits, is_short));
         }
         enum Step {
-            Squeeze,
-            Relax,
+            Squeeze(f64),
+            Hold,
+            Relax(u64),
         }
-        ctl.capacity = all.max(ctl.capacity - ctl.capacity / 50);
-        let capacity = ctl.capacity;
+        // How hard to squeeze: the share of their minima the short flows lack.
+        let squeeze = Step::Squeeze((lacking as f64 / short_min.max(1) as f64).clamp(0.03, 0.25));
         // Squeezing helps only where the others use at least what the short flows lack
         // (in a window where little was done, a start or a lull, it would only starve).
-        let lacking = reserved.saturating_sub(short_sum);
-        let step = if !short || others < lacking {
-            ctl.stalls = 0;
+        let step = if short_sum + lacking == 0 || others < lacking {
+            ctl.best = 0;
+            ctl.no_gain = 0;
             ctl.stalled_at = None;
-            ctl.short_sum = 0;
-            Step::Relax
+            if near {
+                Step::Hold
+            } else {
+                Step::Relax(10)
+            }
         } else if let Some(level) = ctl.stalled_at {
             // Released because squeezing stopped helping: squeeze again only if the
             // short flows lose ground (the server's time is what they lack after all) or
-            // find more demand.
-            if short_sum < level - level / 10 || short_sum > level + level / 20 {
+            // find more demand. Near their minima the release is a slow probe, and a
+            // small loss is enough.
+            let near = level >= short_min - short_min / 10;
+            let lost = if near { level / 50 } else { level / 10 };
+            if short_sum + lost < level || short_sum > level + level / 20 {
                 ctl.stalled_at = None;
-                ctl.stalls = 0;
-                ctl.short_sum = short_sum;
-                Step::Squeeze
+                ctl.best = short_sum;
+                ctl.no_gain = 0;
+                squeeze
+            } else if near {
+                Step::Hold
             } else {
-                Step::Relax
+                Step::Relax(10)
             }
-        } else if ctl.short_sum == 0 || short_sum > ctl.short_sum + ctl.short_sum / 20 {
-            ctl.stalls = 0;
-            ctl.short_sum = short_sum;
-            Step::Squeeze
         } else {
-            ctl.stalls += 1;
-            if ctl.stalls < 2 {
-                Step::Squeeze
+            if short_sum > ctl.best + ctl.best / 100 {
+                ctl.best = short_sum;
+                ctl.no_gain = 0;
             } else {
-                ctl.stalled_at = Some(short_sum);
-                Step::Relax
+                ctl.no_gain += 1;
+            }
+            if ctl.no_gain >= STALL_STEPS {
+                ctl.stalled_at = Some(ctl.best);
+                Step::Relax(10)
+            } else {
+                squeeze
             }
         };
         drop(ctl);
-        // What the server can do (the most it did lately, not this window's, which the
-        // caps themselves lower), less the short flows' minima, is shared by the others
-        // in proportion to what they got (each keeps at least its minimum).
-        let avail = capacity.saturating_sub(reserved) as f64;
         for (f, (rate, limits, is_short)) in flows.iter().zip(rates) {
             let mut b = f.bucket.lock();
             match step {
-                Step::Squeeze if !is_short && rate > limits.min_iops && others > 0 => {
-                    // At most halved in one window.
-                    let share = (avail * rate as f64 / others as f64) as u64;
-                    let floor = match b.cap {
-                        0 => rate / 2,
-                        c => c.min(rate) / 2,
+                Step::Squeeze(by) if !is_short && rate > limits.min_iops => {
+                    // From what the flow did, or its cap if it did less.
+                    let from = match b.cap {
+                        0 => rate,
+                        c => c.min(rate.max(1)),
                     };
-                    b.cap = share.max(floor).max(limits.min_iops).max(1);
+                    b.cap = ((from as f64 * (1.0 - by)) as u64)
+                        .max(limits.min_iops)
+                        .max(1);
                 }
-                Step::Relax if b.cap > 0 => {
-                    let more = b.cap + b.cap / 4 + 1;
+                Step::Hold if b.cap > 0 => b.cap += b.cap / 50 + 1,
+                Step::Relax(percent) if b.cap > 0 => {
+                    let more = b.cap + b.cap * percent / 100 + 1;
                     b.cap = if more >= rate.saturating_mul(2).max(1) {
                         0
                     } else {
@@ -484,5 +495,93 @@ impl Qos {
     /// The flows now, for metrics.
     pub fn flows(&self) -> Vec<Arc<Flow>> {
         self.flows.lock().values().cloned().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A worker with 100 units of time a millisecond, shared turn about between a flow
+    /// with a minimum whose I/Os cost 3 units each (up to `a_demand` a millisecond) and
+    /// a noisy flow with no policy whose I/Os cost 1 unit, eight in flight, each slot
+    /// free again when its answer is released. Returns what each did in the last second
+    /// of `secs`, and the noisy flow's cap at the end.
+    fn run(min_iops: u64, a_demand: u64, secs: u64) -> (u64, u64, u64) {
+        let policy = [9; 16];
+        let q = Qos::new(QosConfig {
+            policies: vec![Policy {
+                id: policy,
+                name: "reserved".into(),
+                limits: Limits {
+                    min_iops,
+                    ..Default::default()
+                },
+            }],
+            default: Limits::default(),
+        });
+        let a = q.attach([1; 16]).unwrap();
+        a.desc.lock().policy_id = policy;
+        let b = q.attach([2; 16]).unwrap();
+        q.described();
+        let t0 = crate::clock::now();
+        let mut slots = [t0; 8];
+        let (mut a_last, mut b_last, mut budget) = (0, 0, 0u64);
+        for ms in 0..secs * 1000 {
+            let now = t0 + Duration::from_millis(ms);
+            let mut a_left = a_demand;
+            // (What a millisecond leaves unused carries over to the next.)
+            budget = (budget + 100).min(200);
+            loop {
+                let mut went = false;
+                if a_left > 0 && budget >= 3 {
+                    assert!(q.admit(&a, 8192, now).is_none(), "a short flow is not held");
+                    (a_left, budget, went) = (a_left - 1, budget - 3, true);
+                    if ms >= (secs - 1) * 1000 {
+                        a_last += 1;
+                    }
+                }
+                if let Some(s) = slots
+                    .iter_mut()
+                    .find(|s| **s <= now)
+                    .filter(|_| budget >= 1)
+                {
+                    *s = q.admit(&b, 8192, now).unwrap_or(now);
+                    (budget, went) = (budget - 1, true);
+                    if ms >= (secs - 1) * 1000 {
+                        b_last += 1;
+                    }
+                }
+                if !went {
+                    break;
+                }
+            }
+        }
+        let cap = q.cap_of(&b);
+        (a_last, b_last, cap)
+    }
+
+    #[test]
+    fn without_a_minimum_the_flows_share_the_worker_turn_about() {
+        let (a, b, cap) = run(0, 1000, 2);
+        assert_eq!((a, b, cap), (25_000, 25_000, 0));
+    }
+
+    /// The expensive flow gets 25000/s turn about; with 30000 reserved the noisy flow
+    /// is squeezed until it does (and not far past it), and never below what is left.
+    #[test]
+    fn a_minimum_is_met_however_much_the_short_flow_costs() {
+        let (a, b, cap) = run(30_000, 1000, 8);
+        assert!((30_000..33_500).contains(&a), "reserved flow got {a}");
+        assert!(b >= 7_000 && cap > 0, "noisy flow got {b}, cap {cap}");
+    }
+
+    /// A flow short of its minimum for want of demand: squeezing does not help it, so
+    /// the noisy flow is released again and runs at what the worker has left.
+    #[test]
+    fn a_flow_short_of_demand_does_not_hold_the_others_down() {
+        let (a, b, cap) = run(30_000, 10, 8);
+        assert_eq!(a, 10_000);
+        assert!(b >= 60_000, "noisy flow got {b} (cap {cap})");
     }
 }
