@@ -478,6 +478,23 @@ impl Client {
         self.wait(id)
     }
 
+    /// Asks the server to cancel request `id` (sent with [`Client::send_request`]): an
+    /// SMB2 CANCEL naming it by its MessageId. A CANCEL has no answer and costs no
+    /// credit; the request itself ends (STATUS_CANCELLED, unless it ended first).
+    pub fn cancel(&mut self, tree: u32, id: u64) -> Result<()> {
+        let mut h = self.header(Command::CANCEL, tree, 0);
+        // (It takes no message id of its own.)
+        self.next_id -= 1;
+        h.message_id = id;
+        h.credits = 0;
+        let mut m = Vec::new();
+        h.encode(&mut m);
+        m.extend_from_slice(&[4, 0, 0, 0]);
+        self.send_raw(&m)?;
+        self.credits += 1;
+        Ok(())
+    }
+
     /// Sends a pre-built request body for `cmd` without waiting; returns its message id
     /// (for [`Client::wait`]).
     pub fn send_request(&mut self, cmd: Command, tree: u32, body: &[u8]) -> Result<u64> {

@@ -66,8 +66,17 @@ pub const OFFLOAD_TOKEN_MAX_TTL: Duration = Duration::from_secs(300);
 pub const OFFLOAD_MAX_TOKEN_RANGE: u64 = 1 << 30;
 
 /// How much of an offload write (or a block clone's copied tail) is copied per step: a
-/// long copy goes in steps this size, with the worker serving other requests between.
+/// long copy goes in steps this size, checking between them that its token still holds
+/// and that nobody cancelled it.
 pub const OFFLOAD_COPY_STEP: usize = 8 << 20;
+
+/// Offload writes up to this long are copied by the worker that received them; longer
+/// ones go async and are copied on a copier thread of their own, off the workers.
+pub const OFFLOAD_INLINE_COPY: u64 = 1 << 20;
+
+/// Copier threads running at once in the process; an offload write past them waits
+/// (async) for one to end.
+pub const OFFLOAD_COPIERS: usize = 4;
 
 /// The logical sector size ODX offsets and lengths are multiples of (MS-FSA 2.1.5.10.20).
 pub const OFFLOAD_SECTOR: u64 = 512;

@@ -383,3 +383,139 @@ fn duplicate_extents_is_refused_where_blocks_cannot_be_shared() {
         assert_eq!(r.status(), NtStatus::INVALID_DEVICE_REQUEST);
     }
 }
+
+/// Threads of this process named `name`.
+fn threads_named(name: &str) -> usize {
+    std::fs::read_dir("/proc/self/task")
+        .unwrap()
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+        .filter(|c| c.trim_end() == name)
+        .count()
+}
+
+/// A 256 MiB file of 1 MiB blocks that differ, and a zero-filled target as long.
+fn big_pair(e: &Engine) -> Vec<u8> {
+    const LEN: usize = 256 << 20;
+    let block = pattern(1 << 20, 3);
+    let mut data = Vec::with_capacity(LEN);
+    for i in 0..256u32 {
+        data.extend_from_slice(&block);
+        let at = data.len() - 4;
+        data[at..].copy_from_slice(&i.to_le_bytes());
+    }
+    std::fs::write(e.dir.path().join("big.bin"), &data).unwrap();
+    let t = std::fs::File::create(e.dir.path().join("copy.bin")).unwrap();
+    t.set_len(LEN as u64).unwrap();
+    data
+}
+
+/// Sends an offload write of the whole of `token` into `dst` and waits until a copier
+/// thread has it (the worker copies nothing of a long copy itself).
+fn start_copy(
+    c: &mut client::Client,
+    w: &Wire,
+    tree: u32,
+    dst: client::FileId,
+    t: &OffloadToken,
+) -> u64 {
+    let mut input = Vec::new();
+    OffloadWriteInput {
+        size: fsctl::OFFLOAD_WRITE_INPUT_LEN as u32,
+        flags: 0,
+        file_offset: 0,
+        copy_length: 256 << 20,
+        transfer_offset: 0,
+        token: t.clone(),
+    }
+    .encode(&mut input);
+    let body = ioctl_body(fsctl::OFFLOAD_WRITE, dst, &input, 4096);
+    let id = c.send_request(Command::IOCTL, tree, &body).unwrap();
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while threads_named("offload-copy") == 0 {
+        assert!(std::time::Instant::now() < give_up, "no copier thread");
+        assert!(
+            w.waiting() <= 1,
+            "the copy ended before a copier had it (the interim aside)"
+        );
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    }
+    id
+}
+
+/// A long offload write runs on a copier thread, not the worker: CANCEL ends it at
+/// once (STATUS_CANCELLED), and the copier stops after the step it was in, leaving the
+/// rest of the target as it was.
+#[test]
+fn a_long_offload_copy_runs_off_the_worker_and_stops_when_cancelled() {
+    let e = Engine::new();
+    let (mut c, w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    big_pair(&e);
+    let (src, _) = c.create(tree, "big.bin", RW, 1, 0).unwrap();
+    let (dst, _) = c.create(tree, "copy.bin", RW, 1, 0).unwrap();
+    let t = token_of(&offload_read(&mut c, tree, src, 0, 256 << 20, 0));
+    let id = start_copy(&mut c, &w, tree, dst, &t.token);
+    c.cancel(tree, id).unwrap();
+    assert_eq!(c.wait(id).unwrap().status(), NtStatus::CANCELLED);
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while threads_named("offload-copy") > 0 {
+        assert!(
+            std::time::Instant::now() < give_up,
+            "the copier did not stop"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    // The copy stopped after the step it was in: the last half is untouched.
+    let tail = c.read(tree, dst, (256 << 20) - (1 << 20), 1 << 20).unwrap();
+    assert!(
+        tail.iter().all(|b| *b == 0),
+        "the copy went on after CANCEL"
+    );
+    // The connection goes on.
+    assert_eq!(c.read(tree, src, 0, 4096).unwrap().len(), 4096);
+}
+
+/// A write into the token's range while the copy runs spends the token: the copy ends
+/// at the last whole step before it, reporting exactly what it copied, and every byte
+/// it reports is the source as the token named it. (A write before the first step has
+/// been counted fails the copy with STATUS_INVALID_TOKEN.)
+#[test]
+fn a_write_into_the_source_during_a_copy_ends_it_exactly() {
+    let e = Engine::new();
+    let (mut c, w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let data = big_pair(&e);
+    let (src, _) = c.create(tree, "big.bin", RW, 3, 0).unwrap();
+    let (dst, _) = c.create(tree, "copy.bin", RW, 3, 0).unwrap();
+    let t = token_of(&offload_read(&mut c, tree, src, 0, 256 << 20, 0));
+    let id = start_copy(&mut c, &w, tree, dst, &t.token);
+    // Once the second step has landed (block 15 ends with its number; the first step was
+    // counted before it began), the source changes.
+    let f = std::fs::File::open(e.dir.path().join("copy.bin")).unwrap();
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let mut b = [0u8; 4];
+        std::os::unix::fs::FileExt::read_exact_at(&f, &mut b, (16 << 20) - 4).unwrap();
+        if b == 15u32.to_le_bytes() {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < give_up,
+            "the second step never landed"
+        );
+        std::thread::yield_now();
+    }
+    c.write(tree, src, (256 << 20) - 4096, &[0xaa; 4096])
+        .unwrap();
+    let n = written(&c.wait(id).unwrap());
+    assert!(
+        ((8 << 20)..(256 << 20)).contains(&n),
+        "the copy ended when the source changed: {n}"
+    );
+    assert_eq!(n % (8 << 20), 0, "whole steps: {n}");
+    let got = c.read_all(tree, dst, 256 << 20).unwrap();
+    assert!(
+        got[..n as usize] == data[..n as usize],
+        "what was reported is the source"
+    );
+}

@@ -520,7 +520,12 @@ fn one_users_opens_cost_that_user_only() {
             .unwrap_or_else(|e| panic!("alice's open {i}: {e}"));
     }
     probe.finish("one user's opens");
-    // (Mallory's 60 + 190 and alice's 100: the probe's client is gone.)
+    // (Mallory's 60 + 190 and alice's 100: the probe's client is gone, once the server
+    // has seen its connection close.)
+    let until = Instant::now() + Duration::from_secs(5);
+    while metric_value(mport, "smbdirectd_opens") != 350.0 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
     assert_eq!(metric_value(mport, "smbdirectd_opens"), 350.0);
     assert_eq!(metric_value(mport, "smbdirectd_open_descriptors"), 350.0);
     assert_eq!(

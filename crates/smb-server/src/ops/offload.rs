@@ -6,11 +6,12 @@
 use super::*;
 use crate::backend::FileObj;
 use crate::limits::{
-    OFFLOAD_COPY_STEP, OFFLOAD_MAX_TOKEN_RANGE, OFFLOAD_SECTOR, OFFLOAD_TOKEN_DEFAULT_TTL,
-    OFFLOAD_TOKEN_MAX_TTL,
+    OFFLOAD_COPIERS, OFFLOAD_COPY_STEP, OFFLOAD_INLINE_COPY, OFFLOAD_MAX_TOKEN_RANGE,
+    OFFLOAD_SECTOR, OFFLOAD_TOKEN_DEFAULT_TTL, OFFLOAD_TOKEN_MAX_TTL,
 };
 use crate::offload::{TokenId, TOKEN_TYPE};
 use smb_wire::fsctl::{self, DuplicateExtents, OffloadReadOutput, OffloadToken};
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 
 /// Offsets and lengths past this are refused (file offsets are signed on the wire).
 const MAX_OFFSET: u64 = i64::MAX as u64;
@@ -170,6 +171,18 @@ impl CopyJob {
                 d => answer(d),
             });
         }
+        // A write into the source while this step copied spent the token: what the
+        // step copied may mix old and new data, so it is not counted.
+        if server
+            .offload
+            .lookup(&self.token, crate::clock::now())
+            .is_none()
+        {
+            return Some(match self.done {
+                0 => (NtStatus::INVALID_TOKEN, Vec::new()),
+                d => answer(d),
+            });
+        }
         server
             .offload
             .written(file_key(&self.target), self.dst, n as u64);
@@ -222,8 +235,9 @@ fn copy_with_zero_tail(
 }
 
 /// FSCTL_OFFLOAD_WRITE: copies what a token names (or zeros, for the zero token) into
-/// the open's file. A copy longer than one step goes async and proceeds a step per
-/// turn of the worker.
+/// the open's file. A copy longer than [`OFFLOAD_INLINE_COPY`] goes async and runs on a
+/// copier thread ([`CopyTask`]); inside a compound (no async answer) one step is copied
+/// and the client told how far it got.
 pub(super) fn offload_write(
     ctx: &Ctx,
     open: &Arc<Open>,
@@ -324,10 +338,87 @@ pub(super) fn offload_write(
     if !ctx.can_wait {
         job.total = job.total.min(OFFLOAD_COPY_STEP as u64);
     }
-    match job.step(ctx.server) {
-        Some((st, _)) if st.is_error() => fail(st),
-        Some((st, body)) => Outcome::Done(st, body),
-        None => Outcome::Wait(Wait::Copy(Box::new(job))),
+    // A long copy goes to a copier thread.
+    if ctx.can_wait && job.total > OFFLOAD_INLINE_COPY {
+        return Outcome::Wait(Wait::Copy(Box::new(CopyTask::new(job, ctx.server.clone()))));
+    }
+    loop {
+        match job.step(ctx.server) {
+            Some((st, _)) if st.is_error() => return fail(st),
+            Some((st, body)) => return Outcome::Done(st, body),
+            None => {}
+        }
+    }
+}
+
+/// Copier threads running (all servers of the process).
+static COPIERS: AtomicUsize = AtomicUsize::new(0);
+
+/// What a copier thread hands back.
+#[derive(Default)]
+struct CopyShared {
+    /// The request was cancelled or its connection went: stop after the current step.
+    stop: AtomicBool,
+    result: Mutex<Option<(NtStatus, Vec<u8>)>>,
+}
+
+/// A long offload write: its job waits for a copier slot, then runs step after step on
+/// a thread of its own; the worker only looks for the answer. Dropping the task (the
+/// request cancelled, its connection or session gone) stops the copy after the step
+/// under way.
+pub struct CopyTask {
+    pub target: Arc<Open>,
+    /// The copy until a copier takes it.
+    job: Option<(CopyJob, Arc<Server>)>,
+    shared: Arc<CopyShared>,
+}
+
+impl CopyTask {
+    fn new(job: CopyJob, server: Arc<Server>) -> CopyTask {
+        CopyTask {
+            target: job.target.clone(),
+            job: Some((job, server)),
+            shared: Arc::default(),
+        }
+    }
+
+    /// The answer, once the copy has ended (starting it when a copier is free).
+    pub fn poll(&mut self) -> Option<(NtStatus, Vec<u8>)> {
+        if self.job.is_some() {
+            if COPIERS.fetch_add(1, Ordering::AcqRel) >= OFFLOAD_COPIERS {
+                COPIERS.fetch_sub(1, Ordering::AcqRel);
+                return None;
+            }
+            let (mut job, server) = self.job.take()?;
+            let shared = self.shared.clone();
+            let spawned = std::thread::Builder::new()
+                .name("offload-copy".into())
+                .spawn(move || {
+                    let r = loop {
+                        if shared.stop.load(Ordering::Acquire) {
+                            break (NtStatus::CANCELLED, Vec::new());
+                        }
+                        if let Some(r) = job.step(&server) {
+                            break r;
+                        }
+                    };
+                    drop((job, server));
+                    *shared.result.lock() = Some(r);
+                    COPIERS.fetch_sub(1, Ordering::AcqRel);
+                });
+            if spawned.is_err() {
+                COPIERS.fetch_sub(1, Ordering::AcqRel);
+                return Some((NtStatus::INSUFFICIENT_RESOURCES, Vec::new()));
+            }
+            return None;
+        }
+        self.shared.result.lock().take()
+    }
+}
+
+impl Drop for CopyTask {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Release);
     }
 }
 

@@ -19,8 +19,8 @@ pub enum Wait {
     /// A CREATE waiting for oplock holders to acknowledge their breaks; it runs again
     /// once they have (or their time is up).
     Create(Box<CreateWait>),
-    /// An offload write copying a step per poll.
-    Copy(Box<CopyJob>),
+    /// An offload write copying on a copier thread.
+    Copy(Box<CopyTask>),
 }
 
 impl Wait {
@@ -44,11 +44,11 @@ impl Wait {
     }
 
     /// When time alone ends it (a break's timeout), on the engine's clock; a copy is
-    /// always due (its next step runs at the next poll).
+    /// looked at every millisecond (for a copier slot, or its end).
     pub fn deadline(&self) -> Option<std::time::Instant> {
         match self {
             Wait::Create(c) => crate::oplock::break_deadline(&c.file),
-            Wait::Copy(_) => Some(crate::clock::now()),
+            Wait::Copy(_) => Some(crate::clock::now() + std::time::Duration::from_millis(1)),
             Wait::Notify { .. } | Wait::Lock { .. } => None,
         }
     }
@@ -76,7 +76,7 @@ pub fn poll_wait(
     shared: bool,
 ) -> Option<(NtStatus, Vec<u8>)> {
     match w {
-        Wait::Copy(job) => job.step(server),
+        Wait::Copy(task) => task.poll(),
         Wait::Create(c) => {
             if crate::oplock::breaks_pending(&c.file) {
                 return None;

@@ -185,10 +185,24 @@ impl client::PduTransport for Wire {
 
     fn recv(&mut self, buf: &mut Vec<u8>) -> std::io::Result<()> {
         let mut g = self.inner.lock().unwrap();
-        // Work that proceeds by steps (an offload copy) is due at every look, as a
-        // worker would poll it turn after turn.
-        while g.out.is_empty() && !g.closed && g.conn.wants_poll(smb_server::clock::now()) {
-            g.collect();
+        // Work done off the worker (an offload copy on its copier thread) is looked at
+        // every millisecond, as a worker would: wait for it (bounded).
+        let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            while g.out.is_empty() && !g.closed && g.conn.wants_poll(smb_server::clock::now()) {
+                g.collect();
+            }
+            let now = smb_server::clock::now();
+            let soon = g
+                .conn
+                .poll_timeout()
+                .is_some_and(|t| t <= now + std::time::Duration::from_millis(2));
+            if !g.out.is_empty() || g.closed || !soon || std::time::Instant::now() > give_up {
+                break;
+            }
+            drop(g);
+            std::thread::sleep(std::time::Duration::from_micros(500));
+            g = self.inner.lock().unwrap();
         }
         match g.out.pop_front() {
             Some(m) => {
