@@ -8,9 +8,19 @@ use std::time::{Duration, Instant};
 
 static OFFSET_NS: AtomicU64 = AtomicU64::new(0);
 
+/// Where a frozen clock stands (before [`advance`]'s offset).
+static FROZEN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
 /// Now, on the engine's monotonic clock.
 pub fn now() -> Instant {
-    Instant::now() + Duration::from_nanos(OFFSET_NS.load(Ordering::Acquire))
+    let base = FROZEN.get().copied().unwrap_or_else(Instant::now);
+    base + Duration::from_nanos(OFFSET_NS.load(Ordering::Acquire))
+}
+
+/// Stops the engine's clock for good (tests of exact timings): from here on only
+/// [`advance`] moves it, so a test descheduled on a busy machine sees no time pass.
+pub fn freeze() {
+    let _ = FROZEN.set(Instant::now());
 }
 
 /// Now, as FILETIME, on the engine's clock.
