@@ -26,6 +26,9 @@ enum Transport {
     Tcp,
     /// SMB Direct over the software iWARP provider (see --rdma).
     Iwarp,
+    /// SMB Direct over an RDMA device through rdma-core (see --rdma; a build with the
+    /// `verbs` feature).
+    Verbs,
     /// SMB Direct over the in-process loopback fabric: the bench runs smbdirectd itself,
     /// in this process, serving --serve-dir as the URL's share (HOST:PORT are ignored).
     Loopback,
@@ -175,6 +178,10 @@ fn open(a: &Args, t: &Target, opts: &Options, write: bool, index: usize) -> Resu
         Transport::Iwarp => {
             let ep = a.rdma.clone().unwrap_or(format!("{}:5445", t.host));
             Client::connect_rdma(&ep, opts)
+        }
+        Transport::Verbs => {
+            let ep = a.rdma.clone().unwrap_or(format!("{}:5445", t.host));
+            Client::connect_rdma(&format!("verbs:{ep}"), opts)
         }
         Transport::Loopback => Client::connect_rdma(&format!("loopback:{LOOPBACK_NAME}"), opts),
     }
@@ -537,6 +544,7 @@ fn point(
         transport: match a.transport {
             Transport::Tcp => "tcp",
             Transport::Iwarp => "smbdirect-iwarp",
+            Transport::Verbs => "smbdirect-verbs",
             Transport::Loopback => "smbdirect-loopback",
         },
         pattern: a.pattern,

@@ -90,6 +90,9 @@ impl Client {
         let pd = self
             .rdma_pd()
             .ok_or(Error::Protocol("not an SMB Direct connection"))?;
+        // (Where the domain's keys cannot be retired by the peer, a device's plain
+        // memory regions, the READ asks for none.)
+        let invalidate = invalidate && pd.remote_invalidation();
         let mr = pd.register(
             RegBuf::new(len.max(1) as usize),
             Access::LOCAL_WRITE | Access::REMOTE_WRITE,
@@ -258,6 +261,7 @@ impl Client {
         let pd = self
             .rdma_pd()
             .ok_or(Error::Protocol("not an SMB Direct connection"))?;
+        let invalidate = invalidate && pd.remote_invalidation();
         use smb_wire::rdma_transform::{self as rt, CryptoTransform};
         let transform = self.write_transform();
         let buf = RegBuf::new(data.len().max(1));

@@ -111,7 +111,8 @@ impl Io {
 }
 
 impl Client {
-    /// Opens the transport of a new channel: TCP, or SMB Direct over software iWARP.
+    /// Opens the transport of a new channel: TCP, or SMB Direct (software iWARP, the
+    /// loopback fabric, or an RDMA device through verbs).
     pub(super) fn open_io(addr: &str, rdma: bool) -> Result<Io> {
         if !rdma {
             let sock = TcpStream::connect(addr)?;
@@ -119,22 +120,35 @@ impl Client {
             return Ok(Io::Tcp(sock));
         }
         use fabric::{CmEvent, Cq, Pd};
-        let (pd, cq) = (Pd::new(), Cq::new());
+        #[allow(unused_mut)]
+        let (mut pd, mut cq) = (Pd::new(), Cq::new());
         let err = |e: fabric::Error| Error::Io(std::io::Error::other(e.to_string()));
+        let ip = |a: &str| -> Result<std::net::SocketAddr> {
+            a.parse()
+                .map_err(|_| Error::Protocol("SMB Direct needs an IP:port address"))
+        };
         // "loopback:NAME" reaches a server in this process over the loopback fabric;
-        // anything else is IP:port over software iWARP.
-        let mut qp = match addr.strip_prefix("loopback:") {
-            Some(name) => fabric::loopback::LoopbackFabric::shared()
+        // "verbs:IP:PORT" an RDMA device through rdma-core; anything else is IP:port
+        // over software iWARP.
+        let mut qp = if let Some(name) = addr.strip_prefix("loopback:") {
+            fabric::loopback::LoopbackFabric::shared()
                 .connect(name, &pd, &cq, b"", 16, 16)
-                .map_err(err)?,
-            None => {
-                let sa: std::net::SocketAddr = addr
-                    .parse()
-                    .map_err(|_| Error::Protocol("SMB Direct needs an IP:port address"))?;
-                fabric::iwarp::IwarpFabric::new()
-                    .connect(sa, &pd, &cq, b"", 16, 16)
-                    .map_err(err)?
+                .map_err(err)?
+        } else if let Some(_a) = addr.strip_prefix("verbs:") {
+            #[cfg(feature = "verbs")]
+            {
+                let f = fabric::verbs::VerbsFabric::open(None).map_err(err)?;
+                (pd, cq) = (f.pd().map_err(err)?, f.cq(4096).map_err(err)?);
+                f.connect(ip(_a)?, &pd, &cq, b"", 16, 16).map_err(err)?
             }
+            #[cfg(not(feature = "verbs"))]
+            return Err(Error::Protocol(
+                "SMB Direct over verbs: this client was built without the `verbs` feature",
+            ));
+        } else {
+            fabric::iwarp::IwarpFabric::new()
+                .connect(ip(addr)?, &pd, &cq, b"", 16, 16)
+                .map_err(err)?
         };
         let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
         loop {

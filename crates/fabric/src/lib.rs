@@ -425,6 +425,18 @@ impl Pd {
         Pd::default()
     }
 
+    /// Whether a peer's Send With Invalidate can retire keys [`Pd::register`] hands out.
+    /// The software providers can; on a device those are plain memory regions, which
+    /// only memory windows or fast-registered regions could stand in for (a device
+    /// fails the receive instead), so a consumer there asks for no remote invalidation.
+    pub fn remote_invalidation(&self) -> bool {
+        #[cfg(feature = "verbs")]
+        if self.hw.is_some() {
+            return false;
+        }
+        true
+    }
+
     #[cfg(feature = "verbs")]
     pub(crate) fn with_hw(hw: Arc<verbs::HwPd>) -> Pd {
         Pd {
@@ -678,6 +690,12 @@ pub enum QpState {
 }
 
 /// Connection-manager events of one queue pair.
+///
+/// Private data (here, in [`ConnRequest::private_data`] and in rejections) arrives as
+/// sent on the software providers, but a transport with fixed-size private data fields
+/// may deliver it padded with zeros to that size: RoCE and InfiniBand's connection
+/// manager hands 56 bytes to a connect request and 196 to an accept, whatever was
+/// sent. A protocol that needs the length carries it in the data (MS-SMBD sends none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CmEvent {
     Established {
@@ -707,7 +725,9 @@ pub trait QueuePair: Send {
     /// Returns whether anything happened.
     fn progress(&mut self) -> Result<bool>;
     fn poll_event(&mut self) -> Option<CmEvent>;
-    /// Orderly close; outstanding work requests are flushed.
+    /// Orderly close; outstanding work requests are flushed. (Work a device had
+    /// already taken may still complete successfully: callers accept either status for
+    /// work posted before the close.)
     fn disconnect(&mut self);
     /// Bytes of posted work requests the provider holds in memory of its own, not yet
     /// on the wire: a software provider's send buffer, which grows while the peer does
@@ -720,6 +740,8 @@ pub trait QueuePair: Send {
 
 /// A connection request waiting for accept or reject.
 pub trait ConnRequest: Send {
+    /// The peer's private data: what it sent, possibly padded with zeros to the
+    /// transport's fixed size (see [`CmEvent`]).
     fn private_data(&self) -> &[u8];
     /// The peer's inbound and outbound RDMA Read limits.
     fn ird_ord(&self) -> (u16, u16);

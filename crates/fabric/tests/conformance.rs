@@ -99,7 +99,7 @@ fn connect_with(p: Prov, faults: Faults) -> (Side, Side) {
         }
         assert!(Instant::now() < end, "no connection request");
     };
-    assert_eq!(req.private_data(), b"hello");
+    assert_private_data(p, req.private_data(), b"hello");
     assert_eq!(req.ird_ord(), (8, 8));
     let server = req.accept(&spd, &scq, b"welcome", 4, 4).unwrap();
     let mut c = Side {
@@ -123,13 +123,27 @@ fn connect_with(p: Prov, faults: Faults) -> (Side, Side) {
         CmEvent::Established {
             private_data, ird, ..
         } => {
-            assert_eq!(private_data, b"welcome");
+            assert_private_data(p, &private_data, b"welcome");
             assert_eq!(ird, 4);
         }
         e => panic!("{p:?}: {e:?}"),
     }
     assert_eq!(c.qp.state(), QpState::Connected);
     (c, s)
+}
+
+/// Private data arrives as sent on the software providers; verbs' connection manager
+/// (RoCE, InfiniBand) may pad it with zeros to the transport's fixed size.
+fn assert_private_data(p: Prov, got: &[u8], sent: &[u8]) {
+    match p {
+        #[cfg(feature = "verbs")]
+        Prov::Verbs => {
+            assert!(got.len() >= sent.len(), "{p:?}: {got:?}");
+            assert_eq!(&got[..sent.len()], sent, "{p:?}");
+            assert!(got[sent.len()..].iter().all(|b| *b == 0), "{p:?}: {got:?}");
+        }
+        _ => assert_eq!(got, sent, "{p:?}"),
+    }
 }
 
 fn connect(p: Prov) -> (Side, Side) {
@@ -502,6 +516,8 @@ fn receiver_not_ready_and_message_too_long() {
     }
 }
 
+/// Work outstanding when the peer goes is flushed: a posted receive always; an RDMA Read
+/// in flight on the software providers, and on a device unless it had already finished.
 #[test]
 fn disconnect_mid_transfer_flushes_outstanding_work() {
     for p in all_providers() {
@@ -537,7 +553,17 @@ fn disconnect_mid_transfer_flushes_outstanding_work() {
             (50, WcStatus::Flushed),
             "{p:?}"
         );
-        assert_eq!((got[1].wr_id, got[1].status), (51, WcStatus::Flushed));
+        // A device may have finished the Read before the close reached it.
+        let finished = match p {
+            #[cfg(feature = "verbs")]
+            Prov::Verbs => got[1].status == WcStatus::Success,
+            _ => false,
+        };
+        assert!(
+            got[1].wr_id == 51 && (got[1].status == WcStatus::Flushed || finished),
+            "{p:?}: {:?}",
+            got[1]
+        );
         wait_event(&mut c, &mut s, false, |e| *e == CmEvent::Disconnected);
         assert_eq!(c.qp.state(), QpState::Closed);
     }

@@ -108,6 +108,9 @@ pub struct Counters {
     /// copied in before its RDMA Write, WRITE data copied out after its RDMA Read (0 when
     /// both stay in lent pool buffers).
     pub payload_bytes_copied: u64,
+    /// Sends posted as Send With Invalidate (the peer's buffer key retired with the
+    /// response that used it).
+    pub sends_with_invalidate: u64,
 }
 
 impl Counters {
@@ -123,6 +126,7 @@ impl Counters {
         self.rdma_errors += o.rdma_errors;
         self.rdma_writes_region += o.rdma_writes_region;
         self.payload_bytes_copied += o.payload_bytes_copied;
+        self.sends_with_invalidate += o.sends_with_invalidate;
     }
 }
 

@@ -117,6 +117,7 @@ impl SmbdConnection {
                 return self.fail(Disconnect::Transport(e.to_string()));
             }
             self.attach_writes(slot);
+            self.counters.sends_with_invalidate += u64::from(invalidate.is_some());
             self.send_credits -= 1;
             self.granted += grant;
             self.counters.fragments_sent += 1;

@@ -88,19 +88,22 @@ fn main() -> Result<()> {
 }
 
 fn rdma_report() -> Result<()> {
-    println!("iwarp:    software iWARP over TCP (RFC 5040/5041/5044/6581) in the fabric; the daemon has no SMB Direct listener yet");
-    println!("loopback: in-process provider for tests");
+    println!("iwarp:    software iWARP over TCP (RFC 5040/5041/5044/6581), in this build; serve with --smbdirect iwarp=ADDR:PORT (peers that speak software iWARP: our client and bench)");
+    println!("loopback: in-process provider (tests and smbdirect-bench --transport loopback), in this build");
     #[cfg(feature = "verbs")]
     match fabric::verbs::devices() {
-        Ok(d) if d.is_empty() => println!("verbs:    built in; no RDMA device present"),
+        Ok(d) if d.is_empty() => println!("verbs:    in this build; no RDMA device present"),
         Ok(d) => {
             for dev in d {
-                println!("verbs:    device {} ({})", dev.name, dev.node_type);
+                println!(
+                    "verbs:    device {} ({}); serve with --smbdirect verbs=ADDR:PORT (an address on its interface)",
+                    dev.name, dev.node_type
+                );
             }
         }
         Err(e) => println!("verbs:    built in; {e}"),
     }
     #[cfg(not(feature = "verbs"))]
-    println!("verbs:    not in this build (cargo build --features verbs)");
+    println!("verbs:    not in this build (RDMA NICs: build with --features verbs, rdma-core headers installed)");
     Ok(())
 }

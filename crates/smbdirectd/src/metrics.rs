@@ -37,6 +37,8 @@ pub struct WorkerStats {
     /// RDMA Writes of READ data sent from a mapped file (mapped_reads shares).
     pub rdma_writes_mapped: AtomicU64,
     pub rdma_errors: AtomicU64,
+    /// Responses sent as Send With Invalidate.
+    pub sends_with_invalidate: AtomicU64,
     /// The worker's SMB Direct buffer pool: buffers in all, and free (not lent to a
     /// connection, not under an RDMA operation).
     pub pool_buffers: AtomicU64,
@@ -540,6 +542,13 @@ impl Metrics {
                 counter(vec![label("type", "read")], self.sum(|w| &w.rdma_reads)),
                 counter(vec![label("type", "write")], self.sum(|w| &w.rdma_writes)),
             ],
+        ));
+        out.push(smbd(
+            "smbdirectd_smbdirect_sends_with_invalidate_total",
+            "SMB Direct sends posted as Send With Invalidate: responses that retire the \
+             buffer key of the client's RDMA descriptor as they arrive.",
+            MetricType::COUNTER,
+            self.sum(|w| &w.sends_with_invalidate) as f64,
         ));
         out.push(smbd(
             "smbdirectd_rdma_errors_total",

@@ -561,6 +561,7 @@ fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
     set(&s.rdma_payload_copied, t.payload_bytes_copied);
     set(&s.rdma_writes_mapped, t.rdma_writes_region);
     set(&s.rdma_errors, t.rdma_errors);
+    set(&s.sends_with_invalidate, t.sends_with_invalidate);
     set(
         &s.smbd_send_credits,
         conns.iter().map(|c| u64::from(c.smbd.send_credits())).sum(),
