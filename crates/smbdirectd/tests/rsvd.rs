@@ -47,20 +47,6 @@ fn vhdx(args: &[&str]) {
     );
 }
 
-fn qemu_img(args: &[&str]) -> bool {
-    if !require_tool("qemu-img") {
-        return false;
-    }
-    let o = Proc::new("qemu-img").args(args).output().unwrap();
-    assert!(
-        o.status.success(),
-        "qemu-img {args:?}: {}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    true
-}
-
 fn host(s: &TestServer) -> (Client, u32) {
     let mut c = s.tcp_client();
     let t = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
@@ -259,18 +245,7 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
     expect[3 * MIB as usize..3 * MIB as usize + db.len()].copy_from_slice(&db);
     let raw = s.dir.path().join("expect.raw");
     std::fs::write(&raw, &expect).unwrap();
-    if qemu_img(&["check", "-q", "-f", "vhdx", p(&disk)]) {
-        qemu_img(&[
-            "compare",
-            "-q",
-            "-f",
-            "vhdx",
-            "-F",
-            "raw",
-            p(&disk),
-            p(&raw),
-        ]);
-    }
+    qemu_img_matches(&disk, &raw);
 
     // After the restart the reservation is where the cluster left it.
     s.restart();
@@ -332,18 +307,7 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
     s.stop();
     expect[40 * MIB as usize..40 * MIB as usize + dc.len()].copy_from_slice(&dc);
     std::fs::write(&raw, &expect).unwrap();
-    if qemu_img(&["check", "-q", "-f", "vhdx", p(&disk)]) {
-        qemu_img(&[
-            "compare",
-            "-q",
-            "-f",
-            "vhdx",
-            "-F",
-            "raw",
-            p(&disk),
-            p(&raw),
-        ]);
-    }
+    qemu_img_matches(&disk, &raw);
 }
 
 #[test]
@@ -708,18 +672,7 @@ fn a_persistent_shared_disk_open_is_reclaimed_after_kill_9_without_the_context()
     expect[9 * MIB as usize..9 * MIB as usize + data.len()].copy_from_slice(&data);
     let raw = s.dir.path().join("expect.raw");
     std::fs::write(&raw, &expect).unwrap();
-    if qemu_img(&["check", "-q", "-f", "vhdx", p(&disk)]) {
-        qemu_img(&[
-            "compare",
-            "-q",
-            "-f",
-            "vhdx",
-            "-F",
-            "raw",
-            p(&disk),
-            p(&raw),
-        ]);
-    }
+    qemu_img_matches(&disk, &raw);
 }
 
 /// One host's exchange with a shared disk: open, the tunnel's informational operations,

@@ -485,3 +485,26 @@ pub fn vanish_during_an_rdma_write(mut c: client::Client) {
     drop(c);
     drop(buf);
 }
+
+/// Runs qemu-img (false when it is not installed outside CI); a failure fails the test.
+pub fn qemu_img(args: &[&str]) -> bool {
+    if !require_tool("qemu-img") {
+        return false;
+    }
+    let o = Command::new("qemu-img").args(args).output().unwrap();
+    assert!(
+        o.status.success(),
+        "qemu-img {args:?}: {}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    true
+}
+
+/// qemu-img finds the VHDX `disk` consistent and holding exactly the raw image `raw`.
+pub fn qemu_img_matches(disk: &Path, raw: &Path) {
+    let (d, r) = (disk.to_str().unwrap(), raw.to_str().unwrap());
+    if qemu_img(&["check", "-q", "-f", "vhdx", d]) {
+        qemu_img(&["compare", "-q", "-f", "vhdx", "-F", "raw", d, r]);
+    }
+}
