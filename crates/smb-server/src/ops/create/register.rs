@@ -1,0 +1,211 @@
+//! CREATE phases 7 and 8: the backend open, then the file's state, lease or oplock and
+//! the open recorded, and its durability.
+
+use super::*;
+
+/// Phase 7: the backend's open; a file it makes (or replaces) gets the descriptor and
+/// the EAs the request carried.
+pub(super) fn open_on_disk(
+    share: &crate::config::ShareConfig,
+    s: &Session,
+    t: &Target,
+    params: &OpenParams,
+    existing: Option<&FileInfo>,
+    create_sd: Option<SecDesc>,
+    create_eas: Option<Vec<fscc::Ea>>,
+) -> Step<(Box<dyn FileObj>, CreateAction)> {
+    let (obj, action) = match share.backend.open(&t.path, params) {
+        Ok(v) => v,
+        // The name does not exist, so a component before it is the file that is no
+        // directory: the path is not found (as Windows answers "file.txt\\x").
+        Err(NtStatus::NOT_A_DIRECTORY) if existing.is_none() => {
+            return fail(NtStatus::OBJECT_PATH_NOT_FOUND)
+        }
+        Err(e) => return fail(e),
+    };
+    let made = matches!(
+        action,
+        CreateAction::Created | CreateAction::Superseded | CreateAction::Overwritten
+    );
+    if let (Some(new), true) = (&create_sd, made) {
+        // Parts the client's descriptor leaves out come from the default (as
+        // inheritance would supply them).
+        let mut sd = default_sd(s);
+        sd.merge(new, new.present());
+        match obj.set_security(&sd.encode(0)) {
+            // A share that keeps no descriptors (said at its start): the file is made
+            // with the default one, as a FAT volume would.
+            Ok(()) | Err(NtStatus::NOT_SUPPORTED) => {}
+            Err(e) => return fail(e),
+        }
+    }
+    if let (Some(eas), true) = (&create_eas, made) {
+        let set: Vec<_> = eas
+            .iter()
+            .filter(|e| !e.value.is_empty())
+            .cloned()
+            .collect();
+        obj.set_eas(&set).map_err(Stop::Status)?;
+    }
+    Ok((obj, action))
+}
+
+/// What [`register`] recorded: the open's id and file state, and what it was granted.
+pub(super) struct Registered {
+    pub(super) fs: Arc<FileState>,
+    pub(super) file_id: FileId,
+    /// The oplock level answered (LEASE when a lease was granted).
+    pub(super) level: u8,
+    /// A granted lease: its state and its response context.
+    pub(super) lease: Option<(u32, Vec<u8>)>,
+}
+
+/// Phase 8: the file's shared state (made on first open), the lease or oplock this open
+/// is granted beside the others, and the open's entry in the file's list.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn register(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    req: &msg::CreateRequest,
+    t: &Target,
+    info: &FileInfo,
+    action: CreateAction,
+    fs: &Arc<FileState>,
+    app_instance: Option<[u8; 16]>,
+    lease_req: Option<LeaseRequest>,
+) -> Registered {
+    let s = session(ctx);
+    let fs = fs.clone();
+    if matches!(action, CreateAction::Overwritten | CreateAction::Superseded) {
+        fs.unmap();
+        server.offload.written(fs.key, 0, u64::MAX);
+    }
+    let file_id = FileId {
+        persistent: server.new_id(),
+        volatile: server.new_id(),
+    };
+    // Directory leases: version 2 (SMB 3), read and handle caching only (no oplock ever).
+    // (A directory's lease is asked for without W: asking RWH is asking RH.)
+    let lease_req = lease_req
+        .filter(|l| !info.is_directory || l.v2)
+        .map(|mut l| {
+            if info.is_directory {
+                l.state &= crate::lease::R | crate::lease::H;
+            }
+            l
+        });
+    if let Some(l) = &lease_req {
+        let id = (s.client_guid, l.key);
+        server
+            .lease_files
+            .shard(&id)
+            .entry(id)
+            .or_insert_with(|| fs.clone());
+    }
+    let lease_key = lease_req.map(|l| (s.client_guid, l.key));
+    let mut inner = fs.inner.lock();
+    let lease = lease_req.map(|l| {
+        // W only for the lease's own opens.
+        let others = inner.opens.iter().filter(|o| {
+            o.lease != lease_key && (o.lease.is_some() || !crate::oplock::is_stat_open(o.access))
+        });
+        let mut allowed = crate::lease::R | crate::lease::H | crate::lease::W;
+        if info.is_directory {
+            allowed &= !crate::lease::W;
+            server.dir_leases.store(true, Ordering::Release);
+        }
+        for o in others {
+            allowed &= !crate::lease::W;
+            // Beside an oplock (broken to Level II by now) a lease caches reads only.
+            if o.oplock != crate::state::oplock::NONE {
+                allowed &= crate::lease::R;
+            }
+        }
+        let i = crate::lease::grant(&mut inner, s.client_guid, &l, ctx.outbox, allowed);
+        fs.leased.store(true, Ordering::Release);
+        (
+            inner.leases[i].state,
+            crate::lease::response_context(&inner.leases[i]),
+        )
+    });
+    let level = if lease.is_some() {
+        crate::state::oplock::LEASE
+    } else {
+        crate::oplock::grant(
+            req.oplock_level,
+            crate::oplock::is_stat_open(t.granted) && !t.overwrite,
+            info.is_directory,
+            &inner,
+        )
+    };
+    inner.opens.push(FileOpenEntry {
+        file_id,
+        access: t.granted,
+        share_access: req.share_access,
+        session_id: s.id,
+        oplock: if lease.is_some() {
+            crate::state::oplock::NONE
+        } else {
+            level
+        },
+        breaking: None,
+        outbox: Some(ctx.outbox.clone()),
+        app_instance,
+        lease: lease_key,
+        persistent: false,
+    });
+    if level == crate::state::oplock::LEVEL_II {
+        fs.level2.store(true, Ordering::Release);
+    }
+    drop(inner);
+    Registered {
+        fs,
+        file_id,
+        level,
+        lease,
+    }
+}
+
+/// The durability granted: a durable handle needs a batch oplock or a lease that caches
+/// handles (MS-SMB2 3.3.5.9.6, 3.3.5.9.10); a persistent one (asked for, on a
+/// continuously available share: `persistent_ok`) needs neither.
+pub(super) fn durability(
+    durable_req: DurableRequest,
+    reg: &Registered,
+    persistent_ok: bool,
+) -> Option<Durable> {
+    let caches_handle = reg.level == crate::state::oplock::BATCH
+        || reg
+            .lease
+            .as_ref()
+            .is_some_and(|(state, _)| state & crate::lease::H != 0);
+    match durable_req {
+        DurableRequest::V1 if caches_handle => Some(Durable {
+            v2: false,
+            create_guid: [0; 16],
+            timeout_ms: 16 * 60 * 1000,
+            persistent: false,
+        }),
+        DurableRequest::V2 {
+            timeout_ms,
+            create_guid,
+            persistent,
+        } if caches_handle || persistent && persistent_ok => Some(Durable {
+            v2: true,
+            create_guid,
+            timeout_ms: match timeout_ms {
+                0 => 60_000,
+                t => t.min(300_000),
+            },
+            persistent: persistent && persistent_ok,
+        }),
+        _ => None,
+    }
+}
+
+/// Marks the file's entry for the open as a persistent handle's (or not).
+pub(super) fn mark_persistent(fs: &FileState, id: FileId, on: bool) {
+    if let Some(e) = fs.inner.lock().opens.iter_mut().find(|e| e.file_id == id) {
+        e.persistent = on;
+    }
+}
