@@ -79,6 +79,23 @@ pub struct Options {
     /// The ClientGuid to negotiate with (None: a random one). Durable reconnects come
     /// from the client that made the open.
     pub client_guid: Option<[u8; 16]>,
+    /// Log on with Kerberos (MIT's GSS-API) instead of NTLM.
+    pub kerberos: Option<Kerberos>,
+}
+
+/// Kerberos credentials for a logon.
+#[derive(Clone, Debug)]
+pub enum Kerberos {
+    /// A credential cache (`FILE:/path`, from `kinit`) and the server's principal
+    /// (`cifs/node.lab.test@LAB.TEST`): MIT Kerberos makes the AP-REQ and checks the
+    /// AP-REP.
+    Ccache { ccache: String, target: String },
+    /// A prepared AP-REQ and the session key it stands for, sent as they are (tests of
+    /// an engine whose Kerberos is a stand-in).
+    Fixed {
+        ap_req: Vec<u8>,
+        session_key: Vec<u8>,
+    },
 }
 
 impl Default for Options {
@@ -95,6 +112,7 @@ impl Default for Options {
                 smb_wire::rdma_transform::id::SIGNING,
             ],
             client_guid: None,
+            kerberos: None,
         }
     }
 }
@@ -179,6 +197,16 @@ impl Client {
     /// [`Client::sign_in`] goes on from there.
     pub fn connect_bare(addr: &str, rdma: bool) -> Result<Client> {
         Ok(Self::fresh(Self::open_io(addr, rdma)?, random::<16>()))
+    }
+
+    /// Connects over TCP and negotiates, logging on to nothing: tests that send their
+    /// own SESSION_SETUP tokens ([`Client::session_setup_token`]).
+    pub fn negotiated(addr: &str, opts: &Options) -> Result<Client> {
+        let sock = TcpStream::connect(addr)?;
+        sock.set_nodelay(true)?;
+        let mut c = Self::fresh(Io::Tcp(sock), random::<16>());
+        c.negotiate(opts, &mut PreauthHash::new())?;
+        Ok(c)
     }
 
     /// Negotiates and logs on over a transport opened with [`Client::connect_bare`].

@@ -224,8 +224,85 @@ impl Client {
         Ok(())
     }
 
+    /// A Kerberos SESSION_SETUP: SPNEGO offering Kerberos with the AP-REQ, one leg;
+    /// the AP-REP in the answer completes mutual authentication. Returns the GSS
+    /// session key and the final response.
+    pub(super) fn krb_exchange(
+        &mut self,
+        k: &crate::Kerberos,
+        flags: u8,
+        preauth: &mut PreauthHash,
+    ) -> Result<(Vec<u8>, Response)> {
+        let gss_err = |e: gss::Error| Error::Io(std::io::Error::other(format!("Kerberos: {e}")));
+        let mut init = None;
+        let ap_req = match k {
+            crate::Kerberos::Ccache { ccache, target } => {
+                let mut i = gss::Initiator::new(Some(ccache), target).map_err(gss_err)?;
+                let t = i.step(&[]).map_err(gss_err)?;
+                init = Some(i);
+                t
+            }
+            crate::Kerberos::Fixed { ap_req, .. } => ap_req.clone(),
+        };
+        let token = smb_auth::spnego::init_token(&[smb_auth::spnego::OID_KRB5], &ap_req);
+        let (req, r) = self.session_setup_flags(&token, flags)?;
+        if r.status() != NtStatus::SUCCESS {
+            return Err(Error::Status(Command::SESSION_SETUP, r.status()));
+        }
+        if self.session_id == 0 {
+            self.session_id = r.hdr.session_id;
+        }
+        preauth.update(&req);
+        let b = Le(&r.msg);
+        let e = |_| Error::Protocol("short session setup response");
+        let off = b.u16(HEADER_LEN + 4).map_err(e)? as usize;
+        let len = b.u16(HEADER_LEN + 6).map_err(e)? as usize;
+        let resp = b.region(off, len).map_err(e)?;
+        let t = smb_auth::spnego::parse_client(resp)
+            .map_err(|_| Error::Protocol("bad SPNEGO answer"))?;
+        let Some(mut init) = init else {
+            let crate::Kerberos::Fixed { session_key, .. } = k else {
+                unreachable!("a ccache logon has an initiator")
+            };
+            return Ok((session_key.clone(), r));
+        };
+        let rep = t
+            .mech_token
+            .ok_or(Error::Protocol("no AP-REP: no mutual authentication"))?;
+        init.step(rep).map_err(gss_err)?;
+        if !init.is_complete() {
+            return Err(Error::Protocol("Kerberos exchange incomplete"));
+        }
+        Ok((init.session_key().map_err(gss_err)?, r))
+    }
+
+    /// One SESSION_SETUP carrying `token` as it is (on the connection's session, if
+    /// any); the answer, whatever its status.
+    pub fn session_setup_token(&mut self, token: &[u8]) -> Result<Response> {
+        self.session_setup_flags(token, 0).map(|(_, r)| r)
+    }
+
+    /// Authenticates again on the live session (MS-SMB2 3.2.4.2.3): a fresh ticket
+    /// (Kerberos) or a new NTLM exchange; the session keeps its keys and opens.
+    pub fn reauthenticate(&mut self, opts: &Options) -> Result<()> {
+        let mut preauth = PreauthHash::new();
+        match &opts.kerberos {
+            Some(k) => self.krb_exchange(k, 0, &mut preauth).map(|_| ()),
+            None => self.ntlm_exchange(opts, 0, &mut preauth).map(|_| ()),
+        }
+    }
+
     pub(super) fn logon(&mut self, opts: &Options, mut preauth: PreauthHash) -> Result<()> {
-        let (auth, r2) = self.ntlm_exchange(opts, 0, &mut preauth)?;
+        let (key, full, r2) = match &opts.kerberos {
+            Some(k) => {
+                let (full, r) = self.krb_exchange(k, 0, &mut preauth)?;
+                (smb_auth::kerberos::smb_session_key(&full), full, r)
+            }
+            None => {
+                let (auth, r) = self.ntlm_exchange(opts, 0, &mut preauth)?;
+                (auth.session_key, auth.session_key.to_vec(), r)
+            }
+        };
         let d = self.dialect;
         if d >= dialect::SMB30 {
             let kd = match d {
@@ -240,8 +317,8 @@ impl Client {
             };
             let k = smb_auth::kdf::session_keys(
                 kd,
-                &auth.session_key,
-                &auth.session_key,
+                &key,
+                &full,
                 if d == dialect::SMB311 { Some(&h) } else { None },
                 klen,
             );
@@ -250,7 +327,7 @@ impl Client {
             self.enc_key = k.decrypt_c2s;
             self.dec_key = k.encrypt_s2c;
         } else {
-            self.signing_key = auth.session_key;
+            self.signing_key = key;
         }
         // The final response is signed for 3.x: check it.
         if d >= dialect::SMB30

@@ -1,21 +1,40 @@
-//! The NTLMv2 acceptor (MS-NLMP 3.2.5) inside SPNEGO (MS-SPNG), raw NTLMSSP also accepted.
+//! The acceptor inside SPNEGO (MS-SPNG): NTLMv2 (MS-NLMP 3.2.5; raw NTLMSSP also
+//! accepted) and, when the server has a keytab, Kerberos (MS-KILE) through a
+//! [`KerberosFactory`].
 //!
 //! ```text
 //!   start ──NEGOTIATE──▶ challenged ──AUTHENTICATE──▶ done
+//!   start ──AP-REQ──▶ done (AP-REP)
+//!   start ──(Kerberos listed, no token)──▶ await-kerberos ──AP-REQ──▶ done
+//!   start ──AP-REQ, MIC owed──▶ await-mic ──mechListMIC──▶ done
 //! ```
 
+use crate::kerberos::{self, KerberosAcceptor, KerberosFactory};
 use crate::ntlm::{self, flag, hmac_md5, utf16};
+use crate::pac::Sid;
 use crate::spnego;
 use crate::users::UserDb;
 use md5::{Digest, Md5};
 use rc4::{KeyInit, Rc4, StreamCipher};
+use std::sync::Arc;
 
+#[derive(Clone)]
 pub struct AcceptorConfig {
     pub netbios_domain: String,
     pub netbios_computer: String,
     pub dns_domain: String,
     pub dns_computer: String,
     pub allow_guest: bool,
+    /// Kerberos, when the server has a keytab.
+    pub kerberos: Option<Arc<dyn KerberosFactory>>,
+    /// Whether NTLM is accepted (a domain may block it).
+    pub ntlm: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mechanism {
+    Ntlm,
+    Kerberos,
 }
 
 pub enum Step {
@@ -31,19 +50,29 @@ pub struct Authenticated {
     pub guest: bool,
     pub anonymous: bool,
     pub session_key: [u8; 16],
+    /// The whole key the mechanism produced (AES-256 ciphers derive from it).
+    pub full_session_key: Vec<u8>,
+    pub mechanism: Mechanism,
+    /// The logon's SIDs, user first, from a Kerberos PAC; empty for local users.
+    pub sids: Vec<Sid>,
+    /// Seconds a Kerberos ticket has left.
+    pub lifetime_s: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AuthError {
     LogonFailure,
+    /// NTLM offered where the configuration refuses it (STATUS_NTLM_BLOCKED).
+    NtlmBlocked,
     Malformed(&'static str),
     Unsupported(&'static str),
 }
 
-#[derive(PartialEq, Eq)]
 enum State {
     Start,
     Challenged,
+    AwaitKerberos,
+    AwaitMic(Box<Authenticated>),
     Done,
 }
 
@@ -59,6 +88,13 @@ pub struct Acceptor {
     flags: u32,
     /// The domain and user an AUTHENTICATE message named, checked or not (audit lines).
     claimed: Option<(String, String)>,
+    /// The Kerberos exchange, once one started.
+    krb: Option<Box<dyn KerberosAcceptor>>,
+    /// Why the exchange failed, in words for the audit log (never a secret).
+    failure: Option<String>,
+    /// The client's preferred mechanism (its first token's first OID).
+    first_mech: Option<Vec<u8>>,
+    went_kerberos: bool,
 }
 
 fn from_utf16(b: &[u8]) -> Result<String, AuthError> {
@@ -118,7 +154,26 @@ impl Acceptor {
             challenge_msg: Vec::new(),
             flags: 0,
             claimed: None,
+            krb: None,
+            failure: None,
+            first_mech: None,
+            went_kerberos: false,
         }
+    }
+
+    /// Whether this exchange went the Kerberos way (for counting its result).
+    pub fn kerberos_tried(&self) -> bool {
+        self.went_kerberos
+    }
+
+    /// Why the exchange failed, when the mechanism said.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+
+    fn refuse(&mut self, why: impl Into<String>, e: AuthError) -> AuthError {
+        self.failure = Some(why.into());
+        e
     }
 
     /// The (domain, user) the client's AUTHENTICATE named, whether or not it proved it.
@@ -127,46 +182,199 @@ impl Acceptor {
     }
 
     pub fn step(&mut self, token: &[u8], users: &UserDb) -> Result<Step, AuthError> {
-        let (ntlm, mic) = if token.starts_with(b"NTLMSSP\0") {
-            (Some(token), None)
-        } else {
-            let t = spnego::parse_client(token).map_err(|_| AuthError::Malformed("bad SPNEGO"))?;
-            if self.state == State::Start {
-                self.spnego = true;
-                if !t.ntlm_offered {
-                    return Err(AuthError::Unsupported("NTLMSSP not offered"));
-                }
-                self.mech_types = t.mech_types.map(|m| m.to_vec());
+        if token.starts_with(b"NTLMSSP\0") {
+            if !self.cfg.ntlm {
+                return Err(self.refuse("NTLM refused by configuration", AuthError::NtlmBlocked));
             }
-            let tok = t.mech_token.filter(|m| m.starts_with(b"NTLMSSP\0"));
-            (tok, t.mech_list_mic)
-        };
-        match self.state {
-            State::Start => match ntlm {
-                // An optimistic token for another mechanism: ask for NTLMSSP.
-                None => Ok(Step::Continue(spnego::response(1, true, None, None))),
-                Some(n) => {
-                    let ch = self.challenge_for(n)?;
-                    self.state = State::Challenged;
-                    if self.spnego {
-                        Ok(Step::Continue(spnego::response(1, true, Some(&ch), None)))
-                    } else {
-                        Ok(Step::Continue(ch))
-                    }
+            return self.ntlm_step(Some(token), None, users);
+        }
+        let t = spnego::parse_client(token).map_err(|_| AuthError::Malformed("bad SPNEGO"))?;
+        match std::mem::replace(&mut self.state, State::Done) {
+            State::Start => {
+                self.spnego = true;
+                self.mech_types = t.mech_types.map(|m| m.to_vec());
+                self.first_mech = t.first_mech.map(|m| m.to_vec());
+                self.start(&t, users)
+            }
+            State::AwaitKerberos => {
+                let tok = t
+                    .mech_token
+                    .ok_or(AuthError::Malformed("no Kerberos token"))?;
+                self.kerberos(tok, t.mech_list_mic, false)
+            }
+            State::AwaitMic(a) => {
+                let list = self.mech_types.clone().unwrap_or_default();
+                let mic = t
+                    .mech_list_mic
+                    .ok_or(AuthError::Malformed("no mechListMIC"))?;
+                let k = self.krb.as_mut().expect("Kerberos exchange");
+                if let Err(e) = k.verify_mic(&list, mic) {
+                    return Err(self.refuse(format!("mechListMIC: {e}"), AuthError::LogonFailure));
                 }
-            },
+                let mut a = *a;
+                a.token = spnego::response(0, None, None, None);
+                Ok(Step::Done(a))
+            }
+            State::Challenged => {
+                self.state = State::Challenged;
+                let tok = t.mech_token.filter(|m| m.starts_with(b"NTLMSSP\0"));
+                self.ntlm_step(tok, t.mech_list_mic, users)
+            }
+            State::Done => Err(AuthError::Malformed("exchange already complete")),
+        }
+    }
+
+    /// The first SPNEGO token: Kerberos when the client sent an AP-REQ (or listed
+    /// Kerberos with no usable optimistic token), NTLM otherwise, each as configured.
+    fn start(&mut self, t: &spnego::ClientToken<'_>, users: &UserDb) -> Result<Step, AuthError> {
+        let krb_tok = t
+            .mech_token
+            .filter(|m| spnego::token_mech(m).is_some_and(spnego::is_krb5));
+        let ntlm_tok = t.mech_token.filter(|m| m.starts_with(b"NTLMSSP\0"));
+        let krb_ok = self.cfg.kerberos.is_some() && t.krb5_offered;
+        let ntlm_ok = self.cfg.ntlm && t.ntlm_offered;
+        if krb_ok {
+            if let Some(k) = krb_tok {
+                return self.kerberos(k, t.mech_list_mic, true);
+            }
+            if !(ntlm_ok && ntlm_tok.is_some()) {
+                // Kerberos listed, its token not sent: ask for it (RFC 4178 3.2 c).
+                let oid = t
+                    .first_mech
+                    .filter(|o| spnego::is_krb5(o))
+                    .unwrap_or(spnego::OID_KRB5);
+                self.state = State::AwaitKerberos;
+                self.went_kerberos = true;
+                return Ok(Step::Continue(spnego::response(1, Some(oid), None, None)));
+            }
+        }
+        if !ntlm_ok {
+            let (why, e) = if t.ntlm_offered {
+                ("NTLM refused by configuration", AuthError::NtlmBlocked)
+            } else if t.krb5_offered {
+                (
+                    "Kerberos offered, no keytab configured",
+                    AuthError::Unsupported("Kerberos"),
+                )
+            } else {
+                (
+                    "no mechanism offered that the server accepts",
+                    AuthError::Unsupported("mech"),
+                )
+            };
+            return Err(self.refuse(why, e));
+        }
+        self.ntlm_step(ntlm_tok, t.mech_list_mic, users)
+    }
+
+    fn ntlm_step(
+        &mut self,
+        ntlm: Option<&[u8]>,
+        mic: Option<&[u8]>,
+        users: &UserDb,
+    ) -> Result<Step, AuthError> {
+        match self.state {
             State::Challenged => {
                 let n = ntlm.ok_or(AuthError::Malformed("no AUTHENTICATE message"))?;
                 let mut a = self.authenticate(n, users)?;
                 self.state = State::Done;
                 if self.spnego {
                     let server_mic = self.mech_list_mic(&a, mic)?;
-                    a.token = spnego::response(0, false, None, server_mic.as_ref().map(|m| &m[..]));
+                    a.token = spnego::response(0, None, None, server_mic.as_ref().map(|m| &m[..]));
                 }
                 Ok(Step::Done(a))
             }
-            State::Done => Err(AuthError::Malformed("exchange already complete")),
+            _ => match ntlm {
+                // An optimistic token for another mechanism: ask for NTLMSSP.
+                None => {
+                    self.state = State::Start;
+                    let r = spnego::response(1, Some(spnego::OID_NTLMSSP), None, None);
+                    Ok(Step::Continue(r))
+                }
+                Some(n) => {
+                    let ch = self.challenge_for(n)?;
+                    self.state = State::Challenged;
+                    if self.spnego {
+                        let r = spnego::response(1, Some(spnego::OID_NTLMSSP), Some(&ch), None);
+                        Ok(Step::Continue(r))
+                    } else {
+                        Ok(Step::Continue(ch))
+                    }
+                }
+            },
         }
+    }
+
+    /// A Kerberos AP-REQ: accepted by the Kerberos implementation, the identity taken
+    /// from its verified PAC, the mechListMIC checked when sent and owed when Kerberos
+    /// was not the client's first choice (RFC 4178 5).
+    fn kerberos(
+        &mut self,
+        tok: &[u8],
+        mic: Option<&[u8]>,
+        first_reply: bool,
+    ) -> Result<Step, AuthError> {
+        self.went_kerberos = true;
+        let Some(f) = self.cfg.kerberos.clone() else {
+            return Err(self.refuse("Kerberos not configured", AuthError::Unsupported("krb5")));
+        };
+        let oid = spnego::token_mech(tok).unwrap_or(spnego::OID_KRB5).to_vec();
+        let mut k = match f.acceptor() {
+            Ok(k) => k,
+            Err(e) => return Err(self.refuse(format!("keytab: {e}"), AuthError::LogonFailure)),
+        };
+        let ticket = match k.accept(tok) {
+            Ok(t) => t,
+            Err(e) => return Err(self.refuse(e, AuthError::LogonFailure)),
+        };
+        let (name, realm) = ticket
+            .principal
+            .rsplit_once('@')
+            .unwrap_or((&ticket.principal, ""));
+        self.claimed = Some((realm.to_string(), name.to_string()));
+        let id = match kerberos::identity(&ticket) {
+            Ok(i) => i,
+            Err(e) => return Err(self.refuse(e, AuthError::LogonFailure)),
+        };
+        let list = self.mech_types.clone().unwrap_or_default();
+        let mic_owed = !self.first_mech.as_deref().is_some_and(spnego::is_krb5);
+        let mut server_mic = None;
+        if let Some(m) = mic {
+            if let Err(e) = k.verify_mic(&list, m) {
+                return Err(self.refuse(format!("mechListMIC: {e}"), AuthError::LogonFailure));
+            }
+        }
+        if mic.is_some() || mic_owed {
+            match k.get_mic(&list) {
+                Ok(m) => server_mic = Some(m),
+                Err(e) => {
+                    return Err(self.refuse(format!("mechListMIC: {e}"), AuthError::LogonFailure))
+                }
+            }
+        }
+        let mut a = Authenticated {
+            token: Vec::new(),
+            user: id.user,
+            domain: id.domain,
+            guest: false,
+            anonymous: false,
+            session_key: kerberos::smb_session_key(&ticket.session_key),
+            full_session_key: ticket.session_key.clone(),
+            mechanism: Mechanism::Kerberos,
+            sids: id.sids,
+            lifetime_s: Some(ticket.lifetime_s),
+        };
+        let rep = (!ticket.token.is_empty()).then_some(&ticket.token[..]);
+        let mech = first_reply.then_some(&oid[..]);
+        self.krb = Some(k);
+        if mic.is_none() && mic_owed {
+            // Our MIC goes with the AP-REP; the client's comes next.
+            let r = spnego::response(1, mech, rep, server_mic.as_deref());
+            self.state = State::AwaitMic(Box::new(a));
+            return Ok(Step::Continue(r));
+        }
+        a.token = spnego::response(0, mech, rep, server_mic.as_deref());
+        Ok(Step::Done(a))
     }
 
     fn challenge_for(&mut self, neg: &[u8]) -> Result<Vec<u8>, AuthError> {
@@ -243,6 +451,10 @@ impl Acceptor {
                 guest: false,
                 anonymous: true,
                 session_key: [0; 16],
+                full_session_key: vec![0; 16],
+                mechanism: Mechanism::Ntlm,
+                sids: Vec::new(),
+                lifetime_s: None,
             });
         }
         let Some(hash) = users.nt_hash(&user) else {
@@ -254,6 +466,10 @@ impl Acceptor {
                     guest: true,
                     anonymous: false,
                     session_key: [0; 16],
+                    full_session_key: vec![0; 16],
+                    mechanism: Mechanism::Ntlm,
+                    sids: Vec::new(),
+                    lifetime_s: None,
                 });
             }
             return Err(AuthError::LogonFailure);
@@ -307,6 +523,10 @@ impl Acceptor {
             guest: false,
             anonymous: false,
             session_key: exported,
+            full_session_key: exported.to_vec(),
+            mechanism: Mechanism::Ntlm,
+            sids: Vec::new(),
+            lifetime_s: None,
         })
     }
 
@@ -398,6 +618,8 @@ mod tests {
             dns_domain: "dom.local".into(),
             dns_computer: "srv.dom.local".into(),
             allow_guest: guest,
+            kerberos: None,
+            ntlm: true,
         }
     }
 
@@ -500,7 +722,7 @@ mod tests {
             .unwrap()
             .to_vec();
         let (auth, esk) = authenticate(&ch, "bob", "pw");
-        let wrapped = spnego::response(1, false, Some(&auth), None);
+        let wrapped = spnego::response(1, None, Some(&auth), None);
         let Ok(Step::Done(d)) = a.step(&wrapped, &db) else {
             panic!()
         };
@@ -546,5 +768,177 @@ mod tests {
             let mut a = Acceptor::new(cfg(false), [1; 8], 1);
             let _ = a.step(&negotiate()[..n.min(negotiate().len())], &db);
         }
+    }
+
+    /// A stand-in for MIT Kerberos: hands back a fixed ticket (with the real PAC of
+    /// `pac.rs`'s sample) or error; MICs are the message reversed.
+    struct FakeKrb(Result<kerberos::Ticket, String>);
+
+    impl KerberosAcceptor for FakeKrb {
+        fn accept(&mut self, token: &[u8]) -> Result<kerberos::Ticket, String> {
+            assert!(spnego::token_mech(token).is_some_and(spnego::is_krb5));
+            self.0.clone()
+        }
+        fn get_mic(&mut self, msg: &[u8]) -> Result<Vec<u8>, String> {
+            Ok(msg.iter().rev().copied().collect())
+        }
+        fn verify_mic(&mut self, msg: &[u8], mic: &[u8]) -> Result<(), String> {
+            (msg.iter().rev().copied().collect::<Vec<u8>>() == mic)
+                .then_some(())
+                .ok_or_else(|| "bad MIC".to_string())
+        }
+    }
+
+    struct FakeFactory(Result<kerberos::Ticket, String>);
+
+    impl KerberosFactory for FakeFactory {
+        fn acceptor(&self) -> Result<Box<dyn KerberosAcceptor>, String> {
+            Ok(Box::new(FakeKrb(self.0.clone())))
+        }
+    }
+
+    fn pac_sample() -> Vec<u8> {
+        testkit::from_hex(include_str!("../testdata/logon-info.hex"))
+    }
+
+    fn ticket(verified: bool) -> kerberos::Ticket {
+        kerberos::Ticket {
+            token: b"AP-REP".to_vec(),
+            principal: "hvadmin@LAB.TEST".into(),
+            session_key: (1..=32).collect(),
+            lifetime_s: 600,
+            logon_info: Some((pac_sample(), verified)),
+        }
+    }
+
+    fn krb_cfg(t: Result<kerberos::Ticket, String>, ntlm: bool) -> AcceptorConfig {
+        AcceptorConfig {
+            kerberos: Some(Arc::new(FakeFactory(t))),
+            ntlm,
+            ..cfg(false)
+        }
+    }
+
+    fn ap_req(oid: &[u8]) -> Vec<u8> {
+        let mut inner = crate::der::write(0x06, oid);
+        inner.extend_from_slice(b"\x01\x00ticket");
+        crate::der::write(0x60, &inner)
+    }
+
+    #[test]
+    fn kerberos_in_one_leg_with_the_pac_identity() {
+        let mut a = Acceptor::new(krb_cfg(Ok(ticket(true)), true), [0; 8], 0);
+        let tok = spnego::init_token(
+            &[spnego::OID_MS_KRB5, spnego::OID_KRB5, spnego::OID_NTLMSSP],
+            &ap_req(spnego::OID_MS_KRB5),
+        );
+        let Step::Done(d) = a.step(&tok, &UserDb::new()).unwrap() else {
+            panic!("one leg");
+        };
+        assert_eq!((d.user.as_str(), d.domain.as_str()), ("hvadmin", "LAB"));
+        assert_eq!(d.mechanism, Mechanism::Kerberos);
+        assert_eq!(d.session_key.to_vec(), (1..=16).collect::<Vec<u8>>());
+        assert_eq!(d.full_session_key.len(), 32);
+        assert_eq!(d.sids.len(), 4);
+        assert_eq!(d.lifetime_s, Some(600));
+        // accept-completed, the client's own OID, the AP-REP, no MIC (Kerberos first).
+        let r = spnego::parse_client(&d.token).unwrap();
+        assert_eq!(r.mech_token, Some(&b"AP-REP"[..]));
+        assert!(r.mech_list_mic.is_none());
+        assert!(d
+            .token
+            .windows(spnego::OID_MS_KRB5.len())
+            .any(|w| w == spnego::OID_MS_KRB5));
+        assert!(a.kerberos_tried());
+    }
+
+    #[test]
+    fn kerberos_refusals_say_why() {
+        let tok = spnego::init_token(&[spnego::OID_KRB5], &ap_req(spnego::OID_KRB5));
+        for (t, why) in [
+            (Ok(ticket(false)), "did not verify"),
+            (Err("Request is a replay".to_string()), "replay"),
+            (
+                Ok(kerberos::Ticket {
+                    logon_info: None,
+                    ..ticket(true)
+                }),
+                "no PAC",
+            ),
+        ] {
+            let mut a = Acceptor::new(krb_cfg(t, true), [0; 8], 0);
+            assert_eq!(
+                a.step(&tok, &UserDb::new()).err(),
+                Some(AuthError::LogonFailure)
+            );
+            assert!(a.failure().unwrap().contains(why), "{:?}", a.failure());
+        }
+        // No keytab: Kerberos alone is not supported.
+        let mut a = Acceptor::new(cfg(false), [0; 8], 0);
+        assert!(matches!(
+            a.step(&tok, &UserDb::new()),
+            Err(AuthError::Unsupported(_))
+        ));
+    }
+
+    #[test]
+    fn kerberos_asked_for_then_a_mic_when_it_was_not_first() {
+        // Listed first without a token: the answer names Kerberos and waits for it.
+        let mut a = Acceptor::new(krb_cfg(Ok(ticket(true)), true), [0; 8], 0);
+        let init = spnego::init_token(&[spnego::OID_KRB5, spnego::OID_NTLMSSP], &[]);
+        let Step::Continue(r) = a.step(&init, &UserDb::new()).unwrap() else {
+            panic!("continue");
+        };
+        assert!(r
+            .windows(spnego::OID_KRB5.len())
+            .any(|w| w == spnego::OID_KRB5));
+        let next = spnego::response(1, None, Some(&ap_req(spnego::OID_KRB5)), None);
+        assert!(matches!(a.step(&next, &UserDb::new()), Ok(Step::Done(_))));
+
+        // Kerberos second in the list: the MIC over the list is owed both ways.
+        let mut a = Acceptor::new(krb_cfg(Ok(ticket(true)), true), [0; 8], 0);
+        let init = spnego::init_token(&[spnego::OID_NTLMSSP, spnego::OID_KRB5], &[]);
+        let list = spnego::parse_client(&init)
+            .unwrap()
+            .mech_types
+            .unwrap()
+            .to_vec();
+        let Step::Continue(_) = a.step(&init, &UserDb::new()).unwrap() else {
+            panic!("asks for Kerberos");
+        };
+        let next = spnego::response(1, None, Some(&ap_req(spnego::OID_KRB5)), None);
+        let Step::Continue(r) = a.step(&next, &UserDb::new()).unwrap() else {
+            panic!("our MIC, then the client's");
+        };
+        let mic: Vec<u8> = list.iter().rev().copied().collect();
+        assert_eq!(
+            spnego::parse_client(&r).unwrap().mech_list_mic,
+            Some(&mic[..])
+        );
+        let bad = spnego::response(1, None, None, Some(b"nope"));
+        let mut b = Acceptor::new(krb_cfg(Ok(ticket(true)), true), [0; 8], 0);
+        b.step(&init, &UserDb::new()).unwrap();
+        b.step(&next, &UserDb::new()).unwrap();
+        assert_eq!(
+            b.step(&bad, &UserDb::new()).err(),
+            Some(AuthError::LogonFailure)
+        );
+        let good = spnego::response(1, None, None, Some(&mic));
+        assert!(matches!(a.step(&good, &UserDb::new()), Ok(Step::Done(_))));
+    }
+
+    #[test]
+    fn ntlm_refused_by_configuration_is_blocked() {
+        let mut a = Acceptor::new(krb_cfg(Ok(ticket(true)), false), [0; 8], 0);
+        assert_eq!(
+            a.step(&negotiate(), &UserDb::new()).err(),
+            Some(AuthError::NtlmBlocked)
+        );
+        let mut a = Acceptor::new(krb_cfg(Ok(ticket(true)), false), [0; 8], 0);
+        let tok = spnego::init_token(&[spnego::OID_NTLMSSP], &negotiate());
+        assert_eq!(
+            a.step(&tok, &UserDb::new()).err(),
+            Some(AuthError::NtlmBlocked)
+        );
     }
 }

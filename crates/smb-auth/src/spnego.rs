@@ -1,4 +1,4 @@
-//! SPNEGO (RFC 4178, MS-SPNG) framing around NTLMSSP.
+//! SPNEGO (RFC 4178, MS-SPNG) framing around NTLMSSP and Kerberos.
 
 use crate::der::{self, DerError};
 
@@ -6,14 +6,50 @@ use crate::der::{self, DerError};
 pub const OID_SPNEGO: &[u8] = &[0x2b, 0x06, 0x01, 0x05, 0x05, 0x02];
 /// 1.3.6.1.4.1.311.2.2.10
 pub const OID_NTLMSSP: &[u8] = &[0x2b, 0x06, 0x01, 0x04, 0x01, 0x82, 0x37, 0x02, 0x02, 0x0a];
+/// 1.2.840.113554.1.2.2: Kerberos V5 (RFC 4121).
+pub const OID_KRB5: &[u8] = &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x12, 0x01, 0x02, 0x02];
+/// 1.2.840.48018.1.2.2: the Kerberos OID Windows lists first (MS-KILE 3.1.5.10).
+pub const OID_MS_KRB5: &[u8] = &[0x2a, 0x86, 0x48, 0x82, 0xf7, 0x12, 0x01, 0x02, 0x02];
 
-/// The NEGOTIATE response SecurityBuffer: an RFC 4178 NegTokenInit offering NTLMSSP.
+/// Whether `oid` names Kerberos (either spelling).
+pub fn is_krb5(oid: &[u8]) -> bool {
+    oid == OID_KRB5 || oid == OID_MS_KRB5
+}
+
+/// The mechanism OID a GSS-API InitialContextToken (RFC 2743 3.1) names, if `tok` is one.
+pub fn token_mech(tok: &[u8]) -> Option<&[u8]> {
+    let (inner, _) = der::expect(tok, 0x60).ok()?;
+    der::expect(inner, 0x06).ok().map(|(oid, _)| oid)
+}
+
+/// The NEGOTIATE response SecurityBuffer: an RFC 4178 NegTokenInit offering Kerberos
+/// (both OIDs, as Windows lists them) when the server accepts it, and NTLMSSP.
 /// (Windows adds NegTokenInit2's negHints; clients ignore them, and analyzers that follow
 /// RFC 4178 read that field as a malformed mechListMIC, so we leave it out.)
-pub fn negotiate_token() -> Vec<u8> {
-    let mech_types = der::write(0x30, &der::write(0x06, OID_NTLMSSP));
+pub fn negotiate_token(kerberos: bool, ntlm: bool) -> Vec<u8> {
+    let mut oids = Vec::new();
+    if kerberos {
+        oids.extend_from_slice(&der::write(0x06, OID_MS_KRB5));
+        oids.extend_from_slice(&der::write(0x06, OID_KRB5));
+    }
+    if ntlm || !kerberos {
+        oids.extend_from_slice(&der::write(0x06, OID_NTLMSSP));
+    }
+    let mech_types = der::write(0x30, &oids);
     let init = der::write(0xA0, &mech_types);
     let neg = der::write(0xA0, &der::write(0x30, &init));
+    let mut inner = der::write(0x06, OID_SPNEGO);
+    inner.extend_from_slice(&neg);
+    der::write(0x60, &inner)
+}
+
+/// A client's first token: a NegTokenInit listing `mechs` with an optimistic
+/// `mech_token` for the first.
+pub fn init_token(mechs: &[&[u8]], mech_token: &[u8]) -> Vec<u8> {
+    let oids: Vec<u8> = mechs.iter().flat_map(|m| der::write(0x06, m)).collect();
+    let mut seq = der::write(0xA0, &der::write(0x30, &oids));
+    seq.extend_from_slice(&der::write(0xA2, &der::write(0x04, mech_token)));
+    let neg = der::write(0xA0, &der::write(0x30, &seq));
     let mut inner = der::write(0x06, OID_SPNEGO);
     inner.extend_from_slice(&neg);
     der::write(0x60, &inner)
@@ -25,6 +61,9 @@ pub struct ClientToken<'a> {
     /// The DER of the MechTypeList (for the mechListMIC), when present.
     pub mech_types: Option<&'a [u8]>,
     pub ntlm_offered: bool,
+    pub krb5_offered: bool,
+    /// The client's preferred mechanism (the first of its list).
+    pub first_mech: Option<&'a [u8]>,
     pub mech_token: Option<&'a [u8]>,
     pub mech_list_mic: Option<&'a [u8]>,
 }
@@ -53,6 +92,12 @@ pub fn parse_client(tok: &[u8]) -> Result<ClientToken<'_>, DerError> {
                             let (o, r) = der::expect(l, 0x06)?;
                             if o == OID_NTLMSSP {
                                 out.ntlm_offered = true;
+                            }
+                            if is_krb5(o) {
+                                out.krb5_offered = true;
+                            }
+                            if n == 0 {
+                                out.first_mech = Some(o);
                             }
                             l = r;
                             n += 1;
@@ -91,10 +136,15 @@ pub fn parse_client(tok: &[u8]) -> Result<ClientToken<'_>, DerError> {
 
 /// NegTokenResp: negState (0 accept-completed, 1 accept-incomplete, 2 reject),
 /// supportedMech (first reply only), responseToken, mechListMIC.
-pub fn response(state: u8, with_mech: bool, token: Option<&[u8]>, mic: Option<&[u8]>) -> Vec<u8> {
+pub fn response(
+    state: u8,
+    mech: Option<&[u8]>,
+    token: Option<&[u8]>,
+    mic: Option<&[u8]>,
+) -> Vec<u8> {
     let mut seq = der::write(0xA0, &der::write(0x0A, &[state]));
-    if with_mech {
-        seq.extend_from_slice(&der::write(0xA1, &der::write(0x06, OID_NTLMSSP)));
+    if let Some(oid) = mech {
+        seq.extend_from_slice(&der::write(0xA1, &der::write(0x06, oid)));
     }
     if let Some(t) = token {
         seq.extend_from_slice(&der::write(0xA2, &der::write(0x04, t)));
@@ -111,15 +161,19 @@ mod tests {
 
     #[test]
     fn negotiate_token_parses_as_init() {
-        let t = negotiate_token();
+        let t = negotiate_token(false, true);
         let c = parse_client(&t).unwrap();
-        assert!(c.ntlm_offered);
+        assert!(c.ntlm_offered && !c.krb5_offered);
         assert!(c.mech_token.is_none());
+        let c2 = negotiate_token(true, true);
+        let c = parse_client(&c2).unwrap();
+        assert!(c.ntlm_offered && c.krb5_offered);
+        assert_eq!(c.first_mech, Some(OID_MS_KRB5));
     }
 
     #[test]
     fn response_round_trip() {
-        let r = response(1, true, Some(b"NTLMSSP\0abc"), Some(b"mic"));
+        let r = response(1, Some(OID_NTLMSSP), Some(b"NTLMSSP\0abc"), Some(b"mic"));
         let c = parse_client(&r).unwrap();
         assert_eq!(c.mech_token, Some(&b"NTLMSSP\0abc"[..]));
         assert_eq!(c.mech_list_mic, Some(&b"mic"[..]));
@@ -127,7 +181,7 @@ mod tests {
 
     #[test]
     fn hostile_tokens() {
-        let t = negotiate_token();
+        let t = negotiate_token(true, true);
         for cut in 0..t.len() {
             let _ = parse_client(&t[..cut]);
         }

@@ -31,6 +31,70 @@ pub struct ShareConfig {
     /// Shared VHDX (MS-RSVD): `.vhdx` files here open as shared virtual SCSI disks for
     /// guest clusters when a client asks with the SVHDX context.
     pub rsvd: bool,
+    /// Share permissions (checked at TREE_CONNECT and on every CREATE, before the
+    /// files' own descriptors); `None` lets every authenticated user in, as before.
+    pub access: Option<Vec<ShareAce>>,
+    /// Only Kerberos sessions may connect (NTLM sessions get ACCESS_DENIED).
+    pub require_kerberos: bool,
+}
+
+/// Who a share permission names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trustee {
+    Sid(Vec<u8>),
+    /// `DOMAIN\name` the configuration could not turn into a SID: it matches a
+    /// session of that user by name (a group never matches this way).
+    Name {
+        domain: String,
+        name: String,
+    },
+}
+
+/// One share permission: an allow or deny of file rights to a trustee.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShareAce {
+    pub trustee: Trustee,
+    pub allow: bool,
+    pub rights: u32,
+}
+
+/// Share rights as Windows' share permission dialog names them.
+pub mod share_rights {
+    pub const READ: u32 = 0x0012_00A9;
+    pub const CHANGE: u32 = 0x0013_01BF;
+    pub const FULL: u32 = 0x001F_01FF;
+}
+
+/// The rights share permissions grant a logon (its SIDs, its user and domain names):
+/// denies take away what any allow gives, as in a DACL in canonical order.
+pub fn share_granted(aces: &[ShareAce], sids: &[Vec<u8>], domain: &str, user: &str) -> u32 {
+    let (mut allow, mut deny) = (0u32, 0u32);
+    for a in aces {
+        let hit = match &a.trustee {
+            Trustee::Sid(s) => sids.iter().any(|x| x == s),
+            Trustee::Name { domain: d, name } => {
+                name.eq_ignore_ascii_case(user) && (d.is_empty() || d.eq_ignore_ascii_case(domain))
+            }
+        };
+        if hit {
+            if a.allow {
+                allow |= a.rights;
+            } else {
+                deny |= a.rights;
+            }
+        }
+    }
+    allow & !deny
+}
+
+/// The Kerberos acceptor the server runs (a keytab behind it).
+#[derive(Clone)]
+pub struct Kerberos(pub Arc<dyn smb_auth::kerberos::KerberosFactory>);
+
+impl std::fmt::Debug for Kerberos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Kerberos")
+    }
 }
 
 impl ShareConfig {
@@ -49,6 +113,8 @@ impl ShareConfig {
             write_through: false,
             continuous_availability: false,
             rsvd: false,
+            access: None,
+            require_kerberos: false,
         }
     }
 }
@@ -108,6 +174,13 @@ pub struct ServerConfig {
     pub interfaces: Vec<InterfaceConfig>,
     /// Storage QoS policies and the default for flows without one.
     pub qos: crate::qos::QosConfig,
+    /// Kerberos logons (MS-KILE), when the node has a keytab.
+    pub kerberos: Option<Kerberos>,
+    /// NTLM logons accepted (a domain that blocks NTLM turns this off).
+    pub ntlm: bool,
+    /// The local machine domain (S-1-5-21-a-b-c, binary): local users' SIDs are made
+    /// under it.
+    pub local_domain_sid: Vec<u8>,
 }
 
 impl Default for ServerConfig {
@@ -135,6 +208,9 @@ impl Default for ServerConfig {
             max_compound: 256,
             interfaces: Vec::new(),
             qos: Default::default(),
+            kerberos: None,
+            ntlm: true,
+            local_domain_sid: smb_wire::secdesc::sid_from_str("S-1-5-21-1-2-3").expect("SID"),
         }
     }
 }

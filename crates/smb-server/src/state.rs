@@ -88,6 +88,8 @@ pub struct Server {
     /// Persistent opens: reclaimed after a restart, and expired unreclaimed.
     pub persistent_reclaimed: AtomicU64,
     pub persistent_expired: AtomicU64,
+    /// Logons finished, by mechanism (NTLM, Kerberos) and result (succeeded, failed).
+    pub authentications: [[AtomicU64; 2]; 2],
 }
 
 /// A lease's identity: its client's ClientGuid and the lease key.
@@ -129,6 +131,7 @@ impl Server {
             dir_leases: AtomicBool::new(false),
             persistent_reclaimed: AtomicU64::new(0),
             persistent_expired: AtomicU64::new(0),
+            authentications: Default::default(),
         }
     }
 
@@ -218,11 +221,39 @@ pub struct Session {
     /// they go on (a replay of one learns it still runs), run by one of those channels,
     /// their answers dropped with the channel that asked.
     pub orphans: Mutex<Vec<crate::ops::Wait>>,
+    /// Who the user is for access checks; a re-authentication replaces it.
+    pub logon: Mutex<Logon>,
+    /// The logon has an end (a Kerberos ticket): requests look at it.
+    pub may_expire: AtomicBool,
     next_tree: AtomicU64,
     nonce_counter: AtomicU64,
 }
 
+/// A session's security context (MS-SMB2 3.3.1.8 Session.SecurityContext).
+#[derive(Clone, Debug, Default)]
+pub struct Logon {
+    /// Every SID the user holds, the user's own first (well-known ones included).
+    pub sids: Vec<Vec<u8>>,
+    /// Authenticated by Kerberos (else NTLM, guest or anonymous).
+    pub kerberos: bool,
+    /// When the Kerberos ticket ends (engine clock): the session is expired after it
+    /// until a re-authentication (MS-SMB2 3.3.5.2.9).
+    pub expires_at: Option<std::time::Instant>,
+}
+
 impl Session {
+    /// Sets the session's security context (at logon and re-authentication).
+    pub fn set_logon(&self, l: Logon) {
+        self.may_expire
+            .store(l.expires_at.is_some(), Ordering::Relaxed);
+        *self.logon.lock() = l;
+    }
+
+    /// Whether the session's ticket has run out at `now`.
+    pub fn expired_at(&self, now: std::time::Instant) -> bool {
+        self.logon.lock().expires_at.is_some_and(|t| now >= t)
+    }
+
     /// Records a channel's mailbox (forgetting those of channels gone).
     pub fn add_channel(&self, outbox: &Arc<Outbox>) {
         let mut v = self.channel_outboxes.lock();
@@ -264,6 +295,8 @@ impl Session {
             channels: std::sync::atomic::AtomicU32::new(1),
             channel_outboxes: Mutex::new(Vec::new()),
             orphans: Mutex::new(Vec::new()),
+            logon: Mutex::new(Logon::default()),
+            may_expire: AtomicBool::new(false),
             id,
             user,
             domain,

@@ -262,6 +262,104 @@ pub fn map_generic(mask: u32) -> u32 {
     m
 }
 
+/// ACE flags (MS-DTYP 2.4.4.1).
+pub mod ace_flags {
+    pub const OBJECT_INHERIT: u8 = 0x01;
+    pub const CONTAINER_INHERIT: u8 = 0x02;
+    pub const NO_PROPAGATE_INHERIT: u8 = 0x04;
+    pub const INHERIT_ONLY: u8 = 0x08;
+    pub const INHERITED: u8 = 0x10;
+}
+
+const SE_DACL_AUTO_INHERITED: u16 = 0x0400;
+const CREATOR_OWNER: [u8; 12] = [1, 1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0];
+const CREATOR_GROUP: [u8; 12] = [1, 1, 0, 0, 0, 0, 0, 3, 1, 0, 0, 0];
+
+/// One ACE (MS-DTYP 2.4.4.2/2.4.4.4): type 0 allow, 1 deny.
+pub fn ace(t: u8, flags: u8, mask: u32, sid: &[u8]) -> Vec<u8> {
+    let mut a = vec![t, flags];
+    a.extend_from_slice(&((8 + sid.len()) as u16).to_le_bytes());
+    a.extend_from_slice(&mask.to_le_bytes());
+    a.extend_from_slice(sid);
+    a
+}
+
+/// An ACL (MS-DTYP 2.4.5, revision 2) of these ACEs.
+pub fn acl_of(aces: &[Vec<u8>]) -> Vec<u8> {
+    let size = 8 + aces.iter().map(Vec::len).sum::<usize>();
+    let mut acl = vec![2u8, 0];
+    acl.extend_from_slice(&(size as u16).to_le_bytes());
+    acl.extend_from_slice(&(aces.len() as u16).to_le_bytes());
+    acl.extend_from_slice(&[0, 0]);
+    for a in aces {
+        acl.extend_from_slice(a);
+    }
+    acl
+}
+
+impl SecDesc {
+    /// The descriptor a new file or directory inherits from its parent's
+    /// (MS-DTYP 2.5.3.4.1 ComputeACL, for the allow and deny ACEs a file server keeps):
+    /// object-inherit ACEs reach files, container-inherit ACEs reach directories (and
+    /// keep propagating unless no-propagate says otherwise), CREATOR OWNER and CREATOR
+    /// GROUP become the creator's SIDs in the ACE that applies, generic rights are
+    /// mapped there. `None` when nothing is inheritable (the caller's default applies).
+    pub fn inherit(parent: &SecDesc, is_dir: bool, owner: &[u8], group: &[u8]) -> Option<SecDesc> {
+        use ace_flags::*;
+        let acl = parent.dacl.as_deref().filter(|_| parent.has_dacl())?;
+        let count = u16::from_le_bytes([acl[4], acl[5]]) as usize;
+        let mut out = Vec::new();
+        let mut at = 8;
+        for _ in 0..count {
+            let (t, flags) = (acl[at], acl[at + 1]);
+            let size = u16::from_le_bytes([acl[at + 2], acl[at + 3]]) as usize;
+            let body = &acl[at..at + size];
+            at += size;
+            if !matches!(t, ACCESS_ALLOWED_ACE | ACCESS_DENIED_ACE) {
+                continue;
+            }
+            let mask = u32::from_le_bytes(body[4..8].try_into().expect("4 bytes"));
+            let sid = &body[8..];
+            let creator = if sid.starts_with(&CREATOR_OWNER) {
+                Some(owner)
+            } else if sid.starts_with(&CREATOR_GROUP) {
+                Some(group)
+            } else {
+                None
+            };
+            let (oi, ci, np) = (
+                flags & OBJECT_INHERIT != 0,
+                flags & CONTAINER_INHERIT != 0,
+                flags & NO_PROPAGATE_INHERIT != 0,
+            );
+            // The ACE that applies to the child itself.
+            if (!is_dir && oi) || (is_dir && ci) {
+                out.push(ace(t, INHERITED, map_generic(mask), creator.unwrap_or(sid)));
+            }
+            // The ACE a directory passes on to its own children.
+            if is_dir && !np && (oi || ci) {
+                let passes = flags & (OBJECT_INHERIT | CONTAINER_INHERIT);
+                if creator.is_some() || !ci || map_generic(mask) != mask {
+                    out.push(ace(t, passes | INHERIT_ONLY | INHERITED, mask, sid));
+                } else if let Some(last) = out.last_mut() {
+                    // One ACE serves both: applies here and propagates.
+                    last[1] |= passes;
+                }
+            }
+        }
+        if out.is_empty() {
+            return None;
+        }
+        Some(SecDesc {
+            control: SE_DACL_PRESENT | SE_DACL_AUTO_INHERITED,
+            owner: Some(owner.to_vec()),
+            group: Some(group.to_vec()),
+            dacl: Some(acl_of(&out)),
+            sacl: None,
+        })
+    }
+}
+
 /// "S-1-5-21-..." to SID bytes; `None` if it is not a SID string.
 pub fn sid_from_str(s: &str) -> Option<Vec<u8>> {
     let mut it = s.strip_prefix("S-1-")?.split('-');
@@ -376,5 +474,87 @@ mod tests {
                 let _ = p.encode(0);
             }
         }
+    }
+
+    #[test]
+    fn inheritance_as_windows_computes_it() {
+        use super::ace_flags::*;
+        let (host, admins, owner) = (
+            sid("S-1-5-21-9-9-9-1104"),
+            sid("S-1-5-21-9-9-9-1105"),
+            sid("S-1-5-21-9-9-9-1200"),
+        );
+        let group = sid("S-1-5-21-9-9-9-513");
+        let aces = [
+            ace(
+                ACCESS_ALLOWED_ACE,
+                OBJECT_INHERIT | CONTAINER_INHERIT,
+                0x001F_01FF,
+                &host,
+            ),
+            ace(ACCESS_DENIED_ACE, OBJECT_INHERIT, 0x0001_0000, &admins),
+            ace(
+                ACCESS_ALLOWED_ACE,
+                CONTAINER_INHERIT | INHERIT_ONLY,
+                0x1000_0000,
+                &CREATOR_OWNER,
+            ),
+            ace(ACCESS_ALLOWED_ACE, 0, 0x001F_01FF, &admins),
+        ];
+        let parent = SecDesc {
+            control: SE_DACL_PRESENT,
+            owner: Some(admins.clone()),
+            group: None,
+            dacl: Some(acl_of(&aces)),
+            sacl: None,
+        };
+        // A file: the object-inherit ACEs, flagged inherited, nothing else.
+        let f = SecDesc::inherit(&parent, false, &owner, &group).unwrap();
+        assert_eq!(f.owner.as_ref(), Some(&owner));
+        assert_eq!(
+            f.dacl.as_deref().unwrap(),
+            acl_of(&[
+                ace(ACCESS_ALLOWED_ACE, INHERITED, 0x001F_01FF, &host),
+                ace(ACCESS_DENIED_ACE, INHERITED, 0x0001_0000, &admins),
+            ])
+        );
+        assert_eq!(
+            f.granted(std::slice::from_ref(&host)) & 0x001F_01FF,
+            0x001F_01FF
+        );
+        // A directory: the container ACE applies and propagates; the file-only deny
+        // passes on inherit-only; CREATOR OWNER becomes the creator, generic mapped,
+        // and its template stays for the directory's children.
+        let d = SecDesc::inherit(&parent, true, &owner, &group).unwrap();
+        assert_eq!(
+            d.dacl.as_deref().unwrap(),
+            acl_of(&[
+                ace(
+                    ACCESS_ALLOWED_ACE,
+                    INHERITED | OBJECT_INHERIT | CONTAINER_INHERIT,
+                    0x001F_01FF,
+                    &host
+                ),
+                ace(
+                    ACCESS_DENIED_ACE,
+                    INHERITED | INHERIT_ONLY | OBJECT_INHERIT,
+                    0x0001_0000,
+                    &admins
+                ),
+                ace(ACCESS_ALLOWED_ACE, INHERITED, 0x001F_01FF, &owner),
+                ace(
+                    ACCESS_ALLOWED_ACE,
+                    INHERITED | INHERIT_ONLY | CONTAINER_INHERIT,
+                    0x1000_0000,
+                    &CREATOR_OWNER
+                ),
+            ])
+        );
+        // Nothing inheritable: no descriptor (the caller's default applies).
+        let plain = SecDesc {
+            dacl: Some(acl_of(&aces[3..])),
+            ..parent
+        };
+        assert!(SecDesc::inherit(&plain, false, &owner, &group).is_none());
     }
 }

@@ -25,6 +25,8 @@ pub struct Config {
     pub smbdirect: SmbDirectSection,
     #[serde(default)]
     pub qos: QosSection,
+    #[serde(default)]
+    pub kerberos: KerberosSection,
     #[serde(default, rename = "share")]
     pub shares: Vec<ShareSection>,
 }
@@ -32,6 +34,33 @@ pub struct Config {
 /// `[qos]`: Storage QoS (MS-SQOS) policies Hyper-V hosts name by id, and the limits of
 /// flows without one (and of opens that name no flow). Rates are normalized 8 KiB IOPS
 /// and KiB/s; 0 = none. Re-read on SIGHUP.
+/// Kerberos logons (a domain member): the service keytab, and what to check in it.
+#[derive(Debug, Deserialize, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct KerberosSection {
+    /// The service keytab (keys of `cifs/<node>` and the computer account); none: no
+    /// Kerberos.
+    #[serde(default)]
+    pub keytab: Option<PathBuf>,
+    /// The realm (LAB.EXAMPLE.COM): names the default principal to check.
+    #[serde(default)]
+    pub realm: String,
+    /// Principals the keytab must hold keys for (checked at start); default
+    /// `cifs/<netbios_name>.<realm>@REALM`.
+    #[serde(default)]
+    pub principals: Vec<String>,
+    /// The krb5.conf MIT Kerberos reads (clock skew, enctypes); default its own.
+    #[serde(default)]
+    pub krb5_conf: Option<PathBuf>,
+    /// The replay cache; default `<state_dir>/krb5.rcache`.
+    #[serde(default)]
+    pub rcache: Option<PathBuf>,
+    /// Accept tickets encrypted with RC4-HMAC (accounts without AES keys); AES only
+    /// otherwise.
+    #[serde(default)]
+    pub allow_rc4: bool,
+}
+
 #[derive(Debug, Deserialize, Clone, Default)]
 #[serde(deny_unknown_fields)]
 pub struct QosSection {
@@ -168,6 +197,13 @@ pub struct SecuritySection {
     pub users: Option<PathBuf>,
     #[serde(default = "default_ciphers")]
     pub ciphers: Vec<String>,
+    /// Accept NTLM logons (local users). A node in a domain that blocks NTLM sets
+    /// false: such logons get STATUS_NTLM_BLOCKED.
+    #[serde(default = "yes")]
+    pub ntlm: bool,
+    /// SIDs of names that share access lists use (`"LAB\\Hyper-V Admins" = "S-1-5-21-..."`).
+    #[serde(default)]
+    pub names: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -446,6 +482,14 @@ pub struct ShareSection {
     /// SCSI disks whose persistent reservations are kept in the state directory.
     #[serde(default)]
     pub rsvd: bool,
+    /// Share permissions, `TRUSTEE:RIGHTS` or `TRUSTEE:deny:RIGHTS` (rights read,
+    /// change, full or a hex mask; trustee a SID, a `[security.names]` name, a local
+    /// user or `DOMAIN\\name`). Empty: every authenticated user.
+    #[serde(default)]
+    pub access: Vec<String>,
+    /// Only Kerberos sessions may connect.
+    #[serde(default)]
+    pub require_kerberos: bool,
 }
 
 fn default_listen() -> Vec<SocketAddr> {
@@ -625,6 +669,9 @@ impl Config {
         }
         if self.server.max_credits < 16 {
             bail!("server.max_credits: must be at least 16");
+        }
+        if !self.security.ntlm && self.kerberos.keytab.is_none() {
+            bail!("security.ntlm = false needs kerberos.keytab: nobody could log on");
         }
         for c in &self.security.ciphers {
             if cipher_from_str(c).is_none() {

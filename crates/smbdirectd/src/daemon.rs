@@ -63,6 +63,8 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
                 write_through: false,
                 continuous_availability: false,
                 rsvd: false,
+                access: Vec::new(),
+                require_kerberos: false,
             });
         }
     }
@@ -120,6 +122,14 @@ fn interfaces(cfg: &Config) -> Result<Vec<smb_server::config::InterfaceConfig>> 
 }
 
 pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
+    std::fs::create_dir_all(&cfg.server.state_dir)
+        .with_context(|| format!("creating {}", cfg.server.state_dir.display()))?;
+    let users = match &cfg.security.users {
+        Some(p) => crate::users::load(p)?,
+        None => smb_auth::users::UserDb::new(),
+    };
+    let local_domain_sid = crate::kerberos::machine_sid(&cfg.server.state_dir)?;
+    let kerberos = crate::kerberos::acceptor(cfg)?;
     let mut shares = Vec::new();
     for s in &cfg.shares {
         std::fs::create_dir_all(&s.path)
@@ -139,19 +149,21 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             write_through: s.write_through,
             continuous_availability: s.continuous_availability,
             rsvd: s.rsvd,
+            access: share_access(cfg, s, &local_domain_sid, &users)?,
+            require_kerberos: s.require_kerberos,
         });
     }
-    let users = match &cfg.security.users {
-        Some(p) => crate::users::load(p)?,
-        None => smb_auth::users::UserDb::new(),
-    };
     let mut guid = [0u8; 16];
     getrandom::getrandom(&mut guid).context("random server GUID")?;
     let sc = ServerConfig {
         server_guid: guid,
         netbios_name: cfg.server.netbios_name.clone(),
         domain: cfg.server.domain.clone(),
-        dns_domain: "localdomain".into(),
+        dns_domain: if cfg.kerberos.realm.is_empty() {
+            "localdomain".into()
+        } else {
+            cfg.kerberos.realm.to_lowercase()
+        },
         require_signing: cfg.security.require_signing,
         encrypt_all: cfg.security.encrypt_all,
         allow_guest: cfg.security.allow_guest,
@@ -180,6 +192,9 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         },
         interfaces: interfaces(cfg)?,
         qos: cfg.qos.to_engine()?,
+        kerberos,
+        ntlm: cfg.security.ntlm,
+        local_domain_sid,
     };
     Ok(Arc::new(Server::new(
         sc,
@@ -187,6 +202,26 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         users,
         smb_wire::filetime::now(),
     )))
+}
+
+/// A share's permissions, resolved to SIDs where the configuration allows.
+fn share_access(
+    cfg: &Config,
+    s: &crate::config::ShareSection,
+    local_domain: &[u8],
+    users: &smb_auth::users::UserDb,
+) -> Result<Option<Vec<smb_server::config::ShareAce>>> {
+    if s.access.is_empty() {
+        return Ok(None);
+    }
+    let names = users.names();
+    let aces = s
+        .access
+        .iter()
+        .map(|e| crate::kerberos::share_ace(e, cfg, local_domain, &names))
+        .collect::<Result<Vec<_>>>()
+        .with_context(|| format!("share {}", s.name))?;
+    Ok(Some(aces))
 }
 
 /// Raises the descriptor limit to its hard limit, and returns it.

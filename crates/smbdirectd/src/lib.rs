@@ -13,6 +13,7 @@ pub mod daemon;
 pub mod endpoint;
 pub mod filetable;
 pub mod framing;
+pub mod kerberos;
 pub mod listen;
 pub mod metrics;
 pub mod rdma_conns;

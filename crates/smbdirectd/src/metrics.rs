@@ -383,6 +383,22 @@ impl Metrics {
             MetricType::GAUGE,
             vec![gauge(vec![], budget.durable() as f64)],
         ));
+        let auths = &self.server.authentications;
+        let mut auth_series = Vec::new();
+        for (m, mech) in ["ntlm", "kerberos"].into_iter().enumerate() {
+            for (r, result) in ["succeeded", "failed"].into_iter().enumerate() {
+                auth_series.push(counter(
+                    vec![label("mechanism", mech), label("result", result)],
+                    auths[m][r].load(Relaxed),
+                ));
+            }
+        }
+        out.push(family(
+            "smbdirectd_logons_total",
+            "Logons and re-authentications the authentication mechanism finished, by mechanism and result (the audit log says why one failed).",
+            MetricType::COUNTER,
+            auth_series,
+        ));
         if let Some(j) = self.server.journal.get() {
             let srv = &self.server;
             out.push(family(

@@ -7,6 +7,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// Bytes from hexadecimal text (test data files; whitespace ignored).
+pub fn from_hex(text: &str) -> Vec<u8> {
+    let h: String = text.split_whitespace().collect();
+    (0..h.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&h[i..i + 2], 16).expect("hex"))
+        .collect()
+}
+
 /// A dumpcap capture on the loopback interface, stopped (and flushed) by `stop`.
 pub struct Capture {
     child: Child,

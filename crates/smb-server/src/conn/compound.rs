@@ -512,6 +512,16 @@ impl Connection {
             return fail(NtStatus::INSUFFICIENT_RESOURCES);
         }
         let cmd = hdr.command();
+        // MS-SMB2 3.3.5.2.9: a session whose Kerberos ticket ran out serves LOGOFF,
+        // CLOSE and LOCK only, until the client re-authenticates it.
+        if session
+            .may_expire
+            .load(std::sync::atomic::Ordering::Relaxed)
+            && !matches!(cmd, Command::LOGOFF | Command::CLOSE | Command::LOCK)
+            && session.expired_at(crate::clock::now())
+        {
+            return fail(NtStatus::NETWORK_SESSION_EXPIRED);
+        }
         let needs_tree = !matches!(cmd, Command::LOGOFF | Command::TREE_CONNECT | Command::ECHO);
         // The connection's last tree answers while connected (as the session does).
         let cached_tree = matches!(&self.last_tree,

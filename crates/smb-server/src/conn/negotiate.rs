@@ -180,7 +180,8 @@ impl Connection {
         self.max_transact = mt;
         self.server_caps = c;
         self.server_security_mode = sec;
-        let token = smb_auth::spnego::negotiate_token();
+        let cfg = &self.server.cfg;
+        let token = smb_auth::spnego::negotiate_token(cfg.kerberos.is_some(), cfg.ntlm);
         neg::NegotiateResponse {
             security_mode: sec,
             dialect: d,

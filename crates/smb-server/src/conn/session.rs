@@ -6,7 +6,7 @@ use crate::limits::{LOGGED_OFF_KEPT, MAX_CHANNELS};
 use crate::ops::{self, small_body, Ctx, Outcome};
 use crate::state::{Session, SessionKeys};
 use rand::RngCore;
-use smb_auth::acceptor::{Acceptor, AcceptorConfig, AuthError, Step};
+use smb_auth::acceptor::{Acceptor, AcceptorConfig, AuthError, Authenticated, Mechanism, Step};
 use smb_auth::signing::{self, Algorithm};
 use smb_wire::header::{flags, Header};
 use smb_wire::msg;
@@ -123,12 +123,18 @@ impl Connection {
                 let p = self.pending.remove(&sid).expect("present");
                 let st = match e {
                     AuthError::LogonFailure => NtStatus::LOGON_FAILURE,
+                    AuthError::NtlmBlocked => NtStatus::NTLM_BLOCKED,
                     AuthError::Malformed(_) => NtStatus::INVALID_PARAMETER,
                     AuthError::Unsupported(_) => NtStatus::NOT_SUPPORTED,
                 };
                 let (domain, user) = p.acceptor.claimed().cloned().unwrap_or_default();
+                let reason = p.acceptor.failure().unwrap_or("");
+                let mech = usize::from(p.acceptor.kerberos_tried());
+                self.server.authentications[mech][1]
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 tracing::info!(target: "audit", client = %self.peer, %user, %domain, session = sid,
-                    status = %st, "logon failed");
+                    status = %st, mechanism = if mech == 1 { "kerberos" } else { "ntlm" }, %reason,
+                    "logon failed");
                 let after = self.server.logons.failed(addr, &user, self.now);
                 if after.address_blocked {
                     tracing::warn!(target: "audit", client = %self.peer, %user,
@@ -220,7 +226,7 @@ impl Connection {
                         return fail(NtStatus::ACCESS_DENIED);
                     }
                     // This channel's signing key, from this authentication (3.3.5.5.3).
-                    let k = self.derive_keys(&auth.session_key, &pending.preauth.value());
+                    let k = self.derive_keys(&auth, &pending.preauth.value());
                     self.channel_keys.insert(sid, k.signing);
                     self.authenticated = true;
                     session
@@ -236,10 +242,17 @@ impl Connection {
                     return Ok((NtStatus::SUCCESS, body));
                 }
                 if let Some(existing) = self.server.session(sid) {
-                    // Re-authentication: same user required, keys unchanged.
-                    if !existing.user.eq_ignore_ascii_case(&auth.user) {
+                    // Re-authentication: same user required, keys unchanged; a fresh
+                    // ticket renews the session's life (and its groups).
+                    if !existing.user.eq_ignore_ascii_case(&auth.user)
+                        || !existing.domain.eq_ignore_ascii_case(&auth.domain)
+                    {
                         return fail(NtStatus::ACCESS_DENIED);
                     }
+                    self.count_logon(&auth);
+                    existing.set_logon(self.logon_of(&auth));
+                    tracing::info!(target: "audit", client = %self.peer, user = %auth.user,
+                        domain = %auth.domain, session = sid, "re-authenticated");
                     let mut body = Vec::new();
                     msg::encode_session_setup_response(&mut body, 0, &auth.token);
                     if existing.signing_required || hdr.flags & flags::SIGNED != 0 {
@@ -250,6 +263,8 @@ impl Connection {
                 let hash = pending.preauth.value();
                 let sec_mode = u16::from(req.security_mode);
                 let session = self.make_session(sid, &auth, sec_mode, &hash);
+                self.count_logon(&auth);
+                session.set_logon(self.logon_of(&auth));
                 let mut sflags = 0;
                 if session.guest {
                     sflags |= msg::SESSION_FLAG_IS_GUEST;
@@ -318,15 +333,11 @@ impl Connection {
 
     /// SMB 3.x keys from an authentication's session key (and, for 3.1.1, the
     /// preauthentication hash of its exchange).
-    fn derive_keys(
-        &self,
-        session_key: &[u8; 16],
-        preauth: &[u8; 64],
-    ) -> smb_auth::kdf::SessionKeys {
+    fn derive_keys(&self, auth: &Authenticated, preauth: &[u8; 64]) -> smb_auth::kdf::SessionKeys {
         smb_auth::kdf::session_keys(
             kdf_dialect(self.dialect),
-            session_key,
-            session_key,
+            &auth.session_key,
+            &auth.full_session_key,
             (self.dialect == dialect::SMB311).then_some(preauth),
             cipher_key_len(self.cipher),
         )
@@ -419,19 +430,39 @@ impl Connection {
             dns_domain: cfg.dns_domain.clone(),
             dns_computer: format!("{}.{}", cfg.netbios_name.to_lowercase(), cfg.dns_domain),
             allow_guest: cfg.allow_guest,
+            kerberos: cfg.kerberos.as_ref().map(|k| k.0.clone()),
+            ntlm: cfg.ntlm,
         }
+    }
+
+    /// The security context a logon gives its session.
+    fn logon_of(&self, auth: &Authenticated) -> crate::state::Logon {
+        let kerberos = auth.mechanism == Mechanism::Kerberos;
+        crate::state::Logon {
+            sids: ops::security::logon_sids(&self.server.cfg.local_domain_sid, auth),
+            kerberos,
+            expires_at: auth
+                .lifetime_s
+                .filter(|_| kerberos)
+                .map(|s| crate::clock::now() + std::time::Duration::from_secs(u64::from(s))),
+        }
+    }
+
+    fn count_logon(&self, auth: &Authenticated) {
+        let mech = usize::from(auth.mechanism == Mechanism::Kerberos);
+        self.server.authentications[mech][0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn make_session(
         &self,
         sid: u64,
-        auth: &smb_auth::acceptor::Authenticated,
+        auth: &Authenticated,
         client_sec_mode: u16,
         preauth: &[u8; 64],
     ) -> Session {
         let d = self.dialect;
         let keys = if dialect_is_3(d) {
-            let k = self.derive_keys(&auth.session_key, preauth);
+            let k = self.derive_keys(auth, preauth);
             SessionKeys {
                 session_key: auth.session_key,
                 signing: k.signing,

@@ -49,11 +49,33 @@ impl Connection {
             return Outcome::Fail(NtStatus::ACCESS_DENIED);
         }
         let read_only = share.as_ref().is_some_and(|s| s.read_only);
-        let maximal_access = if read_only {
+        let mut maximal_access = if read_only {
             0x0012_00A9
         } else {
             msg::access::FILE_ALL_ACCESS
         };
+        if let Some(sh) = &share {
+            // Share permissions (MS-SMB2 3.3.5.7: the share's security descriptor is
+            // checked against the session's security context): nothing granted,
+            // no connection.
+            let logon = session.logon.lock();
+            if sh.require_kerberos && !logon.kerberos {
+                tracing::info!(target: "audit", user = %session.user, share = %sh.name,
+                    "tree connect refused: the share requires Kerberos");
+                return Outcome::Fail(NtStatus::ACCESS_DENIED);
+            }
+            if let Some(aces) = &sh.access {
+                let granted =
+                    crate::config::share_granted(aces, &logon.sids, &session.domain, &session.user);
+                if granted == 0 {
+                    tracing::info!(target: "audit", user = %session.user,
+                        domain = %session.domain, share = %sh.name,
+                        "tree connect refused by the share's permissions");
+                    return Outcome::Fail(NtStatus::ACCESS_DENIED);
+                }
+                maximal_access &= granted | msg::access::SYNCHRONIZE;
+            }
+        }
         let ca_share = share.as_ref().is_some_and(|s| s.continuous_availability);
         let id = session.new_tree_id();
         session.trees.lock().insert(

@@ -45,7 +45,7 @@ mod lock;
 mod offload;
 mod pipe;
 mod rename;
-mod security;
+pub mod security;
 mod storage_qos;
 mod streams;
 mod wait;

@@ -2,31 +2,66 @@
 
 use super::*;
 
-/// The SID a session's user acts as: a stable relative ID under one local domain, derived
+fn sid(s: &str) -> Vec<u8> {
+    secdesc::sid_from_str(s).expect("well-formed SID")
+}
+
+/// A local user's SID: a stable relative ID under the node's machine domain, derived
 /// from the user name (so it survives restarts and user-file edits).
-pub fn user_sid(s: &Session) -> Vec<u8> {
-    let sid = if s.anonymous {
-        "S-1-5-7".to_string()
-    } else if s.guest {
-        "S-1-5-21-1-2-3-501".to_string()
+pub fn local_user_sid(domain: &[u8], user: &str) -> Vec<u8> {
+    let mut h: u32 = 0x811C_9DC5;
+    for b in user.to_lowercase().bytes() {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    smb_auth::pac::sid_with_rid(domain, 1000 + h % 1_000_000)
+}
+
+/// The security context of a logon (MS-SMB2 3.3.5.5.3): a Kerberos user's SIDs from
+/// its PAC, a local user's under the machine domain, then the well-known groups every
+/// network logon holds (Everyone, NETWORK, Authenticated Users, BUILTIN\Users).
+pub fn logon_sids(local_domain: &[u8], a: &smb_auth::acceptor::Authenticated) -> Vec<Vec<u8>> {
+    let mut v = if a.anonymous {
+        return vec![sid("S-1-5-7"), sid("S-1-1-0"), sid("S-1-5-2")];
+    } else if a.guest {
+        vec![
+            smb_auth::pac::sid_with_rid(local_domain, 501),
+            smb_auth::pac::sid_with_rid(local_domain, 514),
+            sid("S-1-5-32-546"),
+        ]
+    } else if !a.sids.is_empty() {
+        a.sids.clone()
     } else {
-        let mut h: u32 = 0x811C_9DC5;
-        for b in s.user.to_lowercase().bytes() {
-            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
-        }
-        format!("S-1-5-21-1-2-3-{}", 1000 + h % 1_000_000)
+        vec![
+            local_user_sid(local_domain, &a.user),
+            smb_auth::pac::sid_with_rid(local_domain, 513),
+        ]
     };
-    secdesc::sid_from_str(&sid).expect("well-formed SID")
+    v.extend([sid("S-1-1-0"), sid("S-1-5-2")]);
+    if !a.guest {
+        v.extend([sid("S-1-5-11"), sid("S-1-5-32-545")]);
+    }
+    v
+}
+
+/// The SID a session's user acts as (owner of what it creates).
+pub fn user_sid(s: &Session) -> Vec<u8> {
+    s.logon
+        .lock()
+        .sids
+        .first()
+        .cloned()
+        .unwrap_or_else(|| sid("S-1-5-7"))
 }
 
 /// Every SID a session holds for access checks.
 pub(super) fn token_sids(s: &Session) -> Vec<Vec<u8>> {
-    let mut v = vec![user_sid(s), secdesc::sid_from_str("S-1-1-0").unwrap()];
-    if !s.anonymous && !s.guest {
-        v.push(secdesc::sid_from_str("S-1-5-11").unwrap());
-        v.push(secdesc::sid_from_str("S-1-5-32-545").unwrap());
-    }
-    v
+    s.logon.lock().sids.clone()
+}
+
+/// The primary group of what a session creates: its second SID (the PAC's primary
+/// group, or the local domain's users).
+fn primary_group(s: &Session) -> Option<Vec<u8>> {
+    s.logon.lock().sids.get(1).cloned()
 }
 
 /// The descriptor of a file that has none stored: owned by the asking user, full
@@ -47,7 +82,7 @@ pub(super) fn default_sd(s: &Session) -> SecDesc {
     SecDesc {
         control: 0x0004,
         owner: Some(owner),
-        group: secdesc::sid_from_str("S-1-5-21-1-2-3-513"),
+        group: primary_group(s),
         dacl: Some(dacl),
         sacl: None,
     }

@@ -37,11 +37,25 @@ impl Engine {
     /// An engine whose share's backend is `wrap` applied to the harness's directory
     /// backend (a test backend that delays or fails some calls).
     pub fn over(cfg: ServerConfig, wrap: impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share>) -> Engine {
+        Self::build(cfg, wrap, |_| {})
+    }
+
+    /// An engine whose share `edit` configures (permissions, options).
+    pub fn with_share(cfg: ServerConfig, edit: impl FnOnce(&mut ShareConfig)) -> Engine {
+        Self::build(cfg, |b| b, edit)
+    }
+
+    fn build(
+        cfg: ServerConfig,
+        wrap: impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share>,
+        edit: impl FnOnce(&mut ShareConfig),
+    ) -> Engine {
         // Beside the build (a file system with user xattrs), not in a tmpfs /tmp.
         let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
         let backend =
             storage::DirShare::open(dir.path(), storage::DirShareOptions::default()).unwrap();
-        let share = ShareConfig::plain("data", wrap(Arc::new(backend)));
+        let mut share = ShareConfig::plain("data", wrap(Arc::new(backend)));
+        edit(&mut share);
         let mut users = smb_auth::users::UserDb::new();
         users.add(USER, PASSWORD).unwrap();
         // A fixed start: 2026-01-01T00:00:00Z.

@@ -27,11 +27,18 @@ pub(super) fn open_on_disk(
         action,
         CreateAction::Created | CreateAction::Superseded | CreateAction::Overwritten
     );
-    if let (Some(new), true) = (&create_sd, made) {
-        // Parts the client's descriptor leaves out come from the default (as
-        // inheritance would supply them).
-        let mut sd = default_sd(s);
-        sd.merge(new, new.present());
+    // A new file's descriptor: what its parent passes on (MS-DTYP 2.5.3.4), else the
+    // default; parts the client's own descriptor carries replace those.
+    let inherited = if made && matches!(action, CreateAction::Created) {
+        inherited_sd(share, s, t, obj.info().is_ok_and(|i| i.is_directory))
+    } else {
+        None
+    };
+    if made && (create_sd.is_some() || inherited.is_some()) {
+        let mut sd = inherited.unwrap_or_else(|| default_sd(s));
+        if let Some(new) = &create_sd {
+            sd.merge(new, new.present());
+        }
         match obj.set_security(&sd.encode(0)) {
             // A share that keeps no descriptors (said at its start): the file is made
             // with the default one, as a FAT volume would.
@@ -48,6 +55,21 @@ pub(super) fn open_on_disk(
         obj.set_eas(&set).map_err(Stop::Status)?;
     }
     Ok((obj, action))
+}
+
+/// The descriptor a new file inherits from its parent directory's stored one, if
+/// that passes anything on.
+fn inherited_sd(
+    share: &crate::config::ShareConfig,
+    s: &Session,
+    t: &Target,
+    is_dir: bool,
+) -> Option<SecDesc> {
+    let (parent, _) = t.path.split_last()?;
+    let psd = SecDesc::parse(&share.backend.security(&parent)?).ok()?;
+    let owner = security::user_sid(s);
+    let group = psd.group.clone().unwrap_or_else(|| owner.clone());
+    SecDesc::inherit(&psd, is_dir, &owner, &group)
 }
 
 /// What [`register`] recorded: the open's id and file state, and what it was granted.

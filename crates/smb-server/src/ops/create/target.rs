@@ -38,6 +38,10 @@ impl Target {
         if share.read_only && granted & WRITE_RIGHTS != 0 {
             return fail(NtStatus::ACCESS_DENIED);
         }
+        // Rights beyond what the share's permissions grant (the tree's maximal access).
+        if share.access.is_some() && granted & !(maximal_access | access::SYNCHRONIZE) != 0 {
+            return fail(NtStatus::ACCESS_DENIED);
+        }
         let disposition = match req.disposition {
             0 => Disposition::Supersede,
             1 => Disposition::Open,

@@ -1,0 +1,209 @@
+//! Kerberos for the daemon: MIT Kerberos' GSS-API (the `gss` crate) behind the
+//! engine's acceptor, the start-time checks of the `[kerberos]` section, the machine
+//! domain SID local users live under, and share permissions resolved to SIDs.
+
+use crate::config::Config;
+use anyhow::{bail, Context, Result};
+use smb_auth::kerberos::{KerberosAcceptor, KerberosFactory, Ticket};
+use smb_server::config::{share_rights, ShareAce, Trustee};
+use std::path::Path;
+use std::sync::Arc;
+
+struct Factory {
+    store: gss::AcceptorStore,
+}
+
+struct Acceptor(gss::Acceptor);
+
+impl KerberosFactory for Factory {
+    fn acceptor(&self) -> Result<Box<dyn KerberosAcceptor>, String> {
+        let a = gss::Acceptor::new(&self.store).map_err(|e| e.to_string())?;
+        Ok(Box::new(Acceptor(a)))
+    }
+}
+
+impl KerberosAcceptor for Acceptor {
+    fn accept(&mut self, token: &[u8]) -> Result<Ticket, String> {
+        let a = self.0.accept(token).map_err(|e| e.to_string())?;
+        Ok(Ticket {
+            token: a.token,
+            principal: a.principal,
+            session_key: a.session_key,
+            lifetime_s: a.lifetime_s,
+            logon_info: a.logon_info,
+        })
+    }
+
+    fn get_mic(&mut self, msg: &[u8]) -> Result<Vec<u8>, String> {
+        self.0.get_mic(msg).map_err(|e| e.to_string())
+    }
+
+    fn verify_mic(&mut self, msg: &[u8], mic: &[u8]) -> Result<(), String> {
+        self.0.verify_mic(msg, mic).map_err(|e| e.to_string())
+    }
+}
+
+/// The Kerberos acceptor `[kerberos]` asks for, checked: the library loads, the keytab
+/// is readable and holds a key for every configured principal. `None` without a keytab.
+pub fn acceptor(cfg: &Config) -> Result<Option<smb_server::config::Kerberos>> {
+    let k = &cfg.kerberos;
+    let Some(keytab) = &k.keytab else {
+        return Ok(None);
+    };
+    if let Some(conf) = &k.krb5_conf {
+        if !conf.is_file() {
+            bail!("kerberos.krb5_conf: {} is not a file", conf.display());
+        }
+        // MIT Kerberos reads its configuration from here when it first loads, which
+        // is now (start-up, before any worker runs).
+        std::env::set_var("KRB5_CONFIG", conf);
+    }
+    gss::available().map_err(|e| anyhow::anyhow!("kerberos: {e}"))?;
+    std::fs::File::open(keytab)
+        .with_context(|| format!("kerberos.keytab: cannot read {}", keytab.display()))?;
+    let rcache = k
+        .rcache
+        .clone()
+        .unwrap_or_else(|| cfg.server.state_dir.join("krb5.rcache"));
+    // AES only, as Windows Server 2025 accepts by default; RC4-HMAC when configured.
+    let mut enctypes = vec![
+        gss::enctype::AES256_CTS_HMAC_SHA1_96,
+        gss::enctype::AES128_CTS_HMAC_SHA1_96,
+        gss::enctype::AES256_CTS_HMAC_SHA384_192,
+        gss::enctype::AES128_CTS_HMAC_SHA256_128,
+    ];
+    if k.allow_rc4 {
+        enctypes.push(gss::enctype::RC4_HMAC);
+    }
+    let store = gss::AcceptorStore {
+        keytab: format!("FILE:{}", keytab.display()),
+        rcache: Some(format!("file2:{}", rcache.display())),
+        enctypes: Some(enctypes),
+    };
+    for p in principals(cfg) {
+        gss::Acceptor::check_principal(&store, &p).map_err(|e| {
+            anyhow::anyhow!(
+                "kerberos: keytab {} has no usable key for {p}: {e}",
+                keytab.display()
+            )
+        })?;
+    }
+    tracing::info!(keytab = %keytab.display(), realm = %k.realm, principals = ?principals(cfg),
+        "Kerberos logons accepted");
+    Ok(Some(smb_server::config::Kerberos(Arc::new(Factory {
+        store,
+    }))))
+}
+
+/// The service principals to check: configured, or `cifs/<name>.<realm>@REALM`.
+fn principals(cfg: &Config) -> Vec<String> {
+    let k = &cfg.kerberos;
+    if !k.principals.is_empty() || k.realm.is_empty() {
+        return k.principals.clone();
+    }
+    vec![format!(
+        "cifs/{}.{}@{}",
+        cfg.server.netbios_name.to_lowercase(),
+        k.realm.to_lowercase(),
+        k.realm.to_uppercase()
+    )]
+}
+
+/// The node's machine domain SID (S-1-5-21-x-y-z), made once and kept in the state
+/// directory: local users' SIDs live under it, so stored descriptors keep meaning
+/// the same users across restarts.
+pub fn machine_sid(state_dir: &Path) -> Result<Vec<u8>> {
+    let path = state_dir.join("machine-sid");
+    if let Ok(s) = std::fs::read_to_string(&path) {
+        let s = s.trim();
+        return smb_wire::secdesc::sid_from_str(s)
+            .filter(|b| b.len() == 8 + 4 * 4 && s.starts_with("S-1-5-21-"))
+            .with_context(|| format!("{}: not a machine SID: {s:?}", path.display()));
+    }
+    let mut r = [0u8; 12];
+    getrandom::getrandom(&mut r).context("random machine SID")?;
+    let n = |i: usize| u32::from_le_bytes([r[i], r[i + 1], r[i + 2], r[i + 3]]);
+    let text = format!("S-1-5-21-{}-{}-{}", n(0), n(4), n(8));
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, format!("{text}\n"))
+        .and_then(|_| std::fs::rename(&tmp, &path))
+        .with_context(|| format!("writing {}", path.display()))?;
+    tracing::info!(sid = %text, "made the machine domain SID for local users");
+    Ok(smb_wire::secdesc::sid_from_str(&text).expect("well-formed"))
+}
+
+/// One share permission, `TRUSTEE:RIGHTS` or `TRUSTEE:deny:RIGHTS`; the trustee a SID
+/// (`S-1-5-...`), a name in `[security.names]`, a local user, or else a `DOMAIN\name`
+/// matched by name; rights `read`, `change`, `full` or a hexadecimal mask.
+pub fn share_ace(
+    entry: &str,
+    cfg: &Config,
+    local_domain: &[u8],
+    local_users: &[String],
+) -> Result<ShareAce> {
+    let mut parts: Vec<&str> = entry.rsplitn(3, ':').collect();
+    parts.reverse();
+    let (who, allow, rights) = match parts.as_slice() {
+        [who, "deny", r] => (*who, false, *r),
+        [who, r] => (*who, true, *r),
+        _ => bail!("share access {entry:?}: expected TRUSTEE:RIGHTS or TRUSTEE:deny:RIGHTS"),
+    };
+    let rights = match rights.to_ascii_lowercase().as_str() {
+        "read" => share_rights::READ,
+        "change" => share_rights::CHANGE,
+        "full" => share_rights::FULL,
+        r => u32::from_str_radix(r.trim_start_matches("0x"), 16)
+            .ok()
+            .filter(|m| *m != 0)
+            .with_context(|| {
+                format!("share access {entry:?}: rights are read, change, full or a hex mask")
+            })?,
+    };
+    Ok(ShareAce {
+        trustee: trustee(who, cfg, local_domain, local_users)?,
+        allow,
+        rights,
+    })
+}
+
+fn trustee(
+    who: &str,
+    cfg: &Config,
+    local_domain: &[u8],
+    local_users: &[String],
+) -> Result<Trustee> {
+    if who.starts_with("S-1-") {
+        return smb_wire::secdesc::sid_from_str(who)
+            .map(Trustee::Sid)
+            .with_context(|| format!("share access: {who:?} is not a SID"));
+    }
+    if let Some((_, sid)) = cfg
+        .security
+        .names
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(who))
+    {
+        return smb_wire::secdesc::sid_from_str(sid)
+            .map(Trustee::Sid)
+            .with_context(|| format!("security.names: {who:?} = {sid:?} is not a SID"));
+    }
+    let (domain, name) = who.split_once('\\').unwrap_or(("", who));
+    let local = domain.is_empty()
+        || domain.eq_ignore_ascii_case(&cfg.server.domain)
+        || domain.eq_ignore_ascii_case(&cfg.server.netbios_name);
+    if local && local_users.iter().any(|u| u.eq_ignore_ascii_case(name)) {
+        return Ok(Trustee::Sid(smb_server::ops::security::local_user_sid(
+            local_domain,
+            name,
+        )));
+    }
+    if name.is_empty() {
+        bail!("share access: empty name in {who:?}");
+    }
+    tracing::warn!(trustee = %who,
+        "share access: no SID known for this name (add it to [security.names]); it matches a user of that name, never a group");
+    Ok(Trustee::Name {
+        domain: domain.to_string(),
+        name: name.to_string(),
+    })
+}
