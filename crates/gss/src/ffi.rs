@@ -92,6 +92,13 @@ impl Oid {
     }
 }
 
+/// gss_OID_set_desc.
+#[repr(C)]
+pub struct OidSet {
+    pub count: usize,
+    pub elements: *mut OidDesc,
+}
+
 #[repr(C)]
 pub struct BufferSet {
     pub count: usize,
@@ -119,7 +126,7 @@ pub struct Lib {
         *mut U,
         Name,
         U,
-        *mut c_void,
+        *mut OidSet,
         i32,
         *const KeyValueSet,
         *mut Cred,

@@ -149,14 +149,20 @@ fn cred_from(
     };
     let mut handle: ffi::Cred = ptr::null_mut();
     let mut minor = 0u32;
+    // Kerberos only: no other mechanism the library may carry answers for us.
+    let mut krb5 = Oid::new(OID_KRB5);
+    let mut mechs = ffi::OidSet {
+        count: 1,
+        elements: krb5.as_ptr(),
+    };
     // SAFETY: every pointer passed lives until the call returns (`keys`, `elements`,
-    // `set`, the name's handle); the library writes only `handle` and `minor`.
+    // `set`, `mechs`, the name's handle); the library writes only `handle` and `minor`.
     let major = unsafe {
         (lib.acquire_cred_from)(
             &mut minor,
             name.map_or(ptr::null_mut(), |n| n.handle),
             0,
-            ptr::null_mut(),
+            &mut mechs,
             usage,
             &set,
             &mut handle,
@@ -373,6 +379,7 @@ impl Acceptor {
         let mut input = Buffer::borrowed(token);
         let mut out = OwnedBuffer::new(lib);
         let mut src: ffi::Name = ptr::null_mut();
+        let mut mech: *mut ffi::OidDesc = ptr::null_mut();
         let (mut flags, mut time_rec, mut minor) = (0u32, 0u32, 0u32);
         // SAFETY: the context handle starts null and is owned by `self.ctx`; every
         // output is released by its owner below.
@@ -384,7 +391,7 @@ impl Acceptor {
                 &mut input,
                 ptr::null_mut(),
                 &mut src,
-                ptr::null_mut(),
+                &mut mech,
                 out.as_mut_ptr(),
                 &mut flags,
                 &mut time_rec,
@@ -395,6 +402,15 @@ impl Acceptor {
         check(lib, major, minor)?;
         if major & GSS_S_CONTINUE_NEEDED != 0 {
             return Err(Error::local("Kerberos exchange wants another round"));
+        }
+        // SAFETY: on success the library points `mech` at a static OID of its own.
+        let mech_oid = unsafe {
+            mech.as_ref().map(|m| {
+                std::slice::from_raw_parts(m.elements as *const u8, m.length as usize).to_vec()
+            })
+        };
+        if !mech_oid.is_some_and(|m| m == OID_KRB5 || m == OID_MS_KRB5) {
+            return Err(Error::local("the token was not Kerberos"));
         }
         Ok(Accepted {
             token: out.bytes().to_vec(),

@@ -94,6 +94,8 @@ pub struct Acceptor {
     failure: Option<String>,
     /// The client's preferred mechanism (its first token's first OID).
     first_mech: Option<Vec<u8>>,
+    /// The Kerberos OID as the client listed it (supportedMech names it so).
+    krb5_listed: Option<Vec<u8>>,
     went_kerberos: bool,
 }
 
@@ -157,6 +159,7 @@ impl Acceptor {
             krb: None,
             failure: None,
             first_mech: None,
+            krb5_listed: None,
             went_kerberos: false,
         }
     }
@@ -194,6 +197,7 @@ impl Acceptor {
                 self.spnego = true;
                 self.mech_types = t.mech_types.map(|m| m.to_vec());
                 self.first_mech = t.first_mech.map(|m| m.to_vec());
+                self.krb5_listed = t.krb5_listed.map(|m| m.to_vec());
                 self.start(&t, users)
             }
             State::AwaitKerberos => {
@@ -239,10 +243,7 @@ impl Acceptor {
             }
             if !(ntlm_ok && ntlm_tok.is_some()) {
                 // Kerberos listed, its token not sent: ask for it (RFC 4178 3.2 c).
-                let oid = t
-                    .first_mech
-                    .filter(|o| spnego::is_krb5(o))
-                    .unwrap_or(spnego::OID_KRB5);
+                let oid = t.krb5_listed.unwrap_or(spnego::OID_KRB5);
                 self.state = State::AwaitKerberos;
                 self.went_kerberos = true;
                 return Ok(Step::Continue(spnego::response(1, Some(oid), None, None)));
@@ -318,7 +319,14 @@ impl Acceptor {
         let Some(f) = self.cfg.kerberos.clone() else {
             return Err(self.refuse("Kerberos not configured", AuthError::Unsupported("krb5")));
         };
-        let oid = spnego::token_mech(tok).unwrap_or(spnego::OID_KRB5).to_vec();
+        if !spnego::token_mech(tok).is_some_and(spnego::is_krb5) {
+            return Err(self.refuse("the token is not Kerberos", AuthError::LogonFailure));
+        }
+        // supportedMech: the Kerberos OID as the client listed it (RFC 4178 4.2.2).
+        let oid = self
+            .krb5_listed
+            .clone()
+            .unwrap_or_else(|| spnego::OID_KRB5.to_vec());
         let mut k = match f.acceptor() {
             Ok(k) => k,
             Err(e) => return Err(self.refuse(format!("keytab: {e}"), AuthError::LogonFailure)),

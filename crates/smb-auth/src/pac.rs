@@ -134,9 +134,10 @@ impl<'a> Ndr<'a> {
             .collect())
     }
 
-    /// A deferred RPC_SID (conformant on its sub-authority count).
-    fn sid(&mut self) -> Result<Sid, PacError> {
-        let n = self.count(15)?;
+    /// A deferred RPC_SID (conformant on its sub-authority count), of at most `max`
+    /// sub-authorities (14 for a domain, which a RID extends).
+    fn sid(&mut self, max: usize) -> Result<Sid, PacError> {
+        let n = self.count(max)?;
         let head = self.bytes(8)?;
         if head[0] != 1 || usize::from(head[1]) != n {
             return Err(PacError("SID"));
@@ -214,7 +215,7 @@ impl LogonInfo {
         if domain_sid_ptr == 0 {
             return Err(PacError("no logon domain SID"));
         }
-        info.domain_sid = r.sid()?;
+        info.domain_sid = r.sid(14)?;
         if extra_ptr != 0 {
             let n = r.count(MAX_SIDS)?;
             if n != sid_count {
@@ -225,12 +226,12 @@ impl LogonInfo {
                 .collect::<Result<_, PacError>>()?;
             for (ptr, attrs) in heads {
                 if ptr != 0 {
-                    info.extra_sids.push((r.sid()?, attrs));
+                    info.extra_sids.push((r.sid(15)?, attrs));
                 }
             }
         }
         if resource_domain_ptr != 0 {
-            info.resource_domain_sid = Some(r.sid()?);
+            info.resource_domain_sid = Some(r.sid(14)?);
         }
         if resource_ptr != 0 {
             info.resource_groups = r.groups(resource_count)?;

@@ -64,6 +64,8 @@ pub struct ClientToken<'a> {
     pub krb5_offered: bool,
     /// The client's preferred mechanism (the first of its list).
     pub first_mech: Option<&'a [u8]>,
+    /// The first Kerberos OID of its list, as the client spelled it.
+    pub krb5_listed: Option<&'a [u8]>,
     pub mech_token: Option<&'a [u8]>,
     pub mech_list_mic: Option<&'a [u8]>,
 }
@@ -93,8 +95,9 @@ pub fn parse_client(tok: &[u8]) -> Result<ClientToken<'_>, DerError> {
                             if o == OID_NTLMSSP {
                                 out.ntlm_offered = true;
                             }
-                            if is_krb5(o) {
+                            if is_krb5(o) && !out.krb5_offered {
                                 out.krb5_offered = true;
+                                out.krb5_listed = Some(o);
                             }
                             if n == 0 {
                                 out.first_mech = Some(o);

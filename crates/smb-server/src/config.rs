@@ -65,16 +65,18 @@ pub mod share_rights {
     pub const FULL: u32 = 0x001F_01FF;
 }
 
-/// The rights share permissions grant a logon (its SIDs, its user and domain names):
-/// denies take away what any allow gives, as in a DACL in canonical order.
-pub fn share_granted(aces: &[ShareAce], sids: &[Vec<u8>], domain: &str, user: &str) -> u32 {
+/// The rights share permissions grant a logon (its SIDs; for a Kerberos logon also
+/// its user and domain names from the PAC, `None` otherwise): denies take away what any
+/// allow gives, as in a DACL in canonical order.
+pub fn share_granted(aces: &[ShareAce], sids: &[Vec<u8>], pac_names: Option<(&str, &str)>) -> u32 {
     let (mut allow, mut deny) = (0u32, 0u32);
     for a in aces {
-        let hit = match &a.trustee {
-            Trustee::Sid(s) => sids.iter().any(|x| x == s),
-            Trustee::Name { domain: d, name } => {
+        let hit = match (&a.trustee, pac_names) {
+            (Trustee::Sid(s), _) => sids.iter().any(|x| x == s),
+            (Trustee::Name { domain: d, name }, Some((domain, user))) => {
                 name.eq_ignore_ascii_case(user) && (d.is_empty() || d.eq_ignore_ascii_case(domain))
             }
+            (Trustee::Name { .. }, None) => false,
         };
         if hit {
             if a.allow {

@@ -123,7 +123,14 @@ fn a_kerberos_session_ends_with_its_ticket_and_renews_with_a_fresh_one() {
     assert_eq!(c.read(tree, f, 0, 10).unwrap(), b"guest data");
     e.advance(Duration::from_secs(599));
     assert_eq!(c.read(tree, f, 0, 10).unwrap(), b"guest data");
-    c.close(tree, f).unwrap();
+    // NTLM cannot stand in for the Kerberos principal, even naming the same user.
+    let ntlm = client::Options {
+        user: "hvadmin".into(),
+        password: "x".into(),
+        domain: "LAB".into(),
+        ..Default::default()
+    };
+    assert!(c.reauthenticate(&ntlm).is_err());
 }
 
 /// Share permissions by SID meet the PAC's groups: the group RID 1105 the sample user
@@ -177,6 +184,42 @@ fn share_permissions_meet_the_pac() {
     let mut k = client::Client::connect_with(Box::new(e.wire()), &krb(b"good ticket")).unwrap();
     assert!(matches!(
         k.tree_connect(SHARE),
+        Err(client::Error::Status(_, NtStatus::ACCESS_DENIED))
+    ));
+
+    // A name the configuration could not resolve matches a Kerberos user of that name
+    // (from the PAC), never an NTLM session claiming it.
+    let e = Engine::with_share(cfg(), |s| {
+        s.access = Some(vec![
+            ShareAce {
+                trustee: Trustee::Name {
+                    domain: "LAB".into(),
+                    name: "hvadmin".into(),
+                },
+                allow: true,
+                rights: share_rights::FULL,
+            },
+            ShareAce {
+                trustee: Trustee::Name {
+                    domain: "LAB".into(),
+                    name: USER.into(),
+                },
+                allow: true,
+                rights: share_rights::FULL,
+            },
+        ])
+    });
+    let mut k = client::Client::connect_with(Box::new(e.wire()), &krb(b"good ticket")).unwrap();
+    k.tree_connect(SHARE).unwrap();
+    let claims = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        domain: "LAB".into(),
+        ..Default::default()
+    };
+    let mut n = client::Client::connect_with(Box::new(e.wire()), &claims).unwrap();
+    assert!(matches!(
+        n.tree_connect(SHARE),
         Err(client::Error::Status(_, NtStatus::ACCESS_DENIED))
     ));
 

@@ -303,10 +303,18 @@ impl SecDesc {
     /// object-inherit ACEs reach files, container-inherit ACEs reach directories (and
     /// keep propagating unless no-propagate says otherwise), CREATOR OWNER and CREATOR
     /// GROUP become the creator's SIDs in the ACE that applies, generic rights are
-    /// mapped there. `None` when nothing is inheritable (the caller's default applies).
-    pub fn inherit(parent: &SecDesc, is_dir: bool, owner: &[u8], group: &[u8]) -> Option<SecDesc> {
+    /// mapped there. `None` when nothing is inheritable (the caller's default applies);
+    /// INVALID_ACL when the inherited ACL would not fit in an ACL's 16-bit size.
+    pub fn inherit(
+        parent: &SecDesc,
+        is_dir: bool,
+        owner: &[u8],
+        group: &[u8],
+    ) -> Result<Option<SecDesc>, NtStatus> {
         use ace_flags::*;
-        let acl = parent.dacl.as_deref().filter(|_| parent.has_dacl())?;
+        let Some(acl) = parent.dacl.as_deref().filter(|_| parent.has_dacl()) else {
+            return Ok(None);
+        };
         let count = u16::from_le_bytes([acl[4], acl[5]]) as usize;
         let mut out = Vec::new();
         let mut at = 8;
@@ -348,15 +356,18 @@ impl SecDesc {
             }
         }
         if out.is_empty() {
-            return None;
+            return Ok(None);
         }
-        Some(SecDesc {
+        if 8 + out.iter().map(Vec::len).sum::<usize>() > 0xFFFF {
+            return Err(NtStatus::INVALID_ACL);
+        }
+        Ok(Some(SecDesc {
             control: SE_DACL_PRESENT | SE_DACL_AUTO_INHERITED,
             owner: Some(owner.to_vec()),
             group: Some(group.to_vec()),
             dacl: Some(acl_of(&out)),
             sacl: None,
-        })
+        }))
     }
 }
 
@@ -509,7 +520,9 @@ mod tests {
             sacl: None,
         };
         // A file: the object-inherit ACEs, flagged inherited, nothing else.
-        let f = SecDesc::inherit(&parent, false, &owner, &group).unwrap();
+        let f = SecDesc::inherit(&parent, false, &owner, &group)
+            .unwrap()
+            .unwrap();
         assert_eq!(f.owner.as_ref(), Some(&owner));
         assert_eq!(
             f.dacl.as_deref().unwrap(),
@@ -525,7 +538,9 @@ mod tests {
         // A directory: the container ACE applies and propagates; the file-only deny
         // passes on inherit-only; CREATOR OWNER becomes the creator, generic mapped,
         // and its template stays for the directory's children.
-        let d = SecDesc::inherit(&parent, true, &owner, &group).unwrap();
+        let d = SecDesc::inherit(&parent, true, &owner, &group)
+            .unwrap()
+            .unwrap();
         assert_eq!(
             d.dacl.as_deref().unwrap(),
             acl_of(&[
@@ -555,6 +570,6 @@ mod tests {
             dacl: Some(acl_of(&aces[3..])),
             ..parent
         };
-        assert!(SecDesc::inherit(&plain, false, &owner, &group).is_none());
+        assert_eq!(SecDesc::inherit(&plain, false, &owner, &group), Ok(None));
     }
 }

@@ -201,6 +201,11 @@ pub struct SecuritySection {
     /// false: such logons get STATUS_NTLM_BLOCKED.
     #[serde(default = "yes")]
     pub ntlm: bool,
+    /// The machine domain SID local users' SIDs are made under; default one made at
+    /// first start and kept in `<state_dir>/machine-sid`. ("S-1-5-21-1-2-3" keeps the
+    /// SIDs of releases before it.)
+    #[serde(default)]
+    pub machine_sid: Option<String>,
     /// SIDs of names that share access lists use (`"LAB\\Hyper-V Admins" = "S-1-5-21-..."`).
     #[serde(default)]
     pub names: std::collections::BTreeMap<String, String>,

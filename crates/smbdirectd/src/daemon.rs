@@ -128,7 +128,12 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         Some(p) => crate::users::load(p)?,
         None => smb_auth::users::UserDb::new(),
     };
-    let local_domain_sid = crate::kerberos::machine_sid(&cfg.server.state_dir)?;
+    let local_domain_sid = match &cfg.security.machine_sid {
+        Some(s) => smb_wire::secdesc::sid_from_str(s)
+            .filter(|_| s.starts_with("S-1-5-21-"))
+            .with_context(|| format!("security.machine_sid: {s:?} is not a S-1-5-21-... SID"))?,
+        None => crate::kerberos::machine_sid(&cfg.server.state_dir)?,
+    };
     let kerberos = crate::kerberos::acceptor(cfg)?;
     let mut shares = Vec::new();
     for s in &cfg.shares {

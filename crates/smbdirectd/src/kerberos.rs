@@ -117,13 +117,25 @@ pub fn machine_sid(state_dir: &Path) -> Result<Vec<u8>> {
     if let Ok(s) = std::fs::read_to_string(&path) {
         let s = s.trim();
         return smb_wire::secdesc::sid_from_str(s)
-            .filter(|b| b.len() == 8 + 4 * 4 && s.starts_with("S-1-5-21-"))
+            .filter(|_| s.starts_with("S-1-5-21-"))
             .with_context(|| format!("{}: not a machine SID: {s:?}", path.display()));
     }
-    let mut r = [0u8; 12];
-    getrandom::getrandom(&mut r).context("random machine SID")?;
-    let n = |i: usize| u32::from_le_bytes([r[i], r[i + 1], r[i + 2], r[i + 3]]);
-    let text = format!("S-1-5-21-{}-{}-{}", n(0), n(4), n(8));
+    // A state directory in use before machine SIDs were kept: its files' descriptors
+    // name local users under the fixed domain those releases used; keep it.
+    let used = std::fs::read_dir(state_dir)
+        .with_context(|| format!("reading {}", state_dir.display()))?
+        .next()
+        .is_some();
+    let text = if used {
+        tracing::warn!(state_dir = %state_dir.display(),
+            "keeping S-1-5-21-1-2-3 as the machine SID (the SIDs earlier releases gave local users); set security.machine_sid to choose");
+        "S-1-5-21-1-2-3".to_string()
+    } else {
+        let mut r = [0u8; 12];
+        getrandom::getrandom(&mut r).context("random machine SID")?;
+        let n = |i: usize| u32::from_le_bytes([r[i], r[i + 1], r[i + 2], r[i + 3]]);
+        format!("S-1-5-21-{}-{}-{}", n(0), n(4), n(8))
+    };
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, format!("{text}\n"))
         .and_then(|_| std::fs::rename(&tmp, &path))

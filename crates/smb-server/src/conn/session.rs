@@ -222,7 +222,8 @@ impl Connection {
                     let Some(session) = self.server.session(sid) else {
                         return fail(NtStatus::USER_SESSION_DELETED);
                     };
-                    if !session.user.eq_ignore_ascii_case(&auth.user) {
+                    // The same security principal (its SID: a name can be claimed).
+                    if !self.same_principal(&session, &auth) {
                         return fail(NtStatus::ACCESS_DENIED);
                     }
                     // This channel's signing key, from this authentication (3.3.5.5.3).
@@ -244,9 +245,7 @@ impl Connection {
                 if let Some(existing) = self.server.session(sid) {
                     // Re-authentication: same user required, keys unchanged; a fresh
                     // ticket renews the session's life (and its groups).
-                    if !existing.user.eq_ignore_ascii_case(&auth.user)
-                        || !existing.domain.eq_ignore_ascii_case(&auth.domain)
-                    {
+                    if !self.same_principal(&existing, &auth) {
                         return fail(NtStatus::ACCESS_DENIED);
                     }
                     self.count_logon(&auth);
@@ -289,10 +288,10 @@ impl Connection {
                 // old session, which ends now (its durable opens wait to be reconnected).
                 let prev = req.previous_session_id;
                 if prev != 0 && prev != sid {
-                    let old = self.server.session(prev).filter(|o| {
-                        o.user.eq_ignore_ascii_case(&session.user)
-                            && o.domain.eq_ignore_ascii_case(&session.domain)
-                    });
+                    let old = self
+                        .server
+                        .session(prev)
+                        .filter(|o| self.same_principal(o, &auth));
                     if let Some(old) = old {
                         self.server.sessions.remove(&prev);
                         ops::teardown_session(&self.server, &old);
@@ -446,6 +445,22 @@ impl Connection {
                 .filter(|_| kerberos)
                 .map(|s| crate::clock::now() + std::time::Duration::from_secs(u64::from(s))),
         }
+    }
+
+    /// Whether `auth` proves the principal `s` was set up for: the same user SID (a
+    /// Kerberos logon's from its PAC, a local user's from its name under the machine
+    /// domain), never a guest or anonymous logon standing in for an authenticated one,
+    /// never NTLM standing in for Kerberos (its ticket's end would no longer hold).
+    fn same_principal(&self, s: &Session, auth: &Authenticated) -> bool {
+        let l = s.logon.lock();
+        if s.guest || s.anonymous || auth.guest || auth.anonymous {
+            return false;
+        }
+        if l.kerberos && auth.mechanism != Mechanism::Kerberos {
+            return false;
+        }
+        let new = ops::security::logon_sids(&self.server.cfg.local_domain_sid, auth);
+        l.sids.first().is_some_and(|u| new.first() == Some(u))
     }
 
     fn count_logon(&self, auth: &Authenticated) {

@@ -65,8 +65,13 @@ impl Connection {
                 return Outcome::Fail(NtStatus::ACCESS_DENIED);
             }
             if let Some(aces) = &sh.access {
-                let granted =
-                    crate::config::share_granted(aces, &logon.sids, &session.domain, &session.user);
+                let granted = crate::config::share_granted(
+                    aces,
+                    &logon.sids,
+                    logon
+                        .kerberos
+                        .then_some((session.domain.as_str(), session.user.as_str())),
+                );
                 if granted == 0 {
                     tracing::info!(target: "audit", user = %session.user,
                         domain = %session.domain, share = %sh.name,

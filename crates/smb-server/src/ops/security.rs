@@ -60,7 +60,7 @@ pub(super) fn token_sids(s: &Session) -> Vec<Vec<u8>> {
 
 /// The primary group of what a session creates: its second SID (the PAC's primary
 /// group, or the local domain's users).
-fn primary_group(s: &Session) -> Option<Vec<u8>> {
+pub(crate) fn primary_group(s: &Session) -> Option<Vec<u8>> {
     s.logon.lock().sids.get(1).cloned()
 }
 

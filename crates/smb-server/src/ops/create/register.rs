@@ -14,6 +14,13 @@ pub(super) fn open_on_disk(
     create_sd: Option<SecDesc>,
     create_eas: Option<Vec<fscc::Ea>>,
 ) -> Step<(Box<dyn FileObj>, CreateAction)> {
+    // What a new file inherits, worked out before anything is made: a descriptor that
+    // cannot be kept refuses the CREATE rather than leave a file without one.
+    let inherited = if existing.is_none() {
+        inherited_sd(share, s, t, t.kind == Kind::Directory)?
+    } else {
+        None
+    };
     let (obj, action) = match share.backend.open(&t.path, params) {
         Ok(v) => v,
         // The name does not exist, so a component before it is the file that is no
@@ -29,11 +36,7 @@ pub(super) fn open_on_disk(
     );
     // A new file's descriptor: what its parent passes on (MS-DTYP 2.5.3.4), else the
     // default; parts the client's own descriptor carries replace those.
-    let inherited = if made && matches!(action, CreateAction::Created) {
-        inherited_sd(share, s, t, obj.info().is_ok_and(|i| i.is_directory))
-    } else {
-        None
-    };
+    let inherited = inherited.filter(|_| matches!(action, CreateAction::Created));
     if made && (create_sd.is_some() || inherited.is_some()) {
         let mut sd = inherited.unwrap_or_else(|| default_sd(s));
         if let Some(new) = &create_sd {
@@ -58,18 +61,27 @@ pub(super) fn open_on_disk(
 }
 
 /// The descriptor a new file inherits from its parent directory's stored one, if
-/// that passes anything on.
+/// that passes anything on: owned by the creator, its group the creator's primary
+/// group (MS-DTYP 2.5.3.4.1).
 fn inherited_sd(
     share: &crate::config::ShareConfig,
     s: &Session,
     t: &Target,
     is_dir: bool,
-) -> Option<SecDesc> {
-    let (parent, _) = t.path.split_last()?;
-    let psd = SecDesc::parse(&share.backend.security(&parent)?).ok()?;
+) -> Step<Option<SecDesc>> {
+    let Some((parent, _)) = t.path.split_last() else {
+        return Ok(None);
+    };
+    let Some(psd) = share
+        .backend
+        .security(&parent)
+        .and_then(|b| SecDesc::parse(&b).ok())
+    else {
+        return Ok(None);
+    };
     let owner = security::user_sid(s);
-    let group = psd.group.clone().unwrap_or_else(|| owner.clone());
-    SecDesc::inherit(&psd, is_dir, &owner, &group)
+    let group = security::primary_group(s).unwrap_or_else(|| owner.clone());
+    SecDesc::inherit(&psd, is_dir, &owner, &group).map_err(Stop::Status)
 }
 
 /// What [`register`] recorded: the open's id and file state, and what it was granted.
