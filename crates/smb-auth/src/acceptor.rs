@@ -191,6 +191,15 @@ impl Acceptor {
             }
             return self.ntlm_step(Some(token), None, users);
         }
+        // A bare Kerberos InitialContextToken (MS-SMB2 lets the security buffer carry
+        // any GSS mechanism's token; Windows and smbprotocol's "kerberos" send one).
+        if matches!(self.state, State::Start)
+            && spnego::token_mech(token).is_some_and(spnego::is_krb5)
+        {
+            self.state = State::Done;
+            self.first_mech = spnego::token_mech(token).map(<[u8]>::to_vec);
+            return self.kerberos(token, None, false);
+        }
         let t = spnego::parse_client(token).map_err(|_| AuthError::Malformed("bad SPNEGO"))?;
         match std::mem::replace(&mut self.state, State::Done) {
             State::Start => {
@@ -372,6 +381,12 @@ impl Acceptor {
             sids: id.sids,
             lifetime_s: Some(ticket.lifetime_s),
         };
+        if !self.spnego {
+            // A bare Kerberos token (no SPNEGO around it) is answered bare.
+            a.token = ticket.token;
+            self.krb = Some(k);
+            return Ok(Step::Done(a));
+        }
         let rep = (!ticket.token.is_empty()).then_some(&ticket.token[..]);
         let mech = first_reply.then_some(&oid[..]);
         self.krb = Some(k);
@@ -948,5 +963,15 @@ mod tests {
             a.step(&tok, &UserDb::new()).err(),
             Some(AuthError::NtlmBlocked)
         );
+    }
+
+    #[test]
+    fn a_bare_kerberos_token_is_answered_bare() {
+        let mut a = Acceptor::new(krb_cfg(Ok(ticket(true)), true), [0; 8], 0);
+        let Step::Done(d) = a.step(&ap_req(spnego::OID_KRB5), &UserDb::new()).unwrap() else {
+            panic!("one leg");
+        };
+        assert_eq!(d.token, b"AP-REP");
+        assert_eq!(d.user, "hvadmin");
     }
 }

@@ -91,7 +91,8 @@ impl Domain {
             &krb5_conf,
             format!(
                 "[libdefaults]\n default_realm = {REALM}\n dns_lookup_realm = false\n \
-                 dns_lookup_kdc = false\n rdns = false\n clockskew = 5\n\
+                 dns_lookup_kdc = false\n rdns = false\n dns_canonicalize_hostname = false\n \
+                 clockskew = 5\n\
                  [realms]\n {REALM} = {{\n  kdc = {ip}\n }}\n"
             ),
         )
@@ -558,7 +559,8 @@ fn hyper_v_hosts_use_their_share_with_kerberos() {
 
 /// A server for NODE1's keytab with metrics; its metrics port.
 fn node_server(d: &Domain) -> (TestServer, u16, PathBuf) {
-    let node_kt = d.computer("NODE1", &["cifs/node1.lab.test"]);
+    // (cifs/127.0.0.1 too: smbprotocol names the service by the address it dials.)
+    let node_kt = d.computer("NODE1", &["cifs/node1.lab.test", "cifs/127.0.0.1"]);
     let mport = free_port();
     let extra = format!(
         "netbios_name = \"NODE1\"\ndomain = \"LAB\"\n[metrics]\nlisten = \"127.0.0.1:{mport}\"\n\
@@ -577,7 +579,8 @@ fn node_server(d: &Domain) -> (TestServer, u16, PathBuf) {
 /// authenticator sent twice is refused the second time (the replay
 /// cache), a ticket for a service the keytab has no key for is refused, each with its
 /// reason in the audit log; logons are counted by mechanism and result; tshark with the
-/// keytab decrypts the AP-REQ and shows the PAC the server read.
+/// keytab decrypts the AP-REQ and shows the PAC the server read; Python smbprotocol logs
+/// on with Kerberos (a bare krb5 token, no SPNEGO) and encrypts.
 #[test]
 fn kerberos_reauthentication_replays_and_wrong_keys() {
     if !require_tool("tshark") || !require_tool("dumpcap") {
@@ -664,6 +667,26 @@ fn kerberos_reauthentication_replays_and_wrong_keys() {
         "smbdirectd_logons_total{mechanism=\"kerberos\",result=\"failed\"}",
     );
     assert_eq!((ok, failed), (3.0, 2.0));
+
+    // Python smbprotocol (pyspnego over python-gssapi) with Kerberos, encrypted.
+    if require_python_module("gssapi") {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/kerberos_check.py");
+        let o = Cmd::new("timeout")
+            .args(["120", "python3", script, "127.0.0.1", &s.port.to_string()])
+            .envs(d.env(&fresh))
+            .output()
+            .unwrap();
+        let text = out_text(&o);
+        assert!(
+            o.status.success() && text.contains("ALL OK"),
+            "{text}\n{}",
+            s.log()
+        );
+        assert_eq!(
+            std::fs::read(s.share.join("from-smbprotocol.txt")).unwrap(),
+            b"kerberos via smbprotocol"
+        );
+    }
 
     // tshark, given the keytab, decrypts the ticket: the PAC names the user and the
     // group the server granted access by.
