@@ -6,7 +6,8 @@
 //! replay cache, clock skew, AP-REP (mutual authentication), and the PAC's server
 //! checksum. This crate hands it tokens and reads back what it found: the client's
 //! principal, the session key (RFC 4121's acceptor subkey when there is one), the
-//! ticket's remaining lifetime and the PAC's logon information, marked verified or not.
+//! ticket's remaining lifetime and the PAC's logon information, marked verified or not,
+//! as smb-auth's [`Ticket`]; [`Factory`] plugs it into smb-auth's SPNEGO acceptor.
 //! Decoding the PAC is `smb_auth::pac`'s job.
 //!
 //! Why loaded, not linked: the maintained Rust binding generates its declarations
@@ -21,6 +22,7 @@
 mod ffi;
 
 use ffi::{Buffer, Lib, Oid, OwnedBuffer};
+use smb_auth::kerberos::{KerberosAcceptor, KerberosFactory, Ticket};
 use std::ffi::CString;
 use std::fmt;
 use std::ptr;
@@ -309,23 +311,6 @@ impl Context {
     }
 }
 
-/// What an accepted AP-REQ proved.
-#[derive(Debug, Clone)]
-pub struct Accepted {
-    /// The AP-REP for the client (mutual authentication), possibly empty.
-    pub token: Vec<u8>,
-    /// `user@REALM`.
-    pub principal: String,
-    /// The context's session key (acceptor subkey, else initiator subkey, else the
-    /// ticket's key).
-    pub session_key: Vec<u8>,
-    /// Seconds the ticket has left.
-    pub lifetime_s: u32,
-    /// The PAC's KERB_VALIDATION_INFO buffer (MS-PAC 2.5) and whether its server
-    /// checksum verified.
-    pub logon_info: Option<(Vec<u8>, bool)>,
-}
-
 /// The server side of one Kerberos exchange.
 pub struct Acceptor {
     lib: &'static Lib,
@@ -374,7 +359,7 @@ impl Acceptor {
 
     /// Takes the client's Kerberos token (the GSS-API InitialContextToken carrying the
     /// AP-REQ). Kerberos completes in one step; a continuation is refused.
-    pub fn accept(&mut self, token: &[u8]) -> Result<Accepted, Error> {
+    pub fn accept(&mut self, token: &[u8]) -> Result<Ticket, Error> {
         let lib = self.lib;
         let mut input = Buffer::borrowed(token);
         let mut out = OwnedBuffer::new(lib);
@@ -412,7 +397,7 @@ impl Acceptor {
         if !mech_oid.is_some_and(|m| m == OID_KRB5 || m == OID_MS_KRB5) {
             return Err(Error::local("the token was not Kerberos"));
         }
-        Ok(Accepted {
+        Ok(Ticket {
             token: out.bytes().to_vec(),
             principal: src.display()?,
             session_key: self.ctx.session_key()?,
@@ -428,6 +413,33 @@ impl Acceptor {
 
     pub fn verify_mic(&mut self, msg: &[u8], mic: &[u8]) -> Result<(), Error> {
         self.ctx.verify_mic(msg, mic)
+    }
+}
+
+/// Makes an acceptor per authentication exchange for smb-auth's SPNEGO acceptor.
+pub struct Factory {
+    pub store: AcceptorStore,
+}
+
+impl KerberosFactory for Factory {
+    fn acceptor(&self) -> Result<Box<dyn KerberosAcceptor>, String> {
+        Ok(Box::new(
+            Acceptor::new(&self.store).map_err(|e| e.to_string())?,
+        ))
+    }
+}
+
+impl KerberosAcceptor for Acceptor {
+    fn accept(&mut self, token: &[u8]) -> Result<Ticket, String> {
+        Acceptor::accept(self, token).map_err(|e| e.to_string())
+    }
+
+    fn get_mic(&mut self, msg: &[u8]) -> Result<Vec<u8>, String> {
+        Acceptor::get_mic(self, msg).map_err(|e| e.to_string())
+    }
+
+    fn verify_mic(&mut self, msg: &[u8], mic: &[u8]) -> Result<(), String> {
+        Acceptor::verify_mic(self, msg, mic).map_err(|e| e.to_string())
     }
 }
 

@@ -4,44 +4,9 @@
 
 use crate::config::Config;
 use anyhow::{bail, Context, Result};
-use smb_auth::kerberos::{KerberosAcceptor, KerberosFactory, Ticket};
 use smb_server::config::{share_rights, ShareAce, Trustee};
 use std::path::Path;
 use std::sync::Arc;
-
-struct Factory {
-    store: gss::AcceptorStore,
-}
-
-struct Acceptor(gss::Acceptor);
-
-impl KerberosFactory for Factory {
-    fn acceptor(&self) -> Result<Box<dyn KerberosAcceptor>, String> {
-        let a = gss::Acceptor::new(&self.store).map_err(|e| e.to_string())?;
-        Ok(Box::new(Acceptor(a)))
-    }
-}
-
-impl KerberosAcceptor for Acceptor {
-    fn accept(&mut self, token: &[u8]) -> Result<Ticket, String> {
-        let a = self.0.accept(token).map_err(|e| e.to_string())?;
-        Ok(Ticket {
-            token: a.token,
-            principal: a.principal,
-            session_key: a.session_key,
-            lifetime_s: a.lifetime_s,
-            logon_info: a.logon_info,
-        })
-    }
-
-    fn get_mic(&mut self, msg: &[u8]) -> Result<Vec<u8>, String> {
-        self.0.get_mic(msg).map_err(|e| e.to_string())
-    }
-
-    fn verify_mic(&mut self, msg: &[u8], mic: &[u8]) -> Result<(), String> {
-        self.0.verify_mic(msg, mic).map_err(|e| e.to_string())
-    }
-}
 
 /// The Kerberos acceptor `[kerberos]` asks for, checked: the library loads, the keytab
 /// is readable and holds a key for every configured principal. `None` without a keytab.
@@ -90,7 +55,7 @@ pub fn acceptor(cfg: &Config) -> Result<Option<smb_server::config::Kerberos>> {
     }
     tracing::info!(keytab = %keytab.display(), realm = %k.realm, principals = ?principals(cfg),
         "Kerberos logons accepted");
-    Ok(Some(smb_server::config::Kerberos(Arc::new(Factory {
+    Ok(Some(smb_server::config::Kerberos(Arc::new(gss::Factory {
         store,
     }))))
 }

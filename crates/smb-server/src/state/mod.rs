@@ -1,0 +1,193 @@
+//! State shared by every connection and worker: sessions, trees, opens, the per-file table
+//! (share modes, byte-range locks, delete-pending) and change notifications. Sharded by
+//! short-lived locks; no lock here is held across payload I/O.
+
+use crate::backend::{FileObj, SharePath};
+use crate::config::{ServerConfig, ShareConfig};
+use crate::sharded::Sharded;
+use parking_lot::{Mutex, RwLock};
+use smb_auth::users::UserDb;
+use smb_wire::dcerpc::SrvsvcPipe;
+use smb_wire::msg::{access, share_access, FileId};
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+mod file;
+mod notify;
+mod open;
+mod outbox;
+mod session;
+
+pub use file::*;
+pub use notify::*;
+pub use open::*;
+pub use outbox::*;
+pub use session::*;
+
+/// Hashes ids the server assigned (sessions, trees, opens: a client names them but cannot
+/// choose them, so they cannot be picked to collide) with one multiply instead of SipHash;
+/// a request looks several up.
+#[derive(Default)]
+pub struct IdHash(u64);
+
+impl std::hash::Hasher for IdHash {
+    fn finish(&self) -> u64 {
+        // (hashbrown indexes by the low bits: fold the well-mixed high ones in.)
+        self.0 ^ (self.0 >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, k: u32) {
+        self.write_u64(u64::from(k));
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (self.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// A map keyed by server-assigned ids.
+pub type IdMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<IdHash>>;
+
+/// Everything the engine shares across connections.
+pub struct Server {
+    pub cfg: ServerConfig,
+    pub shares: Vec<Arc<ShareConfig>>,
+    pub users: RwLock<UserDb>,
+    pub sessions: Sharded<u64, Arc<Session>, std::hash::BuildHasherDefault<IdHash>>,
+    pub files: Sharded<(u64, u64), Arc<FileState>>,
+    pub notify: NotifyHub,
+    /// Connections with requests waiting for an event (see [`WaitClass`]).
+    pub waiters: Waiters,
+    next_id: AtomicU64,
+    /// Bumped by every unlock and close, so blocked lock requests know to retry.
+    pub lock_generation: AtomicU64,
+    /// Server start, FILETIME.
+    pub start_time: u64,
+    /// Durable opens whose connection is gone, by persistent FileId, kept until they are
+    /// reconnected, expire, or must yield to a conflicting open (MS-SMB2 3.3.7.1).
+    pub durable: Sharded<u64, Disconnected>,
+    /// When the first of them expires ([`crate::clock::nanos`]; `u64::MAX`: none), so
+    /// that the check made before each CREATE does not walk the table for nothing.
+    pub durable_due: AtomicU64,
+    /// Sessions ended by a reconnecting client (PreviousSessionId), kept a while so that
+    /// the answer to a late request on the old connection is still signed.
+    pub ended: Mutex<VecDeque<Arc<Session>>>,
+    /// Which file each lease (ClientGuid, key) is on (acknowledgments name only the key).
+    pub lease_files: Sharded<LeaseId, Arc<FileState>>,
+    /// Opens and durable handles held, per process and per user, against their bounds.
+    pub budget: Arc<crate::budget::OpenBudget>,
+    /// Failed logons by address and user name.
+    pub logons: crate::logon::LogonThrottle,
+    /// ODX offload tokens (FSCTL_OFFLOAD_READ) not yet used up, expired or invalidated.
+    pub offload: crate::offload::OffloadTokens,
+    /// Storage QoS flows and policies.
+    pub qos: crate::qos::Qos,
+    /// The CreateGuids of opens and of CREATEs still running, for replayed CREATEs.
+    pub create_guids: crate::replay::CreateGuids,
+    /// The persistent-handle journal (set once, before serving, when a share is
+    /// continuously available); without it no persistent handle is granted.
+    pub journal: std::sync::OnceLock<crate::journal::Journal>,
+    /// Where persistent reservations of shared virtual disks are kept (set once, before
+    /// serving, when a share serves them); without it they last while the server runs.
+    pub pr_store: std::sync::OnceLock<Arc<dyn crate::svhdx::PrStore>>,
+    /// A directory lease was granted once: changes to directories' contents look for
+    /// leases to break from then on (until then they need not look).
+    pub dir_leases: AtomicBool,
+    /// Persistent opens: reclaimed after a restart, and expired unreclaimed.
+    pub persistent_reclaimed: AtomicU64,
+    pub persistent_expired: AtomicU64,
+    /// Logons finished, by mechanism (NTLM, Kerberos) and result (succeeded, failed).
+    pub authentications: [[AtomicU64; 2]; 2],
+}
+
+/// A lease's identity: its client's ClientGuid and the lease key.
+pub type LeaseId = ([u8; 16], [u8; 16]);
+
+/// A durable open waiting for its client to come back.
+pub struct Disconnected {
+    pub open: Arc<Open>,
+    pub user: String,
+    pub domain: String,
+    pub client_guid: [u8; 16],
+    pub expires: std::time::Instant,
+}
+
+impl Server {
+    pub fn new(cfg: ServerConfig, shares: Vec<ShareConfig>, users: UserDb, now: u64) -> Self {
+        Server {
+            budget: crate::budget::OpenBudget::new(cfg.open_limits),
+            logons: crate::logon::LogonThrottle::new(cfg.logon_limits),
+            offload: Default::default(),
+            qos: crate::qos::Qos::new(cfg.qos.clone()),
+            cfg,
+            shares: shares.into_iter().map(Arc::new).collect(),
+            users: RwLock::new(users),
+            sessions: Sharded::default(),
+            files: Sharded::default(),
+            notify: NotifyHub::default(),
+            waiters: Waiters::default(),
+            next_id: AtomicU64::new(1),
+            lock_generation: AtomicU64::new(0),
+            start_time: now,
+            durable: Sharded::default(),
+            durable_due: AtomicU64::new(u64::MAX),
+            ended: Mutex::new(VecDeque::new()),
+            lease_files: Sharded::default(),
+            create_guids: Default::default(),
+            journal: Default::default(),
+            pr_store: Default::default(),
+            dir_leases: AtomicBool::new(false),
+            persistent_reclaimed: AtomicU64::new(0),
+            persistent_expired: AtomicU64::new(0),
+            authentications: Default::default(),
+        }
+    }
+
+    /// Records a change for CHANGE_NOTIFY and wakes the requests waiting for one.
+    pub fn publish_change(&self, share: &str, path: &SharePath, action: u32, filter: u32) {
+        self.notify.publish(share, path, action, filter);
+        self.waiters.wake(WaitClass::Notify);
+    }
+
+    /// The shared state of the file `key` (device, file id), made on first use; the
+    /// table is locked only for the lookup.
+    pub fn file_ref(&self, key: (u64, u64)) -> FileRef<'_> {
+        let mut files = self.files.shard(&key);
+        let fs = files
+            .entry(key)
+            .or_insert_with(|| Arc::new(FileState::keyed(key)))
+            .clone();
+        fs.refs.fetch_add(1, Ordering::AcqRel);
+        FileRef {
+            server: self,
+            key,
+            fs,
+        }
+    }
+
+    /// A fresh non-zero id (sessions, opens, async ids).
+    pub fn new_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Ids up to `max` are taken (by opens restored from the journal).
+    pub fn reserve_ids(&self, max: u64) {
+        self.next_id
+            .fetch_max(max.saturating_add(1), Ordering::AcqRel);
+    }
+
+    pub fn find_share(&self, name: &str) -> Option<Arc<ShareConfig>> {
+        self.shares
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+            .cloned()
+    }
+
+    pub fn session(&self, id: u64) -> Option<Arc<Session>> {
+        self.sessions.get_cloned(&id)
+    }
+}

@@ -1,0 +1,203 @@
+//! Opens: what a handle refers to, its durability, its directory cursor.
+
+use super::*;
+
+/// What an open refers to.
+pub enum OpenKind {
+    File(Box<dyn FileObj>),
+    Pipe(Mutex<SrvsvcPipe>),
+}
+
+/// Directory enumeration state of an open (QUERY_DIRECTORY).
+#[derive(Default)]
+pub struct DirCursor {
+    /// The names of the scan, taken at its start; "." and ".." with their details (the
+    /// others are looked up as they are returned).
+    pub entries: Option<Vec<(String, Option<crate::backend::FileInfo>)>>,
+    /// What the names were taken under: the server's change count and the directory's
+    /// write and change times. A restarted scan under the same reuses them.
+    pub stamp: Option<(u64, u64, u64)>,
+    pub pattern: String,
+    pub next: usize,
+}
+
+pub struct Open {
+    pub file_id: FileId,
+    pub tree_id: u32,
+    pub session_id: u64,
+    pub share: Option<Arc<ShareConfig>>,
+    pub path: Mutex<SharePath>,
+    /// For an alternate data stream: the file it belongs to and the stream's name (the
+    /// stream's own data lives under `path`, in the share's stream depot).
+    pub stream: Option<(SharePath, String)>,
+    pub kind: OpenKind,
+    pub granted_access: u32,
+    pub share_access: u32,
+    pub is_directory: bool,
+    pub create_options: u32,
+    pub file: Option<Arc<FileState>>,
+    pub dir: Mutex<DirCursor>,
+    pub position: AtomicU64,
+    pub mode: AtomicU64,
+    pub delete_on_close: AtomicBool,
+    /// FSCTL_LMR_REQUEST_RESILIENCY was granted on this open.
+    pub resilient: AtomicBool,
+    /// Where the next FileFullEaInformation query without restart resumes.
+    pub ea_cursor: std::sync::atomic::AtomicU32,
+    /// Lock sequence replay detection (MS-SMB2 3.3.5.14): per index 1..=64 the last
+    /// sequence number that succeeded, or `LOCK_SEQ_NONE`.
+    pub lock_seq: Mutex<[u8; 64]>,
+    /// Written through this open since it was opened (reported to CHANGE_NOTIFY at close).
+    pub modified: AtomicBool,
+    /// CHANGE_NOTIFY on a directory: the notify-log position its next request reads from
+    /// ([`NOTIFY_UNWATCHED`] until the first request). Changes between two requests are
+    /// kept for the next one, as Windows keeps them in the handle's change buffer.
+    pub notify_cursor: AtomicU64,
+    /// The handle's change buffer, sized by its first CHANGE_NOTIFY (as Windows sizes
+    /// it): no answer on the handle carries more, whatever a later request asks.
+    pub notify_buffer: std::sync::atomic::AtomicU32,
+    /// What the handle's first CHANGE_NOTIFY watched (its completion filter, and
+    /// [`NOTIFY_WATCH_TREE`] for the subtree): Windows keeps it for the handle's life,
+    /// whatever later requests ask.
+    pub notify_watch: AtomicU64,
+    pub closed: AtomicBool,
+    /// Granted a durable handle: survives the loss of its connection.
+    pub durable: Option<Durable>,
+    /// Names the open's descriptors in a transport's io_uring file table.
+    pub key: crate::fixed::FileKey,
+    /// Its place in the server's open-file budget (None for pipes), given back with it.
+    pub slot: Option<crate::budget::OpenSlot>,
+    /// The Storage QoS flow its READs and WRITEs count to (named by
+    /// FSCTL_STORAGE_QOS_CONTROL, or its session's unmanaged flow); `has_qos` says
+    /// whether there is one without taking the lock.
+    pub qos: Mutex<Option<Arc<crate::qos::Flow>>>,
+    pub has_qos: AtomicBool,
+    /// The (ClientGuid, CreateGuid) of a CREATE that carried a CreateGuid (DH2Q): a
+    /// replay of it is answered with this open.
+    pub replay_key: Option<crate::replay::Key>,
+    /// Until a request names it (proof that its CREATE's answer arrived), a replay of
+    /// its CREATE gets it (MS-SMB2 Open.IsReplayEligible).
+    pub replay_eligible: AtomicBool,
+    /// What its CREATE did (MS-SMB2 2.2.14 CreateAction), told again to a replay.
+    pub create_action: u32,
+    /// Its channel sequence (SMB 3.x), checked by every request naming it.
+    pub channel: Mutex<crate::replay::ChannelSeq>,
+    /// A shared virtual disk open (MS-RSVD): its initiator and tunnel state.
+    pub svhdx: Option<Arc<crate::svhdx::SvhdxOpen>>,
+}
+
+/// In [`Open::notify_watch`]: the subtree is watched.
+pub const NOTIFY_WATCH_TREE: u64 = 1 << 32;
+
+/// [`Open::notify_cursor`] of a handle that has not asked for changes yet.
+pub const NOTIFY_UNWATCHED: u64 = u64::MAX;
+
+/// What a durable open was granted (MS-SMB2 2.2.13.2.3/2.2.13.2.11).
+#[derive(Clone, Copy, Debug)]
+pub struct Durable {
+    /// Version 2 (DH2Q) rather than 1 (DHnQ).
+    pub v2: bool,
+    pub create_guid: [u8; 16],
+    /// How long the open is kept after its connection is lost.
+    pub timeout_ms: u32,
+    /// A persistent handle (continuously available share): journaled, kept across a
+    /// restart of the server, not given up to a conflicting open while disconnected.
+    pub persistent: bool,
+}
+
+/// What makes an open what it is; the rest of an [`Open`] starts the same for all.
+pub struct NewOpen {
+    pub file_id: FileId,
+    pub tree_id: u32,
+    pub session_id: u64,
+    pub share: Option<Arc<ShareConfig>>,
+    pub path: SharePath,
+    pub stream: Option<(SharePath, String)>,
+    pub kind: OpenKind,
+    pub granted_access: u32,
+    pub share_access: u32,
+    pub is_directory: bool,
+    pub create_options: u32,
+    pub file: Option<Arc<FileState>>,
+    pub delete_on_close: bool,
+    pub durable: Option<Durable>,
+    pub slot: Option<crate::budget::OpenSlot>,
+    pub replay_key: Option<crate::replay::Key>,
+    pub create_action: u32,
+    /// The ChannelSequence of the CREATE that made it.
+    pub channel_sequence: u16,
+    pub svhdx: Option<Arc<crate::svhdx::SvhdxOpen>>,
+}
+
+impl From<NewOpen> for Open {
+    fn from(n: NewOpen) -> Open {
+        Open {
+            file_id: n.file_id,
+            tree_id: n.tree_id,
+            session_id: n.session_id,
+            share: n.share,
+            path: Mutex::new(n.path),
+            stream: n.stream,
+            kind: n.kind,
+            granted_access: n.granted_access,
+            share_access: n.share_access,
+            is_directory: n.is_directory,
+            create_options: n.create_options,
+            file: n.file,
+            dir: Mutex::new(DirCursor::default()),
+            position: AtomicU64::new(0),
+            mode: AtomicU64::new(0),
+            delete_on_close: AtomicBool::new(n.delete_on_close),
+            resilient: AtomicBool::new(false),
+            ea_cursor: std::sync::atomic::AtomicU32::new(0),
+            notify_cursor: AtomicU64::new(NOTIFY_UNWATCHED),
+            notify_buffer: std::sync::atomic::AtomicU32::new(0),
+            notify_watch: AtomicU64::new(0),
+            lock_seq: Mutex::new([LOCK_SEQ_NONE; 64]),
+            modified: AtomicBool::new(false),
+            closed: AtomicBool::new(false),
+            durable: n.durable,
+            key: Default::default(),
+            slot: n.slot,
+            qos: Mutex::new(None),
+            has_qos: AtomicBool::new(false),
+            replay_eligible: AtomicBool::new(n.replay_key.is_some()),
+            replay_key: n.replay_key,
+            create_action: n.create_action,
+            channel: Mutex::new(crate::replay::ChannelSeq::new(n.channel_sequence)),
+            svhdx: n.svhdx,
+        }
+    }
+}
+
+impl Open {
+    /// The same open, now belonging to another session and tree (a durable reconnect).
+    pub fn rebind(self, session_id: u64, tree_id: u32) -> Open {
+        Open {
+            session_id,
+            tree_id,
+            closed: AtomicBool::new(false),
+            ..self
+        }
+    }
+
+    /// The name a client sees ("\\dir\\file", "\\file:stream").
+    pub fn client_name(&self) -> String {
+        match &self.stream {
+            Some((base, name)) => format!("{}:{name}", crate::names::client_name(base)),
+            None => crate::names::client_name(&self.path.lock()),
+        }
+    }
+    pub fn file_obj(&self) -> Option<&dyn FileObj> {
+        match &self.kind {
+            OpenKind::File(f) => Some(f.as_ref()),
+            OpenKind::Pipe(_) => None,
+        }
+    }
+    pub fn can_read(&self) -> bool {
+        self.granted_access & (access::FILE_READ_DATA | access::FILE_EXECUTE) != 0
+    }
+    pub fn can_write(&self) -> bool {
+        self.granted_access & (access::FILE_WRITE_DATA | access::FILE_APPEND_DATA) != 0
+    }
+}
