@@ -48,22 +48,6 @@ pub fn sid_with_rid(domain: &[u8], rid: u32) -> Sid {
     s
 }
 
-/// "S-1-5-21-..." for logs and configuration.
-pub fn sid_to_string(s: &[u8]) -> String {
-    if s.len() < 8 || s.len() != 8 + 4 * s[1] as usize {
-        return "S-?".into();
-    }
-    let auth = s[2..8].iter().fold(0u64, |a, &b| (a << 8) | u64::from(b));
-    let mut out = format!("S-{}-{}", s[0], auth);
-    for c in s[8..].chunks_exact(4) {
-        out.push_str(&format!(
-            "-{}",
-            u32::from_le_bytes([c[0], c[1], c[2], c[3]])
-        ));
-    }
-    out
-}
-
 /// An NDR reader over the serialized stream (offsets relative to its start).
 struct Ndr<'a> {
     b: &'a [u8],
@@ -282,6 +266,7 @@ impl LogonInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use smb_wire::secdesc::sid_to_str;
 
     /// A Samba 4.17 AD DC's logon information for `hvadmin`, member of `Hyper-V
     /// Admins` (RID 1105), as MIT Kerberos handed it to the acceptor.
@@ -299,8 +284,8 @@ mod tests {
         assert_eq!(info.primary_group_rid, 513);
         assert_eq!(info.groups, vec![(513, 7), (1105, 7)]);
         let dom = "S-1-5-21-2492151365-3588880039-1992745875";
-        assert_eq!(sid_to_string(&info.domain_sid), dom);
-        let sids: Vec<String> = info.sids().iter().map(|s| sid_to_string(s)).collect();
+        assert_eq!(sid_to_str(&info.domain_sid), dom);
+        let sids: Vec<String> = info.sids().iter().map(|s| sid_to_str(s)).collect();
         assert_eq!(
             sids,
             vec![

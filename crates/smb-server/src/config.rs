@@ -183,6 +183,9 @@ pub struct ServerConfig {
     /// The local machine domain (S-1-5-21-a-b-c, binary): local users' SIDs are made
     /// under it.
     pub local_domain_sid: Vec<u8>,
+    /// Names the configuration gives SIDs (`DOMAIN\name`, binary SID): lsarpc
+    /// translates them both ways.
+    pub sid_names: Vec<(String, Vec<u8>)>,
 }
 
 impl Default for ServerConfig {
@@ -213,6 +216,7 @@ impl Default for ServerConfig {
             kerberos: None,
             ntlm: true,
             local_domain_sid: smb_wire::secdesc::sid_from_str("S-1-5-21-1-2-3").expect("SID"),
+            sid_names: Vec::new(),
         }
     }
 }

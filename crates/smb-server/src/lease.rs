@@ -99,6 +99,13 @@ fn valid(state: u32) -> u32 {
 /// to acknowledge it; one from R alone takes effect at once. While a break is in flight a
 /// further one waits for its acknowledgment (Windows sends one break at a time).
 fn start_break(l: &mut Lease, to: u32) {
+    break_lease(l, to, true);
+}
+
+/// [`start_break`]; `new_epoch`: whether the break starts a new epoch (a break that
+/// continues one just acknowledged keeps it, as Windows sends them: smbtorture
+/// smb2.lease.v2_breaking3).
+fn break_lease(l: &mut Lease, to: u32, new_epoch: bool) {
     if let Some((pending, _)) = l.breaking {
         if pending & !to != 0 {
             l.deferred = Some(l.deferred.map_or(to, |d| d & to));
@@ -111,10 +118,10 @@ fn start_break(l: &mut Lease, to: u32) {
         return;
     }
     let ack = l.state & (W | H) != 0;
-    if l.v2 {
+    if l.v2 && new_epoch {
         l.epoch = l.epoch.wrapping_add(1);
     }
-    let posted = l.outbox.as_ref().is_some_and(|b| {
+    let posted = l.notice_target().is_some_and(|b| {
         b.post(Notice::LeaseBreak {
             key: l.key,
             epoch: if l.v2 { l.epoch } else { 0 },
@@ -131,42 +138,52 @@ fn start_break(l: &mut Lease, to: u32) {
     }
 }
 
-/// Applies breaks whose time ran out or whose client is gone.
+/// Ends breaks whose time ran out or whose client is gone: the server acknowledges them
+/// itself, and the lease keeps nothing (as Windows and Samba downgrade a lease whose
+/// break went unanswered: smbtorture smb2.lease.timeout).
 pub fn settle(inner: &mut FileInner) {
     for l in inner.leases.iter_mut() {
-        if let Some((to, _)) = l.breaking {
-            if !l.break_pending() {
-                l.state = to & l.deferred.take().unwrap_or(to);
-                l.breaking = None;
-            }
+        if l.breaking.is_some() && !l.break_pending() {
+            l.state = 0;
+            l.deferred = None;
+            l.breaking = None;
         }
     }
 }
 
-/// (The caller settles expired breaks first.) A new open of the file (not of `mine`) takes H from every other lease when its share
-/// modes conflict with theirs, else W (everything when it overwrites the data). Returns
-/// true while one of those breaks awaits its acknowledgment.
-pub fn break_for_open(
-    inner: &mut FileInner,
-    mine: Option<LeaseId>,
-    conflict: bool,
-    overwrite: bool,
-) -> bool {
+/// (The caller settles expired breaks first.) A new open of the file (not of `mine`)
+/// leaves every other lease at most `keep`: without H when its share modes conflict with
+/// theirs or it deletes the file, without W otherwise, nothing when it overwrites the
+/// data. Returns true while the open must wait: a break of one of `delay` (H when the
+/// open conflicts or deletes, W otherwise) awaits its acknowledgment. Losing only what
+/// the open does not depend on does not hold it up (Windows; smbtorture
+/// smb2.lease.breaking4).
+pub fn break_for_open(inner: &mut FileInner, mine: Option<LeaseId>, keep: u32, delay: u32) -> bool {
     let mut wait = false;
     for l in inner.leases.iter_mut() {
         if Some((l.client_guid, l.key)) == mine {
             continue;
         }
-        // A share-mode conflict first costs the holders their cached handles (they may
-        // close them and let the open in); W goes only when the open can succeed.
-        let keep = if conflict {
-            R | W
-        } else if overwrite {
-            0
-        } else {
-            R | H
-        };
         start_break(l, keep);
+        wait |= l.break_pending() && l.state & delay != 0;
+    }
+    wait
+}
+
+/// A rename of the file, or its marking for deletion, through an open of `mine` (or of
+/// no lease): every other lease loses its handle caching (MS-FSA 2.1.4.12, as Windows
+/// breaks for FileRenameInformation and FileDispositionInformation). Returns true while
+/// one of those breaks awaits its acknowledgment (the operation waits for it).
+pub fn break_handles(inner: &mut FileInner, mine: Option<LeaseId>) -> bool {
+    settle(inner);
+    let mut wait = false;
+    for l in inner.leases.iter_mut() {
+        if Some((l.client_guid, l.key)) == mine {
+            continue;
+        }
+        if l.state & H != 0 {
+            start_break(l, R | W);
+        }
         wait |= l.break_pending();
     }
     wait
@@ -199,6 +216,7 @@ pub fn grant(
     guid: [u8; 16],
     req: &LeaseRequest,
     outbox: &Arc<Outbox>,
+    channels: Option<Arc<crate::state::ClientChannels>>,
     allowed: u32,
 ) -> usize {
     let asked = valid(req.state);
@@ -210,6 +228,9 @@ pub fn grant(
     {
         let l = &mut inner.leases[i];
         l.outbox = Some(outbox.clone());
+        if channels.is_some() {
+            l.channels = channels;
+        }
         // An upgrade happens when all of what is asked can be had (Windows): asking RHW
         // beside another open changes nothing, asking RH does.
         if asked & !allowed == 0
@@ -233,6 +254,7 @@ pub fn grant(
         v2: req.v2,
         parent: req.parent,
         outbox: Some(outbox.clone()),
+        channels,
         deferred: None,
     });
     inner.leases.len() - 1
@@ -264,7 +286,15 @@ pub fn acknowledge(
     l.state = state;
     l.breaking = None;
     if let Some(next) = l.deferred.take() {
-        start_break(l, next);
+        // Windows breaks in steps: a lease still caching writes or handles first drops
+        // to at most R (acknowledged), and only then to what the later break asked
+        // (smbtorture smb2.lease.breaking3).
+        if l.state & (W | H) != 0 && next & R == 0 && l.state & R != 0 {
+            l.deferred = Some(next);
+            break_lease(l, next | R, false);
+        } else {
+            break_lease(l, next, false);
+        }
     }
     Ok(())
 }

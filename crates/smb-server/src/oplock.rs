@@ -78,13 +78,32 @@ pub fn break_for_open(
     desired: u32,
     share_conflict: bool,
     overwrite: bool,
+    deletes: bool,
     lease: Option<crate::state::LeaseId>,
 ) -> bool {
     settle(inner);
     if is_stat_open(desired) && !overwrite {
         return false;
     }
-    let mut wait = crate::lease::break_for_open(inner, lease, share_conflict, overwrite);
+    // Reading the security descriptor too leaves leases alone (Windows; smbtorture
+    // smb2.lease.statopen4), though it breaks oplocks.
+    let lease_stat = is_stat_open(desired & !access::READ_CONTROL) && !overwrite;
+    // A share-mode conflict, or an open that deletes the file, first costs the lease
+    // holders their cached handles (they may close them and let the open in); W goes
+    // only when the open can succeed; everything when it overwrites the data (MS-FSA
+    // 2.1.4.12; Windows breaks RH to R for an open with FILE_DELETE_ON_CLOSE).
+    use crate::lease::{H, R, W};
+    let keep = if share_conflict {
+        R | W
+    } else if overwrite {
+        0
+    } else if deletes {
+        R | W
+    } else {
+        R | H
+    };
+    let delay = if share_conflict || deletes { H } else { W };
+    let mut wait = !lease_stat && crate::lease::break_for_open(inner, lease, keep, delay);
     for o in inner.opens.iter_mut() {
         match o.oplock {
             oplock::BATCH | oplock::EXCLUSIVE => {

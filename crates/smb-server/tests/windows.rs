@@ -445,3 +445,188 @@ fn dot_dot_in_a_name_is_resolved_inside_the_share() {
         r.err()
     );
 }
+
+/// MS-FSA 2.1.5.14.2: a write time set through a handle, or frozen there with -1, is
+/// kept through that handle's own writes; -2 thaws it (smbtorture
+/// smb2.timestamps.freeze-thaw checks the values, this the writes).
+#[test]
+fn a_handle_keeps_the_write_time_it_set_or_froze() {
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA | access::FILE_WRITE_ATTRIBUTES;
+    let (f, _) = c.create(tree, "kept.txt", rw, 2, 0).unwrap();
+    let path = e.dir.path().join("kept.txt");
+    // In FILETIME units (100 ns), what a client sees.
+    let mtime = || {
+        let t = std::fs::metadata(&path).unwrap().modified().unwrap();
+        t.duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() / 100
+    };
+    let set_write_time = |c: &mut client::Client, t: u64| {
+        let info = le(&[
+            &0u64.to_le_bytes(),
+            &0u64.to_le_bytes(),
+            &t.to_le_bytes(),
+            &0u64.to_le_bytes(),
+            &0u32.to_le_bytes(),
+            &0u32.to_le_bytes(),
+        ]);
+        let r = c
+            .request(Command::SET_INFO, tree, &set_info_body(f, 1, 4, &info))
+            .unwrap();
+        assert_eq!(r.status().to_string(), "STATUS_SUCCESS");
+    };
+    let pause = || std::thread::sleep(std::time::Duration::from_millis(20));
+    c.write(tree, f, 0, b"first").unwrap();
+    // Frozen: the handle's writes leave the time where it was.
+    set_write_time(&mut c, u64::MAX);
+    let frozen = mtime();
+    pause();
+    c.write(tree, f, 5, b" second").unwrap();
+    assert_eq!(
+        mtime(),
+        frozen,
+        "a write through a frozen handle moved the time"
+    );
+    // Thawed (-2 sets nothing itself): writes move it again.
+    set_write_time(&mut c, u64::MAX - 1);
+    assert_eq!(mtime(), frozen, "-2 is no time to set");
+    pause();
+    c.write(tree, f, 0, b"third").unwrap();
+    assert!(mtime() > frozen, "a write after the thaw left the time");
+    // Set explicitly (2001-01-01): kept through the handle's writes too.
+    let t2001: u64 = 126_227_808_000_000_000;
+    set_write_time(&mut c, t2001);
+    c.write(tree, f, 0, b"fourth").unwrap();
+    assert_eq!(
+        mtime() / 10_000_000,
+        978_307_200,
+        "the set time was not kept"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), b"fourthsecond");
+}
+
+/// A version 2 lease context asking for `state` on `key`.
+fn lease_v2(key: [u8; 16], state: u32) -> (&'static [u8], Vec<u8>) {
+    let mut d = key.to_vec();
+    d.extend_from_slice(&state.to_le_bytes());
+    d.extend_from_slice(&[0; 4 + 8 + 16 + 4]);
+    (b"RqLs", d)
+}
+
+/// The lease state a CREATE answer grants (its RqLs context).
+fn granted_lease(r: &client::Response) -> u32 {
+    let b = &r.msg[64..];
+    let (off, len) = (
+        u32::from_le_bytes(b[80..84].try_into().unwrap()) as usize,
+        u32::from_le_bytes(b[84..88].try_into().unwrap()) as usize,
+    );
+    let ctxs = smb_wire::msg::parse_create_contexts(&r.msg[off..off + len]).unwrap();
+    let l = ctxs
+        .iter()
+        .find(|c| c.name == b"RqLs")
+        .expect("lease granted");
+    u32::from_le_bytes(l.data[16..20].try_into().unwrap())
+}
+
+/// As Windows: renaming a file first costs the other leases on it their handle caching,
+/// and the rename waits for them to acknowledge (smbtorture smb2.lease.rename_wait); a
+/// break left unanswered ends, at its timeout, with the lease holding nothing
+/// (smb2.lease.timeout), and the rename goes ahead.
+#[test]
+fn a_rename_waits_for_the_other_leases_to_give_up_their_handles() {
+    const R: u32 = 1;
+    const H: u32 = 2;
+    let e = Engine::new();
+    let (mut c, w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let all_share = 7;
+    let open =
+        |c: &mut client::Client, name: &str, key: u8, state: u32, desired: u32, disp: u32| {
+            let body = create_body_with(
+                name,
+                0xff,
+                desired,
+                all_share,
+                disp,
+                &[lease_v2([key; 16], state)],
+            );
+            let r = c.request(Command::CREATE, tree, &body).unwrap();
+            assert_eq!(r.status().to_string(), "STATUS_SUCCESS", "open {name}");
+            let b = &r.msg[64..];
+            let f = client::FileId {
+                persistent: u64::from_le_bytes(b[64..72].try_into().unwrap()),
+                volatile: u64::from_le_bytes(b[72..80].try_into().unwrap()),
+            };
+            (f, granted_lease(&r))
+        };
+    let rename_body = |f: client::FileId, to: &str| {
+        let n = utf16(to);
+        let info = le(&[
+            &[1],
+            &[0; 7],
+            &0u64.to_le_bytes(),
+            &(n.len() as u32).to_le_bytes(),
+            &n,
+        ]);
+        set_info_body(f, 1, 10, &info)
+    };
+    for (round, acknowledged) in [(1u8, true), (2, false)] {
+        let (src, dst) = (format!("src{round}.txt"), format!("dst{round}.txt"));
+        let (h1, l1) = open(&mut c, &src, round * 16 + 1, R | H, access::GENERIC_ALL, 2);
+        let (_h2, l2) = open(
+            &mut c,
+            &src,
+            round * 16 + 2,
+            R | H,
+            access::FILE_READ_DATA,
+            1,
+        );
+        assert_eq!((l1, l2), (R | H, R | H));
+        let id = c
+            .send_request(Command::SET_INFO, tree, &rename_body(h1, &dst))
+            .unwrap();
+        // The break of the other lease came before anything else: RH to R, to be
+        // acknowledged.
+        let brk = c.wait(u64::MAX).unwrap();
+        let b = &brk.msg[64..];
+        assert_eq!(
+            u32::from_le_bytes(b[4..8].try_into().unwrap()),
+            1,
+            "ack required"
+        );
+        assert_eq!(&b[8..24], &[round * 16 + 2; 16]);
+        assert_eq!(
+            (
+                u32::from_le_bytes(b[24..28].try_into().unwrap()),
+                u32::from_le_bytes(b[28..32].try_into().unwrap())
+            ),
+            (R | H, R)
+        );
+        // The rename waits: the new name is not there yet.
+        let look = create_body_with(&dst, 0, access::FILE_READ_ATTRIBUTES, all_share, 1, &[]);
+        let r = c.request(Command::CREATE, tree, &look).unwrap();
+        assert_eq!(r.status().to_string(), "STATUS_OBJECT_NAME_NOT_FOUND");
+        assert!(!e.dir.path().join(&dst).exists());
+        if acknowledged {
+            let mut ack = le(&[&36u16.to_le_bytes(), &[0; 6]]);
+            ack.extend_from_slice(&[round * 16 + 2; 16]);
+            ack.extend_from_slice(&R.to_le_bytes());
+            ack.extend_from_slice(&[0; 8]);
+            let r = c.request(Command::OPLOCK_BREAK, tree, &ack).unwrap();
+            assert_eq!(r.status().to_string(), "STATUS_SUCCESS", "ack");
+        } else {
+            e.advance(std::time::Duration::from_secs(36));
+            assert!(w.wants_poll() || w.poll_timeout().is_some());
+        }
+        let done = c.wait(id).unwrap();
+        assert_eq!(done.status().to_string(), "STATUS_SUCCESS", "rename");
+        assert!(e.dir.path().join(&dst).exists() && !e.dir.path().join(&src).exists());
+        if !acknowledged {
+            // Unanswered: the lease kept nothing (an open naming it and asking for
+            // nothing more sees its state).
+            let (_, l) = open(&mut c, &dst, round * 16 + 2, 0, access::FILE_READ_DATA, 1);
+            assert_eq!(l, 0, "a break left unanswered ends at none");
+        }
+    }
+}

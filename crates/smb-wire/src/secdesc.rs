@@ -387,6 +387,22 @@ pub fn sid_from_str(s: &str) -> Option<Vec<u8>> {
     Some(b)
 }
 
+/// A binary SID in its text form (`S-1-5-32-544`); `S-?` for bytes that are no SID.
+pub fn sid_to_str(s: &[u8]) -> String {
+    if s.len() < 8 || s.len() != 8 + 4 * s[1] as usize {
+        return "S-?".into();
+    }
+    let auth = s[2..8].iter().fold(0u64, |a, &b| (a << 8) | u64::from(b));
+    let mut out = format!("S-{}-{}", s[0], auth);
+    for c in s[8..].chunks_exact(4) {
+        out.push_str(&format!(
+            "-{}",
+            u32::from_le_bytes([c[0], c[1], c[2], c[3]])
+        ));
+    }
+    out
+}
+
 /// An ACL of ACCESS_ALLOWED ACEs.
 pub fn allow_acl(aces: &[(u32, &[u8])]) -> Vec<u8> {
     let mut body = Vec::new();

@@ -200,6 +200,13 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         kerberos,
         ntlm: cfg.security.ntlm,
         local_domain_sid,
+        // (Each was checked to be a SID when the share lists were resolved.)
+        sid_names: cfg
+            .security
+            .names
+            .iter()
+            .filter_map(|(n, s)| Some((n.clone(), smb_wire::secdesc::sid_from_str(s)?)))
+            .collect(),
     };
     Ok(Arc::new(Server::new(
         sc,

@@ -173,6 +173,8 @@ pub struct Connection {
     channel_keys: crate::state::IdMap<u64, [u8; 16]>,
     /// Notices (oplock breaks) other connections post for this one.
     outbox: Arc<crate::state::Outbox>,
+    /// The client's connections, this one among them (after NEGOTIATE).
+    channels: Option<Arc<crate::state::ClientChannels>>,
     /// An encrypted PDU `rdma_read_needed` already decrypted: its signature and plaintext.
     predecrypted: Option<([u8; 16], Vec<u8>)>,
     /// The transport performs storage reads itself (see [`Connection::set_storage_io`]).
@@ -305,6 +307,7 @@ impl Connection {
             peer: String::new(),
             channel_keys: Default::default(),
             outbox: Arc::new(crate::state::Outbox::default()),
+            channels: None,
             predecrypted: None,
             rdma: (transport == Transport::Rdma).then(Default::default),
             last_tree: None,
@@ -340,6 +343,20 @@ impl Connection {
                 if let Some(until) = self.hold_until.take() {
                     self.held.extend(resps.drain(..).map(|p| (until, p)));
                 }
+                // Breaks this request caused for this connection's own opens go out
+                // before its answer (as Windows orders them): a client that copies a
+                // break while its next request runs has it by then. (The outbox's
+                // pending mark also asks for waiting requests to be looked at again: the
+                // next poll does so.)
+                if self.outbox.pending() {
+                    self.repoll = true;
+                    let notices = self.outbox.take();
+                    let mut first: Responses =
+                        notices.into_iter().map(|n| self.notice_pdu(n)).collect();
+                    first.extend(resps.drain(..));
+                    resps = first;
+                    self.adopt_orphans();
+                }
                 if !self.asyncs.is_empty() || !self.held.is_empty() {
                     self.repoll = true;
                 }
@@ -363,6 +380,9 @@ impl Connection {
     /// (durable opens are kept for their client to reconnect).
     pub fn close(&mut self) {
         self.outbox.close();
+        if let Some(c) = self.channels.take() {
+            c.leave(&self.outbox);
+        }
         // Breaks this connection owed are no longer awaited.
         self.server.waiters.wake(crate::state::WaitClass::Breaks);
         let bound: Vec<u64> = self.channel_keys.drain().map(|(k, _)| k).collect();

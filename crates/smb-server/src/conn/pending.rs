@@ -92,7 +92,7 @@ impl Connection {
     /// Takes over the waiting CREATEs of the lost channels of this connection's sessions
     /// ([`crate::state::Session::orphan`]): their breaks and the opens they make are
     /// this connection's from now on.
-    fn adopt_orphans(&mut self) {
+    pub(super) fn adopt_orphans(&mut self) {
         let ids = self.sessions.iter().chain(self.channel_keys.keys());
         let sessions: Vec<_> = ids.filter_map(|id| self.server.session(*id)).collect();
         for s in sessions {
@@ -366,7 +366,7 @@ impl Connection {
 
     /// An unsolicited message (MessageId all ones, unsigned; encrypted when the session
     /// encrypts everything).
-    fn notice_pdu(&mut self, n: crate::state::Notice) -> Vec<u8> {
+    pub(super) fn notice_pdu(&mut self, n: crate::state::Notice) -> Vec<u8> {
         use crate::state::Notice;
         let session_id = match n {
             Notice::OplockBreak { session_id, .. } => session_id,

@@ -633,6 +633,7 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
                     v2: l.v2,
                     parent: l.parent,
                     outbox: None,
+                    channels: server.client_channels(rec.client_guid),
                     deferred: None,
                 });
             }

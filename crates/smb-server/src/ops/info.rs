@@ -323,6 +323,21 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     };
     let need = |mask: u32| open.granted_access & mask != 0;
     let path = open.path.lock().clone();
+    // Renaming the file or marking it for deletion first costs the other leases their
+    // cached handles, and waits for their acknowledgments (as Windows does).
+    let drops_handles = match &info {
+        SetFileInfo::Rename { .. } => need(access::DELETE),
+        SetFileInfo::Disposition { delete_pending } => *delete_pending && need(access::DELETE),
+        SetFileInfo::DispositionEx { flags } => flags & 1 != 0 && need(access::DELETE),
+        _ => false,
+    };
+    if let (true, Some(fs)) = (drops_handles, &open.file) {
+        if wait_for_handles(fs, open.file_id) && ctx.can_wait {
+            if let Some(w) = CreateWait::of(ctx, fs) {
+                return Outcome::Wait(Wait::SetInfo(Box::new(w)));
+            }
+        }
+    }
     let res = match info {
         SetFileInfo::Basic {
             creation_time,
@@ -334,13 +349,31 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             if !need(access::FILE_WRITE_ATTRIBUTES) {
                 return Fail(NtStatus::ACCESS_DENIED);
             }
-            let t = |v: u64| {
-                if v == 0 || v == u64::MAX {
-                    None
-                } else {
-                    Some(v)
-                }
+            // MS-FSA 2.1.5.14.2: 0 leaves a time as it is; -1 keeps it as it is from now
+            // on (the handle's own writes no longer move it), -2 lets them move it
+            // again; any other value sets it, and the handle keeps it too.
+            const FREEZE: u64 = u64::MAX;
+            const THAW: u64 = u64::MAX - 1;
+            let t = |v: u64| (v != 0 && v != FREEZE && v != THAW).then_some(v);
+            let keep = |slot: &std::sync::atomic::AtomicU64, v: u64, now: &dyn Fn() -> u64| match v
+            {
+                0 => {}
+                FREEZE => slot.store(now(), Ordering::Relaxed),
+                THAW => slot.store(0, Ordering::Relaxed),
+                v => slot.store(v, Ordering::Relaxed),
             };
+            if [last_write_time, change_time]
+                .iter()
+                .any(|v| *v == FREEZE || *v == THAW)
+                || t(last_write_time).is_some()
+                || t(change_time).is_some()
+            {
+                let cur = f.info().ok();
+                let cur_write = || cur.as_ref().map_or(0, |i| i.last_write_time);
+                let cur_change = || cur.as_ref().map_or(0, |i| i.change_time);
+                keep(&open.kept_write_time, last_write_time, &cur_write);
+                keep(&open.kept_change_time, change_time, &cur_change);
+            }
             if attributes & !attrs::SETTABLE & !(attrs::NORMAL | attrs::DIRECTORY) != 0 {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
@@ -377,11 +410,12 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             if open.is_directory {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
-            open.modified.store(true, Ordering::Relaxed);
             if let Some(fs) = &open.file {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
-            truncate(ctx.server, &open, f, len)
+            let r = truncate(ctx.server, &open, f, len);
+            open.data_changed(f);
+            r
         }
         SetFileInfo::Allocation(len) => {
             if !need(access::FILE_WRITE_DATA) {
@@ -474,6 +508,21 @@ pub(super) fn fs_attributes(fi: &crate::backend::FsInfo) -> u32 {
         false => 0,
     };
     base | xattrs | sparse | cloning
+}
+
+/// Breaks the handle caching of the file's leases but that of `opener`'s; true while an
+/// acknowledgment is awaited.
+fn wait_for_handles(fs: &FileState, opener: FileId) -> bool {
+    if !fs.leased.load(Ordering::Acquire) {
+        return false;
+    }
+    let mut inner = fs.inner.lock();
+    let mine = inner
+        .opens
+        .iter()
+        .find(|o| o.file_id == opener)
+        .and_then(|o| o.lease);
+    crate::lease::break_handles(&mut inner, mine)
 }
 
 pub(super) fn set_disposition(

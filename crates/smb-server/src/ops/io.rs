@@ -692,8 +692,8 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         _ => req.data,
     };
     if let OpenKind::Pipe(p) = &open.kind {
-        let shares = share_entries(ctx.server);
-        return match p.lock().write(data, &shares) {
+        let rpc = PipeCtx::of(ctx);
+        return match p.lock().write(data, &rpc) {
             Ok(()) => write_answer(data.len() as u32),
             Err(e) => Fail(e),
         };
@@ -741,7 +741,7 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         Ok(n) => n,
         Err(e) => return Fail(e),
     };
-    open.modified.store(true, Ordering::Relaxed);
+    open.data_changed(f);
     open.position
         .store(req.offset + n as u64, Ordering::Relaxed);
     if req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 || f.writes_through() {

@@ -36,10 +36,10 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         if req.ctl_code != fsctl::PIPE_TRANSCEIVE {
             return Fail(NtStatus::INVALID_DEVICE_REQUEST);
         }
-        let shares = share_entries(ctx.server);
+        let rpc = PipeCtx::of(ctx);
         return match p
             .lock()
-            .transceive(req.input, &shares, req.max_output_response as usize)
+            .transceive(req.input, &rpc, req.max_output_response as usize)
         {
             Ok((out, more)) => {
                 let st = if more {
@@ -405,7 +405,7 @@ pub(super) fn copy_chunk(
         written += len;
         done += 1;
     }
-    target.modified.store(true, Ordering::Relaxed);
+    target.data_changed(f);
     if written > 0 && f.writes_through() {
         f.sync()
             .map_err(|e| (e, Some(response(done, 0, written))))?;

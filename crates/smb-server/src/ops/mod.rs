@@ -21,7 +21,7 @@ use crate::state::{
     OpenKind, RangeLock, Server, Session, WaitClass,
 };
 use parking_lot::Mutex;
-use smb_wire::dcerpc::{ShareEntry, SrvsvcPipe, STYPE_DISKTREE, STYPE_IPC_SPECIAL};
+use smb_wire::dcerpc::{RpcPipe, ShareEntry, STYPE_DISKTREE, STYPE_IPC_SPECIAL};
 use smb_wire::fscc::{self, FileFacts, FsFacts, OpenFacts, SetFileInfo};
 use smb_wire::header::Command;
 use smb_wire::header::Header;

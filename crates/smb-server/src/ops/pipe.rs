@@ -1,14 +1,16 @@
-//! CREATE on the IPC$ share: named pipes (srvsvc) and the share list they serve.
+//! CREATE on the IPC$ share: named pipes (srvsvc, lsarpc, wkssvc) and what they answer
+//! from: the share list, the node's names and the accounts it knows.
 
 use super::*;
+use smb_wire::dcerpc::{Account, RpcContext, SidType};
 
 pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Outcome {
     let name = smb_wire::codec::utf16_to_string(req.name).unwrap_or_default();
     let name = name.trim_start_matches('\\');
     let name = name.strip_prefix("PIPE\\").unwrap_or(name);
-    if !name.eq_ignore_ascii_case("srvsvc") {
+    let Some(iface) = smb_wire::dcerpc::Iface::of_pipe(name) else {
         return Fail(NtStatus::OBJECT_NAME_NOT_FOUND);
-    }
+    };
     let s = session(ctx);
     let tree = ctx.tree.as_ref().expect("tree");
     let file_id = FileId {
@@ -22,7 +24,7 @@ pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequ
         share: None,
         path: SharePath::root(),
         stream: None,
-        kind: OpenKind::Pipe(Mutex::new(SrvsvcPipe::new(&server.cfg.netbios_name))),
+        kind: OpenKind::Pipe(Mutex::new(RpcPipe::new(iface))),
         granted_access: map_generic(req.desired_access, access::FILE_ALL_ACCESS),
         share_access: req.share_access,
         is_directory: false,
@@ -69,4 +71,140 @@ pub(super) fn share_entries(server: &Server) -> Vec<ShareEntry> {
         path: String::new(),
     });
     v
+}
+
+/// What a pipe request answers from: the server, and the session asking.
+pub(super) struct PipeCtx<'a> {
+    server: &'a Server,
+    session: Option<&'a Arc<Session>>,
+}
+
+impl<'a> PipeCtx<'a> {
+    pub(super) fn of(ctx: &'a Ctx) -> PipeCtx<'a> {
+        PipeCtx {
+            server: ctx.server,
+            session: ctx.session,
+        }
+    }
+
+    fn machine(&self) -> (String, Vec<u8>) {
+        (
+            self.server.cfg.netbios_name.clone(),
+            self.server.cfg.local_domain_sid.clone(),
+        )
+    }
+
+    /// Every account the server knows, for a lookup either way (bounded by its users,
+    /// its configured names and its sessions).
+    fn accounts(&self) -> Vec<Account> {
+        let (machine, machine_sid) = self.machine();
+        let mut v = Vec::new();
+        let local = |name: String, sid: Vec<u8>, kind: SidType| Account {
+            domain: machine.clone(),
+            domain_sid: machine_sid.clone(),
+            name,
+            sid,
+            kind,
+        };
+        for u in self.server.users.read().names() {
+            let sid = security::local_user_sid(&machine_sid, &u);
+            v.push(local(u, sid, SidType::User));
+        }
+        // A standalone Windows server's local users' primary group.
+        v.push(local(
+            "None".into(),
+            smb_auth::pac::sid_with_rid(&machine_sid, 513),
+            SidType::Group,
+        ));
+        // Kerberos users seen logged on: their names are the PAC's.
+        for s in self.server.sessions.values_cloned() {
+            let logon = s.logon.lock();
+            if !logon.kerberos {
+                continue;
+            }
+            if let Some(sid) = logon.sids.first() {
+                if !v.iter().any(|a| a.sid == *sid) {
+                    v.push(Account {
+                        domain: s.domain.clone(),
+                        domain_sid: sid[..sid.len().saturating_sub(4)].to_vec(),
+                        name: s.user.clone(),
+                        sid: sid.clone(),
+                        kind: SidType::User,
+                    });
+                    let last = v.last_mut().expect("pushed");
+                    if let Some(n) = last.domain_sid.get_mut(1) {
+                        *n = n.saturating_sub(1);
+                    }
+                }
+            }
+        }
+        // Names the configuration gives: groups, unless a logon showed a user.
+        for (full, sid) in &self.server.cfg.sid_names {
+            if v.iter().any(|a| a.sid == *sid) {
+                continue;
+            }
+            let (domain, name) = full.split_once('\\').unwrap_or(("", full));
+            let mut domain_sid = sid[..sid.len().saturating_sub(4)].to_vec();
+            if let Some(n) = domain_sid.get_mut(1) {
+                *n = n.saturating_sub(1);
+            }
+            v.push(Account {
+                domain: domain.to_string(),
+                domain_sid,
+                name: name.to_string(),
+                sid: sid.clone(),
+                kind: SidType::Group,
+            });
+        }
+        v
+    }
+}
+
+impl RpcContext for PipeCtx<'_> {
+    fn shares(&self) -> Vec<ShareEntry> {
+        share_entries(self.server)
+    }
+
+    fn server_name(&self) -> String {
+        self.server.cfg.netbios_name.clone()
+    }
+
+    fn account_domain(&self) -> (String, Vec<u8>) {
+        self.machine()
+    }
+
+    fn primary_domain(&self) -> Option<(String, String, Option<Vec<u8>>)> {
+        self.server.cfg.kerberos.as_ref()?;
+        let cfg = &self.server.cfg;
+        // The domain's SID, as a logged-on domain user's PAC shows it.
+        let sid = self.server.sessions.values_cloned().iter().find_map(|s| {
+            let logon = s.logon.lock();
+            let user = logon.sids.first()?;
+            (logon.kerberos && s.domain.eq_ignore_ascii_case(&cfg.domain)).then(|| {
+                let mut d = user[..user.len().saturating_sub(4)].to_vec();
+                if let Some(n) = d.get_mut(1) {
+                    *n = n.saturating_sub(1);
+                }
+                d
+            })
+        });
+        Some((cfg.domain.clone(), cfg.dns_domain.clone(), sid))
+    }
+
+    fn caller(&self) -> (String, String) {
+        self.session
+            .map(|s| (s.user.clone(), s.domain.clone()))
+            .unwrap_or_default()
+    }
+
+    fn sid_to_account(&self, sid: &[u8]) -> Option<Account> {
+        self.accounts().into_iter().find(|a| a.sid == sid)
+    }
+
+    fn name_to_account(&self, domain: Option<&str>, name: &str) -> Option<Account> {
+        self.accounts().into_iter().find(|a| {
+            a.name.eq_ignore_ascii_case(name)
+                && domain.is_none_or(|d| a.domain.eq_ignore_ascii_case(d))
+        })
+    }
 }

@@ -19,6 +19,9 @@ pub enum Wait {
     /// A CREATE waiting for oplock holders to acknowledge their breaks; it runs again
     /// once they have (or their time is up).
     Create(Box<CreateWait>),
+    /// A SET_INFO (a rename, a delete disposition) waiting for lease holders to give up
+    /// their cached handles; it runs again once they have (or their time is up).
+    SetInfo(Box<CreateWait>),
     /// An offload write copying on a copier thread.
     Copy(Box<CopyTask>),
 }
@@ -29,7 +32,7 @@ impl Wait {
         match self {
             Wait::Notify { .. } => Some(WaitClass::Notify),
             Wait::Lock { .. } => Some(WaitClass::Locks),
-            Wait::Create(_) => Some(WaitClass::Breaks),
+            Wait::Create(_) | Wait::SetInfo(_) => Some(WaitClass::Breaks),
             Wait::Copy(_) => None,
         }
     }
@@ -39,7 +42,7 @@ impl Wait {
         match self {
             Wait::Notify { open, .. } | Wait::Lock { open, .. } => Some(open),
             Wait::Copy(job) => Some(&job.target),
-            Wait::Create(_) => None,
+            Wait::Create(_) | Wait::SetInfo(_) => None,
         }
     }
 
@@ -47,13 +50,14 @@ impl Wait {
     /// looked at every millisecond (for a copier slot, or its end).
     pub fn deadline(&self) -> Option<std::time::Instant> {
         match self {
-            Wait::Create(c) => crate::oplock::break_deadline(&c.file),
+            Wait::Create(c) | Wait::SetInfo(c) => crate::oplock::break_deadline(&c.file),
             Wait::Copy(_) => Some(crate::clock::now() + std::time::Duration::from_millis(1)),
             Wait::Notify { .. } | Wait::Lock { .. } => None,
         }
     }
 }
 
+/// A request that runs again once the breaks it started are acknowledged.
 pub struct CreateWait {
     pub file: Arc<FileState>,
     pub msg: Vec<u8>,
@@ -65,6 +69,37 @@ pub struct CreateWait {
     pub multichannel: bool,
     /// The CreateGuid the CREATE claimed, kept while it waits.
     pub claimed: Option<crate::replay::Reserved>,
+}
+
+impl CreateWait {
+    /// The request `ctx` runs, to run again once the breaks on `file` are answered
+    /// (None outside a tree).
+    pub fn of(ctx: &Ctx, file: &Arc<FileState>) -> Option<CreateWait> {
+        Some(CreateWait {
+            file: file.clone(),
+            msg: ctx.msg.to_vec(),
+            hdr: ctx.hdr,
+            tree: ctx.tree?.clone(),
+            encrypted: ctx.encrypted,
+            dialect: ctx.dialect,
+            outbox: ctx.outbox.clone(),
+            multichannel: ctx.multichannel,
+            claimed: None,
+        })
+    }
+}
+
+/// What a request run again came to: its answer, or a further wait in `w`'s place.
+fn settled(w: &mut Wait, out: Outcome) -> Option<(NtStatus, Vec<u8>)> {
+    match out {
+        Outcome::Created(st, body, _) | Outcome::Done(st, body) => Some((st, body)),
+        Outcome::Fail(st) => Some((st, Vec::new())),
+        Outcome::Io(_) | Outcome::Framed(..) => Some((NtStatus::INTERNAL_ERROR, Vec::new())),
+        Outcome::Wait(again) => {
+            *w = again;
+            None
+        }
+    }
 }
 
 /// Checks whether an async wait can complete now. `shared`: another CHANGE_NOTIFY is
@@ -81,38 +116,16 @@ pub fn poll_wait(
             if crate::oplock::breaks_pending(&c.file) {
                 return None;
             }
-            let no_hold = std::cell::Cell::new(None);
-            let ctx = Ctx {
-                server,
-                hdr: c.hdr,
-                msg: &c.msg,
-                session: Some(s),
-                tree: Some(&c.tree),
-                encrypted: c.encrypted,
-                related_file: None,
-                now: crate::clock::filetime(),
-                rdma: None,
-                rdma_limits: None,
-                dialect: c.dialect,
-                outbox: &c.outbox,
-                can_wait: true,
-                multichannel: c.multichannel,
-                channel_key: s.keys.signing,
-                defer_io: false,
-                single: true,
-                hold: &no_hold,
-            };
-            match create_again(server, &ctx, c.claimed.take()) {
-                Outcome::Created(st, body, _) | Outcome::Done(st, body) => Some((st, body)),
-                Outcome::Fail(st) => Some((st, Vec::new())),
-                Outcome::Io(_) | Outcome::Framed(..) => {
-                    Some((NtStatus::INTERNAL_ERROR, Vec::new()))
-                }
-                Outcome::Wait(again) => {
-                    *w = again;
-                    None
-                }
+            let claimed = c.claimed.take();
+            let out = again(server, s, c, |ctx| create_again(server, ctx, claimed));
+            settled(w, out)
+        }
+        Wait::SetInfo(c) => {
+            if crate::oplock::breaks_pending(&c.file) {
+                return None;
             }
+            let out = again(server, s, c, |ctx| set_info(server, ctx));
+            settled(w, out)
         }
         Wait::Lock {
             open,
@@ -205,4 +218,35 @@ pub fn poll_wait(
             Some((NtStatus::SUCCESS, body))
         }
     }
+}
+
+/// Runs a waiting request again, in the context it arrived in.
+fn again(
+    server: &Arc<Server>,
+    s: &Arc<Session>,
+    c: &CreateWait,
+    run: impl FnOnce(&Ctx) -> Outcome,
+) -> Outcome {
+    let no_hold = std::cell::Cell::new(None);
+    let ctx = Ctx {
+        server,
+        hdr: c.hdr,
+        msg: &c.msg,
+        session: Some(s),
+        tree: Some(&c.tree),
+        encrypted: c.encrypted,
+        related_file: None,
+        now: crate::clock::filetime(),
+        rdma: None,
+        rdma_limits: None,
+        dialect: c.dialect,
+        outbox: &c.outbox,
+        can_wait: true,
+        multichannel: c.multichannel,
+        channel_key: s.keys.signing,
+        defer_io: false,
+        single: true,
+        hold: &no_hold,
+    };
+    run(&ctx)
 }

@@ -241,15 +241,28 @@ pub struct Lease {
     /// Version 2 (SMB 3: epochs, parent keys).
     pub v2: bool,
     pub parent: Option<[u8; 16]>,
-    /// The connection of the lease's latest open: where its breaks go.
+    /// The connection of the lease's latest open: where its breaks go when the client's
+    /// connections are not known.
     pub outbox: Option<Arc<Outbox>>,
+    /// The client's connections: its breaks go to the oldest that is up.
+    pub channels: Option<Arc<ClientChannels>>,
     /// A further break asked for while one was in flight: sent after the acknowledgment.
     pub deferred: Option<u32>,
 }
 
 impl Lease {
     pub fn break_pending(&self) -> bool {
-        awaiting_ack(self.breaking.map(|(_, d)| d), &self.outbox)
+        let to = self.notice_target();
+        awaiting_ack(self.breaking.map(|(_, d)| d), &to)
+    }
+
+    /// Where the lease's breaks go: the client's oldest connection that is up, else its
+    /// latest open's.
+    pub fn notice_target(&self) -> Option<Arc<Outbox>> {
+        self.channels
+            .as_ref()
+            .and_then(|c| c.first_live())
+            .or_else(|| self.outbox.clone())
     }
 }
 

@@ -7,7 +7,7 @@ use crate::config::{ServerConfig, ShareConfig};
 use crate::sharded::Sharded;
 use parking_lot::{Mutex, RwLock};
 use smb_auth::users::UserDb;
-use smb_wire::dcerpc::SrvsvcPipe;
+use smb_wire::dcerpc::RpcPipe;
 use smb_wire::msg::{access, share_access, FileId};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -78,6 +78,8 @@ pub struct Server {
     pub ended: Mutex<VecDeque<Arc<Session>>>,
     /// Which file each lease (ClientGuid, key) is on (acknowledgments name only the key).
     pub lease_files: Sharded<LeaseId, Arc<FileState>>,
+    /// Each client's connections (by ClientGuid), while a connection or a lease uses them.
+    pub clients: Sharded<[u8; 16], std::sync::Weak<ClientChannels>>,
     /// Opens and durable handles held, per process and per user, against their bounds.
     pub budget: Arc<crate::budget::OpenBudget>,
     /// Failed logons by address and user name.
@@ -117,6 +119,22 @@ pub struct Disconnected {
 }
 
 impl Server {
+    /// The connections of client `guid` (made on first use; None for the all-zero guid,
+    /// which names no client).
+    pub fn client_channels(&self, guid: [u8; 16]) -> Option<Arc<ClientChannels>> {
+        if guid == [0; 16] {
+            return None;
+        }
+        let mut shard = self.clients.shard(&guid);
+        if let Some(c) = shard.get(&guid).and_then(std::sync::Weak::upgrade) {
+            return Some(c);
+        }
+        shard.retain(|_, w| w.strong_count() > 0);
+        let c = Arc::new(ClientChannels::default());
+        shard.insert(guid, Arc::downgrade(&c));
+        Some(c)
+    }
+
     pub fn new(cfg: ServerConfig, shares: Vec<ShareConfig>, users: UserDb, now: u64) -> Self {
         Server {
             budget: crate::budget::OpenBudget::new(cfg.open_limits),
@@ -137,6 +155,7 @@ impl Server {
             durable_due: AtomicU64::new(u64::MAX),
             ended: Mutex::new(VecDeque::new()),
             lease_files: Sharded::default(),
+            clients: Sharded::default(),
             create_guids: Default::default(),
             journal: Default::default(),
             pr_store: Default::default(),

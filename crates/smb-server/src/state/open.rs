@@ -5,7 +5,7 @@ use super::*;
 /// What an open refers to.
 pub enum OpenKind {
     File(Box<dyn FileObj>),
-    Pipe(Mutex<SrvsvcPipe>),
+    Pipe(Mutex<RpcPipe>),
 }
 
 /// Directory enumeration state of an open (QUERY_DIRECTORY).
@@ -49,6 +49,10 @@ pub struct Open {
     pub lock_seq: Mutex<[u8; 64]>,
     /// Written through this open since it was opened (reported to CHANGE_NOTIFY at close).
     pub modified: AtomicBool,
+    /// The write and change times this handle keeps (MS-FSA 2.1.5.14.2: set explicitly,
+    /// or frozen with -1, until -2 thaws them): its own writes leave them; 0 for none.
+    pub kept_write_time: AtomicU64,
+    pub kept_change_time: AtomicU64,
     /// CHANGE_NOTIFY on a directory: the notify-log position its next request reads from
     /// ([`NOTIFY_UNWATCHED`] until the first request). Changes between two requests are
     /// kept for the next one, as Windows keeps them in the handle's change buffer.
@@ -155,6 +159,8 @@ impl From<NewOpen> for Open {
             notify_watch: AtomicU64::new(0),
             lock_seq: Mutex::new([LOCK_SEQ_NONE; 64]),
             modified: AtomicBool::new(false),
+            kept_write_time: AtomicU64::new(0),
+            kept_change_time: AtomicU64::new(0),
             closed: AtomicBool::new(false),
             durable: n.durable,
             key: Default::default(),
@@ -171,6 +177,21 @@ impl From<NewOpen> for Open {
 }
 
 impl Open {
+    /// The data changed through this open: noted (for CHANGE_NOTIFY at close), and the
+    /// times the handle keeps put back (Linux moved them).
+    pub fn data_changed(&self, f: &dyn crate::backend::FileObj) {
+        self.modified.store(true, Ordering::Relaxed);
+        let kept = |a: &AtomicU64| Some(a.load(Ordering::Relaxed)).filter(|t| *t != 0);
+        let (w, c) = (kept(&self.kept_write_time), kept(&self.kept_change_time));
+        if w.is_some() || c.is_some() {
+            let _ = f.set_basic(&crate::backend::BasicChange {
+                last_write_time: w,
+                change_time: c,
+                ..Default::default()
+            });
+        }
+    }
+
     /// The same open, now belonging to another session and tree (a durable reconnect).
     pub fn rebind(self, session_id: u64, tree_id: u32) -> Open {
         Open {

@@ -34,6 +34,44 @@ pub struct Outbox {
     registered: std::sync::atomic::AtomicU8,
 }
 
+/// The connections of one client (one ClientGuid), oldest first: where its leases'
+/// breaks go. Windows sends a lease break on the client's oldest connection that is still
+/// up, whichever connection made the lease's opens (smbtorture smb2.lease.v2_complex1).
+#[derive(Default)]
+pub struct ClientChannels {
+    outboxes: Mutex<Vec<std::sync::Weak<Outbox>>>,
+}
+
+impl ClientChannels {
+    /// A connection of the client joins (after NEGOTIATE named the client).
+    pub fn join(&self, outbox: &Arc<Outbox>) {
+        let mut v = self.outboxes.lock();
+        v.retain(|w| w.strong_count() > 0);
+        if !v
+            .iter()
+            .any(|w| std::ptr::eq(w.as_ptr(), Arc::as_ptr(outbox)))
+        {
+            v.push(Arc::downgrade(outbox));
+        }
+    }
+
+    /// A connection left; true when none is left.
+    pub fn leave(&self, outbox: &Arc<Outbox>) -> bool {
+        let mut v = self.outboxes.lock();
+        v.retain(|w| w.strong_count() > 0 && !std::ptr::eq(w.as_ptr(), Arc::as_ptr(outbox)));
+        v.is_empty()
+    }
+
+    /// The client's oldest connection that can still be told something.
+    pub fn first_live(&self) -> Option<Arc<Outbox>> {
+        self.outboxes
+            .lock()
+            .iter()
+            .filter_map(std::sync::Weak::upgrade)
+            .find(|b| !b.is_closed())
+    }
+}
+
 /// What a waiting request waits for. The events of a class (an unlock or a close; an
 /// acknowledged or settled break; a change in a directory) wake the connections that
 /// registered for it, so that nothing needs to look again on a timer.

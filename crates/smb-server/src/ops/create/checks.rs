@@ -82,21 +82,12 @@ pub(super) fn check_existing(
             t.granted,
             conflict,
             t.overwrite,
+            t.delete_on_close,
             lease_req.map(|l| (session(ctx).client_guid, l.key)),
         );
         if wait && ctx.can_wait {
-            let tree = ctx.tree.expect("tree checked");
-            return Err(Stop::Wait(Box::new(CreateWait {
-                file: fs.clone(),
-                msg: ctx.msg.to_vec(),
-                hdr: ctx.hdr,
-                tree: tree.clone(),
-                encrypted: ctx.encrypted,
-                dialect: ctx.dialect,
-                outbox: ctx.outbox.clone(),
-                multichannel: ctx.multichannel,
-                claimed: None,
-            })));
+            let w = CreateWait::of(ctx, fs).expect("tree checked");
+            return Err(Stop::Wait(Box::new(w)));
         }
         if conflict {
             return fail(NtStatus::SHARING_VIOLATION);

@@ -155,7 +155,14 @@ pub(super) fn register(
                 allowed &= crate::lease::R;
             }
         }
-        let i = crate::lease::grant(&mut inner, s.client_guid, &l, ctx.outbox, allowed);
+        let i = crate::lease::grant(
+            &mut inner,
+            s.client_guid,
+            &l,
+            ctx.outbox,
+            ctx.server.client_channels(s.client_guid),
+            allowed,
+        );
         fs.leased.store(true, Ordering::Release);
         (
             inner.leases[i].state,

@@ -1,0 +1,876 @@
+//! Connection-oriented DCE/RPC (C706 ch. 12, MS-RPCE) over the named pipes of IPC$, with
+//! NDR20: srvsvc (MS-SRVS share enumeration), lsarpc (MS-LSAT name and SID lookups, the
+//! policy queries Windows' security dialogs make) and wkssvc (MS-WKST workstation
+//! information).
+
+use crate::codec::{Le, PutLe};
+use crate::NtStatus;
+
+mod lsarpc;
+mod srvsvc;
+mod wkssvc;
+
+pub use lsarpc::{Account, SidType};
+
+pub const STYPE_DISKTREE: u32 = 0;
+pub const STYPE_IPC_SPECIAL: u32 = 0x8000_0003;
+
+#[derive(Clone, Debug)]
+pub struct ShareEntry {
+    pub name: String,
+    pub share_type: u32,
+    pub comment: String,
+    pub path: String,
+}
+
+/// What the pipes answer from: the server's shares, names and accounts.
+pub trait RpcContext {
+    /// The shares, as NetrShareEnum lists them.
+    fn shares(&self) -> Vec<ShareEntry>;
+    /// The server's NetBIOS name.
+    fn server_name(&self) -> String;
+    /// The account domain (the node's machine domain): its name and SID.
+    fn account_domain(&self) -> (String, Vec<u8>);
+    /// The primary domain the node is a member of (Active Directory): its NetBIOS name,
+    /// DNS name and SID (when known); None for a node in a workgroup.
+    fn primary_domain(&self) -> Option<(String, String, Option<Vec<u8>>)>;
+    /// Who is calling: user and domain names.
+    fn caller(&self) -> (String, String);
+    /// An account this server knows by SID (local users, configured names, users seen
+    /// logged on); well-known SIDs are answered by the pipe itself.
+    fn sid_to_account(&self, sid: &[u8]) -> Option<Account>;
+    /// An account this server knows by name (`domain` None: any domain).
+    fn name_to_account(&self, domain: Option<&str>, name: &str) -> Option<Account>;
+}
+
+/// The interface a pipe serves (its name at CREATE decides).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Iface {
+    Srvsvc,
+    Lsarpc,
+    Wkssvc,
+}
+
+impl Iface {
+    /// The interface of a pipe name (`srvsvc`, `lsarpc`/`lsass`, `wkssvc`).
+    pub fn of_pipe(name: &str) -> Option<Iface> {
+        match name.to_ascii_lowercase().as_str() {
+            "srvsvc" => Some(Iface::Srvsvc),
+            "lsarpc" | "lsass" => Some(Iface::Lsarpc),
+            "wkssvc" => Some(Iface::Wkssvc),
+            _ => None,
+        }
+    }
+
+    /// Abstract syntax: UUID (wire order) and major version.
+    fn syntax(self) -> ([u8; 16], u32) {
+        match self {
+            Iface::Srvsvc => (SRVSVC, 3),
+            Iface::Lsarpc => (LSARPC, 0),
+            Iface::Wkssvc => (WKSSVC, 1),
+        }
+    }
+
+    /// The secondary address a bind acknowledgment names (as Windows names it).
+    fn endpoint(self) -> &'static [u8] {
+        match self {
+            Iface::Srvsvc => b"\\PIPE\\srvsvc\0",
+            Iface::Lsarpc => b"\\PIPE\\lsass\0",
+            Iface::Wkssvc => b"\\PIPE\\wkssvc\0",
+        }
+    }
+}
+
+const SRVSVC: [u8; 16] = [
+    0xc8, 0x4f, 0x32, 0x4b, 0x70, 0x16, 0xd3, 0x01, 0x12, 0x78, 0x5a, 0x47, 0xbf, 0x6e, 0xe1, 0x88,
+];
+/// 12345778-1234-abcd-ef00-0123456789ab.
+const LSARPC: [u8; 16] = [
+    0x78, 0x57, 0x34, 0x12, 0x34, 0x12, 0xcd, 0xab, 0xef, 0x00, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab,
+];
+/// 6bffd098-a112-3610-9833-46c3f87e345a.
+const WKSSVC: [u8; 16] = [
+    0x98, 0xd0, 0xff, 0x6b, 0x12, 0xa1, 0x10, 0x36, 0x98, 0x33, 0x46, 0xc3, 0xf8, 0x7e, 0x34, 0x5a,
+];
+const NDR: [u8; 16] = [
+    0x04, 0x5d, 0x88, 0x8a, 0xeb, 0x1c, 0xc9, 0x11, 0x9f, 0xe8, 0x08, 0x00, 0x2b, 0x10, 0x48, 0x60,
+];
+/// Bind-time feature negotiation syntaxes share this prefix (MS-RPCE 3.3.1.5.3).
+const BTFN_PREFIX: [u8; 8] = [0x2c, 0x1c, 0xb7, 0x6c, 0x12, 0x98, 0x40, 0x45];
+
+const PT_REQUEST: u8 = 0;
+const PT_RESPONSE: u8 = 2;
+const PT_FAULT: u8 = 3;
+const PT_BIND: u8 = 11;
+const PT_BIND_ACK: u8 = 12;
+const PT_ALTER: u8 = 14;
+const PT_ALTER_RESP: u8 = 15;
+
+const NCA_OP_RNG_ERROR: u32 = 0x1C01_0002;
+const NCA_PROTO_ERROR: u32 = 0x1C01_000B;
+/// A request naming a context handle the server does not hold.
+const NCA_CONTEXT_MISMATCH: u32 = 0x1C00_001A;
+const ACCESS_DENIED: u32 = 5;
+const MAX_PENDING: usize = 64 * 1024;
+
+/// What a request's operation came to.
+enum Reply {
+    Stub(Vec<u8>),
+    Fault(u32),
+}
+
+/// One open of a named pipe: its RPC association (bound to one interface), the bytes
+/// written not yet handled, the answers not yet read, and the LSA policy handles it holds.
+pub struct RpcPipe {
+    iface: Iface,
+    input: Vec<u8>,
+    output: Vec<u8>,
+    max_frag: usize,
+    bound: bool,
+    handles: lsarpc::Handles,
+}
+
+fn header(out: &mut Vec<u8>, ptype: u8, flags: u8, call_id: u32) {
+    out.extend_from_slice(&[5, 0, ptype, flags, 0x10, 0, 0, 0]);
+    out.put_u16(0); // frag_length, patched
+    out.put_u16(0);
+    out.put_u32(call_id);
+}
+
+fn finish(mut pdu: Vec<u8>) -> Vec<u8> {
+    let n = pdu.len() as u16;
+    pdu.set_u16(8, n);
+    pdu
+}
+
+/// NDR20 encoding of a response stub.
+struct Ndr {
+    b: Vec<u8>,
+    next_ref: u32,
+}
+
+impl Ndr {
+    fn new() -> Ndr {
+        Ndr {
+            b: Vec::new(),
+            next_ref: 0x0002_0000,
+        }
+    }
+    fn align(&mut self) {
+        self.align_to(4);
+    }
+    fn align_to(&mut self, n: usize) {
+        while !self.b.len().is_multiple_of(n) {
+            self.b.push(0);
+        }
+    }
+    fn u16(&mut self, v: u16) {
+        self.align_to(2);
+        self.b.put_u16(v);
+    }
+    fn u32(&mut self, v: u32) {
+        self.align();
+        self.b.put_u32(v);
+    }
+    fn ptr(&mut self, present: bool) {
+        if present {
+            self.next_ref += 4;
+            let r = self.next_ref;
+            self.u32(r);
+        } else {
+            self.u32(0);
+        }
+    }
+    /// A conformant varying UTF-16 string with its terminating NUL.
+    fn string(&mut self, s: &str) {
+        self.units(s.encode_utf16().chain(std::iter::once(0)));
+    }
+    /// A conformant varying array of UTF-16 units.
+    fn units(&mut self, units: impl Iterator<Item = u16>) {
+        let units: Vec<u16> = units.collect();
+        self.u32(units.len() as u32);
+        self.u32(0);
+        self.u32(units.len() as u32);
+        for u in units {
+            self.b.put_u16(u);
+        }
+        self.align();
+    }
+    /// An RPC_UNICODE_STRING's fixed part (lengths in bytes, no NUL; the buffer deferred).
+    fn unicode_head(&mut self, s: &str) {
+        let n = (s.encode_utf16().count() * 2) as u16;
+        // (The structure holds a pointer: 4-aligned.)
+        self.align();
+        self.u16(n);
+        self.u16(n);
+        self.ptr(true);
+    }
+    /// An RPC_UNICODE_STRING's deferred buffer.
+    fn unicode_body(&mut self, s: &str) {
+        self.units(s.encode_utf16());
+    }
+    /// An RPC_SID (conformant: its count first).
+    fn sid(&mut self, sid: &[u8]) {
+        let count = sid.get(1).copied().unwrap_or(0);
+        self.u32(u32::from(count));
+        self.b.extend_from_slice(sid);
+    }
+}
+
+/// NDR20 decoding of a request stub: a cursor that fails (None) past the end.
+struct NdrIn<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> NdrIn<'a> {
+    fn new(b: &'a [u8]) -> NdrIn<'a> {
+        NdrIn { b, at: 0 }
+    }
+    fn align(&mut self, n: usize) {
+        self.at = self.at.next_multiple_of(n);
+    }
+    fn bytes(&mut self, n: usize) -> Option<&'a [u8]> {
+        let s = self.b.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
+        Some(s)
+    }
+    fn u16(&mut self) -> Option<u16> {
+        self.align(2);
+        let b = self.bytes(2)?;
+        Some(u16::from_le_bytes([b[0], b[1]]))
+    }
+    fn u32(&mut self) -> Option<u32> {
+        self.align(4);
+        let b = self.bytes(4)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    /// A conformant varying UTF-16 string (a [string] pointee, or an
+    /// RPC_UNICODE_STRING's buffer).
+    fn string(&mut self) -> Option<String> {
+        let max = self.u32()? as usize;
+        let offset = self.u32()? as usize;
+        let actual = self.u32()? as usize;
+        if offset != 0 || actual > max || actual > 32 * 1024 {
+            return None;
+        }
+        let raw = self.bytes(2 * actual)?;
+        let units = raw
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]));
+        let s: String = char::decode_utf16(units)
+            .map(|c| c.unwrap_or('\u{fffd}'))
+            .collect();
+        Some(s.trim_end_matches('\0').to_string())
+    }
+    /// A [unique, string] parameter: its referent, then the string when present.
+    fn unique_string(&mut self) -> Option<Option<String>> {
+        match self.u32()? {
+            0 => Some(None),
+            _ => self.string().map(Some),
+        }
+    }
+    /// An RPC_SID pointee: its conformance, then the SID.
+    fn sid(&mut self) -> Option<Vec<u8>> {
+        let count = self.u32()? as usize;
+        let head = self.bytes(8)?;
+        if head[0] != 1 || head[1] as usize != count || count > 15 {
+            return None;
+        }
+        let subs = self.bytes(4 * count)?;
+        let mut v = head.to_vec();
+        v.extend_from_slice(subs);
+        Some(v)
+    }
+}
+
+impl RpcPipe {
+    pub fn new(iface: Iface) -> Self {
+        RpcPipe {
+            iface,
+            input: Vec::new(),
+            output: Vec::new(),
+            max_frag: 4280,
+            bound: false,
+            handles: lsarpc::Handles::default(),
+        }
+    }
+
+    pub fn iface(&self) -> Iface {
+        self.iface
+    }
+
+    pub fn write(&mut self, data: &[u8], ctx: &dyn RpcContext) -> Result<(), NtStatus> {
+        if self.input.len() + data.len() > MAX_PENDING {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        self.input.extend_from_slice(data);
+        loop {
+            if self.input.len() < 16 {
+                return Ok(());
+            }
+            let r = Le(&self.input);
+            let len = r.u16(8).map_err(|_| NtStatus::INVALID_PARAMETER)? as usize;
+            if self.input[0] != 5 || len < 16 {
+                self.input.clear();
+                return Err(NtStatus::INVALID_PARAMETER);
+            }
+            if self.input.len() < len {
+                return Ok(());
+            }
+            let pdu: Vec<u8> = self.input.drain(..len).collect();
+            self.handle(&pdu, ctx);
+            // Unread answers are bounded too: a client that writes without reading
+            // stops being answered.
+            if self.output.len() > MAX_PENDING {
+                return Err(NtStatus::INSUFFICIENT_RESOURCES);
+            }
+        }
+    }
+
+    pub fn read(&mut self, max: usize) -> Option<(Vec<u8>, bool)> {
+        if self.output.is_empty() {
+            return None;
+        }
+        let n = max.min(self.output.len());
+        let out: Vec<u8> = self.output.drain(..n).collect();
+        Some((out, !self.output.is_empty()))
+    }
+
+    pub fn transceive(
+        &mut self,
+        input: &[u8],
+        ctx: &dyn RpcContext,
+        max_out: usize,
+    ) -> Result<(Vec<u8>, bool), NtStatus> {
+        self.write(input, ctx)?;
+        Ok(self.read(max_out).unwrap_or_default())
+    }
+
+    fn fault(&mut self, call_id: u32, status: u32) {
+        let mut p = Vec::new();
+        header(&mut p, PT_FAULT, 3, call_id);
+        p.put_u32(32);
+        p.put_u16(0);
+        p.put_u8(0);
+        p.put_u8(0);
+        p.put_u32(status);
+        p.put_u32(0);
+        self.output.extend_from_slice(&finish(p));
+    }
+
+    fn handle(&mut self, pdu: &[u8], ctx: &dyn RpcContext) {
+        let r = Le(pdu);
+        let ptype = pdu[2];
+        let call_id = r.u32(12).unwrap_or(0);
+        if r.u16(10).unwrap_or(0) != 0 {
+            self.fault(call_id, ACCESS_DENIED);
+            return;
+        }
+        match ptype {
+            PT_BIND | PT_ALTER => {
+                if self.bind(pdu, ptype).is_none() {
+                    self.fault(call_id, NCA_PROTO_ERROR);
+                }
+            }
+            PT_REQUEST if self.bound => match self.request(pdu, ctx) {
+                Some(Reply::Stub(stub)) => self.respond(call_id, &stub),
+                Some(Reply::Fault(code)) => self.fault(call_id, code),
+                None => self.fault(call_id, NCA_OP_RNG_ERROR),
+            },
+            _ => self.fault(call_id, NCA_PROTO_ERROR),
+        }
+    }
+
+    fn bind(&mut self, pdu: &[u8], ptype: u8) -> Option<()> {
+        let r = Le(pdu);
+        let call_id = r.u32(12).ok()?;
+        let max_recv = r.u16(18).ok()? as usize;
+        self.max_frag = max_recv.clamp(1024, 65535);
+        let n = r.u8(24).ok()? as usize;
+        let (want, want_ver) = self.iface.syntax();
+        let mut at = 28;
+        let mut results = Vec::new();
+        for _ in 0..n.min(16) {
+            let _ctx = r.u16(at).ok()?;
+            let nts = r.u8(at + 2).ok()? as usize;
+            let abs = r.bytes(at + 4, 16).ok()?;
+            let abs_ver = r.u32(at + 20).ok()? & 0xffff;
+            // Abstract syntax not supported, until a transfer syntax says otherwise.
+            let mut result: (u16, u16, [u8; 20]) = (2, 1, [0; 20]);
+            for t in 0..nts.min(8) {
+                let ts = r.bytes(at + 24 + 20 * t, 20).ok()?;
+                if ts[..8] == BTFN_PREFIX {
+                    result = (3, 0, [0; 20]);
+                    break;
+                }
+                if abs == want && abs_ver == want_ver && ts[..16] == NDR {
+                    let mut s = [0u8; 20];
+                    s.copy_from_slice(ts);
+                    result = (0, 0, s);
+                    self.bound = true;
+                    break;
+                }
+                if abs == want {
+                    result = (2, 2, [0; 20]);
+                }
+            }
+            results.push(result);
+            at += 24 + 20 * nts;
+        }
+        let mut p = Vec::new();
+        let resp = if ptype == PT_BIND {
+            PT_BIND_ACK
+        } else {
+            PT_ALTER_RESP
+        };
+        header(&mut p, resp, 3, call_id);
+        p.put_u16(self.max_frag as u16);
+        p.put_u16(self.max_frag as u16);
+        p.put_u32(0x53F0);
+        if ptype == PT_BIND {
+            let addr = self.iface.endpoint();
+            p.put_u16(addr.len() as u16);
+            p.extend_from_slice(addr);
+        } else {
+            p.put_u16(0);
+        }
+        while !p.len().is_multiple_of(4) {
+            p.push(0);
+        }
+        p.put_u8(results.len() as u8);
+        p.put_u8(0);
+        p.put_u16(0);
+        for (res, reason, syn) in results {
+            p.put_u16(res);
+            p.put_u16(reason);
+            p.extend_from_slice(&syn);
+        }
+        self.output.extend_from_slice(&finish(p));
+        Some(())
+    }
+
+    /// Runs a request; what it came to, or None for an unknown operation.
+    fn request(&mut self, pdu: &[u8], ctx: &dyn RpcContext) -> Option<Reply> {
+        let r = Le(pdu);
+        let opnum = r.u16(22).ok()?;
+        let stub = pdu.get(24..)?;
+        match self.iface {
+            Iface::Srvsvc => srvsvc::request(opnum, stub, ctx).map(Reply::Stub),
+            Iface::Wkssvc => wkssvc::request(opnum, stub, ctx).map(Reply::Stub),
+            Iface::Lsarpc => lsarpc::request(&mut self.handles, opnum, stub, ctx),
+        }
+    }
+
+    fn respond(&mut self, call_id: u32, stub: &[u8]) {
+        let room = self.max_frag.saturating_sub(24).max(256);
+        let chunks: Vec<&[u8]> = if stub.is_empty() {
+            vec![&[]]
+        } else {
+            stub.chunks(room).collect()
+        };
+        let last = chunks.len() - 1;
+        for (i, c) in chunks.iter().enumerate() {
+            let mut flags = 0;
+            if i == 0 {
+                flags |= 1;
+            }
+            if i == last {
+                flags |= 2;
+            }
+            let mut p = Vec::with_capacity(24 + c.len());
+            header(&mut p, PT_RESPONSE, flags, call_id);
+            p.put_u32(stub.len() as u32);
+            p.put_u16(0);
+            p.put_u8(0);
+            p.put_u8(0);
+            p.extend_from_slice(c);
+            self.output.extend_from_slice(&finish(p));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Ctx;
+
+    impl RpcContext for Ctx {
+        fn shares(&self) -> Vec<ShareEntry> {
+            shares()
+        }
+        fn server_name(&self) -> String {
+            "SRV".into()
+        }
+        fn account_domain(&self) -> (String, Vec<u8>) {
+            (
+                "SRV".into(),
+                crate::secdesc::sid_from_str("S-1-5-21-1-2-3").unwrap(),
+            )
+        }
+        fn primary_domain(&self) -> Option<(String, String, Option<Vec<u8>>)> {
+            None
+        }
+        fn caller(&self) -> (String, String) {
+            ("alice".into(), "SRV".into())
+        }
+        fn sid_to_account(&self, sid: &[u8]) -> Option<Account> {
+            let alice = crate::secdesc::sid_from_str("S-1-5-21-1-2-3-1001").unwrap();
+            (sid == alice.as_slice()).then(|| Account {
+                domain: "SRV".into(),
+                domain_sid: crate::secdesc::sid_from_str("S-1-5-21-1-2-3").unwrap(),
+                name: "alice".into(),
+                sid: alice,
+                kind: SidType::User,
+            })
+        }
+        fn name_to_account(&self, domain: Option<&str>, name: &str) -> Option<Account> {
+            let alice = crate::secdesc::sid_from_str("S-1-5-21-1-2-3-1001").unwrap();
+            (name.eq_ignore_ascii_case("alice") && domain.is_none_or(|d| d == "SRV"))
+                .then(|| self.sid_to_account(&alice))
+                .flatten()
+        }
+    }
+
+    fn bind() -> Vec<u8> {
+        bind_to(SRVSVC, 3)
+    }
+
+    fn bind_to(uuid: [u8; 16], version: u32) -> Vec<u8> {
+        let mut p = Vec::new();
+        header(&mut p, PT_BIND, 3, 1);
+        p.put_u16(4280);
+        p.put_u16(4280);
+        p.put_u32(0);
+        p.put_u8(1);
+        p.put_u8(0);
+        p.put_u16(0);
+        p.put_u16(0);
+        p.put_u8(1);
+        p.put_u8(0);
+        p.extend_from_slice(&uuid);
+        p.put_u32(version);
+        p.extend_from_slice(&NDR);
+        p.put_u32(2);
+        finish(p)
+    }
+
+    fn enum_request(level: u32) -> Vec<u8> {
+        let mut p = Vec::new();
+        header(&mut p, PT_REQUEST, 3, 2);
+        p.put_u32(0);
+        p.put_u16(0);
+        p.put_u16(15);
+        p.put_u32(0); // null server name
+        p.put_u32(level);
+        p.put_u32(level);
+        p.put_u32(0x20000);
+        p.put_u32(0);
+        p.put_u32(0);
+        p.put_u32(u32::MAX);
+        p.put_u32(0);
+        finish(p)
+    }
+
+    fn shares() -> Vec<ShareEntry> {
+        vec![ShareEntry {
+            name: "data".into(),
+            share_type: STYPE_DISKTREE,
+            comment: "c".into(),
+            path: "C:\\data".into(),
+        }]
+    }
+
+    /// Walks a level-1 NetShareEnum response by the IDL, independently of the encoder.
+    fn decode_level1(stub: &[u8]) -> Vec<(String, u32, String)> {
+        let r = Le(stub);
+        assert_eq!(r.u32(0).unwrap(), 1);
+        let count = r.u32(12).unwrap() as usize;
+        let mut at = 24; // level, switch, ctr ptr, count, array ptr, max_count
+        let mut types = Vec::new();
+        for _ in 0..count {
+            types.push(r.u32(at + 4).unwrap());
+            at += 12;
+        }
+        let read_str = |at: &mut usize| {
+            let actual = r.u32(*at + 8).unwrap() as usize;
+            let b = r.bytes(*at + 12, 2 * actual).unwrap();
+            *at += 12 + (2 * actual).next_multiple_of(4);
+            String::from_utf16(
+                &b.chunks(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect::<Vec<_>>(),
+            )
+            .unwrap()
+            .trim_end_matches('\0')
+            .to_string()
+        };
+        let mut out = Vec::new();
+        for t in types {
+            let name = read_str(&mut at);
+            let comment = read_str(&mut at);
+            out.push((name, t, comment));
+        }
+        assert_eq!(r.u32(at).unwrap() as usize, count);
+        out
+    }
+
+    #[test]
+    fn bind_then_enum() {
+        let mut p = RpcPipe::new(Iface::Srvsvc);
+        let (ack, more) = p.transceive(&bind(), &Ctx, 4280).unwrap();
+        assert!(!more);
+        assert_eq!(ack[2], PT_BIND_ACK);
+        let (resp, _) = p.transceive(&enum_request(1), &Ctx, 4280).unwrap();
+        assert_eq!(resp[2], PT_RESPONSE);
+        let got = decode_level1(&resp[24..]);
+        assert_eq!(got, vec![("data".to_string(), 0, "c".to_string())]);
+    }
+
+    #[test]
+    fn hostile_pdus() {
+        let mut p = RpcPipe::new(Iface::Srvsvc);
+        assert!(p
+            .write(&[5, 0, 0, 3, 0x10, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0], &Ctx)
+            .is_err());
+        let mut seed = 1u64;
+        for len in 0..300 {
+            let mut b = vec![5u8, 0];
+            for _ in 0..len {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                b.push(seed as u8);
+            }
+            if b.len() > 10 {
+                let l = b.len() as u16;
+                b[8..10].copy_from_slice(&l.to_le_bytes());
+            }
+            let mut p = RpcPipe::new(Iface::Srvsvc);
+            let _ = p.write(&b, &Ctx);
+        }
+        assert!(p.write(&vec![0u8; 70000], &Ctx).is_err());
+    }
+
+    fn request(opnum: u16, stub: &[u8]) -> Vec<u8> {
+        let mut p = Vec::new();
+        header(&mut p, PT_REQUEST, 3, 7);
+        p.put_u32(stub.len() as u32);
+        p.put_u16(0);
+        p.put_u16(opnum);
+        p.extend_from_slice(stub);
+        finish(p)
+    }
+
+    /// The stub of a one-fragment response.
+    fn answer(p: &mut RpcPipe, pdu: &[u8]) -> Vec<u8> {
+        let (resp, more) = p.transceive(pdu, &Ctx, 65536).unwrap();
+        assert!(!more);
+        assert_eq!(resp[2], PT_RESPONSE, "not a response: {resp:?}");
+        resp[24..].to_vec()
+    }
+
+    fn lsa_pipe() -> (RpcPipe, Vec<u8>) {
+        let mut p = RpcPipe::new(Iface::Lsarpc);
+        // An srvsvc bind on the lsarpc pipe is refused (abstract syntax).
+        let (nak, _) = p.transceive(&bind(), &Ctx, 4280).unwrap();
+        assert_eq!(nak[2], PT_BIND_ACK);
+        assert!(!p.bound);
+        let (ack, _) = p.transceive(&bind_to(LSARPC, 0), &Ctx, 4280).unwrap();
+        assert_eq!(ack[2], PT_BIND_ACK);
+        // LsarOpenPolicy2: null system name, object attributes, access.
+        let mut stub = Vec::new();
+        stub.put_u32(0);
+        stub.put_u32(24);
+        for _ in 0..5 {
+            stub.put_u32(0);
+        }
+        stub.put_u32(0x0200_0000);
+        let out = answer(&mut p, &request(44, &stub));
+        assert_eq!(&out[20..24], &[0; 4], "OpenPolicy2 status");
+        (p, out[..20].to_vec())
+    }
+
+    fn sid_stub(b: &mut Vec<u8>, sid: &str) {
+        let s = crate::secdesc::sid_from_str(sid).unwrap();
+        b.put_u32(u32::from(s[1]));
+        b.extend_from_slice(&s);
+    }
+
+    /// Reads an RPC_UNICODE_STRING buffer at `at`; returns it and the offset after it.
+    fn unicode_at(b: &[u8], at: usize) -> (String, usize) {
+        let r = Le(b);
+        let actual = r.u32(at + 8).unwrap() as usize;
+        let raw = r.bytes(at + 12, 2 * actual).unwrap();
+        let units: Vec<u16> = raw
+            .chunks(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        (
+            String::from_utf16(&units).unwrap(),
+            (at + 12 + 2 * actual).next_multiple_of(4),
+        )
+    }
+
+    /// LsarLookupSids2 of Everyone, a local user, BUILTIN\Administrators and an unknown
+    /// SID: names and domains walked by the IDL, independently of the encoder.
+    #[test]
+    fn lsarpc_translates_sids() {
+        let (mut p, handle) = lsa_pipe();
+        let sids = [
+            "S-1-1-0",
+            "S-1-5-21-1-2-3-1001",
+            "S-1-5-32-544",
+            "S-1-5-21-9-9-9-500",
+        ];
+        let mut stub = handle.clone();
+        stub.put_u32(sids.len() as u32);
+        stub.put_u32(0x20000);
+        stub.put_u32(sids.len() as u32);
+        for i in 0..sids.len() {
+            stub.put_u32(0x20004 + 4 * i as u32);
+        }
+        for s in sids {
+            sid_stub(&mut stub, s);
+        }
+        stub.put_u32(0); // TranslatedNames: none
+        stub.put_u32(0);
+        stub.put_u16(1); // LookupLevel
+        stub.put_u16(0);
+        stub.put_u32(0); // MappedCount
+        stub.put_u32(0); // LookupOptions
+        stub.put_u32(2); // ClientRevision
+        let out = answer(&mut p, &request(57, &stub));
+        let r = Le(&out);
+        // ReferencedDomains: referent, Entries, Domains referent, MaxEntries, count.
+        let domains = r.u32(4).unwrap() as usize;
+        assert_eq!(domains, 3, "the World authority, SRV and BUILTIN");
+        let mut at = 20 + 12 * domains;
+        let mut names = Vec::new();
+        for _ in 0..domains {
+            let (name, next) = unicode_at(&out, at);
+            names.push(name);
+            let count = r.u32(next).unwrap() as usize;
+            at = next + 4 + 8 + 4 * count;
+        }
+        assert_eq!(names, ["", "SRV", "BUILTIN"]);
+        // TranslatedNames: Entries, referent, count, then 16-byte rows.
+        assert_eq!(r.u32(at).unwrap(), 4);
+        let rows = at + 12;
+        // LSAPR_TRANSLATED_NAME_EX: Use, pad, Name (lengths, referent), DomainIndex, Flags.
+        let kinds: Vec<u16> = (0..4).map(|i| r.u16(rows + 20 * i).unwrap()).collect();
+        assert_eq!(kinds, [5, 1, 4, 8]);
+        let doms: Vec<u32> = (0..4).map(|i| r.u32(rows + 20 * i + 12).unwrap()).collect();
+        assert_eq!(doms, [0, 1, 2, u32::MAX]);
+        let mut at = rows + 20 * 4;
+        let mut got = Vec::new();
+        for _ in 0..4 {
+            let (n, next) = unicode_at(&out, at);
+            got.push(n);
+            at = next;
+        }
+        assert_eq!(
+            got,
+            ["Everyone", "alice", "Administrators", "S-1-5-21-9-9-9-500"]
+        );
+        assert_eq!(r.u32(at).unwrap(), 3, "mapped");
+        assert_eq!(r.u32(at + 4).unwrap(), STATUS_SOME_NOT_MAPPED_FOR_TEST);
+        // A closed handle is gone: a lookup naming it faults.
+        let mut close = handle.clone();
+        close.truncate(20);
+        answer(&mut p, &request(0, &close));
+        let (f, _) = p.transceive(&request(57, &stub), &Ctx, 4280).unwrap();
+        assert_eq!(f[2], PT_FAULT);
+    }
+
+    const STATUS_SOME_NOT_MAPPED_FOR_TEST: u32 = 0x107;
+
+    /// LsarLookupNames3: names to SIDs (well-known, local, domain-qualified, unknown).
+    #[test]
+    fn lsarpc_translates_names() {
+        let (mut p, handle) = lsa_pipe();
+        let names = ["Everyone", "SRV\\alice", "nobody"];
+        let mut stub = handle;
+        stub.put_u32(names.len() as u32);
+        stub.put_u32(names.len() as u32);
+        for (i, n) in names.iter().enumerate() {
+            let len = (n.encode_utf16().count() * 2) as u16;
+            stub.put_u16(len);
+            stub.put_u16(len);
+            stub.put_u32(0x20000 + 4 * i as u32);
+        }
+        for n in names {
+            let units: Vec<u16> = n.encode_utf16().collect();
+            stub.put_u32(units.len() as u32);
+            stub.put_u32(0);
+            stub.put_u32(units.len() as u32);
+            for u in units {
+                stub.put_u16(u);
+            }
+            while !stub.len().is_multiple_of(4) {
+                stub.push(0);
+            }
+        }
+        stub.put_u32(0);
+        stub.put_u32(0);
+        stub.put_u16(1);
+        stub.put_u16(0);
+        stub.put_u32(0);
+        stub.put_u32(0);
+        stub.put_u32(2);
+        let out = answer(&mut p, &request(68, &stub));
+        let r = Le(&out);
+        let n = out.len();
+        assert_eq!(r.u32(n - 8).unwrap(), 2, "mapped");
+        assert_eq!(r.u32(n - 4).unwrap(), STATUS_SOME_NOT_MAPPED_FOR_TEST);
+        let text = format!("{out:02x?}");
+        let alice = crate::secdesc::sid_from_str("S-1-5-21-1-2-3-1001").unwrap();
+        assert!(
+            out.windows(alice.len()).any(|w| w == alice.as_slice()),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn wkssvc_names_the_computer_and_its_workgroup() {
+        let mut p = RpcPipe::new(Iface::Wkssvc);
+        let (ack, _) = p.transceive(&bind_to(WKSSVC, 1), &Ctx, 4280).unwrap();
+        assert_eq!(ack[2], PT_BIND_ACK);
+        assert!(p.bound);
+        let mut stub = Vec::new();
+        stub.put_u32(0);
+        stub.put_u32(100);
+        let out = answer(&mut p, &request(0, &stub));
+        let r = Le(&out);
+        assert_eq!(r.u32(0).unwrap(), 100);
+        assert_eq!(r.u32(8).unwrap(), 500);
+        let (name, next) = unicode_at(&out, 28);
+        let (group, next) = unicode_at(&out, next);
+        assert_eq!((name.as_str(), group.as_str()), ("SRV\0", "WORKGROUP\0"));
+        assert_eq!(r.u32(next).unwrap(), 0);
+    }
+
+    /// Every lsarpc operation against random stubs: an answer or a fault, never a panic.
+    #[test]
+    fn lsarpc_survives_hostile_stubs() {
+        let mut seed = 7u64;
+        for round in 0..4000 {
+            let (mut p, handle) = lsa_pipe();
+            let mut stub = handle.clone();
+            let len = round % 200;
+            for _ in 0..len {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                stub.push(if seed.is_multiple_of(5) {
+                    0
+                } else {
+                    seed as u8
+                });
+            }
+            let op = [0u16, 6, 7, 14, 15, 44, 45, 46, 57, 58, 68, 99][round % 12];
+            let _ = p.transceive(&request(op, &stub), &Ctx, 65536);
+        }
+    }
+}
