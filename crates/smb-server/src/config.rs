@@ -36,6 +36,8 @@ pub struct ShareConfig {
     pub access: Option<Vec<ShareAce>>,
     /// Only Kerberos sessions may connect (NTLM sessions get ACCESS_DENIED).
     pub require_kerberos: bool,
+    /// A DFS namespace root (MS-DFSC): its links (None: an ordinary share).
+    pub dfs: Option<Vec<crate::dfs::DfsLink>>,
 }
 
 /// Who a share permission names.
@@ -117,6 +119,7 @@ impl ShareConfig {
             rsvd: false,
             access: None,
             require_kerberos: false,
+            dfs: None,
         }
     }
 }

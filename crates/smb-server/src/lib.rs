@@ -14,6 +14,7 @@ pub mod clock;
 pub mod config;
 pub mod conn;
 pub mod credits;
+pub mod dfs;
 pub mod fixed;
 pub mod journal;
 pub mod lease;

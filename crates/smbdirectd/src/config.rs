@@ -495,7 +495,19 @@ pub struct ShareSection {
     /// Only Kerberos sessions may connect.
     #[serde(default)]
     pub require_kerberos: bool,
+    /// A DFS namespace root (standalone, MS-DFSC): clients that open a path in one of
+    /// `dfs_links` are referred to its targets.
+    #[serde(default)]
+    pub dfs_root: bool,
+    /// Links of a DFS root: a path below the share (`vms`, `projects\\vm1`) and its
+    /// targets as UNC paths (`\\\\node2\\vms`), preferred first.
+    #[serde(default)]
+    pub dfs_links: std::collections::BTreeMap<String, Vec<String>>,
 }
+
+/// Links one DFS root may hold, and targets one link may name.
+const MAX_DFS_LINKS: usize = 4096;
+const MAX_DFS_TARGETS: usize = 32;
 
 fn default_listen() -> Vec<SocketAddr> {
     vec!["127.0.0.1:4450".parse().unwrap()]
@@ -744,6 +756,41 @@ impl Config {
                     "share {:?}: mapped_reads sends from the page cache, direct_io bypasses it: choose one",
                     s.name
                 );
+            }
+            if !s.dfs_links.is_empty() && !s.dfs_root {
+                bail!("share {:?}: dfs_links need dfs_root = true", s.name);
+            }
+            if s.dfs_links.len() > MAX_DFS_LINKS {
+                bail!("share {:?}: at most {MAX_DFS_LINKS} dfs_links", s.name);
+            }
+            for (link, targets) in &s.dfs_links {
+                let parts: Vec<&str> = link.split(['\\', '/']).collect();
+                if parts.iter().any(|p| {
+                    p.is_empty()
+                        || *p == "."
+                        || *p == ".."
+                        || p.contains([':', '*', '?', '"', '<', '>', '|'])
+                }) {
+                    bail!(
+                        "share {:?}: dfs link {link:?} is not a path below the share",
+                        s.name
+                    );
+                }
+                if targets.is_empty() || targets.len() > MAX_DFS_TARGETS {
+                    bail!(
+                        "share {:?}: dfs link {link:?} needs 1 ..= {MAX_DFS_TARGETS} targets",
+                        s.name
+                    );
+                }
+                for t in targets {
+                    let unc: Vec<&str> = t.trim_start_matches('\\').split('\\').collect();
+                    if !t.starts_with("\\\\") || unc.len() < 2 || unc.iter().any(|c| c.is_empty()) {
+                        bail!(
+                            "share {:?}: dfs link {link:?}: target {t:?} is not a UNC path (\\\\host\\share[\\path])",
+                            s.name
+                        );
+                    }
+                }
             }
             for (option, on) in [("sqpoll", s.sqpoll), ("io_poll", s.io_poll)] {
                 if on && self.workers.storage_io != "uring" {

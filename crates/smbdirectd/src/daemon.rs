@@ -65,6 +65,8 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
                 rsvd: false,
                 access: Vec::new(),
                 require_kerberos: false,
+                dfs_root: false,
+                dfs_links: Default::default(),
             });
         }
     }
@@ -156,6 +158,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             rsvd: s.rsvd,
             access: share_access(cfg, s, &local_domain_sid, &users)?,
             require_kerberos: s.require_kerberos,
+            dfs: dfs_links(s)?,
         });
     }
     let mut guid = [0u8; 16];
@@ -214,6 +217,32 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         users,
         smb_wire::filetime::now(),
     )))
+}
+
+/// A DFS root's links (None for an ordinary share). Each link is a directory in the
+/// root (made if missing) that clients see when they list it.
+fn dfs_links(s: &crate::config::ShareSection) -> Result<Option<Vec<smb_server::dfs::DfsLink>>> {
+    if !s.dfs_root {
+        return Ok(None);
+    }
+    let mut links = Vec::with_capacity(s.dfs_links.len());
+    for (name, targets) in &s.dfs_links {
+        let name = name.replace('/', "\\");
+        let dir = name.split('\\').fold(s.path.clone(), |p, c| p.join(c));
+        std::fs::create_dir_all(&dir).with_context(|| {
+            format!(
+                "share {}: dfs link {}: creating {}",
+                s.name,
+                name,
+                dir.display()
+            )
+        })?;
+        links.push(smb_server::dfs::DfsLink {
+            name,
+            targets: targets.clone(),
+        });
+    }
+    Ok(Some(links))
 }
 
 /// A share's permissions, resolved to SIDs where the configuration allows.

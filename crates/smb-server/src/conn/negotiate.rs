@@ -161,6 +161,10 @@ impl Connection {
         if d != dialect::SMB202 && d != dialect::WILDCARD {
             c |= NEGOTIATE_FIXED_CAPS;
         }
+        // A node that holds a DFS namespace says so (MS-SMB2 2.2.4 GLOBAL_CAP_DFS).
+        if self.server.shares.iter().any(|s| s.dfs.is_some()) {
+            c |= caps::DFS;
+        }
         if dialect_is_3(d) {
             if self.cipher.is_some() && d != dialect::SMB311 {
                 c |= caps::ENCRYPTION;

@@ -82,6 +82,7 @@ impl Connection {
             }
         }
         let ca_share = share.as_ref().is_some_and(|s| s.continuous_availability);
+        let tree_share_is_dfs = share.as_ref().is_some_and(|s| s.dfs.is_some());
         let id = session.new_tree_id();
         session.trees.lock().insert(
             id,
@@ -98,6 +99,12 @@ impl Connection {
         if encrypt {
             flags |= msg::SHAREFLAG_ENCRYPT_DATA;
         }
+        // A DFS namespace root (MS-SMB2 2.2.10: SHI1005_FLAGS_DFS | DFS_ROOT, and
+        // SHARE_CAP_DFS).
+        let dfs = tree_share_is_dfs;
+        if dfs {
+            flags |= SHAREFLAG_DFS | SHAREFLAG_DFS_ROOT;
+        }
         // SHARE_CAP_CONTINUOUS_AVAILABILITY (MS-SMB2 2.2.10): persistent handles here.
         let ca = dialect_is_3(self.dialect) && self.server.journal.get().is_some() && ca_share;
         let mut body = Vec::new();
@@ -113,7 +120,7 @@ impl Connection {
                 SHARE_CAP_CONTINUOUS_AVAILABILITY
             } else {
                 0
-            },
+            } | if dfs { SHARE_CAP_DFS } else { 0 },
             maximal_access,
         );
         Outcome::Done(NtStatus::SUCCESS, body)
@@ -189,3 +196,8 @@ impl Connection {
 
 /// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_CONTINUOUS_AVAILABILITY.
 const SHARE_CAP_CONTINUOUS_AVAILABILITY: u32 = 0x10;
+/// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_DFS.
+const SHARE_CAP_DFS: u32 = 0x8;
+/// MS-SMB2 2.2.10 ShareFlags: SMB2_SHAREFLAG_DFS, SMB2_SHAREFLAG_DFS_ROOT.
+const SHAREFLAG_DFS: u32 = 0x1;
+const SHAREFLAG_DFS_ROOT: u32 = 0x2;

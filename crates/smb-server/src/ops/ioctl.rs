@@ -17,8 +17,20 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         return Fail(NtStatus::INVALID_PARAMETER);
     }
     match req.ctl_code {
+        // MS-SMB2 3.3.5.15.2: a node without a namespace is no DFS server.
         fsctl::DFS_GET_REFERRALS | fsctl::DFS_GET_REFERRALS_EX => {
-            return Fail(NtStatus::FS_DRIVER_REQUIRED)
+            if !ctx.server.shares.iter().any(|s| s.dfs.is_some()) {
+                return Fail(NtStatus::FS_DRIVER_REQUIRED);
+            }
+            let ex = req.ctl_code == fsctl::DFS_GET_REFERRALS_EX;
+            return match crate::dfs::referral(ctx.server, req.input, ex, req.max_output_response) {
+                Ok(out) => {
+                    let mut body = Vec::with_capacity(48 + out.len());
+                    msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, &out);
+                    Outcome::Done(NtStatus::SUCCESS, body)
+                }
+                Err(e) => Fail(e),
+            };
         }
         fsctl::PIPE_WAIT => return Fail(NtStatus::OBJECT_NAME_NOT_FOUND),
         _ => {}

@@ -101,6 +101,22 @@ fn create_steps(
             req.name = name;
             c
         });
+    // A DFS root (MS-DFSC): names come as `host\share\path` with the header's DFS
+    // flag; one in or below a link is not ours to open: the client asks for a referral.
+    let dfs_name: Vec<u8>;
+    if let Some(links) = &share.dfs {
+        if ctx.hdr.flags & smb_wire::header::flags::DFS_OPERATIONS != 0 {
+            if let Some(rel) = crate::dfs::strip_prefix(req.name, &share.name) {
+                dfs_name = rel;
+                req.name = &dfs_name;
+            }
+        }
+        if let Ok((path, _)) = names::parse_create_target(req.name) {
+            if crate::dfs::link_of(links, &path).is_some() {
+                return fail(NtStatus::PATH_NOT_COVERED);
+            }
+        }
+    }
     let mut slot = take_slot(ctx, s, &share)?;
     let mut t = Target::resolve(&req, &share, tree.maximal_access)?;
     let alloc = req.known.alloc_size.unwrap_or(0);
