@@ -121,7 +121,8 @@ fn break_lease(l: &mut Lease, to: u32, new_epoch: bool) {
     if l.v2 && new_epoch {
         l.epoch = l.epoch.wrapping_add(1);
     }
-    let posted = l.notice_target().is_some_and(|b| {
+    let target = l.notice_target();
+    let posted = target.as_ref().is_some_and(|b| {
         b.post(Notice::LeaseBreak {
             key: l.key,
             epoch: if l.v2 { l.epoch } else { 0 },
@@ -132,6 +133,7 @@ fn break_lease(l: &mut Lease, to: u32, new_epoch: bool) {
     });
     if ack && posted {
         l.breaking = Some((to, crate::clock::now() + OPLOCK_BREAK_TIMEOUT));
+        l.sent_to = target;
     } else {
         l.state = to;
         l.breaking = None;
@@ -255,6 +257,7 @@ pub fn grant(
         parent: req.parent,
         outbox: Some(outbox.clone()),
         channels,
+        sent_to: None,
         deferred: None,
     });
     inner.leases.len() - 1
@@ -292,6 +295,11 @@ pub fn acknowledge(
         if l.state & (W | H) != 0 && next & R == 0 && l.state & R != 0 {
             l.deferred = Some(next);
             break_lease(l, next | R, false);
+            if l.breaking.is_none() {
+                // Not sent (no connection): the step is taken, and the rest with it.
+                l.deferred = None;
+                break_lease(l, next, false);
+            }
         } else {
             break_lease(l, next, false);
         }

@@ -102,7 +102,9 @@ pub fn break_for_open(
     } else {
         R | H
     };
-    let delay = if share_conflict || deletes { H } else { W };
+    // What the open waits for: cached writes being flushed, always; cached handles
+    // being closed when they are in its way.
+    let delay = if share_conflict || deletes { W | H } else { W };
     let mut wait = !lease_stat && crate::lease::break_for_open(inner, lease, keep, delay);
     for o in inner.opens.iter_mut() {
         match o.oplock {

@@ -504,6 +504,15 @@ fn a_handle_keeps_the_write_time_it_set_or_froze() {
         "the set time was not kept"
     );
     assert_eq!(std::fs::read(&path).unwrap(), b"fourthsecond");
+    // Another handle's write moves the time; the keeping handle's next write leaves it
+    // where that write put it (it keeps the time from moving, not a value).
+    let (g, _) = c.create(tree, "kept.txt", rw, 1, 0).unwrap();
+    c.write(tree, g, 0, b"other").unwrap();
+    let moved = mtime();
+    assert!(moved / 10_000_000 > 978_307_200);
+    pause();
+    c.write(tree, f, 0, b"fifth").unwrap();
+    assert_eq!(mtime(), moved);
 }
 
 /// A version 2 lease context asking for `state` on `key`.
@@ -629,4 +638,32 @@ fn a_rename_waits_for_the_other_leases_to_give_up_their_handles() {
             assert_eq!(l, 0, "a break left unanswered ends at none");
         }
     }
+    // In a compound, CREATE then a related rename (FileId all ones): the rename waits
+    // the same way and, run again, still finds the CREATE's handle.
+    let (_h, _) = open(&mut c, "src3.txt", 0x32, R | H, access::FILE_READ_DATA, 2);
+    let stale = client::FileId {
+        persistent: u64::MAX,
+        volatile: u64::MAX,
+    };
+    let create = create_body_with("src3.txt", 0, access::GENERIC_ALL, all_share, 1, &[]);
+    let rename = rename_body(stale, "dst3.txt");
+    let parts: Vec<(Command, u32, bool, &[u8])> = vec![
+        (Command::CREATE, tree, false, &create),
+        (Command::SET_INFO, tree, true, &rename),
+    ];
+    let ids = c.send_compound(&parts, &mut |_, _| {}).unwrap();
+    assert_eq!(
+        c.wait(ids[0]).unwrap().status().to_string(),
+        "STATUS_SUCCESS"
+    );
+    let brk = c.wait(u64::MAX).unwrap();
+    assert_eq!(&brk.msg[64 + 8..64 + 24], &[0x32; 16]);
+    e.advance(std::time::Duration::from_secs(36));
+    let done = c.wait(ids[1]).unwrap();
+    assert_eq!(
+        done.status().to_string(),
+        "STATUS_SUCCESS",
+        "related rename"
+    );
+    assert!(e.dir.path().join("dst3.txt").exists());
 }

@@ -122,12 +122,6 @@ impl Connection {
         }
         self.dialect = d;
         self.client_guid = req.client_guid;
-        if d >= dialect::SMB21 && self.channels.is_none() {
-            self.channels = self.server.client_channels(req.client_guid);
-            if let Some(c) = &self.channels {
-                c.join(&self.outbox);
-            }
-        }
         self.client_caps = req.capabilities;
         self.client_security_mode = req.security_mode;
         self.client_dialects = req.dialects.clone();

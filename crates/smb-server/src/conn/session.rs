@@ -234,6 +234,7 @@ impl Connection {
                         .channels
                         .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
                     session.add_channel(&self.outbox);
+                    self.join_client(&session);
                     tracing::info!(target: "audit", client = %self.peer, user = %auth.user,
                         session = sid, "channel bound to session");
                     let mut body = Vec::new();
@@ -304,6 +305,7 @@ impl Connection {
                 }
                 let session = Arc::new(session);
                 session.add_channel(&self.outbox);
+                self.join_client(&session);
                 self.server.sessions.insert(sid, session);
                 self.sessions.push(sid);
                 self.authenticated = true;
@@ -515,6 +517,22 @@ impl Connection {
             encrypt_data,
             self.client_guid,
         )
+    }
+
+    /// After a user (not a guest or anonymous) authenticated: this connection joins its
+    /// client's (ClientGuid) channels, where the client's lease breaks go. Not before: a
+    /// peer naming another client's GUID at NEGOTIATE must not receive its breaks.
+    fn join_client(&mut self, session: &Session) {
+        if self.channels.is_some() || session.guest || session.anonymous {
+            return;
+        }
+        if self.dialect < smb_wire::negotiate::dialect::SMB21 {
+            return;
+        }
+        self.channels = self.server.client_channels(self.client_guid);
+        if let Some(c) = &self.channels {
+            c.join(&self.outbox);
+        }
     }
 
     pub(super) fn logoff(&mut self, ctx: &Ctx, session: &Arc<Session>) -> Outcome {

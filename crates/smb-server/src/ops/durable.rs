@@ -634,6 +634,7 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
                     parent: l.parent,
                     outbox: None,
                     channels: server.client_channels(rec.client_guid),
+                    sent_to: None,
                     deferred: None,
                 });
             }

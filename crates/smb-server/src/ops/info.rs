@@ -333,7 +333,17 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     };
     if let (true, Some(fs)) = (drops_handles, &open.file) {
         if wait_for_handles(fs, open.file_id) && ctx.can_wait {
-            if let Some(w) = CreateWait::of(ctx, fs) {
+            if let Some(mut w) = CreateWait::of(ctx, fs) {
+                // It runs again on its own: a related request's FileId (the previous
+                // operation's) is written in.
+                let mut id = Vec::with_capacity(16);
+                open.file_id.put(&mut id);
+                if let Some(slot) = w
+                    .msg
+                    .get_mut(smb_wire::header::HEADER_LEN + 16..smb_wire::header::HEADER_LEN + 32)
+                {
+                    slot.copy_from_slice(&id);
+                }
                 return Outcome::Wait(Wait::SetInfo(Box::new(w)));
             }
         }
@@ -355,25 +365,11 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             const FREEZE: u64 = u64::MAX;
             const THAW: u64 = u64::MAX - 1;
             let t = |v: u64| (v != 0 && v != FREEZE && v != THAW).then_some(v);
-            let keep = |slot: &std::sync::atomic::AtomicU64, v: u64, now: &dyn Fn() -> u64| match v
-            {
-                0 => {}
-                FREEZE => slot.store(now(), Ordering::Relaxed),
-                THAW => slot.store(0, Ordering::Relaxed),
-                v => slot.store(v, Ordering::Relaxed),
+            let keeps = |v: u64| match v {
+                0 => None,
+                THAW => Some(false),
+                _ => Some(true),
             };
-            if [last_write_time, change_time]
-                .iter()
-                .any(|v| *v == FREEZE || *v == THAW)
-                || t(last_write_time).is_some()
-                || t(change_time).is_some()
-            {
-                let cur = f.info().ok();
-                let cur_write = || cur.as_ref().map_or(0, |i| i.last_write_time);
-                let cur_change = || cur.as_ref().map_or(0, |i| i.change_time);
-                keep(&open.kept_write_time, last_write_time, &cur_write);
-                keep(&open.kept_change_time, change_time, &cur_change);
-            }
             if attributes & !attrs::SETTABLE & !(attrs::NORMAL | attrs::DIRECTORY) != 0 {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
@@ -393,6 +389,12 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             };
             let r = f.set_basic(&change);
             if r.is_ok() {
+                if let Some(k) = keeps(last_write_time) {
+                    open.keeps_write_time.store(k, Ordering::Relaxed);
+                }
+                if let Some(k) = keeps(change_time) {
+                    open.keeps_change_time.store(k, Ordering::Relaxed);
+                }
                 server.publish_change(
                     &share.name,
                     &path,
@@ -413,8 +415,9 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             if let Some(fs) = &open.file {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
+            let kept = open.kept_times(f);
             let r = truncate(ctx.server, &open, f, len);
-            open.data_changed(f);
+            open.data_changed(f, kept);
             r
         }
         SetFileInfo::Allocation(len) => {

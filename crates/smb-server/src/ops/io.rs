@@ -737,11 +737,12 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     if let Some(fs) = &open.file {
         ctx.server.offload.written(fs.key, req.offset, len);
     }
+    let kept = open.kept_times(f);
     let n = match f.write_at(req.offset, data) {
         Ok(n) => n,
         Err(e) => return Fail(e),
     };
-    open.data_changed(f);
+    open.data_changed(f, kept);
     open.position
         .store(req.offset + n as u64, Ordering::Relaxed);
     if req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 || f.writes_through() {

@@ -375,6 +375,7 @@ pub(super) fn copy_chunk(
     };
     let mut written: u32 = 0;
     let mut done = 0u32;
+    let kept = target.kept_times(f);
     let src_eof = sf
         .info()
         .map_err(|e| (e, Some(response(0, 0, 0))))?
@@ -417,7 +418,7 @@ pub(super) fn copy_chunk(
         written += len;
         done += 1;
     }
-    target.data_changed(f);
+    target.data_changed(f, kept);
     if written > 0 && f.writes_through() {
         f.sync()
             .map_err(|e| (e, Some(response(done, 0, written))))?;

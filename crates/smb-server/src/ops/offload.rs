@@ -42,10 +42,8 @@ fn changed(ctx: &Ctx, open: &Open, off: u64, len: u64) {
     if let Some(fs) = &open.file {
         crate::oplock::break_level2_for_write(fs, open.file_id);
     }
-    match open.file_obj() {
-        Some(f) => open.data_changed(f),
-        None => open.modified.store(true, Ordering::Relaxed),
-    }
+    // (A copy runs on after this answer: times the handle keeps are not put back.)
+    open.modified.store(true, Ordering::Relaxed);
 }
 
 /// FSCTL_OFFLOAD_READ: a token for a range of the open's file, as it is now.

@@ -2,7 +2,7 @@
 //! from: the share list, the node's names and the accounts it knows.
 
 use super::*;
-use smb_wire::dcerpc::{Account, RpcContext, SidType};
+use smb_wire::dcerpc::{Account, PrimaryDomain, RpcContext, SidType};
 
 pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Outcome {
     let name = smb_wire::codec::utf16_to_string(req.name).unwrap_or_default();
@@ -77,6 +77,10 @@ pub(super) fn share_entries(server: &Server) -> Vec<ShareEntry> {
 pub(super) struct PipeCtx<'a> {
     server: &'a Server,
     session: Option<&'a Arc<Session>>,
+    /// The accounts the server knows, gathered once per request.
+    accounts: std::cell::OnceCell<Vec<Account>>,
+    /// The primary domain, worked out once per request.
+    primary: std::cell::OnceCell<Option<PrimaryDomain>>,
 }
 
 impl<'a> PipeCtx<'a> {
@@ -84,6 +88,8 @@ impl<'a> PipeCtx<'a> {
         PipeCtx {
             server: ctx.server,
             session: ctx.session,
+            accounts: Default::default(),
+            primary: Default::default(),
         }
     }
 
@@ -95,8 +101,12 @@ impl<'a> PipeCtx<'a> {
     }
 
     /// Every account the server knows, for a lookup either way (bounded by its users,
-    /// its configured names and its sessions).
-    fn accounts(&self) -> Vec<Account> {
+    /// its configured names and its sessions; gathered once per request).
+    fn accounts(&self) -> &[Account] {
+        self.accounts.get_or_init(|| self.gather())
+    }
+
+    fn gather(&self) -> Vec<Account> {
         let (machine, machine_sid) = self.machine();
         let mut v = Vec::new();
         let local = |name: String, sid: Vec<u8>, kind: SidType| Account {
@@ -173,7 +183,37 @@ impl RpcContext for PipeCtx<'_> {
         self.machine()
     }
 
-    fn primary_domain(&self) -> Option<(String, String, Option<Vec<u8>>)> {
+    fn primary_domain(&self) -> Option<PrimaryDomain> {
+        self.primary.get_or_init(|| self.find_primary()).clone()
+    }
+
+    fn caller(&self) -> (String, String) {
+        self.session
+            .map(|s| (s.user.clone(), s.domain.clone()))
+            .unwrap_or_default()
+    }
+
+    fn anonymous(&self) -> bool {
+        self.session.is_none_or(|s| s.anonymous)
+    }
+
+    fn sid_to_account(&self, sid: &[u8]) -> Option<Account> {
+        self.accounts().iter().find(|a| a.sid == sid).cloned()
+    }
+
+    fn name_to_account(&self, domain: Option<&str>, name: &str) -> Option<Account> {
+        self.accounts()
+            .iter()
+            .find(|a| {
+                a.name.eq_ignore_ascii_case(name)
+                    && domain.is_none_or(|d| a.domain.eq_ignore_ascii_case(d))
+            })
+            .cloned()
+    }
+}
+
+impl PipeCtx<'_> {
+    fn find_primary(&self) -> Option<PrimaryDomain> {
         self.server.cfg.kerberos.as_ref()?;
         let cfg = &self.server.cfg;
         // The domain's SID, as a logged-on domain user's PAC shows it.
@@ -189,22 +229,5 @@ impl RpcContext for PipeCtx<'_> {
             })
         });
         Some((cfg.domain.clone(), cfg.dns_domain.clone(), sid))
-    }
-
-    fn caller(&self) -> (String, String) {
-        self.session
-            .map(|s| (s.user.clone(), s.domain.clone()))
-            .unwrap_or_default()
-    }
-
-    fn sid_to_account(&self, sid: &[u8]) -> Option<Account> {
-        self.accounts().into_iter().find(|a| a.sid == sid)
-    }
-
-    fn name_to_account(&self, domain: Option<&str>, name: &str) -> Option<Account> {
-        self.accounts().into_iter().find(|a| {
-            a.name.eq_ignore_ascii_case(name)
-                && domain.is_none_or(|d| a.domain.eq_ignore_ascii_case(d))
-        })
     }
 }

@@ -246,14 +246,16 @@ pub struct Lease {
     pub outbox: Option<Arc<Outbox>>,
     /// The client's connections: its breaks go to the oldest that is up.
     pub channels: Option<Arc<ClientChannels>>,
+    /// The connection the break in flight went to: it alone can acknowledge it in time
+    /// (when it is lost, the break is settled).
+    pub sent_to: Option<Arc<Outbox>>,
     /// A further break asked for while one was in flight: sent after the acknowledgment.
     pub deferred: Option<u32>,
 }
 
 impl Lease {
     pub fn break_pending(&self) -> bool {
-        let to = self.notice_target();
-        awaiting_ack(self.breaking.map(|(_, d)| d), &to)
+        awaiting_ack(self.breaking.map(|(_, d)| d), &self.sent_to)
     }
 
     /// Where the lease's breaks go: the client's oldest connection that is up, else its

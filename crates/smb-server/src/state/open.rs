@@ -49,10 +49,11 @@ pub struct Open {
     pub lock_seq: Mutex<[u8; 64]>,
     /// Written through this open since it was opened (reported to CHANGE_NOTIFY at close).
     pub modified: AtomicBool,
-    /// The write and change times this handle keeps (MS-FSA 2.1.5.14.2: set explicitly,
-    /// or frozen with -1, until -2 thaws them): its own writes leave them; 0 for none.
-    pub kept_write_time: AtomicU64,
-    pub kept_change_time: AtomicU64,
+    /// The handle's own writes leave the file's write and change times as they were
+    /// (MS-FSA 2.1.5.14.2 UserSetModificationTime/ChangeTime: a time set explicitly
+    /// through it, or frozen with -1, until -2 thaws it).
+    pub keeps_write_time: AtomicBool,
+    pub keeps_change_time: AtomicBool,
     /// CHANGE_NOTIFY on a directory: the notify-log position its next request reads from
     /// ([`NOTIFY_UNWATCHED`] until the first request). Changes between two requests are
     /// kept for the next one, as Windows keeps them in the handle's change buffer.
@@ -159,8 +160,8 @@ impl From<NewOpen> for Open {
             notify_watch: AtomicU64::new(0),
             lock_seq: Mutex::new([LOCK_SEQ_NONE; 64]),
             modified: AtomicBool::new(false),
-            kept_write_time: AtomicU64::new(0),
-            kept_change_time: AtomicU64::new(0),
+            keeps_write_time: AtomicBool::new(false),
+            keeps_change_time: AtomicBool::new(false),
             closed: AtomicBool::new(false),
             durable: n.durable,
             key: Default::default(),
@@ -177,18 +178,37 @@ impl From<NewOpen> for Open {
 }
 
 impl Open {
+    /// Before a change to the data through this open: the times it must leave as they
+    /// are (None, the common case, costs two loads).
+    pub fn kept_times(
+        &self,
+        f: &dyn crate::backend::FileObj,
+    ) -> Option<crate::backend::BasicChange> {
+        let (w, c) = (
+            self.keeps_write_time.load(Ordering::Relaxed),
+            self.keeps_change_time.load(Ordering::Relaxed),
+        );
+        if !w && !c {
+            return None;
+        }
+        let i = f.info().ok()?;
+        Some(crate::backend::BasicChange {
+            last_write_time: w.then_some(i.last_write_time),
+            change_time: c.then_some(i.change_time),
+            ..Default::default()
+        })
+    }
+
     /// The data changed through this open: noted (for CHANGE_NOTIFY at close), and the
-    /// times the handle keeps put back (Linux moved them).
-    pub fn data_changed(&self, f: &dyn crate::backend::FileObj) {
+    /// times it keeps put back as they were before (Linux moved them).
+    pub fn data_changed(
+        &self,
+        f: &dyn crate::backend::FileObj,
+        kept: Option<crate::backend::BasicChange>,
+    ) {
         self.modified.store(true, Ordering::Relaxed);
-        let kept = |a: &AtomicU64| Some(a.load(Ordering::Relaxed)).filter(|t| *t != 0);
-        let (w, c) = (kept(&self.kept_write_time), kept(&self.kept_change_time));
-        if w.is_some() || c.is_some() {
-            let _ = f.set_basic(&crate::backend::BasicChange {
-                last_write_time: w,
-                change_time: c,
-                ..Default::default()
-            });
+        if let Some(c) = kept {
+            let _ = f.set_basic(&c);
         }
     }
 

@@ -33,6 +33,7 @@ const STATUS_SOME_NOT_MAPPED: u32 = 0x0000_0107;
 const STATUS_NONE_MAPPED: u32 = 0xC000_0073;
 const STATUS_INVALID_INFO_CLASS: u32 = 0xC000_0003;
 const STATUS_INSUFFICIENT_RESOURCES: u32 = 0xC000_009A;
+const STATUS_ACCESS_DENIED: u32 = 0xC000_0022;
 /// At most this many names or SIDs in one lookup (Windows allows 20,480; a dialog asks
 /// for a few dozen).
 const MAX_LOOKUP: usize = 1000;
@@ -339,6 +340,11 @@ pub(super) fn request(
         // asked, a handle for lookups and queries.
         6 | 44 => {
             let mut n = Ndr::new();
+            if ctx.anonymous() {
+                n.b.extend_from_slice(&[0; 20]);
+                n.u32(STATUS_ACCESS_DENIED);
+                return Some(Reply::Stub(n.b));
+            }
             match handles.make() {
                 Some(h) => {
                     n.b.extend_from_slice(&h);
@@ -621,7 +627,10 @@ fn get_user_name(r: &mut NdrIn, ctx: &dyn RpcContext) -> Option<Vec<u8>> {
     }
     // DomainName: [in, out, unique] PRPC_UNICODE_STRING*.
     let wants_domain = r.u32()? != 0;
-    let (user, domain) = ctx.caller();
+    let (user, domain) = match ctx.anonymous() {
+        true => ("ANONYMOUS LOGON".to_string(), "NT AUTHORITY".to_string()),
+        false => ctx.caller(),
+    };
     let mut n = Ndr::new();
     n.ptr(true);
     n.unicode_head(&user);

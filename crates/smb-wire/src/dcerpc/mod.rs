@@ -23,6 +23,9 @@ pub struct ShareEntry {
     pub path: String,
 }
 
+/// A primary domain: NetBIOS name, DNS name, and SID when known.
+pub type PrimaryDomain = (String, String, Option<Vec<u8>>);
+
 /// What the pipes answer from: the server's shares, names and accounts.
 pub trait RpcContext {
     /// The shares, as NetrShareEnum lists them.
@@ -33,9 +36,14 @@ pub trait RpcContext {
     fn account_domain(&self) -> (String, Vec<u8>);
     /// The primary domain the node is a member of (Active Directory): its NetBIOS name,
     /// DNS name and SID (when known); None for a node in a workgroup.
-    fn primary_domain(&self) -> Option<(String, String, Option<Vec<u8>>)>;
+    fn primary_domain(&self) -> Option<PrimaryDomain>;
     /// Who is calling: user and domain names.
     fn caller(&self) -> (String, String);
+    /// Whether the caller is an anonymous logon (refused name and SID translations, as
+    /// Windows refuses them by default).
+    fn anonymous(&self) -> bool {
+        false
+    }
     /// An account this server knows by SID (local users, configured names, users seen
     /// logged on); well-known SIDs are answered by the pipe itself.
     fn sid_to_account(&self, sid: &[u8]) -> Option<Account>;
@@ -128,6 +136,8 @@ pub struct RpcPipe {
     max_frag: usize,
     bound: bool,
     handles: lsarpc::Handles,
+    /// A request arriving in fragments: its operation and the stub so far.
+    partial: Option<(u16, Vec<u8>)>,
 }
 
 fn header(out: &mut Vec<u8>, ptype: u8, flags: u8, call_id: u32) {
@@ -293,6 +303,7 @@ impl RpcPipe {
             max_frag: 4280,
             bound: false,
             handles: lsarpc::Handles::default(),
+            partial: None,
         }
     }
 
@@ -373,11 +384,32 @@ impl RpcPipe {
                     self.fault(call_id, NCA_PROTO_ERROR);
                 }
             }
-            PT_REQUEST if self.bound => match self.request(pdu, ctx) {
-                Some(Reply::Stub(stub)) => self.respond(call_id, &stub),
-                Some(Reply::Fault(code)) => self.fault(call_id, code),
-                None => self.fault(call_id, NCA_OP_RNG_ERROR),
-            },
+            PT_REQUEST if self.bound => {
+                // Fragments of one request are put together (PFC_FIRST_FRAG 1,
+                // PFC_LAST_FRAG 2), within the pipe's bound.
+                let (flags, opnum) = (pdu[3], r.u16(22).unwrap_or(u16::MAX));
+                let stub = pdu.get(24..).unwrap_or_default();
+                let whole = match (flags & 1 != 0, self.partial.take()) {
+                    (true, _) => (opnum, stub.to_vec()),
+                    (false, Some((op, mut so_far))) if op == opnum => {
+                        so_far.extend_from_slice(stub);
+                        (op, so_far)
+                    }
+                    (false, _) => return self.fault(call_id, NCA_PROTO_ERROR),
+                };
+                if whole.1.len() > MAX_PENDING {
+                    return self.fault(call_id, NCA_PROTO_ERROR);
+                }
+                if flags & 2 == 0 {
+                    self.partial = Some(whole);
+                    return;
+                }
+                match self.request(whole.0, &whole.1, ctx) {
+                    Some(Reply::Stub(stub)) => self.respond(call_id, &stub),
+                    Some(Reply::Fault(code)) => self.fault(call_id, code),
+                    None => self.fault(call_id, NCA_OP_RNG_ERROR),
+                }
+            }
             _ => self.fault(call_id, NCA_PROTO_ERROR),
         }
     }
@@ -451,10 +483,7 @@ impl RpcPipe {
     }
 
     /// Runs a request; what it came to, or None for an unknown operation.
-    fn request(&mut self, pdu: &[u8], ctx: &dyn RpcContext) -> Option<Reply> {
-        let r = Le(pdu);
-        let opnum = r.u16(22).ok()?;
-        let stub = pdu.get(24..)?;
+    fn request(&mut self, opnum: u16, stub: &[u8], ctx: &dyn RpcContext) -> Option<Reply> {
         match self.iface {
             Iface::Srvsvc => srvsvc::request(opnum, stub, ctx).map(Reply::Stub),
             Iface::Wkssvc => wkssvc::request(opnum, stub, ctx).map(Reply::Stub),
@@ -463,13 +492,15 @@ impl RpcPipe {
     }
 
     fn respond(&mut self, call_id: u32, stub: &[u8]) {
-        let room = self.max_frag.saturating_sub(24).max(256);
+        // Each fragment's stub a multiple of 8 bytes (NDR alignment), the last aside.
+        let room = (self.max_frag.saturating_sub(24).max(256)) & !7;
         let chunks: Vec<&[u8]> = if stub.is_empty() {
             vec![&[]]
         } else {
             stub.chunks(room).collect()
         };
         let last = chunks.len() - 1;
+        let mut left = stub.len();
         for (i, c) in chunks.iter().enumerate() {
             let mut flags = 0;
             if i == 0 {
@@ -480,7 +511,9 @@ impl RpcPipe {
             }
             let mut p = Vec::with_capacity(24 + c.len());
             header(&mut p, PT_RESPONSE, flags, call_id);
-            p.put_u32(stub.len() as u32);
+            // alloc_hint: what is left of the stub from this fragment on.
+            p.put_u32(left as u32);
+            left -= c.len();
             p.put_u16(0);
             p.put_u8(0);
             p.put_u8(0);
@@ -509,7 +542,7 @@ mod tests {
                 crate::secdesc::sid_from_str("S-1-5-21-1-2-3").unwrap(),
             )
         }
-        fn primary_domain(&self) -> Option<(String, String, Option<Vec<u8>>)> {
+        fn primary_domain(&self) -> Option<PrimaryDomain> {
             None
         }
         fn caller(&self) -> (String, String) {
@@ -785,6 +818,27 @@ mod tests {
     }
 
     const STATUS_SOME_NOT_MAPPED_FOR_TEST: u32 = 0x107;
+
+    /// A request sent in two fragments gets the answer it gets whole; a middle fragment
+    /// with no first is refused.
+    #[test]
+    fn fragmented_requests_are_put_together() {
+        let (mut p, handle) = lsa_pipe();
+        let mut stub = handle;
+        stub.put_u16(5); // PolicyAccountDomainInformation
+        let whole = answer(&mut p, &request(7, &stub));
+        let frag = |flags: u8, part: &[u8]| {
+            let mut f = request(7, part);
+            f[3] = flags;
+            f
+        };
+        let (a, b) = stub.split_at(9);
+        let (none, _) = p.transceive(&frag(1, a), &Ctx, 65536).unwrap();
+        assert!(none.is_empty(), "no answer before the last fragment");
+        assert_eq!(answer(&mut p, &frag(2, b)), whole);
+        let (f, _) = p.transceive(&frag(2, b), &Ctx, 65536).unwrap();
+        assert_eq!(f[2], PT_FAULT);
+    }
 
     /// LsarLookupNames3: names to SIDs (well-known, local, domain-qualified, unknown).
     #[test]
