@@ -667,3 +667,79 @@ fn a_rename_waits_for_the_other_leases_to_give_up_their_handles() {
     );
     assert!(e.dir.path().join("dst3.txt").exists());
 }
+
+/// A new file whose creator gives a DACL also gets what its directory passes on: the
+/// creator's ACEs first, then the inherited ones (MS-DTYP 2.5.3.4.1 with DACL
+/// auto-inheritance, as NTFS creates files), unless the creator protected its DACL.
+#[test]
+fn a_given_dacl_is_merged_with_the_inherited_one_unless_protected() {
+    use smb_wire::secdesc::{ace, acl_of, sid_from_str, SecDesc};
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let sid = |s: &str| sid_from_str(s).unwrap();
+    let sd = |control: u16, aces: Vec<Vec<u8>>| {
+        let d = SecDesc {
+            control,
+            owner: None,
+            group: None,
+            dacl: Some(acl_of(&aces)),
+            sacl: None,
+        };
+        (&b"SecD"[..], d.encode(0))
+    };
+    const PRESENT: u16 = 0x0004;
+    const PROTECTED: u16 = 0x1000;
+    let all = 0x001F_01FF;
+    // The directory: Users get everything, passed on to files and directories below
+    // (OI|CI); Everyone may work in it.
+    let parent = sd(
+        PRESENT,
+        vec![
+            ace(0, 0x03, all, &sid("S-1-5-32-545")),
+            ace(0, 0, all, &sid("S-1-1-0")),
+        ],
+    );
+    let dir = c
+        .create_with(
+            tree,
+            "inh",
+            all,
+            7,
+            2,
+            create_options::DIRECTORY_FILE,
+            &[parent],
+        )
+        .unwrap();
+    let make = |c: &mut client::Client, name: &str, control: u16| {
+        let given = sd(control, vec![ace(0, 0, all, &sid("S-1-5-11"))]);
+        let f = c.create_with(tree, name, all, 7, 2, 0, &[given]).unwrap();
+        let got = SecDesc::parse(&c.query_info(tree, f.file_id, 3, 0).unwrap()).unwrap();
+        let acl = got.dacl.expect("a DACL");
+        // (trustee, ACE flags) of each ACE.
+        let count = u16::from_le_bytes([acl[4], acl[5]]) as usize;
+        let mut at = 8;
+        let mut v = Vec::new();
+        for _ in 0..count {
+            let size = u16::from_le_bytes([acl[at + 2], acl[at + 3]]) as usize;
+            v.push((
+                smb_wire::secdesc::sid_to_str(&acl[at + 8..at + size]),
+                acl[at + 1],
+            ));
+            at += size;
+        }
+        v
+    };
+    assert_eq!(
+        make(&mut c, "inh\\merged.txt", PRESENT),
+        [
+            ("S-1-5-11".to_string(), 0),
+            ("S-1-5-32-545".to_string(), 0x10)
+        ]
+    );
+    assert_eq!(
+        make(&mut c, "inh\\protected.txt", PRESENT | PROTECTED),
+        [("S-1-5-11".to_string(), 0)]
+    );
+    c.close(tree, dir.file_id).unwrap();
+}

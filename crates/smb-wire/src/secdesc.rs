@@ -272,6 +272,7 @@ pub mod ace_flags {
 }
 
 const SE_DACL_AUTO_INHERITED: u16 = 0x0400;
+const SE_DACL_PROTECTED: u16 = 0x1000;
 const CREATOR_OWNER: [u8; 12] = [1, 1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0];
 const CREATOR_GROUP: [u8; 12] = [1, 1, 0, 0, 0, 0, 0, 3, 1, 0, 0, 0];
 
@@ -369,6 +370,49 @@ impl SecDesc {
             sacl: None,
         }))
     }
+}
+
+impl SecDesc {
+    /// A new file's descriptor when its creator gave a DACL (MS-DTYP 2.5.3.4.1 with
+    /// DACL auto-inheritance, as NTFS creates files): the creator's own ACEs (not those
+    /// marked inherited) first, then the ACEs `inherited` from the parent. A DACL the
+    /// creator protected (SE_DACL_PROTECTED), or a NULL one, takes nothing from the
+    /// parent. INVALID_ACL when the result would not fit in an ACL.
+    pub fn add_inherited(&mut self, inherited: &SecDesc) -> Result<(), NtStatus> {
+        if self.control & SE_DACL_PROTECTED != 0 {
+            return Ok(());
+        }
+        let (Some(own), Some(inh)) = (self.dacl.as_deref(), inherited.dacl.as_deref()) else {
+            return Ok(());
+        };
+        let mut aces: Vec<Vec<u8>> = aces_of(own)
+            .filter(|a| a[1] & ace_flags::INHERITED == 0)
+            .map(<[u8]>::to_vec)
+            .collect();
+        aces.extend(aces_of(inh).map(<[u8]>::to_vec));
+        if 8 + aces.iter().map(Vec::len).sum::<usize>() > 0xFFFF {
+            return Err(NtStatus::INVALID_ACL);
+        }
+        self.dacl = Some(acl_of(&aces));
+        self.control |= SE_DACL_AUTO_INHERITED;
+        Ok(())
+    }
+}
+
+/// The ACEs of a validated ACL.
+fn aces_of(acl: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let count = acl
+        .get(4..6)
+        .map_or(0, |c| u16::from_le_bytes([c[0], c[1]]));
+    let mut at = 8;
+    (0..count).map_while(move |_| {
+        let size = acl
+            .get(at + 2..at + 4)
+            .map(|s| u16::from_le_bytes([s[0], s[1]]))? as usize;
+        let a = acl.get(at..at + size).filter(|_| size >= 4)?;
+        at += size;
+        Some(a)
+    })
 }
 
 /// "S-1-5-21-..." to SID bytes; `None` if it is not a SID string.

@@ -38,9 +38,14 @@ pub(super) fn open_on_disk(
     // default; parts the client's own descriptor carries replace those.
     let inherited = inherited.filter(|_| matches!(action, CreateAction::Created));
     if made && (create_sd.is_some() || inherited.is_some()) {
-        let mut sd = inherited.unwrap_or_else(|| default_sd(s));
+        let mut sd = inherited.clone().unwrap_or_else(|| default_sd(s));
         if let Some(new) = &create_sd {
             sd.merge(new, new.present());
+            // A DACL the creator gave is merged with what the parent passes on (as
+            // Windows does), unless the creator protected it.
+            if let (Some(inh), true) = (&inherited, new.present() & secdesc::secinfo::DACL != 0) {
+                sd.add_inherited(inh).map_err(Stop::Status)?;
+            }
         }
         match obj.set_security(&sd.encode(0)) {
             // A share that keeps no descriptors (said at its start): the file is made
