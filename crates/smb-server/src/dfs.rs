@@ -31,7 +31,9 @@ const TARGET_SET_BOUNDARY: u16 = 0x4;
 const MAX_PATH_UNITS: usize = 32 * 1024;
 
 fn utf16(s: &str) -> Vec<u8> {
-    s.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    let mut b = Vec::with_capacity(smb_wire::codec::utf16_len(s));
+    smb_wire::codec::put_utf16(&mut b, s);
+    b
 }
 
 fn components(s: &str) -> impl Iterator<Item = &str> {
@@ -165,7 +167,7 @@ fn encode(
         _ => 34,
     };
     let mut out = Vec::new();
-    out.put_u16((consumed.encode_utf16().count() * 2) as u16);
+    out.put_u16(smb_wire::codec::utf16_len(consumed) as u16);
     out.put_u16(targets.len() as u16);
     out.put_u32(header_flags);
     let path = utf16(consumed);
@@ -190,7 +192,7 @@ fn encode(
     let mut at = path_at + path.len() + 2;
     for t in targets {
         target_at.push(at);
-        at += t.encode_utf16().count() * 2 + 2;
+        at += smb_wire::codec::utf16_len(t) + 2;
     }
     for (i, _) in targets.iter().enumerate() {
         let me = entries_at + entry_size * i;

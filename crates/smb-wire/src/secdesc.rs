@@ -431,6 +431,17 @@ pub fn sid_from_str(s: &str) -> Option<Vec<u8>> {
     Some(b)
 }
 
+/// The SID one level up: without its last sub-authority (a user's or group's domain);
+/// a SID with none is returned as it is.
+pub fn sid_parent(sid: &[u8]) -> Vec<u8> {
+    if sid.len() < 12 {
+        return sid.to_vec();
+    }
+    let mut d = sid[..sid.len() - 4].to_vec();
+    d[1] -= 1;
+    d
+}
+
 /// A binary SID in its text form (`S-1-5-32-544`); `S-?` for bytes that are no SID.
 pub fn sid_to_str(s: &[u8]) -> String {
     if s.len() < 8 || s.len() != 8 + 4 * s[1] as usize {

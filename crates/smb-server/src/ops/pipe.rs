@@ -136,15 +136,11 @@ impl<'a> PipeCtx<'a> {
                 if !v.iter().any(|a| a.sid == *sid) {
                     v.push(Account {
                         domain: s.domain.clone(),
-                        domain_sid: sid[..sid.len().saturating_sub(4)].to_vec(),
+                        domain_sid: secdesc::sid_parent(sid),
                         name: s.user.clone(),
                         sid: sid.clone(),
                         kind: SidType::User,
                     });
-                    let last = v.last_mut().expect("pushed");
-                    if let Some(n) = last.domain_sid.get_mut(1) {
-                        *n = n.saturating_sub(1);
-                    }
                 }
             }
         }
@@ -154,13 +150,9 @@ impl<'a> PipeCtx<'a> {
                 continue;
             }
             let (domain, name) = full.split_once('\\').unwrap_or(("", full));
-            let mut domain_sid = sid[..sid.len().saturating_sub(4)].to_vec();
-            if let Some(n) = domain_sid.get_mut(1) {
-                *n = n.saturating_sub(1);
-            }
             v.push(Account {
                 domain: domain.to_string(),
-                domain_sid,
+                domain_sid: secdesc::sid_parent(sid),
                 name: name.to_string(),
                 sid: sid.clone(),
                 kind: SidType::Group,
@@ -220,13 +212,8 @@ impl PipeCtx<'_> {
         let sid = self.server.sessions.values_cloned().iter().find_map(|s| {
             let logon = s.logon.lock();
             let user = logon.sids.first()?;
-            (logon.kerberos && s.domain.eq_ignore_ascii_case(&cfg.domain)).then(|| {
-                let mut d = user[..user.len().saturating_sub(4)].to_vec();
-                if let Some(n) = d.get_mut(1) {
-                    *n = n.saturating_sub(1);
-                }
-                d
-            })
+            (logon.kerberos && s.domain.eq_ignore_ascii_case(&cfg.domain))
+                .then(|| secdesc::sid_parent(user))
         });
         Some((cfg.domain.clone(), cfg.dns_domain.clone(), sid))
     }

@@ -55,11 +55,11 @@ impl ClientChannels {
         }
     }
 
-    /// A connection left; true when none is left.
-    pub fn leave(&self, outbox: &Arc<Outbox>) -> bool {
-        let mut v = self.outboxes.lock();
-        v.retain(|w| w.strong_count() > 0 && !std::ptr::eq(w.as_ptr(), Arc::as_ptr(outbox)));
-        v.is_empty()
+    /// A connection left.
+    pub fn leave(&self, outbox: &Arc<Outbox>) {
+        self.outboxes
+            .lock()
+            .retain(|w| w.strong_count() > 0 && !std::ptr::eq(w.as_ptr(), Arc::as_ptr(outbox)));
     }
 
     /// The client's oldest connection that can still be told something.

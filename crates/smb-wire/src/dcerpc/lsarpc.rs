@@ -4,7 +4,7 @@
 //! virtual machine SIDs) are answered here; the server's own accounts by [`RpcContext`].
 
 use super::*;
-use crate::secdesc::sid_from_str;
+use crate::secdesc::{sid_from_str, sid_to_str};
 
 /// SID_NAME_USE (MS-LSAT 2.2.13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,12 +161,10 @@ const WELL_KNOWN: &[(&str, &str, &str, SidType)] = &[
 /// The SID of the domain an account belongs to: its own for a domain, else without its
 /// last sub-authority.
 fn domain_sid_of(sid: &[u8], kind: SidType) -> Vec<u8> {
-    if kind == SidType::Domain || sid.len() < 12 {
-        return sid.to_vec();
+    match kind {
+        SidType::Domain => sid.to_vec(),
+        _ => crate::secdesc::sid_parent(sid),
     }
-    let mut d = sid[..sid.len() - 4].to_vec();
-    d[1] -= 1;
-    d
 }
 
 /// `S-1-5-83-1-a-b-c-d`: a Hyper-V virtual machine's SID, named by the VM's GUID.
@@ -514,7 +512,7 @@ fn lookup_sids(r: &mut NdrIn, ex: bool, ctx: &dyn RpcContext) -> Option<Vec<u8>>
             // Not mapped: the SID in text, as Windows answers, with no domain.
             None => (
                 SidType::Unknown as u16,
-                s.as_deref().map(sid_text).unwrap_or_default(),
+                s.as_deref().map(sid_to_str).unwrap_or_default(),
                 -1,
             ),
         })
@@ -540,10 +538,6 @@ fn lookup_sids(r: &mut NdrIn, ex: bool, ctx: &dyn RpcContext) -> Option<Vec<u8>>
     n.u32(mapped as u32);
     n.u32(mapped_status(mapped, rows.len()));
     Some(n.b)
-}
-
-fn sid_text(s: &[u8]) -> String {
-    crate::secdesc::sid_to_str(s)
 }
 
 /// LsarLookupNames (14: RIDs), LsarLookupNames2 (58: RIDs with flags), LsarLookupNames3
@@ -652,7 +646,7 @@ mod tests {
     #[test]
     fn vm_sids_name_their_virtual_machine() {
         let sid = vm_sid("{5CFF2E36-0D6B-4C8E-9D73-6B8F3B0E8A11}").unwrap();
-        assert_eq!(sid_text(&sid).split('-').count(), 9);
+        assert_eq!(sid_to_str(&sid).split('-').count(), 9);
         assert_eq!(
             vm_guid(&sid).as_deref(),
             Some("5CFF2E36-0D6B-4C8E-9D73-6B8F3B0E8A11")
@@ -669,6 +663,6 @@ mod tests {
         let a = well_known(&sid_from_str("S-1-5-32-544").unwrap()).unwrap();
         assert_eq!(a.domain_sid, b.sid);
         let e = well_known(&sid_from_str("S-1-1-0").unwrap()).unwrap();
-        assert_eq!(sid_text(&e.domain_sid), "S-1-1");
+        assert_eq!(sid_to_str(&e.domain_sid), "S-1-1");
     }
 }
