@@ -38,6 +38,10 @@ pub struct ShareConfig {
     pub require_kerberos: bool,
     /// A DFS namespace root (MS-DFSC): its links (None: an ordinary share).
     pub dfs: Option<Vec<crate::dfs::DfsLink>>,
+    /// Writes move the write time clients see at once, as Windows Server 2019 and later
+    /// do; otherwise two seconds after a handle's first write, or at a flush or its
+    /// close, as Windows Server 2016 and Samba do (see `state::WriteTimes`).
+    pub immediate_write_time: bool,
 }
 
 /// Who a share permission names.
@@ -120,6 +124,7 @@ impl ShareConfig {
             access: None,
             require_kerberos: false,
             dfs: None,
+            immediate_write_time: false,
         }
     }
 }

@@ -31,6 +31,12 @@ pub fn parse_create_target(raw: &[u8]) -> Result<(SharePath, Option<String>), Nt
         return Err(NtStatus::OBJECT_NAME_INVALID);
     }
     let name = utf16_to_string(raw).map_err(|_| NtStatus::OBJECT_NAME_INVALID)?;
+    // A CREATE may separate components with '/' as well (Samba and ksmbd take it so, and
+    // clients that build names the POSIX way send it); a name ending in one is invalid.
+    if name.ends_with('/') {
+        return Err(NtStatus::OBJECT_NAME_INVALID);
+    }
+    let name = name.replace('/', "\\");
     let trimmed = name.strip_suffix('\\').unwrap_or(&name);
     let last_start = trimmed.rfind('\\').map_or(0, |i| i + 1);
     let Some(colon) = trimmed[last_start..].find(':').map(|i| last_start + i) else {
@@ -190,6 +196,18 @@ mod tests {
             Some(NtStatus::ACCESS_DENIED)
         );
         assert_eq!(t("..\\x:s").err(), Some(NtStatus::OBJECT_PATH_SYNTAX_BAD));
+    }
+
+    #[test]
+    fn a_create_name_may_use_forward_slashes() {
+        let t =
+            |s: &str| parse_create_target(&utf16(s)).map(|(p, st)| (p.as_str().to_string(), st));
+        assert_eq!(t("d/f.txt"), Ok(("d/f.txt".into(), None)));
+        assert_eq!(t("d/f:s"), Ok(("d/f".into(), Some("s".into()))));
+        assert_eq!(t("d/"), Err(NtStatus::OBJECT_NAME_INVALID));
+        assert_eq!(t("/d"), Err(NtStatus::INVALID_PARAMETER));
+        assert_eq!(t("a/../../b"), Err(NtStatus::OBJECT_PATH_SYNTAX_BAD));
+        assert_eq!(t("f:s/x"), Err(NtStatus::OBJECT_NAME_INVALID));
     }
 
     #[test]

@@ -515,6 +515,119 @@ fn a_handle_keeps_the_write_time_it_set_or_froze() {
     assert_eq!(mtime(), moved);
 }
 
+/// The write time a client sees of `f` (FileBasicInformation).
+fn write_time(c: &mut client::Client, tree: u32, f: client::FileId) -> u64 {
+    let b = c.query_info(tree, f, 1, 4).unwrap();
+    u64::from_le_bytes(b[16..24].try_into().unwrap())
+}
+
+/// CLOSE asking for the attributes after it: the write time it reports.
+fn close_reporting_write_time(c: &mut client::Client, tree: u32, f: client::FileId) -> u64 {
+    let body = le(&[
+        &24u16.to_le_bytes(),
+        &1u16.to_le_bytes(),
+        &[0; 4],
+        &fid_bytes(f),
+    ]);
+    let r = c.request(Command::CLOSE, tree, &body).unwrap();
+    assert_eq!(r.status().to_string(), "STATUS_SUCCESS");
+    u64::from_le_bytes(r.body()[24..32].try_into().unwrap())
+}
+
+/// Windows Server (2016, as smbtorture's smb2.timestamps.delayed-* record it) and Samba
+/// move the write time two seconds after a handle's first write, not at the write; a
+/// FLUSH moves it at once; later writes through the handle move it only at its close;
+/// the file system gets the time at the last close.
+#[test]
+fn the_write_time_moves_two_seconds_after_a_write_or_at_a_flush() {
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let rw = access::FILE_READ_DATA
+        | access::FILE_WRITE_DATA
+        | access::FILE_READ_ATTRIBUTES
+        | access::FILE_WRITE_ATTRIBUTES;
+    let pause = || std::thread::sleep(std::time::Duration::from_millis(20));
+    let (f, _) = c.create(tree, "lazy.txt", rw, 2, 0).unwrap();
+    let (g, _) = c
+        .create(tree, "lazy.txt", access::FILE_READ_ATTRIBUTES, 1, 0)
+        .unwrap();
+    let made = write_time(&mut c, tree, f);
+    pause();
+    c.write(tree, f, 0, b"one").unwrap();
+    assert_eq!(
+        write_time(&mut c, tree, f),
+        made,
+        "the write moved the time at once"
+    );
+    assert_eq!(
+        write_time(&mut c, tree, g),
+        made,
+        "another handle saw the write's time"
+    );
+    smb_server::clock::advance(std::time::Duration::from_secs(3));
+    let updated = write_time(&mut c, tree, g);
+    assert!(updated > made, "no update two seconds after the write");
+    // A second write through the handle: no new update until it closes.
+    c.write(tree, f, 3, b"two").unwrap();
+    smb_server::clock::advance(std::time::Duration::from_secs(3));
+    assert_eq!(
+        write_time(&mut c, tree, f),
+        updated,
+        "a later write moved the time"
+    );
+    let closed = close_reporting_write_time(&mut c, tree, f);
+    assert!(closed > updated, "the close after a write left the time");
+    assert_eq!(write_time(&mut c, tree, g), closed);
+    c.close(tree, g).unwrap();
+    // The last close gave the file system the time the clients saw.
+    let path = e.dir.path().join("lazy.txt");
+    let disk = std::fs::metadata(&path).unwrap().modified().unwrap();
+    let disk = disk
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos()
+        / 100;
+    assert_eq!(disk as u64 + smb_wire::filetime::UNIX_EPOCH, closed);
+    assert_eq!(std::fs::read(&path).unwrap(), b"onetwo");
+
+    // A FLUSH after a write moves the time at once; the close then leaves it.
+    let (f, _) = c.create(tree, "lazy.txt", rw, 1, 0).unwrap();
+    let before = write_time(&mut c, tree, f);
+    pause();
+    c.write(tree, f, 0, b"ONE").unwrap();
+    assert_eq!(write_time(&mut c, tree, f), before);
+    c.flush(tree, f).unwrap();
+    let flushed = write_time(&mut c, tree, f);
+    assert!(flushed > before, "the flush left the time");
+    pause();
+    assert_eq!(close_reporting_write_time(&mut c, tree, f), flushed);
+}
+
+/// A share set for immediate write-time updates moves the time at each write, as
+/// Windows Server 2019 and later do.
+#[test]
+fn an_immediate_share_moves_the_write_time_at_the_write() {
+    let e = Engine::with_share(smb_server::ServerConfig::default(), |s| {
+        s.immediate_write_time = true
+    });
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA | access::FILE_READ_ATTRIBUTES;
+    let (f, _) = c.create(tree, "now.txt", rw, 2, 0).unwrap();
+    let made = write_time(&mut c, tree, f);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    c.write(tree, f, 0, b"one").unwrap();
+    let written = write_time(&mut c, tree, f);
+    assert!(written > made, "the write left the time");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    c.write(tree, f, 0, b"two").unwrap();
+    assert!(
+        write_time(&mut c, tree, f) > written,
+        "a second write left the time"
+    );
+}
+
 /// A version 2 lease context asking for `state` on `key`.
 fn lease_v2(key: [u8; 16], state: u32) -> (&'static [u8], Vec<u8>) {
     let mut d = key.to_vec();

@@ -503,6 +503,19 @@ pub struct ShareSection {
     /// targets as UNC paths (`\\\\node2\\vms`), preferred first.
     #[serde(default)]
     pub dfs_links: std::collections::BTreeMap<String, Vec<String>>,
+    /// When a write moves the write time clients see: `delayed` (two seconds after a
+    /// handle's first write, or at its flush or close: Windows Server 2016, Samba) or
+    /// `immediate` (at each write: Windows Server 2019 and later).
+    #[serde(default)]
+    pub write_time_updates: WriteTimeUpdates,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, Default, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum WriteTimeUpdates {
+    #[default]
+    Delayed,
+    Immediate,
 }
 
 /// Links one DFS root may hold, and targets one link may name.

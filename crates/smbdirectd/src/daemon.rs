@@ -67,6 +67,7 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
                 require_kerberos: false,
                 dfs_root: false,
                 dfs_links: Default::default(),
+                write_time_updates: Default::default(),
             });
         }
     }
@@ -159,6 +160,8 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             access: share_access(cfg, s, &local_domain_sid, &users)?,
             require_kerberos: s.require_kerberos,
             dfs: dfs_links(s)?,
+            immediate_write_time: s.write_time_updates
+                == crate::config::WriteTimeUpdates::Immediate,
         });
     }
     let mut guid = [0u8; 16];

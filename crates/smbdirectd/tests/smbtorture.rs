@@ -33,8 +33,11 @@ const REQUIRED: &[&str] = &[
     "smb2.replay",
     // Re-authentication and channel binding, as Windows checks them (issue 23).
     "smb2.session",
-    // Times a client sets stay set, ChangeTime included (issue 23).
+    // Times a client sets stay set, ChangeTime included; write times move as Windows
+    // Server 2016 and Samba move them after writes (issue 23).
     "smb2.timestamps",
+    // DELETE from a parent's FILE_DELETE_CHILD, delete-on-close against the DACL.
+    "smb2.delete-on-close-perms",
     // Windows semantics (issue 23): rename while the target directory is held, DOS
     // attributes kept through overwrites and on directories.
     "smb2.rename",

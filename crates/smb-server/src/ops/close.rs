@@ -10,10 +10,13 @@ pub(super) fn close(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         Ok(o) => o,
         Err(e) => return Fail(e),
     };
+    // A write after the handle's last write-time update moves the time now, and the
+    // answer reports it.
+    open.write_time_at_close();
     let post = if req.flags & msg::CLOSE_FLAG_POSTQUERY_ATTRIB != 0 {
         open.file_obj()
             .and_then(|f| f.info().ok())
-            .map(|i| net_open(&i))
+            .map(|i| net_open(&open.shown_info(i)))
     } else {
         None
     };
@@ -41,12 +44,13 @@ pub fn close_open(server: &Server, open: &Open) {
     let Some(fs) = &open.file else {
         return;
     };
+    open.write_time_at_close();
     let share = open.share.as_ref().expect("file opens have a share");
     let path = open.path.lock().clone();
     // (Its lease's parent key, asked before the open and its lease are let go.)
     let actor = actor_of(open);
     let mut files = server.files.shard(&fs.key);
-    let (last, doomed) = {
+    let (last, doomed, finished) = {
         let mut inner = fs.inner.lock();
         if open.delete_on_close.load(Ordering::Acquire) {
             inner.delete_pending = true;
@@ -57,7 +61,12 @@ pub fn close_open(server: &Server, open: &Open) {
         if !inner.leases.is_empty() {
             crate::lease::release(server, fs, &mut inner);
         }
-        (inner.opens.is_empty(), inner.delete_pending)
+        // Delayed write-time updates end with the last open (not while a CREATE is
+        // about to add one: it goes on showing the time).
+        let finished = (inner.opens.is_empty() && !fs.creating())
+            .then(|| fs.write_times.finish(crate::clock::filetime()))
+            .flatten();
+        (inner.opens.is_empty(), inner.delete_pending, finished)
     };
     // (A CREATE holding the state keeps it in the table; it removes it if it opens
     // nothing.)
@@ -65,6 +74,16 @@ pub fn close_open(server: &Server, open: &Open) {
         files.remove(&fs.key);
     }
     drop(files);
+    // The time the clients were shown is the file's from now on, unless a change made
+    // past the server (or one it does not track) left a later one.
+    if let (Some(t), Some(f), false) = (finished, open.file_obj(), doomed) {
+        if f.info().is_ok_and(|i| i.last_write_time < t) {
+            let _ = f.set_basic(&crate::backend::BasicChange {
+                last_write_time: Some(t),
+                ..Default::default()
+            });
+        }
+    }
     server.lock_generation.fetch_add(1, Ordering::AcqRel);
     // Its locks, its share modes and any break it owed are gone.
     server.waiters.wake(WaitClass::Locks);

@@ -172,7 +172,20 @@ pub(super) fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
             *next += 1;
             continue;
         };
-        match w.push(req.info_class, name, &facts(info, false), *next as u32 + 1) {
+        let mut facts = facts(info, false);
+        // A file open with its write time under delayed updates is listed with the time
+        // its handles show.
+        if !info.is_directory {
+            if let Some(t) = ctx
+                .server
+                .files
+                .get_cloned(&(info.device_id, info.file_id))
+                .and_then(|fs| fs.write_times.shown(crate::clock::filetime()))
+            {
+                facts.last_write_time = t;
+            }
+        }
+        match w.push(req.info_class, name, &facts, *next as u32 + 1) {
             Err(e) => return Fail(e),
             Ok(false) => {
                 if w.is_empty() {

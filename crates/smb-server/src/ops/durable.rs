@@ -197,7 +197,7 @@ pub(super) fn take_back(
         }
     }
     let info = match open.file_obj().map(|f| f.info()) {
-        Some(Ok(i)) => i,
+        Some(Ok(i)) => open.shown_info(i),
         _ => {
             close_open(server, &open);
             return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
@@ -257,6 +257,7 @@ pub(super) fn replayed_create(open: &Arc<Open>, req: &msg::CreateRequest, dialec
     let Some(Ok(info)) = open.file_obj().map(|f| f.info()) else {
         return Fail(NtStatus::FILE_NOT_AVAILABLE);
     };
+    let info = open.shown_info(info);
     use crate::state::oplock;
     let requested = req.oplock_level;
     let mut rctx: Vec<(&[u8], Vec<u8>)> = Vec::new();

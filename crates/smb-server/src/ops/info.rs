@@ -23,7 +23,7 @@ pub(super) fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
                 return Fail(NtStatus::NOT_SUPPORTED);
             };
             let info = match f.info() {
-                Ok(i) => i,
+                Ok(i) => open.shown_info(i),
                 Err(e) => return Fail(e),
             };
             let pending = open
@@ -395,6 +395,20 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 if let Some(k) = keeps(change_time) {
                     open.keeps_change_time.store(k, Ordering::Relaxed);
                 }
+                // A time set is what every handle sees; any SET_INFO of the basic
+                // information through a handle that wrote (even one changing nothing)
+                // moves a delayed write time now, unless the handle keeps it.
+                if let (Some(t), Some(fs)) = (change.last_write_time, &open.file) {
+                    fs.write_times.set_explicitly(
+                        open.file_id.persistent,
+                        t,
+                        crate::clock::filetime(),
+                    );
+                } else if open.modified.load(Ordering::Relaxed)
+                    && !open.keeps_write_time.load(Ordering::Relaxed)
+                {
+                    open.write_time_now();
+                }
                 server.publish_change(
                     &share.name,
                     &path,
@@ -418,6 +432,11 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             let kept = open.kept_times(f);
             let r = truncate(ctx.server, &open, f, len);
             open.data_changed(f, kept);
+            // Setting the end of file (even to the size it has) moves a delayed write
+            // time now.
+            if r.is_ok() && !open.keeps_write_time.load(Ordering::Relaxed) {
+                open.write_time_now();
+            }
             r
         }
         SetFileInfo::Allocation(len) => {
@@ -428,7 +447,11 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
             match f.info() {
-                Ok(i) if len < i.end_of_file => truncate(ctx.server, &open, f, len),
+                Ok(i) if len < i.end_of_file => {
+                    let r = truncate(ctx.server, &open, f, len);
+                    open.write_time_now();
+                    r
+                }
                 Ok(_) => f.allocate(len),
                 Err(e) => Err(e),
             }

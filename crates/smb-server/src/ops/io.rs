@@ -230,6 +230,10 @@ pub(super) fn flush(ctx: &Ctx) -> Outcome {
     if !open.can_write() && !open.is_directory {
         return Fail(NtStatus::ACCESS_DENIED);
     }
+    // A flush after writes moves the write time now (not when the delay runs out).
+    if open.modified.load(Ordering::Relaxed) && !open.keeps_write_time.load(Ordering::Relaxed) {
+        open.write_time_now();
+    }
     // The worker's ring does the fdatasync when it can: the worker serves other
     // requests while the device flushes, and answers once it has.
     if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {

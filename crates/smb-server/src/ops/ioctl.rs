@@ -133,6 +133,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
                     return Fail(e);
                 }
             }
+            open.write_time_now();
             // A write-through open's changes are stable before the answer.
             if f.writes_through() {
                 if let Err(e) = f.sync() {

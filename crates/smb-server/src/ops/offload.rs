@@ -44,6 +44,7 @@ fn changed(ctx: &Ctx, open: &Open, off: u64, len: u64) {
     }
     // (A copy runs on after this answer: times the handle keeps are not put back.)
     open.modified.store(true, Ordering::Relaxed);
+    open.write_time_now();
 }
 
 /// FSCTL_OFFLOAD_READ: a token for a range of the open's file, as it is now.

@@ -120,6 +120,8 @@ pub struct FileState {
     pub create_gate: Mutex<()>,
     /// The shared virtual disk (MS-RSVD) open on the file, while a shared open lives.
     pub vdisk: crate::svhdx::DiskSlot,
+    /// The write time shown while updates after writes are delayed (see [`WriteTimes`]).
+    pub write_times: WriteTimes,
     /// CREATEs holding a [`FileRef`] to this state: it stays in the table for them even
     /// with no open (changed under the table's lock only).
     pub(super) refs: std::sync::atomic::AtomicUsize,

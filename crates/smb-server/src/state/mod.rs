@@ -18,12 +18,14 @@ mod notify;
 mod open;
 mod outbox;
 mod session;
+mod writetime;
 
 pub use file::*;
 pub use notify::*;
 pub use open::*;
 pub use outbox::*;
 pub use session::*;
+pub use writetime::*;
 
 /// Hashes ids the server assigned (sessions, trees, opens: a client names them but cannot
 /// choose them, so they cannot be picked to collide) with one multiply instead of SipHash;

@@ -54,6 +54,10 @@ pub struct Open {
     /// through it, or frozen with -1, until -2 thaws it).
     pub keeps_write_time: AtomicBool,
     pub keeps_change_time: AtomicBool,
+    /// The handle wrote (its file's [`WriteTimes`] know it), and when it last did
+    /// (FILETIME): a write after its last write-time update moves the time at close.
+    pub wrote: AtomicBool,
+    pub last_write: AtomicU64,
     /// CHANGE_NOTIFY on a directory: the notify-log position its next request reads from
     /// ([`NOTIFY_UNWATCHED`] until the first request). Changes between two requests are
     /// kept for the next one, as Windows keeps them in the handle's change buffer.
@@ -162,6 +166,8 @@ impl From<NewOpen> for Open {
             modified: AtomicBool::new(false),
             keeps_write_time: AtomicBool::new(false),
             keeps_change_time: AtomicBool::new(false),
+            wrote: AtomicBool::new(false),
+            last_write: AtomicU64::new(0),
             closed: AtomicBool::new(false),
             durable: n.durable,
             key: Default::default(),
@@ -179,7 +185,8 @@ impl From<NewOpen> for Open {
 
 impl Open {
     /// Before a change to the data through this open: the times it must leave as they
-    /// are (None, the common case, costs two loads).
+    /// are (None, the common case, costs two loads). The handle's first write puts its
+    /// file's write time under delayed updates.
     pub fn kept_times(
         &self,
         f: &dyn crate::backend::FileObj,
@@ -188,6 +195,21 @@ impl Open {
             self.keeps_write_time.load(Ordering::Relaxed),
             self.keeps_change_time.load(Ordering::Relaxed),
         );
+        if !w
+            && !self.wrote.load(Ordering::Relaxed)
+            && self.stream.is_none()
+            && !self.share.as_ref().is_some_and(|s| s.immediate_write_time)
+        {
+            if let Some(fs) = &self.file {
+                if !self.wrote.swap(true, Ordering::AcqRel) {
+                    fs.write_times.first_write(
+                        self.file_id.persistent,
+                        crate::clock::filetime(),
+                        || f.info().ok().map(|i| i.last_write_time),
+                    );
+                }
+            }
+        }
         if !w && !c {
             return None;
         }
@@ -207,8 +229,52 @@ impl Open {
         kept: Option<crate::backend::BasicChange>,
     ) {
         self.modified.store(true, Ordering::Relaxed);
+        if self.wrote.load(Ordering::Relaxed) {
+            self.last_write
+                .store(crate::clock::filetime(), Ordering::Relaxed);
+        } else {
+            // A handle outside delayed updates (an immediate share's, on a file another
+            // share delays) moves the time the others show at once.
+            self.write_time_now();
+        }
         if let Some(c) = kept {
             let _ = f.set_basic(&c);
+        }
+    }
+
+    /// An update of the write time made at once through this handle (FLUSH, SET_INFO
+    /// after it wrote, a change the handle's writes do not track: zeroing, offload
+    /// copies, a shrinking allocation): shown from now, and its writes so far are
+    /// accounted for. Nothing while the file's times are not delayed.
+    pub fn write_time_now(&self) {
+        if let Some(fs) = &self.file {
+            fs.write_times
+                .update_now(self.file_id.persistent, crate::clock::filetime());
+        }
+    }
+
+    /// What a client sees of the file: `i` with the write time delayed updates show.
+    pub fn shown_info(&self, mut i: crate::backend::FileInfo) -> crate::backend::FileInfo {
+        if let Some(t) = self
+            .file
+            .as_ref()
+            .and_then(|fs| fs.write_times.shown(crate::clock::filetime()))
+        {
+            i.last_write_time = t;
+        }
+        i
+    }
+
+    /// The handle closes: a write after its last update moves the file's write time
+    /// now (before a CLOSE reports the time).
+    pub fn write_time_at_close(&self) {
+        if let (Some(fs), true) = (&self.file, self.wrote.load(Ordering::Relaxed)) {
+            fs.write_times.close(
+                self.file_id.persistent,
+                self.last_write.load(Ordering::Relaxed),
+                self.keeps_write_time.load(Ordering::Relaxed),
+                crate::clock::filetime(),
+            );
         }
     }
 

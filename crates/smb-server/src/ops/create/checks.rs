@@ -159,17 +159,21 @@ pub(super) fn check_dacl(
     let Some(sd) = sd else {
         return Ok(());
     };
-    let mut allowed =
-        sd.granted(&token_sids(s)) | access::SYNCHRONIZE | access::FILE_READ_ATTRIBUTES;
-    // A parent without a DACL of its own grants FILE_DELETE_CHILD.
-    let parent_open = t.path.split_last().is_none_or(|(parent, _)| {
-        share
-            .backend
-            .security(&parent)
-            .and_then(|b| SecDesc::parse(&b).ok())
-            .is_none_or(|d| !d.has_dacl())
-    });
-    if parent_open {
+    let sids = token_sids(s);
+    let mut allowed = sd.granted(&sids) | access::SYNCHRONIZE | access::FILE_READ_ATTRIBUTES;
+    // DELETE the file's DACL does not grant, FILE_DELETE_CHILD on its parent does
+    // (MS-FSA 2.1.5.1.2.1); a parent without a DACL of its own grants it.
+    let parent_grants = allowed & access::DELETE == 0
+        && (t.granted & access::DELETE != 0 || req.desired_access & access::MAXIMUM_ALLOWED != 0)
+        && t.path.split_last().is_none_or(|(parent, _)| {
+            share
+                .backend
+                .security(&parent)
+                .and_then(|b| SecDesc::parse(&b).ok())
+                .filter(|d| d.has_dacl())
+                .is_none_or(|d| d.granted(&sids) & access::FILE_DELETE_CHILD != 0)
+        });
+    if parent_grants {
         allowed |= access::DELETE;
     }
     if req.desired_access & access::MAXIMUM_ALLOWED != 0 {
