@@ -140,13 +140,21 @@ fn break_lease(l: &mut Lease, to: u32, new_epoch: bool) {
     }
 }
 
-/// Ends breaks whose time ran out or whose client is gone: the server acknowledges them
-/// itself, and the lease keeps nothing (as Windows and Samba downgrade a lease whose
-/// break went unanswered: smbtorture smb2.lease.timeout).
+/// Ends breaks whose time ran out or whose client is gone. One unanswered in time is
+/// acknowledged by the server itself, and the lease keeps nothing (as Windows and Samba
+/// downgrade a lease whose break went unanswered: smbtorture smb2.lease.timeout). One
+/// whose client lost every connection ends unsent: the lease keeps what it had, and its
+/// opens (disconnected durable ones) are closed by the open they stand in the way of
+/// (smbtorture smb2.durable-open.lease, when the holder's connection drops while the
+/// break is on its way).
 pub fn settle(inner: &mut FileInner) {
     for l in inner.leases.iter_mut() {
         if l.breaking.is_some() && !l.break_pending() {
-            l.state = 0;
+            let time_left = l.breaking.is_some_and(|(_, d)| crate::clock::now() < d);
+            let client_gone = l.notice_target().is_none_or(|b| b.is_closed());
+            if !(time_left && client_gone) {
+                l.state = 0;
+            }
             l.deferred = None;
             l.breaking = None;
         }

@@ -19,6 +19,14 @@ pub fn parse_create_name(raw: &[u8]) -> Result<SharePath, NtStatus> {
     parse_name(&name)
 }
 
+/// Whether a CREATE name ends in "::$DATA" (the file's own data stream, named).
+pub fn names_data_stream(raw: &[u8]) -> bool {
+    const SUFFIX: &str = "::$DATA";
+    let n = SUFFIX.len() * 2;
+    raw.len() >= n
+        && utf16_to_string(&raw[raw.len() - n..]).is_ok_and(|s| s.eq_ignore_ascii_case(SUFFIX))
+}
+
 /// Where named streams live inside a share: one directory per file (keyed by its inode
 /// and creation time) holding one regular file per stream. Clients can never name it.
 pub const STREAM_DEPOT: &str = ".smbdirectd-streams";
@@ -52,7 +60,8 @@ pub fn parse_create_target(raw: &[u8]) -> Result<(SharePath, Option<String>), Nt
         Some((s, t)) if t.eq_ignore_ascii_case("$DATA") => s,
         Some(_) => return Err(NtStatus::OBJECT_NAME_INVALID),
     };
-    let bad = |c: char| (c as u32) < 0x20 || matches!(c, '/' | '\\' | ':');
+    // Stream names may hold control characters (NTFS takes all but NUL), not separators.
+    let bad = |c: char| matches!(c, '\0' | '/' | '\\' | ':');
     if file.is_empty()
         || file.ends_with('\\')
         || stream.is_empty()

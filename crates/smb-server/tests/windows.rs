@@ -651,6 +651,92 @@ fn granted_lease(r: &client::Response) -> u32 {
     u32::from_le_bytes(l.data[16..20].try_into().unwrap())
 }
 
+/// A lease holder whose connection drops while a break is on its way to it: its durable
+/// open is closed by the open that needed the break, which gets the whole lease, as when
+/// the drop is seen before the open (smbtorture smb2.durable-open.lease, whose result
+/// depended on which the server saw first).
+#[test]
+fn a_break_to_a_client_that_left_closes_its_durable_open() {
+    let e = Engine::new();
+    let rwh = 7;
+    let dh2q = |g: u8| (&b"DH2Q"[..], [&[0u8; 16][..], &[g; 16]].concat());
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
+    let (mut a, wa) = e.client();
+    let ta = a.tree_connect(SHARE).unwrap();
+    let body = create_body_with("dl.txt", 0xff, rw, 7, 3, &[lease_v2([1; 16], rwh), dh2q(5)]);
+    let r = a.request(Command::CREATE, ta, &body).unwrap();
+    assert_eq!(granted_lease(&r), rwh);
+    let (mut b, _wb) = e.client();
+    let tb = b.tree_connect(SHARE).unwrap();
+    let body = create_body_with("dl.txt", 0xff, rw, 7, 1, &[lease_v2([2; 16], rwh), dh2q(6)]);
+    let id = b.send_request(Command::CREATE, tb, &body).unwrap();
+    // The break went to the holder's connection, which drops without answering.
+    wa.drop_connection();
+    let r = b.wait(id).unwrap();
+    assert_eq!(r.status().to_string(), "STATUS_SUCCESS");
+    assert_eq!(
+        granted_lease(&r),
+        rwh,
+        "the departed holder kept part of the lease"
+    );
+}
+
+/// Streams as NTFS keeps them (smbtorture smb2.streams): a file made by its first
+/// stream's CREATE is an ordinary file (not hidden like the stream depot); overwriting
+/// the file's data drops its streams; asking for a stream of a file without any finds
+/// no such name; a directory has no data stream, and naming one is refused before share
+/// modes are looked at.
+#[test]
+fn streams_follow_their_file_as_on_ntfs() {
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA | access::FILE_READ_ATTRIBUTES;
+    let status = |r: Result<(client::FileId, u64), client::Error>| match r {
+        Ok(_) => "STATUS_SUCCESS".to_string(),
+        Err(client::Error::Status(_, s)) => s.to_string(),
+        Err(e) => panic!("{e}"),
+    };
+    let (s, _) = c.create(tree, "base.txt:extra", rw, 2, 0).unwrap();
+    c.write(tree, s, 0, b"x").unwrap();
+    c.close(tree, s).unwrap();
+    let (f, _) = c.create(tree, "base.txt", rw, 1, 0).unwrap();
+    let basic = c.query_info(tree, f, 1, 4).unwrap();
+    let attributes = u32::from_le_bytes(basic[32..36].try_into().unwrap());
+    assert_eq!(attributes & 0x6, 0, "hidden or system: {attributes:#x}");
+    c.close(tree, f).unwrap();
+    let (f, _) = c.create(tree, "base.txt", rw, 4, 0).unwrap();
+    c.close(tree, f).unwrap();
+    assert_eq!(
+        status(c.create(tree, "base.txt:extra", rw, 1, 0)),
+        "STATUS_OBJECT_NAME_NOT_FOUND",
+        "the overwrite kept the stream"
+    );
+    assert_eq!(
+        status(c.create(tree, "base.txt:other", rw, 1, 0)),
+        "STATUS_OBJECT_NAME_NOT_FOUND"
+    );
+    // A directory held without sharing: its data stream is refused for what it is.
+    let (d, _) = c
+        .create(
+            tree,
+            "dir",
+            access::FILE_READ_DATA,
+            2,
+            create_options::DIRECTORY_FILE,
+        )
+        .unwrap();
+    assert_eq!(
+        status(c.create(tree, "dir::$DATA", rw, 1, 0)),
+        "STATUS_FILE_IS_A_DIRECTORY"
+    );
+    assert_eq!(
+        status(c.create(tree, "dir::$DATA", rw, 1, create_options::DIRECTORY_FILE)),
+        "STATUS_NOT_A_DIRECTORY"
+    );
+    c.close(tree, d).unwrap();
+}
+
 /// As Windows: renaming a file first costs the other leases on it their handle caching,
 /// and the rename waits for them to acknowledge (smbtorture smb2.lease.rename_wait); a
 /// break left unanswered ends, at its timeout, with the lease holding nothing

@@ -45,7 +45,7 @@ const REQUIRED: &[&str] = &[
     "smb2.winattr",
 ];
 
-const SURVEY: &[&str] = &["smb2.create", "smb2.oplock"];
+const SURVEY: &[&str] = &["smb2.create", "smb2.oplock", "smb2.streams"];
 
 #[derive(Default, Debug)]
 struct Counts {

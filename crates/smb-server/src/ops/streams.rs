@@ -34,8 +34,13 @@ pub(super) fn stream_path(
     let info = match backend.stat(base) {
         Ok(i) => i,
         Err(NtStatus::OBJECT_NAME_NOT_FOUND) if creating => {
-            let (f, _) =
-                backend.open(base, &depot_params(Disposition::OpenIf, Kind::NonDirectory))?;
+            // The file made for its first stream is an ordinary one (archive), not
+            // hidden like the depot.
+            let params = OpenParams {
+                attributes: attrs::ARCHIVE,
+                ..depot_params(Disposition::OpenIf, Kind::NonDirectory)
+            };
+            let (f, _) = backend.open(base, &params)?;
             f.info()?
         }
         Err(e) => return Err(e),
@@ -45,6 +50,9 @@ pub(super) fn stream_path(
         let depot = SharePath::root().join(names::STREAM_DEPOT);
         backend.open(&depot, &depot_params(Disposition::OpenIf, Kind::Directory))?;
         backend.open(&dir, &depot_params(Disposition::OpenIf, Kind::Directory))?;
+    } else if backend.stat(&dir).is_err() {
+        // A file without streams has no such stream (not a missing path).
+        return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
     }
     Ok(backend.canonical(&dir.join(name)))
 }

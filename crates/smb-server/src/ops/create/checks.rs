@@ -36,6 +36,15 @@ pub(super) fn check_existing(
     if existing.is_none() && t.delete_on_close && req.file_attributes & attrs::READONLY != 0 {
         return fail(NtStatus::CANNOT_DELETE);
     }
+    // The kind asked for is checked before share modes (MS-FSA 2.1.5.1.2).
+    if let Some(info) = existing {
+        if info.is_directory && t.kind == Kind::NonDirectory {
+            return fail(NtStatus::FILE_IS_A_DIRECTORY);
+        }
+        if !info.is_directory && t.kind == Kind::Directory {
+            return fail(NtStatus::NOT_A_DIRECTORY);
+        }
+    }
     let (Some(info), Some(fs)) = (existing, state) else {
         return Ok(());
     };
@@ -108,12 +117,6 @@ pub(super) fn check_existing(
     let kept = attrs::HIDDEN | attrs::SYSTEM;
     if t.overwrite && info.attributes & kept & !req.file_attributes != 0 {
         return fail(NtStatus::ACCESS_DENIED);
-    }
-    if info.is_directory && t.kind == Kind::NonDirectory {
-        return fail(NtStatus::FILE_IS_A_DIRECTORY);
-    }
-    if !info.is_directory && t.kind == Kind::Directory {
-        return fail(NtStatus::NOT_A_DIRECTORY);
     }
     Ok(())
 }

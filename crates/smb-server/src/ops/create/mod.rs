@@ -157,6 +157,14 @@ fn create_steps(
         create_eas,
     )?;
     let info = obj.info().map_err(Stop::Status)?;
+    // Overwriting a file's data replaces its named streams too (MS-FSA 2.1.5.1.2.1).
+    if matches!(action, CreateAction::Overwritten | CreateAction::Superseded)
+        && t.stream_of.is_none()
+    {
+        if let Some(old) = existing.as_ref().filter(|i| !i.is_directory) {
+            remove_streams(&share.backend, old);
+        }
+    }
     if info.is_directory {
         t.granted &= !(access::FILE_WRITE_DATA | access::FILE_APPEND_DATA)
             | (t.granted & access::FILE_APPEND_DATA);

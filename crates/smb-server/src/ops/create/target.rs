@@ -50,9 +50,14 @@ impl Target {
             4 => Disposition::Overwrite,
             _ => Disposition::OverwriteIf,
         };
+        // "name::$DATA" names a file's data stream, which a directory does not have.
+        let data_stream = names::names_data_stream(req.name);
         let kind = if req.options & co::DIRECTORY_FILE != 0 {
+            if data_stream {
+                return fail(NtStatus::NOT_A_DIRECTORY);
+            }
             Kind::Directory
-        } else if req.options & co::NON_DIRECTORY_FILE != 0 {
+        } else if req.options & co::NON_DIRECTORY_FILE != 0 || data_stream {
             Kind::NonDirectory
         } else {
             Kind::Any
