@@ -143,21 +143,28 @@ fn break_lease(l: &mut Lease, to: u32, new_epoch: bool) {
 /// Ends breaks whose time ran out or whose client is gone. One unanswered in time is
 /// acknowledged by the server itself, and the lease keeps nothing (as Windows and Samba
 /// downgrade a lease whose break went unanswered: smbtorture smb2.lease.timeout). One
-/// whose client lost every connection ends unsent: the lease keeps what it had, and its
-/// opens (disconnected durable ones) are closed by the open they stand in the way of
-/// (smbtorture smb2.durable-open.lease, when the holder's connection drops while the
-/// break is on its way).
+/// whose client lost every connection ends where it was going (as a durable open's
+/// oplock does when it is preserved): what it keeps still makes the open it stands in
+/// the way of close its disconnected durable opens (smbtorture smb2.durable-open.lease,
+/// when the holder's connection drops while the break is on its way), and a client that
+/// reconnects is not told of caching it lost meanwhile.
 pub fn settle(inner: &mut FileInner) {
     for l in inner.leases.iter_mut() {
-        if l.breaking.is_some() && !l.break_pending() {
-            let time_left = l.breaking.is_some_and(|(_, d)| crate::clock::now() < d);
-            let client_gone = l.notice_target().is_none_or(|b| b.is_closed());
-            if !(time_left && client_gone) {
-                l.state = 0;
-            }
-            l.deferred = None;
-            l.breaking = None;
+        let Some((to, deadline)) = l.breaking else {
+            continue;
+        };
+        if l.break_pending() {
+            continue;
         }
+        let time_left = crate::clock::now() < deadline;
+        let client_gone = l.notice_target().is_none_or(|b| b.is_closed());
+        l.state = if time_left && client_gone {
+            to & l.deferred.unwrap_or(R | W | H)
+        } else {
+            0
+        };
+        l.deferred = None;
+        l.breaking = None;
     }
 }
 

@@ -65,6 +65,8 @@ pub fn parse_create_target(raw: &[u8]) -> Result<(SharePath, Option<String>), Nt
     if file.is_empty()
         || file.ends_with('\\')
         || stream.is_empty()
+        || stream == "."
+        || stream == ".."
         || stream.chars().count() > MAX_COMPONENT_CHARS
         || stream.chars().any(bad)
     {
@@ -197,6 +199,9 @@ mod tests {
             "f:a:b:c",
             "f:s\\x",
             "a:b\\c",
+            "f:.",
+            "f:..",
+            "f:..:$DATA",
         ] {
             assert!(t(bad).is_err(), "{bad:?}");
         }

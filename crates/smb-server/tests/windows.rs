@@ -735,6 +735,62 @@ fn streams_follow_their_file_as_on_ntfs() {
         "STATUS_NOT_A_DIRECTORY"
     );
     c.close(tree, d).unwrap();
+    // A stream open elsewhere keeps its file's data from being overwritten (that would
+    // drop the stream under it).
+    // (Shared for reading and writing, not for deleting.)
+    let s = c
+        .create_with(tree, "held.txt:s", rw, 3, 2, 0, &[])
+        .unwrap()
+        .file_id;
+    assert_eq!(
+        status(c.create(tree, "held.txt", rw, 4, 0)),
+        "STATUS_SHARING_VIOLATION"
+    );
+    // Nor may the file be opened for DELETE while a stream is open without
+    // FILE_SHARE_DELETE.
+    assert_eq!(
+        status(c.create(tree, "held.txt", access::DELETE, 1, 0)),
+        "STATUS_SHARING_VIOLATION"
+    );
+    c.close(tree, s).unwrap();
+    let (f, _) = c
+        .create(tree, "held.txt", rw | access::DELETE, 4, 0)
+        .unwrap();
+    c.close(tree, f).unwrap();
+    // "." and ".." are no stream names (they would reach the depot itself).
+    for bad in ["held.txt:.", "held.txt:..", "held.txt:..:$DATA"] {
+        assert_eq!(
+            status(c.create(tree, bad, rw, 3, 0)),
+            "STATUS_OBJECT_NAME_INVALID",
+            "{bad}"
+        );
+    }
+}
+
+/// A read-only share makes nothing, whatever the disposition: OPEN_IF of a missing
+/// file, directory or stream is refused (and makes no stream depot).
+#[test]
+fn a_read_only_share_creates_nothing() {
+    let e = Engine::with_share(smb_server::ServerConfig::default(), |s| s.read_only = true);
+    std::fs::write(e.dir.path().join("there.txt"), b"x").unwrap();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let r = access::FILE_READ_DATA;
+    let denied = |c: &mut client::Client, name: &str, options: u32| match c
+        .create(tree, name, r, 3, options)
+    {
+        Err(client::Error::Status(_, s)) => s == NtStatus::ACCESS_DENIED,
+        _ => false,
+    };
+    assert!(denied(&mut c, "new.txt", 0));
+    assert!(denied(&mut c, "newdir", create_options::DIRECTORY_FILE));
+    assert!(denied(&mut c, "new.txt:s", 0));
+    assert!(denied(&mut c, "there.txt:s", 0));
+    let (f, _) = c.create(tree, "there.txt", r, 3, 0).unwrap();
+    c.close(tree, f).unwrap();
+    for made in ["new.txt", "newdir", ".smbdirectd-streams"] {
+        assert!(!e.dir.path().join(made).exists(), "{made} made");
+    }
 }
 
 /// As Windows: renaming a file first costs the other leases on it their handle caching,

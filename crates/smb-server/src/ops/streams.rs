@@ -76,6 +76,24 @@ pub(super) fn list_streams(
         .collect()
 }
 
+/// Whether some open of a named stream of the file `info` describes is one `refuses`.
+pub(super) fn stream_open_refuses(
+    server: &Server,
+    backend: &Arc<dyn crate::backend::Share>,
+    info: &FileInfo,
+    refuses: impl Fn(&crate::state::FileOpenEntry) -> bool,
+) -> bool {
+    let dir = stream_dir(info);
+    list_streams(backend, info).into_iter().any(|(name, _, _)| {
+        backend.stat(&dir.join(&name)).is_ok_and(|s| {
+            server
+                .files
+                .get_cloned(&(s.device_id, s.file_id))
+                .is_some_and(|fs| fs.inner.lock().opens.iter().any(&refuses))
+        })
+    })
+}
+
 /// Removes a deleted file's named streams.
 pub(super) fn remove_streams(backend: &Arc<dyn crate::backend::Share>, info: &FileInfo) {
     let dir = stream_dir(info);

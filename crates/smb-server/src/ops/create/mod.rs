@@ -143,6 +143,20 @@ fn create_steps(
         lease_req.as_ref(),
     )?;
     lease_key_free(server, s, held_fs, lease_req.as_ref())?;
+    // The file's streams have a say: overwriting the data drops them (not while one is
+    // open), and a stream open without FILE_SHARE_DELETE keeps the file from DELETE
+    // access (NTFS; smbtorture smb2.streams.delete).
+    if let Some(i) = existing.as_ref().filter(|i| !i.is_directory) {
+        let (overwrite, delete) = (t.overwrite, t.granted & access::DELETE != 0);
+        if t.stream_of.is_none()
+            && (overwrite || delete)
+            && stream_open_refuses(server, &share.backend, i, |o| {
+                overwrite || o.share_access & msg::share_access::DELETE == 0
+            })
+        {
+            return fail(NtStatus::SHARING_VIOLATION);
+        }
+    }
     let params = t.params(&req, &share, alloc);
     check_dacl(&req, &share, s, &mut t)?;
     check_creatable(&t, existing.as_ref())?;
@@ -157,14 +171,6 @@ fn create_steps(
         create_eas,
     )?;
     let info = obj.info().map_err(Stop::Status)?;
-    // Overwriting a file's data replaces its named streams too (MS-FSA 2.1.5.1.2.1).
-    if matches!(action, CreateAction::Overwritten | CreateAction::Superseded)
-        && t.stream_of.is_none()
-    {
-        if let Some(old) = existing.as_ref().filter(|i| !i.is_directory) {
-            remove_streams(&share.backend, old);
-        }
-    }
     if info.is_directory {
         t.granted &= !(access::FILE_WRITE_DATA | access::FILE_APPEND_DATA)
             | (t.granted & access::FILE_APPEND_DATA);
@@ -197,6 +203,19 @@ fn create_steps(
             Some(Arc::new(crate::svhdx::SvhdxOpen::new(disk, c, unbuffered)))
         }
     };
+    // Overwriting a file's data replaces its named streams too (MS-FSA 2.1.5.1.2.1): those
+    // of the file looked up (its depot is named by the identity it had then), if it is
+    // the one opened (not one renamed into its place meanwhile).
+    if matches!(action, CreateAction::Overwritten | CreateAction::Superseded)
+        && t.stream_of.is_none()
+    {
+        if let Some(old) = existing
+            .as_ref()
+            .filter(|i| !i.is_directory && (i.device_id, i.file_id) == key)
+        {
+            remove_streams(&share.backend, old);
+        }
+    }
     let obj: Box<dyn FileObj> = match &svhdx {
         None => obj,
         Some(sv) => Box::new(crate::svhdx::VirtualFile {

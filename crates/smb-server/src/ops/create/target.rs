@@ -70,6 +70,18 @@ impl Target {
         {
             return fail(NtStatus::INVALID_PARAMETER);
         }
+        // A read-only share makes nothing: OPEN_IF of a name that does not exist is
+        // refused as a create would be (before a stream's file or depot is made).
+        if share.read_only
+            && matches!(disposition, Disposition::OpenIf)
+            && share.backend.stat(&path).is_err()
+        {
+            return fail(NtStatus::ACCESS_DENIED);
+        }
+        let stream_disposition = match (share.read_only, disposition) {
+            (true, Disposition::OpenIf) => Disposition::Open,
+            (_, d) => d,
+        };
         // A named stream is a regular file in the share's stream depot.
         let (path, stream_of) = match stream {
             None => (path, None),
@@ -77,8 +89,16 @@ impl Target {
                 if kind == Kind::Directory {
                     return fail(NtStatus::NOT_A_DIRECTORY);
                 }
-                let p =
-                    stream_path(&share.backend, &path, &name, disposition).map_err(Stop::Status)?;
+                let make = share.read_only && matches!(disposition, Disposition::OpenIf);
+                let p = match stream_path(&share.backend, &path, &name, stream_disposition) {
+                    Err(NtStatus::OBJECT_NAME_NOT_FOUND) if make => {
+                        return fail(NtStatus::ACCESS_DENIED)
+                    }
+                    r => r.map_err(Stop::Status)?,
+                };
+                if make && share.backend.stat(&p).is_err() {
+                    return fail(NtStatus::ACCESS_DENIED);
+                }
                 // The stream's name as stored (streams are case-preserving too).
                 let stored = p.split_last().map_or(name, |(_, n)| n.to_string());
                 (p, Some((path, stored)))
