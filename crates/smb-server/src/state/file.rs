@@ -170,6 +170,14 @@ impl FileState {
         }
     }
 
+    /// What a client sees of the file: `i` with the write time delayed updates show.
+    pub fn shown_info(&self, mut i: crate::backend::FileInfo) -> crate::backend::FileInfo {
+        if let Some(t) = self.write_times.shown(crate::clock::filetime()) {
+            i.last_write_time = t;
+        }
+        i
+    }
+
     /// CREATEs holding this state (see [`FileRef`]); read under the table's lock.
     pub fn creating(&self) -> bool {
         self.refs.load(Ordering::Acquire) > 0

@@ -254,15 +254,11 @@ impl Open {
     }
 
     /// What a client sees of the file: `i` with the write time delayed updates show.
-    pub fn shown_info(&self, mut i: crate::backend::FileInfo) -> crate::backend::FileInfo {
-        if let Some(t) = self
-            .file
-            .as_ref()
-            .and_then(|fs| fs.write_times.shown(crate::clock::filetime()))
-        {
-            i.last_write_time = t;
+    pub fn shown_info(&self, i: crate::backend::FileInfo) -> crate::backend::FileInfo {
+        match &self.file {
+            Some(fs) => fs.shown_info(i),
+            None => i,
         }
-        i
     }
 
     /// The handle closes: a write after its last update moves the file's write time

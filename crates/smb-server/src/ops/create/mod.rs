@@ -291,18 +291,11 @@ fn create_steps(
         c.opened(s.id, reg.file_id);
     }
     publish(server, &share, &t.path, &info, action);
-    let now = crate::clock::filetime();
     if matches!(action, CreateAction::Overwritten | CreateAction::Superseded) {
         // Replacing the data is a write the other handles see at once.
-        reg.fs.write_times.update_now(0, now);
+        reg.fs.write_times.update_now(0, crate::clock::filetime());
     }
-    let info = match reg.fs.write_times.shown(now) {
-        Some(t) => FileInfo {
-            last_write_time: t,
-            ..info
-        },
-        None => info,
-    };
+    let info = reg.fs.shown_info(info);
     if action != CreateAction::Opened {
         parent_changed(server, &share, &t.path, actor);
     }
