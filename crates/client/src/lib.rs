@@ -89,7 +89,13 @@ pub enum Kerberos {
     /// A credential cache (`FILE:/path`, from `kinit`) and the server's principal
     /// (`cifs/node.lab.test@LAB.TEST`): MIT Kerberos makes the AP-REQ and checks the
     /// AP-REP.
-    Ccache { ccache: String, target: String },
+    Ccache {
+        ccache: String,
+        target: String,
+        /// Ask for a service ticket of at most this many seconds (0: as long as the
+        /// ticket-granting ticket allows). Only a ticket not already in the cache.
+        lifetime_s: u32,
+    },
     /// A prepared AP-REQ and the session key it stands for, sent as they are (tests of
     /// an engine whose Kerberos is a stand-in).
     Fixed {

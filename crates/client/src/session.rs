@@ -236,8 +236,13 @@ impl Client {
         let gss_err = |e: gss::Error| Error::Io(std::io::Error::other(format!("Kerberos: {e}")));
         let mut init = None;
         let ap_req = match k {
-            crate::Kerberos::Ccache { ccache, target } => {
+            crate::Kerberos::Ccache {
+                ccache,
+                target,
+                lifetime_s,
+            } => {
                 let mut i = gss::Initiator::new(Some(ccache), target).map_err(gss_err)?;
+                i.set_lifetime(*lifetime_s);
                 let t = i.step(&[]).map_err(gss_err)?;
                 init = Some(i);
                 t

@@ -176,6 +176,8 @@ pub struct Lib {
     pub get_mic: unsafe extern "C" fn(*mut U, Ctx, U, B, B) -> U,
     pub verify_mic: unsafe extern "C" fn(*mut U, Ctx, B, B, *mut U) -> U,
     pub krb5_set_allowable_enctypes: unsafe extern "C" fn(*mut U, Cred, U, *const i32) -> U,
+    pub wrap: unsafe extern "C" fn(*mut U, Ctx, i32, U, B, *mut i32, B) -> U,
+    pub unwrap: unsafe extern "C" fn(*mut U, Ctx, B, B, *mut i32, *mut U) -> U,
 }
 
 // SAFETY: the table holds function pointers into a library that stays loaded for the
@@ -215,6 +217,8 @@ impl Lib {
                 get_mic: sym!("gss_get_mic"),
                 verify_mic: sym!("gss_verify_mic"),
                 krb5_set_allowable_enctypes: sym!("gss_krb5_set_allowable_enctypes"),
+                wrap: sym!("gss_wrap"),
+                unwrap: sym!("gss_unwrap"),
                 _lib: lib,
             })
         }

@@ -46,6 +46,7 @@ const GSS_S_CONTINUE_NEEDED: u32 = 1;
 const GSS_C_MUTUAL_FLAG: u32 = 2;
 const GSS_C_REPLAY_FLAG: u32 = 4;
 const GSS_C_SEQUENCE_FLAG: u32 = 8;
+const GSS_C_CONF_FLAG: u32 = 16;
 const GSS_C_INTEG_FLAG: u32 = 32;
 
 fn is_error(major: u32) -> bool {
@@ -299,6 +300,50 @@ impl Context {
         Ok(out.bytes().to_vec())
     }
 
+    /// RFC 2743 GSS_Wrap: the message with its MIC, sealed when `seal`.
+    fn wrap(&mut self, msg: &[u8], seal: bool) -> Result<Vec<u8>, Error> {
+        let mut m = Buffer::borrowed(msg);
+        let mut out = OwnedBuffer::new(self.lib);
+        let (mut minor, mut sealed) = (0, 0i32);
+        // SAFETY: a complete context, live buffers; the output is released by its owner.
+        let major = unsafe {
+            (self.lib.wrap)(
+                &mut minor,
+                self.handle,
+                seal as i32,
+                0,
+                &mut m,
+                &mut sealed,
+                out.as_mut_ptr(),
+            )
+        };
+        check(self.lib, major, minor)?;
+        if seal && sealed == 0 {
+            return Err(Error::local("the context cannot seal"));
+        }
+        Ok(out.bytes().to_vec())
+    }
+
+    /// RFC 2743 GSS_Unwrap: the message inside a peer's wrap token, its MIC checked.
+    fn unwrap(&mut self, token: &[u8]) -> Result<Vec<u8>, Error> {
+        let mut t = Buffer::borrowed(token);
+        let mut out = OwnedBuffer::new(self.lib);
+        let (mut minor, mut sealed, mut qop) = (0, 0i32, 0u32);
+        // SAFETY: a complete context, live buffers; the output is released by its owner.
+        let major = unsafe {
+            (self.lib.unwrap)(
+                &mut minor,
+                self.handle,
+                &mut t,
+                out.as_mut_ptr(),
+                &mut sealed,
+                &mut qop,
+            )
+        };
+        check(self.lib, major, minor)?;
+        Ok(out.bytes().to_vec())
+    }
+
     fn verify_mic(&mut self, msg: &[u8], mic: &[u8]) -> Result<(), Error> {
         let mut m = Buffer::borrowed(msg);
         let mut t = Buffer::borrowed(mic);
@@ -450,6 +495,7 @@ pub struct Initiator {
     target: Name,
     ctx: Context,
     done: bool,
+    lifetime_s: u32,
 }
 
 impl Initiator {
@@ -459,6 +505,26 @@ impl Initiator {
         let lib = ffi::lib().map_err(Error::local)?;
         let store: Vec<(&str, &str)> = ccache.map(|c| ("ccache", c)).into_iter().collect();
         let cred = cred_from(lib, GSS_C_INITIATE, None, &store)?;
+        Initiator::with_cred(lib, cred, target)
+    }
+
+    /// A context as `principal` (`NODE1$@LAB.TEST`) with its keys in `keytab`: the
+    /// library gets the ticket-granting ticket itself, into the memory cache `ccache`
+    /// (`MEMORY:name`), and renews it from the keytab when it runs out.
+    pub fn with_keytab(
+        keytab: &str,
+        principal: &str,
+        ccache: &str,
+        target: &str,
+    ) -> Result<Initiator, Error> {
+        let lib = ffi::lib().map_err(Error::local)?;
+        let name = Name::krb5(lib, principal)?;
+        let store = [("client_keytab", keytab), ("ccache", ccache)];
+        let cred = cred_from(lib, GSS_C_INITIATE, Some(&name), &store)?;
+        Initiator::with_cred(lib, cred, target)
+    }
+
+    fn with_cred(lib: &'static Lib, cred: Cred, target: &str) -> Result<Initiator, Error> {
         let target = Name::krb5(lib, target)?;
         Ok(Initiator {
             lib,
@@ -469,7 +535,14 @@ impl Initiator {
                 handle: ptr::null_mut(),
             },
             done: false,
+            lifetime_s: 0,
         })
+    }
+
+    /// Asks for a context (and so a service ticket, when one is fetched) of at most
+    /// this many seconds; 0 for the default. Before the first step.
+    pub fn set_lifetime(&mut self, seconds: u32) {
+        self.lifetime_s = seconds;
     }
 
     /// One step: `input` empty at first, then the acceptor's AP-REP. Returns the token
@@ -480,7 +553,11 @@ impl Initiator {
         let mut inbuf = Buffer::borrowed(input);
         let mut out = OwnedBuffer::new(lib);
         let mut minor = 0;
-        let want = GSS_C_MUTUAL_FLAG | GSS_C_REPLAY_FLAG | GSS_C_SEQUENCE_FLAG | GSS_C_INTEG_FLAG;
+        let want = GSS_C_MUTUAL_FLAG
+            | GSS_C_REPLAY_FLAG
+            | GSS_C_SEQUENCE_FLAG
+            | GSS_C_CONF_FLAG
+            | GSS_C_INTEG_FLAG;
         // SAFETY: live inputs; the context handle is owned by `self.ctx`; the output
         // buffer is released by its owner.
         let major = unsafe {
@@ -491,7 +568,7 @@ impl Initiator {
                 self.target.handle,
                 mech.as_ptr(),
                 want,
-                0,
+                self.lifetime_s,
                 ptr::null_mut(),
                 if input.is_empty() {
                     ptr::null_mut()
@@ -519,5 +596,15 @@ impl Initiator {
 
     pub fn get_mic(&mut self, msg: &[u8]) -> Result<Vec<u8>, Error> {
         self.ctx.get_mic(msg)
+    }
+
+    /// Wraps a message for the acceptor (signed; sealed too when `seal`).
+    pub fn wrap(&mut self, msg: &[u8], seal: bool) -> Result<Vec<u8>, Error> {
+        self.ctx.wrap(msg, seal)
+    }
+
+    /// The message inside the acceptor's wrap token, checked.
+    pub fn unwrap(&mut self, token: &[u8]) -> Result<Vec<u8>, Error> {
+        self.ctx.unwrap(token)
     }
 }

@@ -194,6 +194,9 @@ pub struct ServerConfig {
     /// Names the configuration gives SIDs (`DOMAIN\name`, binary SID): lsarpc
     /// translates them both ways.
     pub sid_names: Vec<(String, Vec<u8>)>,
+    /// Accounts the domain's directory named at start (those share access lists use):
+    /// lsarpc translates them both ways, with their kinds.
+    pub directory_accounts: Vec<smb_wire::dcerpc::Account>,
 }
 
 impl Default for ServerConfig {
@@ -225,6 +228,7 @@ impl Default for ServerConfig {
             ntlm: true,
             local_domain_sid: smb_wire::secdesc::sid_from_str("S-1-5-21-1-2-3").expect("SID"),
             sid_names: Vec::new(),
+            directory_accounts: Vec::new(),
         }
     }
 }

@@ -40,7 +40,7 @@ fn bad<T>() -> Result<T, NtStatus> {
 }
 
 /// The length of the SID at the start of `b`, if it is a well-formed SID.
-fn sid_len(b: &[u8]) -> Option<usize> {
+pub fn sid_len(b: &[u8]) -> Option<usize> {
     if b.len() < 8 || b[0] != 1 || b[1] > 15 {
         return None;
     }

@@ -59,6 +59,18 @@ pub struct KerberosSection {
     /// otherwise.
     #[serde(default)]
     pub allow_rc4: bool,
+    /// A domain controller's host name (`dc1.lab.example.com`): names in share access
+    /// lists are looked up in its directory at start (LDAP, bound as the computer
+    /// account with Kerberos, signed and sealed). None: names need `[security.names]`.
+    #[serde(default)]
+    pub ldap_server: Option<String>,
+    /// Where to reach it (`host:port`); default `<ldap_server>:389`.
+    #[serde(default)]
+    pub ldap_address: Option<String>,
+    /// The computer account the node binds as, with its keys in the keytab; default
+    /// `<netbios_name>$`.
+    #[serde(default)]
+    pub machine_account: Option<String>,
 }
 
 #[derive(Debug, Deserialize, Clone, Default)]
@@ -699,6 +711,11 @@ impl Config {
         }
         if self.server.max_credits < 16 {
             bail!("server.max_credits: must be at least 16");
+        }
+        if self.kerberos.ldap_server.is_some()
+            && (self.kerberos.keytab.is_none() || self.kerberos.realm.is_empty())
+        {
+            bail!("kerberos.ldap_server needs kerberos.keytab and kerberos.realm: the node binds with its computer account's keys");
         }
         if !self.security.ntlm && self.kerberos.keytab.is_none() {
             bail!("security.ntlm = false needs kerberos.keytab: nobody could log on");

@@ -138,6 +138,8 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         None => crate::kerberos::machine_sid(&cfg.server.state_dir)?,
     };
     let kerberos = crate::kerberos::acceptor(cfg)?;
+    let domain_sid = local_domain_sid.clone();
+    let mut names = crate::kerberos::Resolver::new(cfg, &domain_sid, users.names());
     let mut shares = Vec::new();
     for s in &cfg.shares {
         std::fs::create_dir_all(&s.path)
@@ -157,7 +159,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             write_through: s.write_through,
             continuous_availability: s.continuous_availability,
             rsvd: s.rsvd,
-            access: share_access(cfg, s, &local_domain_sid, &users)?,
+            access: share_access(s, &mut names)?,
             require_kerberos: s.require_kerberos,
             dfs: dfs_links(s)?,
             immediate_write_time: s.write_time_updates
@@ -213,6 +215,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             .iter()
             .filter_map(|(n, s)| Some((n.clone(), smb_wire::secdesc::sid_from_str(s)?)))
             .collect(),
+        directory_accounts: names.found,
     };
     Ok(Arc::new(Server::new(
         sc,
@@ -250,19 +253,16 @@ fn dfs_links(s: &crate::config::ShareSection) -> Result<Option<Vec<smb_server::d
 
 /// A share's permissions, resolved to SIDs where the configuration allows.
 fn share_access(
-    cfg: &Config,
     s: &crate::config::ShareSection,
-    local_domain: &[u8],
-    users: &smb_auth::users::UserDb,
+    names: &mut crate::kerberos::Resolver,
 ) -> Result<Option<Vec<smb_server::config::ShareAce>>> {
     if s.access.is_empty() {
         return Ok(None);
     }
-    let names = users.names();
     let aces = s
         .access
         .iter()
-        .map(|e| crate::kerberos::share_ace(e, cfg, local_domain, &names))
+        .map(|e| names.share_ace(e))
         .collect::<Result<Vec<_>>>()
         .with_context(|| format!("share {}", s.name))?;
     Ok(Some(aces))

@@ -5,6 +5,7 @@
 use crate::config::Config;
 use anyhow::{bail, Context, Result};
 use smb_server::config::{share_rights, ShareAce, Trustee};
+use smb_wire::dcerpc::Account;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -109,78 +110,188 @@ pub fn machine_sid(state_dir: &Path) -> Result<Vec<u8>> {
     Ok(smb_wire::secdesc::sid_from_str(&text).expect("well-formed"))
 }
 
-/// One share permission, `TRUSTEE:RIGHTS` or `TRUSTEE:deny:RIGHTS`; the trustee a SID
-/// (`S-1-5-...`), a name in `[security.names]`, a local user, or else a `DOMAIN\name`
-/// matched by name; rights `read`, `change`, `full` or a hexadecimal mask.
-pub fn share_ace(
-    entry: &str,
-    cfg: &Config,
-    local_domain: &[u8],
-    local_users: &[String],
-) -> Result<ShareAce> {
-    let mut parts: Vec<&str> = entry.rsplitn(3, ':').collect();
-    parts.reverse();
-    let (who, allow, rights) = match parts.as_slice() {
-        [who, "deny", r] => (*who, false, *r),
-        [who, r] => (*who, true, *r),
-        _ => bail!("share access {entry:?}: expected TRUSTEE:RIGHTS or TRUSTEE:deny:RIGHTS"),
-    };
-    let rights = match rights.to_ascii_lowercase().as_str() {
-        "read" => share_rights::READ,
-        "change" => share_rights::CHANGE,
-        "full" => share_rights::FULL,
-        r => u32::from_str_radix(r.trim_start_matches("0x"), 16)
-            .ok()
-            .filter(|m| *m != 0)
-            .with_context(|| {
-                format!("share access {entry:?}: rights are read, change, full or a hex mask")
-            })?,
-    };
-    Ok(ShareAce {
-        trustee: trustee(who, cfg, local_domain, local_users)?,
-        allow,
-        rights,
-    })
+/// Turns the trustees of share access lists into SIDs: a SID as written, a name in
+/// `[security.names]`, a local user, or else an account of the domain, looked up in
+/// its directory when `kerberos.ldap_server` names one. A name nothing resolves stays a
+/// name, matched against users' logon names (never a group's).
+pub struct Resolver<'a> {
+    cfg: &'a Config,
+    local_domain: &'a [u8],
+    local_users: Vec<String>,
+    dir: Lookup,
+    /// Accounts found in the directory: lsarpc names them both ways.
+    pub found: Vec<Account>,
 }
 
-fn trustee(
-    who: &str,
-    cfg: &Config,
-    local_domain: &[u8],
-    local_users: &[String],
-) -> Result<Trustee> {
-    if who.starts_with("S-1-") {
-        return smb_wire::secdesc::sid_from_str(who)
-            .map(Trustee::Sid)
-            .with_context(|| format!("share access: {who:?} is not a SID"));
-    }
-    if let Some((_, sid)) = cfg
-        .security
-        .names
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(who))
-    {
-        return smb_wire::secdesc::sid_from_str(sid)
-            .map(Trustee::Sid)
-            .with_context(|| format!("security.names: {who:?} = {sid:?} is not a SID"));
-    }
-    let (domain, name) = who.split_once('\\').unwrap_or(("", who));
-    let local = domain.is_empty()
-        || domain.eq_ignore_ascii_case(&cfg.server.domain)
-        || domain.eq_ignore_ascii_case(&cfg.server.netbios_name);
-    if local && local_users.iter().any(|u| u.eq_ignore_ascii_case(name)) {
-        return Ok(Trustee::Sid(smb_server::ops::security::local_user_sid(
+enum Lookup {
+    None,
+    Untried,
+    Bound(Box<crate::ldap::Directory>),
+    Failed,
+}
+
+impl<'a> Resolver<'a> {
+    pub fn new(cfg: &'a Config, local_domain: &'a [u8], local_users: Vec<String>) -> Self {
+        Resolver {
+            cfg,
             local_domain,
-            name,
-        )));
+            local_users,
+            dir: if cfg.kerberos.ldap_server.is_some() {
+                Lookup::Untried
+            } else {
+                Lookup::None
+            },
+            found: Vec::new(),
+        }
     }
-    if name.is_empty() {
-        bail!("share access: empty name in {who:?}");
+
+    /// One share permission, `TRUSTEE:RIGHTS` or `TRUSTEE:deny:RIGHTS`; rights `read`,
+    /// `change`, `full` or a hexadecimal mask.
+    pub fn share_ace(&mut self, entry: &str) -> Result<ShareAce> {
+        let mut parts: Vec<&str> = entry.rsplitn(3, ':').collect();
+        parts.reverse();
+        let (who, allow, rights) = match parts.as_slice() {
+            [who, "deny", r] => (*who, false, *r),
+            [who, r] => (*who, true, *r),
+            _ => bail!("share access {entry:?}: expected TRUSTEE:RIGHTS or TRUSTEE:deny:RIGHTS"),
+        };
+        let rights = match rights.to_ascii_lowercase().as_str() {
+            "read" => share_rights::READ,
+            "change" => share_rights::CHANGE,
+            "full" => share_rights::FULL,
+            r => u32::from_str_radix(r.trim_start_matches("0x"), 16)
+                .ok()
+                .filter(|m| *m != 0)
+                .with_context(|| {
+                    format!("share access {entry:?}: rights are read, change, full or a hex mask")
+                })?,
+        };
+        Ok(ShareAce {
+            trustee: self.trustee(who)?,
+            allow,
+            rights,
+        })
     }
-    tracing::warn!(trustee = %who,
-        "share access: no SID known for this name (add it to [security.names]); it matches a user of that name, never a group");
-    Ok(Trustee::Name {
-        domain: domain.to_string(),
-        name: name.to_string(),
-    })
+
+    fn trustee(&mut self, who: &str) -> Result<Trustee> {
+        let cfg = self.cfg;
+        if who.starts_with("S-1-") {
+            return smb_wire::secdesc::sid_from_str(who)
+                .map(Trustee::Sid)
+                .with_context(|| format!("share access: {who:?} is not a SID"));
+        }
+        if let Some((_, sid)) = cfg
+            .security
+            .names
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(who))
+        {
+            return smb_wire::secdesc::sid_from_str(sid)
+                .map(Trustee::Sid)
+                .with_context(|| format!("security.names: {who:?} = {sid:?} is not a SID"));
+        }
+        let (domain, name) = who.split_once('\\').unwrap_or(("", who));
+        if name.is_empty() {
+            bail!("share access: empty name in {who:?}");
+        }
+        let local = domain.is_empty()
+            || domain.eq_ignore_ascii_case(&cfg.server.domain)
+            || domain.eq_ignore_ascii_case(&cfg.server.netbios_name);
+        if local
+            && self
+                .local_users
+                .iter()
+                .any(|u| u.eq_ignore_ascii_case(name))
+        {
+            return Ok(Trustee::Sid(smb_server::ops::security::local_user_sid(
+                self.local_domain,
+                name,
+            )));
+        }
+        if let Some(dir) = self.directory() {
+            let ours = domain.is_empty()
+                || domain.eq_ignore_ascii_case(&dir.netbios)
+                || domain.eq_ignore_ascii_case(&cfg.kerberos.realm);
+            if ours {
+                let a = dir
+                    .account(name)
+                    .with_context(|| format!("share access: looking up {who:?}"))?
+                    .with_context(|| {
+                        format!(
+                            "share access: no account {name:?} in the domain {}",
+                            dir.netbios
+                        )
+                    })?;
+                tracing::info!(trustee = %who, sid = %smb_wire::secdesc::sid_to_str(&a.sid),
+                    kind = ?a.kind, "share access: found in the directory");
+                let netbios = dir.netbios.clone();
+                if !self.found.iter().any(|f| f.sid == a.sid) {
+                    self.found.push(Account {
+                        domain: netbios,
+                        domain_sid: smb_wire::secdesc::sid_parent(&a.sid),
+                        name: a.name,
+                        sid: a.sid.clone(),
+                        kind: a.kind,
+                    });
+                }
+                return Ok(Trustee::Sid(a.sid));
+            }
+        }
+        tracing::warn!(trustee = %who,
+            "share access: no SID known for this name (add it to [security.names], or set kerberos.ldap_server); it matches a user of that name, never a group");
+        Ok(Trustee::Name {
+            domain: domain.to_string(),
+            name: name.to_string(),
+        })
+    }
+
+    /// The directory, bound on first use; None when none is configured or it cannot
+    /// be reached (said once, and the node starts without it).
+    fn directory(&mut self) -> Option<&mut crate::ldap::Directory> {
+        if let Lookup::Untried = self.dir {
+            self.dir = match self.bind() {
+                Ok(d) => {
+                    tracing::info!(domain = %d.netbios, base = %d.base,
+                        "directory bound for name lookups");
+                    Lookup::Bound(Box::new(d))
+                }
+                Err(e) => {
+                    tracing::error!(error = %format!("{e:#}"),
+                        "the domain's directory cannot be reached: share access names that need it match logon names only until a restart");
+                    Lookup::Failed
+                }
+            };
+        }
+        match &mut self.dir {
+            Lookup::Bound(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    fn bind(&self) -> Result<crate::ldap::Directory> {
+        let k = &self.cfg.kerberos;
+        let host = k.ldap_server.as_deref().context("no ldap_server")?;
+        let address = k
+            .ldap_address
+            .clone()
+            .unwrap_or_else(|| format!("{host}:389"));
+        let keytab = k.keytab.as_ref().context("no keytab")?;
+        let account = k
+            .machine_account
+            .clone()
+            .unwrap_or_else(|| format!("{}$", self.cfg.server.netbios_name.to_uppercase()));
+        let principal = if account.contains('@') {
+            account
+        } else {
+            format!("{account}@{}", k.realm.to_uppercase())
+        };
+        crate::ldap::Directory::connect(&crate::ldap::Binding {
+            address: &address,
+            host,
+            realm: &k.realm,
+            keytab: &keytab.display().to_string(),
+            principal: &principal,
+            timeout: std::time::Duration::from_secs(10),
+        })
+    }
 }

@@ -14,6 +14,7 @@ pub mod endpoint;
 pub mod filetable;
 pub mod framing;
 pub mod kerberos;
+pub mod ldap;
 pub mod listen;
 pub mod metrics;
 pub mod rdma_conns;

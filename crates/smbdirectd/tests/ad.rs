@@ -3,7 +3,9 @@
 //! from its KDC (`kinit`, as a user and with a computer account's keytab), and smbclient
 //! and our client logging on with Kerberos. The Hyper-V pattern: computer accounts and an
 //! admins group get Full Control of the share and, by inheritance, of a VM's files;
-//! another domain user is refused.
+//! another domain user is refused. Names in access lists looked up in the directory
+//! (LDAP as the node's computer account); sessions that end with their tickets;
+//! constrained delegation (S4U2Proxy) to the node; a node joined with `adcli`.
 
 mod common;
 
@@ -211,9 +213,9 @@ impl Domain {
         keytab
     }
 
-    /// A credential cache holding a TGT for `principal` (password or keytab), with
-    /// `lifetime` when given.
-    fn kinit(&self, principal: &str, secret: Secret, lifetime: Option<&str>) -> String {
+    /// A credential cache holding a (forwardable) TGT for `principal`, from its
+    /// password or keytab.
+    fn kinit(&self, principal: &str, secret: Secret) -> String {
         let cc = self.dir.path().join(format!(
             "cc.{}.{}",
             principal.replace(['$', '@', '/'], "_"),
@@ -226,9 +228,8 @@ impl Domain {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        if let Some(l) = lifetime {
-            c.args(["-l", l]);
-        }
+        // Forwardable, as Windows' tickets are: constrained delegation (S4U) needs it.
+        c.arg("-f");
         match secret {
             Secret::Password(_) => {
                 c.arg(principal);
@@ -308,9 +309,27 @@ fn krb_options(ccache: &str) -> client::Options {
         kerberos: Some(client::Kerberos::Ccache {
             ccache: ccache.into(),
             target: format!("cifs/node1.lab.test@{REALM}"),
+            lifetime_s: 0,
         }),
         ..Default::default()
     }
+}
+
+/// Connects to node1's data share and opens vm.vhdx (made if missing) with "guest
+/// data" written at its start: the tree and the open.
+fn vm_disk(c: &mut client::Client) -> (u32, smb_wire::FileId) {
+    let tree = c.tree_connect("\\\\node1.lab.test\\data").unwrap();
+    let (f, _) = c
+        .create(
+            tree,
+            "vm.vhdx",
+            access::FILE_READ_DATA | access::FILE_WRITE_DATA,
+            3,
+            0,
+        )
+        .unwrap();
+    c.write(tree, f, 0, b"guest data").unwrap();
+    (tree, f)
 }
 
 /// An ACE for a SID string.
@@ -388,13 +407,16 @@ fn hyper_v_hosts_use_their_share_with_kerberos() {
     assert!(admins.starts_with(&d.sid) && hv1.starts_with(&d.sid));
     eprintln!("accounts made in {:?}", t0.elapsed());
 
+    // The group and HV1$ are looked up in the domain's directory (LDAP, bound as
+    // NODE1$); HV2$ is given by SID in the configuration, as without a directory.
     let extra = format!(
         "netbios_name = \"NODE1\"\ndomain = \"LAB\"\n\
          [kerberos]\nkeytab = \"{kt}\"\nrealm = \"{REALM}\"\nkrb5_conf = \"{conf}\"\n\
-         [security.names]\n\"LAB\\\\Hyper-V Admins\" = \"{admins}\"\n\"LAB\\\\HV1$\" = \"{hv1}\"\n\
-         \"LAB\\\\HV2$\" = \"{hv2}\"\n",
+         ldap_server = \"dc1.lab.test\"\nldap_address = \"{ip}:389\"\n\
+         [security.names]\n\"LAB\\\\HV2$\" = \"{hv2}\"\n",
         kt = node_kt.display(),
         conf = d.krb5_conf.display(),
+        ip = d.ip,
     );
     let share_extra = "access = [\"LAB\\\\Hyper-V Admins:full\", \"LAB\\\\HV1$:full\", \
                        \"LAB\\\\HV2$:full\"]\n\n\
@@ -410,10 +432,10 @@ fn hyper_v_hosts_use_their_share_with_kerberos() {
         ..Default::default()
     });
 
-    let admin_cc = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"), None);
-    let hv1_cc = d.kinit(&format!("HV1$@{REALM}"), Secret::Keytab(&hv1_kt), None);
-    let hv2_cc = d.kinit(&format!("HV2$@{REALM}"), Secret::Keytab(&hv2_kt), None);
-    let bob_cc = d.kinit("bob", Secret::Password("Bob-Pass-123"), None);
+    let admin_cc = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"));
+    let hv1_cc = d.kinit(&format!("HV1$@{REALM}"), Secret::Keytab(&hv1_kt));
+    let hv2_cc = d.kinit(&format!("HV2$@{REALM}"), Secret::Keytab(&hv2_kt));
+    let bob_cc = d.kinit("bob", Secret::Password("Bob-Pass-123"));
 
     // The administrator gives the share's root Full Control for the hosts and the group,
     // inheritable (as Hyper-V's setup documentation asks of a file share).
@@ -547,11 +569,90 @@ fn hyper_v_hosts_use_their_share_with_kerberos() {
     let o = smbclient_krb(&s, &d, &admin_cc, "secure", &[], "ls");
     assert!(o.status.success(), "{}", out_text(&o));
 
-    // The audit log names the Kerberos users and their domain.
+    // The audit log names the Kerberos users and their domain, and the directory
+    // lookups.
     let log = s.log();
     assert!(
         log.contains("HV1$") && log.contains("hvadmin") && log.contains("LAB"),
         "{log}"
+    );
+    assert!(log.contains("directory bound for name lookups"), "{log}");
+    assert!(log.contains(&admins) && log.contains(&hv1), "{log}");
+
+    // lsarpc (what a security dialog asks the server holding the files) names the
+    // accounts the directory gave, with their kinds: the group a group, HV1$ a user.
+    if require_tool("rpcclient") {
+        let o = Cmd::new("timeout")
+            .args(["60", "rpcclient", "-p", &s.port.to_string()])
+            .arg("-U")
+            .arg(format!("{USER}%{PASSWORD}"))
+            .args(["127.0.0.1", "-c"])
+            .arg(format!(
+                "lookupsids {admins} {hv1}; lookupnames \"LAB\\Hyper-V Admins\""
+            ))
+            .output()
+            .unwrap();
+        let t = out_text(&o);
+        assert!(
+            t.contains(&format!("{admins} LAB\\Hyper-V Admins (2)")),
+            "{t}"
+        );
+        assert!(t.contains(&format!("{hv1} LAB\\HV1$ (1)")), "{t}");
+        assert!(t.contains(&format!("{admins} (Domain Group: 2)")), "{t}");
+    }
+
+    // A name the domain does not know stops the start with a clear message; a
+    // directory that cannot be reached does not (the node serves, and says so).
+    let cfg = std::fs::read_to_string(s.dir.path().join("smbdirectd.toml")).unwrap();
+    let bad = s.dir.path().join("bad.toml");
+    let other_port = free_port();
+    std::fs::write(
+        &bad,
+        cfg.replace(
+            &format!("127.0.0.1:{}", s.port),
+            &format!("127.0.0.1:{other_port}"),
+        )
+        .replace("LAB\\\\HV1$:full", "LAB\\\\Nobody Here:full")
+        .replace(
+            &s.dir.path().join("state").display().to_string(),
+            &s.dir.path().join("state2").display().to_string(),
+        ),
+    )
+    .unwrap();
+    let o = Cmd::new("timeout")
+        .args(["60", env!("CARGO_BIN_EXE_smbdirectd"), "serve", "--config"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let t = out_text(&o);
+    assert!(
+        !o.status.success() && t.contains("no account \"Nobody Here\" in the domain LAB"),
+        "{t}"
+    );
+    let closed = free_port();
+    let unreachable = TestServer::start_with(Opts {
+        extra_config: format!(
+            "netbios_name = \"NODE1\"\ndomain = \"LAB\"\n\
+             [kerberos]\nkeytab = \"{kt}\"\nrealm = \"{REALM}\"\nkrb5_conf = \"{conf}\"\n\
+             ldap_server = \"dc1.lab.test\"\nldap_address = \"127.0.0.1:{closed}\"\n",
+            kt = node_kt.display(),
+            conf = d.krb5_conf.display(),
+        ),
+        share_extra: "access = [\"LAB\\\\Hyper-V Admins:full\"]\n".into(),
+        ..Default::default()
+    });
+    let o = smbclient_krb(&unreachable, &d, &admin_cc, "data", &[], "ls");
+    assert!(
+        out_text(&o).contains("NT_STATUS_ACCESS_DENIED"),
+        "without the directory the group name grants nothing: {}",
+        out_text(&o)
+    );
+    assert!(
+        unreachable
+            .log()
+            .contains("the domain's directory cannot be reached"),
+        "{}",
+        unreachable.log()
     );
     drop(bob);
     drop(admin);
@@ -559,17 +660,23 @@ fn hyper_v_hosts_use_their_share_with_kerberos() {
 
 /// A server for NODE1's keytab with metrics; its metrics port.
 fn node_server(d: &Domain) -> (TestServer, u16, PathBuf) {
+    node_server_with(d, "", "")
+}
+
+/// As [`node_server`], with more configuration and share settings.
+fn node_server_with(d: &Domain, extra: &str, share_extra: &str) -> (TestServer, u16, PathBuf) {
     // (cifs/127.0.0.1 too: smbprotocol names the service by the address it dials.)
     let node_kt = d.computer("NODE1", &["cifs/node1.lab.test", "cifs/127.0.0.1"]);
     let mport = free_port();
     let extra = format!(
         "netbios_name = \"NODE1\"\ndomain = \"LAB\"\n[metrics]\nlisten = \"127.0.0.1:{mport}\"\n\
-         [kerberos]\nkeytab = \"{kt}\"\nrealm = \"{REALM}\"\nkrb5_conf = \"{conf}\"\n",
+         [kerberos]\nkeytab = \"{kt}\"\nrealm = \"{REALM}\"\nkrb5_conf = \"{conf}\"\n{extra}",
         kt = node_kt.display(),
         conf = d.krb5_conf.display(),
     );
     let s = TestServer::start_with(Opts {
         extra_config: extra,
+        share_extra: share_extra.to_string(),
         ..Default::default()
     });
     (s, mport, node_kt)
@@ -601,25 +708,13 @@ fn kerberos_reauthentication_replays_and_wrong_keys() {
     let addr = format!("127.0.0.1:{}", s.port);
 
     // A session of the user's; a re-authentication with a fresh ticket keeps it and
-    // its open. (That a session then ends with its ticket is tested on the engine's
-    // clock in smb-server's tests/kerberos.rs: this KDC issues no service ticket
-    // shorter than a few minutes.)
-    let first_cc = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"), None);
+    // its open. (That a session ends with its ticket: a_kerberos_session_ends_with_its_ticket.)
+    let first_cc = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"));
     let cap = testkit::Capture::start(s.dir.path(), &format!("tcp port {}", s.port));
     let mut c = client::Client::connect(&addr, &krb_options(&first_cc)).unwrap();
     let cap = cap.stop();
-    let tree = c.tree_connect("\\\\node1.lab.test\\data").unwrap();
-    let (f, _) = c
-        .create(
-            tree,
-            "vm.vhdx",
-            access::FILE_READ_DATA | access::FILE_WRITE_DATA,
-            3,
-            0,
-        )
-        .unwrap();
-    c.write(tree, f, 0, b"guest data").unwrap();
-    let fresh = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"), None);
+    let (tree, f) = vm_disk(&mut c);
+    let fresh = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"));
     c.reauthenticate(&krb_options(&fresh)).unwrap();
     assert_eq!(c.read(tree, f, 0, 10).unwrap(), b"guest data");
     c.close(tree, f).unwrap();
@@ -715,12 +810,13 @@ fn rc4_tickets_only_where_allowed() {
     let Some(d) = Domain::start() else { return };
     d.user("hvadmin", "Hv-Admin-Pass1");
     let kt = d.computer_with("RC4NODE", &["cifs/rc4node.lab.test"], 4);
-    let cc = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"), None);
+    let cc = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"));
     let target = format!("cifs/rc4node.lab.test@{REALM}");
     let opts = client::Options {
         kerberos: Some(client::Kerberos::Ccache {
             ccache: cc.clone(),
             target: target.clone(),
+            lifetime_s: 0,
         }),
         ..Default::default()
     };
@@ -753,4 +849,190 @@ fn rc4_tickets_only_where_allowed() {
             );
         }
     }
+}
+
+/// A session ends with its ticket. The client asks the KDC for a service ticket of
+/// 40 seconds (RFC 4120 `till`; Samba's KDC refuses to use a ticket-granting ticket in
+/// its last two minutes, so the short life is the service ticket's); once it has ended
+/// the server answers STATUS_NETWORK_SESSION_EXPIRED (not before the ticket's end, nor
+/// long after it), and a re-authentication with a fresh ticket on the same session
+/// keeps the open.
+#[test]
+fn a_kerberos_session_ends_with_its_ticket() {
+    let Some(d) = Domain::start() else { return };
+    d.user("hvadmin", "Hv-Admin-Pass1");
+    let (s, _, _) = node_server(&d);
+    let addr = format!("127.0.0.1:{}", s.port);
+    let cc = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"));
+    let mut short = krb_options(&cc);
+    if let Some(client::Kerberos::Ccache { lifetime_s, .. }) = &mut short.kerberos {
+        *lifetime_s = 40;
+    }
+    let t0 = Instant::now();
+    let mut c = client::Client::connect(&addr, &short).unwrap();
+    let (tree, f) = vm_disk(&mut c);
+    let ended = loop {
+        match c.read(tree, f, 0, 10) {
+            Ok(_) => {}
+            Err(client::Error::Status(_, NtStatus::NETWORK_SESSION_EXPIRED)) => break t0.elapsed(),
+            Err(e) => panic!("after {:?}: {e:?}\n{}", t0.elapsed(), s.log()),
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(120),
+            "the session outlived its 40 s ticket:\n{}",
+            s.log()
+        );
+        std::thread::sleep(Duration::from_secs(1));
+    };
+    // 40 s, plus the 5 s of clock skew the krb5.conf allows.
+    assert!(
+        ended >= Duration::from_secs(38) && ended <= Duration::from_secs(50),
+        "session ended after {ended:?}"
+    );
+    let fresh = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"));
+    c.reauthenticate(&krb_options(&fresh)).unwrap();
+    assert_eq!(c.read(tree, f, 0, 10).unwrap(), b"guest data");
+    c.close(tree, f).unwrap();
+}
+
+/// Constrained delegation, as remote Hyper-V management uses it: a management host's
+/// account allowed to delegate to `cifs/node1.lab.test` (here with protocol transition:
+/// S4U2Self, then S4U2Proxy, by MIT's `kvno`) obtains a ticket to the node in an
+/// administrator's name; the node takes it (its PAC carries the delegation record
+/// beside the user's logon information) and grants the administrator's group's access.
+/// A host not allowed to delegate gets no such ticket.
+#[test]
+fn constrained_delegation_reaches_the_share_as_the_user() {
+    if !require_tool("kvno") || !require_tool("smbclient") {
+        return;
+    }
+    let Some(d) = Domain::start() else { return };
+    d.user("hvadmin", "Hv-Admin-Pass1");
+    d.tool(&["group", "add", "Hyper-V Admins"]);
+    d.tool(&["group", "addmembers", "Hyper-V Admins", "hvadmin"]);
+    let admins = d.sid_of("Hyper-V Admins");
+    let mgmt_kt = d.computer("MGMT", &["host/mgmt.lab.test"]);
+    d.tool(&["delegation", "for-any-protocol", "MGMT$", "on"]);
+    d.tool(&["delegation", "add-service", "MGMT$", "cifs/node1.lab.test"]);
+    let lone_kt = d.computer("LONE", &["host/lone.lab.test"]);
+    let (s, _, _) = node_server_with(
+        &d,
+        &format!("[security.names]\n\"LAB\\\\Hyper-V Admins\" = \"{admins}\"\n"),
+        "access = [\"LAB\\\\Hyper-V Admins:full\"]\n",
+    );
+
+    // MGMT$ logs on with its keytab, then asks for hvadmin's ticket to the node into a
+    // cache of hvadmin's own.
+    let s4u = |host: &str, kt: &Path| {
+        let mgmt_cc = d.kinit(&format!("{host}$@{REALM}"), Secret::Keytab(kt));
+        let out_cc = format!("FILE:{}/cc.s4u.{host}", d.dir.path().display());
+        let o = Cmd::new("timeout")
+            .args(["60", "kvno", "-I", "hvadmin", "-P", "--out-cache", &out_cc])
+            .arg(format!("cifs/node1.lab.test@{REALM}"))
+            .envs(d.env(&mgmt_cc))
+            .output()
+            .unwrap();
+        (o, out_cc)
+    };
+    let (o, delegated) = s4u("MGMT", &mgmt_kt);
+    assert!(o.status.success(), "kvno S4U2Proxy: {}", out_text(&o));
+    let o = smbclient_krb(
+        &s,
+        &d,
+        &delegated,
+        "data",
+        &["-m", "SMB3_11"],
+        "mkdir vm2; ls",
+    );
+    let t = out_text(&o);
+    assert!(o.status.success() && t.contains("vm2"), "{t}\n{}", s.log());
+    assert!(s.share.join("vm2").is_dir());
+    let log = s.log();
+    assert!(
+        log.contains("hvadmin"),
+        "the delegated logon is hvadmin's: {log}"
+    );
+
+    // Our client on the same delegated ticket: a signed 3.1.1 session.
+    let mut c = client::Client::connect(&format!("127.0.0.1:{}", s.port), &krb_options(&delegated))
+        .unwrap();
+    c.tree_connect("\\\\node1.lab.test\\data").unwrap();
+
+    // LONE$ is not trusted to delegate: the KDC gives it nothing for the node.
+    let (o, _) = s4u("LONE", &lone_kt);
+    assert!(!o.status.success(), "{}", out_text(&o));
+}
+
+/// The joining procedure docs/hyper-v.md gives a Linux administrator: `adcli join`
+/// (as a domain administrator) makes the computer account NODE1$, its `cifs/` service
+/// names and the keytab. The node starts on that keytab, looks the share's group up in
+/// the directory as NODE1$, and serves a group member with Kerberos.
+#[test]
+fn a_node_joined_with_adcli_serves_the_domain() {
+    if !require_tool("adcli") || !require_tool("smbclient") {
+        return;
+    }
+    let Some(d) = Domain::start() else { return };
+    d.user("hvadmin", "Hv-Admin-Pass1");
+    d.tool(&["group", "add", "Hyper-V Admins"]);
+    d.tool(&["group", "addmembers", "Hyper-V Admins", "hvadmin"]);
+    let admin_cc = d.kinit("administrator", Secret::Password(ADMIN_PASS));
+    let keytab = d.dir.path().join("joined.keytab");
+    let o = Cmd::new("timeout")
+        .args([
+            "120",
+            "adcli",
+            "join",
+            "--domain=lab.test",
+            "--domain-realm",
+            REALM,
+        ])
+        .arg(format!("--domain-controller={}", d.ip))
+        .args([
+            "--computer-name=NODE1",
+            "--host-fqdn=node1.lab.test",
+            "--service-name=cifs",
+        ])
+        .arg(format!("--host-keytab={}", keytab.display()))
+        .arg(format!(
+            "--login-ccache={}",
+            admin_cc.trim_start_matches("FILE:")
+        ))
+        .arg("--verbose")
+        .envs(d.env(&admin_cc))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "adcli join: {}", out_text(&o));
+    let spns = d.tool(&["spn", "list", "NODE1$"]);
+    assert!(spns.contains("cifs/node1.lab.test"), "{spns}");
+
+    let extra = format!(
+        "netbios_name = \"NODE1\"\ndomain = \"LAB\"\n\
+         [kerberos]\nkeytab = \"{kt}\"\nrealm = \"{REALM}\"\nkrb5_conf = \"{conf}\"\n\
+         ldap_server = \"dc1.lab.test\"\nldap_address = \"{ip}:389\"\n",
+        kt = keytab.display(),
+        conf = d.krb5_conf.display(),
+        ip = d.ip,
+    );
+    let s = TestServer::start_with(Opts {
+        extra_config: extra,
+        share_extra: "access = [\"LAB\\\\Hyper-V Admins:full\"]\n".into(),
+        ..Default::default()
+    });
+    let user_cc = d.kinit("hvadmin", Secret::Password("Hv-Admin-Pass1"));
+    let o = smbclient_krb(
+        &s,
+        &d,
+        &user_cc,
+        "data",
+        &["-m", "SMB3_11"],
+        "mkdir vm3; ls",
+    );
+    let t = out_text(&o);
+    assert!(o.status.success() && t.contains("vm3"), "{t}\n{}", s.log());
+    assert!(
+        s.log().contains("directory bound for name lookups"),
+        "{}",
+        s.log()
+    );
 }

@@ -144,6 +144,12 @@ impl<'a> PipeCtx<'a> {
                 }
             }
         }
+        // Accounts the directory named, with their kinds.
+        for a in &self.server.cfg.directory_accounts {
+            if !v.iter().any(|x| x.sid == a.sid) {
+                v.push(a.clone());
+            }
+        }
         // Names the configuration gives: groups, unless a logon showed a user.
         for (full, sid) in &self.server.cfg.sid_names {
             if v.iter().any(|a| a.sid == *sid) {
