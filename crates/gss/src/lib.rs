@@ -341,6 +341,12 @@ impl Context {
             )
         };
         check(self.lib, major, minor)?;
+        // Supplementary bits: a duplicate, old, out-of-order token or a gap before it.
+        if major & 0x1e != 0 {
+            return Err(Error::local(format!(
+                "a wrapped message out of sequence (status {major:#x})"
+            )));
+        }
         Ok(out.bytes().to_vec())
     }
 

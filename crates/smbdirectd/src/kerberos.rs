@@ -167,13 +167,13 @@ impl<'a> Resolver<'a> {
                 })?,
         };
         Ok(ShareAce {
-            trustee: self.trustee(who)?,
+            trustee: self.trustee(who, allow)?,
             allow,
             rights,
         })
     }
 
-    fn trustee(&mut self, who: &str) -> Result<Trustee> {
+    fn trustee(&mut self, who: &str, allow: bool) -> Result<Trustee> {
         let cfg = self.cfg;
         if who.starts_with("S-1-") {
             return smb_wire::secdesc::sid_from_str(who)
@@ -194,9 +194,12 @@ impl<'a> Resolver<'a> {
         if name.is_empty() {
             bail!("share access: empty name in {who:?}");
         }
+        // With a directory, `server.domain\\name` is the domain's account (a member
+        // server's own users go by its NetBIOS name), never a local user of that name.
+        let ldap = cfg.kerberos.ldap_server.is_some();
         let local = domain.is_empty()
-            || domain.eq_ignore_ascii_case(&cfg.server.domain)
-            || domain.eq_ignore_ascii_case(&cfg.server.netbios_name);
+            || domain.eq_ignore_ascii_case(&cfg.server.netbios_name)
+            || (!ldap && domain.eq_ignore_ascii_case(&cfg.server.domain));
         if local
             && self
                 .local_users
@@ -208,34 +211,48 @@ impl<'a> Resolver<'a> {
                 name,
             )));
         }
-        if let Some(dir) = self.directory() {
-            let ours = domain.is_empty()
-                || domain.eq_ignore_ascii_case(&dir.netbios)
-                || domain.eq_ignore_ascii_case(&cfg.kerberos.realm);
-            if ours {
-                let a = dir
-                    .account(name)
-                    .with_context(|| format!("share access: looking up {who:?}"))?
-                    .with_context(|| {
-                        format!(
-                            "share access: no account {name:?} in the domain {}",
-                            dir.netbios
-                        )
-                    })?;
-                tracing::info!(trustee = %who, sid = %smb_wire::secdesc::sid_to_str(&a.sid),
-                    kind = ?a.kind, "share access: found in the directory");
+        let realm = &cfg.kerberos.realm;
+        let found = match self.directory() {
+            Some(dir)
+                if domain.is_empty()
+                    || domain.eq_ignore_ascii_case(&dir.netbios)
+                    || domain.eq_ignore_ascii_case(realm) =>
+            {
                 let netbios = dir.netbios.clone();
-                if !self.found.iter().any(|f| f.sid == a.sid) {
-                    self.found.push(Account {
-                        domain: netbios,
-                        domain_sid: smb_wire::secdesc::sid_parent(&a.sid),
-                        name: a.name,
-                        sid: a.sid.clone(),
-                        kind: a.kind,
-                    });
+                match dir.account(name) {
+                    Ok(Some(a)) => Some((netbios, a)),
+                    Ok(None) => bail!("share access: no account {name:?} in the domain {netbios}"),
+                    Err(e) => {
+                        tracing::error!(error = %format!("{e:#}"), trustee = %who,
+                            "the domain's directory failed a lookup; no more lookups until a restart");
+                        self.dir = Lookup::Failed;
+                        None
+                    }
                 }
-                return Ok(Trustee::Sid(a.sid));
             }
+            _ => None,
+        };
+        if let Some((netbios, a)) = found {
+            tracing::info!(trustee = %who, sid = %smb_wire::secdesc::sid_to_str(&a.sid),
+                kind = ?a.kind, "share access: found in the directory");
+            if !self.found.iter().any(|f| f.sid == a.sid) {
+                self.found.push(Account {
+                    domain: netbios,
+                    domain_sid: smb_wire::secdesc::sid_parent(&a.sid),
+                    name: a.name,
+                    sid: a.sid.clone(),
+                    kind: a.kind,
+                });
+            }
+            return Ok(Trustee::Sid(a.sid));
+        }
+        // A name left unresolved matches only a user logging on by that name: an allow
+        // then grants less than meant, but a deny would stop denying a group's members.
+        if !allow {
+            bail!(
+                "share access: the deny entry for {who:?} needs its SID: give it in [security.names]{}",
+                if ldap { " (the directory could not be asked)" } else { " or set kerberos.ldap_server" }
+            );
         }
         tracing::warn!(trustee = %who,
             "share access: no SID known for this name (add it to [security.names], or set kerberos.ldap_server); it matches a user of that name, never a group");

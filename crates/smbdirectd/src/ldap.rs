@@ -5,16 +5,18 @@
 //! SID and kind by its `sAMAccountName`.
 //!
 //! Bounded: a message is at most [`MAX_MESSAGE`] bytes, a search returns at most
-//! [`MAX_ENTRIES`] entries, and every read and write times out. The controller is
-//! trusted for its answers, not for its framing: anything malformed ends the
-//! connection with an error.
+//! [`MAX_ENTRIES`] entries (and as many referrals) and keeps only the attributes it
+//! asked for, and the bind (with its first two searches) and each lookup must finish
+//! within the binding's timeout. Once the security layer is on, only wrapped bytes that
+//! pass their check are read. The controller is trusted for its answers, not for its
+//! framing: anything malformed ends the connection with an error.
 
 use anyhow::{bail, Context, Result};
 use smb_auth::der;
 use smb_wire::dcerpc::SidType;
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The largest message (or wrapped chunk) read from the controller.
 const MAX_MESSAGE: usize = 4 << 20;
@@ -63,6 +65,11 @@ pub struct Directory {
     /// Bytes received and not yet parsed (unwrapped when a layer is on).
     inbuf: Vec<u8>,
     next_id: u32,
+    /// The largest wrapped message the controller takes (its security layer offer).
+    peer_max: usize,
+    timeout: Duration,
+    /// When the operation under way must have finished.
+    deadline: Instant,
     /// The domain's naming context (`DC=lab,DC=test`).
     pub base: String,
     /// The domain's NetBIOS name (`LAB`).
@@ -76,10 +83,9 @@ impl Directory {
             .with_context(|| format!("resolving {}", b.address))?
             .next()
             .with_context(|| format!("{} has no address", b.address))?;
+        let deadline = Instant::now() + b.timeout;
         let stream = TcpStream::connect_timeout(&addr, b.timeout)
             .with_context(|| format!("connecting to {}", b.address))?;
-        stream.set_read_timeout(Some(b.timeout))?;
-        stream.set_write_timeout(Some(b.timeout))?;
         let target = format!("ldap/{}@{}", b.host, b.realm.to_uppercase());
         let gss = gss::Initiator::with_keytab(
             &format!("FILE:{}", b.keytab),
@@ -94,6 +100,9 @@ impl Directory {
             layer: None,
             inbuf: Vec::new(),
             next_id: 1,
+            peer_max: MAX_MESSAGE,
+            timeout: b.timeout,
+            deadline,
             base: String::new(),
             netbios: String::new(),
         };
@@ -124,6 +133,7 @@ impl Directory {
 
     /// The account named `name` (its sAMAccountName; `HV1$` for a computer), if any.
     pub fn account(&mut self, name: &str) -> Result<Option<DirAccount>> {
+        self.deadline = Instant::now() + self.timeout;
         let base = self.base.clone();
         let found = self.search(
             &base,
@@ -157,11 +167,15 @@ impl Directory {
             let (code, diag, creds) = self.bind_round(&token)?;
             match code {
                 SUCCESS if self.gss.is_complete() => {
-                    // From the next message on, every message is wrapped.
+                    // From the next message on, every message is wrapped; bytes that
+                    // came in clear behind the bind's answer are nobody's to trust.
                     self.layer = Some(
                         chosen
                             .context("the controller accepted a bind without a security layer")?,
                     );
+                    if !self.inbuf.is_empty() {
+                        bail!("unprotected bytes followed the bind's answer");
+                    }
                     return Ok(());
                 }
                 SASL_BIND_IN_PROGRESS => {}
@@ -191,6 +205,9 @@ impl Directory {
             } else {
                 bail!("the controller offers no signing or sealing layer");
             };
+            self.peer_max =
+                (usize::from(offer[1]) << 16 | usize::from(offer[2]) << 8 | usize::from(offer[3]))
+                    .min(MAX_MESSAGE);
             let max = (MAX_MESSAGE as u32).min(0xff_ffff);
             let answer = [layer, (max >> 16) as u8, (max >> 8) as u8, max as u8];
             token = self
@@ -235,7 +252,7 @@ impl Directory {
         filter: &[u8],
         attrs: &[&str],
     ) -> Result<Vec<Entry>> {
-        let attrs: Vec<u8> = attrs
+        let wanted: Vec<u8> = attrs
             .iter()
             .flat_map(|a| der::write(0x04, a.as_bytes()))
             .collect();
@@ -249,12 +266,13 @@ impl Directory {
                 ber_int(10),
                 der::write(0x01, &[0]),
                 filter.to_vec(),
-                der::write(0x30, &attrs),
+                der::write(0x30, &wanted),
             ]
             .concat(),
         );
         let id = self.send(&op)?;
         let mut entries = Vec::new();
+        let mut referrals = 0;
         loop {
             let (tag, body) = self.receive(id)?;
             match tag {
@@ -262,10 +280,15 @@ impl Directory {
                     if entries.len() >= MAX_ENTRIES {
                         bail!("more than {MAX_ENTRIES} entries");
                     }
-                    entries.push(Entry::parse(body)?);
+                    entries.push(Entry::parse(body, attrs)?);
                 }
                 // A referral elsewhere: not followed.
-                0x73 => {}
+                0x73 => {
+                    referrals += 1;
+                    if referrals > MAX_ENTRIES {
+                        bail!("more than {MAX_ENTRIES} referrals");
+                    }
+                }
                 0x65 => {
                     let (code, diag, _) = ldap_result(&body)?;
                     if code != SUCCESS {
@@ -276,6 +299,15 @@ impl Directory {
                 t => bail!("a search answered with operation {t:#x}"),
             }
         }
+    }
+
+    /// The time left before the deadline; an error once it has passed.
+    fn remaining(&self) -> Result<Duration> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            bail!("the controller did not answer within {:?}", self.timeout);
+        }
+        Ok(left)
     }
 
     /// Sends one operation as a message; its id.
@@ -290,9 +322,16 @@ impl Directory {
                     .gss
                     .wrap(&msg, layer == LAYER_CONFIDENTIALITY)
                     .map_err(|e| anyhow::anyhow!("{e}"))?;
+                if w.len() > self.peer_max {
+                    bail!(
+                        "a request larger than the controller takes ({} bytes)",
+                        w.len()
+                    );
+                }
                 [(w.len() as u32).to_be_bytes().to_vec(), w].concat()
             }
         };
+        self.stream.set_write_timeout(Some(self.remaining()?))?;
         self.stream
             .write_all(&out)
             .context("writing to the controller")?;
@@ -326,6 +365,7 @@ impl Directory {
         if self.inbuf.len() > MAX_MESSAGE {
             bail!("a message longer than {MAX_MESSAGE} bytes");
         }
+        self.stream.set_read_timeout(Some(self.remaining()?))?;
         match self.layer {
             None => {
                 let mut b = [0u8; 16384];
@@ -368,7 +408,8 @@ struct Entry {
 }
 
 impl Entry {
-    fn parse(body: Vec<u8>) -> Result<Entry> {
+    /// The entry's attributes among `wanted` (others are dropped).
+    fn parse(body: Vec<u8>, wanted: &[&str]) -> Result<Entry> {
         let (_dn, rest) = der::expect(&body, 0x04).map_err(|_| malformed())?;
         let (list, _) = der::expect(rest, 0x30).map_err(|_| malformed())?;
         let mut attrs = Vec::new();
@@ -383,7 +424,10 @@ impl Entry {
                 v.push(val.to_vec());
                 vals = next;
             }
-            attrs.push((String::from_utf8_lossy(name).into_owned(), v));
+            let name = String::from_utf8_lossy(name).into_owned();
+            if wanted.iter().any(|w| w.eq_ignore_ascii_case(&name)) {
+                attrs.push((name, v));
+            }
             r = next;
         }
         Ok(Entry { attrs })
@@ -551,7 +595,11 @@ mod tests {
             ),
         ]
         .concat();
-        let e = Entry::parse(body.clone()).unwrap();
+        let e = Entry::parse(body.clone(), &["sAMAccountName", "sAMAccountType"]).unwrap();
+        assert!(Entry::parse(body.clone(), &["cn"])
+            .unwrap()
+            .attrs
+            .is_empty());
         assert_eq!(e.first_value("samaccountname"), Some(&b"HV1$"[..]));
         let kind = text(e.first_value("sAMAccountType"))
             .unwrap()
@@ -559,9 +607,9 @@ mod tests {
             .unwrap();
         assert_eq!(account_kind(kind), SidType::User);
         for cut in 0..body.len() {
-            let _ = Entry::parse(body[..cut].to_vec());
+            let _ = Entry::parse(body[..cut].to_vec(), &["sAMAccountName"]);
         }
-        assert!(Entry::parse(vec![0x04, 0x7f]).is_err());
+        assert!(Entry::parse(vec![0x04, 0x7f], &[]).is_err());
         let done = [
             vec![0x0a, 1, 49],
             der::write(0x04, b""),
