@@ -26,8 +26,7 @@ enum Transport {
     Tcp,
     /// SMB Direct over the software iWARP provider (see --rdma).
     Iwarp,
-    /// SMB Direct over an RDMA device through rdma-core (see --rdma; a build with the
-    /// `verbs` feature).
+    /// SMB Direct over an RDMA device through rdma-core, loaded at run time (see --rdma).
     Verbs,
     /// SMB Direct over the in-process loopback fabric: the bench runs smbdirectd itself,
     /// in this process, serving --serve-dir as the URL's share (HOST:PORT are ignored).

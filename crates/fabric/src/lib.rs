@@ -9,14 +9,16 @@
 //! calls [`QueuePair::progress`] to move bytes.
 //!
 //! Providers: [`iwarp`] (software iWARP over TCP: MPA, DDP, RDMAP), [`loopback`]
-//! (in-process, deterministic, seeded faults) and, with the `verbs` feature, [`verbs`]
-//! (rdma-core).
+//! (in-process, deterministic, seeded faults) and, with the `verbs` feature (on by
+//! default), [`verbs`] (rdma-core, loaded at run time).
 
 pub mod iwarp;
 pub mod loopback;
 mod soft;
 #[cfg(feature = "verbs")]
 pub mod verbs;
+#[cfg(feature = "verbs")]
+mod verbs_sys;
 
 use parking_lot::Mutex;
 use std::collections::{HashMap, VecDeque};

@@ -1,5 +1,6 @@
-//! The verbs provider: rdma-core (libibverbs, librdmacm) through rdma-sys, for RoCE,
-//! InfiniBand and iWARP NICs and for rxe/siw where a host loads them.
+//! The verbs provider: rdma-core (libibverbs, librdmacm), loaded at run time (see
+//! `verbs_sys`), for RoCE, InfiniBand and iWARP NICs and for rxe/siw where a host loads
+//! them.
 //!
 //! Connections go through rdma_cm on non-blocking event channels (one for a listener,
 //! one per queue pair, so that a queue pair's events reach the worker that owns it);
@@ -14,12 +15,12 @@
 //! SMB Direct never needs it (it is the client's key that a server invalidates), so this
 //! provider serves SMB Direct; a client on verbs would see its exposed keys stay valid.
 
+use crate::verbs_sys::*;
 use crate::{
     Access, CmEvent, Completion, ConnRequest, Cq, Error, Listener, Mr, Pd, QpCaps, QpState,
     QueuePair, RecvWr, RegBuf, Result, SendOp, SendWr, WcOpcode, WcStatus,
 };
 use parking_lot::Mutex;
-use rdma_sys::*;
 use std::collections::{HashMap, VecDeque};
 use std::ffi::CStr;
 use std::net::SocketAddr;
@@ -36,6 +37,7 @@ pub struct DeviceInfo {
 
 /// The RDMA devices rdma-core sees on this host.
 pub fn devices() -> Result<Vec<DeviceInfo>> {
+    load().map_err(Error::Unavailable)?;
     let mut n: i32 = 0;
     // SAFETY: plain rdma-core calls; the list is freed below and its entries are only
     // read while it is alive.
@@ -209,7 +211,7 @@ impl HwCq {
                     byte_len: wc.byte_len,
                     // SAFETY: the union holds the invalidated key when WITH_INV is set.
                     invalidated_rkey: if invalidated {
-                        Some(unsafe { wc.imm_data_invalidated_rkey_union.invalidated_rkey })
+                        Some(wc.invalidated_rkey)
                     } else {
                         None
                     },
@@ -517,7 +519,7 @@ impl Channel {
                 return None;
             }
             let e = &*ev;
-            let conn = &e.param.conn;
+            let conn = &e.conn;
             let private_data = if conn.private_data.is_null() {
                 Vec::new()
             } else {
@@ -604,7 +606,7 @@ impl Listener for VerbsListener {
 /// # Safety
 /// `id` is a valid connection id.
 unsafe fn peer_of(id: *mut rdma_cm_id) -> String {
-    let sa = &(*id).route.addr.dst_addr_union.dst_storage as *const _ as *const libc::sockaddr;
+    let sa = &(*id).dst as *const _ as *const libc::sockaddr;
     match (*sa).sa_family as i32 {
         libc::AF_INET => {
             let sin = &*(sa as *const libc::sockaddr_in);
@@ -875,15 +877,15 @@ impl QueuePair for VerbsQp {
             }
             SendOp::SendWithInvalidate { rkey } => {
                 w.opcode = ibv_wr_opcode::IBV_WR_SEND_WITH_INV;
-                w.imm_data_invalidated_rkey_union.invalidated_rkey = rkey;
+                w.invalidate_rkey = rkey;
             }
             SendOp::RdmaWrite { remote_addr, rkey } => {
                 w.opcode = ibv_wr_opcode::IBV_WR_RDMA_WRITE;
-                w.wr.rdma = rdma_t { remote_addr, rkey };
+                (w.remote_addr, w.rkey) = (remote_addr, rkey);
             }
             SendOp::RdmaRead { remote_addr, rkey } => {
                 w.opcode = ibv_wr_opcode::IBV_WR_RDMA_READ;
-                w.wr.rdma = rdma_t { remote_addr, rkey };
+                (w.remote_addr, w.rkey) = (remote_addr, rkey);
             }
         }
         let mut bad = std::ptr::null_mut();
