@@ -137,7 +137,8 @@ impl Client {
         } else if let Some(_a) = addr.strip_prefix("verbs:") {
             #[cfg(feature = "verbs")]
             {
-                let f = fabric::verbs::VerbsFabric::open(None).map_err(err)?;
+                // The device the route to the server leaves by.
+                let f = fabric::verbs::VerbsFabric::open_for(ip(_a)?, true).map_err(err)?;
                 (pd, cq) = (f.pd().map_err(err)?, f.cq(4096).map_err(err)?);
                 f.connect(ip(_a)?, &pd, &cq, b"", 16, 16).map_err(err)?
             }

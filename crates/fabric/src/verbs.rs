@@ -306,6 +306,51 @@ impl VerbsFabric {
         })
     }
 
+    /// The fabric on the device that carries `addr` as rdma_cm resolves it: for a local
+    /// address (a listener's), the device it is bound to; for a peer's, the device the
+    /// route to it leaves by. (A host with several RDMA devices needs the right one: a
+    /// queue pair only takes a protection domain and completion queue of its own
+    /// device.) A wildcard local address takes the first device.
+    pub fn open_for(addr: SocketAddr, peer: bool) -> Result<VerbsFabric> {
+        load().map_err(Error::Unavailable)?;
+        let ch = Channel::new()?;
+        let id = ch.create_id()?;
+        // (A local address is bound on any port: the listener takes the real one next.)
+        let mut a = addr;
+        if !peer {
+            a.set_port(0);
+        }
+        let mut sa = SockAddr::from(a);
+        // SAFETY: a new id and a well-formed address; the id is destroyed below.
+        let found = unsafe {
+            if peer {
+                if rdma_resolve_addr(id, std::ptr::null_mut(), sa.as_mut_ptr(), 2000) != 0 {
+                    Err(os_err("rdma_resolve_addr"))
+                } else {
+                    ch.wait(rdma_cm_event_type::RDMA_CM_EVENT_ADDR_RESOLVED)
+                        .map(|_| (*id).verbs)
+                }
+            } else if rdma_bind_addr(id, sa.as_mut_ptr()) != 0 {
+                Err(os_err("rdma_bind_addr"))
+            } else {
+                Ok((*id).verbs)
+            }
+        };
+        let name = match found {
+            // SAFETY: a context rdma_cm chose names its device.
+            Ok(ctx) if !ctx.is_null() => Some(unsafe { cstr(ibv_get_device_name((*ctx).device)) }),
+            Ok(_) => None,
+            Err(e) => {
+                // SAFETY: created above, no QP.
+                unsafe { rdma_destroy_id(id) };
+                return Err(e);
+            }
+        };
+        // SAFETY: created above, no QP.
+        unsafe { rdma_destroy_id(id) };
+        VerbsFabric::open(name.as_deref())
+    }
+
     /// A protection domain on this device.
     pub fn pd(&self) -> Result<Pd> {
         // SAFETY: a valid context.
@@ -508,6 +553,35 @@ impl Channel {
             return Err(os_err("rdma_create_id"));
         }
         Ok(id)
+    }
+
+    /// Waits (bounded) for one event, which must be `want` with status 0.
+    fn wait(&self, want: rdma_cm_event_type::Type) -> Result<()> {
+        let end = Instant::now() + Duration::from_secs(5);
+        loop {
+            if let Some(e) = self.next() {
+                if e.kind == want && e.status == 0 {
+                    return Ok(());
+                }
+                // SAFETY: event_str returns a static string.
+                let name = unsafe { cstr(rdma_event_str(e.kind)) };
+                return Err(Error::Protocol(format!(
+                    "connection setup failed: {name} (status {})",
+                    e.status
+                )));
+            }
+            if Instant::now() >= end {
+                return Err(Error::Protocol("connection setup timed out".into()));
+            }
+            let mut p = libc::pollfd {
+                // SAFETY: the channel is valid.
+                fd: unsafe { (*self.0).fd },
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one pollfd.
+            unsafe { libc::poll(&mut p, 1, 50) };
+        }
     }
 
     /// The next event, if one is waiting: (type, status, private data, ird, ord, id).
@@ -754,31 +828,7 @@ impl VerbsQp {
 
     /// Waits (bounded) for one event during connection setup.
     fn wait_event(&mut self, want: rdma_cm_event_type::Type) -> Result<()> {
-        let end = Instant::now() + Duration::from_secs(5);
-        loop {
-            if let Some(e) = self.ch.next() {
-                if e.kind == want && e.status == 0 {
-                    return Ok(());
-                }
-                // SAFETY: event_str returns a static string.
-                let name = unsafe { cstr(rdma_event_str(e.kind)) };
-                return Err(Error::Protocol(format!(
-                    "connection setup failed: {name} (status {})",
-                    e.status
-                )));
-            }
-            if Instant::now() >= end {
-                return Err(Error::Protocol("connection setup timed out".into()));
-            }
-            let mut p = libc::pollfd {
-                // SAFETY: the channel is valid.
-                fd: unsafe { (*self.ch.0).fd },
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            // SAFETY: one pollfd.
-            unsafe { libc::poll(&mut p, 1, 50) };
-        }
+        self.ch.wait(want)
     }
 }
 

@@ -90,7 +90,8 @@ pub fn spawn_rdma(
             #[cfg(feature = "verbs")]
             (Endpoint::Ip(addr), "verbs") => {
                 let f = Arc::new(
-                    fabric::verbs::VerbsFabric::open(None)
+                    // The device the address is on.
+                    fabric::verbs::VerbsFabric::open_for(*addr, false)
                         .with_context(|| format!("SMB Direct (verbs) on {addr}"))?,
                 );
                 let l = f.listen(*addr).with_context(|| {

@@ -603,58 +603,59 @@ fn hyper_v_hosts_use_their_share_with_kerberos() {
 
     // A name the domain does not know stops the start with a clear message; a
     // directory that cannot be reached does not (the node serves, and says so).
+    // (Each run: the server's configuration with `edits`, on another port and state
+    // directory; what it printed, having failed to start.)
     let cfg = std::fs::read_to_string(s.dir.path().join("smbdirectd.toml")).unwrap();
-    let bad = s.dir.path().join("bad.toml");
-    let other_port = free_port();
-    std::fs::write(
-        &bad,
-        cfg.replace(
-            &format!("127.0.0.1:{}", s.port),
-            &format!("127.0.0.1:{other_port}"),
-        )
-        .replace("LAB\\\\HV1$:full", "LAB\\\\Nobody Here:full")
-        .replace(
-            &s.dir.path().join("state").display().to_string(),
-            &s.dir.path().join("state2").display().to_string(),
-        ),
-    )
-    .unwrap();
-    let o = Cmd::new("timeout")
-        .args(["60", env!("CARGO_BIN_EXE_smbdirectd"), "serve", "--config"])
-        .arg(&bad)
-        .output()
-        .unwrap();
-    let t = out_text(&o);
+    let refused_start = |name: &str, edits: &[(String, String)]| {
+        let other_port = free_port();
+        let mut text = cfg
+            .replace(
+                &format!("127.0.0.1:{}", s.port),
+                &format!("127.0.0.1:{other_port}"),
+            )
+            .replace(
+                &s.dir.path().join("state").display().to_string(),
+                &s.dir
+                    .path()
+                    .join(format!("state-{name}"))
+                    .display()
+                    .to_string(),
+            );
+        for (from, to) in edits {
+            text = text.replace(from, to);
+        }
+        let path = s.dir.path().join(format!("{name}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let o = Cmd::new("timeout")
+            .args(["60", env!("CARGO_BIN_EXE_smbdirectd"), "serve", "--config"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "{name}: started: {}", out_text(&o));
+        out_text(&o)
+    };
+    let t = refused_start(
+        "bad-name",
+        &[("LAB\\\\HV1$:full".into(), "LAB\\\\Nobody Here:full".into())],
+    );
     assert!(
-        !o.status.success() && t.contains("no account \"Nobody Here\" in the domain LAB"),
+        t.contains("no account \"Nobody Here\" in the domain LAB"),
         "{t}"
     );
-    let closed = free_port();
     // A deny entry whose SID cannot be found would stop denying: no start.
-    let deny = s.dir.path().join("deny.toml");
-    std::fs::write(
-        &deny,
-        cfg.replace(
-            &format!("127.0.0.1:{}", s.port),
-            &format!("127.0.0.1:{other_port}"),
-        )
-        .replace(&format!("{}:389", d.ip), &format!("127.0.0.1:{closed}"))
-        .replace("LAB\\\\HV1$:full", "LAB\\\\Contractors:deny:full")
-        .replace(
-            &s.dir.path().join("state").display().to_string(),
-            &s.dir.path().join("state3").display().to_string(),
-        ),
-    )
-    .unwrap();
-    let o = Cmd::new("timeout")
-        .args(["60", env!("CARGO_BIN_EXE_smbdirectd"), "serve", "--config"])
-        .arg(&deny)
-        .output()
-        .unwrap();
-    let t = out_text(&o);
+    let closed = free_port();
+    let t = refused_start(
+        "deny-unresolved",
+        &[
+            (format!("{}:389", d.ip), format!("127.0.0.1:{closed}")),
+            (
+                "LAB\\\\HV1$:full".into(),
+                "LAB\\\\Contractors:deny:full".into(),
+            ),
+        ],
+    );
     assert!(
-        !o.status.success()
-            && t.contains("the deny entry for \"LAB\\\\Contractors\" needs its SID"),
+        t.contains("the deny entry for \"LAB\\\\Contractors\" needs its SID"),
         "{t}"
     );
     let unreachable = TestServer::start_with(Opts {
