@@ -88,7 +88,7 @@ impl Io {
             }
             Io::Rdma(r) => {
                 // DEAD_PEER (or the client's timeout) without a message is a dead peer (the
-                // clock is looked at now and then: this loop spins).
+                // clock is looked at now and then: this loop spins, yielding now and then).
                 let mut end = None;
                 for spin in 1u32.. {
                     if let Some(m) = r.conn.recv() {
@@ -97,6 +97,10 @@ impl Io {
                     }
                     r.poll()?;
                     if spin.is_multiple_of(1024) {
+                        // Give the CPU up now and then: with more spinning connections
+                        // than cores (a bench's many connections), each would otherwise
+                        // wait out the others' whole time slices.
+                        std::thread::yield_now();
                         let now = std::time::Instant::now();
                         if now > *end.get_or_insert(now + r.limit) {
                             return Err(Error::Io(std::io::ErrorKind::TimedOut.into()));
