@@ -17,8 +17,6 @@ pub mod loopback;
 mod soft;
 #[cfg(feature = "verbs")]
 pub mod verbs;
-#[cfg(feature = "verbs")]
-mod verbs_sys;
 
 use parking_lot::Mutex;
 use std::collections::{HashMap, VecDeque};

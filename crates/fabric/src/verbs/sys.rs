@@ -360,7 +360,7 @@ pub fn load() -> Result<(), String> {
 fn lib() -> &'static Lib {
     match LIB.get() {
         Some(Ok(l)) => l,
-        _ => unreachable!("rdma-core used before verbs_sys::load succeeded"),
+        _ => unreachable!("rdma-core used before sys::load succeeded"),
     }
 }
 
