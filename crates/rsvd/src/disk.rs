@@ -99,6 +99,11 @@ impl<S: Storage> BlockDevice for VhdxDisk<S> {
     fn resize(&self, new_size: u64) -> Result<(), DevError> {
         Ok(self.top().resize(new_size)?)
     }
+    fn mapped(&self, offset: u64, len: u64) -> Result<Vec<(u64, u64)>, DevError> {
+        let mut out = Vec::new();
+        vhdx::mapped_level(&self.layers, 0, offset, len, &mut out)?;
+        Ok(out)
+    }
 }
 
 #[cfg(test)]
@@ -133,5 +138,110 @@ mod tests {
             d.read(200 << 20, &mut back),
             Err(DevError::Invalid(_))
         ));
+    }
+
+    /// GET LBA STATUS from `lba`, with room for `descs` descriptors.
+    fn lba_status(d: &dyn BlockDevice, lba: u64, descs: u32) -> Result<Vec<(u64, u32, u8)>, u8> {
+        use crate::scsi::{execute, Command, Lun};
+        let pr = parking_lot::Mutex::new(crate::Reservations::new());
+        let lun = Lun {
+            dev: d,
+            pr: &pr,
+            persist: &|_| true,
+        };
+        let mut cdb = [0u8; 16];
+        cdb[0] = 0x9E;
+        cdb[1] = 0x12;
+        cdb[2..10].copy_from_slice(&lba.to_be_bytes());
+        cdb[10..14].copy_from_slice(&(8 + 16 * descs).to_be_bytes());
+        let o = execute(
+            &lun,
+            Guid([1; 16]),
+            &Command {
+                cdb: &cdb,
+                data_out: &[],
+                max_in: 1 << 16,
+            },
+        );
+        if let Some(s) = o.sense {
+            return Err(s.asc);
+        }
+        let n = u32::from_be_bytes(o.data[..4].try_into().unwrap()) as usize;
+        assert_eq!(n + 4, o.data.len());
+        Ok(o.data[8..]
+            .chunks_exact(16)
+            .map(|e| {
+                (
+                    u64::from_be_bytes(e[..8].try_into().unwrap()),
+                    u32::from_be_bytes(e[8..12].try_into().unwrap()),
+                    e[12],
+                )
+            })
+            .collect())
+    }
+
+    #[test]
+    fn get_lba_status_follows_the_chain_and_trims() {
+        let mib = 1u64 << 20;
+        let spm = (mib / 512) as u32;
+        let new = |size: u64| {
+            let f = MemFile::new(Vec::new());
+            let mut p = CreateParams::new(DiskKind::Dynamic, size);
+            p.block_size = 1 << 20;
+            create(&f, &p).unwrap();
+            Vhdx::open(f, OpenOptions::read_write()).unwrap()
+        };
+        let d = VhdxDisk::new(vec![new(64 * mib)]);
+        assert_eq!(lba_status(&d, 0, 8), Ok(vec![(0, 64 * spm, 1)]));
+        d.write(3 * mib, &[7; 4096], false).unwrap();
+        assert_eq!(
+            lba_status(&d, 0, 8),
+            Ok(vec![
+                (0, 3 * spm, 1),
+                (3 * 2048, spm, 0),
+                (4 * 2048, 60 * spm, 1)
+            ])
+        );
+        // From inside the mapped block; and only as many descriptors as fit.
+        assert_eq!(lba_status(&d, 7000, 1), Ok(vec![(7000, 8192 - 7000, 0)]));
+        assert_eq!(lba_status(&d, 64 * 2048, 1), Err(0x21), "past the end");
+        d.unmap(3 * mib, mib).unwrap();
+        assert_eq!(lba_status(&d, 0, 8), Ok(vec![(0, 64 * spm, 1)]));
+        // A fixed disk is mapped throughout.
+        let f = MemFile::new(Vec::new());
+        create(&f, &CreateParams::new(DiskKind::Fixed, 8 * mib)).unwrap();
+        let fixed = VhdxDisk::new(vec![Vhdx::open(f, OpenOptions::read_write()).unwrap()]);
+        assert_eq!(lba_status(&fixed, 0, 8), Ok(vec![(0, 8 * spm, 0)]));
+        // A differencing child: its own sectors and its parent's data are mapped.
+        let parent = new(16 * mib);
+        vhdx::write_through(&parent, 0, &vec![1; mib as usize]).unwrap();
+        let f = MemFile::new(Vec::new());
+        let mut p = CreateParams::new(DiskKind::Differencing, 16 * mib);
+        p.block_size = 1 << 20;
+        p.parent = Some((
+            parent.data_write_guid(),
+            vhdx::format::ParentLocator {
+                entries: vec![
+                    (
+                        "parent_linkage".into(),
+                        format!("{:?}", parent.data_write_guid()),
+                    ),
+                    ("relative_path".into(), ".\\p.vhdx".into()),
+                ],
+            },
+        ));
+        create(&f, &p).unwrap();
+        let child = Vhdx::open(f, OpenOptions::read_write()).unwrap();
+        let d = VhdxDisk::new(vec![child, parent]);
+        d.write(5 * mib, &[2; 512], false).unwrap();
+        assert_eq!(
+            lba_status(&d, 0, 8),
+            Ok(vec![
+                (0, spm, 0),
+                (2048, 4 * spm, 1),
+                (5 * 2048, 1, 0),
+                (5 * 2048 + 1, 11 * spm - 1, 1)
+            ])
+        );
     }
 }

@@ -10,13 +10,16 @@
 //!   mode pages, data, unmap, cache sync), fixed-format sense and unit attentions;
 //! - [`pr`]: SPC-3 persistent reservations shared by every initiator of a disk, with a
 //!   versioned, checksummed encoding to keep them across restarts;
-//! - [`disk`]: a [`BlockDevice`] over a VHDX chain (fixed, dynamic, differencing).
+//! - [`disk`]: a [`BlockDevice`] over a VHDX chain (fixed, dynamic, differencing);
+//! - [`safe`]: how far a disk can shrink without cutting into what its partitions or
+//!   its data occupy.
 //!
 //! No I/O of its own: the caller supplies the device and stores what [`pr`] encodes.
 #![forbid(unsafe_code)]
 
 pub mod disk;
 pub mod pr;
+pub mod safe;
 pub mod scsi;
 pub mod sense;
 pub mod status;
@@ -78,9 +81,18 @@ pub trait BlockDevice: Send + Sync {
     /// Releases a range: afterwards it reads as zeros where whole allocation units were
     /// released and keeps its data elsewhere (unmap is advisory).
     fn unmap(&self, offset: u64, len: u64) -> Result<(), DevError>;
-    /// Grows the disk to `new_size` bytes.
+    /// Grows or shrinks the disk to `new_size` bytes (a shrink drops what lies past it).
     fn resize(&self, _new_size: u64) -> Result<(), DevError> {
         Err(DevError::Invalid("this disk has a fixed size".into()))
+    }
+    /// The ranges of [offset, offset + len) that hold data (are mapped), in order; the
+    /// rest reads as zeros without taking space. By default everything is mapped.
+    fn mapped(&self, offset: u64, len: u64) -> Result<Vec<(u64, u64)>, DevError> {
+        Ok(if len == 0 {
+            Vec::new()
+        } else {
+            vec![(offset, len)]
+        })
     }
     /// The granularity at which [`BlockDevice::unmap`] releases space, in bytes.
     fn unmap_granularity(&self) -> u64 {

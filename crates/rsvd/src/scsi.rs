@@ -49,6 +49,10 @@ pub mod op {
 
 /// READ CAPACITY(16) as a SERVICE ACTION IN(16) service action.
 const SA_READ_CAPACITY16: u8 = 0x10;
+/// GET LBA STATUS as a SERVICE ACTION IN(16) service action.
+const SA_GET_LBA_STATUS: u8 = 0x12;
+/// How far one GET LBA STATUS looks past its starting LBA, in bytes.
+const LBA_STATUS_WINDOW: u64 = 64 << 30;
 
 /// The largest transfer one command may ask for, in bytes (VPD B0h reports it in blocks).
 pub const MAX_TRANSFER: u64 = 8 << 20;
@@ -131,10 +135,14 @@ fn cdb_len(opcode: u8) -> usize {
 }
 
 /// What a command does to the medium, for the reservation check.
-pub fn access(opcode: u8) -> Access {
+pub fn access(cdb: &[u8]) -> Access {
     use op::*;
-    match opcode {
+    match cdb[0] {
         READ6 | READ10 | READ12 | READ16 | VERIFY10 | VERIFY12 | VERIFY16 => Access::Read,
+        // GET LBA STATUS reads the medium's provisioning (SBC-3 treats it as a read).
+        SERVICE_ACTION_IN16 if cdb.get(1).is_some_and(|b| b & 0x1F == SA_GET_LBA_STATUS) => {
+            Access::Read
+        }
         WRITE6 | WRITE10 | WRITE12 | WRITE16 | WRITE_VERIFY10 | WRITE_VERIFY12 | WRITE_VERIFY16
         | WRITE_SAME10 | WRITE_SAME16 | UNMAP | SYNCHRONIZE_CACHE10 | SYNCHRONIZE_CACHE16
         | MODE_SELECT6 | MODE_SELECT10 => Access::Write,
@@ -172,7 +180,7 @@ pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
         if let Some(ua) = pr.take_attention(&nexus) {
             return Outcome::check(ua.sense());
         }
-        if pr.conflicts(&nexus, access(opcode)) {
+        if pr.conflicts(&nexus, access(&cdb)) {
             return Outcome::conflict();
         }
     }
@@ -209,6 +217,9 @@ pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
             // LBPME: the unit is thin-provisioned and takes UNMAP.
             d[14] = 0x80;
             truncated(d, be32(&cdb, 10) as usize, cmd.max_in)
+        }
+        SERVICE_ACTION_IN16 if cdb[1] & 0x1F == SA_GET_LBA_STATUS => {
+            lba_status(dev, &cdb, cmd.max_in, bs, blocks)
         }
         REPORT_LUNS => {
             let mut d = vec![0u8; 16];
@@ -452,6 +463,69 @@ fn unmap(dev: &dyn BlockDevice, cmd: &Command, bs: u64, blocks: u64) -> Outcome 
         }
     }
     Outcome::good(Vec::new())
+}
+
+/// GET LBA STATUS: from the starting LBA, alternating descriptors of mapped (0) and
+/// deallocated (1) runs, as many as the allocation length holds.
+fn lba_status(
+    dev: &dyn BlockDevice,
+    cdb: &[u8; 16],
+    max_in: usize,
+    bs: u64,
+    blocks: u64,
+) -> Outcome {
+    let start = be64(cdb, 2);
+    let alloc = be32(cdb, 10) as usize;
+    if start >= blocks {
+        return Outcome::check(sense::LBA_OUT_OF_RANGE);
+    }
+    let room = alloc.min(max_in);
+    if room < 24 {
+        // Not even one descriptor fits: the header alone says how much there would be.
+        let mut d = vec![0u8; 8];
+        d[..4].copy_from_slice(&20u32.to_be_bytes());
+        return truncated(d, alloc, max_in);
+    }
+    let max_desc = (room - 8) / 16;
+    let from = start * bs;
+    let to = (from + LBA_STATUS_WINDOW).min(blocks * bs);
+    let mapped = match dev.mapped(from, to - from) {
+        Ok(m) => m,
+        Err(e) => return Outcome::check(dev_sense(&e, false)),
+    };
+    let mut runs: Vec<(u64, u64, u8)> = Vec::new();
+    let mut at = from;
+    for (o, l) in mapped {
+        let (o, end) = (o.max(at), (o + l).min(to));
+        if end <= o {
+            continue;
+        }
+        if o > at {
+            runs.push((at, o - at, 1));
+        }
+        runs.push((o, end - o, 0));
+        at = end;
+    }
+    if at < to {
+        runs.push((at, to - at, 1));
+    }
+    let mut d = vec![0u8; 8];
+    for (o, l, state) in runs.into_iter().take(max_desc) {
+        // A run of more blocks than 32 bits count ends the list at that count; the
+        // initiator asks again from where it stops.
+        let n = (l / bs).min(u64::from(u32::MAX));
+        let mut e = [0u8; 16];
+        e[..8].copy_from_slice(&(o / bs).to_be_bytes());
+        e[8..12].copy_from_slice(&(n as u32).to_be_bytes());
+        e[12] = state;
+        d.extend_from_slice(&e);
+        if n * bs < l {
+            break;
+        }
+    }
+    let len = (d.len() - 4) as u32;
+    d[..4].copy_from_slice(&len.to_be_bytes());
+    truncated(d, alloc, max_in)
 }
 
 /// The pages VPD 00h lists, in order.

@@ -405,8 +405,10 @@ pub fn dispatch(
             if max_out < HEADER_LEN + 8 {
                 return Err(BUFFER_TOO_SMALL);
             }
-            // We never shrink a disk: its current size is the smallest safe one.
-            Ok(ok(&dev.capacity().to_le_bytes()))
+            match crate::safe::safe_size(dev) {
+                Ok(n) => Ok(ok(&n.to_le_bytes())),
+                Err(_) => Ok(header_only(&h, crate::status::UNSUCCESSFUL)),
+            }
         }
         CHANGE_TRACKING_GET_PARAMETERS => {
             let mut p = CHANGE_TRACKING_NOT_INITIALIZED.to_le_bytes().to_vec();
@@ -509,27 +511,37 @@ fn meta_start(
                     (data[8] != 0, data[9] != 0, data[10] != 0);
                 let cur = lun.dev.capacity();
                 let bs = u64::from(lun.dev.sector_size());
-                if shrink_min && (new_size != 0 || expand_only || allow_unsafe) {
-                    INVALID_PARAMETER_1
-                } else if shrink_min || new_size == cur {
-                    SUCCESS
-                } else if new_size < cur && expand_only {
-                    INVALID_PARAMETER
-                } else if new_size < cur {
-                    // Shrinking would cut data off; the smallest safe size is the
-                    // current one.
-                    NOT_SUPPORTED
-                } else if new_size % bs != 0 {
-                    INVALID_PARAMETER
+                let safe = || crate::safe::safe_size(lun.dev);
+                let target = if shrink_min {
+                    if new_size != 0 || expand_only || allow_unsafe {
+                        Err(INVALID_PARAMETER_1)
+                    } else {
+                        safe().map_err(|_| UNSUCCESSFUL)
+                    }
+                } else if (new_size < cur && expand_only) || new_size == 0 || new_size % bs != 0 {
+                    Err(INVALID_PARAMETER)
+                } else if new_size < cur && !allow_unsafe {
+                    // Below the safe size a shrink would cut into partitions or data;
+                    // only AllowUnsafeVirtualSize lets it.
+                    match safe() {
+                        Ok(s) if new_size >= s => Ok(new_size),
+                        Ok(_) => Err(INVALID_PARAMETER),
+                        Err(_) => Err(UNSUCCESSFUL),
+                    }
                 } else {
-                    match lun.dev.resize(new_size) {
+                    Ok(new_size)
+                };
+                match target {
+                    Err(status) => status,
+                    Ok(n) if n == cur => SUCCESS,
+                    Ok(n) => match lun.dev.resize(n) {
                         Ok(()) => {
                             effects.resized = true;
                             SUCCESS
                         }
                         Err(crate::DevError::Invalid(_)) => INVALID_PARAMETER,
                         Err(_) => NOT_SUPPORTED,
-                    }
+                    },
                 }
             }
         }

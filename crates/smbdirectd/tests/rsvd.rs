@@ -75,6 +75,16 @@ fn read_status(c: &mut Client, d: &SharedDisk, off: u64, len: u32) -> Result<Vec
     }
 }
 
+/// READ CAPACITY(16)'s last LBA.
+fn last_lba(c: &mut Client, d: &mut SharedDisk) -> u64 {
+    let mut rc16 = [0u8; 16];
+    rc16[0] = 0x9E;
+    rc16[1] = 0x10;
+    rc16[13] = 32;
+    let cap = d.scsi(c, &rc16, Data::In(32)).unwrap();
+    u64::from_be_bytes(cap.data[..8].try_into().unwrap())
+}
+
 fn p(path: &Path) -> &str {
     path.to_str().unwrap()
 }
@@ -111,15 +121,7 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
         .scsi(&mut ca, &[0x12, 0, 0, 0, 36, 0], Data::In(36))
         .unwrap();
     assert_eq!(&std_inq.data[16..32], b"Virtual Disk    ");
-    let mut rc16 = [0u8; 16];
-    rc16[0] = 0x9E;
-    rc16[1] = 0x10;
-    rc16[13] = 32;
-    let cap = a.scsi(&mut ca, &rc16, Data::In(32)).unwrap();
-    assert_eq!(
-        u64::from_be_bytes(cap.data[..8].try_into().unwrap()),
-        SIZE / 512 - 1
-    );
+    assert_eq!(last_lba(&mut ca, &mut a), SIZE / 512 - 1);
     let info = a
         .tunnel(&mut ca, opcode::GET_INITIAL_INFO, &[], 64)
         .unwrap();
@@ -348,8 +350,9 @@ fn opens_without_an_initiator_resizes_and_differencing_children() {
         .tunnel(&mut ca, opcode::META_OPERATION_START, &resize, 64)
         .unwrap();
     assert_eq!(Header::parse(m.ioctl_output()).unwrap().status, 0);
+    // No partition table: the safe size keeps the data, which ends at 3 MiB.
     let mut sz = a.tunnel(&mut ca, opcode::QUERY_SAFE_SIZE, &[], 64).unwrap();
-    assert_eq!(&sz.ioctl_output()[16..24], &(32 * MIB).to_le_bytes());
+    assert_eq!(&sz.ioctl_output()[16..24], &(3 * MIB).to_le_bytes());
     assert_eq!(read_status(&mut cb, &b, 0, 512), Err(NtStatus(0xC05C_FF02)));
     assert_eq!(read_status(&mut cb, &b, 2 * MIB, 4096).unwrap(), d[..4096]);
     assert_eq!(
@@ -363,6 +366,91 @@ fn opens_without_an_initiator_resizes_and_differencing_children() {
         Header::parse(sz.ioctl_output()).unwrap().status,
         0xC000_0010,
         "not a VHD Set"
+    );
+    // GET LBA STATUS: the megabyte written at 2 MiB is mapped, the rest deallocated.
+    let mut gls = [0u8; 16];
+    gls[0] = 0x9E;
+    gls[1] = 0x12;
+    gls[13] = 255;
+    let st = a.scsi(&mut ca, &gls, Data::In(255)).unwrap();
+    assert_eq!((st.header.status, st.scsi_status), (0, GOOD));
+    let descs: Vec<(u64, u32, u8)> = st.data[8..]
+        .chunks_exact(16)
+        .map(|d| {
+            (
+                u64::from_be_bytes(d[..8].try_into().unwrap()),
+                u32::from_be_bytes(d[8..12].try_into().unwrap()),
+                d[12],
+            )
+        })
+        .collect();
+    let spm = (MIB / 512) as u32;
+    assert_eq!(
+        descs,
+        [(0, 2 * spm, 1), (4096, spm, 0), (6144, 29 * spm, 1)]
+    );
+    // Shrinking: below the safe size only when told it is unsafe; to the safe size
+    // on request, after which the other host learns the capacity changed.
+    let meta_resize = |size: u64, flags: [u8; 4]| {
+        let mut r = vec![0x46u8; 16];
+        r.extend_from_slice(&0u32.to_le_bytes());
+        r.extend_from_slice(&[0; 4]);
+        r.extend_from_slice(&size.to_le_bytes());
+        r.extend_from_slice(&flags);
+        r
+    };
+    let m = a
+        .tunnel(
+            &mut ca,
+            opcode::META_OPERATION_START,
+            &meta_resize(MIB, [0; 4]),
+            64,
+        )
+        .unwrap();
+    assert_eq!(
+        Header::parse(m.ioctl_output()).unwrap().status,
+        0xC000_000D,
+        "below the safe size"
+    );
+    let m = a
+        .tunnel(
+            &mut ca,
+            opcode::META_OPERATION_START,
+            &meta_resize(0, [0, 0, 1, 0]),
+            64,
+        )
+        .unwrap();
+    assert_eq!(Header::parse(m.ioctl_output()).unwrap().status, 0);
+    assert_eq!(last_lba(&mut ca, &mut a), 3 * MIB / 512 - 1);
+    assert_eq!(read_status(&mut cb, &b, 0, 512), Err(NtStatus(0xC05C_FF02)));
+    assert_eq!(read_status(&mut cb, &b, 2 * MIB, 4096).unwrap(), d[..4096]);
+    assert!(
+        read_status(&mut cb, &b, 3 * MIB, 512).is_err(),
+        "past the end"
+    );
+    // AllowUnsafeVirtualSize cuts into the data when asked to; growing back brings
+    // zeros, not the old bytes.
+    let cut = 2 * MIB + 64 * 1024;
+    for (size, flags) in [(cut, [0, 1, 0, 0]), (32 * MIB, [1, 0, 0, 0])] {
+        let m = a
+            .tunnel(
+                &mut ca,
+                opcode::META_OPERATION_START,
+                &meta_resize(size, flags),
+                64,
+            )
+            .unwrap();
+        assert_eq!(Header::parse(m.ioctl_output()).unwrap().status, 0);
+        assert_eq!(read_status(&mut cb, &b, 0, 512), Err(NtStatus(0xC05C_FF02)));
+    }
+    assert_eq!(
+        read_status(&mut cb, &b, 2 * MIB, 64 * 1024).unwrap(),
+        d[..64 * 1024]
+    );
+    assert_eq!(
+        read_status(&mut cb, &b, cut, 4096).unwrap(),
+        vec![0; 4096],
+        "data past an unsafe shrink is gone"
     );
     for (cl, dd) in [(&mut ca, a), (&mut cb, b), (&mut c0, anon)] {
         dd.close(cl).unwrap();

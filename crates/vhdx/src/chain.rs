@@ -172,6 +172,40 @@ pub fn read_level<S: Storage>(
     Ok(())
 }
 
+/// Appends to `out` the ranges of [offset, offset + len) whose data some layer from
+/// `level` down holds (rather than reading as zeros). Adjacent ranges merge.
+pub fn mapped_level<S: Storage>(
+    layers: &[Vhdx<S>],
+    level: usize,
+    offset: u64,
+    len: u64,
+    out: &mut Vec<(u64, u64)>,
+) -> Result<()> {
+    let disk = &layers[level];
+    let mut v = offset;
+    for r in disk.resolve_read(offset, len)? {
+        let n = r.len();
+        match r {
+            ReadRange::File { .. } => match out.last_mut() {
+                Some(l) if l.0 + l.1 == v => l.1 += n,
+                _ => out.push((v, n)),
+            },
+            ReadRange::Zero { .. } => {}
+            ReadRange::Parent { offset, .. } => {
+                if level + 1 < layers.len() {
+                    let psize = layers[level + 1].virtual_size();
+                    let inside = psize.saturating_sub(offset).min(n);
+                    if inside > 0 {
+                        mapped_level(layers, level + 1, offset, inside, out)?;
+                    }
+                }
+            }
+        }
+        v += n;
+    }
+    Ok(())
+}
+
 /// Writes through a single disk's plan.
 pub fn write_through<S: Storage>(disk: &Vhdx<S>, offset: u64, data: &[u8]) -> Result<()> {
     let plan = disk.begin_write(offset, data.len() as u64)?;

@@ -16,7 +16,9 @@ pub mod mem;
 mod chain;
 mod engine;
 
-pub use chain::{create_differencing, parent_paths, read_level, write_through, Chain};
+pub use chain::{
+    create_differencing, mapped_level, parent_paths, read_level, write_through, Chain,
+};
 pub use create::{create, CreateParams, DiskKind};
 pub use engine::{Info, OpenOptions, ReadRange, Vhdx, WritePlan, WriteRange};
 pub use format::Guid;

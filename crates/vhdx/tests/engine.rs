@@ -496,3 +496,123 @@ fn fuzz_open_on_mutated_images() {
     }
     assert!(opened > 0, "the mutations never left an openable image");
 }
+
+#[test]
+fn resize_shrinks_dropping_the_blocks_past_the_end() {
+    for kind in [DiskKind::Dynamic, DiskKind::Fixed] {
+        let size = 24 * MIB;
+        let f = Arc::new(MemFile::new(new_disk(kind, size, MIB as u32)));
+        let d = Vhdx::open(f.clone(), OpenOptions::read_write()).unwrap();
+        for m in 0..24u64 {
+            write_through(&d, m * MIB, &vec![m as u8 + 1; MIB as usize]).unwrap();
+        }
+        let before = d.info().unwrap().allocated_bytes;
+        // Half a block past 10 MiB: the last block stays, its cut-off half is zeroed.
+        let new_size = 10 * MIB + MIB / 2;
+        d.resize(new_size).unwrap();
+        assert_eq!(d.virtual_size(), new_size);
+        assert!(d.info().unwrap().allocated_bytes < before, "{kind:?}");
+        let mut b = vec![0u8; 4096];
+        assert!(read_level(std::slice::from_ref(&d), 0, new_size, &mut b).is_err());
+        assert!(write_through(&d, new_size, &b).is_err());
+        // Growing again: the dropped space reads as zeros, the kept data is intact.
+        d.resize(size).unwrap();
+        let all = read_all(&d);
+        for m in 0..10usize {
+            let blk = &all[m * MIB as usize..(m + 1) * MIB as usize];
+            assert!(blk.iter().all(|&x| x == m as u8 + 1), "{kind:?} block {m}");
+        }
+        let half = &all[10 * MIB as usize..new_size as usize];
+        assert!(half.iter().all(|&x| x == 11), "{kind:?}");
+        assert!(
+            all[new_size as usize..].iter().all(|&x| x == 0),
+            "{kind:?}: old data came back after a shrink and a grow"
+        );
+        assert_eq!(d.check().unwrap(), Vec::<String>::new(), "{kind:?}");
+        d.close().unwrap();
+        let d = Vhdx::open(
+            Arc::new(MemFile::new(f.volatile_image())),
+            OpenOptions::read_only(),
+        )
+        .unwrap();
+        assert_eq!(d.virtual_size(), size);
+        assert_eq!(read_all(&d), all);
+    }
+}
+
+#[test]
+fn a_differencing_disk_is_not_shrunk() {
+    let dir = tempfile::tempdir().unwrap();
+    let parent = dir.path().join("p.vhdx");
+    let child = dir.path().join("c.vhdx");
+    std::fs::write(&parent, new_disk(DiskKind::Dynamic, 16 * MIB, MIB as u32)).unwrap();
+    vhdx::create_differencing(&child, &parent, None).unwrap();
+    let c = vhdx::Chain::open(&child, false).unwrap();
+    assert!(c.top().resize(8 * MIB).is_err());
+    assert_eq!(c.top().virtual_size(), 16 * MIB);
+    c.top().resize(32 * MIB).unwrap();
+}
+
+#[test]
+fn a_crash_during_a_shrink_leaves_the_old_or_the_new_disk() {
+    let size = 12 * MIB;
+    let new_size = 5 * MIB + 256 * 1024;
+    let mut expect = vec![0u8; size as usize];
+    for (m, c) in expect.chunks_mut(MIB as usize).enumerate() {
+        c.fill(m as u8 + 1);
+    }
+    // Writes, a flush, the shrink, a flush, a grow, a flush. Returns the flush count
+    // once the writes were stable.
+    let run = |f: &Arc<MemFile>| -> (u64, u64, std::result::Result<(), vhdx::Error>) {
+        let d = Vhdx::open(f.clone(), OpenOptions::read_write()).unwrap();
+        let mut stable_at = u64::MAX;
+        let r = (|| {
+            for m in 0..12u64 {
+                write_through(&d, m * MIB, &expect[(m * MIB) as usize..][..MIB as usize])?;
+            }
+            d.flush()?;
+            stable_at = f.flush_count();
+            d.resize(new_size)?;
+            d.flush()?;
+            d.resize(size)?;
+            d.flush()
+        })();
+        (stable_at, f.flush_count(), r)
+    };
+    let clean = Arc::new(MemFile::new(new_disk(DiskKind::Dynamic, size, MIB as u32)));
+    let (stable_at, flushes, r) = run(&clean);
+    r.unwrap();
+    assert!(
+        flushes > stable_at + 2,
+        "{flushes} flushes, writes stable at {stable_at}"
+    );
+    for k in 1..=flushes {
+        let f = Arc::new(MemFile::new(new_disk(DiskKind::Dynamic, size, MIB as u32)));
+        f.crash_at_flush(k, k * 31);
+        assert!(run(&f).2.is_err(), "crash point {k} not reached");
+        let d = Vhdx::open(
+            Arc::new(MemFile::new(f.durable_image())),
+            OpenOptions::read_write(),
+        )
+        .unwrap_or_else(|e| panic!("crash at flush {k}: {e}"));
+        assert_eq!(
+            d.check().unwrap(),
+            Vec::<String>::new(),
+            "crash at flush {k}"
+        );
+        let got = read_all(&d);
+        let n = got.len() as u64;
+        assert!(n == size || n == new_size, "crash at flush {k}: size {n}");
+        if k <= stable_at {
+            continue;
+        }
+        // The writes were stable: below the new end they are all there, whatever
+        // became of the shrink; past it the old data, or zeros once it was cut.
+        let cut = new_size as usize;
+        assert!(got[..cut] == expect[..cut], "crash at flush {k}");
+        for (i, &x) in got[cut..].iter().enumerate() {
+            let at = cut + i;
+            assert!(x == 0 || x == expect[at], "crash at flush {k}: byte {at}");
+        }
+    }
+}

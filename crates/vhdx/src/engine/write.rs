@@ -299,23 +299,30 @@ impl<S: Storage> Vhdx<S> {
         Ok(changed.len() as u64 * self.block_size)
     }
 
-    /// Grows the virtual disk. New space reads as zeros (or from the parent).
+    /// Grows or shrinks the virtual disk. Space a grow adds reads as zeros (or from the
+    /// parent). A shrink drops the data past the new end and releases the blocks that
+    /// held it; the caller decides whether that data mattered (see `rsvd`'s safe size).
     pub fn resize(&self, new_size: u64) -> Result<()> {
         let mut inner = self.inner.lock();
         self.writable(&inner)?;
-        if !new_size.is_multiple_of(self.logical_sector) || new_size > MAX_VIRTUAL_SIZE {
+        if new_size == 0
+            || !new_size.is_multiple_of(self.logical_sector)
+            || new_size > MAX_VIRTUAL_SIZE
+        {
             return Err(Error::InvalidArgument(format!(
-                "{new_size} is not a multiple of the {} byte sector or exceeds 64 TiB",
+                "{new_size} is zero, not a multiple of the {} byte sector or exceeds 64 TiB",
                 self.logical_sector
             )));
         }
-        if new_size < inner.virtual_size {
-            return Err(Error::InvalidArgument(format!(
-                "shrinking from {} to {new_size} bytes is not supported",
-                inner.virtual_size
-            )));
-        }
         if new_size == inner.virtual_size {
+            return Ok(());
+        }
+        if new_size < inner.virtual_size {
+            let freed = self.shrink(&mut inner, new_size)?;
+            drop(inner);
+            for (at, len) in freed {
+                self.file.punch_hole(at, len)?;
+            }
             return Ok(());
         }
         self.prepare(&mut inner, true)?;
@@ -376,7 +383,20 @@ impl<S: Storage> Vhdx<S> {
         let mut tail = bytes[start..].to_vec();
         tail.resize(tail.len().div_ceil(4096) * 4096, 0);
         self.file.write_at(&tail, bat_offset + start as u64)?;
-        // The virtual size item, patched in its sector.
+        writes.push(self.size_item(&inner, new_size)?);
+        self.commit(&mut inner, writes)?;
+        inner.bat = bat;
+        inner.virtual_size = new_size;
+        if let Some((regions, need)) = new_regions {
+            inner.regions = regions;
+            inner.bat_offset = bat_offset;
+            inner.bat_length = need;
+        }
+        Ok(())
+    }
+
+    /// The metadata sector holding the virtual size item, with `new_size` in it.
+    fn size_item(&self, inner: &Inner, new_size: u64) -> Result<(u64, Vec<u8>)> {
         let e = inner
             .meta_entries
             .iter()
@@ -392,15 +412,69 @@ impl<S: Storage> Vhdx<S> {
         }
         let mut s = read_meta(&self.file, &inner.overlay, sec, 4096)?;
         put64(&mut s, (abs - sec) as usize, new_size);
-        writes.push((sec, s));
-        self.commit(&mut inner, writes)?;
-        inner.bat = bat;
-        inner.virtual_size = new_size;
-        if let Some((regions, need)) = new_regions {
-            inner.regions = regions;
-            inner.bat_offset = bat_offset;
-            inner.bat_length = need;
+        Ok((sec, s))
+    }
+
+    /// Shrinks to `new_size` (smaller than now): zeros the cut-off tail of the last block
+    /// that stays, so a later grow shows nothing old, then drops the blocks past the end
+    /// and the size item in one log entry. Returns the file
+    /// ranges to release once the lock is gone.
+    fn shrink(&self, inner: &mut Inner, new_size: u64) -> Result<Vec<(u64, u64)>> {
+        if self.has_parent {
+            // Its sector bitmaps would keep bits for the dropped blocks; and a child
+            // smaller than its parent is not something Hyper-V makes.
+            return Err(Error::InvalidArgument(
+                "a differencing disk cannot be shrunk".into(),
+            ));
         }
-        Ok(())
+        self.prepare(inner, true)?;
+        let bs = self.block_size;
+        let old_size = inner.virtual_size;
+        let new_blocks = new_size.div_ceil(bs);
+        let old_blocks = old_size.div_ceil(bs);
+        let tail = new_size % bs;
+        if tail != 0 {
+            let e = inner.bat[self.payload_index(new_blocks - 1)];
+            let s = bat_state(e);
+            if s == PAYLOAD_FULLY_PRESENT || s == PAYLOAD_PARTIALLY_PRESENT {
+                let end = bs.min(old_size - (new_blocks - 1) * bs);
+                let zeros = vec![0u8; (end - tail).min(MIB) as usize];
+                let mut at = tail;
+                while at < end {
+                    let n = (end - at).min(MIB) as usize;
+                    self.file.write_at(&zeros[..n], bat_offset(e) + at)?;
+                    at += n as u64;
+                }
+                self.file.flush()?;
+            }
+        }
+        let before = inner.bat.clone();
+        let mut changed = Vec::new();
+        let mut freed = Vec::new();
+        for b in new_blocks..old_blocks {
+            let i = self.payload_index(b);
+            let e = inner.bat[i];
+            let s = bat_state(e);
+            if s == PAYLOAD_FULLY_PRESENT || s == PAYLOAD_PARTIALLY_PRESENT {
+                freed.push((bat_offset(e), bs));
+            }
+            if e != 0 {
+                inner.bat[i] = 0;
+                changed.push(i);
+            }
+        }
+        let mut writes = self.bat_sectors(inner, &changed);
+        let r = self.size_item(inner, new_size).and_then(|item| {
+            writes.push(item);
+            self.commit(inner, writes)
+        });
+        if let Err(e) = r {
+            inner.bat = before;
+            return Err(e);
+        }
+        let entries = bat_entries(new_size, bs, self.chunk_ratio, self.has_parent) as usize;
+        inner.bat.truncate(entries);
+        inner.virtual_size = new_size;
+        Ok(freed)
     }
 }
