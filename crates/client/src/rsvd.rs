@@ -243,4 +243,107 @@ impl SharedDisk {
     pub fn close(self, c: &mut Client) -> Result<()> {
         c.close(self.tree, self.file)
     }
+
+    /// A tunnel operation whose header status must be success: the output after it.
+    fn op(&mut self, c: &mut Client, operation: u32, body: &[u8], max_out: u32) -> Result<Vec<u8>> {
+        let r = self.tunnel(c, operation, body, max_out)?;
+        let out = r.ioctl_output();
+        let h = Header::parse(out).ok_or(Error::Protocol("short tunnel reply"))?;
+        if h.status != 0 {
+            return Err(Error::Status(
+                Command::IOCTL,
+                smb_wire::status::NtStatus(h.status),
+            ));
+        }
+        Ok(out[tunnel::HEADER_LEN..].to_vec())
+    }
+
+    /// Takes a VM snapshot of a VHD Set as Hyper-V does: Initialize (with change
+    /// tracking when asked), then BlockIO, SwitchObjectStore, UnblockIO and Finalize.
+    pub fn create_snapshot(
+        &mut self,
+        c: &mut Client,
+        id: Guid,
+        change_tracking: bool,
+    ) -> Result<()> {
+        let transaction = Guid::random();
+        let request = |flags: u32, stages: &[u32]| {
+            rsvd::vhdset::encode_create_snapshot(transaction, 1, flags, stages, id)
+        };
+        let op = tunnel::opcode::META_OPERATION_START;
+        self.op(c, op, &request(u32::from(change_tracking), &[1]), 64)?;
+        self.op(c, op, &request(0, &[2, 3, 4, 5]), 64)?;
+        Ok(())
+    }
+
+    /// ApplySnapshot: the disk becomes what it was at the snapshot.
+    pub fn apply_snapshot(&mut self, c: &mut Client, id: Guid) -> Result<()> {
+        let mut b = Guid::random().0.to_vec();
+        b.extend_from_slice(&5u32.to_le_bytes());
+        b.extend_from_slice(&[0; 4]);
+        b.extend_from_slice(&1u32.to_le_bytes());
+        b.extend_from_slice(&id.0);
+        self.op(c, tunnel::opcode::META_OPERATION_START, &b, 64)
+            .map(drop)
+    }
+
+    /// DELETE_SNAPSHOT of a VM snapshot (`keep_reference`: kept for change queries).
+    pub fn delete_snapshot(
+        &mut self,
+        c: &mut Client,
+        id: Guid,
+        keep_reference: bool,
+    ) -> Result<()> {
+        let mut b = id.0.to_vec();
+        b.extend_from_slice(&u32::from(keep_reference).to_le_bytes());
+        b.extend_from_slice(&1u32.to_le_bytes());
+        self.op(c, tunnel::opcode::DELETE_SNAPSHOT, &b, 64)
+            .map(drop)
+    }
+
+    /// The set's VM snapshots.
+    pub fn snapshot_list(&mut self, c: &mut Client) -> Result<Vec<Guid>> {
+        let mut b = 2u32.to_le_bytes().to_vec();
+        b.extend_from_slice(&1u32.to_le_bytes());
+        b.extend_from_slice(&[0; 16]);
+        let p = self.op(c, tunnel::opcode::VHDSET_QUERY_INFORMATION, &b, 4096)?;
+        let bad = || Error::Protocol("short snapshot list");
+        let n = u32::from_le_bytes(p.get(12..16).ok_or_else(bad)?.try_into().unwrap()) as usize;
+        let ids = p.get(16..16 + 16 * n).ok_or_else(bad)?;
+        Ok(ids.chunks_exact(16).map(Guid::from_slice).collect())
+    }
+
+    /// Ranges written after snapshot `limit` and before `target`, within the region:
+    /// (bytes of the region covered, ranges).
+    pub fn changes(
+        &mut self,
+        c: &mut Client,
+        limit: Guid,
+        target: Guid,
+        offset: u64,
+        len: u64,
+    ) -> Result<(u64, Vec<(u64, u64)>)> {
+        let mut b = target.0.to_vec();
+        b.extend_from_slice(&limit.0);
+        b.extend_from_slice(&1u32.to_le_bytes());
+        b.extend_from_slice(&[0; 4]);
+        b.extend_from_slice(&offset.to_le_bytes());
+        b.extend_from_slice(&len.to_le_bytes());
+        let p = self.op(c, tunnel::opcode::QUERY_VIRTUAL_DISK_CHANGES, &b, 4096)?;
+        let bad = || Error::Protocol("short changes reply");
+        let processed = u64::from_le_bytes(p.get(..8).ok_or_else(bad)?.try_into().unwrap());
+        let n = u32::from_le_bytes(p.get(8..12).ok_or_else(bad)?.try_into().unwrap()) as usize;
+        let r = p.get(16..16 + 24 * n).ok_or_else(bad)?;
+        Ok((
+            processed,
+            r.chunks_exact(24)
+                .map(|e| {
+                    (
+                        u64::from_le_bytes(e[..8].try_into().unwrap()),
+                        u64::from_le_bytes(e[8..16].try_into().unwrap()),
+                    )
+                })
+                .collect(),
+        ))
+    }
 }

@@ -2,22 +2,49 @@
 
 use crate::tunnel::DiskFacts;
 use crate::{BlockDevice, DevError, Guid};
+use parking_lot::{MappedRwLockReadGuard, RwLock, RwLockReadGuard};
 use vhdx::{ReadRange, Storage, Vhdx};
 
-/// A virtual disk: `layers[0]` is the file the initiators opened, the rest its parents
-/// (read-only), child first.
+/// A virtual disk: `layers[0]` is the file the initiators write, the rest its parents
+/// (read-only), child first. A snapshot of a VHD Set puts a new file on top.
 pub struct VhdxDisk<S: Storage> {
-    layers: Vec<Vhdx<S>>,
+    layers: RwLock<Vec<Vhdx<S>>>,
 }
 
 impl<S: Storage> VhdxDisk<S> {
     pub fn new(layers: Vec<Vhdx<S>>) -> VhdxDisk<S> {
         assert!(!layers.is_empty(), "a disk has at least its own file");
-        VhdxDisk { layers }
+        VhdxDisk {
+            layers: RwLock::new(layers),
+        }
     }
 
-    pub fn top(&self) -> &Vhdx<S> {
-        &self.layers[0]
+    pub fn top(&self) -> MappedRwLockReadGuard<'_, Vhdx<S>> {
+        RwLockReadGuard::map(self.layers.read(), |l| &l[0])
+    }
+
+    /// The whole chain, top first.
+    pub fn layers(&self) -> RwLockReadGuard<'_, Vec<Vhdx<S>>> {
+        self.layers.read()
+    }
+
+    /// Puts the file `make` returns on top (a differencing child of the present top,
+    /// which from then on is only read). I/O waits while `make` runs: nothing is written
+    /// to the old top after it is called, and everything after goes to the new one.
+    pub fn switch_top<E>(
+        &self,
+        make: impl FnOnce(&Vhdx<S>) -> Result<Vhdx<S>, E>,
+    ) -> Result<(), E> {
+        let mut layers = self.layers.write();
+        let new = make(&layers[0])?;
+        layers.insert(0, new);
+        Ok(())
+    }
+
+    /// Replaces the whole chain (a snapshot applied), returning the old one.
+    pub fn replace(&self, layers: Vec<Vhdx<S>>) -> Vec<Vhdx<S>> {
+        assert!(!layers.is_empty(), "a disk has at least its own file");
+        std::mem::replace(&mut *self.layers.write(), layers)
     }
 
     /// What GET_DISK_INFO reports, given the size of the top file.
@@ -31,6 +58,7 @@ impl<S: Storage> VhdxDisk<S> {
             } else {
                 3
             },
+            disk_format: 3,
             block_size: top.block_size() as u32,
             linkage_id: top.data_write_guid(),
             file_size,
@@ -53,11 +81,21 @@ impl<S: Storage> VhdxDisk<S> {
 
     /// Ends the session of every layer (the top one's log emptied).
     pub fn close(self) -> Result<(), DevError> {
-        for l in self.layers {
-            l.close()?;
-        }
-        Ok(())
+        close_all(self.layers.into_inner())
     }
+}
+
+/// Ends the session of every file of a chain.
+pub fn close_all<S: Storage>(layers: Vec<Vhdx<S>>) -> Result<(), DevError> {
+    let mut first = Ok(());
+    for l in layers {
+        if let Err(e) = l.close() {
+            if first.is_ok() {
+                first = Err(e.into());
+            }
+        }
+    }
+    first
 }
 
 impl<S: Storage> BlockDevice for VhdxDisk<S> {
@@ -77,12 +115,13 @@ impl<S: Storage> BlockDevice for VhdxDisk<S> {
         self.top().read_only()
     }
     fn read(&self, offset: u64, buf: &mut [u8]) -> Result<(), DevError> {
-        Ok(vhdx::read_level(&self.layers, 0, offset, buf)?)
+        Ok(vhdx::read_level(&self.layers.read(), 0, offset, buf)?)
     }
     fn write(&self, offset: u64, data: &[u8], fua: bool) -> Result<(), DevError> {
-        vhdx::write_through(self.top(), offset, data)?;
+        let top = self.top();
+        vhdx::write_through(&top, offset, data)?;
         if fua {
-            self.top().flush()?;
+            top.flush()?;
         }
         Ok(())
     }
@@ -101,7 +140,7 @@ impl<S: Storage> BlockDevice for VhdxDisk<S> {
     }
     fn mapped(&self, offset: u64, len: u64) -> Result<Vec<(u64, u64)>, DevError> {
         let mut out = Vec::new();
-        vhdx::mapped_level(&self.layers, 0, offset, len, &mut out)?;
+        vhdx::mapped_level(&self.layers.read(), 0, offset, len, &mut out)?;
         Ok(out)
     }
 }

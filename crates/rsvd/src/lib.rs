@@ -11,6 +11,8 @@
 //! - [`pr`]: SPC-3 persistent reservations shared by every initiator of a disk, with a
 //!   versioned, checksummed encoding to keep them across restarts;
 //! - [`disk`]: a [`BlockDevice`] over a VHDX chain (fixed, dynamic, differencing);
+//! - [`vhdset`]: version 2 on VHD Sets: snapshots, change tracking, changes between
+//!   snapshots (the files are the caller's);
 //! - [`safe`]: how far a disk can shrink without cutting into what its partitions or
 //!   its data occupy.
 //!
@@ -24,6 +26,7 @@ pub mod scsi;
 pub mod sense;
 pub mod status;
 pub mod tunnel;
+pub mod vhdset;
 
 pub use disk::VhdxDisk;
 pub use pr::Reservations;

@@ -5,6 +5,7 @@
 use crate::scsi::{self, Command, Lun, Outcome};
 use crate::sense::{srb, Sense};
 use crate::status::*;
+use crate::vhdset::{self, SetOps};
 use crate::Guid;
 
 /// The create context name of SVHDX_OPEN_DEVICE_CONTEXT (v1 and v2 alike), as on the wire.
@@ -48,8 +49,6 @@ pub mod support {
     pub const HANDLE_SHARED: u32 = 3;
 }
 
-/// ChangeTrackingStatus: tracking was never started on this disk.
-pub const CHANGE_TRACKING_NOT_INITIALIZED: u32 = 0xC03A_0020;
 const STATUS_NOT_FOUND: u32 = 0xC000_0225;
 
 /// SVHDX_OPEN_DEVICE_CONTEXT as a client sent it.
@@ -266,6 +265,8 @@ pub struct OpenState {
     pub sense: SenseStore,
     /// Transactions of META_OPERATION_START that completed (newest last, bounded).
     pub done: Vec<Guid>,
+    /// A snapshot this open is making (between its stages).
+    pub pending: Option<crate::vhdset::Pending>,
 }
 
 /// What GET_DISK_INFO reports about the file (2.2.4.20).
@@ -273,6 +274,8 @@ pub struct OpenState {
 pub struct DiskFacts {
     /// 2 fixed, 3 dynamic, 4 differencing.
     pub disk_type: u32,
+    /// 3 VHDX, 4 VHD Set.
+    pub disk_format: u32,
     pub block_size: u32,
     pub linkage_id: Guid,
     pub file_size: u64,
@@ -299,8 +302,10 @@ fn header_only(h: &Header, status: u32) -> Vec<u8> {
 
 /// Answers one tunnel request. `Err` fails the IOCTL itself with that status (no output);
 /// `Ok` is the IOCTL's output, whose header may carry an RSVD or NTSTATUS error.
+#[allow(clippy::too_many_arguments)]
 pub fn dispatch(
     lun: &Lun,
+    set: &dyn SetOps,
     open: &mut OpenState,
     facts: &DiskFacts,
     input: &[u8],
@@ -372,7 +377,7 @@ pub fn dispatch(
             }
             let mut p = vec![0u8; 56];
             p[0..4].copy_from_slice(&facts.disk_type.to_le_bytes());
-            p[4..8].copy_from_slice(&3u32.to_le_bytes()); // VHDX
+            p[4..8].copy_from_slice(&facts.disk_format.to_le_bytes());
             p[8..12].copy_from_slice(&facts.block_size.to_le_bytes());
             p[12..28].copy_from_slice(&facts.linkage_id.0);
             p[28] = 1; // mounted: we serve it
@@ -388,7 +393,7 @@ pub fn dispatch(
             // The disk opened and its metadata checked out; it is valid.
             Ok(ok(&[1]))
         }
-        META_OPERATION_START => Ok(meta_start(lun, open, &h, body, effects)),
+        META_OPERATION_START => Ok(meta_start(lun, set, open, &h, body, effects)),
         META_OPERATION_QUERY_PROGRESS => {
             let Some(t) = body.get(..16) else {
                 return Ok(header_only(&h, BUFFER_TOO_SMALL));
@@ -410,18 +415,38 @@ pub fn dispatch(
                 Err(_) => Ok(header_only(&h, crate::status::UNSUCCESSFUL)),
             }
         }
-        CHANGE_TRACKING_GET_PARAMETERS => {
-            let mut p = CHANGE_TRACKING_NOT_INITIALIZED.to_le_bytes().to_vec();
-            p.extend_from_slice(&[0; 12]);
-            Ok(ok(&p))
+        CHANGE_TRACKING_GET_PARAMETERS => fit(ok(&vhdset::tracking_parameters(set)), max_out),
+        CHANGE_TRACKING_START => Ok(header_only(&h, vhdset::start_tracking(set, body))),
+        CHANGE_TRACKING_STOP => {
+            // ChangeTrackingStatus follows whatever the header says.
+            let (status, ct) = vhdset::stop_tracking(set);
+            let mut out = header_only(&h, status);
+            out.extend_from_slice(&ct.to_le_bytes());
+            fit(out, max_out)
         }
-        // VHD Sets (snapshots, their queries and deletion) and resilient change tracking
-        // need a .vhds and an RCT log, which this server does not keep.
-        VHDSET_QUERY_INFORMATION | DELETE_SNAPSHOT | QUERY_VIRTUAL_DISK_CHANGES => {
-            Ok(header_only(&h, INVALID_DEVICE_REQUEST))
+        VHDSET_QUERY_INFORMATION => {
+            let (status, p) = vhdset::query_information(set, body, max_out);
+            let mut out = header_only(&h, status);
+            out.extend_from_slice(&p);
+            fit(out, max_out)
         }
-        CHANGE_TRACKING_START | CHANGE_TRACKING_STOP => Ok(header_only(&h, NOT_SUPPORTED)),
+        DELETE_SNAPSHOT => Ok(header_only(&h, vhdset::delete_snapshot(set, body))),
+        QUERY_VIRTUAL_DISK_CHANGES => {
+            let (status, p) = vhdset::query_changes(set, body, max_out);
+            let mut out = header_only(&h, status);
+            out.extend_from_slice(&p);
+            fit(out, max_out)
+        }
         _ => Ok(header_only(&h, INVALID_PARAMETER)),
+    }
+}
+
+/// An answer that does not fit the client's buffer fails the IOCTL.
+fn fit(out: Vec<u8>, max_out: usize) -> Result<Vec<u8>, u32> {
+    if out.len() > max_out {
+        Err(BUFFER_TOO_SMALL)
+    } else {
+        Ok(out)
     }
 }
 
@@ -489,6 +514,7 @@ fn scsi_op(lun: &Lun, open: &mut OpenState, h: &Header, body: &[u8], max_out: us
 
 fn meta_start(
     lun: &Lun,
+    set: &dyn SetOps,
     open: &mut OpenState,
     h: &Header,
     body: &[u8],
@@ -547,8 +573,10 @@ fn meta_start(
         }
         // Optimize: nothing to do on our engine.
         2 => SUCCESS,
-        // CreateSnapshot, ExtractVHD, ConvertToVHDSet, ApplySnapshot: VHD Sets only.
-        1 | 3 | 4 | 5 => INVALID_DEVICE_REQUEST,
+        1 => vhdset::create_snapshot(set, &mut open.pending, transaction, data),
+        5 => vhdset::apply_snapshot(set, data),
+        // ExtractVHD (a copy of a snapshot as a file of its own) and ConvertToVHDSet.
+        3 | 4 => NOT_SUPPORTED,
         _ => INVALID_PARAMETER,
     };
     if status == SUCCESS {
@@ -653,9 +681,16 @@ mod tests {
     use crate::scsi::tests::Ram;
     use parking_lot::Mutex;
 
+    /// One tunnel request on a plain disk.
+    fn call(lun: &Lun, open: &mut OpenState, input: &[u8], max_out: usize) -> Result<Vec<u8>, u32> {
+        let mut fx = Effects::default();
+        dispatch(lun, &vhdset::NoSet, open, &facts(), input, max_out, &mut fx)
+    }
+
     fn facts() -> DiskFacts {
         DiskFacts {
             disk_type: 3,
+            disk_format: 3,
             block_size: 32 << 20,
             linkage_id: Guid([3; 16]),
             file_size: 4 << 20,
@@ -706,7 +741,6 @@ mod tests {
             initiator: Guid([1; 16]),
             ..Default::default()
         };
-        let mut fx = Effects::default();
         let req = |op: u32, body: &[u8]| {
             let mut b = Vec::new();
             Header {
@@ -718,15 +752,7 @@ mod tests {
             b.extend_from_slice(body);
             b
         };
-        let info = dispatch(
-            &lun,
-            &mut open,
-            &facts(),
-            &req(opcode::GET_INITIAL_INFO, &[]),
-            64,
-            &mut fx,
-        )
-        .unwrap();
+        let info = call(&lun, &mut open, &req(opcode::GET_INITIAL_INFO, &[]), 64).unwrap();
         let h = Header::parse(&info).unwrap();
         assert_eq!((h.status, h.request_id), (0, 77));
         assert_eq!(
@@ -734,63 +760,23 @@ mod tests {
             1 << 20
         );
         assert_eq!(
-            dispatch(
-                &lun,
-                &mut open,
-                &facts(),
-                &req(opcode::GET_INITIAL_INFO, &[]),
-                39,
-                &mut fx
-            ),
+            call(&lun, &mut open, &req(opcode::GET_INITIAL_INFO, &[]), 39),
             Err(BUFFER_TOO_SMALL)
         );
         assert_eq!(
-            dispatch(
-                &lun,
-                &mut open,
-                &facts(),
-                &req(0x0300_1001, &[]),
-                64,
-                &mut fx
-            ),
+            call(&lun, &mut open, &req(0x0300_1001, &[]), 64),
             Err(INVALID_DEVICE_REQUEST)
         );
-        let vm = dispatch(
-            &lun,
-            &mut open,
-            &facts(),
-            &req(0x0200_3001, &[]),
-            64,
-            &mut fx,
-        )
-        .unwrap();
+        let vm = call(&lun, &mut open, &req(0x0200_3001, &[]), 64).unwrap();
         assert_eq!(Header::parse(&vm).unwrap().status, SVHDX_VERSION_MISMATCH);
-        let unk = dispatch(
-            &lun,
-            &mut open,
-            &facts(),
-            &req(0x0200_2001, &[]),
-            64,
-            &mut fx,
-        )
-        .unwrap();
+        let unk = call(&lun, &mut open, &req(0x0200_2001, &[]), 64).unwrap();
         assert_eq!(Header::parse(&unk).unwrap().status, INVALID_PARAMETER);
-        let di = dispatch(
-            &lun,
-            &mut open,
-            &facts(),
-            &req(opcode::GET_DISK_INFO, &[0; 56]),
-            72,
-            &mut fx,
-        )
-        .unwrap();
+        let di = call(&lun, &mut open, &req(opcode::GET_DISK_INFO, &[0; 56]), 72).unwrap();
         assert_eq!(di.len(), 72);
         assert_eq!(&di[56..72], &[0x5A; 16]);
         // READ CAPACITY(10) through the tunnel, as MS-RSVD 4.2's example.
         let rq = encode_scsi_request(78, &[0x25, 0, 0, 0, 0, 0, 0, 0, 0, 0], 1, &[], 8);
-        let r =
-            ScsiResponse::parse(&dispatch(&lun, &mut open, &facts(), &rq, 1024, &mut fx).unwrap())
-                .unwrap();
+        let r = ScsiResponse::parse(&call(&lun, &mut open, &rq, 1024).unwrap()).unwrap();
         assert_eq!(
             (r.header.status, r.scsi_status, r.srb_status),
             (0, 0, srb::SUCCESS)
@@ -805,42 +791,24 @@ mod tests {
             &[],
             0,
         );
-        let r =
-            ScsiResponse::parse(&dispatch(&lun, &mut open, &facts(), &rq, 1024, &mut fx).unwrap())
-                .unwrap();
+        let r = ScsiResponse::parse(&call(&lun, &mut open, &rq, 1024).unwrap()).unwrap();
         assert_eq!((r.scsi_status, r.srb_status), (2, 0x84));
         assert_eq!((r.sense[2], r.sense[12]), (5, 0x20));
         // No initiator id: INVALID_HANDLE with the request echoed.
         let mut anon = OpenState::default();
         let rq = encode_scsi_request(80, &[0x00; 6], 2, &[], 0);
-        let out = dispatch(&lun, &mut anon, &facts(), &rq, 1024, &mut fx).unwrap();
+        let out = call(&lun, &mut anon, &rq, 1024).unwrap();
         assert_eq!(Header::parse(&out).unwrap().status, INVALID_HANDLE);
         assert_eq!(out.len(), HEADER_LEN + SCSI_REQUEST_LEN);
         // Sense store.
         let key = open.sense.store(StoredSense::no_initiator());
         let mut srbq = vec![key];
         srbq.resize(28, 0);
-        let s = dispatch(
-            &lun,
-            &mut open,
-            &facts(),
-            &req(opcode::SRB_STATUS, &srbq),
-            64,
-            &mut fx,
-        )
-        .unwrap();
+        let s = call(&lun, &mut open, &req(opcode::SRB_STATUS, &srbq), 64).unwrap();
         assert_eq!(&s[16..20], &[key, srb::ABORTED, 2, 20]);
         assert_eq!(s[20], 0xF0);
         srbq[0] = key.wrapping_add(9);
-        let s = dispatch(
-            &lun,
-            &mut open,
-            &facts(),
-            &req(opcode::SRB_STATUS, &srbq),
-            64,
-            &mut fx,
-        )
-        .unwrap();
+        let s = call(&lun, &mut open, &req(opcode::SRB_STATUS, &srbq), 64).unwrap();
         assert_eq!(Header::parse(&s).unwrap().status, SVHDX_ERROR_NOT_AVAILABLE);
         // Resize grows through the device (the RAM disk cannot) and VHD Set operations
         // are refused with the spec's status.
@@ -848,13 +816,13 @@ mod tests {
         meta.extend_from_slice(&1u32.to_le_bytes());
         meta.extend_from_slice(&[0; 4]);
         meta.resize(24 + 52, 0);
-        let m = dispatch(
+        meta[24] = 1; // a VM snapshot
+        meta[32] = 1; // Initialize
+        let m = call(
             &lun,
             &mut open,
-            &facts(),
             &req(opcode::META_OPERATION_START, &meta),
             64,
-            &mut fx,
         )
         .unwrap();
         assert_eq!(Header::parse(&m).unwrap().status, INVALID_DEVICE_REQUEST);
@@ -883,7 +851,6 @@ mod tests {
             0x0200_2005,
             0x0200_200D,
         ];
-        let mut fx = Effects::default();
         for _ in 0..20_000 {
             let mut open = OpenState {
                 initiator: Guid([rng.gen_range(0..3); 16]),
@@ -911,7 +878,7 @@ mod tests {
                 }
             }
             let max_out = rng.gen_range(0..70000);
-            if let Ok(out) = dispatch(&lun, &mut open, &facts(), &b, max_out, &mut fx) {
+            if let Ok(out) = call(&lun, &mut open, &b, max_out) {
                 assert!(
                     out.len() <= max_out.max(HEADER_LEN + SCSI_REQUEST_LEN),
                     "{} > {}",

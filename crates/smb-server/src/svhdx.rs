@@ -1,5 +1,6 @@
-//! Shared VHDX (MS-RSVD) on the SMB side: a `.vhdx` opened with the SVHDX context on an
-//! `rsvd` share becomes a virtual SCSI disk shared by every host that opens it.
+//! Shared VHDX (MS-RSVD) on the SMB side: a `.vhdx` (or a VHD Set, `.vhds`) opened with
+//! the SVHDX context on an `rsvd` share becomes a virtual SCSI disk shared by every host
+//! that opens it.
 //!
 //! - [`SharedDisk`]: one per file while any shared open lives; the VHDX engine (and its
 //!   parents), the persistent reservations all initiators share, and who has it open.
@@ -8,6 +9,8 @@
 //! - [`VirtualFile`]: the open's [`FileObj`]: SMB2 READ and WRITE offsets are virtual-disk
 //!   offsets resolved through the engine; sizes are the virtual disk's.
 //! - [`PrStore`]: where reservations are kept across restarts (the state directory).
+//! - [`SetFile`] and [`DiskSet`]: a VHD Set's file and its snapshots, made by putting a
+//!   new differencing file on top of the chain.
 //!
 //! While a shared open lives, plain opens that would write the file are refused (they
 //! would corrupt the disk under its initiators), and a shared open is refused while a
@@ -24,6 +27,7 @@ use rsvd::{BlockDevice, DevError, Guid, Reservations, VhdxDisk};
 use smb_wire::status::NtStatus;
 use std::io;
 use std::sync::Arc;
+use vhdx::vhds::VhdSet;
 
 /// Where persistent reservations live between restarts: whole records replaced
 /// atomically and durably by `save`.
@@ -75,10 +79,239 @@ impl vhdx::Storage for ObjStore {
     }
 }
 
+/// A VHD Set behind a shared disk: its file, what it says, and the folder it and its
+/// disk files are in.
+pub struct SetFile {
+    file: ObjStore,
+    pub set: Mutex<VhdSet>,
+    /// The set's own file name, and its folder.
+    name: String,
+    dir: SharePath,
+    share: ShareConfig,
+    /// The file names of the disk's chain, top first (as the engine's layers).
+    names: Mutex<Vec<String>>,
+    /// Chains an applied snapshot replaced: kept open until the disk closes, since a
+    /// read through the ring may still be on its way from one of their files.
+    retired: Mutex<Vec<Vec<vhdx::Vhdx<ObjStore>>>>,
+}
+
+/// A failed file step of a set operation: logged, and STATUS_UNSUCCESSFUL to the host.
+fn set_err(what: &str, e: impl std::fmt::Display) -> u32 {
+    tracing::error!(error = %e, "VHD Set: {what}");
+    rsvd::status::UNSUCCESSFUL
+}
+
+impl SetFile {
+    /// Creates `name` beside the set as a differencing child of `parent` (whose file is
+    /// `parent_name`) keeping the disk's identity, and opens it.
+    fn new_child(
+        &self,
+        name: &str,
+        parent: &vhdx::Vhdx<ObjStore>,
+        parent_name: &str,
+    ) -> Result<vhdx::Vhdx<ObjStore>, u32> {
+        let path = self.dir.join(name);
+        let obj = open_as(&self.share, &path, true, Disposition::Create).map_err(|s| s.0)?;
+        let store = ObjStore(obj);
+        let mut p = vhdx::differencing_params(parent, &format!(".\\{parent_name}"), None);
+        p.page83 = Some(parent.page83());
+        let made = vhdx::create(&store, &p)
+            .and_then(|()| vhdx::Vhdx::open(store, vhdx::OpenOptions::read_write()));
+        made.map_err(|e| {
+            let _ = self.share.backend.remove(&path, false);
+            set_err("creating a disk file", e)
+        })
+    }
+
+    /// Writes `next` as the set's live state.
+    fn commit(&self, set: &mut VhdSet, mut next: VhdSet) -> Result<(), u32> {
+        next.commit(&self.file)
+            .map_err(|e| set_err("writing the set file", e))?;
+        *set = next;
+        Ok(())
+    }
+}
+
+/// 100 ns intervals since 1601 (Windows FILETIME), now.
+fn filetime_now() -> u64 {
+    let d = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    (d.as_nanos() / 100) as u64 + 116_444_736_000_000_000
+}
+
+/// The VHD Set operations of a shared disk (a plain `.vhdx` answers as not a set).
+pub struct DiskSet<'a>(pub &'a SharedDisk);
+
+impl DiskSet<'_> {
+    fn set(&self) -> Result<&SetFile, u32> {
+        self.0
+            .set
+            .as_ref()
+            .ok_or(rsvd::status::INVALID_DEVICE_REQUEST)
+    }
+}
+
+impl rsvd::vhdset::SetOps for DiskSet<'_> {
+    fn is_set(&self) -> bool {
+        self.0.set.is_some()
+    }
+    fn snapshots(&self) -> Vec<vhdx::vhds::Snapshot> {
+        self.0
+            .set
+            .as_ref()
+            .map(|s| s.set.lock().snapshots.clone())
+            .unwrap_or_default()
+    }
+    fn take_snapshot(&self, id: Guid, kind: u32, change_tracking: bool) -> Result<(), u32> {
+        let sf = self.set()?;
+        let mut set = sf.set.lock();
+        let mut names = sf.names.lock();
+        if set.snapshots.len() >= vhdx::vhds::MAX_SNAPSHOTS || names.len() >= MAX_CHAIN {
+            return Err(NtStatus::INSUFFICIENT_RESOURCES.0);
+        }
+        let name = vhdx::vhds::disk_file_name(&sf.name);
+        self.0.device().switch_top(|old| {
+            // Everything written so far belongs to the snapshot.
+            old.flush().map_err(|e| set_err("flushing the disk", e))?;
+            let new = sf.new_child(&name, old, &set.current)?;
+            let mut next = set.clone();
+            next.snapshots.push(vhdx::vhds::Snapshot {
+                id,
+                kind,
+                created: filetime_now(),
+                parent: set.snapshots.last().map_or(Guid([0; 16]), |s| s.id),
+                file: set.current.clone(),
+                change_tracking,
+                reference_only: false,
+            });
+            next.current = name.clone();
+            if let Err(e) = sf.commit(&mut set, next) {
+                drop(new);
+                let _ = sf.share.backend.remove(&sf.dir.join(&name), false);
+                return Err(e);
+            }
+            if let Err(e) = old.end_session() {
+                tracing::warn!(error = %e, "ending the session of a snapshot's file");
+            }
+            names.insert(0, name.clone());
+            Ok(new)
+        })
+    }
+    fn delete_snapshot(&self, id: Guid, keep_reference: bool) -> Result<(), u32> {
+        let sf = self.set()?;
+        let mut set = sf.set.lock();
+        let mut next = set.clone();
+        // The snapshot's file stays: later files of the chain read through it.
+        if keep_reference {
+            for s in next.snapshots.iter_mut().filter(|s| s.id == id) {
+                s.reference_only = true;
+            }
+        } else {
+            next.snapshots.retain(|s| s.id != id);
+        }
+        sf.commit(&mut set, next)
+    }
+    fn apply_snapshot(&self, id: Guid) -> Result<(), u32> {
+        let sf = self.set()?;
+        let mut set = sf.set.lock();
+        let snap = set.snapshot(&id).cloned().ok_or(rsvd::vhdset::NOT_FOUND)?;
+        let (base, paths) = open_chain(&sf.share, &sf.dir.join(&snap.file), true)
+            .map_err(|s| set_err("opening a snapshot's files", format!("status {:#x}", s.0)))?;
+        let name = vhdx::vhds::disk_file_name(&sf.name);
+        let new = sf.new_child(&name, &base[0], &snap.file)?;
+        let mut next = set.clone();
+        let old_current = std::mem::replace(&mut next.current, name.clone());
+        if let Err(e) = sf.commit(&mut set, next) {
+            drop(new);
+            let _ = sf.share.backend.remove(&sf.dir.join(&name), false);
+            return Err(e);
+        }
+        let mut layers = vec![new];
+        layers.extend(base);
+        let old = self.0.device().replace(layers);
+        let mut names = sf.names.lock();
+        *names = std::iter::once(name)
+            .chain(
+                paths
+                    .iter()
+                    .map(|p| p.split_last().map_or(String::new(), |(_, n)| n.to_string())),
+            )
+            .collect();
+        let mut retired = sf.retired.lock();
+        if retired.len() >= 8 {
+            let _ = rsvd::disk::close_all(retired.remove(0));
+        }
+        retired.push(old);
+        // The file the disk was until now holds no snapshot: nothing reads it any more.
+        if !set.snapshots.iter().any(|s| s.file == old_current) {
+            let _ = sf.share.backend.remove(&sf.dir.join(&old_current), false);
+        }
+        Ok(())
+    }
+    fn tracking(&self) -> vhdx::vhds::Tracking {
+        self.0
+            .set
+            .as_ref()
+            .map(|s| s.set.lock().tracking.clone())
+            .unwrap_or_default()
+    }
+    fn set_tracking(&self, t: vhdx::vhds::Tracking) -> Result<(), u32> {
+        let sf = self.set()?;
+        let mut set = sf.set.lock();
+        let mut next = set.clone();
+        next.tracking = t;
+        sf.commit(&mut set, next)
+    }
+    fn changes(
+        &self,
+        limit: Guid,
+        target: Guid,
+        offset: u64,
+        len: u64,
+    ) -> Result<Vec<(u64, u64)>, u32> {
+        let sf = self.set()?;
+        let set = sf.set.lock();
+        let file_of = |id: Guid| set.snapshot(&id).map(|s| s.file.clone());
+        let (Some(lf), Some(tf)) = (file_of(limit), file_of(target)) else {
+            return Err(rsvd::vhdset::VHD_INVALID_CHANGE_TRACKING_ID);
+        };
+        let names = sf.names.lock();
+        let pos = |f: &str| names.iter().position(|n| n == f);
+        // The files written between the two: from the one made when `limit` was taken
+        // up to `target`'s own (the chain is top first).
+        let (Some(il), Some(it)) = (pos(&lf), pos(&tf)) else {
+            return Err(rsvd::status::INVALID_PARAMETER);
+        };
+        if it >= il {
+            return Err(rsvd::status::INVALID_PARAMETER);
+        }
+        let layers = self.0.device().layers();
+        let mut all = Vec::new();
+        for l in &layers[it..il] {
+            all.extend(
+                l.own_ranges(offset, len)
+                    .map_err(|e| set_err("reading a snapshot's map", e))?,
+            );
+        }
+        all.sort_unstable();
+        let mut out: Vec<(u64, u64)> = Vec::new();
+        for (o, l) in all {
+            match out.last_mut() {
+                Some(p) if o <= p.0 + p.1 => p.1 = p.1.max(o + l - p.0),
+                _ => out.push((o, l)),
+            }
+        }
+        Ok(out)
+    }
+}
+
 /// A shared virtual disk.
 pub struct SharedDisk {
     /// The engine over the file and its parents (taken out only when the last open goes).
     dev: Option<VhdxDisk<ObjStore>>,
+    /// For a `.vhds`: the set.
+    pub set: Option<SetFile>,
     pub pr: Mutex<Reservations>,
     /// The reservations' name in the store: the disk's identity.
     pr_key: String,
@@ -197,8 +430,17 @@ fn open_obj(
     path: &SharePath,
     write: bool,
 ) -> Result<Box<dyn FileObj>, NtStatus> {
+    open_as(share, path, write, Disposition::Open)
+}
+
+fn open_as(
+    share: &ShareConfig,
+    path: &SharePath,
+    write: bool,
+    disposition: Disposition,
+) -> Result<Box<dyn FileObj>, NtStatus> {
     let params = OpenParams {
-        disposition: Disposition::Open,
+        disposition,
         kind: Kind::NonDirectory,
         read: true,
         write,
@@ -223,29 +465,25 @@ fn engine_err(e: vhdx::Error) -> NtStatus {
 /// open lives).
 pub type DiskSlot = Mutex<std::sync::Weak<SharedDisk>>;
 
-/// Opens the disk at `path` (and its parents), or finds it open already in the file's
-/// `slot`. Its reservations are loaded from (and kept in) `store`.
-pub fn shared_disk(
-    store: Option<&Arc<dyn PrStore>>,
+/// Opens the VHDX at `path` and its parents (found through its locators, on the share),
+/// child first; the top read-write unless `read_only`.
+pub fn open_chain(
     share: &ShareConfig,
     path: &SharePath,
-    slot: &DiskSlot,
-) -> Result<Arc<SharedDisk>, NtStatus> {
-    let mut slot = slot.lock();
-    if let Some(d) = slot.upgrade() {
-        return Ok(d);
-    }
-    let obj = open_obj(share, path, !share.read_only)?;
-    let opts = if share.read_only {
+    read_only: bool,
+) -> Result<(Vec<vhdx::Vhdx<ObjStore>>, Vec<SharePath>), NtStatus> {
+    let obj = open_obj(share, path, !read_only)?;
+    let opts = if read_only {
         vhdx::OpenOptions::read_only()
     } else {
         vhdx::OpenOptions::read_write()
     };
     let top = vhdx::Vhdx::open(ObjStore(obj), opts).map_err(engine_err)?;
     let mut layers = vec![top];
+    let mut paths = vec![path.clone()];
     let mut child_path = path.clone();
     while let Some(loc) = layers.last().and_then(|l| l.parent_locator().cloned()) {
-        if layers.len() >= 16 {
+        if layers.len() >= MAX_CHAIN {
             return Err(NtStatus::FILE_CORRUPT_ERROR);
         }
         let candidates = vhdx::parent_paths(std::path::Path::new(child_path.as_str()), &loc);
@@ -270,7 +508,62 @@ pub fn shared_disk(
             return Err(NtStatus::FILE_CORRUPT_ERROR);
         }
         layers.push(parent);
+        paths.push(ppath.clone());
         child_path = ppath;
+    }
+    Ok((layers, paths))
+}
+
+/// The most files a disk's chain may have (a VHD Set grows one per snapshot).
+pub const MAX_CHAIN: usize = 64;
+
+/// Whether a name is a VHD Set's (`.vhds`).
+pub fn is_set_name(path: &SharePath) -> bool {
+    path.as_str().to_ascii_lowercase().ends_with(".vhds")
+}
+
+/// Opens the disk at `path` (and its parents), or finds it open already in the file's
+/// `slot`. A `.vhds` is a VHD Set: the disk is the file it names now. Its reservations
+/// are loaded from (and kept in) `store`.
+pub fn shared_disk(
+    store: Option<&Arc<dyn PrStore>>,
+    share: &ShareConfig,
+    path: &SharePath,
+    slot: &DiskSlot,
+) -> Result<Arc<SharedDisk>, NtStatus> {
+    let mut slot = slot.lock();
+    if let Some(d) = slot.upgrade() {
+        return Ok(d);
+    }
+    let set = if is_set_name(path) {
+        let obj = ObjStore(open_obj(share, path, !share.read_only)?);
+        let set = VhdSet::read(&obj).map_err(engine_err)?;
+        let (dir, name) = path
+            .split_last()
+            .map(|(d, n)| (d, n.to_string()))
+            .ok_or(NtStatus::OBJECT_NAME_INVALID)?;
+        Some(SetFile {
+            file: obj,
+            set: Mutex::new(set),
+            name,
+            dir,
+            share: share.clone(),
+            names: Mutex::new(Vec::new()),
+            retired: Mutex::new(Vec::new()),
+        })
+    } else {
+        None
+    };
+    let top_path = match &set {
+        Some(sf) => sf.dir.join(&sf.set.lock().current),
+        None => path.clone(),
+    };
+    let (layers, paths) = open_chain(share, &top_path, share.read_only)?;
+    if let Some(sf) = &set {
+        *sf.names.lock() = paths
+            .iter()
+            .map(|p| p.split_last().map_or(String::new(), |(_, n)| n.to_string()))
+            .collect();
     }
     let dev = VhdxDisk::new(layers);
     let id = dev.identity();
@@ -292,6 +585,7 @@ pub fn shared_disk(
     };
     let d = Arc::new(SharedDisk {
         dev: Some(dev),
+        set,
         pr: Mutex::new(pr),
         pr_key,
         store,
@@ -406,11 +700,22 @@ impl SvhdxOpen {
         max_out: usize,
         file_size: u64,
     ) -> Result<Vec<u8>, NtStatus> {
-        let facts = self.disk.device().facts(file_size);
+        let mut facts = self.disk.device().facts(file_size);
+        if self.disk.set.is_some() {
+            facts.disk_format = 4;
+        }
         let mut fx = tunnel::Effects::default();
         let r = self.disk.with_lun(|lun| {
             let mut st = self.state.lock();
-            tunnel::dispatch(lun, &mut st, &facts, input, max_out, &mut fx)
+            tunnel::dispatch(
+                lun,
+                &DiskSet(&self.disk),
+                &mut st,
+                &facts,
+                input,
+                max_out,
+                &mut fx,
+            )
         });
         if fx.resized {
             self.disk.resized_by(self.initiator());

@@ -23,7 +23,9 @@ pub enum Target {
 
 #[derive(Subcommand, Debug)]
 pub enum VhdxCmd {
-    /// Create a disk: fixed or dynamic of --size, or a differencing child of --parent.
+    /// Create a disk: fixed or dynamic of --size, or a differencing child of --parent. A
+    /// path ending in .vhds makes a VHD Set (for shared disks with snapshots) and its
+    /// disk beside it, as Hyper-V's New-VHD does.
     Create {
         path: PathBuf,
         /// Virtual size (bytes, or with K/M/G/T suffix); not with --parent.
@@ -121,6 +123,15 @@ pub fn run(cmd: VhdxCmd) -> Result<()> {
                 p.block_size = bs;
                 p.logical_sector = logical_sector;
                 p.physical_sector = physical_sector;
+                if path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("vhds"))
+                {
+                    let disk = vhdx::vhds::create_set(&path, &p)
+                        .with_context(|| format!("creating {}", path.display()))?;
+                    println!("created {} (its disk: {disk})", path.display());
+                    return Ok(());
+                }
                 new_disk(&path, &p)?;
             }
             println!("created {}", path.display());

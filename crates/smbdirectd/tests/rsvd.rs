@@ -866,3 +866,107 @@ fn tshark_decodes_rsvd_over_tcp_and_smb_direct() {
     let n = text.matches("Remote Shared Virtual Disk").count();
     assert!(n >= 2 * 2 * 11, "{n} RSVD frames decoded");
 }
+
+#[test]
+fn a_vhd_set_takes_snapshots_reports_changes_applies_and_keeps_them() {
+    let mut s = rsvd_server();
+    let set = s.share.join("cluster.vhds");
+    vhdx(&["create", p(&set), "--size", "64M", "--block-size", "1M"]);
+    let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhds");
+    let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhds");
+    assert_eq!(a.virtual_size(), Some(SIZE));
+    let di = a
+        .tunnel(&mut ca, opcode::GET_DISK_INFO, &[0; 56], 72)
+        .unwrap();
+    assert_eq!(&di.ioctl_output()[20..24], &4u32.to_le_bytes(), "VHDSET");
+    assert!(a.snapshot_list(&mut ca).unwrap().is_empty());
+
+    // Data, a snapshot taken by A (as Hyper-V's backup does, with change tracking),
+    // then B writes over part of it and elsewhere, and takes a second one.
+    let v1 = random_bytes(MIB as usize, 1);
+    ca.write(a.tree, a.file, 4 * MIB, &v1).unwrap();
+    let s1 = Guid::random();
+    a.create_snapshot(&mut ca, s1, true).unwrap();
+    assert_eq!(a.snapshot_list(&mut ca).unwrap(), vec![s1]);
+    let dup = a.create_snapshot(&mut ca, s1, false);
+    assert!(dup.is_err(), "a snapshot id is taken once");
+    let v2 = random_bytes(8192, 2);
+    cb.write(b.tree, b.file, 10 * MIB, &v2).unwrap();
+    cb.write(b.tree, b.file, 4 * MIB, &v2).unwrap();
+    let s2 = Guid::random();
+    b.create_snapshot(&mut cb, s2, true).unwrap();
+    assert_eq!(b.snapshot_list(&mut cb).unwrap(), vec![s1, s2]);
+    // What changed between them: B's two writes, and nothing else.
+    assert_eq!(
+        a.changes(&mut ca, s1, s2, 0, SIZE).unwrap(),
+        (SIZE, vec![(4 * MIB, 8192), (10 * MIB, 8192)])
+    );
+    assert_eq!(
+        a.changes(&mut ca, s1, s2, 5 * MIB, MIB).unwrap(),
+        (MIB, vec![])
+    );
+    assert!(
+        a.changes(&mut ca, s2, s1, 0, SIZE).is_err(),
+        "limit is the older"
+    );
+    assert!(a.changes(&mut ca, s1, Guid::random(), 0, SIZE).is_err());
+    // A snapshot without change tracking cannot be compared with.
+    let s3 = Guid::random();
+    a.create_snapshot(&mut ca, s3, false).unwrap();
+    assert!(a.changes(&mut ca, s1, s3, 0, SIZE).is_err());
+    // The entry of a snapshot, as the backup application asks for it.
+    let mut q = 5u32.to_le_bytes().to_vec();
+    q.extend_from_slice(&1u32.to_le_bytes());
+    q.extend_from_slice(&s2.0);
+    let e = a
+        .tunnel(&mut ca, opcode::VHDSET_QUERY_INFORMATION, &q, 4096)
+        .unwrap();
+    let out = e.ioctl_output();
+    assert_eq!(Header::parse(out).unwrap().status, 0);
+    assert_eq!(out.len(), 16 + 72);
+    assert_eq!((out[32], out[36]), (1, 1), "a valid VM snapshot");
+    assert_eq!(&out[40..56], &s2.0);
+
+    // Applying the first snapshot: both hosts read the disk as it was then.
+    a.apply_snapshot(&mut ca, s1).unwrap();
+    assert_eq!(cb.read(b.tree, b.file, 4 * MIB, 8192).unwrap(), v1[..8192]);
+    assert_eq!(
+        cb.read(b.tree, b.file, 10 * MIB, 8192).unwrap(),
+        vec![0; 8192]
+    );
+    let v3 = random_bytes(4096, 3);
+    cb.write(b.tree, b.file, 20 * MIB, &v3).unwrap();
+    a.delete_snapshot(&mut ca, s2, false).unwrap();
+    a.delete_snapshot(&mut ca, s3, false).unwrap();
+    assert_eq!(a.snapshot_list(&mut ca).unwrap(), vec![s1]);
+    assert!(a.delete_snapshot(&mut ca, s2, false).is_err(), "gone");
+    for (c, d) in [(&mut ca, a), (&mut cb, b)] {
+        d.close(c).unwrap();
+    }
+    drop((ca, cb));
+
+    // Across a kill -9 and a restart: the snapshot, the data, and a file chain our
+    // checker accepts.
+    s.kill9();
+    s.restart();
+    let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhds");
+    assert_eq!(a.snapshot_list(&mut ca).unwrap(), vec![s1]);
+    assert_eq!(ca.read(a.tree, a.file, 4 * MIB, MIB as u32).unwrap(), v1);
+    assert_eq!(ca.read(a.tree, a.file, 20 * MIB, 4096).unwrap(), v3);
+    a.delete_snapshot(&mut ca, s1, false).unwrap();
+    a.close(&mut ca).unwrap();
+    drop(ca);
+    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["vhdx", "check", p(&set)])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+
+    // A plain .vhdx is not a set.
+    vhdx(&["create", p(&s.share.join("plain.vhdx")), "--size", "8M"]);
+    let (mut cp, mut d) = open(&s, HOST_A, "plain.vhdx");
+    let e = d
+        .create_snapshot(&mut cp, Guid::random(), false)
+        .unwrap_err();
+    assert!(e.to_string().contains("INVALID_DEVICE_REQUEST"), "{e}");
+}

@@ -54,14 +54,23 @@ fn open_file(path: &Path, read_only: bool) -> Result<File> {
 }
 
 impl Chain {
-    /// Opens `path` (read-write unless `read_only`) and its parents read-only.
+    /// Opens `path` (read-write unless `read_only`) and its parents read-only. A VHD Set
+    /// (`.vhds`) opens the file it names as its disk now.
     pub fn open(path: &Path, read_only: bool) -> Result<Chain> {
         let opts = if read_only {
             OpenOptions::read_only()
         } else {
             OpenOptions::read_write()
         };
-        let top = Vhdx::open(open_file(path, read_only)?, opts)?;
+        let mut file = open_file(path, read_only)?;
+        let mut path = path.to_path_buf();
+        if crate::vhds::is_set(&file)? {
+            let set = crate::vhds::VhdSet::read(&file)?;
+            path = path.with_file_name(&set.current);
+            file = open_file(&path, read_only)?;
+        }
+        let path = path.as_path();
+        let top = Vhdx::open(file, opts)?;
         let mut layers = vec![top];
         let mut paths = vec![path.to_path_buf()];
         loop {
@@ -231,6 +240,32 @@ fn relative(from_dir: &Path, to: &Path) -> PathBuf {
     out
 }
 
+/// The parameters of a differencing child of `p` whose locator names the parent by
+/// `relative_path` (Windows form, from the child's folder). Block size: the parent's
+/// unless given.
+pub fn differencing_params<S: Storage>(
+    p: &Vhdx<S>,
+    relative_path: &str,
+    block_size: Option<u32>,
+) -> CreateParams {
+    let loc = ParentLocator {
+        entries: vec![
+            (
+                "parent_linkage".to_string(),
+                format!("{:?}", p.data_write_guid()),
+            ),
+            ("relative_path".to_string(), relative_path.to_string()),
+        ],
+    };
+    let mut params = CreateParams::new(DiskKind::Differencing, p.virtual_size());
+    params.block_size = block_size.unwrap_or(p.block_size() as u32);
+    params.logical_sector = p.logical_sector_size() as u32;
+    params.physical_sector = p.physical_sector_size();
+    params.page83 = None;
+    params.parent = Some((p.data_write_guid(), loc));
+    params
+}
+
 /// Creates a differencing disk at `child` whose parent is `parent`.
 pub fn create_differencing(child: &Path, parent: &Path, block_size: Option<u32>) -> Result<()> {
     let pchain = Chain::open(parent, true)?;
@@ -248,21 +283,7 @@ pub fn create_differencing(child: &Path, parent: &Path, block_size: Option<u32>)
     } else {
         format!(".\\{rel_win}")
     };
-    let loc = ParentLocator {
-        entries: vec![
-            (
-                "parent_linkage".to_string(),
-                format!("{:?}", p.data_write_guid()),
-            ),
-            ("relative_path".to_string(), rel_win),
-        ],
-    };
-    let mut params = CreateParams::new(DiskKind::Differencing, p.virtual_size());
-    params.block_size = block_size.unwrap_or(2 * 1024 * 1024);
-    params.logical_sector = p.logical_sector_size() as u32;
-    params.physical_sector = p.physical_sector_size();
-    params.page83 = None;
-    params.parent = Some((p.data_write_guid(), loc));
+    let params = differencing_params(p, &rel_win, Some(block_size.unwrap_or(2 * 1024 * 1024)));
     let f = std::fs::OpenOptions::new()
         .read(true)
         .write(true)

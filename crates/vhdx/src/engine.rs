@@ -354,6 +354,37 @@ impl<S: Storage> Vhdx<S> {
         Ok(out)
     }
 
+    /// Virtual ranges this file decides (not left to its parent): what was written or
+    /// trimmed in it. For a disk without a parent, its allocated ranges. Clipped to the
+    /// virtual size.
+    pub fn own_ranges(&self, offset: u64, len: u64) -> Result<Vec<(u64, u64)>> {
+        let end = offset.saturating_add(len).min(self.virtual_size());
+        if offset >= end {
+            return Ok(Vec::new());
+        }
+        if !self.has_parent {
+            return self.allocated_ranges(offset, end - offset);
+        }
+        let mut out: Vec<(u64, u64)> = Vec::new();
+        let mut v = offset;
+        for p in self.resolve_read(offset, end - offset)? {
+            if !matches!(p, ReadRange::Parent { .. }) {
+                match out.last_mut() {
+                    Some(l) if l.0 + l.1 == v => l.1 += p.len(),
+                    _ => out.push((v, p.len())),
+                }
+            }
+            v += p.len();
+        }
+        Ok(out)
+    }
+
+    /// Ends this open's session now (as [`Vhdx::close`] does) while keeping the file
+    /// open to read: for a file that becomes a parent and is not written again.
+    pub fn end_session(&self) -> Result<()> {
+        self.close_ref()
+    }
+
     /// Flushes the file (payload written by the caller and metadata alike).
     pub fn flush(&self) -> Result<()> {
         self.file.flush()?;

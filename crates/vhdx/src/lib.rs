@@ -12,12 +12,14 @@ pub mod create;
 pub mod format;
 pub mod log;
 pub mod mem;
+pub mod vhds;
 
 mod chain;
 mod engine;
 
 pub use chain::{
-    create_differencing, mapped_level, parent_paths, read_level, write_through, Chain,
+    create_differencing, differencing_params, mapped_level, parent_paths, read_level,
+    write_through, Chain,
 };
 pub use create::{create, CreateParams, DiskKind};
 pub use engine::{Info, OpenOptions, ReadRange, Vhdx, WritePlan, WriteRange};
