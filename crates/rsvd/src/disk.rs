@@ -41,10 +41,16 @@ impl<S: Storage> VhdxDisk<S> {
         Ok(())
     }
 
-    /// Replaces the whole chain (a snapshot applied), returning the old one.
-    pub fn replace(&self, layers: Vec<Vhdx<S>>) -> Vec<Vhdx<S>> {
-        assert!(!layers.is_empty(), "a disk has at least its own file");
-        std::mem::replace(&mut *self.layers.write(), layers)
+    /// Replaces the whole chain (a snapshot applied) with what `make` returns, I/O
+    /// waiting while it runs; returns the old chain.
+    pub fn replace_with<E>(
+        &self,
+        make: impl FnOnce() -> Result<Vec<Vhdx<S>>, E>,
+    ) -> Result<Vec<Vhdx<S>>, E> {
+        let mut layers = self.layers.write();
+        let new = make()?;
+        assert!(!new.is_empty(), "a disk has at least its own file");
+        Ok(std::mem::replace(&mut *layers, new))
     }
 
     /// What GET_DISK_INFO reports, given the size of the top file.
@@ -70,11 +76,23 @@ impl<S: Storage> VhdxDisk<S> {
     /// of an allocated block): its file offset, so the caller can move the bytes with its
     /// own I/O engine. None when it spans zeros, a parent or several pieces.
     pub fn file_offset(&self, offset: u64, len: u64) -> Option<u64> {
-        match self.top().resolve_read(offset, len).ok()?.as_slice() {
+        self.top_offset(offset, len, |_, at| at)
+    }
+
+    /// [`VhdxDisk::file_offset`] together with the top file it is in, both under one
+    /// look at the chain (a snapshot may put another file on top at any moment).
+    pub fn top_offset<R>(
+        &self,
+        offset: u64,
+        len: u64,
+        f: impl FnOnce(&Vhdx<S>, u64) -> R,
+    ) -> Option<R> {
+        let top = self.top();
+        match top.resolve_read(offset, len).ok()?.as_slice() {
             [ReadRange::File {
                 file_offset,
                 len: l,
-            }] if *l == len => Some(*file_offset),
+            }] if *l == len => Some(f(&top, *file_offset)),
             _ => None,
         }
     }

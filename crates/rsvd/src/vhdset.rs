@@ -66,14 +66,16 @@ pub trait SetOps {
     fn tracking(&self) -> Tracking;
     fn set_tracking(&self, t: Tracking) -> Result<(), u32>;
     /// Virtual ranges written after `limit` was taken and before `target` was, inside
-    /// [offset, offset + len).
+    /// [offset, offset + len), at most `max_ranges` of them; with how much of the region
+    /// from `offset` they describe completely.
     fn changes(
         &self,
         limit: Guid,
         target: Guid,
         offset: u64,
         len: u64,
-    ) -> Result<Vec<(u64, u64)>, u32>;
+        max_ranges: usize,
+    ) -> Result<(Vec<(u64, u64)>, u64), u32>;
 }
 
 /// What a plain `.vhdx` (not a set) answers.
@@ -102,7 +104,14 @@ impl SetOps for NoSet {
         // Change tracking here is kept by a set's snapshot files.
         Err(NOT_SUPPORTED)
     }
-    fn changes(&self, _: Guid, _: Guid, _: u64, _: u64) -> Result<Vec<(u64, u64)>, u32> {
+    fn changes(
+        &self,
+        _: Guid,
+        _: Guid,
+        _: u64,
+        _: u64,
+        _: usize,
+    ) -> Result<(Vec<(u64, u64)>, u64), u32> {
         Err(INVALID_DEVICE_REQUEST)
     }
 }
@@ -442,19 +451,16 @@ pub fn query_changes(ops: &dyn SetOps, body: &[u8], max_out: usize) -> (u32, Vec
             Some(_) => {}
         }
     }
-    let ranges = match ops.changes(limit, target, offset, len) {
+    let room = (max_out - 32) / 24;
+    if room == 0 {
+        // Not one range would fit: the host could never get past this region.
+        return (BUFFER_TOO_SMALL, Vec::new());
+    }
+    let (mut ranges, processed) = match ops.changes(limit, target, offset, len, room) {
         Ok(r) => r,
         Err(e) => return (e, Vec::new()),
     };
-    let room = (max_out - 32) / 24;
-    let (ranges, processed) = if ranges.len() > room {
-        // What fits, and up to where that describes the region completely.
-        let kept = &ranges[..room];
-        let end = kept.last().map_or(offset, |&(o, l)| o + l);
-        (kept.to_vec(), end - offset)
-    } else {
-        (ranges, len)
-    };
+    ranges.truncate(room);
     let mut p = processed.to_le_bytes().to_vec();
     p.extend_from_slice(&(ranges.len() as u32).to_le_bytes());
     p.extend_from_slice(&[0; 4]);
@@ -522,13 +528,26 @@ mod tests {
             *self.tracking.borrow_mut() = t;
             Ok(())
         }
-        fn changes(&self, _: Guid, _: Guid, o: u64, l: u64) -> Result<Vec<(u64, u64)>, u32> {
+        fn changes(
+            &self,
+            _: Guid,
+            _: Guid,
+            o: u64,
+            l: u64,
+            max: usize,
+        ) -> Result<(Vec<(u64, u64)>, u64), u32> {
             // One changed sector every MiB of the region.
-            Ok((o..o + l)
+            let all: Vec<(u64, u64)> = (o..o + l)
                 .step_by(1 << 20)
                 .map(|x| (x.next_multiple_of(1 << 20), 512))
                 .filter(|&(x, _)| x < o + l)
-                .collect())
+                .collect();
+            if all.len() > max {
+                let end = all[max - 1].0 + 512;
+                Ok((all[..max].to_vec(), end - o))
+            } else {
+                Ok((all, l))
+            }
         }
     }
 
@@ -669,7 +688,7 @@ mod tests {
         );
         let mut start = vec![0u8; 56];
         start[24..40].copy_from_slice(&[5; 16]);
-        start[4..8].copy_from_slice(&12u32.to_le_bytes()); // a log name is accepted
+        start[20..24].copy_from_slice(&12u32.to_le_bytes()); // a log name is accepted
         assert_eq!(start_tracking(&f, &start), SUCCESS);
         assert_eq!(tracking_parameters(&f), vec![0; 16]);
         assert_eq!(stop_tracking(&f), (SUCCESS, 0));

@@ -90,10 +90,16 @@ pub struct SetFile {
     share: ShareConfig,
     /// The file names of the disk's chain, top first (as the engine's layers).
     names: Mutex<Vec<String>>,
-    /// Chains an applied snapshot replaced: kept open until the disk closes, since a
-    /// read through the ring may still be on its way from one of their files.
-    retired: Mutex<Vec<Vec<vhdx::Vhdx<ObjStore>>>>,
+    /// Top files an applied snapshot replaced, kept open a while: a read through the
+    /// ring may still be on its way from one (the ring only reads the top file).
+    retired: Mutex<Vec<vhdx::Vhdx<ObjStore>>>,
+    /// A write of the set file failed: what is on disk is not known, so no more changes
+    /// until the set is opened again.
+    broken: std::sync::atomic::AtomicBool,
 }
+
+/// Replaced top files kept open per disk (the oldest is closed beyond this).
+const RETIRED_TOPS: usize = 64;
 
 /// A failed file step of a set operation: logged, and STATUS_UNSUCCESSFUL to the host.
 fn set_err(what: &str, e: impl std::fmt::Display) -> u32 {
@@ -123,12 +129,33 @@ impl SetFile {
         })
     }
 
-    /// Writes `next` as the set's live state.
+    /// Writes `next` as the set's live state. A failure leaves the set unchangeable
+    /// until it is opened again (the new header may or may not have landed).
     fn commit(&self, set: &mut VhdSet, mut next: VhdSet) -> Result<(), u32> {
-        next.commit(&self.file)
-            .map_err(|e| set_err("writing the set file", e))?;
+        use std::sync::atomic::Ordering;
+        if self.broken.load(Ordering::Relaxed) {
+            return Err(rsvd::status::UNSUCCESSFUL);
+        }
+        if let Err(e) = next.commit(&self.file) {
+            self.broken.store(true, Ordering::Relaxed);
+            return Err(set_err("writing the set file", e));
+        }
         *set = next;
         Ok(())
+    }
+
+    /// Whether `name` is one of this set's disk files (`<stem>_….avhdx`), which the set
+    /// may remove when nothing needs it any more.
+    fn owns(&self, name: &str) -> bool {
+        let stem = self
+            .name
+            .rsplit_once('.')
+            .map_or(self.name.as_str(), |(s, _)| s);
+        let lower = name.to_ascii_lowercase();
+        name.len() > stem.len() + 7
+            && name[..stem.len()].eq_ignore_ascii_case(stem)
+            && name[stem.len()..].starts_with('_')
+            && lower.ends_with(".avhdx")
     }
 }
 
@@ -140,8 +167,9 @@ fn filetime_now() -> u64 {
     (d.as_nanos() / 100) as u64 + 116_444_736_000_000_000
 }
 
-/// The VHD Set operations of a shared disk (a plain `.vhdx` answers as not a set).
-pub struct DiskSet<'a>(pub &'a SharedDisk);
+/// The VHD Set operations of a shared disk (a plain `.vhdx` answers as not a set), as
+/// asked for by an initiator.
+pub struct DiskSet<'a>(pub &'a SharedDisk, pub Guid);
 
 impl DiskSet<'_> {
     fn set(&self) -> Result<&SetFile, u32> {
@@ -167,6 +195,9 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         let sf = self.set()?;
         let mut set = sf.set.lock();
         let mut names = sf.names.lock();
+        if set.snapshot(&id).is_some() {
+            return Err(rsvd::vhdset::OBJECT_NAME_COLLISION);
+        }
         if set.snapshots.len() >= vhdx::vhds::MAX_SNAPSHOTS || names.len() >= MAX_CHAIN {
             return Err(NtStatus::INSUFFICIENT_RESOURCES.0);
         }
@@ -186,11 +217,8 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
                 reference_only: false,
             });
             next.current = name.clone();
-            if let Err(e) = sf.commit(&mut set, next) {
-                drop(new);
-                let _ = sf.share.backend.remove(&sf.dir.join(&name), false);
-                return Err(e);
-            }
+            // On failure the new file stays: the set on disk may name it already.
+            sf.commit(&mut set, next)?;
             if let Err(e) = old.end_session() {
                 tracing::warn!(error = %e, "ending the session of a snapshot's file");
             }
@@ -220,16 +248,16 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
             .map_err(|s| set_err("opening a snapshot's files", format!("status {:#x}", s.0)))?;
         let name = vhdx::vhds::disk_file_name(&sf.name);
         let new = sf.new_child(&name, &base[0], &snap.file)?;
+        let capacity = new.virtual_size();
         let mut next = set.clone();
         let old_current = std::mem::replace(&mut next.current, name.clone());
-        if let Err(e) = sf.commit(&mut set, next) {
-            drop(new);
-            let _ = sf.share.backend.remove(&sf.dir.join(&name), false);
-            return Err(e);
-        }
         let mut layers = vec![new];
         layers.extend(base);
-        let old = self.0.device().replace(layers);
+        // I/O waits from the set's switch to the engine's: no write acknowledged in
+        // between can land in the file being left.
+        let dev = self.0.device();
+        let before = dev.capacity();
+        let old = dev.replace_with(|| sf.commit(&mut set, next).map(|()| layers))?;
         let mut names = sf.names.lock();
         *names = std::iter::once(name)
             .chain(
@@ -238,14 +266,20 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
                     .map(|p| p.split_last().map_or(String::new(), |(_, n)| n.to_string())),
             )
             .collect();
+        let mut old = old.into_iter();
         let mut retired = sf.retired.lock();
-        if retired.len() >= 8 {
-            let _ = rsvd::disk::close_all(retired.remove(0));
+        if retired.len() >= RETIRED_TOPS {
+            drop(retired.remove(0));
         }
-        retired.push(old);
+        retired.extend(old.next());
+        // Its parents are read only through the engine: closed now.
+        let _ = rsvd::disk::close_all(old.collect());
         // The file the disk was until now holds no snapshot: nothing reads it any more.
-        if !set.snapshots.iter().any(|s| s.file == old_current) {
+        if sf.owns(&old_current) && !set.snapshots.iter().any(|s| s.file == old_current) {
             let _ = sf.share.backend.remove(&sf.dir.join(&old_current), false);
+        }
+        if capacity != before {
+            self.0.resized_by(self.1);
         }
         Ok(())
     }
@@ -269,13 +303,17 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         target: Guid,
         offset: u64,
         len: u64,
-    ) -> Result<Vec<(u64, u64)>, u32> {
+        max_ranges: usize,
+    ) -> Result<(Vec<(u64, u64)>, u64), u32> {
         let sf = self.set()?;
         let set = sf.set.lock();
         let file_of = |id: Guid| set.snapshot(&id).map(|s| s.file.clone());
         let (Some(lf), Some(tf)) = (file_of(limit), file_of(target)) else {
             return Err(rsvd::vhdset::VHD_INVALID_CHANGE_TRACKING_ID);
         };
+        if limit == target {
+            return Ok((Vec::new(), len));
+        }
         let names = sf.names.lock();
         let pos = |f: &str| names.iter().position(|n| n == f);
         // The files written between the two: from the one made when `limit` was taken
@@ -287,22 +325,42 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
             return Err(rsvd::status::INVALID_PARAMETER);
         }
         let layers = self.0.device().layers();
-        let mut all = Vec::new();
-        for l in &layers[it..il] {
-            all.extend(
-                l.own_ranges(offset, len)
-                    .map_err(|e| set_err("reading a snapshot's map", e))?,
-            );
-        }
-        all.sort_unstable();
+        // Sector-aligned around the region, a few MiB at a time, so one request costs
+        // at most one step's worth of ranges beyond what it answers.
+        const STEP: u64 = 8 << 20;
+        let ss = layers[0].logical_sector_size();
+        let end = offset.saturating_add(len);
+        let mut at = offset / ss * ss;
         let mut out: Vec<(u64, u64)> = Vec::new();
-        for (o, l) in all {
-            match out.last_mut() {
-                Some(p) if o <= p.0 + p.1 => p.1 = p.1.max(o + l - p.0),
-                _ => out.push((o, l)),
+        while at < end {
+            let n = (end.div_ceil(ss) * ss - at).min(STEP);
+            let mut step = Vec::new();
+            for l in &layers[it..il] {
+                step.extend(
+                    l.own_ranges(at, n)
+                        .map_err(|e| set_err("reading a snapshot's map", e))?,
+                );
             }
+            step.sort_unstable();
+            for (o, l) in step {
+                // Clipped to the region asked about.
+                let (o, e) = (o.max(offset), (o + l).min(end));
+                if e <= o {
+                    continue;
+                }
+                match out.last_mut() {
+                    Some(p) if o <= p.0 + p.1 => p.1 = p.1.max(e - p.0),
+                    _ => out.push((o, e - o)),
+                }
+            }
+            if out.len() > max_ranges {
+                out.truncate(max_ranges);
+                let (o, l) = out[max_ranges - 1];
+                return Ok((out, o + l - offset));
+            }
+            at += n;
         }
-        Ok(out)
+        Ok((out, len))
     }
 }
 
@@ -342,10 +400,11 @@ impl SharedDisk {
     /// VHDX file and the offset in it, when the range lies whole in one allocated block
     /// of the top file.
     pub fn ring_read(&self, offset: u64, len: u64) -> Option<(i32, u64)> {
-        let dev = self.device();
-        let at = dev.file_offset(offset, len)?;
-        let fd = dev.top().file().0.raw_fd()?;
-        Some((fd, at))
+        self.device()
+            .top_offset(offset, len, |top, at| {
+                top.file().0.raw_fd().map(|fd| (fd, at))
+            })
+            .flatten()
     }
 
     /// Runs `f` with the logical unit.
@@ -550,6 +609,7 @@ pub fn shared_disk(
             share: share.clone(),
             names: Mutex::new(Vec::new()),
             retired: Mutex::new(Vec::new()),
+            broken: std::sync::atomic::AtomicBool::new(false),
         })
     } else {
         None
@@ -702,14 +762,17 @@ impl SvhdxOpen {
     ) -> Result<Vec<u8>, NtStatus> {
         let mut facts = self.disk.device().facts(file_size);
         if self.disk.set.is_some() {
+            // A set is reported as a dynamic disk in the VHDSET format, whatever file
+            // of its chain is on top.
             facts.disk_format = 4;
+            facts.disk_type = 3;
         }
         let mut fx = tunnel::Effects::default();
         let r = self.disk.with_lun(|lun| {
             let mut st = self.state.lock();
             tunnel::dispatch(
                 lun,
-                &DiskSet(&self.disk),
+                &DiskSet(&self.disk, self.initiator()),
                 &mut st,
                 &facts,
                 input,

@@ -927,8 +927,44 @@ fn a_vhd_set_takes_snapshots_reports_changes_applies_and_keeps_them() {
     assert_eq!((out[32], out[36]), (1, 1), "a valid VM snapshot");
     assert_eq!(&out[40..56], &s2.0);
 
-    // Applying the first snapshot: both hosts read the disk as it was then.
+    // A reply with room for one range covers the region up to that range's end; one
+    // with room for none is refused.
+    let mut q = s2.0.to_vec();
+    q.extend_from_slice(&s1.0);
+    q.extend_from_slice(&1u32.to_le_bytes());
+    q.extend_from_slice(&[0; 4]);
+    q.extend_from_slice(&0u64.to_le_bytes());
+    q.extend_from_slice(&SIZE.to_le_bytes());
+    let one = a
+        .tunnel(&mut ca, opcode::QUERY_VIRTUAL_DISK_CHANGES, &q, 56)
+        .unwrap();
+    let out = one.ioctl_output();
+    assert_eq!(Header::parse(out).unwrap().status, 0);
+    assert_eq!(&out[16..24], &(4 * MIB + 8192).to_le_bytes());
+    assert_eq!(&out[24..28], &1u32.to_le_bytes());
+    let none = a
+        .tunnel(&mut ca, opcode::QUERY_VIRTUAL_DISK_CHANGES, &q, 40)
+        .unwrap();
+    assert_eq!(
+        Header::parse(none.ioctl_output()).unwrap().status,
+        0xC000_0023
+    );
+
+    // The disk grows, then the first snapshot is applied: both hosts read the disk as
+    // it was then, and the other host learns its size changed back.
+    let mut grow = vec![0x47u8; 16];
+    grow.extend_from_slice(&0u32.to_le_bytes());
+    grow.extend_from_slice(&[0; 4]);
+    grow.extend_from_slice(&(96 * MIB).to_le_bytes());
+    grow.extend_from_slice(&[1, 0, 0, 0]);
+    let m = a
+        .tunnel(&mut ca, opcode::META_OPERATION_START, &grow, 64)
+        .unwrap();
+    assert_eq!(Header::parse(m.ioctl_output()).unwrap().status, 0);
+    assert_eq!(read_status(&mut cb, &b, 0, 512), Err(NtStatus(0xC05C_FF02)));
     a.apply_snapshot(&mut ca, s1).unwrap();
+    assert_eq!(read_status(&mut cb, &b, 0, 512), Err(NtStatus(0xC05C_FF02)));
+    assert_eq!(last_lba(&mut ca, &mut a), SIZE / 512 - 1);
     assert_eq!(cb.read(b.tree, b.file, 4 * MIB, 8192).unwrap(), v1[..8192]);
     assert_eq!(
         cb.read(b.tree, b.file, 10 * MIB, 8192).unwrap(),

@@ -231,6 +231,9 @@ impl VhdSet {
         for _ in 0..count {
             let e = t.get(at..at + 64).ok_or_else(|| bad("snapshot entry"))?;
             let n = usize::from(u16::from_le_bytes([e[60], e[61]]));
+            if n % 2 != 0 {
+                return Err(bad("snapshot file name"));
+            }
             let name = t
                 .get(at + 64..at + 64 + n)
                 .and_then(from_utf16)
