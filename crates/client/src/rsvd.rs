@@ -73,6 +73,28 @@ impl SharedDisk {
         Self::open_with(c, tree, name, initiator, version, host, &[])
     }
 
+    /// Opens a VHD Set (`.vhds`) at a VM snapshot, as a backup application reads one:
+    /// only the RSVD_TARGET_SPECIFIER_EA in an EA buffer context, no SVHDX context.
+    pub fn open_snapshot(c: &mut Client, tree: u32, name: &str, id: Guid) -> Result<SharedDisk> {
+        let mut ea = 0u32.to_le_bytes().to_vec();
+        ea.push(0x80); // FILE_NEED_EA
+        ea.push(tunnel::TARGET_SPECIFIER_EA.len() as u8);
+        ea.extend_from_slice(&24u16.to_le_bytes());
+        ea.extend_from_slice(tunnel::TARGET_SPECIFIER_EA);
+        ea.push(0);
+        ea.extend_from_slice(&0u32.to_le_bytes()); // the snapshot-id namespace
+        ea.extend_from_slice(&1u32.to_le_bytes()); // a VM snapshot
+        ea.extend_from_slice(&id.0);
+        let created = create_shared(c, tree, name, &[(b"ExtA", ea)])?;
+        Ok(SharedDisk {
+            tree,
+            file: created.file_id,
+            initiator: Guid::ZERO,
+            response: Vec::new(),
+            next_request: 0,
+        })
+    }
+
     /// [`SharedDisk::open`] with more create contexts (a persistent handle's DH2Q).
     pub fn open_with(
         c: &mut Client,

@@ -12,6 +12,8 @@ use crate::Guid;
 pub const OPEN_CONTEXT_NAME: [u8; 16] = [
     0x9C, 0xCB, 0xCF, 0x9E, 0x04, 0xC1, 0xE6, 0x43, 0x98, 0x0E, 0x15, 0x8D, 0xA1, 0xF6, 0xEC, 0x83,
 ];
+/// The extended attribute that opens a VHD Set at a snapshot.
+pub const TARGET_SPECIFIER_EA: &[u8] = b"RSVD_TARGET_SPECIFIER_EA";
 /// What a client appends to the file name to open the virtual disk.
 pub const SHARED_SUFFIX: &str = ":SharedVirtualDisk";
 pub const OPEN_CONTEXT_V1_LEN: usize = 168;
@@ -62,6 +64,9 @@ pub struct OpenContext {
     pub open_request_id: u64,
     /// UTF-16LE bytes of the host name.
     pub host_name: Vec<u8>,
+    /// An open of a VHD Set at this snapshot (RSVD_TARGET_SPECIFIER_EA, MS-RSVD
+    /// 3.2.5.7), which comes without an SVHDX context: see [`OpenContext::at_snapshot`].
+    pub target: Option<Guid>,
     /// The request as sent (echoed in the response).
     raw: Vec<u8>,
 }
@@ -106,8 +111,59 @@ impl OpenContext {
             originator_flags: u32::from_le_bytes(b[28..32].try_into().unwrap()),
             open_request_id: u64::from_le_bytes(b[32..40].try_into().unwrap()),
             host_name: b[42..42 + name_len].to_vec(),
+            target: None,
             raw: b[..len].to_vec(),
         })
+    }
+
+    /// The open a target specifier asks for: the set's snapshot `id`, read through the
+    /// virtual disk, with no initiator and nothing to answer with.
+    pub fn at_snapshot(id: Guid) -> OpenContext {
+        OpenContext {
+            version: 2,
+            has_initiator: false,
+            initiator: Guid::ZERO,
+            flags: 0,
+            originator_flags: ORIGINATOR_PVHDPARSER,
+            open_request_id: 0,
+            host_name: Vec::new(),
+            target: Some(id),
+            raw: Vec::new(),
+        }
+    }
+
+    /// Reads RSVD_TARGET_SPECIFIER_EA from an SMB2_CREATE_EA_BUFFER's
+    /// FILE_FULL_EA_INFORMATION list: the snapshot id, None when it is not there, or the
+    /// CREATE's status when it is malformed.
+    pub fn target_specifier(eas: &[u8]) -> Result<Option<Guid>, u32> {
+        let mut at = 0usize;
+        for _ in 0..64 {
+            let Some(e) = eas.get(at..at + 8) else {
+                return Ok(None);
+            };
+            let next = u32::from_le_bytes(e[..4].try_into().unwrap()) as usize;
+            let name_len = usize::from(e[5]);
+            let value_len = usize::from(u16::from_le_bytes([e[6], e[7]]));
+            let name = eas.get(at + 8..at + 8 + name_len);
+            let value = eas.get(at + 9 + name_len..at + 9 + name_len + value_len);
+            if let (Some(n), Some(v)) = (name, value) {
+                if n.eq_ignore_ascii_case(TARGET_SPECIFIER_EA) && v.len() >= 24 {
+                    let namespace = u32::from_le_bytes(v[..4].try_into().unwrap());
+                    let kind = u32::from_le_bytes(v[4..8].try_into().unwrap());
+                    // Snapshot ids are the only namespace; VM and writeable snapshots
+                    // are the kinds one can open.
+                    if namespace != 0 || (kind != 1 && kind != 4) {
+                        return Err(INVALID_PARAMETER);
+                    }
+                    return Ok(Some(Guid::from_slice(&v[8..24])));
+                }
+            }
+            if next == 0 {
+                return Ok(None);
+            }
+            at = at.saturating_add(next);
+        }
+        Ok(None)
     }
 
     /// The context as the client sent it.
@@ -696,6 +752,48 @@ mod tests {
             file_size: 4 << 20,
             virtual_disk_id: Guid([0x5A; 16]),
         }
+    }
+
+    #[test]
+    fn the_target_specifier_ea_names_a_snapshot() {
+        let ea = |namespace: u32, kind: u32, next: u32| {
+            let mut b = next.to_le_bytes().to_vec();
+            b.extend_from_slice(&[0x80, 24]);
+            b.extend_from_slice(&24u16.to_le_bytes());
+            b.extend_from_slice(TARGET_SPECIFIER_EA);
+            b.push(0);
+            b.extend_from_slice(&namespace.to_le_bytes());
+            b.extend_from_slice(&kind.to_le_bytes());
+            b.extend_from_slice(&[7; 16]);
+            b
+        };
+        let g = Guid([7; 16]);
+        assert_eq!(OpenContext::target_specifier(&ea(0, 1, 0)), Ok(Some(g)));
+        assert_eq!(OpenContext::target_specifier(&ea(0, 4, 0)), Ok(Some(g)));
+        assert_eq!(
+            OpenContext::target_specifier(&ea(1, 1, 0)),
+            Err(INVALID_PARAMETER)
+        );
+        assert_eq!(
+            OpenContext::target_specifier(&ea(0, 3, 0)),
+            Err(INVALID_PARAMETER)
+        );
+        // Behind another EA, and cut short.
+        let mut two = vec![0u8; 12];
+        two[..4].copy_from_slice(&12u32.to_le_bytes());
+        two[5] = 1;
+        two[8] = b'X';
+        two.extend_from_slice(&ea(0, 1, 0));
+        assert_eq!(OpenContext::target_specifier(&two), Ok(Some(g)));
+        let full = ea(0, 1, 0);
+        for n in 0..full.len() {
+            assert_eq!(OpenContext::target_specifier(&full[..n]), Ok(None), "{n}");
+        }
+        // A loop of offsets ends.
+        let mut looped = ea(0, 1, 0);
+        looped[8] = b'Q';
+        looped[..4].copy_from_slice(&1u32.to_le_bytes());
+        assert_eq!(OpenContext::target_specifier(&looped), Ok(None));
     }
 
     #[test]

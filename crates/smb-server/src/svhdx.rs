@@ -655,6 +655,34 @@ pub fn shared_disk(
     Ok(d)
 }
 
+/// A VHD Set's snapshot `id` as a disk of its own: its files, read-only, with no
+/// reservations; not the set's shared disk (the set goes on being written).
+pub fn snapshot_disk(
+    share: &ShareConfig,
+    path: &SharePath,
+    id: Guid,
+) -> Result<Arc<SharedDisk>, NtStatus> {
+    if !is_set_name(path) {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let obj = ObjStore(open_obj(share, path, false)?);
+    let set = VhdSet::read(&obj).map_err(engine_err)?;
+    let snap = set
+        .snapshot(&id)
+        .filter(|s| !s.reference_only)
+        .ok_or(NtStatus::OBJECT_NAME_NOT_FOUND)?;
+    let dir = path.split_last().map_or_else(SharePath::root, |(d, _)| d);
+    let (layers, _) = open_chain(share, &dir.join(&snap.file), true)?;
+    Ok(Arc::new(SharedDisk {
+        dev: Some(VhdxDisk::new(layers)),
+        set: None,
+        pr: Mutex::new(Reservations::new()),
+        pr_key: format!("snapshot {id:?}"),
+        store: None,
+        initiators: Mutex::new(Vec::new()),
+    }))
+}
+
 /// Whether a shared disk is open on the file whose slot this is.
 pub fn is_shared(slot: &DiskSlot) -> bool {
     slot.lock().strong_count() > 0
@@ -687,11 +715,16 @@ impl SvhdxOpen {
         self.context.initiator
     }
 
-    /// The SVHDX response context.
-    pub fn response(&self) -> Vec<u8> {
+    /// The SVHDX response context (none for an open at a snapshot, which sent none).
+    pub fn response(&self) -> Option<Vec<u8>> {
+        if self.context.target.is_some() {
+            return None;
+        }
         let d = self.disk.device();
-        self.context
-            .response(d.sector_size(), d.physical_sector_size(), d.capacity())
+        Some(
+            self.context
+                .response(d.sector_size(), d.physical_sector_size(), d.capacity()),
+        )
     }
 
     /// Whether an SMB2 READ or WRITE of the range may go ahead (MS-RSVD 3.2.5.3/3.2.5.4):
@@ -699,6 +732,21 @@ impl SvhdxOpen {
     pub fn admit(&self, write: bool, offset: u64, len: u64) -> Result<(), NtStatus> {
         if !self.unbuffered {
             return Err(NtStatus::NOT_SUPPORTED);
+        }
+        if self.context.target.is_some() {
+            // A snapshot is read, as it was; no initiator and no reservations apply.
+            if write {
+                return Err(NtStatus::MEDIA_WRITE_PROTECTED);
+            }
+            let dev = self.disk.device();
+            let bs = u64::from(dev.sector_size());
+            if !offset.is_multiple_of(bs)
+                || !len.is_multiple_of(bs)
+                || offset.checked_add(len).is_none_or(|e| e > dev.capacity())
+            {
+                return Err(NtStatus::INVALID_PARAMETER);
+            }
+            return Ok(());
         }
         let g = self.initiator();
         if g.is_zero() {
@@ -910,12 +958,6 @@ pub fn request<'a>(
     contexts: &[smb_wire::msg::CreateContext<'a>],
     name: &'a [u8],
 ) -> Result<Option<(OpenContext, &'a [u8])>, NtStatus> {
-    let Some(c) = contexts
-        .iter()
-        .find(|c| c.name == tunnel::OPEN_CONTEXT_NAME)
-    else {
-        return Ok(None);
-    };
     // Shared virtual disks are served on rsvd shares, to SMB 3.0.2 and later.
     if !share.rsvd || dialect < smb_wire::negotiate::dialect::SMB302 {
         return Ok(None);
@@ -934,6 +976,23 @@ pub fn request<'a>(
                 char::from_u32(u32::from(ua)).map(|c| c.to_ascii_lowercase())
                     == char::from_u32(u32::from(ub)).map(|c| c.to_ascii_lowercase())
             });
+    let Some(c) = contexts
+        .iter()
+        .find(|c| c.name == tunnel::OPEN_CONTEXT_NAME)
+    else {
+        // A VHD Set opened at a snapshot: the name's suffix and an EA naming the
+        // snapshot, no SVHDX context (MS-SMB2 3.3.5.9.1, MS-RSVD 3.2.5.7).
+        let ea = contexts.iter().find(|c| c.name == b"ExtA");
+        if let (true, Some(ea)) = (has_suffix, ea) {
+            if let Some(id) = OpenContext::target_specifier(ea.data).map_err(NtStatus)? {
+                return Ok(Some((
+                    OpenContext::at_snapshot(id),
+                    &name[..name.len() - suffix.len()],
+                )));
+            }
+        }
+        return Ok(None);
+    };
     let ctx = OpenContext::parse(c.data).map_err(NtStatus)?;
     if !has_suffix {
         if ctx.originator_flags & tunnel::ORIGINATOR_VHDMP != 0 {

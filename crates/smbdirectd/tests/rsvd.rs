@@ -927,6 +927,30 @@ fn a_vhd_set_takes_snapshots_reports_changes_applies_and_keeps_them() {
     assert_eq!((out[32], out[36]), (1, 1), "a valid VM snapshot");
     assert_eq!(&out[40..56], &s2.0);
 
+    // A backup reads the first snapshot through its own open (a new connection, only
+    // the target specifier EA): the data as it was, and no writes.
+    let (mut cs, ts) = host(&s);
+    let snap = SharedDisk::open_snapshot(&mut cs, ts, "cluster.vhds", s1).unwrap();
+    assert_eq!(
+        cs.read(snap.tree, snap.file, 4 * MIB, 8192).unwrap(),
+        v1[..8192]
+    );
+    assert_eq!(
+        cs.read(snap.tree, snap.file, 10 * MIB, 8192).unwrap(),
+        vec![0; 8192]
+    );
+    let w = cs.write(snap.tree, snap.file, 0, &[1; 512]);
+    assert!(
+        matches!(
+            w,
+            Err(client::Error::Status(_, NtStatus::MEDIA_WRITE_PROTECTED))
+        ),
+        "{w:?}"
+    );
+    assert!(SharedDisk::open_snapshot(&mut cs, ts, "cluster.vhds", Guid::random()).is_err());
+    snap.close(&mut cs).unwrap();
+    drop(cs);
+
     // A reply with room for one range covers the region up to that range's end; one
     // with room for none is refused.
     let mut q = s2.0.to_vec();

@@ -197,8 +197,14 @@ fn create_steps(
     let svhdx = match svhdx_req {
         None => None,
         Some(c) => {
-            let disk = crate::svhdx::shared_disk(server.pr_store.get(), &share, &t.path, &fs.vdisk)
-                .map_err(Stop::Status)?;
+            let disk = match c.target {
+                // Opened at a snapshot: the snapshot's files, not the set's live disk.
+                Some(id) => crate::svhdx::snapshot_disk(&share, &t.path, id),
+                None => {
+                    crate::svhdx::shared_disk(server.pr_store.get(), &share, &t.path, &fs.vdisk)
+                }
+            }
+            .map_err(Stop::Status)?;
             let unbuffered = req.options & msg::create_options::NO_INTERMEDIATE_BUFFERING != 0;
             Some(Arc::new(crate::svhdx::SvhdxOpen::new(disk, c, unbuffered)))
         }
@@ -248,7 +254,11 @@ fn create_steps(
         && !info.is_directory
         && t.stream_of.is_none();
     // Past the durable-handle bounds the open is granted, without durability.
-    let mut durable = durability(durable_req, &reg, persistent_ok).filter(|_| slot.try_durable());
+    // An open at a VHD Set's snapshot is not kept for a reconnect (what it reads is
+    // found by its EA, which a reconnect does not carry).
+    let at_snapshot = svhdx.as_ref().is_some_and(|s| s.context.target.is_some());
+    let mut durable =
+        durability(durable_req, &reg, persistent_ok).filter(|_| !at_snapshot && slot.try_durable());
     let open = Open::from(NewOpen {
         file_id: reg.file_id,
         tree_id: tree.id,
@@ -306,7 +316,7 @@ fn create_steps(
         action,
         reg,
         durable,
-        svhdx.map(|s| s.response()),
+        svhdx.and_then(|s| s.response()),
     ))
 }
 
