@@ -831,12 +831,33 @@ fn tshark_decodes_rsvd_over_tcp_and_smb_direct() {
         "--block-size",
         "1M",
     ]);
+    vhdx(&[
+        "create",
+        p(&s.share.join("cap.vhds")),
+        "--size",
+        "16M",
+        "--block-size",
+        "1M",
+    ]);
     let cap = testkit::Capture::start(
         s.dir.path(),
         &format!("tcp port {} or tcp port {rport}", s.port),
     );
     let (mut c, t) = host(&s);
     exchange(&mut c, t, HOST_A, KEY_A, 8192);
+    // Version 2 on a VHD Set: snapshots, their list, the changes between, a deletion.
+    let mut d = SharedDisk::open(&mut c, t, "cap.vhds", Some(HOST_A), 2, "CAPTURE").unwrap();
+    let (s1, s2) = (Guid::random(), Guid::random());
+    d.create_snapshot(&mut c, s1, true).unwrap();
+    c.write(d.tree, d.file, 0, &[9; 4096]).unwrap();
+    d.create_snapshot(&mut c, s2, true).unwrap();
+    assert_eq!(d.snapshot_list(&mut c).unwrap(), vec![s1, s2]);
+    assert_eq!(
+        d.changes(&mut c, s1, s2, 0, 16 * MIB).unwrap().1,
+        vec![(0, 4096)]
+    );
+    d.delete_snapshot(&mut c, s1, false).unwrap();
+    d.close(&mut c).unwrap();
     drop(c);
     let mut c = Client::connect_rdma(&format!("127.0.0.1:{rport}"), &user_options()).unwrap();
     let t = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
@@ -858,6 +879,9 @@ fn tshark_decodes_rsvd_over_tcp_and_smb_direct() {
             "SVHDX_TUNNEL_SCSI_REQUEST",
             "SVHDX_TUNNEL_SCSI_RESPONSE",
             "RSVD_TUNNEL_QUERY_SAFE_SIZE",
+            "RSVD_TUNNEL_META_OPERATION_START",
+            "RSVD_TUNNEL_VHDSET_QUERY_INFORMATION",
+            "RSVD_TUNNEL_DELETE_SNAPSHOT",
         ],
         &[],
     );
