@@ -79,6 +79,58 @@ impl vhdx::Storage for ObjStore {
     }
 }
 
+/// Files (device, file id) that shared disks have open, with how many disks hold each.
+/// Their engines alone may write them: a plain open for writing, or a shared disk of
+/// its own on one (a set's `.avhdx`, a parent), would corrupt the disk under its hosts.
+static IN_USE: Mutex<std::collections::BTreeMap<(u64, u64), u32>> =
+    parking_lot::const_mutex(std::collections::BTreeMap::new());
+
+/// Whether a shared disk has the file with this identity open.
+pub fn in_use(device_id: u64, file_id: u64) -> bool {
+    IN_USE.lock().contains_key(&(device_id, file_id))
+}
+
+/// The files of a chain, marked in use while this lives.
+#[derive(Default)]
+pub struct Held(Vec<(u64, u64)>);
+
+impl Held {
+    fn of(layers: &[vhdx::Vhdx<ObjStore>]) -> Held {
+        let ids: Vec<(u64, u64)> = layers
+            .iter()
+            .filter_map(|l| l.file().0.info().ok())
+            .map(|i| (i.device_id, i.file_id))
+            .collect();
+        let mut m = IN_USE.lock();
+        for id in &ids {
+            *m.entry(*id).or_insert(0) += 1;
+        }
+        Held(ids)
+    }
+
+    fn add(&mut self, layer: &vhdx::Vhdx<ObjStore>) {
+        self.0.extend(Held::of(std::slice::from_ref(layer)).take());
+    }
+
+    fn take(mut self) -> Vec<(u64, u64)> {
+        std::mem::take(&mut self.0)
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut m = IN_USE.lock();
+        for id in &self.0 {
+            if let Some(n) = m.get_mut(id) {
+                *n -= 1;
+                if *n == 0 {
+                    m.remove(id);
+                }
+            }
+        }
+    }
+}
+
 /// A VHD Set behind a shared disk: its file, what it says, and the folder it and its
 /// disk files are in.
 pub struct SetFile {
@@ -223,6 +275,7 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
                 tracing::warn!(error = %e, "ending the session of a snapshot's file");
             }
             names.insert(0, name.clone());
+            self.0.held.lock().add(&new);
             Ok(new)
         })
     }
@@ -253,11 +306,14 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         let old_current = std::mem::replace(&mut next.current, name.clone());
         let mut layers = vec![new];
         layers.extend(base);
+        let held = Held::of(&layers);
         // I/O waits from the set's switch to the engine's: no write acknowledged in
         // between can land in the file being left.
         let dev = self.0.device();
         let before = dev.capacity();
         let old = dev.replace_with(|| sf.commit(&mut set, next).map(|()| layers))?;
+        // The files left (closed below, or kept for the ring, never written) are free.
+        *self.0.held.lock() = held;
         let mut names = sf.names.lock();
         *names = std::iter::once(name)
             .chain(
@@ -370,6 +426,8 @@ pub struct SharedDisk {
     dev: Option<VhdxDisk<ObjStore>>,
     /// For a `.vhds`: the set.
     pub set: Option<SetFile>,
+    /// The chain's files, marked in use.
+    held: Mutex<Held>,
     pub pr: Mutex<Reservations>,
     /// The reservations' name in the store: the disk's identity.
     pr_key: String,
@@ -625,6 +683,7 @@ pub fn shared_disk(
             .map(|p| p.split_last().map_or(String::new(), |(_, n)| n.to_string()))
             .collect();
     }
+    let held = Mutex::new(Held::of(&layers));
     let dev = VhdxDisk::new(layers);
     let id = dev.identity();
     let pr_key: String = rsvd::scsi::serial(&id).iter().map(|&b| b as char).collect();
@@ -646,6 +705,7 @@ pub fn shared_disk(
     let d = Arc::new(SharedDisk {
         dev: Some(dev),
         set,
+        held,
         pr: Mutex::new(pr),
         pr_key,
         store,
@@ -674,6 +734,7 @@ pub fn snapshot_disk(
     let dir = path.split_last().map_or_else(SharePath::root, |(d, _)| d);
     let (layers, _) = open_chain(share, &dir.join(&snap.file), true)?;
     Ok(Arc::new(SharedDisk {
+        held: Mutex::new(Held::of(&layers)),
         dev: Some(VhdxDisk::new(layers)),
         set: None,
         pr: Mutex::new(Reservations::new()),

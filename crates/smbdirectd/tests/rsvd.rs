@@ -904,6 +904,22 @@ fn a_vhd_set_takes_snapshots_reports_changes_applies_and_keeps_them() {
         .unwrap();
     assert_eq!(&di.ioctl_output()[20..24], &4u32.to_le_bytes(), "VHDSET");
     assert!(a.snapshot_list(&mut ca).unwrap().is_empty());
+    // The set's disk file is the engine's: no plain writer, no shared disk of its own;
+    // reading it is fine.
+    let avhdx = std::fs::read_dir(&s.share)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .find(|n| n.ends_with(".avhdx"))
+        .unwrap();
+    let (mut cp, tp) = host(&s);
+    assert!(matches!(
+        cp.create_with(tp, &avhdx, 0x2, 7, 1, 0, &[]),
+        Err(client::Error::Status(_, NtStatus::SHARING_VIOLATION))
+    ));
+    assert!(SharedDisk::open(&mut cp, tp, &avhdx, Some(HOST_A), 2, "X").is_err());
+    let ro = cp.create_with(tp, &avhdx, 0x1, 7, 1, 0, &[]).unwrap();
+    cp.close(tp, ro.file_id).unwrap();
+    drop(cp);
 
     // Data, a snapshot taken by A (as Hyper-V's backup does, with change tracking),
     // then B writes over part of it and elsewhere, and takes a second one.

@@ -332,9 +332,12 @@ fn check_shared_disk(
 ) -> Step<Option<rsvd::tunnel::OpenContext>> {
     const WRITES: u32 = access::FILE_WRITE_DATA | access::FILE_APPEND_DATA;
     let shared = fs.is_some_and(|f| crate::svhdx::is_shared(&f.vdisk));
+    // A file some shared disk's engine has open (a set's .avhdx, a parent).
+    let engine_file =
+        existing.is_some_and(|i| !i.is_directory && crate::svhdx::in_use(i.device_id, i.file_id));
     match req {
         None => {
-            if shared && t.granted & WRITES != 0 {
+            if (shared || engine_file) && t.granted & WRITES != 0 {
                 return fail(NtStatus::SHARING_VIOLATION);
             }
             Ok(None)
@@ -351,7 +354,9 @@ fn check_shared_disk(
             }
             let plain_writer = !shared
                 && fs.is_some_and(|f| f.inner.lock().opens.iter().any(|o| o.access & WRITES != 0));
-            if plain_writer {
+            // Another disk's file may not become a shared disk of its own (a snapshot's
+            // open reads it and is fine).
+            if plain_writer || (engine_file && !shared && c.target.is_none()) {
                 return fail(NtStatus::SHARING_VIOLATION);
             }
             Ok(Some(c))
