@@ -169,16 +169,34 @@ impl SetFile {
         parent_name: &str,
     ) -> Result<vhdx::Vhdx<ObjStore>, u32> {
         let path = self.dir.join(name);
-        let obj = open_as(&self.share, &path, true, Disposition::Create).map_err(|s| s.0)?;
+        let obj = open_as(
+            &self.share,
+            &path,
+            true,
+            Disposition::Create,
+            Kind::NonDirectory,
+        )
+        .map_err(|s| s.0)?;
         let store = ObjStore(obj);
         let mut p = vhdx::differencing_params(parent, &format!(".\\{parent_name}"), None);
         p.page83 = Some(parent.page83());
         let made = vhdx::create(&store, &p)
             .and_then(|()| vhdx::Vhdx::open(store, vhdx::OpenOptions::read_write()));
-        made.map_err(|e| {
+        let made = made.map_err(|e| {
             let _ = self.share.backend.remove(&path, false);
             set_err("creating a disk file", e)
-        })
+        })?;
+        // The new name is made durable before the set can name it.
+        open_as(
+            &self.share,
+            &self.dir,
+            false,
+            Disposition::Open,
+            Kind::Directory,
+        )
+        .and_then(|d| d.sync())
+        .map_err(|st| set_err("syncing the set's folder", format!("status {:#x}", st.0)))?;
+        Ok(made)
     }
 
     /// Writes `next` as the set's live state. A failure leaves the set unchangeable
@@ -547,7 +565,7 @@ fn open_obj(
     path: &SharePath,
     write: bool,
 ) -> Result<Box<dyn FileObj>, NtStatus> {
-    open_as(share, path, write, Disposition::Open)
+    open_as(share, path, write, Disposition::Open, Kind::NonDirectory)
 }
 
 fn open_as(
@@ -555,10 +573,11 @@ fn open_as(
     path: &SharePath,
     write: bool,
     disposition: Disposition,
+    kind: Kind,
 ) -> Result<Box<dyn FileObj>, NtStatus> {
     let params = OpenParams {
         disposition,
-        kind: Kind::NonDirectory,
+        kind,
         read: true,
         write,
         attributes: 0,
