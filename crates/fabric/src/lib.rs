@@ -571,7 +571,8 @@ pub struct Completion {
     pub qp_num: u32,
 }
 
-/// A completion queue shared by any number of queue pairs, polled in batches.
+/// A completion queue shared by any number of queue pairs, polled in batches. (Each
+/// completion names its queue pair; work request ids are the owner's to make unique.)
 #[derive(Clone, Default)]
 pub struct Cq {
     q: Arc<Padded<SoftCq>>,
@@ -641,6 +642,19 @@ impl Cq {
             out.extend(q.drain(..n));
             n
         })
+    }
+    /// Whether `other` is this queue (a clone of it).
+    pub fn same(&self, other: &Cq) -> bool {
+        Arc::ptr_eq(&self.q, &other.q)
+    }
+    /// The completions the queue can hold: a device's queue is fixed in size (overrun,
+    /// it fails, and every queue pair on it with it); a software queue grows (None).
+    pub fn capacity(&self) -> Option<usize> {
+        #[cfg(feature = "verbs")]
+        if let Some(hw) = &self.hw {
+            return Some(hw.capacity());
+        }
+        None
     }
     pub fn is_empty(&self) -> bool {
         #[cfg(feature = "verbs")]

@@ -139,6 +139,17 @@ const KIND_RECV: u64 = 1 << 60;
 const KIND_SEND: u64 = 2 << 60;
 const KIND_RDMA: u64 = 3 << 60;
 const KIND_MASK: u64 = 0xF << 60;
+/// A work request's id: its kind (top 4 bits), the connection's tag on a shared
+/// completion queue (the next 28) and the slot or operation (the low 32).
+const TAG_SHIFT: u32 = 32;
+const ID_MASK: u64 = 0xFFFF_FFFF;
+/// The largest tag a connection on a shared completion queue may carry.
+pub const MAX_TAG: u32 = (1 << 28) - 1;
+
+/// The tag of the connection a completion belongs to (see [`SmbdConnection::accept_shared`]).
+pub fn completion_tag(c: &Completion) -> u32 {
+    ((c.wr_id & !KIND_MASK) >> TAG_SHIFT) as u32
+}
 /// Message buffers kept for reuse, each way, and the largest kept.
 const KEEP_BUFFERS: usize = 16;
 const KEEP_BUFFER_BYTES: usize = 64 * 1024;
@@ -206,8 +217,26 @@ pub struct SmbdConnection {
     pool: Arc<BufferPool>,
     pool_mr: Mr,
     wc: Vec<Completion>,
+    /// The connection's tag in its work requests' ids, shifted in place (0 when its
+    /// completion queue is its own).
+    tag: u64,
+    /// The completion queue is shared: its owner polls it and hands this connection its
+    /// completions ([`SmbdConnection::deliver`]); `poll` leaves it alone.
+    shared_cq: bool,
+    /// Completions were delivered, or the transport moved, since the last `poll`.
+    delivered: bool,
     closed: Option<Disconnect>,
     pub counters: Counters,
+}
+
+/// What a server connection shares with the others of its worker.
+pub struct Shared {
+    /// Registered buffers for RDMA payloads.
+    pub pool: Arc<BufferPool>,
+    /// The connection's tag on the worker's completion queue, at most [`MAX_TAG`]: the
+    /// queue's owner polls it and hands each completion whose [`completion_tag`] is this
+    /// to [`SmbdConnection::deliver`]. None when the queue is the connection's own.
+    pub tag: Option<u32>,
 }
 
 impl Drop for SmbdConnection {
@@ -236,9 +265,13 @@ impl SmbdConnection {
         cq: Cq,
         cfg: Config,
         now_ms: u64,
-        pool: Option<Arc<BufferPool>>,
+        shared: Option<Shared>,
     ) -> Self {
-        let pool = pool.unwrap_or_else(|| BufferPool::heap(OWN_POOL_BUFFERS, POOL_BUFFER_SIZE));
+        let (pool, tag) = match shared {
+            Some(s) => (s.pool, s.tag),
+            None => (BufferPool::heap(OWN_POOL_BUFFERS, POOL_BUFFER_SIZE), None),
+        };
+        assert!(tag.is_none_or(|t| t <= MAX_TAG), "tag out of range");
         let pool_mr = pd.register(pool.region().clone(), Access::LOCAL_WRITE);
         let recv_slot = cfg.max_receive_size.max(NegotiateResponse::LEN as u32) as usize;
         let slots = cfg.receive_credit_max.max(2) as usize;
@@ -293,6 +326,9 @@ impl SmbdConnection {
             pool,
             pool_mr,
             wc: Vec::with_capacity(64),
+            tag: u64::from(tag.unwrap_or(0)) << TAG_SHIFT,
+            shared_cq: tag.is_some(),
+            delivered: false,
             closed: None,
             counters: Counters::default(),
         };
@@ -308,17 +344,28 @@ impl SmbdConnection {
         Self::new(Role::Server, qp, pd, cq, cfg, now_ms, None)
     }
 
-    /// As [`SmbdConnection::accept`], with RDMA payloads in slots of `pool` (a worker's,
-    /// shared by its connections) instead of a pool of the connection's own.
-    pub fn accept_with_pool(
+    /// As [`SmbdConnection::accept`], with RDMA payloads in slots of the worker's pool
+    /// instead of a pool of the connection's own and, given a tag, completions from a
+    /// completion queue the worker polls for all its connections (see [`Shared`]).
+    pub fn accept_shared(
         qp: Box<dyn QueuePair>,
         pd: Pd,
         cq: Cq,
         cfg: Config,
         now_ms: u64,
-        pool: Arc<BufferPool>,
+        shared: Shared,
     ) -> Self {
-        Self::new(Role::Server, qp, pd, cq, cfg, now_ms, Some(pool))
+        Self::new(Role::Server, qp, pd, cq, cfg, now_ms, Some(shared))
+    }
+
+    /// Takes one completion of this connection from a shared completion queue (one whose
+    /// [`completion_tag`] is this connection's). Completions arrive in the order the
+    /// queue gave them.
+    pub fn deliver(&mut self, c: &Completion, now_ms: u64) {
+        self.delivered = true;
+        if self.closed.is_none() {
+            self.completion(c, now_ms);
+        }
     }
 
     /// The client side of an established RDMA connection: receives are posted and the
@@ -366,7 +413,7 @@ impl SmbdConnection {
         if self
             .qp
             .post_recv(RecvWr {
-                wr_id: KIND_RECV | slot as u64,
+                wr_id: KIND_RECV | self.tag | slot as u64,
                 sge,
             })
             .is_ok()
@@ -383,7 +430,7 @@ impl SmbdConnection {
         };
         self.send_mr.buf.write(slot * self.send_slot, bytes);
         let r = self.qp.post_send(SendWr {
-            wr_id: KIND_SEND | slot as u64,
+            wr_id: KIND_SEND | self.tag | slot as u64,
             op: SendOp::Send,
             sge: fabric::sges![self.send_mr.sge(slot * self.send_slot, bytes.len())],
             signaled: true,
@@ -409,9 +456,13 @@ impl SmbdConnection {
         self.fail(Disconnect::Transport("closed locally".into()));
     }
 
-    /// Moves the connection forward: fabric progress, completions, timers, sends.
-    /// Returns whether anything happened, or why the connection ended.
-    pub fn poll(&mut self, now_ms: u64) -> Result<bool, Disconnect> {
+    /// Moves the transport: bytes on the wire (software providers) and connection
+    /// events. [`SmbdConnection::poll`] does this itself, but for a connection on a
+    /// shared completion queue, whose owner calls this for each of its connections, then
+    /// polls the queue and delivers, then calls `poll`: the completions the transport
+    /// just made are then taken in the same turn. An error says the connection had
+    /// ended before, or its transport failed now.
+    pub fn progress(&mut self) -> Result<bool, Disconnect> {
         if let Some(d) = &self.closed {
             // Keep the transport moving so a Terminate or FIN still leaves.
             let _ = self.qp.progress();
@@ -432,10 +483,29 @@ impl SmbdConnection {
                 CmEvent::Established { .. } => {}
             }
         }
+        self.delivered |= moved;
+        // (A connection an event just ended still takes the completions already made:
+        // the failed operation's own status says more than a flush.)
+        Ok(moved)
+    }
+
+    /// Moves the connection forward: fabric progress (unless the completion queue is
+    /// shared, see [`SmbdConnection::progress`]), completions, timers, sends.
+    /// Returns whether anything happened, or why the connection ended.
+    pub fn poll(&mut self, now_ms: u64) -> Result<bool, Disconnect> {
+        if self.shared_cq {
+            if let Some(d) = &self.closed {
+                return Err(d.clone());
+            }
+        } else {
+            self.progress()?;
+        }
         let mut wc = std::mem::take(&mut self.wc);
         wc.clear();
-        self.cq.poll(&mut wc, 256);
-        let any = moved || !wc.is_empty();
+        if !self.shared_cq {
+            self.cq.poll(&mut wc, 256);
+        }
+        let any = !wc.is_empty() || std::mem::take(&mut self.delivered);
         for c in &wc {
             self.completion(c, now_ms);
             if self.closed.is_some() {
@@ -476,7 +546,7 @@ impl SmbdConnection {
 
     fn completion(&mut self, c: &Completion, now: u64) {
         let kind = c.wr_id & KIND_MASK;
-        let id = c.wr_id & !KIND_MASK;
+        let id = c.wr_id & ID_MASK;
         match kind {
             KIND_SEND => {
                 // Completed, failed or flushed, the Send is past the writes before it:

@@ -267,9 +267,14 @@ impl SmbdConnection {
         local: Local,
         len: usize,
     ) -> Result<u64, Disconnect> {
+        // (Ids are 32 bits in a work request; 0 names the unsignaled writes.)
         let id = self.next_op;
-        self.next_op += 1;
-        let (local, pending) = self.post_pieces(descs, local, len, true, KIND_RDMA | id)?;
+        self.next_op = (self.next_op + 1) & super::ID_MASK;
+        if self.next_op == 0 {
+            self.next_op = 1;
+        }
+        let wr_id = KIND_RDMA | self.tag | id;
+        let (local, pending) = self.post_pieces(descs, local, len, true, wr_id)?;
         // (Nothing to move: over at once, and no completion will say so.)
         self.ops_finished |= pending == 0;
         self.ops.insert(
@@ -291,7 +296,7 @@ impl SmbdConnection {
         local: Local,
         len: usize,
     ) -> Result<(), Disconnect> {
-        let (local, _) = self.post_pieces(descs, local, len, false, KIND_RDMA)?;
+        let (local, _) = self.post_pieces(descs, local, len, false, KIND_RDMA | self.tag)?;
         self.own_bytes += local.own_bytes();
         self.writes_unsent.push(local);
         Ok(())

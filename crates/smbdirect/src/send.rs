@@ -108,7 +108,7 @@ impl SmbdConnection {
                 None => SendOp::Send,
             };
             let r = self.qp.post_send(SendWr {
-                wr_id: KIND_SEND | slot as u64,
+                wr_id: KIND_SEND | self.tag | slot as u64,
                 op,
                 sge: fabric::sges![self.send_mr.sge(base, DATA_HEADER + n)],
                 signaled: true,
@@ -162,7 +162,7 @@ impl SmbdConnection {
         .write(&mut hdr);
         self.send_mr.buf.write(base, &hdr[..EMPTY_DATA_HEADER]);
         let r = self.qp.post_send(SendWr {
-            wr_id: KIND_SEND | slot as u64,
+            wr_id: KIND_SEND | self.tag | slot as u64,
             op: SendOp::Send,
             sge: fabric::sges![self.send_mr.sge(base, EMPTY_DATA_HEADER)],
             signaled: true,

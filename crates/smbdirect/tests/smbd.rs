@@ -575,3 +575,128 @@ fn a_receiver_that_does_not_take_its_messages_stops_granting_credits() {
         assert!(s.is_connected() && c.is_connected());
     }
 }
+
+/// Two server connections on one completion queue, as a worker runs them: the owner polls
+/// the queue and hands each completion to the connection its tag names; messages and
+/// RDMA Reads of each reach only that connection, and a closed one's flushes go nowhere.
+#[test]
+fn connections_sharing_a_completion_queue_get_their_own_completions() {
+    let f = LoopbackFabric::new();
+    let mut l = f.listen("shared").unwrap();
+    let shared_cq = Cq::new();
+    let pool = smbdirect::BufferPool::heap(8, 64 * 1024);
+    let mut clients = Vec::new();
+    let mut servers = Vec::new();
+    for tag in [5u32, smbdirect::MAX_TAG] {
+        let (cpd, ccq) = (Pd::new(), Cq::new());
+        let mut cqp = f.connect("shared", &cpd, &ccq, b"", 16, 16).unwrap();
+        let req = l.poll_request().unwrap().unwrap();
+        let spd = Pd::new();
+        let sqp = req.accept(&spd, &shared_cq, b"", 16, 16).unwrap();
+        for _ in 0..100 {
+            cqp.progress().unwrap();
+            if let Some(CmEvent::Established { .. }) = cqp.poll_event() {
+                break;
+            }
+        }
+        let shared = smbdirect::Shared {
+            pool: pool.clone(),
+            tag: Some(tag),
+        };
+        servers.push((
+            tag,
+            SmbdConnection::accept_shared(
+                sqp,
+                spd,
+                shared_cq.clone(),
+                Config::default(),
+                0,
+                shared,
+            ),
+        ));
+        clients.push(SmbdConnection::connect(cqp, cpd, ccq, Config::default(), 0));
+    }
+    let mut wc = Vec::new();
+    let mut strays = 0;
+    let mut turn = |clients: &mut Vec<SmbdConnection>, servers: &mut Vec<(u32, SmbdConnection)>| {
+        for c in clients.iter_mut() {
+            let _ = c.poll(0);
+        }
+        // The owner's turn: every transport moves, the queue is polled, then each
+        // connection moves on.
+        for (_, s) in servers.iter_mut() {
+            let _ = s.progress();
+        }
+        wc.clear();
+        shared_cq.poll(&mut wc, 256);
+        for c in &wc {
+            match servers
+                .iter_mut()
+                .find(|(t, _)| *t == smbdirect::completion_tag(c))
+            {
+                Some((_, s)) => s.deliver(c, 0),
+                None => strays += 1,
+            }
+        }
+        for (_, s) in servers.iter_mut() {
+            let _ = s.poll(0);
+        }
+    };
+    for _ in 0..20 {
+        turn(&mut clients, &mut servers);
+    }
+    assert!(servers.iter().all(|(_, s)| s.is_connected()));
+    // Each client sends its own message; each server gets exactly its client's.
+    for (i, c) in clients.iter_mut().enumerate() {
+        c.send(vec![i as u8 + 1; 3000]).unwrap();
+    }
+    let mut got: Vec<Option<Vec<u8>>> = vec![None, None];
+    for _ in 0..200 {
+        turn(&mut clients, &mut servers);
+        for (i, (_, s)) in servers.iter_mut().enumerate() {
+            if let Some(m) = s.recv() {
+                assert!(got[i].replace(m).is_none(), "one message each");
+            }
+        }
+    }
+    assert_eq!(got[0].as_deref(), Some(&[1u8; 3000][..]));
+    assert_eq!(got[1].as_deref(), Some(&[2u8; 3000][..]));
+    // RDMA Reads from each client's memory complete on their own connection.
+    let mut ops = Vec::new();
+    for (i, c) in clients.iter().enumerate() {
+        let a = exposed(c.pd(), 4096);
+        a.buf.write(0, &[0x40 + i as u8; 4096]);
+        let desc = [BufferDescriptor {
+            offset: a.addr(),
+            token: a.rkey,
+            length: 4096,
+        }];
+        ops.push((servers[i].1.rdma_read(&desc, 4096).unwrap(), a));
+    }
+    let mut results: Vec<Option<_>> = vec![None, None];
+    for _ in 0..200 {
+        turn(&mut clients, &mut servers);
+        for (i, (_, s)) in servers.iter_mut().enumerate() {
+            if results[i].is_none() {
+                results[i] = s.rdma_result(ops[i].0);
+            }
+        }
+    }
+    assert_eq!(results[0], Some(Ok(vec![0x40; 4096])));
+    assert_eq!(results[1], Some(Ok(vec![0x41; 4096])));
+    // The first server goes; its flushed receives are strays, the second carries on.
+    let (_, mut gone) = servers.remove(0);
+    gone.disconnect();
+    drop(gone);
+    clients[1].send(b"still here".to_vec()).unwrap();
+    let mut last = None;
+    for _ in 0..200 {
+        turn(&mut clients, &mut servers);
+        last = last.or_else(|| servers[0].1.recv());
+    }
+    assert_eq!(last.as_deref(), Some(&b"still here"[..]));
+    assert!(
+        strays > 0,
+        "the closed connection's flushed receives were dropped"
+    );
+}

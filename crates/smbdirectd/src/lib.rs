@@ -18,6 +18,7 @@ pub mod ldap;
 pub mod listen;
 pub mod metrics;
 pub mod rdma_conns;
+pub mod rdma_cqs;
 pub mod users;
 pub mod vhdx_cli;
 pub mod worker;

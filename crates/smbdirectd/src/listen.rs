@@ -1,16 +1,18 @@
 //! The listeners: the TCP accept loop and the SMB Direct listener threads. Each admits a
 //! connection (in total and per client address, see [`crate::admission`]) and hands it
-//! to a worker, round robin; a connection stays on the worker that took it.
+//! to a worker, round robin; a connection stays on the worker that took it, and an SMB
+//! Direct one sits on that worker's completion queue.
 
 use crate::admission::{Admission, Cut};
 use crate::clock::now_ms;
 use crate::endpoint::Endpoint;
 use crate::rdma_conns::RdmaConn;
+use crate::rdma_cqs::{self, MakeCq, WorkerCqs};
 use crate::worker::WorkerSender;
 use anyhow::{bail, Context, Result};
-use fabric::{Cq, Listener, Pd};
+use fabric::{Listener, Pd};
 use smb_server::{Connection, Server, Transport};
-use smbdirect::{Config, SmbdConnection};
+use smbdirect::{BufferPool, Config, Shared, SmbdConnection};
 use std::net::{SocketAddr, TcpListener};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -67,40 +69,56 @@ pub fn spawn_rdma(
     admission: Arc<Admission>,
     smbd: Config,
 ) -> Result<Endpoint> {
-    // Each connection gets its own protection domain and completion queue, from the
-    // provider that accepted it. Mapped reads only where the peer moves RDMA Write data
-    // itself (as a NIC's DMA would) so the worker never touches a mapped file's pages:
-    // iWARP over TCP sends it from the worker, which could wait on a page fault there.
-    let soft: PdCqFactory = Box::new(|| Ok((Pd::new(), Cq::new())));
-    let (mut l, new_pdcq, maps_files): (Box<dyn Listener>, PdCqFactory, bool) =
-        match (&endpoint, provider) {
-            (Endpoint::Loopback(name), _) => {
-                let l = fabric::loopback::LoopbackFabric::shared()
-                    .listen(name)
-                    .with_context(|| format!("SMB Direct (loopback) listening as {name:?}"))?;
-                (l, soft, true)
-            }
-            (Endpoint::Ip(addr), "iwarp") => {
-                let f = fabric::iwarp::IwarpFabric::new();
-                let l = f
-                    .listen(*addr)
-                    .with_context(|| format!("SMB Direct (iwarp) listening on {addr}"))?;
-                (l, soft, false)
-            }
-            #[cfg(feature = "verbs")]
-            (Endpoint::Ip(addr), "verbs") => {
-                let f = Arc::new(
-                    // The device the address is on.
-                    fabric::verbs::VerbsFabric::open_for(*addr, false)
-                        .with_context(|| format!("SMB Direct (verbs) on {addr}"))?,
-                );
-                let l = f.listen(*addr).with_context(|| {
-                    format!("SMB Direct (verbs, {}) listening on {addr}", f.device.name)
-                })?;
-                (l, Box::new(move || Ok((f.pd()?, f.cq(4096)?))), false)
-            }
-            _ => bail!("smbdirect provider {provider:?} is not available"),
-        };
+    // Each connection gets its own protection domain, from the provider that accepted
+    // it, and a seat on a completion queue of the worker it goes to (see rdma_cqs).
+    // Mapped reads only where the peer moves RDMA Write data itself (as a NIC's DMA
+    // would) so the worker never touches a mapped file's pages: iWARP over TCP sends it
+    // from the worker, which could wait on a page fault there.
+    let soft_pd: PdFactory = Box::new(|| Ok(Pd::new()));
+    let (mut l, new_pd, make_cq, cq_need, maps_files): (
+        Box<dyn Listener>,
+        PdFactory,
+        MakeCq,
+        usize,
+        bool,
+    ) = match (&endpoint, provider) {
+        (Endpoint::Loopback(name), _) => {
+            let l = fabric::loopback::LoopbackFabric::shared()
+                .listen(name)
+                .with_context(|| format!("SMB Direct (loopback) listening as {name:?}"))?;
+            (l, soft_pd, rdma_cqs::software(), 0, true)
+        }
+        (Endpoint::Ip(addr), "iwarp") => {
+            let f = fabric::iwarp::IwarpFabric::new();
+            let l = f
+                .listen(*addr)
+                .with_context(|| format!("SMB Direct (iwarp) listening on {addr}"))?;
+            (l, soft_pd, rdma_cqs::software(), 0, false)
+        }
+        #[cfg(feature = "verbs")]
+        (Endpoint::Ip(addr), "verbs") => {
+            // The device the address is on.
+            let mut f = fabric::verbs::VerbsFabric::open_for(*addr, false)
+                .with_context(|| format!("SMB Direct (verbs) on {addr}"))?;
+            // A queue pair's receive queue holds the receives MS-SMBD posts (one per
+            // credit it may grant): what it could put on the shared completion queue
+            // is that plus its send queue.
+            f.caps.max_recv_wr = usize::from(smbd.receive_credit_max.max(2));
+            let need = f.caps.max_recv_wr + f.caps.max_send_wr;
+            let f = Arc::new(f);
+            let l = f.listen(*addr).with_context(|| {
+                format!("SMB Direct (verbs, {}) listening on {addr}", f.device.name)
+            })?;
+            let cq_f = f.clone();
+            let make: MakeCq = Arc::new(move |need| {
+                let cq = cq_f.cq_up_to(CQ_ENTRIES, need)?;
+                let capacity = cq.capacity();
+                Ok((cq, capacity))
+            });
+            (l, Box::new(move || f.pd()), make, need, false)
+        }
+        _ => bail!("smbdirect provider {provider:?} is not available"),
+    };
     let local = match endpoint {
         Endpoint::Loopback(_) => endpoint,
         Endpoint::Ip(_) => Endpoint::Ip(l.local_addr().parse()?),
@@ -108,20 +126,34 @@ pub fn spawn_rdma(
     std::thread::Builder::new()
         .name("smbd-rdma".into())
         .spawn(move || {
+            let cqs = workers
+                .iter()
+                .map(|_| WorkerCqs::new(make_cq.clone()))
+                .collect();
             run(
                 &mut *l,
-                &new_pdcq,
                 server,
                 stop,
                 workers,
                 &admission,
-                &Setup { maps_files, smbd },
+                &mut Setup {
+                    maps_files,
+                    smbd,
+                    new_pd,
+                    cqs,
+                    cq_need,
+                },
             )
         })?;
     Ok(local)
 }
 
-type PdCqFactory = Box<dyn Fn() -> fabric::Result<(Pd, Cq)> + Send>;
+type PdFactory = Box<dyn Fn() -> fabric::Result<Pd> + Send>;
+
+/// Entries asked for a device completion queue (as many as the device allows, up to
+/// this): room for some fifty queue pairs of MS-SMBD's default depths.
+#[cfg(feature = "verbs")]
+const CQ_ENTRIES: usize = 1 << 16;
 
 /// How each accepted SMB Direct connection is set up.
 struct Setup {
@@ -129,18 +161,22 @@ struct Setup {
     maps_files: bool,
     /// The MS-SMBD parameters offered (`[smbdirect]`).
     smbd: Config,
+    new_pd: PdFactory,
+    /// Per worker, the completion queues of this listener's connections.
+    cqs: Vec<WorkerCqs>,
+    /// Completions a queue pair could put on its queue.
+    cq_need: usize,
 }
 
 /// The listener thread: completes connection setup (MPA / rdma_cm), then hands each
 /// connection to a worker, round robin, as the TCP accept loop does.
 fn run(
     l: &mut dyn Listener,
-    new_pdcq: &PdCqFactory,
     server: Arc<Server>,
     stop: Arc<AtomicBool>,
     workers: Vec<WorkerSender>,
     admission: &Arc<Admission>,
-    setup: &Setup,
+    setup: &mut Setup,
 ) {
     let mut seed = 0x5EED_0000_u64;
     let mut next = 0usize;
@@ -155,7 +191,11 @@ fn run(
                     req.reject(b"");
                     continue;
                 }
-                let (pd, cq) = match new_pdcq() {
+                let wi = next % workers.len();
+                let (pd, seat) = match (setup.new_pd)().and_then(|pd| {
+                    let seat = setup.cqs[wi].seat(setup.cq_need)?;
+                    Ok((pd, seat))
+                }) {
                     Ok(x) => x,
                     Err(e) => {
                         tracing::warn!(%peer, error = %e, "SMB Direct: no protection domain or completion queue");
@@ -164,26 +204,28 @@ fn run(
                         continue;
                     }
                 };
-                match req.accept(&pd, &cq, b"", 16, 16) {
+                match req.accept(&pd, seat.cq(), b"", 16, 16) {
                     Ok(qp) => {
                         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
                         let mut smb = Connection::new(server.clone(), Transport::Rdma, seed);
                         smb.peer = peer.clone();
                         smb.set_rdma_maps_files(setup.maps_files);
-                        tracing::info!(%peer, worker = next % workers.len(), "SMB Direct connection accepted");
-                        let w = &workers[next % workers.len()];
-                        let smbd = match w.pool() {
-                            Some(p) => SmbdConnection::accept_with_pool(
-                                qp,
-                                pd,
-                                cq,
-                                setup.smbd,
-                                now_ms(),
-                                p.clone(),
-                            ),
-                            None => SmbdConnection::accept(qp, pd, cq, setup.smbd, now_ms()),
+                        tracing::info!(%peer, worker = wi, "SMB Direct connection accepted");
+                        let w = &workers[wi];
+                        let pool = w.pool().cloned().unwrap_or_else(|| {
+                            BufferPool::heap(
+                                smbdirect::OWN_POOL_BUFFERS,
+                                smbdirect::POOL_BUFFER_SIZE,
+                            )
+                        });
+                        let shared = Shared {
+                            pool,
+                            tag: Some(seat.tag()),
                         };
-                        let conn = RdmaConn::new(smbd, smb, admission.clone(), ip);
+                        let cq = seat.cq().clone();
+                        let smbd =
+                            SmbdConnection::accept_shared(qp, pd, cq, setup.smbd, now_ms(), shared);
+                        let conn = RdmaConn::new(smbd, smb, admission.clone(), ip, seat);
                         w.hand_rdma(conn);
                         next += 1;
                     }

@@ -43,6 +43,10 @@ pub struct WorkerStats {
     /// connection, not under an RDMA operation).
     pub pool_buffers: AtomicU64,
     pub pool_free: AtomicU64,
+    /// Completion queues the worker polls for its SMB Direct connections (a gauge).
+    pub completion_queues: AtomicU64,
+    /// Worker loop turns that moved SMB Direct connections.
+    pub smbd_turns: AtomicU64,
     /// READs whose storage I/O went through the worker's io_uring (the page cache did
     /// not hold their data).
     pub ring_reads: AtomicU64,
@@ -633,6 +637,20 @@ impl Metrics {
                     self.sum(|w| &w.pool_free) as f64,
                 ),
             ],
+        ));
+        out.push(family(
+            "smbdirectd_smbdirect_completion_queues",
+            "Completion queues the workers poll for their SMB Direct connections (one per \
+             worker and listener, and another each time a device queue is full).",
+            MetricType::GAUGE,
+            vec![gauge(vec![], self.sum(|w| &w.completion_queues) as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_smbdirect_turns_total",
+            "Worker loop turns that moved SMB Direct connections (each polls the worker's \
+             completion queues once and moves every connection on).",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.sum(|w| &w.smbd_turns))],
         ));
         out.push(family(
             "smbdirectd_workers",

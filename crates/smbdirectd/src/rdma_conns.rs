@@ -7,6 +7,7 @@
 use crate::admission::Admission;
 use crate::clock::{ms_at, now_ms, WallClock};
 use crate::metrics::WorkerStats;
+use crate::rdma_cqs::{Demux, Seat};
 use smb_server::backend::MappedFile;
 use smb_server::{Connection, IoRequest};
 use smbdirect::wire::BufferDescriptor;
@@ -80,6 +81,8 @@ pub struct RdmaConn {
     /// When the last SMB2 message arrived (ms): SMB Direct keepalives do not count, as
     /// TCP keepalives do not.
     last_pdu_ms: u64,
+    /// Its place on the worker's completion queue (taken when the connection goes).
+    seat: Option<Seat>,
 }
 
 /// Mapped files kept registered per connection.
@@ -96,12 +99,14 @@ fn descs(d: &[smb_wire::msg::BufferDescriptorV1]) -> smallvec::SmallVec<[BufferD
 }
 
 impl RdmaConn {
-    /// A connection just accepted, holding its place in `admission` for `ip`.
+    /// A connection just accepted, holding its place in `admission` for `ip`, its
+    /// completions on the queue of `seat` (the tag of which `smbd` was made with).
     pub fn new(
         smbd: SmbdConnection,
         smb: Connection,
         admission: Arc<Admission>,
         ip: Option<IpAddr>,
+        seat: Seat,
     ) -> RdmaConn {
         let now = now_ms();
         RdmaConn {
@@ -121,6 +126,7 @@ impl RdmaConn {
             admission,
             ip,
             maps: Vec::new(),
+            seat: Some(seat),
         }
     }
 
@@ -409,6 +415,13 @@ pub struct RdmaSet {
     next_key: u64,
     io: Vec<IoRequest>,
     limits: SetLimits,
+    /// The completion queues the connections sit on, polled once a turn for all.
+    demux: Demux,
+    /// Connections came or went: the demultiplexer's tables are rebuilt before the next
+    /// poll.
+    dirty: bool,
+    /// Turns taken (smbdirectd_smbdirect_turns_total).
+    turns: u64,
 }
 
 impl RdmaSet {
@@ -434,6 +447,18 @@ impl RdmaSet {
         c.key = self.next_key;
         c.smb.set_storage_io(storage_io);
         self.conns.push(c);
+        self.dirty = true;
+    }
+
+    fn rebuild(&mut self, stats: &WorkerStats) {
+        self.dirty = false;
+        self.demux.rebuild(
+            self.conns.iter().filter_map(|c| c.seat.as_ref()),
+            self.draining.iter().filter_map(|c| c.seat.as_ref()),
+        );
+        stats
+            .completion_queues
+            .store(self.demux.queues() as u64, Ordering::Relaxed);
     }
 
     /// Reports a storage read of connection `key`, issued at `since`, and sends what it
@@ -460,7 +485,13 @@ impl RdmaSet {
             let mut gone = Vec::new();
             let _ = c.smb.take_rdma_writes(&mut gone);
             if c.smb.io_in_flight() == 0 {
-                self.draining.swap_remove(i);
+                let mut c = self.draining.swap_remove(i);
+                let seat = c.seat.take();
+                drop(c);
+                if let Some(seat) = seat {
+                    self.demux.leave(seat);
+                }
+                self.dirty = true;
             }
         }
     }
@@ -476,18 +507,36 @@ impl RdmaSet {
         stats: &WorkerStats,
         io: &mut Vec<(u64, IoRequest)>,
     ) -> bool {
-        if self.conns.is_empty() {
+        if self.dirty {
+            self.rebuild(stats);
+        }
+        if self.conns.is_empty() && self.demux.queues() == 0 {
             return false;
+        }
+        self.turns += 1;
+        stats.smbd_turns.store(self.turns, Ordering::Relaxed);
+        let ms = ms_at(now);
+        // Every transport moves (a software provider's bytes become completions), then
+        // the completions go each to its connection, then every connection moves on.
+        for c in &mut self.conns {
+            let _ = c.smbd.progress();
+        }
+        let conns = &mut self.conns;
+        let (mut worked, released) = self.demux.poll(|i, c| conns[i].smbd.deliver(c, ms));
+        self.dirty |= released;
+        if self.conns.is_empty() {
+            return worked;
         }
         let now = Turn {
             at: now,
-            ms: ms_at(now),
+            ms,
             filetime: wall.filetime(now),
             limits: self.limits,
         };
-        let mut worked = false;
         let closed = &mut self.closed;
         let reqs = &mut self.io;
+        let demux = &mut self.demux;
+        let dirty = &mut self.dirty;
         self.conns.retain_mut(|c| {
             let before = c.smbd.counters.messages_received + c.smbd.counters.fragments_sent;
             let alive = c.step(&now, stats, reqs);
@@ -505,9 +554,14 @@ impl RdmaSet {
                 c.smb.close();
                 closed.add(&c.smbd.counters);
                 c.admission.release(c.ip);
+                *dirty = true;
                 if c.smb.io_in_flight() > 0 {
                     c.dead = true;
                     return true; // moved to `draining` below
+                }
+                // Its queue pair goes with it now; the seat once the queue is drained.
+                if let Some(seat) = c.seat.take() {
+                    demux.leave(seat);
                 }
             }
             alive

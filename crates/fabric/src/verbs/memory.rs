@@ -66,6 +66,13 @@ pub(crate) struct HwCq {
 unsafe impl Send for HwCq {}
 unsafe impl Sync for HwCq {}
 
+impl HwCq {
+    pub(crate) fn capacity(&self) -> usize {
+        // SAFETY: a live queue; cqe is set by rdma-core at creation.
+        unsafe { (*self.cq).cqe.max(0) as usize }
+    }
+}
+
 impl Drop for HwCq {
     fn drop(&mut self) {
         // SAFETY: every queue pair holds an Arc to this queue, so none is left on it.

@@ -255,6 +255,20 @@ impl VerbsFabric {
         Ok(Cq::with_hw(Arc::new(HwCq { cq })))
     }
 
+    /// A completion queue as large as the device allows up to `want` entries, but no
+    /// smaller than `at_least` (devices refuse a queue past their maximum: the request
+    /// is halved until one is made).
+    pub fn cq_up_to(&self, want: usize, at_least: usize) -> Result<Cq> {
+        let mut n = want.max(at_least);
+        loop {
+            match self.cq(n) {
+                Ok(cq) => return Ok(cq),
+                Err(e) if n / 2 < at_least => return Err(e),
+                Err(_) => n /= 2,
+            }
+        }
+    }
+
     pub fn listen(&self, addr: SocketAddr) -> Result<Box<dyn Listener>> {
         let ch = Channel::new()?;
         let id = ch.create_id()?;

@@ -41,6 +41,11 @@ pub struct ibv_pd {
 #[repr(C)]
 pub struct ibv_cq {
     pub context: *mut ibv_context,
+    _channel: *mut c_void,
+    _cq_context: *mut c_void,
+    _handle: u32,
+    /// The entries the queue holds (at least what was asked for).
+    pub cqe: i32,
 }
 
 #[repr(C)]
