@@ -63,6 +63,13 @@ fn pump(a: &mut Side, b: &mut Side, mut done: impl FnMut(&mut Side, &mut Side) -
 
 /// Connects a client to a server; returns (client, server).
 fn connect_with(p: Prov, faults: Faults) -> (Side, Side) {
+    connect_as(p, faults, (8, 8))
+}
+
+/// As [`connect_with`], the client asking for `ird_ord` (its inbound and outbound RDMA
+/// Read limits).
+fn connect_as(p: Prov, faults: Faults, ird_ord: (u16, u16)) -> (Side, Side) {
+    let (cird, cord) = ird_ord;
     #[allow(unused_mut)]
     let (mut cpd, mut ccq, mut spd, mut scq) = (Pd::new(), Cq::new(), Pd::new(), Cq::new());
     let (mut listener, mut client): (Box<dyn Listener>, Box<dyn QueuePair>) = match p {
@@ -73,21 +80,23 @@ fn connect_with(p: Prov, faults: Faults) -> (Side, Side) {
             (spd, scq) = (f.pd().unwrap(), f.cq(4096).unwrap());
             let l = f.listen(verbs_addr()).unwrap();
             let addr = l.local_addr().parse().unwrap();
-            let c = f.connect(addr, &cpd, &ccq, b"hello", 8, 8).unwrap();
+            let c = f.connect(addr, &cpd, &ccq, b"hello", cird, cord).unwrap();
             (l, c)
         }
         Prov::Loopback => {
             let f = LoopbackFabric::new();
             f.set_faults(faults);
             let l = f.listen("server").unwrap();
-            let c = f.connect("server", &cpd, &ccq, b"hello", 8, 8).unwrap();
+            let c = f
+                .connect("server", &cpd, &ccq, b"hello", cird, cord)
+                .unwrap();
             (l, c)
         }
         Prov::Iwarp => {
             let f = iwarp::IwarpFabric::new();
             let l = f.listen("127.0.0.1:0".parse().unwrap()).unwrap();
             let addr = l.local_addr().parse().unwrap();
-            let c = f.connect(addr, &cpd, &ccq, b"hello", 8, 8).unwrap();
+            let c = f.connect(addr, &cpd, &ccq, b"hello", cird, cord).unwrap();
             (l, c)
         }
     };
@@ -100,7 +109,9 @@ fn connect_with(p: Prov, faults: Faults) -> (Side, Side) {
         assert!(Instant::now() < end, "no connection request");
     };
     assert_private_data(p, req.private_data(), b"hello");
-    assert_eq!(req.ird_ord(), (8, 8));
+    // The peer's own view, whatever the transport carries (IB's connection manager hands
+    // the passive side the values swapped into its own view).
+    assert_eq!(req.ird_ord(), (cird, cord), "{p:?}");
     let server = req.accept(&spd, &scq, b"welcome", 4, 4).unwrap();
     let mut c = Side {
         pd: cpd,
@@ -124,7 +135,9 @@ fn connect_with(p: Prov, faults: Faults) -> (Side, Side) {
             private_data, ird, ..
         } => {
             assert_private_data(p, &private_data, b"welcome");
-            assert_eq!(ird, 4);
+            if ird_ord == (8, 8) {
+                assert_eq!(ird, 4, "{p:?}");
+            }
         }
         e => panic!("{p:?}: {e:?}"),
     }
@@ -281,6 +294,47 @@ fn write_then_send_arrive_in_order_and_read_returns_data() {
             (3, WcStatus::Success, WcOpcode::RdmaRead, 300_000)
         );
         assert!(sink.buf.to_vec(0, 300_000) == src.buf.to_vec(1000, 300_000));
+    }
+}
+
+/// An SMB client issues no RDMA Reads of its own (the Linux client asks for an outbound
+/// limit of 0): the server must still read the client's buffers (a WRITE's data), with an
+/// outbound limit taken from the client's inbound one.
+#[test]
+fn a_client_that_reads_nothing_itself_can_be_read_by_the_server() {
+    for p in all_providers() {
+        let (mut c, mut s) = connect_as(p, Faults::default(), (8, 0));
+        let exposed = c.pd.register(
+            buf(65536, |i| (i % 199) as u8),
+            Access::LOCAL_WRITE | Access::REMOTE_READ,
+        );
+        let sink = s.pd.register(RegBuf::new(65536), Access::LOCAL_WRITE);
+        for (i, off) in [0usize, 8192, 16384, 40000].into_iter().enumerate() {
+            s.qp.post_send(SendWr {
+                wr_id: 10 + i as u64,
+                op: SendOp::RdmaRead {
+                    remote_addr: exposed.addr() + off as u64,
+                    rkey: exposed.rkey,
+                },
+                sge: fabric::sges![sink.sge(off, 8192)],
+                signaled: true,
+            })
+            .unwrap();
+        }
+        for _ in 0..4 {
+            let wc = wait_cq(&mut c, &mut s, true);
+            assert_eq!(
+                (wc.status, wc.opcode, wc.byte_len),
+                (WcStatus::Success, WcOpcode::RdmaRead, 8192),
+                "{p:?}"
+            );
+        }
+        for off in [0usize, 8192, 16384, 40000] {
+            assert!(
+                sink.buf.to_vec(off, 8192) == exposed.buf.to_vec(off, 8192),
+                "{p:?}"
+            );
+        }
     }
 }
 

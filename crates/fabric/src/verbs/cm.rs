@@ -151,8 +151,12 @@ impl Channel {
                 kind: e.event,
                 status: e.status,
                 private_data,
-                ird: conn.responder_resources as u16,
-                ord: conn.initiator_depth as u16,
+                // The connection manager hands each side the peer's limits in its own
+                // view (a request's responder_resources is how many reads the peer will
+                // issue, its initiator_depth how many it will take): the peer's inbound
+                // limit is ours to issue up to, its outbound one ours to take.
+                ird: conn.initiator_depth as u16,
+                ord: conn.responder_resources as u16,
                 id: e.id,
             };
             rdma_ack_cm_event(ev);
