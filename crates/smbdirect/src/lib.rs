@@ -41,6 +41,10 @@ pub struct Config {
     pub negotiate_timeout_ms: u64,
     /// Send buffers (and so sends in flight) per connection.
     pub send_slots: u16,
+    /// Work requests the queue pair's send queue holds (what it was created with): sends
+    /// plus RDMA Reads and Writes in flight never exceed it, so neither does what the
+    /// connection can put on its completion queue.
+    pub send_queue_depth: u16,
 }
 
 impl Default for Config {
@@ -56,6 +60,7 @@ impl Default for Config {
             keepalive_timeout_ms: 5_000,
             negotiate_timeout_ms: 5_000,
             send_slots: 64,
+            send_queue_depth: 1024,
         }
     }
 }
@@ -223,6 +228,12 @@ pub struct SmbdConnection {
     /// The completion queue is shared: its owner polls it and hands this connection its
     /// completions ([`SmbdConnection::deliver`]); `poll` leaves it alone.
     shared_cq: bool,
+    /// RDMA work requests posted, and how many of them are known to be over (a signaled
+    /// completion on the send queue says all posted before it are); per send slot, the
+    /// count posted before its Send.
+    rdma_posted: u64,
+    rdma_done: u64,
+    send_mark: Vec<u64>,
     /// Completions were delivered, or the transport moved, since the last `poll`.
     delivered: bool,
     closed: Option<Disconnect>,
@@ -326,6 +337,9 @@ impl SmbdConnection {
             pool,
             pool_mr,
             wc: Vec::with_capacity(64),
+            rdma_posted: 0,
+            rdma_done: 0,
+            send_mark: vec![0; cfg.send_slots.max(2) as usize],
             tag: u64::from(tag.unwrap_or(0)) << TAG_SHIFT,
             shared_cq: tag.is_some(),
             delivered: false,
@@ -552,6 +566,7 @@ impl SmbdConnection {
                 // Completed, failed or flushed, the Send is past the writes before it:
                 // the device is done with their memory either way (completions, flushed
                 // ones too, come in posting order).
+                self.rdma_done = self.rdma_done.max(self.send_mark[id as usize]);
                 for l in self.send_release[id as usize].drain(..) {
                     self.own_bytes -= l.own_bytes();
                     l.release(&self.pd);
@@ -608,6 +623,9 @@ impl SmbdConnection {
                     return;
                 };
                 op.pending = op.pending.saturating_sub(1);
+                if op.pending == 0 {
+                    self.rdma_done = self.rdma_done.max(op.mark);
+                }
                 if c.status != WcStatus::Success && op.failed.is_none() {
                     op.failed = Some(c.status);
                     self.counters.rdma_errors += 1;

@@ -59,6 +59,8 @@ impl RdmaOp {
 pub(super) struct RdmaOp {
     pub(super) local: Local,
     pub(super) pending: usize,
+    /// The connection's RDMA work requests posted up to this one's last piece.
+    pub(super) mark: u64,
     pub(super) failed: Option<WcStatus>,
     pub(super) len: usize,
 }
@@ -219,6 +221,24 @@ impl SmbdConnection {
         is_read: bool,
         wr_id: u64,
     ) -> Result<(Local, usize), Disconnect> {
+        // The pieces must fit the send queue beside the Sends (a peer naming thousands
+        // of descriptors ends its connection here, not by overrunning the queue).
+        let mut pieces = 0u64;
+        let mut covered = 0usize;
+        for d in descs {
+            if covered >= len {
+                break;
+            }
+            covered += (d.length as usize).min(len - covered);
+            pieces += 1;
+        }
+        let room = u64::from(self.cfg.send_queue_depth)
+            .saturating_sub(u64::from(self.cfg.send_slots.max(2)));
+        if self.rdma_posted - self.rdma_done + pieces > room {
+            self.fail(Disconnect::Protocol("RDMA operations past the send queue"));
+            local.release(&self.pd);
+            return Err(self.closed.clone().unwrap());
+        }
         let (mr, base) = match &local {
             Local::Own(mr) => (mr, 0),
             Local::Pool(b) => (&self.pool_mr, b.offset()),
@@ -255,6 +275,7 @@ impl SmbdConnection {
                 return Err(self.closed.clone().unwrap());
             }
             pending += 1;
+            self.rdma_posted += 1;
             off += n;
         }
         Ok((local, pending))
@@ -282,6 +303,7 @@ impl SmbdConnection {
             RdmaOp {
                 local,
                 pending,
+                mark: self.rdma_posted,
                 failed: None,
                 len,
             },

@@ -181,5 +181,7 @@ impl SmbdConnection {
     /// The RDMA Writes posted before the Send just posted from `slot` are over when it is.
     pub(super) fn attach_writes(&mut self, slot: usize) {
         self.send_release[slot].append(&mut self.writes_unsent);
+        // Its completion says every RDMA operation posted before it is over too.
+        self.send_mark[slot] = self.rdma_posted;
     }
 }

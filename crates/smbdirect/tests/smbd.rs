@@ -700,3 +700,47 @@ fn connections_sharing_a_completion_queue_get_their_own_completions() {
         "the closed connection's flushed receives were dropped"
     );
 }
+
+/// The send queue bounds RDMA operations in flight: a request naming more pieces than
+/// fit beside the Sends ends the connection (instead of overrunning the queue, and with
+/// a shared completion queue, the other connections' completions).
+#[test]
+fn rdma_operations_past_the_send_queue_end_the_connection() {
+    let cfg_s = Config {
+        send_queue_depth: 8,
+        send_slots: 2,
+        ..Config::default()
+    };
+    // A connected pair and seven descriptors of 100 bytes of the client's memory.
+    let setup = || {
+        let (mut c, mut s) = pair(Config::default(), cfg_s);
+        pump(&mut c, &mut s, 0, 10);
+        let a = exposed(c.pd(), 4096);
+        a.buf.write(0, &[3u8; 4096]);
+        let descs: Vec<BufferDescriptor> = (0..7)
+            .map(|i| BufferDescriptor {
+                offset: a.addr() + i * 100,
+                token: a.rkey,
+                length: 100,
+            })
+            .collect();
+        (c, s, a, descs)
+    };
+    let (mut c, mut s, _a, descs) = setup();
+    // Six pieces: room for 8 - 2 = 6.
+    let op = s.rdma_read(&descs[..6], 600).unwrap();
+    assert_eq!(wait_rdma(&mut c, &mut s, op), Some(Ok(vec![3u8; 600])));
+    // Done: the room is back.
+    let op = s.rdma_read(&descs[..6], 600).unwrap();
+    // In flight: one more piece does not fit.
+    assert!(matches!(
+        s.rdma_read(&descs[..1], 100),
+        Err(Disconnect::Protocol(_))
+    ));
+    // (The one in flight is over with the connection, whatever its status.)
+    assert!(wait_rdma(&mut c, &mut s, op).is_some());
+    // Seven at once on a fresh connection: refused outright.
+    let (_c, mut s, _a, descs) = setup();
+    assert!(s.rdma_read(&descs, 700).is_err());
+    assert!(s.closed().is_some());
+}

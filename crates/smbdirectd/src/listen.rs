@@ -101,9 +101,11 @@ pub fn spawn_rdma(
             let mut f = fabric::verbs::VerbsFabric::open_for(*addr, false)
                 .with_context(|| format!("SMB Direct (verbs) on {addr}"))?;
             // A queue pair's receive queue holds the receives MS-SMBD posts (one per
-            // credit it may grant): what it could put on the shared completion queue
-            // is that plus its send queue.
+            // credit it may grant) and its send queue what MS-SMBD keeps in flight:
+            // what it could put on the shared completion queue is the two together.
             f.caps.max_recv_wr = usize::from(smbd.receive_credit_max.max(2));
+            // (MS-SMBD's Sends and RDMA operations never exceed this: see smbdirect.)
+            f.caps.max_send_wr = usize::from(smbd.send_queue_depth);
             let need = f.caps.max_recv_wr + f.caps.max_send_wr;
             let f = Arc::new(f);
             let l = f.listen(*addr).with_context(|| {

@@ -522,6 +522,8 @@ impl RdmaSet {
             let _ = c.smbd.progress();
         }
         let conns = &mut self.conns;
+        self.demux
+            .deliver_early(|i, c| conns[i].smbd.deliver(c, ms));
         let (mut worked, released) = self.demux.poll(|i, c| conns[i].smbd.deliver(c, ms));
         self.dirty |= released;
         if self.conns.is_empty() {

@@ -15,7 +15,7 @@
 //! their seats reserve nothing.
 
 use fabric::{Completion, Cq};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -150,8 +150,20 @@ pub struct Demux {
     by_tag: HashMap<u32, usize, std::hash::BuildHasherDefault<fabric::KeyHash>>,
     /// Seats of connections that are gone, given back once their queues are drained.
     leaving: Vec<Seat>,
+    /// Tags of connections whose completions go nowhere: closed ones waiting for their
+    /// storage reads, and gone ones whose queues have not been drained since.
+    dead: HashSet<u32, std::hash::BuildHasherDefault<fabric::KeyHash>>,
+    /// Completions of connections not adopted yet: the listener posts a connection's
+    /// receives on the worker's queue before handing it over, and on a device the
+    /// peer's first message may complete before the worker knows the tag. Kept, in
+    /// order, until the connection arrives (at most [`EARLY_MAX`]).
+    early: Vec<Completion>,
     wc: Vec<Completion>,
 }
+
+/// Completions kept for connections not adopted yet (a connection's share is its receive
+/// depth at most, until it is adopted; past this many, they are dropped).
+const EARLY_MAX: usize = 1 << 16;
 
 /// Completions taken from one queue per poll, and polls per queue in a turn (more wait
 /// for the next turn, after the connections have moved).
@@ -168,6 +180,7 @@ impl Demux {
     ) {
         self.by_tag.clear();
         self.queues.clear();
+        self.dead.clear();
         let add = |q: &mut Vec<Arc<CqSlot>>, s: &Seat| {
             if !q.iter().any(|x| Arc::ptr_eq(x, &s.slot)) {
                 q.push(s.slot.clone());
@@ -178,11 +191,32 @@ impl Demux {
             add(&mut self.queues, s);
         }
         for s in others {
+            self.dead.insert(s.tag);
             add(&mut self.queues, s);
         }
         for s in &self.leaving {
+            self.dead.insert(s.tag);
             add(&mut self.queues, s);
         }
+    }
+
+    /// Hands the completions kept for connections that were not adopted yet to those now
+    /// adopted (in the order they arrived); keeps the rest.
+    pub fn deliver_early(&mut self, mut deliver: impl FnMut(usize, &Completion)) {
+        if self.early.is_empty() {
+            return;
+        }
+        let (by_tag, dead) = (&self.by_tag, &self.dead);
+        self.early.retain(|c| {
+            let tag = smbdirect::completion_tag(c);
+            match by_tag.get(&tag) {
+                Some(&i) => {
+                    deliver(i, c);
+                    false
+                }
+                None => !dead.contains(&tag),
+            }
+        });
     }
 
     /// A connection is gone (its queue pair destroyed): its seat is given back once its
@@ -197,7 +231,8 @@ impl Demux {
     }
 
     /// Polls every queue and hands each completion to `deliver` with the index of its
-    /// connection (completions of connections that are gone are dropped). Returns whether
+    /// connection (completions of connections that are gone are dropped, those of
+    /// connections not adopted yet kept: see [`Demux::deliver_early`]). Returns whether
     /// any arrived, and whether the seats of departed connections went back (the caller
     /// then rebuilds).
     pub fn poll(&mut self, mut deliver: impl FnMut(usize, &Completion)) -> (bool, bool) {
@@ -211,8 +246,11 @@ impl Demux {
                 let n = q.cq.poll(&mut wc, BATCH);
                 any |= n > 0;
                 for c in &wc {
-                    if let Some(&i) = self.by_tag.get(&smbdirect::completion_tag(c)) {
+                    let tag = smbdirect::completion_tag(c);
+                    if let Some(&i) = self.by_tag.get(&tag) {
                         deliver(i, c);
+                    } else if !self.dead.contains(&tag) && self.early.len() < EARLY_MAX {
+                        self.early.push(*c);
                     }
                 }
                 polls += 1;
@@ -296,5 +334,80 @@ mod tests {
         let (_, released) = d.poll(|_, _| {});
         assert!(released);
         assert!(w.seat(1500).unwrap().cq().same(&cq));
+    }
+
+    /// A connection's first message may complete on the worker's queue before the worker
+    /// adopts it (its receives were posted by the listener): it is kept until then, while
+    /// a gone connection's completions are dropped.
+    #[test]
+    fn completions_before_adoption_wait_for_their_connection() {
+        use fabric::loopback::LoopbackFabric;
+        use fabric::{Access, CmEvent, Pd, RecvWr, RegBuf, SendOp, SendWr};
+        let (mut w, _) = counting(None);
+        let live = w.seat(10).unwrap();
+        let fresh = w.seat(10).unwrap();
+        let f = LoopbackFabric::new();
+        let mut l = f.listen("early").unwrap();
+        let (cpd, ccq) = (Pd::new(), Cq::new());
+        let mut c = f.connect("early", &cpd, &ccq, b"", 16, 16).unwrap();
+        let spd = Pd::new();
+        let mut s = l
+            .poll_request()
+            .unwrap()
+            .unwrap()
+            .accept(&spd, fresh.cq(), b"", 16, 16)
+            .unwrap();
+        for _ in 0..100 {
+            c.progress().unwrap();
+            if let Some(CmEvent::Established { .. }) = c.poll_event() {
+                break;
+            }
+        }
+        // The listener's side: a receive tagged for the new connection.
+        let rbuf = spd.register(RegBuf::new(64), Access::LOCAL_WRITE);
+        let wr_id = (1u64 << 60) | (u64::from(fresh.tag()) << 32) | 7;
+        s.post_recv(RecvWr {
+            wr_id,
+            sge: rbuf.sge(0, 64),
+        })
+        .unwrap();
+        let sbuf = cpd.register(RegBuf::new(16), Access::LOCAL_WRITE);
+        c.post_send(SendWr {
+            wr_id: 1,
+            op: SendOp::Send,
+            sge: fabric::sges![sbuf.sge(0, 16)],
+            signaled: true,
+        })
+        .unwrap();
+        // The worker knows only the live connection when the message completes.
+        let mut d = Demux::default();
+        d.rebuild([&live].into_iter(), std::iter::empty());
+        let mut got = Vec::new();
+        for _ in 0..100 {
+            c.progress().unwrap();
+            s.progress().unwrap();
+            d.poll(|i, c| got.push((i, c.wr_id)));
+        }
+        assert!(got.is_empty(), "nothing goes to the live connection");
+        // Adopted: the kept completion reaches it first.
+        d.rebuild([&live, &fresh].into_iter(), std::iter::empty());
+        d.deliver_early(|i, c| got.push((i, c.wr_id)));
+        assert_eq!(got, vec![(1, wr_id)]);
+        // Gone (its seat leaving): what still arrives for it is dropped, not kept.
+        s.post_recv(RecvWr {
+            wr_id,
+            sge: rbuf.sge(0, 64),
+        })
+        .unwrap();
+        drop(s);
+        d.leave(fresh);
+        d.rebuild([&live].into_iter(), std::iter::empty());
+        for _ in 0..10 {
+            c.progress().unwrap();
+            d.poll(|i, c| got.push((i, c.wr_id)));
+        }
+        d.deliver_early(|i, c| got.push((i, c.wr_id)));
+        assert_eq!(got.len(), 1);
+        assert!(d.early.is_empty());
     }
 }
