@@ -514,19 +514,20 @@ impl SmbdConnection {
         } else {
             self.progress()?;
         }
-        let mut wc = std::mem::take(&mut self.wc);
-        wc.clear();
+        let mut any = std::mem::take(&mut self.delivered);
         if !self.shared_cq {
+            let mut wc = std::mem::take(&mut self.wc);
+            wc.clear();
             self.cq.poll(&mut wc, 256);
-        }
-        let any = !wc.is_empty() || std::mem::take(&mut self.delivered);
-        for c in &wc {
-            self.completion(c, now_ms);
-            if self.closed.is_some() {
-                break;
+            any |= !wc.is_empty();
+            for c in &wc {
+                self.completion(c, now_ms);
+                if self.closed.is_some() {
+                    break;
+                }
             }
+            self.wc = wc;
         }
-        self.wc = wc;
         self.timers(now_ms);
         self.flush();
         match &self.closed {

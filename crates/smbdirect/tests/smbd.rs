@@ -11,8 +11,13 @@ use smbdirect::{Config, Disconnect, SmbdConnection};
 type Side = (Box<dyn QueuePair>, Pd, Cq);
 
 fn qp_pair(f: &LoopbackFabric, name: &str) -> (Side, Side) {
+    qp_pair_on(f, name, Cq::new())
+}
+
+/// As [`qp_pair`], the server side's completions on `scq` (which may be shared).
+fn qp_pair_on(f: &LoopbackFabric, name: &str, scq: Cq) -> (Side, Side) {
     let mut l = f.listen(name).unwrap();
-    let (cpd, ccq, spd, scq) = (Pd::new(), Cq::new(), Pd::new(), Cq::new());
+    let (cpd, ccq, spd) = (Pd::new(), Cq::new(), Pd::new());
     let mut c = f.connect(name, &cpd, &ccq, b"", 16, 16).unwrap();
     let req = l.poll_request().unwrap().unwrap();
     let s = req.accept(&spd, &scq, b"", 16, 16).unwrap();
@@ -582,23 +587,13 @@ fn a_receiver_that_does_not_take_its_messages_stops_granting_credits() {
 #[test]
 fn connections_sharing_a_completion_queue_get_their_own_completions() {
     let f = LoopbackFabric::new();
-    let mut l = f.listen("shared").unwrap();
     let shared_cq = Cq::new();
     let pool = smbdirect::BufferPool::heap(8, 64 * 1024);
     let mut clients = Vec::new();
     let mut servers = Vec::new();
     for tag in [5u32, smbdirect::MAX_TAG] {
-        let (cpd, ccq) = (Pd::new(), Cq::new());
-        let mut cqp = f.connect("shared", &cpd, &ccq, b"", 16, 16).unwrap();
-        let req = l.poll_request().unwrap().unwrap();
-        let spd = Pd::new();
-        let sqp = req.accept(&spd, &shared_cq, b"", 16, 16).unwrap();
-        for _ in 0..100 {
-            cqp.progress().unwrap();
-            if let Some(CmEvent::Established { .. }) = cqp.poll_event() {
-                break;
-            }
-        }
+        let name = format!("shared-{tag}");
+        let ((cqp, cpd, ccq), (sqp, spd, _)) = qp_pair_on(&f, &name, shared_cq.clone());
         let shared = smbdirect::Shared {
             pool: pool.clone(),
             tag: Some(tag),

@@ -130,14 +130,6 @@ impl WorkerCqs {
             tag: next_tag(),
         })
     }
-
-    /// Queues made so far and still in use.
-    pub fn len(&self) -> usize {
-        self.slots.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
-    }
 }
 
 /// The worker's side: the queues its connections sit on, polled once a turn, and which
@@ -304,7 +296,7 @@ mod tests {
         let (mut w, made) = counting(Some(3000));
         let mut seats: Vec<Seat> = (0..5).map(|_| w.seat(1280).unwrap()).collect();
         assert_eq!(made.load(Ordering::Relaxed), 3);
-        assert_eq!(w.len(), 3);
+        assert_eq!(w.slots.len(), 3);
         assert!(seats[0].cq().same(seats[1].cq()) && !seats[1].cq().same(seats[2].cq()));
         // The first queue's seats go: its room is taken again before a new queue is made.
         let first = seats[0].cq().clone();
