@@ -693,10 +693,11 @@ impl ConnRequest for IwarpRequest {
     fn peer(&self) -> String {
         self.peer.clone()
     }
-    fn accept(
+    fn accept_on(
         self: Box<Self>,
         pd: &Pd,
         cq: &Cq,
+        srq: Option<&Srq>,
         private_data: &[u8],
         ird: u16,
         ord: u16,
@@ -730,6 +731,9 @@ impl ConnRequest for IwarpRequest {
             caps,
             true,
         );
+        if let Some(q) = srq {
+            e.attach_srq(q);
+        }
         e.set_established(ord);
         Ok(Box::new(e))
     }

@@ -515,6 +515,11 @@ impl Pd {
         }
     }
 
+    /// The regions registered in the domain now.
+    pub fn regions(&self) -> usize {
+        self.table.lock().regions.len()
+    }
+
     pub fn is_valid(&self, rkey: u32) -> bool {
         self.table
             .lock()
@@ -695,6 +700,80 @@ pub struct RecvWr {
     pub sge: Sge,
 }
 
+/// A shared receive queue: receives posted once, each taken by whichever attached queue
+/// pair a message arrives on first, in posting order. A receive's completion goes to
+/// the completion queue of the queue pair that took it and names that queue pair
+/// ([`Completion::qp_num`]); its work request id is the poster's, unchanged. A queue
+/// pair attached to one posts no receives of its own, and when it leaves service only
+/// a receive it was in the middle of filling is flushed: the rest stay for the others.
+///
+/// [`Srq::new`] makes one for the software providers; a device makes its own
+/// (`VerbsFabric::srq`, where the device has shared receive queues). Queue pairs attach
+/// at [`ConnRequest::accept_srq`], in the queue's protection domain.
+#[derive(Clone)]
+pub struct Srq {
+    soft: Arc<SoftSrq>,
+    /// The device's queue when this one belongs to the verbs provider.
+    #[cfg(feature = "verbs")]
+    pub(crate) hw: Option<Arc<verbs::HwSrq>>,
+}
+
+struct SoftSrq {
+    q: Mutex<VecDeque<RecvWr>>,
+    capacity: usize,
+}
+
+impl Srq {
+    /// A software queue holding at most `capacity` receives (iwarp and loopback).
+    pub fn new(capacity: usize) -> Srq {
+        Srq {
+            soft: Arc::new(SoftSrq {
+                q: Mutex::new(VecDeque::new()),
+                capacity: capacity.max(1),
+            }),
+            #[cfg(feature = "verbs")]
+            hw: None,
+        }
+    }
+
+    #[cfg(feature = "verbs")]
+    pub(crate) fn with_hw(hw: Arc<verbs::HwSrq>) -> Srq {
+        let capacity = hw.capacity();
+        let mut s = Srq::new(capacity);
+        s.hw = Some(hw);
+        s
+    }
+
+    /// Posts a receive for any attached queue pair. Fails when the queue is full.
+    pub fn post_recv(&self, wr: RecvWr) -> Result<()> {
+        #[cfg(feature = "verbs")]
+        if let Some(hw) = &self.hw {
+            return hw.post_recv(wr);
+        }
+        let mut q = self.soft.q.lock();
+        if q.len() >= self.soft.capacity {
+            return Err(Error::InvalidRequest("shared receive queue full".into()));
+        }
+        q.push_back(wr);
+        Ok(())
+    }
+
+    /// The receives the queue can hold.
+    pub fn capacity(&self) -> usize {
+        self.soft.capacity
+    }
+
+    /// Whether `other` is this queue (a clone of it).
+    pub fn same(&self, other: &Srq) -> bool {
+        Arc::ptr_eq(&self.soft, &other.soft)
+    }
+
+    /// The oldest posted receive, for a software queue pair a message arrived on.
+    pub(crate) fn take(&self) -> Option<RecvWr> {
+        self.soft.q.lock().pop_front()
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QpState {
     Connecting,
@@ -760,6 +839,18 @@ pub trait ConnRequest: Send {
     /// The peer's inbound and outbound RDMA Read limits.
     fn ird_ord(&self) -> (u16, u16);
     fn peer(&self) -> String;
+    /// Accepts: the queue pair, in `pd` with its completions on `cq`, and with its
+    /// receives taken from `srq` when one is given (made in `pd`; the queue pair then
+    /// takes no receives of its own).
+    fn accept_on(
+        self: Box<Self>,
+        pd: &Pd,
+        cq: &Cq,
+        srq: Option<&Srq>,
+        private_data: &[u8],
+        ird: u16,
+        ord: u16,
+    ) -> Result<Box<dyn QueuePair>>;
     fn accept(
         self: Box<Self>,
         pd: &Pd,
@@ -767,7 +858,21 @@ pub trait ConnRequest: Send {
         private_data: &[u8],
         ird: u16,
         ord: u16,
-    ) -> Result<Box<dyn QueuePair>>;
+    ) -> Result<Box<dyn QueuePair>> {
+        self.accept_on(pd, cq, None, private_data, ird, ord)
+    }
+    /// As [`ConnRequest::accept`], with the queue pair's receives taken from `srq`.
+    fn accept_srq(
+        self: Box<Self>,
+        pd: &Pd,
+        cq: &Cq,
+        srq: &Srq,
+        private_data: &[u8],
+        ird: u16,
+        ord: u16,
+    ) -> Result<Box<dyn QueuePair>> {
+        self.accept_on(pd, cq, Some(srq), private_data, ird, ord)
+    }
     fn reject(self: Box<Self>, private_data: &[u8]);
 }
 

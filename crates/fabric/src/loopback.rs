@@ -612,10 +612,11 @@ impl ConnRequest for LoopRequest {
     fn peer(&self) -> String {
         self.p.peer.clone()
     }
-    fn accept(
+    fn accept_on(
         self: Box<Self>,
         pd: &Pd,
         cq: &Cq,
+        srq: Option<&Srq>,
         private_data: &[u8],
         ird: u16,
         ord: u16,
@@ -637,6 +638,9 @@ impl ConnRequest for LoopRequest {
         caps.ird = ird;
         caps.ord = ord;
         let mut e = Engine::new(wire, pd, cq, caps, true);
+        if let Some(q) = srq {
+            e.attach_srq(q);
+        }
         e.set_established(ord);
         Ok(Box::new(e))
     }

@@ -225,6 +225,8 @@ pub(crate) struct Engine<W: Wire> {
     pub(crate) wire: W,
     state: QpState,
     recv_q: VecDeque<RecvWr>,
+    /// Where receives come from instead of `recv_q`, when attached to one.
+    srq: Option<Srq>,
     in_send: Option<InSend>,
     expect_msn: [u32; 3],
     send_msn: [u32; 3],
@@ -266,6 +268,7 @@ impl<W: Wire> Engine<W> {
                 QpState::Connecting
             },
             recv_q: VecDeque::new(),
+            srq: None,
             progressing: false,
             batch: Vec::new(),
             in_send: None,
@@ -297,6 +300,11 @@ impl<W: Wire> Engine<W> {
                 }
             }
         }
+    }
+
+    /// Takes receives from `srq` from now on (before any is posted).
+    pub fn attach_srq(&mut self, srq: &Srq) {
+        self.srq = Some(srq.clone());
     }
 
     pub fn set_established(&mut self, ord: u16) {
@@ -463,7 +471,11 @@ impl<W: Wire> Engine<W> {
             if s.mo != 0 {
                 return self.terminate(LAYER_DDP, DDP_UNTAGGED, DDP_UT_INVALID_MO);
             }
-            let Some(wr) = self.recv_q.pop_front() else {
+            let wr = match &self.srq {
+                Some(q) => q.take(),
+                None => self.recv_q.pop_front(),
+            };
+            let Some(wr) = wr else {
                 return self.terminate(LAYER_DDP, DDP_UNTAGGED, DDP_UT_NO_BUFFER);
             };
             let r = self.pd.table.lock().resolve(
@@ -634,6 +646,11 @@ impl<W: Wire> QueuePair for Engine<W> {
     }
 
     fn post_recv(&mut self, wr: RecvWr) -> Result<()> {
+        if self.srq.is_some() {
+            return Err(Error::InvalidRequest(
+                "the queue pair takes its receives from a shared receive queue".into(),
+            ));
+        }
         match self.state {
             QpState::Error | QpState::Closed => {
                 self.complete(wr.wr_id, WcStatus::Flushed, WcOpcode::Recv, 0, None);

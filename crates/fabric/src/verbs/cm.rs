@@ -271,15 +271,30 @@ impl ConnRequest for VerbsRequest {
     fn peer(&self) -> String {
         self.peer.clone()
     }
-    fn accept(
+    fn accept_on(
         self: Box<Self>,
         pd: &Pd,
         cq: &Cq,
+        srq: Option<&Srq>,
         private_data: &[u8],
         ird: u16,
         ord: u16,
     ) -> Result<Box<dyn QueuePair>> {
-        let (hpd, hcq) = match hw_parts(pd, cq) {
+        let parts = hw_parts(pd, cq).and_then(|(p, c)| {
+            let q = match srq {
+                None => None,
+                Some(q) => match &q.hw {
+                    Some(h) if Arc::ptr_eq(&h.pd, &p) => Some(h.clone()),
+                    _ => {
+                        return Err(Error::InvalidRequest(
+                            "the shared receive queue is not the device's, in this Pd".into(),
+                        ))
+                    }
+                },
+            };
+            Ok((p, c, q))
+        });
+        let (hpd, hcq, hsrq) = match parts {
             Ok(p) => p,
             Err(e) => {
                 self.reject(b"");
@@ -296,6 +311,7 @@ impl ConnRequest for VerbsRequest {
             return Err(os_err("rdma_migrate_id"));
         }
         let mut qp = VerbsQp::new(self.id, ch, hpd, hcq, QpState::Connecting);
+        qp.srq = hsrq;
         qp.create_qp(self.caps)?;
         // Never promise more reads than the peer can issue or we can answer.
         let mut param = conn_param(private_data, ird.min(self.ord), ord.min(self.ird));

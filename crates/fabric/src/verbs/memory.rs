@@ -80,6 +80,67 @@ impl Drop for HwCq {
     }
 }
 
+/// Posts one receive of one SGE through `post` (a queue pair's or a shared receive
+/// queue's operation): the work request and its SGE live across the call, which is
+/// all the device needs (it copies them).
+pub(super) fn post_one_recv(
+    wr: RecvWr,
+    what: &str,
+    post: impl FnOnce(*mut ibv_recv_wr, *mut *mut ibv_recv_wr) -> i32,
+) -> Result<()> {
+    let mut sge = ibv_sge {
+        addr: wr.sge.addr,
+        length: wr.sge.len,
+        lkey: wr.sge.lkey,
+    };
+    let mut r = ibv_recv_wr {
+        wr_id: wr.wr_id,
+        next: std::ptr::null_mut(),
+        sg_list: &mut sge,
+        num_sge: 1,
+    };
+    let mut bad = std::ptr::null_mut();
+    let rc = post(&mut r, &mut bad);
+    if rc != 0 {
+        return Err(Error::InvalidRequest(format!(
+            "{what}: {}",
+            std::io::Error::from_raw_os_error(rc)
+        )));
+    }
+    Ok(())
+}
+
+/// A device shared receive queue, in the domain it keeps alive.
+pub(crate) struct HwSrq {
+    pub(super) srq: *mut ibv_srq,
+    pub(super) pd: Arc<HwPd>,
+    pub(super) capacity: usize,
+}
+// SAFETY: posting to an SRQ is thread-safe in rdma-core (it locks per queue).
+unsafe impl Send for HwSrq {}
+unsafe impl Sync for HwSrq {}
+
+impl HwSrq {
+    pub(crate) fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    pub(crate) fn post_recv(&self, wr: RecvWr) -> Result<()> {
+        // SAFETY: a live queue.
+        post_one_recv(wr, "ibv_post_srq_recv", |r, bad| unsafe {
+            ibv_post_srq_recv(self.srq, r, bad)
+        })
+    }
+}
+
+impl Drop for HwSrq {
+    fn drop(&mut self) {
+        // SAFETY: every queue pair attached holds an Arc to this queue, so none is left
+        // on it; the domain outlives it (held here).
+        unsafe { ibv_destroy_srq(self.srq) };
+    }
+}
+
 pub(super) fn wc_status(s: ibv_wc_status::Type) -> WcStatus {
     use ibv_wc_status::*;
     match s {

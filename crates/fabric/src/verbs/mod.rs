@@ -27,10 +27,11 @@ mod sys;
 
 use crate::{
     Access, CmEvent, Completion, ConnRequest, Cq, Error, Listener, Mr, Pd, QpCaps, QpState,
-    QueuePair, RecvWr, RegBuf, Result, SendOp, SendWr, WcOpcode, WcStatus,
+    QueuePair, RecvWr, RegBuf, Result, SendOp, SendWr, Srq, WcOpcode, WcStatus,
 };
 use cm::*;
-pub(crate) use memory::{register, HwCq, HwPd};
+use memory::post_one_recv;
+pub(crate) use memory::{register, HwCq, HwPd, HwSrq};
 use parking_lot::Mutex;
 use qp::*;
 use std::collections::{HashMap, VecDeque};
@@ -253,6 +254,43 @@ impl VerbsFabric {
             return Err(os_err("ibv_create_cq"));
         }
         Ok(Cq::with_hw(Arc::new(HwCq { cq })))
+    }
+
+    /// A shared receive queue in `pd` holding at most `entries` receives (the device may
+    /// make room for more), or None when the device has none (or no room for one).
+    pub fn srq(&self, pd: &Pd, entries: usize) -> Result<Option<Srq>> {
+        let Some(hpd) = pd.hw.clone() else {
+            return Err(Error::InvalidRequest(
+                "a shared receive queue needs a Pd from VerbsFabric::pd".into(),
+            ));
+        };
+        let mut attr = ibv_srq_init_attr {
+            srq_context: std::ptr::null_mut(),
+            attr: ibv_srq_attr {
+                max_wr: entries.clamp(1, u32::MAX as usize) as u32,
+                max_sge: 1,
+                srq_limit: 0,
+            },
+        };
+        // SAFETY: a live domain; the attributes are read (and max_wr updated) in the call.
+        let srq = unsafe { ibv_create_srq(hpd.pd, &mut attr) };
+        if srq.is_null() {
+            let e = std::io::Error::last_os_error();
+            return match e.raw_os_error() {
+                // No shared receive queues on this device, or none of that size.
+                Some(libc::EOPNOTSUPP) | Some(libc::ENOSYS) | Some(libc::EINVAL) => Ok(None),
+                _ => Err(Error::Io(std::io::Error::other(format!(
+                    "ibv_create_srq: {e}"
+                )))),
+            };
+        }
+        Ok(Some(Srq::with_hw(Arc::new(HwSrq {
+            srq,
+            pd: hpd,
+            // (What the caller asked for, though the device may have made more: the
+            // caller's count of posted receives stays within what it asked.)
+            capacity: entries.max(1),
+        }))))
     }
 
     /// A completion queue as large as the device allows up to `want` entries, but no

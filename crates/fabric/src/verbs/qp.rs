@@ -8,6 +8,9 @@ pub(super) struct VerbsQp {
     pub(super) ch: Channel,
     pub(super) pd: Arc<HwPd>,
     pub(super) cq: Arc<HwCq>,
+    /// The shared receive queue the queue pair takes its receives from, if any (kept
+    /// alive until the queue pair is gone).
+    pub(super) srq: Option<Arc<HwSrq>>,
     pub(super) state: QpState,
     pub(super) events: VecDeque<CmEvent>,
     pub(super) has_qp: bool,
@@ -36,6 +39,7 @@ impl VerbsQp {
             ch,
             pd,
             cq,
+            srq: None,
             state,
             events: VecDeque::new(),
             has_qp: false,
@@ -51,9 +55,13 @@ impl VerbsQp {
         attr.qp_type = ibv_qp_type::IBV_QPT_RC;
         attr.sq_sig_all = 0;
         attr.cap.max_send_wr = caps.max_send_wr as u32;
-        attr.cap.max_recv_wr = caps.max_recv_wr as u32;
         attr.cap.max_send_sge = MAX_SGE as u32;
-        attr.cap.max_recv_sge = 1;
+        if let Some(q) = &self.srq {
+            attr.srq = q.srq.cast();
+        } else {
+            attr.cap.max_recv_wr = caps.max_recv_wr as u32;
+            attr.cap.max_recv_sge = 1;
+        }
         // SAFETY: the id has a resolved route or came from a request.
         if unsafe { rdma_create_qp(self.id, self.pd.pd, &mut attr) } != 0 {
             return Err(os_err("rdma_create_qp"));
@@ -110,28 +118,16 @@ impl QueuePair for VerbsQp {
     }
 
     fn post_recv(&mut self, wr: RecvWr) -> Result<()> {
-        let qp = self.qp()?;
-        let mut sge = ibv_sge {
-            addr: wr.sge.addr,
-            length: wr.sge.len,
-            lkey: wr.sge.lkey,
-        };
-        let mut r = ibv_recv_wr {
-            wr_id: wr.wr_id,
-            next: std::ptr::null_mut(),
-            sg_list: &mut sge,
-            num_sge: 1,
-        };
-        let mut bad = std::ptr::null_mut();
-        // SAFETY: the work request and its SGE live across the call (the device copies).
-        let rc = unsafe { ibv_post_recv(qp, &mut r, &mut bad) };
-        if rc != 0 {
-            return Err(Error::InvalidRequest(format!(
-                "ibv_post_recv: {}",
-                std::io::Error::from_raw_os_error(rc)
-            )));
+        if self.srq.is_some() {
+            return Err(Error::InvalidRequest(
+                "the queue pair takes its receives from a shared receive queue".into(),
+            ));
         }
-        Ok(())
+        let qp = self.qp()?;
+        // SAFETY: a live queue pair.
+        post_one_recv(wr, "ibv_post_recv", |r, bad| unsafe {
+            ibv_post_recv(qp, r, bad)
+        })
     }
 
     fn post_send(&mut self, wr: SendWr) -> Result<()> {

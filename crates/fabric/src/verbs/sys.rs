@@ -22,8 +22,9 @@ pub struct ibv_device {
     pub node_type: i32,
 }
 
-/// Indices of the three data-path operations in `struct ibv_context_ops`.
+/// Indices of the data-path operations in `struct ibv_context_ops`.
 const OP_POLL_CQ: usize = 11;
+const OP_POST_SRQ_RECV: usize = 20;
 const OP_POST_SEND: usize = 25;
 const OP_POST_RECV: usize = 26;
 
@@ -131,6 +132,26 @@ pub struct ibv_qp_cap {
     pub max_send_sge: u32,
     pub max_recv_sge: u32,
     pub max_inline_data: u32,
+}
+
+/// `struct ibv_srq` up to its context (its operations are the context's).
+#[repr(C)]
+pub struct ibv_srq {
+    pub context: *mut ibv_context,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Default)]
+pub struct ibv_srq_attr {
+    pub max_wr: u32,
+    pub max_sge: u32,
+    pub srq_limit: u32,
+}
+
+#[repr(C)]
+pub struct ibv_srq_init_attr {
+    pub srq_context: *mut c_void,
+    pub attr: ibv_srq_attr,
 }
 
 #[repr(C)]
@@ -266,6 +287,8 @@ struct Lib {
     reg_mr: unsafe extern "C" fn(*mut ibv_pd, *mut c_void, usize, i32) -> *mut ibv_mr,
     dereg_mr: unsafe extern "C" fn(*mut ibv_mr) -> i32,
     create_cq: unsafe extern "C" fn(Ctx, i32, *mut c_void, *mut c_void, i32) -> *mut ibv_cq,
+    create_srq: unsafe extern "C" fn(*mut ibv_pd, *mut ibv_srq_init_attr) -> *mut ibv_srq,
+    destroy_srq: unsafe extern "C" fn(*mut ibv_srq) -> i32,
     destroy_cq: unsafe extern "C" fn(*mut ibv_cq) -> i32,
     get_devices: unsafe extern "C" fn(*mut i32) -> *mut Ctx,
     free_devices: unsafe extern "C" fn(*mut Ctx),
@@ -318,6 +341,8 @@ impl Lib {
             reg_mr: sym!(verbs, "ibv_reg_mr"),
             dereg_mr: sym!(verbs, "ibv_dereg_mr"),
             create_cq: sym!(verbs, "ibv_create_cq"),
+            create_srq: sym!(verbs, "ibv_create_srq"),
+            destroy_srq: sym!(verbs, "ibv_destroy_srq"),
             destroy_cq: sym!(verbs, "ibv_destroy_cq"),
             get_devices: sym!(cm, "rdma_get_devices"),
             free_devices: sym!(cm, "rdma_free_devices"),
@@ -392,6 +417,8 @@ wrap! {
     fn ibv_dereg_mr(m: *mut ibv_mr) -> i32 = dereg_mr;
     fn ibv_create_cq(c: Ctx, n: i32, x: *mut c_void, ch: *mut c_void, v: i32) -> *mut ibv_cq = create_cq;
     fn ibv_destroy_cq(c: *mut ibv_cq) -> i32 = destroy_cq;
+    fn ibv_create_srq(p: *mut ibv_pd, a: *mut ibv_srq_init_attr) -> *mut ibv_srq = create_srq;
+    fn ibv_destroy_srq(s: *mut ibv_srq) -> i32 = destroy_srq;
     fn rdma_get_devices(n: *mut i32) -> *mut Ctx = get_devices;
     fn rdma_free_devices(l: *mut Ctx) -> () = free_devices;
     fn rdma_create_event_channel() -> Ch = create_event_channel;
@@ -449,7 +476,21 @@ pub unsafe fn ibv_post_recv(
     f(qp, wr, bad)
 }
 
+/// # Safety
+/// A valid shared receive queue and a well-formed chain of requests.
+pub unsafe fn ibv_post_srq_recv(
+    srq: *mut ibv_srq,
+    wr: *mut ibv_recv_wr,
+    bad: *mut *mut ibv_recv_wr,
+) -> i32 {
+    let op = (*(*srq).context).ops[OP_POST_SRQ_RECV];
+    let f: unsafe extern "C" fn(*mut ibv_srq, *mut ibv_recv_wr, *mut *mut ibv_recv_wr) -> i32 =
+        std::mem::transmute(op);
+    f(srq, wr, bad)
+}
+
 const _: () = {
+    assert!(std::mem::size_of::<ibv_srq_init_attr>() == 24);
     assert!(std::mem::size_of::<ibv_send_wr>() == 128);
     assert!(std::mem::size_of::<ibv_wc>() == 48);
     assert!(std::mem::size_of::<ibv_qp_init_attr>() == 64);
@@ -497,6 +538,8 @@ int main(void) {
   O(rdma_cm_id, qp); O(rdma_cm_id, route.addr.dst_storage);
   O(rdma_cm_event, event); O(rdma_cm_event, status); O(rdma_cm_event, param.conn);
   S(rdma_conn_param); O(rdma_conn_param, responder_resources); O(rdma_conn_param, qp_num);
+  O(ibv_context_ops, post_srq_recv); O(ibv_srq, context); S(ibv_srq_init_attr);
+  O(ibv_srq_init_attr, attr); O(ibv_srq_attr, srq_limit); O(ibv_qp_init_attr, srq);
   printf("%d %d %d %d %d %d\n", RDMA_PS_TCP, IBV_WR_SEND_WITH_INV, IBV_WC_WITH_INV,
          RDMA_CM_EVENT_DEVICE_REMOVAL, IBV_WC_RNR_RETRY_EXC_ERR, IBV_WC_RECV_RDMA_WITH_IMM);
   return 0;
@@ -552,6 +595,12 @@ int main(void) {
             std::mem::size_of::<rdma_conn_param>(),
             offset_of!(rdma_conn_param, responder_resources),
             offset_of!(rdma_conn_param, qp_num),
+            OP_POST_SRQ_RECV * ptr,
+            offset_of!(ibv_srq, context),
+            std::mem::size_of::<ibv_srq_init_attr>(),
+            offset_of!(ibv_srq_init_attr, attr),
+            offset_of!(ibv_srq_attr, srq_limit),
+            offset_of!(ibv_qp_init_attr, srq),
         ];
         let mut lines = text.lines();
         for (i, want) in ours.iter().enumerate() {
