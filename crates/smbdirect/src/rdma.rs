@@ -90,13 +90,22 @@ impl SmbdConnection {
     }
 
     /// RDMA-Writes `data` into the peer's buffers, ahead of the Send that announces it
-    /// (the write is over when that Send completes).
+    /// (the write is over when that Send completes). The data is copied into a slot of
+    /// the pool (registered once) when one is free and large enough, else into memory
+    /// registered for this write alone: registering per write is slow on a device, and
+    /// a region deregistered moments after a device read from it is what soft-RoCE on
+    /// 6.1 kernels gets wrong.
     pub fn rdma_write(
         &mut self,
         descs: &[BufferDescriptor],
         data: &[u8],
     ) -> Result<(), Disconnect> {
         self.check_descs(descs, data.len())?;
+        if let Some(mut slot) = self.lend_buffer(data.len()) {
+            slot.bytes_mut()[..data.len()].copy_from_slice(data);
+            self.counters.payload_bytes_copied += data.len() as u64;
+            return self.rdma_write_buffer(descs, slot, data.len());
+        }
         let buf = RegBuf::new(data.len().max(1));
         buf.write(0, data);
         let mr = self.pd.register(buf, Access::LOCAL_WRITE);

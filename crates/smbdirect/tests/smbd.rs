@@ -434,7 +434,12 @@ fn rdma_write_read_and_send_with_invalidate() {
     }
     assert_eq!(BufferDescriptor::parse_list(&blob).unwrap(), descs.to_vec());
     let data: Vec<u8> = (0..12_000).map(|i| (i % 251) as u8).collect();
+    // (Copied into a slot of the registered pool: no region is registered for it.)
+    let regions = s.pd().regions();
+    let free = s.pool().free_slots();
     s.rdma_write(&descs, &data).unwrap();
+    assert_eq!(s.pd().regions(), regions);
+    assert_eq!(s.pool().free_slots(), free - 1);
     // The response announces the data and retires the first key; when it arrives, the
     // data is in place (the write went first).
     s.send_with_invalidate(b"READ response".to_vec(), a.rkey)
@@ -451,6 +456,11 @@ fn rdma_write_read_and_send_with_invalidate() {
     assert_eq!(a.buf.to_vec(0, 8192), data[..8192].to_vec());
     assert_eq!(b.buf.to_vec(0, 12_000 - 8192), data[8192..].to_vec());
     assert!(!pd.is_valid(a.rkey) && pd.is_valid(b.rkey));
+    assert_eq!(
+        s.pool().free_slots(),
+        free,
+        "the slot went back with the Send"
+    );
     // RDMA Read of what a WRITE would carry.
     b.buf.write(0, &[7u8; 8192]);
     let op = s.rdma_read(&descs[1..], 5000).unwrap();
