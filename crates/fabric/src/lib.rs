@@ -763,11 +763,6 @@ impl Srq {
         self.soft.capacity
     }
 
-    /// Whether `other` is this queue (a clone of it).
-    pub fn same(&self, other: &Srq) -> bool {
-        Arc::ptr_eq(&self.soft, &other.soft)
-    }
-
     /// The oldest posted receive, for a software queue pair a message arrived on.
     pub(crate) fn take(&self) -> Option<RecvWr> {
         self.soft.q.lock().pop_front()

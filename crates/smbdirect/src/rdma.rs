@@ -102,9 +102,12 @@ impl SmbdConnection {
     ) -> Result<(), Disconnect> {
         self.check_descs(descs, data.len())?;
         if let Some(mut slot) = self.lend_buffer(data.len()) {
+            // (The descriptors are checked and the slot is this pool's and large
+            // enough: posted as rdma_write_buffer would, without checking again.)
             slot.bytes_mut()[..data.len()].copy_from_slice(data);
             self.counters.payload_bytes_copied += data.len() as u64;
-            return self.rdma_write_buffer(descs, slot, data.len());
+            self.counters.rdma_writes += 1;
+            return self.post_rdma_write(descs, Local::Pool(slot), data.len());
         }
         let buf = RegBuf::new(data.len().max(1));
         buf.write(0, data);
