@@ -244,6 +244,10 @@ pub struct SmbdConnection {
 pub struct Shared {
     /// Registered buffers for RDMA payloads.
     pub pool: Arc<BufferPool>,
+    /// The pool's registration in the connection's protection domain, when that domain
+    /// is the worker's (shared by its connections: the pool is registered once, not once
+    /// per connection). None: the connection registers the pool itself.
+    pub pool_mr: Option<Mr>,
     /// The connection's tag on the worker's completion queue, at most [`MAX_TAG`]: the
     /// queue's owner polls it and hands each completion whose [`completion_tag`] is this
     /// to [`SmbdConnection::deliver`]. None when the queue is the connection's own.
@@ -265,6 +269,11 @@ impl Drop for SmbdConnection {
         for l in self.writes_unsent.drain(..).chain(attached) {
             l.release(&self.pd);
         }
+        // The connection's own message buffers leave the domain, which may be the
+        // worker's and outlive it. (Deregistered first, the device can no longer write
+        // into them; the queue pair goes after this.)
+        self.pd.deregister(&self.recv_mr);
+        self.pd.deregister(&self.send_mr);
     }
 }
 
@@ -278,12 +287,17 @@ impl SmbdConnection {
         now_ms: u64,
         shared: Option<Shared>,
     ) -> Self {
-        let (pool, tag) = match shared {
-            Some(s) => (s.pool, s.tag),
-            None => (BufferPool::heap(OWN_POOL_BUFFERS, POOL_BUFFER_SIZE), None),
+        let (pool, pool_mr, tag) = match shared {
+            Some(s) => (s.pool, s.pool_mr, s.tag),
+            None => (
+                BufferPool::heap(OWN_POOL_BUFFERS, POOL_BUFFER_SIZE),
+                None,
+                None,
+            ),
         };
         assert!(tag.is_none_or(|t| t <= MAX_TAG), "tag out of range");
-        let pool_mr = pd.register(pool.region().clone(), Access::LOCAL_WRITE);
+        let pool_mr =
+            pool_mr.unwrap_or_else(|| pd.register(pool.region().clone(), Access::LOCAL_WRITE));
         let recv_slot = cfg.max_receive_size.max(NegotiateResponse::LEN as u32) as usize;
         let slots = cfg.receive_credit_max.max(2) as usize;
         let recv_mr = pd.register(RegBuf::new(recv_slot * slots), Access::LOCAL_WRITE);

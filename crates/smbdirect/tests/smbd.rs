@@ -16,8 +16,13 @@ fn qp_pair(f: &LoopbackFabric, name: &str) -> (Side, Side) {
 
 /// As [`qp_pair`], the server side's completions on `scq` (which may be shared).
 fn qp_pair_on(f: &LoopbackFabric, name: &str, scq: Cq) -> (Side, Side) {
+    qp_pair_in(f, name, Pd::new(), scq)
+}
+
+/// As [`qp_pair_on`], the server's queue pair in `spd`.
+fn qp_pair_in(f: &LoopbackFabric, name: &str, spd: Pd, scq: Cq) -> (Side, Side) {
     let mut l = f.listen(name).unwrap();
-    let (cpd, ccq, spd) = (Pd::new(), Cq::new(), Pd::new());
+    let (cpd, ccq) = (Pd::new(), Cq::new());
     let mut c = f.connect(name, &cpd, &ccq, b"", 16, 16).unwrap();
     let req = l.poll_request().unwrap().unwrap();
     let s = req.accept(&spd, &scq, b"", 16, 16).unwrap();
@@ -591,21 +596,27 @@ fn a_receiver_that_does_not_take_its_messages_stops_granting_credits() {
     }
 }
 
-/// Two server connections on one completion queue, as a worker runs them: the owner polls
-/// the queue and hands each completion to the connection its tag names; messages and
-/// RDMA Reads of each reach only that connection, and a closed one's flushes go nowhere.
+/// Two server connections on one completion queue and one protection domain, as a worker
+/// runs them: the owner polls the queue and hands each completion to the connection its
+/// tag names; messages and RDMA Reads of each reach only that connection, a closed one's
+/// flushes go nowhere, and its own buffers leave the domain while the pool registered
+/// once for both stays.
 #[test]
 fn connections_sharing_a_completion_queue_get_their_own_completions() {
     let f = LoopbackFabric::new();
     let shared_cq = Cq::new();
     let pool = smbdirect::BufferPool::heap(8, 64 * 1024);
+    let spd_all = Pd::new();
+    let pool_mr = spd_all.register(pool.region().clone(), Access::LOCAL_WRITE);
     let mut clients = Vec::new();
     let mut servers = Vec::new();
     for tag in [5u32, smbdirect::MAX_TAG] {
         let name = format!("shared-{tag}");
-        let ((cqp, cpd, ccq), (sqp, spd, _)) = qp_pair_on(&f, &name, shared_cq.clone());
+        let ((cqp, cpd, ccq), (sqp, spd, _)) =
+            qp_pair_in(&f, &name, spd_all.clone(), shared_cq.clone());
         let shared = smbdirect::Shared {
             pool: pool.clone(),
+            pool_mr: Some(pool_mr.clone()),
             tag: Some(tag),
         };
         servers.push((
@@ -692,7 +703,17 @@ fn connections_sharing_a_completion_queue_get_their_own_completions() {
     // The first server goes; its flushed receives are strays, the second carries on.
     let (_, mut gone) = servers.remove(0);
     gone.disconnect();
+    let regions = spd_all.regions();
     drop(gone);
+    assert_eq!(
+        spd_all.regions(),
+        regions - 2,
+        "the gone connection's receive and send buffers left the shared domain"
+    );
+    assert!(
+        spd_all.is_valid(pool_mr.rkey),
+        "the shared pool stays registered"
+    );
     clients[1].send(b"still here".to_vec()).unwrap();
     let mut last = None;
     for _ in 0..200 {

@@ -10,7 +10,7 @@ use crate::rdma_conns::RdmaConn;
 use crate::rdma_cqs::{self, MakeCq, WorkerCqs};
 use crate::worker::WorkerSender;
 use anyhow::{bail, Context, Result};
-use fabric::{Listener, Pd};
+use fabric::{Access, Listener, Mr, Pd};
 use smb_server::{Connection, Server, Transport};
 use smbdirect::{BufferPool, Config, Shared, SmbdConnection};
 use std::net::{SocketAddr, TcpListener};
@@ -69,8 +69,11 @@ pub fn spawn_rdma(
     admission: Arc<Admission>,
     smbd: Config,
 ) -> Result<Endpoint> {
-    // Each connection gets its own protection domain, from the provider that accepted
-    // it, and a seat on a completion queue of the worker it goes to (see rdma_cqs).
+    // Each worker gets a protection domain for this listener's connections, from the
+    // provider that accepts them, with the worker's buffer pool registered in it once;
+    // each connection a seat on a completion queue of the worker it goes to (see
+    // rdma_cqs). (A server registers nothing a peer may name: every RDMA operation is
+    // its own, so its connections can share a domain.)
     // Mapped reads only where the peer moves RDMA Write data itself (as a NIC's DMA
     // would) so the worker never touches a mapped file's pages: iWARP over TCP sends it
     // from the worker, which could wait on a page fault there.
@@ -132,6 +135,7 @@ pub fn spawn_rdma(
                 .iter()
                 .map(|_| WorkerCqs::new(make_cq.clone()))
                 .collect();
+            let domains = workers.iter().map(|_| None).collect();
             run(
                 &mut *l,
                 server,
@@ -142,6 +146,7 @@ pub fn spawn_rdma(
                     maps_files,
                     smbd,
                     new_pd,
+                    domains,
                     cqs,
                     cq_need,
                 },
@@ -164,10 +169,30 @@ struct Setup {
     /// The MS-SMBD parameters offered (`[smbdirect]`).
     smbd: Config,
     new_pd: PdFactory,
+    /// Per worker, once it has a connection of this listener: the protection domain of
+    /// those connections, and the worker's pool registered in it (None when the worker
+    /// has no pool: each connection then brings a pool of its own).
+    domains: Vec<Option<(Pd, Option<Mr>)>>,
     /// Per worker, the completion queues of this listener's connections.
     cqs: Vec<WorkerCqs>,
     /// Completions a queue pair could put on its queue.
     cq_need: usize,
+}
+
+impl Setup {
+    /// Worker `wi`'s protection domain for this listener's connections, and its pool's
+    /// registration there: made with the worker's first connection.
+    fn domain(&mut self, wi: usize, w: &WorkerSender) -> fabric::Result<(Pd, Option<Mr>)> {
+        if self.domains[wi].is_none() {
+            let pd = (self.new_pd)()?;
+            let mr = match w.pool() {
+                Some(p) => Some(pd.try_register(p.region().clone(), Access::LOCAL_WRITE)?),
+                None => None,
+            };
+            self.domains[wi] = Some((pd, mr));
+        }
+        Ok(self.domains[wi].clone().expect("made above"))
+    }
 }
 
 /// The listener thread: completes connection setup (MPA / rdma_cm), then hands each
@@ -194,9 +219,10 @@ fn run(
                     continue;
                 }
                 let wi = next % workers.len();
-                let (pd, seat) = match (setup.new_pd)().and_then(|pd| {
+                let w = &workers[wi];
+                let (pd, pool_mr, seat) = match setup.domain(wi, w).and_then(|(pd, mr)| {
                     let seat = setup.cqs[wi].seat(setup.cq_need)?;
-                    Ok((pd, seat))
+                    Ok((pd, mr, seat))
                 }) {
                     Ok(x) => x,
                     Err(e) => {
@@ -213,7 +239,6 @@ fn run(
                         smb.peer = peer.clone();
                         smb.set_rdma_maps_files(setup.maps_files);
                         tracing::info!(%peer, worker = wi, "SMB Direct connection accepted");
-                        let w = &workers[wi];
                         let pool = w.pool().cloned().unwrap_or_else(|| {
                             BufferPool::heap(
                                 smbdirect::OWN_POOL_BUFFERS,
@@ -222,6 +247,7 @@ fn run(
                         });
                         let shared = Shared {
                             pool,
+                            pool_mr,
                             tag: Some(seat.tag()),
                         };
                         let cq = seat.cq().clone();
