@@ -349,6 +349,16 @@ fn deliver(
     out.push(WireEvent::Seg(s));
 }
 
+/// A queue pair dropped without a disconnect closes as a process's socket or device
+/// context does when it goes: the peer sees the connection end.
+impl Drop for LoopWire {
+    fn drop(&mut self) {
+        if !self.closed {
+            self.close();
+        }
+    }
+}
+
 impl Wire for LoopWire {
     /// A work request's payload crosses as a reference to the sender's registered memory
     /// and is copied once, by the receiving side, straight into its destination (as a

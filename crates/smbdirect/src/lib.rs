@@ -8,9 +8,11 @@
 //! milliseconds, and the owner calls [`SmbdConnection::poll`] to make progress.
 
 pub mod pool;
+pub mod shared_recv;
 pub mod wire;
 
 pub use pool::{BufferPool, WriteBuf};
+pub use shared_recv::{is_shared_receive, Member, SharedReceives};
 
 mod send;
 
@@ -45,6 +47,16 @@ pub struct Config {
     /// plus RDMA Reads and Writes in flight never exceed it, so neither does what the
     /// connection can put on its completion queue.
     pub send_queue_depth: u16,
+    /// A server's receives shared by a worker's connections (see [`shared_recv`]), per
+    /// worker and listener; 0: each connection posts `receive_credit_max` of its own.
+    pub shared_receives: u32,
+}
+
+impl Config {
+    /// Bytes of one posted receive.
+    pub fn receive_slot(&self) -> usize {
+        self.max_receive_size.max(NegotiateResponse::LEN as u32) as usize
+    }
 }
 
 impl Default for Config {
@@ -61,6 +73,7 @@ impl Default for Config {
             negotiate_timeout_ms: 5_000,
             send_slots: 64,
             send_queue_depth: 1024,
+            shared_receives: 1024,
         }
     }
 }
@@ -143,6 +156,9 @@ pub const POOL_BUFFER_SIZE: usize = 64 * 1024;
 const KIND_RECV: u64 = 1 << 60;
 const KIND_SEND: u64 = 2 << 60;
 const KIND_RDMA: u64 = 3 << 60;
+/// A receive of a shared receive queue (see [`shared_recv`]): no tag, its queue pair
+/// names the connection.
+const KIND_SRECV: u64 = 4 << 60;
 const KIND_MASK: u64 = 0xF << 60;
 /// A work request's id: its kind (top 4 bits), the connection's tag on a shared
 /// completion queue (the next 28) and the slot or operation (the low 32).
@@ -174,8 +190,12 @@ pub struct SmbdConnection {
     pd: Pd,
     cq: Cq,
     state: State,
-    recv_mr: Mr,
+    /// The connection's own receive buffers (None when it draws on `shared_recv`).
+    recv_mr: Option<Mr>,
     recv_slot: usize,
+    /// The connection's place on the worker's shared receives, when the queue pair is
+    /// attached to them: `posted` then counts the receives it holds a reservation on.
+    shared_recv: Option<Member>,
     send_mr: Mr,
     send_slot: usize,
     free_send: Vec<usize>,
@@ -252,6 +272,10 @@ pub struct Shared {
     /// queue's owner polls it and hands each completion whose [`completion_tag`] is this
     /// to [`SmbdConnection::deliver`]. None when the queue is the connection's own.
     pub tag: Option<u32>,
+    /// A place on the worker's shared receives ([`SharedReceives::join`]), when the
+    /// queue pair was attached to their queue (requires a tag): the connection then
+    /// posts no receives of its own, and gives its reservation back when dropped.
+    pub receives: Option<Member>,
 }
 
 impl Drop for SmbdConnection {
@@ -260,7 +284,9 @@ impl Drop for SmbdConnection {
     fn drop(&mut self) {
         let writes =
             self.send_release.iter().any(|w| !w.is_empty()) || !self.writes_unsent.is_empty();
-        if !self.ops.is_empty() || writes {
+        // (On shared receives, a receive being filled is flushed to the worker, who posts
+        // it again, rather than lost with the queue pair.)
+        if !self.ops.is_empty() || writes || self.shared_recv.is_some() {
             self.qp.disconnect();
         }
         // Writes still attached to Sends go back with the rest once the queue pair has
@@ -272,7 +298,9 @@ impl Drop for SmbdConnection {
         // The connection's own message buffers leave the domain, which may be the
         // worker's and outlive it. (Deregistered first, the device can no longer write
         // into them; the queue pair goes after this.)
-        self.pd.deregister(&self.recv_mr);
+        if let Some(mr) = &self.recv_mr {
+            self.pd.deregister(mr);
+        }
         self.pd.deregister(&self.send_mr);
     }
 }
@@ -287,20 +315,29 @@ impl SmbdConnection {
         now_ms: u64,
         shared: Option<Shared>,
     ) -> Self {
-        let (pool, pool_mr, tag) = match shared {
-            Some(s) => (s.pool, s.pool_mr, s.tag),
+        let (pool, pool_mr, tag, shared_recv) = match shared {
+            Some(s) => (s.pool, s.pool_mr, s.tag, s.receives),
             None => (
                 BufferPool::heap(OWN_POOL_BUFFERS, POOL_BUFFER_SIZE),
+                None,
                 None,
                 None,
             ),
         };
         assert!(tag.is_none_or(|t| t <= MAX_TAG), "tag out of range");
+        assert!(
+            shared_recv.is_none() || tag.is_some(),
+            "shared receives come through a shared completion queue"
+        );
         let pool_mr =
             pool_mr.unwrap_or_else(|| pd.register(pool.region().clone(), Access::LOCAL_WRITE));
-        let recv_slot = cfg.max_receive_size.max(NegotiateResponse::LEN as u32) as usize;
-        let slots = cfg.receive_credit_max.max(2) as usize;
-        let recv_mr = pd.register(RegBuf::new(recv_slot * slots), Access::LOCAL_WRITE);
+        let recv_slot = cfg.receive_slot();
+        let slots = match shared_recv {
+            Some(_) => 0,
+            None => cfg.receive_credit_max.max(2) as usize,
+        };
+        let recv_mr =
+            (slots > 0).then(|| pd.register(RegBuf::new(recv_slot * slots), Access::LOCAL_WRITE));
         let send_slot = cfg.max_send_size.max(NegotiateResponse::LEN as u32) as usize;
         let send_mr = pd.register(
             RegBuf::new(send_slot * cfg.send_slots.max(2) as usize),
@@ -318,6 +355,8 @@ impl SmbdConnection {
             },
             recv_mr,
             recv_slot,
+            posted: shared_recv.as_ref().map_or(0, |m| m.held()),
+            shared_recv,
             send_mr,
             send_slot,
             free_send: (0..cfg.send_slots.max(2) as usize).rev().collect(),
@@ -327,7 +366,6 @@ impl SmbdConnection {
             max_rw: cfg.max_read_write_size,
             send_credits: 0,
             peer_target: 1,
-            posted: 0,
             granted: 0,
             reasm: Vec::new(),
             spare: Vec::new(),
@@ -393,7 +431,34 @@ impl SmbdConnection {
         self.delivered = true;
         if self.closed.is_none() {
             self.completion(c, now_ms);
+        } else if let (true, Some(m)) = (is_shared_receive(c), &self.shared_recv) {
+            // Whatever it held, the buffer is the worker's: back to the queue.
+            m.receives().repost(c);
         }
+    }
+
+    /// The connection's tag on its shared completion queue (0: the queue is its own).
+    pub fn tag(&self) -> u32 {
+        (self.tag >> TAG_SHIFT) as u32
+    }
+
+    /// The queue pair's number (completions from a shared receive queue name it).
+    pub fn qp_num(&self) -> u32 {
+        self.qp.qp_num()
+    }
+
+    /// Keeps the connection's reservation on shared receives at what its peer asked
+    /// for (and one to hold back), within the connection's fair share, and gives back
+    /// what it holds past its share and beyond what it granted.
+    fn top_up(&mut self) {
+        let Some(m) = &mut self.shared_recv else {
+            return;
+        };
+        if self.state == State::Closed {
+            return;
+        }
+        let want = (self.peer_target + 1).min(u32::from(self.cfg.receive_credit_max.max(2)));
+        self.posted = m.adjust(want, self.granted + 1);
     }
 
     /// The client side of an established RDMA connection: receives are posted and the
@@ -437,7 +502,10 @@ impl SmbdConnection {
     }
 
     fn post_recv(&mut self, slot: usize) {
-        let sge = self.recv_mr.sge(slot * self.recv_slot, self.recv_slot);
+        let Some(mr) = &self.recv_mr else {
+            return;
+        };
+        let sge = mr.sge(slot * self.recv_slot, self.recv_slot);
         if self
             .qp
             .post_recv(RecvWr {
@@ -605,24 +673,42 @@ impl SmbdConnection {
                     }
                     return;
                 }
+                let Some(buf) = self.recv_mr.as_ref().map(|m| m.buf.clone()) else {
+                    return;
+                };
                 let slot = id as usize;
                 let len = (c.byte_len as usize).min(self.recv_slot);
-                let buf = self.recv_mr.buf.clone();
                 // SAFETY: the receive into this slot has completed and the slot is posted
                 // again only below, after the message was taken in.
                 let msg = unsafe { buf.range(slot * self.recv_slot, len) };
-                self.last_recv_ms = now;
-                self.keepalive_sent_ms = None;
-                self.counters.messages_received += 1;
-                // The answer goes out of the next free send slot, which the peer read
-                // last: ask for its first lines now.
-                if let Some(&next) = self.free_send.last() {
-                    self.send_mr.buf.prefetch_write(next * self.send_slot, 128);
-                }
-                self.received(msg);
+                self.take_message(msg, now);
                 if self.state != State::Closed {
                     self.post_recv(slot);
                 }
+            }
+            KIND_SRECV => {
+                let Some(r) = self.shared_recv.as_ref().map(|m| m.receives().clone()) else {
+                    return;
+                };
+                if c.status != WcStatus::Success {
+                    r.repost(c);
+                    if c.status != WcStatus::Flushed {
+                        self.fail(Disconnect::Transport(format!(
+                            "receive failed: {:?}",
+                            c.status
+                        )));
+                    }
+                    return;
+                }
+                // The message took one of the receives this connection holds (its
+                // reservation stands: the receive is posted again below; if its peer sent
+                // more than it holds, those were others' or the reserve, back as soon).
+                // SAFETY: the receive has completed and is posted again only below,
+                // after the message was taken in.
+                let msg = unsafe { r.message(c) };
+                self.take_message(msg, now);
+                r.repost(c);
+                self.counters.receives_posted += 1;
             }
             KIND_RDMA => {
                 let Some(op) = self.ops.get_mut(&id) else {
@@ -650,5 +736,18 @@ impl SmbdConnection {
             }
             _ => {}
         }
+    }
+
+    /// A message arrived (its receive is posted again after this).
+    fn take_message(&mut self, msg: &[u8], now: u64) {
+        self.last_recv_ms = now;
+        self.keepalive_sent_ms = None;
+        self.counters.messages_received += 1;
+        // The answer goes out of the next free send slot, which the peer read last: ask
+        // for its first lines now.
+        if let Some(&next) = self.free_send.last() {
+            self.send_mr.buf.prefetch_write(next * self.send_slot, 128);
+        }
+        self.received(msg);
     }
 }

@@ -77,6 +77,8 @@ impl SmbdConnection {
         let max_recv = self.cfg.max_receive_size.min(r.preferred_send_size);
         self.max_frag_send = r.max_fragmented_size as usize;
         self.peer_target = u32::from(r.credits_requested.min(self.cfg.receive_credit_max));
+        // (On shared receives: reserve what the peer asked for before granting.)
+        self.top_up();
         let grant = self.grantable();
         self.granted += grant;
         let resp = NegotiateResponse {
@@ -123,7 +125,10 @@ impl SmbdConnection {
         let Some(h) = DataHeader::parse(msg) else {
             return self.fail(Disconnect::Protocol("malformed data transfer message"));
         };
-        self.send_credits += u32::from(h.credits_granted);
+        // (A peer granting absurdly many is held to what the counter holds.)
+        self.send_credits = self
+            .send_credits
+            .saturating_add(u32::from(h.credits_granted));
         self.peer_target = u32::from(h.credits_requested.clamp(1, self.cfg.receive_credit_max));
         if h.flags & FLAG_RESPONSE_REQUESTED != 0 {
             self.response_requested = true;

@@ -68,6 +68,8 @@ impl SmbdConnection {
         if self.state != State::Connected {
             return;
         }
+        // (Shared receives others gave back may be taken up now.)
+        self.top_up();
         while let Some(front) = self.outbox.front() {
             if self.free_send.is_empty() || self.send_credits == 0 {
                 break;

@@ -16,16 +16,16 @@ fn qp_pair(f: &LoopbackFabric, name: &str) -> (Side, Side) {
 
 /// As [`qp_pair`], the server side's completions on `scq` (which may be shared).
 fn qp_pair_on(f: &LoopbackFabric, name: &str, scq: Cq) -> (Side, Side) {
-    qp_pair_in(f, name, Pd::new(), scq)
+    qp_pair_in(f, name, Pd::new(), scq, None)
 }
 
-/// As [`qp_pair_on`], the server's queue pair in `spd`.
-fn qp_pair_in(f: &LoopbackFabric, name: &str, spd: Pd, scq: Cq) -> (Side, Side) {
+/// As [`qp_pair_on`], the server's queue pair in `spd`, attached to `srq` if given.
+fn qp_pair_in(f: &LoopbackFabric, name: &str, spd: Pd, scq: Cq, srq: Option<&Srq>) -> (Side, Side) {
     let mut l = f.listen(name).unwrap();
     let (cpd, ccq) = (Pd::new(), Cq::new());
     let mut c = f.connect(name, &cpd, &ccq, b"", 16, 16).unwrap();
     let req = l.poll_request().unwrap().unwrap();
-    let s = req.accept(&spd, &scq, b"", 16, 16).unwrap();
+    let s = req.accept_on(&spd, &scq, srq, b"", 16, 16).unwrap();
     for _ in 0..100 {
         c.progress().unwrap();
         if let Some(CmEvent::Established { .. }) = c.poll_event() {
@@ -613,11 +613,12 @@ fn connections_sharing_a_completion_queue_get_their_own_completions() {
     for tag in [5u32, smbdirect::MAX_TAG] {
         let name = format!("shared-{tag}");
         let ((cqp, cpd, ccq), (sqp, spd, _)) =
-            qp_pair_in(&f, &name, spd_all.clone(), shared_cq.clone());
+            qp_pair_in(&f, &name, spd_all.clone(), shared_cq.clone(), None);
         let shared = smbdirect::Shared {
             pool: pool.clone(),
             pool_mr: Some(pool_mr.clone()),
             tag: Some(tag),
+            receives: None,
         };
         servers.push((
             tag,
@@ -725,6 +726,140 @@ fn connections_sharing_a_completion_queue_get_their_own_completions() {
         strays > 0,
         "the closed connection's flushed receives were dropped"
     );
+}
+
+/// Server connections drawing on one set of shared receives, as a worker's do: each
+/// message reaches its own connection (named by its queue pair), credits granted by all
+/// never exceed the receives posted, a peer sending many messages gets them all through
+/// as credits come back, and a connection that goes gives its share back to the others.
+#[test]
+fn connections_sharing_receives_grant_only_what_is_posted() {
+    const SLOTS: u32 = 16;
+    let f = LoopbackFabric::new();
+    let cq = Cq::new();
+    let pd = Pd::new();
+    let cfg = Config::default();
+    let receives =
+        smbdirect::SharedReceives::new(Srq::new(64), &pd, cfg.receive_slot(), SLOTS).unwrap();
+    let pool = smbdirect::BufferPool::heap(4, 64 * 1024);
+    let mut clients = Vec::new();
+    let mut servers = Vec::new();
+    // Of 16, two are kept in reserve: 14 to share.
+    let room = receives.reservable();
+    assert_eq!(room, 14);
+    for tag in [7u32, 8, 9] {
+        let member = receives.join().unwrap();
+        let name = format!("srq-{tag}");
+        let ((cqp, cpd, ccq), (sqp, spd, _)) =
+            qp_pair_in(&f, &name, pd.clone(), cq.clone(), Some(receives.srq()));
+        let shared = smbdirect::Shared {
+            pool: pool.clone(),
+            pool_mr: None,
+            tag: Some(tag),
+            receives: Some(member),
+        };
+        let s = SmbdConnection::accept_shared(sqp, spd, cq.clone(), cfg, 0, shared);
+        servers.push(s);
+        clients.push(SmbdConnection::connect(cqp, cpd, ccq, cfg, 0));
+    }
+    assert_eq!(receives.free(), room - 3 * smbdirect::shared_recv::JOIN);
+    // The owner's turn, routing shared receives by queue pair and the rest by tag;
+    // receives of no connection go back to the queue.
+    let mut wc = Vec::new();
+    let mut turn = |clients: &mut Vec<SmbdConnection>, servers: &mut Vec<SmbdConnection>| {
+        for c in clients.iter_mut() {
+            let _ = c.poll(0);
+        }
+        for s in servers.iter_mut() {
+            let _ = s.progress();
+        }
+        wc.clear();
+        cq.poll(&mut wc, 256);
+        for c in &wc {
+            let owner = servers.iter_mut().find(|s| {
+                if smbdirect::is_shared_receive(c) {
+                    s.qp_num() == c.qp_num
+                } else {
+                    s.tag() == smbdirect::completion_tag(c)
+                }
+            });
+            match owner {
+                Some(s) => s.deliver(c, 0),
+                None => {
+                    if smbdirect::is_shared_receive(c) {
+                        receives.repost(c);
+                    }
+                }
+            }
+        }
+        for s in servers.iter_mut() {
+            let _ = s.poll(0);
+        }
+    };
+    for _ in 0..20 {
+        turn(&mut clients, &mut servers);
+    }
+    assert!(servers.iter().all(|s| s.is_connected()));
+    let granted = |servers: &Vec<SmbdConnection>| -> u32 {
+        servers.iter().map(|s| s.peer_credits()).sum::<u32>()
+    };
+    // Each holds one back beyond what it granted, within its share (14 / (3 + 1)).
+    assert!(servers.iter().all(|s| (1..=2).contains(&s.peer_credits())));
+    assert!(granted(&servers) + 3 <= room);
+    // Forty messages from each client, more than any credit window: all arrive, in
+    // order, at their own connection, and the credits never pass what is posted.
+    for (i, c) in clients.iter_mut().enumerate() {
+        for n in 0..40u8 {
+            c.send(vec![i as u8 * 100 + n; 1000]).unwrap();
+        }
+    }
+    let mut got: Vec<Vec<u8>> = vec![Vec::new(); 3];
+    for _ in 0..2000 {
+        turn(&mut clients, &mut servers);
+        assert!(
+            granted(&servers) + 3 <= room,
+            "credits within the posted receives"
+        );
+        for (i, s) in servers.iter_mut().enumerate() {
+            while let Some(m) = s.recv() {
+                assert_eq!(m.len(), 1000);
+                got[i].push(m[0]);
+            }
+        }
+        if got.iter().all(|g| g.len() == 40) {
+            break;
+        }
+    }
+    for (i, g) in got.iter().enumerate() {
+        let want: Vec<u8> = (0..40u8).map(|n| i as u8 * 100 + n).collect();
+        assert_eq!(g, &want, "connection {i} got its own messages in order");
+    }
+    // One goes: what it held is free again, and the others may grow into it.
+    let mut gone = servers.remove(0);
+    clients.remove(0);
+    gone.disconnect();
+    drop(gone);
+    for _ in 0..50 {
+        turn(&mut clients, &mut servers);
+    }
+    for (i, c) in clients.iter_mut().enumerate() {
+        c.send(vec![i as u8; 10]).unwrap();
+    }
+    for _ in 0..50 {
+        turn(&mut clients, &mut servers);
+    }
+    assert!(servers.iter_mut().all(|s| s.recv().is_some()));
+    for _ in 0..20 {
+        turn(&mut clients, &mut servers);
+    }
+    assert!(
+        servers.iter().any(|s| s.peer_credits() > 2),
+        "a larger share once a connection left: {:?}",
+        servers.iter().map(|s| s.peer_credits()).collect::<Vec<_>>()
+    );
+    assert!(granted(&servers) + 2 <= room);
+    drop(servers);
+    assert_eq!(receives.free(), room, "every reservation came back");
 }
 
 /// The send queue bounds RDMA operations in flight: a request naming more pieces than

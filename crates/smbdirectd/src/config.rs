@@ -350,6 +350,14 @@ pub struct SmbDirectSection {
     /// How long an asked keepalive may take before the peer counts as gone, seconds.
     #[serde(default = "default_smbd_keepalive_timeout")]
     pub keepalive_timeout_s: u64,
+    /// Receives shared by a worker's connections (per listener), each of
+    /// max_receive_size bytes; 0: each connection posts receive_credits of its own.
+    #[serde(default = "default_smbd_shared_receives")]
+    pub shared_receives: u32,
+}
+
+fn default_smbd_shared_receives() -> u32 {
+    1024
 }
 
 fn default_smbd_credits() -> u16 {
@@ -387,6 +395,7 @@ impl Config {
             max_read_write_size: self.server.max_read_size.max(self.server.max_write_size),
             keepalive_interval_ms: s.keepalive_interval_s * 1000,
             keepalive_timeout_ms: s.keepalive_timeout_s * 1000,
+            shared_receives: s.shared_receives,
             ..smbdirect::Config::default()
         }
     }
@@ -705,6 +714,9 @@ impl Config {
             || !(1..=300).contains(&d.keepalive_timeout_s)
         {
             bail!("smbdirect.keepalive_interval_s: 1 ..= 3600; smbdirect.keepalive_timeout_s: 1 ..= 300");
+        }
+        if d.shared_receives != 0 && !(16..=65536).contains(&d.shared_receives) {
+            bail!("smbdirect.shared_receives: must be 0 or 16 ..= 65536");
         }
         if !(1..=1024).contains(&self.limits.max_sessions_per_connection) {
             bail!("limits.max_sessions_per_connection: must be 1 ..= 1024");

@@ -10,9 +10,9 @@ use crate::rdma_conns::RdmaConn;
 use crate::rdma_cqs::{self, MakeCq, WorkerCqs};
 use crate::worker::WorkerSender;
 use anyhow::{bail, Context, Result};
-use fabric::{Access, Listener, Mr, Pd};
+use fabric::{Access, Listener, Mr, Pd, Srq};
 use smb_server::{Connection, Server, Transport};
-use smbdirect::{BufferPool, Config, Shared, SmbdConnection};
+use smbdirect::{BufferPool, Config, Shared, SharedReceives, SmbdConnection};
 use std::net::{SocketAddr, TcpListener};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -77,26 +77,34 @@ pub fn spawn_rdma(
     // Mapped reads only where the peer moves RDMA Write data itself (as a NIC's DMA
     // would) so the worker never touches a mapped file's pages: iWARP over TCP sends it
     // from the worker, which could wait on a page fault there.
+    // The worker's connections share receives, posted to a shared receive queue in
+    // that domain, where the provider has them (software queues on iwarp and loopback).
     let soft_pd: PdFactory = Box::new(|| Ok(Pd::new()));
-    let (mut l, new_pd, make_cq, cq_need, maps_files): (
+    let soft_srq: SrqFactory = Box::new(|_, n| Ok(Some(Srq::new(n))));
+    let (mut l, new_pd, new_srq, make_cq, need, maps_files): (
         Box<dyn Listener>,
         PdFactory,
+        SrqFactory,
         MakeCq,
-        usize,
+        (usize, usize),
         bool,
     ) = match (&endpoint, provider) {
         (Endpoint::Loopback(name), _) => {
             let l = fabric::loopback::LoopbackFabric::shared()
                 .listen(name)
                 .with_context(|| format!("SMB Direct (loopback) listening as {name:?}"))?;
-            (l, soft_pd, rdma_cqs::software(), 0, true)
+            (l, soft_pd, soft_srq, rdma_cqs::software(), (0, 0), true)
         }
         (Endpoint::Ip(addr), "iwarp") => {
             let f = fabric::iwarp::IwarpFabric::new();
             let l = f
                 .listen(*addr)
                 .with_context(|| format!("SMB Direct (iwarp) listening on {addr}"))?;
-            (l, soft_pd, rdma_cqs::software(), 0, false)
+            // (No shared receives over the network in software: a peer sending without
+            // credits would take the others' receives, which iWARP answers by
+            // terminating their connections, not by retrying as a NIC's RNR does.)
+            let no_srq: SrqFactory = Box::new(|_, _| Ok(None));
+            (l, soft_pd, no_srq, rdma_cqs::software(), (0, 0), false)
         }
         #[cfg(feature = "verbs")]
         (Endpoint::Ip(addr), "verbs") => {
@@ -105,12 +113,15 @@ pub fn spawn_rdma(
                 .with_context(|| format!("SMB Direct (verbs) on {addr}"))?;
             // A queue pair's receive queue holds the receives MS-SMBD posts (one per
             // credit it may grant) and its send queue what MS-SMBD keeps in flight:
-            // what it could put on the shared completion queue is the two together.
+            // what it could put on the shared completion queue is the two together (the
+            // receive queue's part when it has one: see rdma_cqs).
             f.caps.max_recv_wr = usize::from(smbd.receive_credit_max.max(2));
             // (MS-SMBD's Sends and RDMA operations never exceed this: see smbdirect.)
             f.caps.max_send_wr = usize::from(smbd.send_queue_depth);
-            let need = f.caps.max_recv_wr + f.caps.max_send_wr;
+            let need = (f.caps.max_recv_wr, f.caps.max_send_wr);
             let f = Arc::new(f);
+            let srq_f = f.clone();
+            let new_srq: SrqFactory = Box::new(move |pd, n| srq_f.srq(pd, n));
             let l = f.listen(*addr).with_context(|| {
                 format!("SMB Direct (verbs, {}) listening on {addr}", f.device.name)
             })?;
@@ -120,7 +131,7 @@ pub fn spawn_rdma(
                 let capacity = cq.capacity();
                 Ok((cq, capacity))
             });
-            (l, Box::new(move || f.pd()), make, need, false)
+            (l, Box::new(move || f.pd()), new_srq, make, need, false)
         }
         _ => bail!("smbdirect provider {provider:?} is not available"),
     };
@@ -146,9 +157,11 @@ pub fn spawn_rdma(
                     maps_files,
                     smbd,
                     new_pd,
+                    new_srq,
                     domains,
                     cqs,
-                    cq_need,
+                    recv_need: need.0,
+                    send_need: need.1,
                 },
             )
         })?;
@@ -156,6 +169,9 @@ pub fn spawn_rdma(
 }
 
 type PdFactory = Box<dyn Fn() -> fabric::Result<Pd> + Send>;
+/// A shared receive queue of that many receives in the domain, or None where the device
+/// has none.
+type SrqFactory = Box<dyn Fn(&Pd, usize) -> fabric::Result<Option<Srq>> + Send>;
 
 /// Entries asked for a device completion queue (as many as the device allows, up to
 /// this): room for some fifty queue pairs of MS-SMBD's default depths.
@@ -169,27 +185,64 @@ struct Setup {
     /// The MS-SMBD parameters offered (`[smbdirect]`).
     smbd: Config,
     new_pd: PdFactory,
-    /// Per worker, once it has a connection of this listener: the protection domain of
-    /// those connections, and the worker's pool registered in it (None when the worker
-    /// has no pool: each connection then brings a pool of its own).
-    domains: Vec<Option<(Pd, Option<Mr>)>>,
+    new_srq: SrqFactory,
+    /// Per worker, once it has a connection of this listener: its domain.
+    domains: Vec<Option<Domain>>,
     /// Per worker, the completion queues of this listener's connections.
     cqs: Vec<WorkerCqs>,
-    /// Completions a queue pair could put on its queue.
-    cq_need: usize,
+    /// Completions a queue pair could put on its queue: from its receive queue (none
+    /// when it draws on shared receives) and its send queue.
+    recv_need: usize,
+    send_need: usize,
+}
+
+/// What a worker's connections of one listener share.
+#[derive(Clone)]
+struct Domain {
+    /// Their protection domain.
+    pd: Pd,
+    /// The worker's pool registered in it (None when the worker has no pool: each
+    /// connection then brings a pool of its own).
+    pool_mr: Option<Mr>,
+    /// Their shared receives (None where the provider has no shared receive queue or
+    /// `shared_receives` is 0: each connection then posts receives of its own).
+    receives: Option<Arc<SharedReceives>>,
 }
 
 impl Setup {
-    /// Worker `wi`'s protection domain for this listener's connections, and its pool's
-    /// registration there: made with the worker's first connection.
-    fn domain(&mut self, wi: usize, w: &WorkerSender) -> fabric::Result<(Pd, Option<Mr>)> {
+    /// Worker `wi`'s domain for this listener's connections: made with the worker's
+    /// first connection.
+    fn domain(&mut self, wi: usize, w: &WorkerSender) -> fabric::Result<Domain> {
         if self.domains[wi].is_none() {
             let pd = (self.new_pd)()?;
-            let mr = match w.pool() {
+            let pool_mr = match w.pool() {
                 Some(p) => Some(pd.try_register(p.region().clone(), Access::LOCAL_WRITE)?),
                 None => None,
             };
-            self.domains[wi] = Some((pd, mr));
+            let n = self.smbd.shared_receives;
+            let receives = if n > 0 {
+                let slot = self.smbd.receive_slot();
+                match (self.new_srq)(&pd, n as usize)
+                    .and_then(|q| q.map(|q| SharedReceives::new(q, &pd, slot, n)).transpose())
+                {
+                    Ok(r) => r,
+                    Err(e) => {
+                        // The connections post receives of their own instead.
+                        tracing::warn!(worker = wi, error = %e, "SMB Direct: no shared receives");
+                        None
+                    }
+                }
+            } else {
+                None
+            };
+            if let Some(r) = &receives {
+                self.cqs[wi].set_receives(r.clone());
+            }
+            self.domains[wi] = Some(Domain {
+                pd,
+                pool_mr,
+                receives,
+            });
         }
         Ok(self.domains[wi].clone().expect("made above"))
     }
@@ -220,9 +273,13 @@ fn run(
                 }
                 let wi = next % workers.len();
                 let w = &workers[wi];
-                let (pd, pool_mr, seat) = match setup.domain(wi, w).and_then(|(pd, mr)| {
-                    let seat = setup.cqs[wi].seat(setup.cq_need)?;
-                    Ok((pd, mr, seat))
+                // A place on the worker's shared receives, if it has room for one more
+                // connection; else the connection brings receives of its own.
+                let (dom, member, mut seat) = match setup.domain(wi, w).and_then(|d| {
+                    let member = d.receives.as_ref().and_then(|r| r.join());
+                    let recv = if member.is_some() { 0 } else { setup.recv_need };
+                    let seat = setup.cqs[wi].seat(recv + setup.send_need)?;
+                    Ok((d, member, seat))
                 }) {
                     Ok(x) => x,
                     Err(e) => {
@@ -232,8 +289,10 @@ fn run(
                         continue;
                     }
                 };
-                match req.accept(&pd, seat.cq(), b"", 16, 16) {
+                let srq = member.as_ref().map(|m| m.receives().srq());
+                match req.accept_on(&dom.pd, seat.cq(), srq, b"", 16, 16) {
                     Ok(qp) => {
+                        seat.set_qp_num(qp.qp_num());
                         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
                         let mut smb = Connection::new(server.clone(), Transport::Rdma, seed);
                         smb.peer = peer.clone();
@@ -247,10 +306,11 @@ fn run(
                         });
                         let shared = Shared {
                             pool,
-                            pool_mr,
+                            pool_mr: dom.pool_mr,
                             tag: Some(seat.tag()),
+                            receives: member,
                         };
-                        let cq = seat.cq().clone();
+                        let (cq, pd) = (seat.cq().clone(), dom.pd);
                         let smbd =
                             SmbdConnection::accept_shared(qp, pd, cq, setup.smbd, now_ms(), shared);
                         let conn = RdmaConn::new(smbd, smb, admission.clone(), ip, seat);

@@ -45,6 +45,10 @@ pub struct WorkerStats {
     pub pool_free: AtomicU64,
     /// Completion queues the worker polls for its SMB Direct connections (a gauge).
     pub completion_queues: AtomicU64,
+    /// Receives the worker's SMB Direct connections share: posted, and reserved by none
+    /// (gauges).
+    pub shared_receives: AtomicU64,
+    pub shared_receives_free: AtomicU64,
     /// Worker loop turns that moved SMB Direct connections.
     pub smbd_turns: AtomicU64,
     /// READs whose storage I/O went through the worker's io_uring (the page cache did
@@ -644,6 +648,22 @@ impl Metrics {
              worker and listener, and another each time a device queue is full).",
             MetricType::GAUGE,
             vec![gauge(vec![], self.sum(|w| &w.completion_queues) as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_smbdirect_shared_receives",
+            "Receives the workers' SMB Direct connections share (posted to a shared receive \
+             queue per worker and listener), and those no connection holds for its credits.",
+            MetricType::GAUGE,
+            vec![
+                gauge(
+                    vec![label("state", "posted")],
+                    self.sum(|w| &w.shared_receives) as f64,
+                ),
+                gauge(
+                    vec![label("state", "free")],
+                    self.sum(|w| &w.shared_receives_free) as f64,
+                ),
+            ],
         ));
         out.push(family(
             "smbdirectd_smbdirect_turns_total",

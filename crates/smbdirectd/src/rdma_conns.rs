@@ -485,12 +485,8 @@ impl RdmaSet {
             let mut gone = Vec::new();
             let _ = c.smb.take_rdma_writes(&mut gone);
             if c.smb.io_in_flight() == 0 {
-                let mut c = self.draining.swap_remove(i);
-                let seat = c.seat.take();
-                drop(c);
-                if let Some(seat) = seat {
-                    self.demux.leave(seat);
-                }
+                let c = self.draining.swap_remove(i);
+                self.demux.retire(c);
                 self.dirty = true;
             }
         }
@@ -526,6 +522,10 @@ impl RdmaSet {
             .deliver_early(|i, c| conns[i].smbd.deliver(c, ms));
         let (mut worked, released) = self.demux.poll(|i, c| conns[i].smbd.deliver(c, ms));
         self.dirty |= released;
+        // (Reservations come and go with connections' turns and departures alike.)
+        let (posted, free) = self.demux.shared_receives();
+        stats.shared_receives.store(posted, Ordering::Relaxed);
+        stats.shared_receives_free.store(free, Ordering::Relaxed);
         if self.conns.is_empty() {
             return worked;
         }
@@ -537,9 +537,8 @@ impl RdmaSet {
         };
         let closed = &mut self.closed;
         let reqs = &mut self.io;
-        let demux = &mut self.demux;
         let dirty = &mut self.dirty;
-        self.conns.retain_mut(|c| {
+        for c in self.conns.iter_mut() {
             let before = c.smbd.counters.messages_received + c.smbd.counters.fragments_sent;
             let alive = c.step(&now, stats, reqs);
             for r in reqs.drain(..) {
@@ -557,23 +556,20 @@ impl RdmaSet {
                 closed.add(&c.smbd.counters);
                 c.admission.release(c.ip);
                 *dirty = true;
-                if c.smb.io_in_flight() > 0 {
-                    c.dead = true;
-                    return true; // moved to `draining` below
-                }
-                // Its queue pair goes with it now; the seat once the queue is drained.
-                if let Some(seat) = c.seat.take() {
-                    demux.leave(seat);
-                }
+                c.dead = true; // moved out below
             }
-            alive
-        });
-        // Closed connections with reads in flight wait for them apart from the live ones.
+        }
+        // Closed connections with reads in flight wait for them apart from the live ones;
+        // the others go with their seats once their queues are drained.
         let mut i = 0;
         while i < self.conns.len() {
             if self.conns[i].dead {
                 let c = self.conns.swap_remove(i);
-                self.draining.push(c);
+                if c.smb.io_in_flight() > 0 {
+                    self.draining.push(c);
+                } else {
+                    self.demux.retire(c);
+                }
             } else {
                 i += 1;
             }
@@ -597,6 +593,17 @@ impl RdmaSet {
         }
         for c in self.draining.drain(..) {
             std::mem::forget(c);
+        }
+    }
+}
+
+impl Demux {
+    /// A connection is gone: kept with its seat (its queue pair too) until the seat's
+    /// queue has been drained, then dropped. The caller rebuilds.
+    fn retire(&mut self, mut c: RdmaConn) {
+        if let Some(mut seat) = c.seat.take() {
+            seat.retire(Box::new(c));
+            self.leave(seat);
         }
     }
 }

@@ -13,8 +13,15 @@
 //! seat is given back once its queue pair is gone and the queue has been polled empty
 //! since (completions already queued for it stay until then). Software queues grow:
 //! their seats reserve nothing.
+//!
+//! Where the worker's connections draw on shared receives ([`SharedReceives`]), a
+//! receive's completion carries no tag: its queue pair names the connection. Any number
+//! of the shared receives may complete on one queue, so each queue reserves room for all
+//! of them once, and a seat only for its send queue. A receive of a queue pair that is
+//! gone (or was never adopted) is posted again by the worker.
 
 use fabric::{Completion, Cq};
+use smbdirect::{is_shared_receive, SharedReceives};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -25,6 +32,16 @@ pub struct CqSlot {
     /// Entries the queue holds (None: it grows).
     capacity: Option<usize>,
     reserved: AtomicUsize,
+    /// The shared receives that may complete here (room for all of them is kept on top
+    /// of the seats' reservations).
+    receives: Option<Arc<SharedReceives>>,
+}
+
+impl CqSlot {
+    /// Entries kept for the shared receives.
+    fn base(&self) -> usize {
+        self.receives.as_ref().map_or(0, |r| r.slots() as usize)
+    }
 }
 
 /// A connection's place on a completion queue: `need` entries reserved until dropped.
@@ -32,6 +49,12 @@ pub struct Seat {
     slot: Arc<CqSlot>,
     need: usize,
     tag: u32,
+    /// The queue pair's number, once accepted.
+    qp_num: Option<u32>,
+    /// A connection that is gone, kept (with its queue pair) until its queue has been
+    /// drained: its receives flushed to the queue are posted again, and its queue pair's
+    /// number is not reused, while completions of it may still come.
+    retired: Option<Box<dyn Send>>,
 }
 
 impl Seat {
@@ -41,6 +64,23 @@ impl Seat {
     /// The tag the connection's work requests carry.
     pub fn tag(&self) -> u32 {
         self.tag
+    }
+    /// Names the queue pair seated here (shared receives' completions carry it).
+    pub fn set_qp_num(&mut self, n: u32) {
+        self.qp_num = Some(n);
+    }
+    /// The shared receives the queue's completions may come from.
+    pub fn receives(&self) -> Option<&Arc<SharedReceives>> {
+        self.slot.receives.as_ref()
+    }
+    /// Keeps `conn` until the seat is given back (see [`Demux::leave`]).
+    pub fn retire(&mut self, conn: Box<dyn Send>) {
+        self.retired = Some(conn);
+    }
+    /// The queue's identity in the worker's tables (queue pair numbers are unique per
+    /// device only; a queue belongs to one listener and so to one device).
+    fn queue_key(&self) -> usize {
+        Arc::as_ptr(&self.slot) as usize
     }
 }
 
@@ -63,6 +103,7 @@ pub fn software() -> MakeCq {
 pub struct WorkerCqs {
     make: MakeCq,
     slots: Vec<Arc<CqSlot>>,
+    receives: Option<Arc<SharedReceives>>,
 }
 
 /// Tags in use anywhere in the process come from one counter: a completion still queued
@@ -84,7 +125,14 @@ impl WorkerCqs {
         WorkerCqs {
             make,
             slots: Vec::new(),
+            receives: None,
         }
+    }
+
+    /// The shared receives the queues' connections draw on: given before the first seat.
+    pub fn set_receives(&mut self, r: Arc<SharedReceives>) {
+        debug_assert!(self.slots.is_empty(), "receives given after the first seat");
+        self.receives = Some(r);
     }
 
     /// A seat for a queue pair that may put up to `need` completions on its queue: on a
@@ -101,16 +149,18 @@ impl WorkerCqs {
         });
         let room = |s: &CqSlot| {
             s.capacity
-                .is_none_or(|c| s.reserved.load(Ordering::Acquire) + need <= c)
+                .is_none_or(|c| s.base() + s.reserved.load(Ordering::Acquire) + need <= c)
         };
         let slot = match self.slots.iter().find(|s| room(s)) {
             Some(s) => s.clone(),
             None => {
-                let (cq, capacity) = (self.make)(need)?;
+                let base = self.receives.as_ref().map_or(0, |r| r.slots() as usize);
+                let (cq, capacity) = (self.make)(base + need)?;
                 let s = Arc::new(CqSlot {
                     capacity,
                     cq,
                     reserved: AtomicUsize::new(0),
+                    receives: self.receives.clone(),
                 });
                 if !room(&s) {
                     return Err(fabric::Error::Unavailable(format!(
@@ -128,6 +178,8 @@ impl WorkerCqs {
             slot,
             need,
             tag: next_tag(),
+            qp_num: None,
+            retired: None,
         })
     }
 }
@@ -140,6 +192,12 @@ pub struct Demux {
     queues: Vec<Arc<CqSlot>>,
     /// Connection tag → index in the worker's list of connections.
     by_tag: HashMap<u32, usize, std::hash::BuildHasherDefault<fabric::KeyHash>>,
+    /// (Queue, queue pair number) → index, for shared receives' completions.
+    by_qp: HashMap<(usize, u32), usize, std::hash::BuildHasherDefault<fabric::KeyHash>>,
+    /// Queue pairs of connections whose completions go nowhere (as `dead`).
+    dead_qp: HashSet<(usize, u32), std::hash::BuildHasherDefault<fabric::KeyHash>>,
+    /// The distinct shared receives completing on the queues.
+    receives: Vec<Arc<SharedReceives>>,
     /// Seats of connections that are gone, given back once their queues are drained.
     leaving: Vec<Seat>,
     /// Tags of connections whose completions go nowhere: closed ones waiting for their
@@ -148,9 +206,18 @@ pub struct Demux {
     /// Completions of connections not adopted yet: the listener posts a connection's
     /// receives on the worker's queue before handing it over, and on a device the
     /// peer's first message may complete before the worker knows the tag. Kept, in
-    /// order, until the connection arrives (at most [`EARLY_MAX`]).
-    early: Vec<Completion>,
+    /// order, until the connection arrives (at most [`EARLY_MAX`]), with the shared
+    /// receives a receive's buffer goes back to if its connection never comes.
+    early: Vec<Early>,
     wc: Vec<Completion>,
+}
+
+/// A completion kept for a connection not adopted yet: its queue, and the shared
+/// receives its buffer goes back to if the connection never comes.
+struct Early {
+    c: Completion,
+    queue: usize,
+    receives: Option<Arc<SharedReceives>>,
 }
 
 /// Completions kept for connections not adopted yet (a connection's share is its receive
@@ -171,8 +238,11 @@ impl Demux {
         others: impl Iterator<Item = &'a Seat>,
     ) {
         self.by_tag.clear();
+        self.by_qp.clear();
         self.queues.clear();
         self.dead.clear();
+        self.dead_qp.clear();
+        self.receives.clear();
         let add = |q: &mut Vec<Arc<CqSlot>>, s: &Seat| {
             if !q.iter().any(|x| Arc::ptr_eq(x, &s.slot)) {
                 q.push(s.slot.clone());
@@ -180,15 +250,41 @@ impl Demux {
         };
         for (i, s) in seats.enumerate() {
             self.by_tag.insert(s.tag, i);
+            if let Some(n) = s.qp_num {
+                self.by_qp.insert((s.queue_key(), n), i);
+            }
             add(&mut self.queues, s);
         }
         for s in others {
             self.dead.insert(s.tag);
+            self.dead_qp.extend(s.qp_num.map(|n| (s.queue_key(), n)));
             add(&mut self.queues, s);
         }
         for s in &self.leaving {
             self.dead.insert(s.tag);
+            self.dead_qp.extend(s.qp_num.map(|n| (s.queue_key(), n)));
             add(&mut self.queues, s);
+        }
+        for r in self.queues.iter().filter_map(|q| q.receives.as_ref()) {
+            if !self.receives.iter().any(|x| Arc::ptr_eq(x, r)) {
+                self.receives.push(r.clone());
+            }
+        }
+    }
+
+    /// Where a completion goes: its connection's index, or None when it has no
+    /// connection (yet, or any more: `dead` then).
+    fn route(&self, queue: usize, c: &Completion) -> (Option<usize>, bool) {
+        if is_shared_receive(c) {
+            // (A gone connection keeps its queue pair, and so its number, until its
+            // queue is drained: a live one cannot have the same.)
+            let key = (queue, c.qp_num);
+            let i = self.by_qp.get(&key).copied();
+            (i, i.is_none() && self.dead_qp.contains(&key))
+        } else {
+            let tag = smbdirect::completion_tag(c);
+            let i = self.by_tag.get(&tag).copied();
+            (i, i.is_none() && self.dead.contains(&tag))
         }
     }
 
@@ -198,17 +294,21 @@ impl Demux {
         if self.early.is_empty() {
             return;
         }
-        let (by_tag, dead) = (&self.by_tag, &self.dead);
-        self.early.retain(|c| {
-            let tag = smbdirect::completion_tag(c);
-            match by_tag.get(&tag) {
-                Some(&i) => {
-                    deliver(i, c);
-                    false
-                }
-                None => !dead.contains(&tag),
+        let mut early = std::mem::take(&mut self.early);
+        early.retain(|e| match self.route(e.queue, &e.c) {
+            (Some(i), _) => {
+                deliver(i, &e.c);
+                false
             }
+            (None, true) => {
+                if let Some(r) = &e.receives {
+                    r.repost(&e.c);
+                }
+                false
+            }
+            (None, false) => true,
         });
+        self.early = early;
     }
 
     /// A connection is gone (its queue pair destroyed): its seat is given back once its
@@ -220,6 +320,13 @@ impl Demux {
     /// Queues polled per turn.
     pub fn queues(&self) -> usize {
         self.queues.len()
+    }
+
+    /// The shared receives completing on the queues: (posted, reserved by no connection).
+    pub fn shared_receives(&self) -> (u64, u64) {
+        self.receives.iter().fold((0, 0), |(p, f), r| {
+            (p + u64::from(r.slots()), f + u64::from(r.free()))
+        })
     }
 
     /// Polls every queue and hands each completion to `deliver` with the index of its
@@ -237,12 +344,24 @@ impl Demux {
                 wc.clear();
                 let n = q.cq.poll(&mut wc, BATCH);
                 any |= n > 0;
+                let queue = Arc::as_ptr(q) as usize;
                 for c in &wc {
-                    let tag = smbdirect::completion_tag(c);
-                    if let Some(&i) = self.by_tag.get(&tag) {
-                        deliver(i, c);
-                    } else if !self.dead.contains(&tag) && self.early.len() < EARLY_MAX {
-                        self.early.push(*c);
+                    match self.route(queue, c) {
+                        (Some(i), _) => deliver(i, c),
+                        (None, false) if self.early.len() < EARLY_MAX => {
+                            let r = is_shared_receive(c).then(|| q.receives.clone());
+                            self.early.push(Early {
+                                c: *c,
+                                queue,
+                                receives: r.flatten(),
+                            });
+                        }
+                        // A receive nobody will take: its buffer goes back to the queue.
+                        _ => {
+                            if let (true, Some(r)) = (is_shared_receive(c), &q.receives) {
+                                r.repost(c);
+                            }
+                        }
                     }
                 }
                 polls += 1;
@@ -401,5 +520,95 @@ mod tests {
         d.deliver_early(|i, c| got.push((i, c.wr_id)));
         assert_eq!(got.len(), 1);
         assert!(d.early.is_empty());
+    }
+
+    /// Shared receives' completions carry no tag: they go by queue pair number, wait
+    /// for a connection not adopted yet, and those of a connection that is gone are
+    /// posted again for the others.
+    #[test]
+    fn shared_receives_go_by_queue_pair_and_come_back_when_nobody_takes_them() {
+        use fabric::loopback::LoopbackFabric;
+        use fabric::{Access, CmEvent, Pd, RegBuf, SendOp, SendWr, Srq};
+        let pd = Pd::new();
+        let r = SharedReceives::new(Srq::new(8), &pd, 256, 2).unwrap();
+        let (mut w, _) = counting(None);
+        w.set_receives(r.clone());
+        let f = LoopbackFabric::new();
+        let mut l = f.listen("srq").unwrap();
+        let mut seat_and_pair = |n: &str| {
+            let mut seat = w.seat(10).unwrap();
+            let (cpd, ccq) = (Pd::new(), Cq::new());
+            let mut c = f.connect(n, &cpd, &ccq, b"", 16, 16).unwrap();
+            let s = l
+                .poll_request()
+                .unwrap()
+                .unwrap()
+                .accept_on(&pd, seat.cq(), Some(r.srq()), b"", 16, 16)
+                .unwrap();
+            seat.set_qp_num(s.qp_num());
+            for _ in 0..100 {
+                c.progress().unwrap();
+                if let Some(CmEvent::Established { .. }) = c.poll_event() {
+                    break;
+                }
+            }
+            let buf = cpd.register(RegBuf::new(16), Access::LOCAL_WRITE);
+            (seat, c, s, buf)
+        };
+        let send = |c: &mut Box<dyn fabric::QueuePair>, buf: &fabric::Mr| {
+            c.post_send(SendWr {
+                wr_id: 1,
+                op: SendOp::Send,
+                sge: fabric::sges![buf.sge(0, 16)],
+                signaled: true,
+            })
+            .unwrap();
+        };
+        let (a, mut ca, mut sa, abuf) = seat_and_pair("srq");
+        let mut d = Demux::default();
+        d.rebuild(std::iter::empty(), std::iter::empty());
+        d.queues.push(a.slot.clone());
+        // Before adoption: kept.
+        send(&mut ca, &abuf);
+        let mut got = Vec::new();
+        for _ in 0..50 {
+            ca.progress().unwrap();
+            sa.progress().unwrap();
+            d.poll(|i, c| got.push((i, c.qp_num)));
+        }
+        assert!(got.is_empty() && d.early.len() == 1);
+        d.rebuild([&a].into_iter(), std::iter::empty());
+        d.deliver_early(|i, c| {
+            assert!(smbdirect::is_shared_receive(c));
+            got.push((i, c.qp_num))
+        });
+        assert_eq!(got, vec![(0, sa.qp_num())]);
+        assert!(d.early.is_empty());
+        // Gone: its messages' receives go straight back to the queue. Three of them, on
+        // a queue of two receives (the adopted message's the connection posted again):
+        // had one not been posted again, the last would find no receive and end the
+        // connection.
+        d.leave(a);
+        d.rebuild(std::iter::empty(), std::iter::empty());
+        r.repost(&fabric::Completion {
+            wr_id: 4 << 60,
+            status: fabric::WcStatus::Success,
+            opcode: fabric::WcOpcode::Recv,
+            byte_len: 16,
+            invalidated_rkey: None,
+            qp_num: sa.qp_num(),
+        });
+        for _ in 0..3 {
+            send(&mut ca, &abuf);
+            for _ in 0..50 {
+                ca.progress().unwrap();
+                sa.progress().unwrap();
+                d.poll(|i, c| got.push((i, c.qp_num)));
+            }
+        }
+        assert_eq!(got.len(), 1, "nothing goes to a connection that is gone");
+        assert!(d.early.is_empty());
+        assert_eq!(sa.state(), fabric::QpState::Connected);
+        assert!(sa.poll_event().is_none() && ca.poll_event().is_none());
     }
 }

@@ -305,8 +305,14 @@ fn smb_direct_activity_shows_in_the_metrics() {
         65536.0
     );
     assert_eq!(v("smbdirectd_connections{transport=\"smbdirect\"}"), 1.0);
+    // Over iWARP in software each connection posts receives of its own (a burst without
+    // credits there would end the others' connections, not make them retry).
     assert!(v("smbdirectd_smbdirect_receives_posted_total") >= 255.0);
     assert!(v("smbdirectd_smbdirect_messages_total{direction=\"received\"}") >= 9.0);
+    assert_eq!(
+        v("smbdirectd_smbdirect_shared_receives{state=\"posted\"}"),
+        0.0
+    );
     assert_eq!(
         v("smbdirectd_requests_total{command=\"write\",status_class=\"success\"}"),
         5.0
@@ -1109,4 +1115,93 @@ fn storage_qos_holds_a_flow_to_its_maximum_over_smb_direct() {
         took >= std::time::Duration::from_millis(500),
         "60 I/Os at 100 IOPS in {took:?}"
     );
+}
+
+/// Where the provider has shared receive queues (the loopback fabric here, a NIC's verbs
+/// in production) a worker's connections draw on one set of receives: each grants its
+/// peer credits only for receives it reserved there, within its share; a connection
+/// arriving when fewer than two are free posts receives of its own and works the same;
+/// and what connections held comes back when they close.
+#[test]
+fn connections_share_the_workers_receives_and_fall_back_when_none_are_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let share = dir.path().join("share");
+    std::fs::create_dir_all(&share).unwrap();
+    let metrics = free_port();
+    // 16 receives, 2 of them never reserved: 14 to share.
+    let conf = format!(
+        "[[share]]\nname = \"data\"\npath = {:?}\n\n[smbdirect]\nshared_receives = 16\n",
+        share.display().to_string()
+    );
+    let running = start_in_process(dir.path(), "shared-receives", metrics, &conf);
+    let m = |k: &str| {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        metric_value(metrics, k)
+    };
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        dialects: vec![0x0311],
+        ..Default::default()
+    };
+    // Four clients that sit on their credits: the first takes half (14 / (1 + 1)),
+    // the second 4 (14 / 3), the third what is left; the fourth finds none.
+    let mut clients = Vec::new();
+    for i in 0..4 {
+        let mut c = client::Client::connect_rdma("loopback:shared-receives", &opts).unwrap();
+        let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+        clients.push((c, tree));
+        let (free, granted) = (
+            m("smbdirectd_smbdirect_shared_receives{state=\"free\"}"),
+            m("smbdirectd_smbdirect_peer_credits"),
+        );
+        assert!(
+            free + granted + (i as f64 + 1.0) <= 14.0 || i == 3,
+            "credits within the shared receives: {free} free, {granted} granted"
+        );
+    }
+    assert_eq!(
+        m("smbdirectd_smbdirect_shared_receives{state=\"posted\"}"),
+        16.0
+    );
+    assert_eq!(
+        m("smbdirectd_smbdirect_shared_receives{state=\"free\"}"),
+        0.0
+    );
+    assert!(
+        m("smbdirectd_smbdirect_receives_posted_total") >= 255.0,
+        "the fourth posted receives of its own"
+    );
+    // Every one of them writes and reads back, through RDMA and inline.
+    for (i, (c, tree)) in clients.iter_mut().enumerate() {
+        let name = format!("f{i}.bin");
+        let (f, _) = c.create(*tree, &name, 0x0012_019f, 5, 0).unwrap();
+        let data = random_bytes(256 << 10, i as u64);
+        for k in 0..4 {
+            let part = &data[k * (64 << 10)..(k + 1) * (64 << 10)];
+            c.write_rdma(*tree, f, (k * (64 << 10)) as u64, part, k % 2 == 0)
+                .unwrap();
+        }
+        let back = c.read_rdma(*tree, f, 0, 256 << 10, true).unwrap();
+        assert!(back == data, "client {i} read back what it wrote");
+        for k in 0..20u64 {
+            c.write(*tree, f, k * 100, &[k as u8; 100]).unwrap();
+        }
+    }
+    // Gone: every reservation is back once the connections are.
+    drop(clients);
+    let mut free = 0.0;
+    for _ in 0..100 {
+        free = m("smbdirectd_smbdirect_shared_receives{state=\"free\"}");
+        if free == 14.0 {
+            break;
+        }
+    }
+    assert_eq!(
+        free,
+        14.0,
+        "{} connections",
+        m("smbdirectd_connections{transport=\"smbdirect\"}")
+    );
+    running.shutdown();
 }

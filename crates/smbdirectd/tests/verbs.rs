@@ -76,8 +76,24 @@ fn verbs_carries_signed_reads_and_writes() {
     let writes = metric(mport, "smbdirectd_rdma_operations_total{type=\"write\"}");
     let invalidated = metric(mport, "smbdirectd_smbdirect_sends_with_invalidate_total");
     let reads = metric(mport, "smbdirectd_rdma_operations_total{type=\"read\"}");
+    let shared = metric(
+        mport,
+        "smbdirectd_smbdirect_shared_receives{state=\"posted\"}",
+    );
+    let received = metric(
+        mport,
+        "smbdirectd_smbdirect_messages_total{direction=\"received\"}",
+    );
     println!(
-        "verbs: {reads} RDMA Reads, {writes} RDMA Writes, {invalidated} Sends With Invalidate"
+        "verbs: {reads} RDMA Reads, {writes} RDMA Writes, {invalidated} Sends With Invalidate, \
+         {received} messages received into {shared} shared receives"
+    );
+    // The device's shared receive queue took every message (rxe has them).
+    assert_eq!(shared, 1024.0, "{}", srv.log());
+    let reposted = metric(mport, "smbdirectd_smbdirect_receives_posted_total");
+    assert!(
+        received >= 64.0 && reposted == received,
+        "each message's receive was posted again: {received} received, {reposted} posted"
     );
     assert!(
         writes >= 32.0 && reads >= 32.0,
