@@ -189,25 +189,12 @@ impl SharedReceives {
 
     /// Reserves up to `want` free receives; returns how many.
     fn take(&self, want: u32) -> u32 {
-        let mut got = 0;
-        let _ = self
-            .free
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |f| {
-                got = f.min(want);
-                Some(f - got)
-            });
-        got
+        take_up_to(&self.free, want)
     }
 
     /// Gives back `n` reserved receives (first paying off any debt).
     fn give(&self, n: u32) {
-        let mut paid = 0;
-        let _ = self
-            .debt
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |d| {
-                paid = d.min(n);
-                Some(d - paid)
-            });
+        let paid = take_up_to(&self.debt, n);
         self.free.fetch_add(n - paid, Ordering::AcqRel);
     }
 
@@ -238,6 +225,16 @@ impl SharedReceives {
             }
         }
     }
+}
+
+/// Takes up to `n` from `a` (never below zero); returns how much it took.
+fn take_up_to(a: &AtomicU32, n: u32) -> u32 {
+    let mut got = 0;
+    let _ = a.fetch_update(Ordering::AcqRel, Ordering::Acquire, |v| {
+        got = v.min(n);
+        Some(v - got)
+    });
+    got
 }
 
 #[cfg(test)]
