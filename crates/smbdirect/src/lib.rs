@@ -171,6 +171,11 @@ pub const MAX_TAG: u32 = (1 << 28) - 1;
 pub fn completion_tag(c: &Completion) -> u32 {
     ((c.wr_id & !KIND_MASK) >> TAG_SHIFT) as u32
 }
+/// On shared receives, what a connection starts with, and the least it keeps (see
+/// [`SmbdConnection::pace`]).
+const DEMAND_START: u32 = 8;
+const DEMAND_MIN: u32 = 4;
+
 /// Message buffers kept for reuse, each way, and the largest kept.
 const KEEP_BUFFERS: usize = 16;
 const KEEP_BUFFER_BYTES: usize = 64 * 1024;
@@ -222,6 +227,10 @@ pub struct SmbdConnection {
     /// Bytes of RDMA Write copies ([`Local::Own`]) waiting for their Send to complete.
     own_bytes: usize,
     response_requested: bool,
+    /// On shared receives: messages received since the last turn, and the receives the
+    /// peer's pace calls for (see [`SmbdConnection::top_up`]).
+    recv_since: u32,
+    demand: u32,
     keepalive_due: bool,
     last_recv_ms: u64,
     keepalive_sent_ms: Option<u64>,
@@ -377,6 +386,8 @@ impl SmbdConnection {
             out_bytes: 0,
             own_bytes: 0,
             response_requested: false,
+            recv_since: 0,
+            demand: DEMAND_START,
             keepalive_due: false,
             last_recv_ms: now_ms,
             keepalive_sent_ms: None,
@@ -442,14 +453,35 @@ impl SmbdConnection {
         (self.tag >> TAG_SHIFT) as u32
     }
 
+    /// Whether the connection draws on shared receives (else it posts its own).
+    pub fn on_shared_receives(&self) -> bool {
+        self.shared_recv.is_some()
+    }
+
     /// The queue pair's number (completions from a shared receive queue name it).
     pub fn qp_num(&self) -> u32 {
         self.qp.qp_num()
     }
 
-    /// Keeps the connection's reservation on shared receives at what its peer asked
-    /// for (and one to hold back), within the connection's fair share, and gives back
-    /// what it holds past its share and beyond what it granted.
+    /// Once a turn, on shared receives: what the peer's pace calls for. Twice the
+    /// messages it sent since the last turn (so a peer using up its credits has them
+    /// doubled turn after turn, up to what it asked for and the connection's share),
+    /// falling back by an eighth a turn when it sends fewer: an idle connection holds
+    /// few receives, a busy one what it uses, and a worker's receives go round many
+    /// connections.
+    fn pace(&mut self) {
+        if self.shared_recv.is_none() {
+            return;
+        }
+        let used = std::mem::take(&mut self.recv_since);
+        self.demand = (self.demand - self.demand / 8)
+            .max(used.saturating_mul(2))
+            .max(DEMAND_MIN);
+    }
+
+    /// Keeps the connection's reservation on shared receives at what its peer's pace
+    /// calls for and it asked for (and one to hold back), within the connection's fair
+    /// share, and gives back what it holds past that beyond what it granted.
     fn top_up(&mut self) {
         let Some(m) = &mut self.shared_recv else {
             return;
@@ -457,7 +489,9 @@ impl SmbdConnection {
         if self.state == State::Closed {
             return;
         }
-        let want = (self.peer_target + 1).min(u32::from(self.cfg.receive_credit_max.max(2)));
+        let want = (self.peer_target + 1)
+            .min(u32::from(self.cfg.receive_credit_max.max(2)))
+            .min(self.demand + 1);
         self.posted = m.adjust(want, self.granted + 1);
     }
 
@@ -610,6 +644,7 @@ impl SmbdConnection {
             }
             self.wc = wc;
         }
+        self.pace();
         self.timers(now_ms);
         self.flush();
         match &self.closed {
@@ -740,6 +775,7 @@ impl SmbdConnection {
 
     /// A message arrived (its receive is posted again after this).
     fn take_message(&mut self, msg: &[u8], now: u64) {
+        self.recv_since += 1;
         self.last_recv_ms = now;
         self.keepalive_sent_ms = None;
         self.counters.messages_received += 1;

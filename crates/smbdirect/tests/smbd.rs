@@ -862,6 +862,73 @@ fn connections_sharing_receives_grant_only_what_is_posted() {
     assert_eq!(receives.free(), room, "every reservation came back");
 }
 
+/// On shared receives a connection holds what its peer's pace calls for: a few while it
+/// is quiet, growing turn by turn while it uses its credits up, and back down when it
+/// stops, so that a worker's receives go round many connections.
+#[test]
+fn a_connection_on_shared_receives_holds_what_its_peer_uses() {
+    let f = LoopbackFabric::new();
+    let (cq, pd) = (Cq::new(), Pd::new());
+    let cfg = Config::default();
+    let receives =
+        smbdirect::SharedReceives::new(Srq::new(1024), &pd, cfg.receive_slot(), 1024).unwrap();
+    let room = receives.reservable();
+    let ((cqp, cpd, ccq), (sqp, spd, _)) =
+        qp_pair_in(&f, "paced", pd.clone(), cq.clone(), Some(receives.srq()));
+    let shared = smbdirect::Shared {
+        pool: smbdirect::BufferPool::heap(4, 64 * 1024),
+        pool_mr: None,
+        tag: Some(3),
+        receives: Some(receives.join().unwrap()),
+    };
+    let mut s = SmbdConnection::accept_shared(sqp, spd, cq.clone(), cfg, 0, shared);
+    let mut c = SmbdConnection::connect(cqp, cpd, ccq, cfg, 0);
+    let mut wc = Vec::new();
+    let mut turn = |c: &mut SmbdConnection, s: &mut SmbdConnection| {
+        let _ = c.poll(0);
+        let _ = s.progress();
+        wc.clear();
+        cq.poll(&mut wc, 256);
+        for x in &wc {
+            s.deliver(x, 0);
+        }
+        let _ = s.poll(0);
+        // Answered as the daemon does, once taken in (its credits go with the answers).
+        while s.recv().is_some() {
+            s.send(vec![0; 10]).unwrap();
+        }
+        while c.recv().is_some() {}
+    };
+    for _ in 0..10 {
+        turn(&mut c, &mut s);
+    }
+    assert!(s.is_connected());
+    let quiet = s.peer_credits();
+    assert!((1..=8).contains(&quiet), "a new peer gets a few: {quiet}");
+    // The peer keeps sending as fast as its credits allow: they grow.
+    let mut most = 0;
+    for _ in 0..30 {
+        for _ in 0..64 {
+            c.send(vec![1; 100]).unwrap();
+        }
+        turn(&mut c, &mut s);
+        most = most.max(s.peer_credits());
+        assert!(
+            s.peer_credits() + receives.free() < room,
+            "within what is posted"
+        );
+    }
+    assert!(most >= 64, "a busy peer's credits grow: {most}");
+    // Back to one message a turn: as it spends the credits it holds (they cannot be
+    // taken back), fewer are granted, and what the connection holds falls back.
+    for _ in 0..300 {
+        c.send(vec![2; 100]).unwrap();
+        turn(&mut c, &mut s);
+    }
+    let held = room - receives.free();
+    assert!(held <= 8, "a quiet peer's receives go back: {held} held");
+}
+
 /// The send queue bounds RDMA operations in flight: a request naming more pieces than
 /// fit beside the Sends ends the connection (instead of overrunning the queue, and with
 /// a shared completion queue, the other connections' completions).

@@ -49,6 +49,8 @@ pub struct WorkerStats {
     /// (gauges).
     pub shared_receives: AtomicU64,
     pub shared_receives_free: AtomicU64,
+    /// SMB Direct connections drawing on them (the others post receives of their own).
+    pub shared_receive_conns: AtomicU64,
     /// Worker loop turns that moved SMB Direct connections.
     pub smbd_turns: AtomicU64,
     /// READs whose storage I/O went through the worker's io_uring (the page cache did
@@ -664,6 +666,13 @@ impl Metrics {
                     self.sum(|w| &w.shared_receives_free) as f64,
                 ),
             ],
+        ));
+        out.push(family(
+            "smbdirectd_smbdirect_connections_on_shared_receives",
+            "SMB Direct connections drawing on their worker's shared receives (the others \
+             arrived when fewer than two were free, and post receives of their own).",
+            MetricType::GAUGE,
+            vec![gauge(vec![], self.sum(|w| &w.shared_receive_conns) as f64)],
         ));
         out.push(family(
             "smbdirectd_smbdirect_turns_total",

@@ -634,4 +634,8 @@ fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
         conns.iter().map(|c| u64::from(c.smbd.peer_credits())).sum(),
     );
     set(&s.connections, conns.len() as u64);
+    set(
+        &s.shared_receive_conns,
+        conns.iter().filter(|c| c.smbd.on_shared_receives()).count() as u64,
+    );
 }

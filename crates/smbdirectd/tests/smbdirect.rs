@@ -1172,6 +1172,10 @@ fn connections_share_the_workers_receives_and_fall_back_when_none_are_free() {
         m("smbdirectd_smbdirect_receives_posted_total") >= 255.0,
         "the fourth posted receives of its own"
     );
+    assert_eq!(
+        m("smbdirectd_smbdirect_connections_on_shared_receives"),
+        3.0
+    );
     // Every one of them writes and reads back, through RDMA and inline.
     for (i, (c, tree)) in clients.iter_mut().enumerate() {
         let name = format!("f{i}.bin");
