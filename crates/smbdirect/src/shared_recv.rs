@@ -146,10 +146,6 @@ impl SharedReceives {
     pub fn srq(&self) -> &Srq {
         &self.srq
     }
-    /// Bytes of one receive.
-    pub fn slot_size(&self) -> usize {
-        self.slot
-    }
     /// Receives posted in all.
     pub fn slots(&self) -> u32 {
         self.slots
@@ -162,9 +158,9 @@ impl SharedReceives {
     pub fn free(&self) -> u32 {
         self.free.load(Ordering::Acquire)
     }
-    /// Receives lost to device errors.
-    pub fn lost(&self) -> u64 {
-        self.lost.load(Ordering::Relaxed)
+    /// Receives on the queue now: all of them but those lost to device errors.
+    pub fn posted(&self) -> u64 {
+        u64::from(self.slots).saturating_sub(self.lost.load(Ordering::Relaxed))
     }
 
     /// A new connection joins with [`JOIN`] receives reserved; None (nothing reserved)
@@ -273,5 +269,31 @@ mod tests {
         let small = SharedReceives::new(Srq::new(3), &pd, 1024, 10).unwrap();
         assert_eq!(small.slots(), 3);
         assert!(SharedReceives::new(Srq::new(1), &pd, 1024, 10).is_err());
+    }
+
+    #[test]
+    fn a_receive_that_cannot_go_back_is_no_longer_posted_nor_reservable() {
+        let pd = Pd::new();
+        // A queue with room for exactly its 3 receives: posting one more fails.
+        let r = SharedReceives::new(Srq::new(3), &pd, 1024, 3).unwrap();
+        assert_eq!((r.posted(), r.free()), (3, 3));
+        let m = r.join().unwrap();
+        assert_eq!(r.free(), 1);
+        let done = |slot: u64| Completion {
+            wr_id: KIND_SRECV | slot,
+            status: fabric::WcStatus::Success,
+            opcode: fabric::WcOpcode::Recv,
+            byte_len: 0,
+            invalidated_rkey: None,
+            qp_num: 1,
+        };
+        // The first loss comes out of what is free, the second out of the member's
+        // reservation once it is given back.
+        r.repost(&done(0));
+        assert_eq!((r.posted(), r.free()), (2, 0));
+        r.repost(&done(1));
+        assert_eq!((r.posted(), r.free()), (1, 0));
+        drop(m);
+        assert_eq!((r.posted(), r.free()), (1, 1));
     }
 }

@@ -69,10 +69,6 @@ impl Seat {
     pub fn set_qp_num(&mut self, n: u32) {
         self.qp_num = Some(n);
     }
-    /// The shared receives the queue's completions may come from.
-    pub fn receives(&self) -> Option<&Arc<SharedReceives>> {
-        self.slot.receives.as_ref()
-    }
     /// Keeps `conn` until the seat is given back (see [`Demux::leave`]).
     pub fn retire(&mut self, conn: Box<dyn Send>) {
         self.retired = Some(conn);
@@ -325,7 +321,7 @@ impl Demux {
     /// The shared receives completing on the queues: (posted, reserved by no connection).
     pub fn shared_receives(&self) -> (u64, u64) {
         self.receives.iter().fold((0, 0), |(p, f), r| {
-            (p + u64::from(r.slots()), f + u64::from(r.free()))
+            (p + r.posted(), f + u64::from(r.free()))
         })
     }
 
