@@ -53,6 +53,15 @@ impl<S: Storage> VhdxDisk<S> {
         Ok(std::mem::replace(&mut *layers, new))
     }
 
+    /// Changes the chain in place (a merged file taken out), I/O waiting while `edit`
+    /// runs.
+    pub fn edit<R>(&self, edit: impl FnOnce(&mut Vec<Vhdx<S>>) -> R) -> R {
+        let mut layers = self.layers.write();
+        let r = edit(&mut layers);
+        assert!(!layers.is_empty(), "a disk has at least its own file");
+        r
+    }
+
     /// What GET_DISK_INFO reports, given the size of the top file.
     pub fn facts(&self, file_size: u64) -> DiskFacts {
         let top = self.top();

@@ -1070,3 +1070,102 @@ fn a_vhd_set_takes_snapshots_reports_changes_applies_and_keeps_them() {
         .unwrap_err();
     assert!(e.to_string().contains("INVALID_DEVICE_REQUEST"), "{e}");
 }
+
+/// The `.avhdx` files in the share.
+fn avhdx_files(s: &TestServer) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(&s.share)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".avhdx"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Waits (a minute at most) until the share holds at most `n` `.avhdx` files.
+fn settle(s: &TestServer, n: usize, when: &str) {
+    let t0 = std::time::Instant::now();
+    while avhdx_files(s).len() > n {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(60),
+            "{when}: {:?}",
+            avhdx_files(s)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn backups_that_drop_their_old_snapshots_keep_the_chain_short_and_the_changes_exact() {
+    use rand::{Rng, SeedableRng};
+    let mut s = rsvd_server();
+    let set = s.share.join("backup.vhds");
+    vhdx(&["create", p(&set), "--size", "64M", "--block-size", "1M"]);
+    let (mut c, mut d) = open(&s, HOST_A, "backup.vhds");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(17);
+    let mut model = vec![0u8; SIZE as usize];
+    let mut reference: Option<Guid> = None;
+    for round in 0..8u64 {
+        // The guest writes, some of it over what earlier rounds wrote.
+        let mut written: Vec<(u64, u64)> = Vec::new();
+        for k in 0..6 {
+            let len = rng.gen_range(1..=48u64) * 4096;
+            let off = rng.gen_range(0..(SIZE - len) / 4096) * 4096;
+            let data = random_bytes(len as usize, round * 10 + k);
+            c.write(d.tree, d.file, off, &data).unwrap();
+            model[off as usize..(off + len) as usize].copy_from_slice(&data);
+            written.push((off, len));
+        }
+        // The last backup's dropped reference point was merged away in the background
+        // while the guest wrote: the disk is its first file, the reference point's and
+        // the one written now.
+        settle(&s, 3, &format!("round {round}"));
+        for at in (0..SIZE).step_by(MIB as usize) {
+            assert!(
+                c.read(d.tree, d.file, at, MIB as u32).unwrap()
+                    == model[at as usize..(at + MIB) as usize],
+                "round {round}: the MiB at {at}"
+            );
+        }
+        written.sort_unstable();
+        let mut expected: Vec<(u64, u64)> = Vec::new();
+        for (o, l) in written {
+            match expected.last_mut() {
+                Some(e) if o <= e.0 + e.1 => e.1 = e.1.max(o + l - e.0),
+                _ => expected.push((o, l)),
+            }
+        }
+        // A backup as Hyper-V's does it: a snapshot with change tracking, the changes
+        // since the last backup's reference point, which is then dropped, and the new
+        // snapshot kept as the next reference point only.
+        let snap = Guid::random();
+        d.create_snapshot(&mut c, snap, true).unwrap();
+        if let Some(r) = reference {
+            let (_, ranges) = d.changes(&mut c, r, snap, 0, SIZE).unwrap();
+            assert_eq!(ranges, expected, "round {round}: what was written since");
+            d.delete_snapshot(&mut c, r, false).unwrap();
+        }
+        d.delete_snapshot(&mut c, snap, true).unwrap();
+        reference = Some(snap);
+    }
+    settle(&s, 3, "the end");
+    d.close(&mut c).unwrap();
+    drop(c);
+    // The chain our checker walks is sound, and after a restart the data is all there.
+    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["vhdx", "check", p(&set)])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    s.stop();
+    s.restart();
+    let (mut c, d) = open(&s, HOST_A, "backup.vhds");
+    for at in (0..SIZE).step_by(MIB as usize) {
+        assert!(
+            c.read(d.tree, d.file, at, MIB as u32).unwrap()
+                == model[at as usize..(at + MIB) as usize],
+            "after the restart: the MiB at {at}"
+        );
+    }
+    d.close(&mut c).unwrap();
+}

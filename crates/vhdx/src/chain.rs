@@ -226,6 +226,87 @@ pub fn write_through<S: Storage>(disk: &Vhdx<S>, offset: u64, data: &[u8]) -> Re
     disk.complete_write(plan)
 }
 
+/// The first half of merging a differencing disk's parent away: writes into `child`
+/// (opened for writing on its own, beside whatever reads the chain) everything it reads
+/// through to its parent `below[0]` that the parent decides itself (data it holds, or
+/// zeros), and zeros where the parent ends before the next one down does. `child`'s
+/// DataWriteGuid stays: it shows the same bytes before and after. Then
+/// [`Vhdx::set_parent_locator`] with `below[0]`'s own locator takes the parent out.
+///
+/// Readers of the chain see the same bytes throughout; a crash leaves `child` showing
+/// what it did, and running this again after one redoes only what is left. `below` is
+/// the parent and its own parents, open to read; `step` bounds the bytes read at once,
+/// and `pace` runs between steps (an error from it stops the copy).
+pub fn copy_parent_in<S: Storage>(
+    child: &mut Vhdx<S>,
+    below: &[Vhdx<S>],
+    step: u64,
+    mut pace: impl FnMut() -> Result<()>,
+) -> Result<()> {
+    let parent = below
+        .first()
+        .ok_or_else(|| Error::InvalidArgument("no parent to merge".into()))?;
+    if !child.has_parent() || !parent.has_parent() || below.len() < 2 {
+        return Err(Error::InvalidArgument(
+            "a merge takes a differencing disk whose parent has a parent, all open".into(),
+        ));
+    }
+    if child.logical_sector_size() != parent.logical_sector_size() {
+        return Err(Error::Unsupported(
+            "the parent's sector size is not the child's".into(),
+        ));
+    }
+    child.keep_data_identity();
+    let step = step.max(child.block_size());
+    let (size, psize, gsize) = (
+        child.virtual_size(),
+        parent.virtual_size(),
+        below[1].virtual_size(),
+    );
+    let mut buf: Vec<u8> = Vec::new();
+    let mut at = 0;
+    while at < size {
+        let n = step.min(size - at);
+        for p in child.resolve_read(at, n)? {
+            let ReadRange::Parent { offset, len } = p else {
+                continue;
+            };
+            let inside = psize.saturating_sub(offset).min(len);
+            if inside > 0 {
+                let mut o = offset;
+                for q in parent.resolve_read(offset, inside)? {
+                    let l = q.len() as usize;
+                    match q {
+                        ReadRange::File { file_offset, .. } => {
+                            buf.resize(l, 0);
+                            parent.file().read_at(&mut buf, file_offset)?;
+                            write_through(child, o, &buf)?;
+                        }
+                        ReadRange::Zero { .. } => {
+                            buf.clear();
+                            buf.resize(l, 0);
+                            write_through(child, o, &buf)?;
+                        }
+                        // What the next one down shows, it goes on showing.
+                        ReadRange::Parent { .. } => {}
+                    }
+                    o += q.len();
+                }
+            }
+            // Past the parent's end the child read zeros; the next one down may not.
+            let (lo, hi) = (offset + inside, (offset + len).min(gsize));
+            if hi > lo {
+                buf.clear();
+                buf.resize((hi - lo) as usize, 0);
+                write_through(child, lo, &buf)?;
+            }
+        }
+        pace()?;
+        at += n;
+    }
+    child.flush()
+}
+
 fn relative(from_dir: &Path, to: &Path) -> PathBuf {
     let a: Vec<Component> = from_dir.components().collect();
     let b: Vec<Component> = to.components().collect();

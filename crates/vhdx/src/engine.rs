@@ -143,6 +143,8 @@ pub struct Vhdx<S: Storage> {
     leave_allocated: bool,
     page83: Guid,
     parent_locator: Option<ParentLocator>,
+    /// Writes add nothing a reader could tell apart (see [`Vhdx::keep_data_identity`]).
+    same_data: bool,
     inner: Mutex<Inner>,
 }
 

@@ -18,8 +18,8 @@ mod chain;
 mod engine;
 
 pub use chain::{
-    create_differencing, differencing_params, mapped_level, parent_paths, read_level,
-    write_through, Chain,
+    copy_parent_in, create_differencing, differencing_params, mapped_level, parent_paths,
+    read_level, write_through, Chain,
 };
 pub use create::{create, CreateParams, DiskKind};
 pub use engine::{Info, OpenOptions, ReadRange, Vhdx, WritePlan, WriteRange};

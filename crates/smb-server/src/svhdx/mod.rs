@@ -342,6 +342,7 @@ pub fn shared_disk(
             names: Mutex::new(Vec::new()),
             retired: Mutex::new(Vec::new()),
             broken: std::sync::atomic::AtomicBool::new(false),
+            merging: std::sync::atomic::AtomicBool::new(false),
         })
     } else {
         None
@@ -383,6 +384,8 @@ pub fn shared_disk(
         initiators: Mutex::new(Vec::new()),
     });
     *slot = Arc::downgrade(&d);
+    // Files a merge did not finish with (the node stopped) go now.
+    set::merge_unneeded(&d);
     Ok(d)
 }
 

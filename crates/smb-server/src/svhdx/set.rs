@@ -75,6 +75,8 @@ pub struct SetFile {
     /// A write of the set file failed: what is on disk is not known, so no more changes
     /// until the set is opened again.
     pub(super) broken: std::sync::atomic::AtomicBool,
+    /// A merge of files no snapshot needs is under way (see [`merge_unneeded`]).
+    pub(super) merging: std::sync::atomic::AtomicBool,
 }
 
 /// Replaced top files kept open per disk (the oldest is closed beyond this).
@@ -156,9 +158,143 @@ impl SetFile {
     }
 }
 
+/// Bytes a merge reads and writes at once.
+const MERGE_STEP: u64 = 8 << 20;
+
+impl SetFile {
+    /// A file of the chain nothing needs as itself any more, with its child: made by
+    /// this set, named by no snapshot (its data matters only to the files above it),
+    /// with a parent of its own, and below a file that is not written (the top is not
+    /// merged into: the hosts write it). None while a snapshot names a file off the
+    /// chain (an earlier branch, after an apply): a file of the chain could then be that
+    /// branch's parent too.
+    fn mergeable(&self, set: &VhdSet, names: &[String]) -> Option<(String, String)> {
+        (2..names.len())
+            .find(|&i| self.can_merge(set, names, i))
+            .map(|i| (names[i - 1].clone(), names[i].clone()))
+    }
+
+    /// Whether `names[i]` may be merged into `names[i - 1]` (see [`SetFile::mergeable`]).
+    fn can_merge(&self, set: &VhdSet, names: &[String], i: usize) -> bool {
+        let f = &names[i];
+        i >= 2
+            && i + 1 < names.len()
+            && self.owns(f)
+            && self.owns(&names[i - 1])
+            && *f != set.current
+            && set.snapshots.iter().all(|s| s.file != *f)
+            && set.snapshots.iter().all(|s| names.contains(&s.file))
+    }
+}
+
+/// Merges away, one by one on a thread of their own, the files of a set's chain that
+/// no snapshot needs (a deleted snapshot's): each one's data is copied into the file
+/// above it, which then names the one below as its parent, and the file is removed.
+/// Hosts go on reading and writing meanwhile; they wait only while the chain's files
+/// change places. One merger per disk at a time; it looks again after each merge.
+pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
+    use std::sync::atomic::Ordering;
+    let Some(sf) = disk.set.as_ref() else {
+        return;
+    };
+    if sf.share.read_only || sf.merging.swap(true, Ordering::AcqRel) {
+        return;
+    }
+    let disk = disk.clone();
+    let spawned = std::thread::Builder::new()
+        .name("vhds-merge".into())
+        .spawn(move || {
+            let sf = disk.set.as_ref().expect("a set");
+            loop {
+                let next = sf.mergeable(&sf.set.lock(), &sf.names.lock());
+                match next {
+                    Some((child, name)) => {
+                        if let Err(e) = merge_one(&disk, sf, &child, &name) {
+                            tracing::warn!(file = %name, error = %e, "VHD Set: merging a file no snapshot needs");
+                            break;
+                        }
+                    }
+                    None => {
+                        sf.merging.store(false, Ordering::Release);
+                        // A file that became mergeable after the look above, before
+                        // the flag dropped, is this merger's still.
+                        let again = sf.mergeable(&sf.set.lock(), &sf.names.lock());
+                        if again.is_none() || sf.merging.swap(true, Ordering::AcqRel) {
+                            return;
+                        }
+                    }
+                }
+            }
+            sf.merging.store(false, Ordering::Release);
+        });
+    if spawned.is_err() {
+        sf.merging.store(false, Ordering::Release);
+    }
+}
+
+/// Merges the file `name` into `child_name`, the file above it in the chain.
+fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> Result<(), String> {
+    fn st(what: &'static str) -> impl Fn(NtStatus) -> String {
+        move |s| format!("{what}: status {:#x}", s.0)
+    }
+    // The files below, and the child, opened apart from the disk's own engines: the
+    // copy holds no lock the hosts' I/O needs.
+    let (below, _) =
+        open_chain(&sf.share, &sf.dir.join(name), true).map_err(st("opening the file"))?;
+    let obj =
+        open_obj(&sf.share, &sf.dir.join(child_name), true).map_err(st("opening its child"))?;
+    let mut child = vhdx::Vhdx::open(ObjStore(obj), vhdx::OpenOptions::read_write())
+        .map_err(|e| format!("opening its child: {e}"))?;
+    let loc = below[0]
+        .parent_locator()
+        .cloned()
+        .ok_or("the file has no parent")?;
+    vhdx::copy_parent_in(&mut child, &below, MERGE_STEP, || Ok(()))
+        .map_err(|e| format!("copying into its child: {e}"))?;
+    // The switch: the chain must still be what the copy was made for.
+    let set = sf.set.lock();
+    let mut names = sf.names.lock();
+    let Some(i) = names.iter().position(|n| n == name) else {
+        return Ok(());
+    };
+    if i < 2 || names[i - 1] != child_name || !sf.can_merge(&set, &names, i) {
+        return Ok(());
+    }
+    child
+        .set_parent_locator(loc)
+        .map_err(|e| format!("naming the new parent: {e}"))?;
+    child
+        .close()
+        .map_err(|e| format!("closing its child: {e}"))?;
+    let obj =
+        open_obj(&sf.share, &sf.dir.join(child_name), false).map_err(st("reopening its child"))?;
+    let reopened = vhdx::Vhdx::open(ObjStore(obj), vhdx::OpenOptions::read_only())
+        .map_err(|e| format!("reopening its child: {e}"))?;
+    let gone = disk.device().edit(|layers| {
+        let old_child = std::mem::replace(&mut layers[i - 1], reopened);
+        let old = layers.remove(i);
+        *disk.held.lock() = Held::of(layers);
+        [old_child, old]
+    });
+    names.remove(i);
+    drop(names);
+    drop(set);
+    let _ = rsvd::disk::close_all(Vec::from(gone));
+    drop(below);
+    if let Err(s) = sf.share.backend.remove(&sf.dir.join(name), false) {
+        tracing::warn!(file = name, status = s.0, "VHD Set: removing a merged file");
+    }
+    tracing::info!(
+        file = name,
+        into = child_name,
+        "VHD Set: a file no snapshot needs merged away"
+    );
+    Ok(())
+}
+
 /// The VHD Set operations of a shared disk (a plain `.vhdx` answers as not a set), as
 /// asked for by an initiator.
-pub struct DiskSet<'a>(pub &'a SharedDisk, pub Guid);
+pub struct DiskSet<'a>(pub &'a Arc<SharedDisk>, pub Guid);
 
 impl DiskSet<'_> {
     fn set(&self) -> Result<&SetFile, u32> {
@@ -213,14 +349,20 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
             }
             names.insert(0, name.clone());
             self.0.held.lock().add(&new);
-            Ok(new)
-        })
+            Ok::<_, u32>(new)
+        })?;
+        drop(names);
+        drop(set);
+        // The file the hosts wrote until now may be one no snapshot needs.
+        merge_unneeded(self.0);
+        Ok(())
     }
     fn delete_snapshot(&self, id: Guid, keep_reference: bool) -> Result<(), u32> {
         let sf = self.set()?;
         let mut set = sf.set.lock();
         let mut next = set.clone();
-        // The snapshot's file stays: later files of the chain read through it.
+        // The snapshot's file stays while later files of the chain read through it; once
+        // no snapshot names it, it is merged into the file above it (in the background).
         if keep_reference {
             for s in next.snapshots.iter_mut().filter(|s| s.id == id) {
                 s.reference_only = true;
@@ -228,7 +370,10 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         } else {
             next.snapshots.retain(|s| s.id != id);
         }
-        sf.commit(&mut set, next)
+        sf.commit(&mut set, next)?;
+        drop(set);
+        merge_unneeded(self.0);
+        Ok(())
     }
     fn apply_snapshot(&self, id: Guid) -> Result<(), u32> {
         let sf = self.set()?;

@@ -77,6 +77,7 @@ impl<S: Storage> Vhdx<S> {
             leave_allocated: meta.leave_allocated,
             page83: meta.page83,
             parent_locator: meta.parent_locator,
+            same_data: false,
             inner: Mutex::new(Inner {
                 header: replayed.header,
                 slot: replayed.slot,

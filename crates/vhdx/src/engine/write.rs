@@ -34,7 +34,7 @@ impl<S: Storage> Vhdx<S> {
         self.writable(inner)?;
         let log = inner.log.as_ref().ok_or(Error::ReadOnly)?;
         let need_log = log.guid.is_zero();
-        let need_data = data && !inner.data_writable;
+        let need_data = data && !inner.data_writable && !self.same_data;
         if !need_log && !need_data {
             return Ok(());
         }
@@ -58,6 +58,94 @@ impl<S: Storage> Vhdx<S> {
         if need_data {
             inner.data_writable = true;
         }
+        Ok(())
+    }
+
+    /// Declares that the writes of this open add nothing a reader of the disk could tell
+    /// apart from what it shows already: a merge copying into a differencing disk what
+    /// its parent shows through it. The DataWriteGuid, by which the disk's own children
+    /// are linked to it, then stays.
+    pub fn keep_data_identity(&mut self) {
+        self.same_data = true;
+    }
+
+    /// Points a differencing disk at another parent, which must show what the present
+    /// one shows wherever this disk reads through it (the present parent merged into
+    /// this disk, and the locator of the present parent's own parent given): the parent
+    /// locator item is replaced in one log entry, in place when it fits there, else
+    /// after the last item of the metadata region.
+    pub fn set_parent_locator(&mut self, loc: ParentLocator) -> Result<()> {
+        if !self.has_parent {
+            return Err(Error::InvalidArgument("not a differencing disk".into()));
+        }
+        if loc.get("parent_linkage").and_then(Guid::parse).is_none() {
+            return Err(Error::InvalidArgument(
+                "a parent locator without a parent_linkage".into(),
+            ));
+        }
+        let data = loc.encode();
+        let mut inner = self.inner.lock();
+        self.prepare(&mut inner, false)?;
+        let i = inner
+            .meta_entries
+            .iter()
+            .position(|e| e.item == PARENT_LOCATOR && e.flags & META_IS_USER == 0)
+            .ok_or_else(|| corrupt("metadata: no parent locator item"))?;
+        let old = inner.meta_entries[i].clone();
+        let len = data.len() as u64;
+        let (at, clear_end) = if len <= u64::from(old.length) {
+            let at = u64::from(old.offset);
+            (at, at + u64::from(old.length))
+        } else {
+            let end = inner
+                .meta_entries
+                .iter()
+                .map(|e| u64::from(e.offset) + u64::from(e.length))
+                .max()
+                .unwrap_or(0)
+                .max(METADATA_TABLE_SIZE as u64)
+                .div_ceil(8)
+                * 8;
+            (end, end + len)
+        };
+        if clear_end > inner.meta_length || at > u64::from(u32::MAX) {
+            return Err(Error::Unsupported(
+                "the metadata region has no room for the new parent locator".into(),
+            ));
+        }
+        // The item's sectors (what the old item leaves beyond the new one zeroed), then
+        // the sector of its table entry.
+        let (lo, hi) = (inner.meta_offset + at, inner.meta_offset + clear_end);
+        let mut writes: Vec<(u64, Vec<u8>)> = Vec::new();
+        let mut sec = lo / 4096 * 4096;
+        while sec < hi {
+            let mut b = read_meta(&self.file, &inner.overlay, sec, 4096)?;
+            for (k, byte) in b.iter_mut().enumerate() {
+                let p = sec + k as u64;
+                if (lo..hi).contains(&p) {
+                    *byte = data.get((p - lo) as usize).copied().unwrap_or(0);
+                }
+            }
+            writes.push((sec, b));
+            sec += 4096;
+        }
+        let entry = inner.meta_offset + 32 + i as u64 * 32;
+        let tsec = entry / 4096 * 4096;
+        let k = match writes.iter().position(|w| w.0 == tsec) {
+            Some(k) => k,
+            None => {
+                writes.push((tsec, read_meta(&self.file, &inner.overlay, tsec, 4096)?));
+                writes.len() - 1
+            }
+        };
+        let within = (entry - tsec) as usize;
+        put32(&mut writes[k].1, within + 16, at as u32);
+        put32(&mut writes[k].1, within + 20, len as u32);
+        self.commit(&mut inner, writes)?;
+        inner.meta_entries[i].offset = at as u32;
+        inner.meta_entries[i].length = len as u32;
+        drop(inner);
+        self.parent_locator = Some(loc);
         Ok(())
     }
 
