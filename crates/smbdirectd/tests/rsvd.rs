@@ -47,6 +47,15 @@ fn vhdx(args: &[&str]) {
     );
 }
 
+/// `smbdirectd vhdx check` accepts the disk (a set: its chain).
+fn vhdx_check(path: &Path) {
+    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["vhdx", "check", p(path)])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+}
+
 fn host(s: &TestServer) -> (Client, u32) {
     let mut c = s.tcp_client();
     let t = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
@@ -481,11 +490,7 @@ fn opens_without_an_initiator_resizes_and_differencing_children() {
     );
     k.close(&mut cc).unwrap();
     drop(cc);
-    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
-        .args(["vhdx", "check", p(&child)])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    vhdx_check(&child);
     qemu_img(&["check", "-q", "-f", "vhdx", p(&base)]);
 }
 
@@ -1056,11 +1061,7 @@ fn a_vhd_set_takes_snapshots_reports_changes_applies_and_keeps_them() {
     a.delete_snapshot(&mut ca, s1, false).unwrap();
     a.close(&mut ca).unwrap();
     drop(ca);
-    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
-        .args(["vhdx", "check", p(&set)])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    vhdx_check(&set);
 
     // A plain .vhdx is not a set.
     vhdx(&["create", p(&s.share.join("plain.vhdx")), "--size", "8M"]);
@@ -1108,8 +1109,8 @@ fn backups_that_drop_their_old_snapshots_keep_the_chain_short_and_the_changes_ex
     for round in 0..8u64 {
         // The guest writes, some of it over what earlier rounds wrote.
         let mut written: Vec<(u64, u64)> = Vec::new();
-        for k in 0..6 {
-            let len = rng.gen_range(1..=48u64) * 4096;
+        for k in 0..12 {
+            let len = rng.gen_range(1..=64u64) * 4096;
             let off = rng.gen_range(0..(SIZE - len) / 4096) * 4096;
             let data = random_bytes(len as usize, round * 10 + k);
             c.write(d.tree, d.file, off, &data).unwrap();
@@ -1147,16 +1148,27 @@ fn backups_that_drop_their_old_snapshots_keep_the_chain_short_and_the_changes_ex
         }
         d.delete_snapshot(&mut c, snap, true).unwrap();
         reference = Some(snap);
+        // The merge runs now: reads meanwhile see the disk as it is, and every other
+        // round the host closes the disk and opens it again (the merger's disk is the
+        // one it finds).
+        for at in (0..SIZE).step_by(8 * MIB as usize) {
+            assert!(
+                c.read(d.tree, d.file, at, MIB as u32).unwrap()
+                    == model[at as usize..(at + MIB) as usize],
+                "round {round}, merging: the MiB at {at}"
+            );
+        }
+        if round % 2 == 1 {
+            d.close(&mut c).unwrap();
+            drop(c);
+            (c, d) = open(&s, HOST_A, "backup.vhds");
+        }
     }
     settle(&s, 3, "the end");
     d.close(&mut c).unwrap();
     drop(c);
     // The chain our checker walks is sound, and after a restart the data is all there.
-    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
-        .args(["vhdx", "check", p(&set)])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    vhdx_check(&set);
     s.stop();
     s.restart();
     let (mut c, d) = open(&s, HOST_A, "backup.vhds");

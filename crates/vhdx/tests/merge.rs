@@ -65,7 +65,9 @@ fn linkage(d: &Disk) -> Guid {
 
 /// base (dynamic, 1 MiB blocks) <- mid (differencing, 1 MiB, a block trimmed) <- child
 /// (differencing, 2 MiB blocks): the child is what gets `mid` merged in.
-fn chain(seed: u64) -> (Arc<MemFile>, Arc<MemFile>, Arc<MemFile>) {
+/// `base_name` decides whether the locator the child takes over fits where its own
+/// was (a short name) or goes after the last metadata item (a long one).
+fn chain(seed: u64, base_name: &str) -> (Arc<MemFile>, Arc<MemFile>, Arc<MemFile>) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut p = CreateParams::new(DiskKind::Dynamic, SIZE);
     p.block_size = MIB as u32;
@@ -73,7 +75,7 @@ fn chain(seed: u64) -> (Arc<MemFile>, Arc<MemFile>, Arc<MemFile>) {
     scribble(&base, &mut rng, 80, None);
     let mid = new_mem(&differencing_params(
         &open(&base, false),
-        ".\\base.vhdx",
+        &format!(".\\{base_name}"),
         None,
     ));
     scribble(&mid, &mut rng, 60, Some(5 * MIB));
@@ -91,7 +93,7 @@ fn merge(child: &mut Disk, below: &[Disk]) -> vhdx::Result<()> {
 
 #[test]
 fn a_merged_child_shows_what_it_did_and_keeps_its_identity() {
-    let (base, mid, child) = chain(7);
+    let (base, mid, child) = chain(7, "base.vhdx");
     let before = view(&[open(&child, false), open(&mid, false), open(&base, false)]);
     let (dwg, base_dwg) = (
         open(&child, false).data_write_guid(),
@@ -132,7 +134,19 @@ fn a_merged_child_shows_what_it_did_and_keeps_its_identity() {
 
 #[test]
 fn a_crash_at_any_flush_of_a_merge_leaves_the_child_as_it_was() {
-    let (base, mid, child) = chain(11);
+    crashes(11, "base.vhdx");
+    crashes(12, &format!("{}.vhdx", "b".repeat(120)));
+}
+
+fn crashes(seed: u64, base_name: &str) {
+    let (base, mid, child) = chain(seed, base_name);
+    let own = open(&child, false).parent_locator().unwrap().encode().len();
+    let taken = open(&mid, false).parent_locator().unwrap().encode().len();
+    assert_eq!(
+        taken > own,
+        base_name.len() > 20,
+        "which way the locator goes"
+    );
     let layers_before = [open(&child, false), open(&mid, false), open(&base, false)];
     let before = view(&layers_before);
     let dwg = layers_before[0].data_write_guid();

@@ -313,6 +313,12 @@ pub fn is_set_name(path: &SharePath) -> bool {
     path.as_str().to_ascii_lowercase().ends_with(".vhds")
 }
 
+/// The VHD Sets open as shared disks, by the set file's identity. A set's merger may
+/// keep its disk after the last open is gone (and with it the file's slot): a new open
+/// must find that disk, not make a second engine over the same files.
+static OPEN_SETS: Mutex<std::collections::BTreeMap<(u64, u64), std::sync::Weak<SharedDisk>>> =
+    parking_lot::const_mutex(std::collections::BTreeMap::new());
+
 /// Opens the disk at `path` (and its parents), or finds it open already in the file's
 /// `slot`. A `.vhds` is a VHD Set: the disk is the file it names now. Its reservations
 /// are loaded from (and kept in) `store`.
@@ -326,8 +332,17 @@ pub fn shared_disk(
     if let Some(d) = slot.upgrade() {
         return Ok(d);
     }
+    // (Held from the look to the insertion: two slots of one set make one disk.)
+    let mut open_sets = OPEN_SETS.lock();
+    let mut set_id = None;
     let set = if is_set_name(path) {
         let obj = ObjStore(open_obj(share, path, !share.read_only)?);
+        let id = obj.0.info().map(|i| (i.device_id, i.file_id))?;
+        if let Some(d) = open_sets.get(&id).and_then(std::sync::Weak::upgrade) {
+            *slot = Arc::downgrade(&d);
+            return Ok(d);
+        }
+        set_id = Some(id);
         let set = VhdSet::read(&obj).map_err(engine_err)?;
         let (dir, name) = path
             .split_last()
@@ -384,6 +399,11 @@ pub fn shared_disk(
         initiators: Mutex::new(Vec::new()),
     });
     *slot = Arc::downgrade(&d);
+    if let Some(id) = set_id {
+        open_sets.retain(|_, w| w.strong_count() > 0);
+        open_sets.insert(id, Arc::downgrade(&d));
+    }
+    drop(open_sets);
     // Files a merge did not finish with (the node stopped) go now.
     set::merge_unneeded(&d);
     Ok(d)

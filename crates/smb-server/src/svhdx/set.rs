@@ -150,11 +150,13 @@ impl SetFile {
             .name
             .rsplit_once('.')
             .map_or(self.name.as_str(), |(s, _)| s);
-        let lower = name.to_ascii_lowercase();
-        name.len() > stem.len() + 7
-            && name[..stem.len()].eq_ignore_ascii_case(stem)
-            && name[stem.len()..].starts_with('_')
-            && lower.ends_with(".avhdx")
+        let (Some(head), Some(tail)) = (name.get(..stem.len()), name.get(stem.len()..)) else {
+            return false;
+        };
+        tail.len() > 7
+            && head.eq_ignore_ascii_case(stem)
+            && tail.starts_with('_')
+            && tail.to_ascii_lowercase().ends_with(".avhdx")
     }
 }
 
@@ -177,7 +179,8 @@ impl SetFile {
     /// Whether `names[i]` may be merged into `names[i - 1]` (see [`SetFile::mergeable`]).
     fn can_merge(&self, set: &VhdSet, names: &[String], i: usize) -> bool {
         let f = &names[i];
-        i >= 2
+        !self.broken.load(std::sync::atomic::Ordering::Relaxed)
+            && i >= 2
             && i + 1 < names.len()
             && self.owns(f)
             && self.owns(&names[i - 1])
