@@ -1083,6 +1083,17 @@ fn avhdx_files(s: &TestServer) -> Vec<String> {
     v
 }
 
+/// Every `stride`-th MiB of the disk reads as `model` says.
+fn reads_back(c: &mut Client, d: &SharedDisk, model: &[u8], stride: u64, when: &str) {
+    for at in (0..SIZE).step_by(stride as usize) {
+        assert!(
+            c.read(d.tree, d.file, at, MIB as u32).unwrap()
+                == model[at as usize..(at + MIB) as usize],
+            "{when}: the MiB at {at}"
+        );
+    }
+}
+
 /// Waits (a minute at most) until the share holds at most `n` `.avhdx` files.
 fn settle(s: &TestServer, n: usize, when: &str) {
     let t0 = std::time::Instant::now();
@@ -1121,13 +1132,7 @@ fn backups_that_drop_their_old_snapshots_keep_the_chain_short_and_the_changes_ex
         // while the guest wrote: the disk is its first file, the reference point's and
         // the one written now.
         settle(&s, 3, &format!("round {round}"));
-        for at in (0..SIZE).step_by(MIB as usize) {
-            assert!(
-                c.read(d.tree, d.file, at, MIB as u32).unwrap()
-                    == model[at as usize..(at + MIB) as usize],
-                "round {round}: the MiB at {at}"
-            );
-        }
+        reads_back(&mut c, &d, &model, MIB, &format!("round {round}"));
         written.sort_unstable();
         let mut expected: Vec<(u64, u64)> = Vec::new();
         for (o, l) in written {
@@ -1151,13 +1156,13 @@ fn backups_that_drop_their_old_snapshots_keep_the_chain_short_and_the_changes_ex
         // The merge runs now: reads meanwhile see the disk as it is, and every other
         // round the host closes the disk and opens it again (the merger's disk is the
         // one it finds).
-        for at in (0..SIZE).step_by(8 * MIB as usize) {
-            assert!(
-                c.read(d.tree, d.file, at, MIB as u32).unwrap()
-                    == model[at as usize..(at + MIB) as usize],
-                "round {round}, merging: the MiB at {at}"
-            );
-        }
+        reads_back(
+            &mut c,
+            &d,
+            &model,
+            8 * MIB,
+            &format!("round {round}, merging"),
+        );
         if round % 2 == 1 {
             d.close(&mut c).unwrap();
             drop(c);
@@ -1172,12 +1177,6 @@ fn backups_that_drop_their_old_snapshots_keep_the_chain_short_and_the_changes_ex
     s.stop();
     s.restart();
     let (mut c, d) = open(&s, HOST_A, "backup.vhds");
-    for at in (0..SIZE).step_by(MIB as usize) {
-        assert!(
-            c.read(d.tree, d.file, at, MIB as u32).unwrap()
-                == model[at as usize..(at + MIB) as usize],
-            "after the restart: the MiB at {at}"
-        );
-    }
+    reads_back(&mut c, &d, &model, MIB, "after the restart");
     d.close(&mut c).unwrap();
 }

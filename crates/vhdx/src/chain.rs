@@ -235,14 +235,8 @@ pub fn write_through<S: Storage>(disk: &Vhdx<S>, offset: u64, data: &[u8]) -> Re
 ///
 /// Readers of the chain see the same bytes throughout; a crash leaves `child` showing
 /// what it did, and running this again after one redoes only what is left. `below` is
-/// the parent and its own parents, open to read; `step` bounds the bytes read at once,
-/// and `pace` runs between steps (an error from it stops the copy).
-pub fn copy_parent_in<S: Storage>(
-    child: &mut Vhdx<S>,
-    below: &[Vhdx<S>],
-    step: u64,
-    mut pace: impl FnMut() -> Result<()>,
-) -> Result<()> {
+/// the parent and its own parents, open to read; `step` bounds the bytes read at once.
+pub fn copy_parent_in<S: Storage>(child: &mut Vhdx<S>, below: &[Vhdx<S>], step: u64) -> Result<()> {
     let parent = below
         .first()
         .ok_or_else(|| Error::InvalidArgument("no parent to merge".into()))?;
@@ -264,6 +258,11 @@ pub fn copy_parent_in<S: Storage>(
         below[1].virtual_size(),
     );
     let mut buf: Vec<u8> = Vec::new();
+    let zeros = |buf: &mut Vec<u8>, at: u64, len: u64| {
+        buf.clear();
+        buf.resize(len as usize, 0);
+        write_through(child, at, buf)
+    };
     let mut at = 0;
     while at < size {
         let n = step.min(size - at);
@@ -282,11 +281,7 @@ pub fn copy_parent_in<S: Storage>(
                             parent.file().read_at(&mut buf, file_offset)?;
                             write_through(child, o, &buf)?;
                         }
-                        ReadRange::Zero { .. } => {
-                            buf.clear();
-                            buf.resize(l, 0);
-                            write_through(child, o, &buf)?;
-                        }
+                        ReadRange::Zero { .. } => zeros(&mut buf, o, q.len())?,
                         // What the next one down shows, it goes on showing.
                         ReadRange::Parent { .. } => {}
                     }
@@ -296,12 +291,9 @@ pub fn copy_parent_in<S: Storage>(
             // Past the parent's end the child read zeros; the next one down may not.
             let (lo, hi) = (offset + inside, (offset + len).min(gsize));
             if hi > lo {
-                buf.clear();
-                buf.resize((hi - lo) as usize, 0);
-                write_through(child, lo, &buf)?;
+                zeros(&mut buf, lo, hi - lo)?;
             }
         }
-        pace()?;
         at += n;
     }
     child.flush()

@@ -87,7 +87,7 @@ fn chain(seed: u64, base_name: &str) -> (Arc<MemFile>, Arc<MemFile>, Arc<MemFile
 }
 
 fn merge(child: &mut Disk, below: &[Disk]) -> vhdx::Result<()> {
-    copy_parent_in(child, below, 3 * MIB, || Ok(()))?;
+    copy_parent_in(child, below, 3 * MIB)?;
     child.set_parent_locator(below[0].parent_locator().unwrap().clone())
 }
 
@@ -239,7 +239,7 @@ fn a_long_locator_moves_past_the_last_item_and_a_chain_on_disk_reopens() {
         .open(&top)
         .unwrap();
     let mut t = Vhdx::open(f, OpenOptions::read_write()).unwrap();
-    copy_parent_in(&mut t, &below.layers, 2 * MIB, || Ok(())).unwrap();
+    copy_parent_in(&mut t, &below.layers, 2 * MIB).unwrap();
     let loc = below.layers[0].parent_locator().unwrap().clone();
     let short = t.parent_locator().unwrap().encode().len();
     assert!(loc.encode().len() > short);

@@ -252,7 +252,7 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
         .parent_locator()
         .cloned()
         .ok_or("the file has no parent")?;
-    vhdx::copy_parent_in(&mut child, &below, MERGE_STEP, || Ok(()))
+    vhdx::copy_parent_in(&mut child, &below, MERGE_STEP)
         .map_err(|e| format!("copying into its child: {e}"))?;
     // The switch: the chain must still be what the copy was made for.
     let set = sf.set.lock();
@@ -260,7 +260,7 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
     let Some(i) = names.iter().position(|n| n == name) else {
         return Ok(());
     };
-    if i < 2 || names[i - 1] != child_name || !sf.can_merge(&set, &names, i) {
+    if !sf.can_merge(&set, &names, i) || names[i - 1] != child_name {
         return Ok(());
     }
     child
