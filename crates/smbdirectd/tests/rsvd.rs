@@ -1180,3 +1180,103 @@ fn backups_that_drop_their_old_snapshots_keep_the_chain_short_and_the_changes_ex
     reads_back(&mut c, &d, &model, MIB, "after the restart");
     d.close(&mut c).unwrap();
 }
+
+#[test]
+fn a_vhd_set_removes_the_files_nothing_reads_and_not_another_disks_checkpoints() {
+    let mut s = rsvd_server();
+    let set = s.share.join("branch.vhds");
+    vhdx(&["create", p(&set), "--size", "64M", "--block-size", "1M"]);
+    // A plain disk of the same name beside the set, with two checkpoints named as
+    // Hyper-V names them, which is how the set names its files too.
+    let plain = s.share.join("branch.vhdx");
+    vhdx(&["create", p(&plain), "--size", "8M"]);
+    let theirs = [
+        "branch_0b6f0e1c-3a52-4c1d-9e07-5d2a8f4b6c31.avhdx",
+        "branch_7d41c9a2-18e5-4f6b-b3c0-92e6a1f05d48.avhdx",
+    ];
+    vhdx(&["create", p(&s.share.join(theirs[0])), "--parent", p(&plain)]);
+    let their_top = s.share.join(theirs[1]);
+    vhdx(&[
+        "create",
+        p(&their_top),
+        "--parent",
+        p(&s.share.join(theirs[0])),
+    ]);
+    let files = |s: &TestServer| {
+        avhdx_files(s)
+            .into_iter()
+            .filter(|n| !theirs.contains(&n.as_str()))
+            .count()
+    };
+    let piece = |k: u64| random_bytes(MIB as usize, 40 + k);
+    let (mut c, mut d) = open(&s, HOST_A, "branch.vhds");
+    let mut snaps = Vec::new();
+    for k in 0..3 {
+        c.write(d.tree, d.file, k * MIB, &piece(k)).unwrap();
+        let id = Guid::random();
+        d.create_snapshot(&mut c, id, false).unwrap();
+        snaps.push(id);
+    }
+    c.write(d.tree, d.file, 3 * MIB, &piece(3)).unwrap();
+    assert_eq!(files(&s), 4, "one file per snapshot and the one written");
+    // Back to the first snapshot: the file written until now goes; the later
+    // snapshots' files stay (they are still snapshots).
+    d.apply_snapshot(&mut c, snaps[0]).unwrap();
+    settle(&s, 4 + theirs.len(), "after the first apply");
+    c.write(d.tree, d.file, 4 * MIB, &piece(4)).unwrap();
+    let fourth = Guid::random();
+    d.create_snapshot(&mut c, fourth, false).unwrap();
+    // The second snapshot's file stays while the third's reads through it.
+    d.delete_snapshot(&mut c, snaps[1], false).unwrap();
+    d.apply_snapshot(&mut c, snaps[2]).unwrap();
+    for k in 0..3 {
+        assert!(c.read(d.tree, d.file, k * MIB, MIB as u32).unwrap() == piece(k));
+    }
+    assert_eq!(
+        c.read(d.tree, d.file, 4 * MIB, 4096).unwrap(),
+        vec![0; 4096]
+    );
+    c.write(d.tree, d.file, 5 * MIB, &piece(5)).unwrap();
+    // The branch the apply left loses its last snapshot: its file goes, and the second
+    // snapshot's file is merged away.
+    d.delete_snapshot(&mut c, fourth, false).unwrap();
+    settle(
+        &s,
+        3 + theirs.len(),
+        "after the abandoned branch's snapshot went",
+    );
+    d.close(&mut c).unwrap();
+    drop(c);
+
+    // What a node stopping mid-merge leaves: a file of the set's name whose parent is a
+    // file of the set (and one on top of it). A file on the plain disk's checkpoints,
+    // named the same way, is not the set's.
+    s.stop();
+    let ours = avhdx_files(&s)
+        .into_iter()
+        .find(|n| !theirs.contains(&n.as_str()))
+        .unwrap();
+    let left = s
+        .share
+        .join("branch_5e2f8a17-6c3b-4d90-a1e4-0f7b3c29d856.avhdx");
+    vhdx(&["create", p(&left), "--parent", p(&s.share.join(&ours))]);
+    let left_top = s
+        .share
+        .join("branch_c8a03d6e-49f1-4b27-8d5c-e61f2a7b9043.avhdx");
+    vhdx(&["create", p(&left_top), "--parent", p(&left)]);
+    let their_third = s
+        .share
+        .join("branch_2a9e6b54-d07c-4f38-b1a2-7c4e8d05f316.avhdx");
+    vhdx(&["create", p(&their_third), "--parent", p(&their_top)]);
+    s.restart();
+    let (mut c, d) = open(&s, HOST_A, "branch.vhds");
+    settle(&s, 3 + theirs.len() + 1, "after the restart");
+    assert!(their_third.exists() && !left.exists() && !left_top.exists());
+    for k in [0, 1, 2, 5] {
+        assert!(c.read(d.tree, d.file, k * MIB, MIB as u32).unwrap() == piece(k));
+    }
+    d.close(&mut c).unwrap();
+    drop(c);
+    vhdx_check(&set);
+    vhdx_check(&their_third);
+}

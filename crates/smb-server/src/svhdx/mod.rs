@@ -269,12 +269,7 @@ pub fn open_chain(
         if layers.len() >= MAX_CHAIN {
             return Err(NtStatus::FILE_CORRUPT_ERROR);
         }
-        let candidates = vhdx::parent_paths(std::path::Path::new(child_path.as_str()), &loc);
-        let found = candidates
-            .iter()
-            .filter_map(|p| share_relative(p))
-            .find_map(|p| open_obj(share, &p, false).ok().map(|o| (p, o)));
-        let Some((ppath, pobj)) = found else {
+        let Some((ppath, pobj)) = find_parent(share, &child_path, &loc) else {
             return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
         };
         let parent =
@@ -295,6 +290,18 @@ pub fn open_chain(
         child_path = ppath;
     }
     Ok((layers, paths))
+}
+
+/// The parent a child's locator names, found on the share and opened for reading.
+fn find_parent(
+    share: &ShareConfig,
+    child: &SharePath,
+    loc: &vhdx::format::ParentLocator,
+) -> Option<(SharePath, Box<dyn FileObj>)> {
+    vhdx::parent_paths(std::path::Path::new(child.as_str()), loc)
+        .iter()
+        .filter_map(|p| share_relative(p))
+        .find_map(|p| open_obj(share, &p, false).ok().map(|o| (p, o)))
 }
 
 /// The most files a disk's chain may have (a VHD Set grows one per snapshot).

@@ -218,6 +218,7 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
                         }
                     }
                     None => {
+                        sweep(&disk, sf);
                         sf.merging.store(false, Ordering::Release);
                         // A file that became mergeable after the look above, before
                         // the flag dropped, is this merger's still.
@@ -232,6 +233,117 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
         });
     if spawned.is_err() {
         sf.merging.store(false, Ordering::Release);
+    }
+}
+
+/// A file's identity (device, file id).
+fn id_of(obj: &dyn FileObj) -> Option<(u64, u64)> {
+    obj.info().ok().map(|i| (i.device_id, i.file_id))
+}
+
+/// Removes the set's files that nothing reads any more: files named as the set's (see
+/// [`SetFile::owns`]) on none of the chains the set names (its disk's and each
+/// snapshot's), whose parent is a file of the set on such a chain or one of these.
+/// They are the files of a branch left by an apply once its snapshots are deleted, and
+/// what a merge or an apply leaves when the node stops between the set's switch and the
+/// removal. A plain `<stem>.vhdx`'s checkpoints in the folder, named the same way, lead
+/// to that disk, never to a file of the set, and so stay. Nothing is removed on a guess:
+/// a chain that cannot be read leaves everything where it is.
+fn sweep(disk: &SharedDisk, sf: &SetFile) {
+    use std::collections::BTreeSet;
+    struct Candidate {
+        name: String,
+        id: (u64, u64),
+        parent: (u64, u64),
+    }
+    // Held throughout: no file can join the set (or leave it) meanwhile.
+    let set = sf.set.lock();
+    let names = sf.names.lock();
+    if sf.broken.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    let ids = |layers: &[vhdx::Vhdx<ObjStore>]| -> Option<Vec<(u64, u64)>> {
+        layers.iter().map(|l| id_of(&*l.file().0)).collect()
+    };
+    let live = ids(&disk.device().layers());
+    let Some(mut reachable) = live.map(BTreeSet::from_iter) else {
+        return;
+    };
+    for s in set.snapshots.iter().filter(|s| !names.contains(&s.file)) {
+        let chain = open_chain(&sf.share, &sf.dir.join(&s.file), true);
+        let Some(found) = chain.ok().and_then(|(layers, _)| ids(&layers)) else {
+            tracing::warn!(file = %s.file, "VHD Set: a snapshot's chain cannot be read; no file is removed");
+            return;
+        };
+        reachable.extend(found);
+    }
+    let listing = open_as(
+        &sf.share,
+        &sf.dir,
+        false,
+        Disposition::Open,
+        Kind::Directory,
+    )
+    .and_then(|d| d.list_names());
+    let Ok(listing) = listing else {
+        return;
+    };
+    let mut candidates = Vec::new();
+    for name in listing {
+        if !sf.owns(&name) || names.contains(&name) || set.snapshots.iter().any(|s| s.file == name)
+        {
+            continue;
+        }
+        let path = sf.dir.join(&name);
+        let Some((id, obj)) = open_obj(&sf.share, &path, false)
+            .ok()
+            .and_then(|o| Some((id_of(&*o)?, ObjStore(o))))
+        else {
+            continue;
+        };
+        if reachable.contains(&id) || in_use(id.0, id.1) {
+            continue;
+        }
+        let Ok(file) = vhdx::Vhdx::open(obj, vhdx::OpenOptions::read_only()) else {
+            continue;
+        };
+        let parent = file
+            .parent_locator()
+            .and_then(|loc| find_parent(&sf.share, &path, loc))
+            .filter(|(p, _)| {
+                p.split_last()
+                    .is_some_and(|(d, n)| d == sf.dir && sf.owns(n))
+            })
+            .and_then(|(_, o)| id_of(&*o));
+        if let Some(parent) = parent {
+            candidates.push(Candidate { name, id, parent });
+        }
+    }
+    // Those whose parent is on a chain, then those whose parent is one of those, ...
+    let mut gone: Vec<&Candidate> = Vec::new();
+    let mut gone_ids = BTreeSet::new();
+    loop {
+        let before = gone.len();
+        for c in &candidates {
+            if !gone_ids.contains(&c.id)
+                && (reachable.contains(&c.parent) || gone_ids.contains(&c.parent))
+            {
+                gone_ids.insert(c.id);
+                gone.push(c);
+            }
+        }
+        if gone.len() == before {
+            break;
+        }
+    }
+    // Children first: a node stopping midway leaves no file whose parent is gone.
+    for c in gone.into_iter().rev() {
+        match sf.share.backend.remove(&sf.dir.join(&c.name), false) {
+            Ok(()) => tracing::info!(file = %c.name, "VHD Set: a file nothing reads removed"),
+            Err(s) => {
+                tracing::warn!(file = %c.name, status = s.0, "VHD Set: removing a file nothing reads")
+            }
+        }
     }
 }
 
@@ -388,7 +500,7 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         let new = sf.new_child(&name, &base[0], &snap.file)?;
         let capacity = new.virtual_size();
         let mut next = set.clone();
-        let old_current = std::mem::replace(&mut next.current, name.clone());
+        next.current = name.clone();
         let mut layers = vec![new];
         layers.extend(base);
         let held = Held::of(&layers);
@@ -409,13 +521,14 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         retired.extend(old.next());
         // Its parents are read only through the engine: closed now.
         let _ = rsvd::disk::close_all(old.collect());
-        // The file the disk was until now holds no snapshot: nothing reads it any more.
-        if sf.owns(&old_current) && !set.snapshots.iter().any(|s| s.file == old_current) {
-            let _ = sf.share.backend.remove(&sf.dir.join(&old_current), false);
-        }
+        drop(names);
+        drop(set);
         if capacity != before {
             self.0.resized_by(self.1);
         }
+        // The file the disk was until now holds no snapshot: nothing reads it any more
+        // (removed in the background, with the rest of what the set no longer needs).
+        merge_unneeded(self.0);
         Ok(())
     }
     fn tracking(&self) -> vhdx::vhds::Tracking {
