@@ -309,6 +309,30 @@ impl SharedDisk {
             .map(drop)
     }
 
+    /// ConvertToVHDSet: a VHD Set called `name` is made beside this plain disk, whose
+    /// disk it is.
+    pub fn convert_to_set(&mut self, c: &mut Client, name: &str) -> Result<()> {
+        let b = rsvd::vhdset::encode_convert_to_set(Guid::random(), name);
+        self.op(c, tunnel::opcode::META_OPERATION_START, &b, 64)
+            .map(drop)
+    }
+
+    /// ExtractVHD: snapshot `source` copied into a new file `name` beside the set, whole
+    /// or (with `limit`) as a differencing disk over the older snapshot's file. Answered
+    /// when the copy has ended.
+    pub fn extract(
+        &mut self,
+        c: &mut Client,
+        source: Guid,
+        limit: Option<Guid>,
+        name: &str,
+        flags: u32,
+    ) -> Result<()> {
+        let b = rsvd::vhdset::encode_extract(Guid::random(), flags, source, limit, name);
+        self.op(c, tunnel::opcode::META_OPERATION_START, &b, 64)
+            .map(drop)
+    }
+
     /// DELETE_SNAPSHOT of a VM snapshot (`keep_reference`: kept for change queries).
     pub fn delete_snapshot(
         &mut self,

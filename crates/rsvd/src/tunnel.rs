@@ -323,6 +323,45 @@ pub struct OpenState {
     pub done: Vec<Guid>,
     /// A snapshot this open is making (between its stages).
     pub pending: Option<crate::vhdset::Pending>,
+    /// A meta-operation of this open the server runs on its own time (ExtractVHD): its
+    /// transaction and how far it got.
+    pub running: Option<(Guid, std::sync::Arc<Progress>)>,
+}
+
+/// How far a long meta-operation got, in bytes of the virtual disk, and how it ended.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub done: std::sync::atomic::AtomicU64,
+    pub total: std::sync::atomic::AtomicU64,
+    /// 0 while it runs, 1 done, 2 failed or abandoned.
+    pub ended: std::sync::atomic::AtomicU32,
+}
+
+impl OpenState {
+    /// Forgets a long meta-operation that has ended (one that succeeded goes with the
+    /// completed ones).
+    fn settle(&mut self) {
+        let ended = match &self.running {
+            Some((t, p)) => match p.ended.load(std::sync::atomic::Ordering::Acquire) {
+                0 => return,
+                1 => Some(*t),
+                _ => None,
+            },
+            None => return,
+        };
+        self.running = None;
+        if let Some(t) = ended {
+            self.completed(t);
+        }
+    }
+
+    /// Records a meta-operation as completed (the newest few are kept).
+    fn completed(&mut self, transaction: Guid) {
+        if self.done.len() >= 16 {
+            self.done.remove(0);
+        }
+        self.done.push(transaction);
+    }
 }
 
 /// What GET_DISK_INFO reports about the file (2.2.4.20).
@@ -339,10 +378,13 @@ pub struct DiskFacts {
 }
 
 /// What a tunnel request asks of the caller beyond the answer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effects {
     /// The virtual size changed: every other initiator gets a capacity unit attention.
     pub resized: bool,
+    /// An ExtractVHD to run: the server answers the request (with this header) once the
+    /// copy has ended.
+    pub extract: Option<(Header, vhdset::Extract)>,
 }
 
 fn header_only(h: &Header, status: u32) -> Vec<u8> {
@@ -380,6 +422,7 @@ pub fn dispatch(
     }
     let body = &input[HEADER_LEN..];
     let dev = lun.dev;
+    open.settle();
     let ok = |payload: &[u8]| {
         let mut out = header_only(&h, SUCCESS);
         out.extend_from_slice(payload);
@@ -454,12 +497,18 @@ pub fn dispatch(
             let Some(t) = body.get(..16) else {
                 return Ok(header_only(&h, BUFFER_TOO_SMALL));
             };
-            if !open.done.contains(&Guid::from_slice(t)) {
-                return Ok(header_only(&h, STATUS_NOT_FOUND));
-            }
-            // Meta-operations finish before they answer: always complete.
-            let mut p = 1u64.to_le_bytes().to_vec();
-            p.extend_from_slice(&1u64.to_le_bytes());
+            let t = Guid::from_slice(t);
+            // Meta-operations but ExtractVHD finish before they answer.
+            let (done, total) = match &open.running {
+                Some((r, p)) if *r == t => (
+                    p.done.load(std::sync::atomic::Ordering::Relaxed),
+                    p.total.load(std::sync::atomic::Ordering::Relaxed),
+                ),
+                _ if open.done.contains(&t) => (1, 1),
+                _ => return Ok(header_only(&h, STATUS_NOT_FOUND)),
+            };
+            let mut p = done.to_le_bytes().to_vec();
+            p.extend_from_slice(&total.to_le_bytes());
             Ok(ok(&p))
         }
         QUERY_SAFE_SIZE => {
@@ -631,15 +680,19 @@ fn meta_start(
         2 => SUCCESS,
         1 => vhdset::create_snapshot(set, &mut open.pending, transaction, data),
         5 => vhdset::apply_snapshot(set, data),
-        // ExtractVHD (a copy of a snapshot as a file of its own) and ConvertToVHDSet.
-        3 | 4 => NOT_SUPPORTED,
+        3 if open.running.is_some() => INSUFFICIENT_RESOURCES,
+        3 => match vhdset::extract_request(set, transaction, data) {
+            Ok(e) => {
+                effects.extract = Some((*h, e));
+                return header_only(h, SUCCESS);
+            }
+            Err(status) => status,
+        },
+        4 => vhdset::convert_to_set(set, data),
         _ => INVALID_PARAMETER,
     };
     if status == SUCCESS {
-        if open.done.len() >= 16 {
-            open.done.remove(0);
-        }
-        open.done.push(transaction);
+        open.completed(transaction);
     }
     header_only(h, status)
 }

@@ -63,6 +63,9 @@ pub trait SetOps {
     fn delete_snapshot(&self, id: Guid, keep_reference: bool) -> Result<(), u32>;
     /// Makes the disk what it was at the snapshot (which stays).
     fn apply_snapshot(&self, id: Guid) -> Result<(), u32>;
+    /// Makes a VHD Set called `name` (a `.vhds`, as the client named it) whose disk is
+    /// this plain disk.
+    fn convert_to_set(&self, name: &str) -> Result<(), u32>;
     fn tracking(&self) -> Tracking;
     fn set_tracking(&self, t: Tracking) -> Result<(), u32>;
     /// Virtual ranges written after `limit` was taken and before `target` was, inside
@@ -96,6 +99,9 @@ impl SetOps for NoSet {
     }
     fn apply_snapshot(&self, _: Guid) -> Result<(), u32> {
         Err(INVALID_DEVICE_REQUEST)
+    }
+    fn convert_to_set(&self, _: &str) -> Result<(), u32> {
+        Err(NOT_SUPPORTED)
     }
     fn tracking(&self) -> Tracking {
         Tracking::default()
@@ -281,6 +287,135 @@ pub fn apply_snapshot(ops: &dyn SetOps, data: &[u8]) -> u32 {
         None => NOT_FOUND,
         Some(_) => ops.apply_snapshot(id).err().unwrap_or(SUCCESS),
     }
+}
+
+/// An ExtractVHD request, checked: the snapshot to copy into a new file of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extract {
+    pub transaction: Guid,
+    pub source: Guid,
+    /// The snapshot the copy is a differencing disk over (it holds only what was
+    /// written after it); None for a whole disk.
+    pub limit: Option<Guid>,
+    /// The new file's name, beside the set.
+    pub name: String,
+}
+
+/// META_OPERATION_START ExtractVHD (48 bytes, then the name): SnapshotType, Reserved,
+/// Flags, SourceSnapshotId, SourceLimitSnapshotId, DestinationVhdNameLength.
+pub fn extract_request(ops: &dyn SetOps, transaction: Guid, data: &[u8]) -> Result<Extract, u32> {
+    if data.len() < 48 {
+        return Err(BUFFER_TOO_SMALL);
+    }
+    let (kind_, flags) = (u32_at(data, 0), u32_at(data, 8));
+    let source = Guid::from_slice(&data[12..28]);
+    let limit = Guid::from_slice(&data[28..44]);
+    let n = u32_at(data, 44) as usize;
+    let raw = data
+        .get(48..48usize.saturating_add(n))
+        .ok_or(BUFFER_TOO_SMALL)?;
+    if !ops.is_set() {
+        return Err(INVALID_DEVICE_REQUEST);
+    }
+    // A plain file name (MS-FSCC 2.1.5).
+    let name = utf16z(raw)
+        .filter(|s| !s.chars().any(|c| c < ' ' || "\"*/:<>?\\|".contains(c)))
+        .filter(|s| s != "." && s != "..")
+        .ok_or(INVALID_PARAMETER)?;
+    let snaps = ops.snapshots();
+    let known = |id: Guid, reference: bool| {
+        snaps
+            .iter()
+            .any(|s| s.id == id && (reference || !s.reference_only))
+    };
+    // The copy's data must be there; a reference point is enough to copy changes since.
+    if !known(source, false) || (!limit.is_zero() && !known(limit, true)) {
+        return Err(INVALID_PARAMETER);
+    }
+    if (flags != 0 && kind_ != kind::VM) || flags > 1 {
+        return Err(INVALID_PARAMETER_2);
+    }
+    // SVHDX_EXTRACT_SNAPSHOTS_FLAG_DELETE_ON_CLOSE: the set itself would go when this
+    // open closes; not done here.
+    if flags != 0 {
+        return Err(NOT_SUPPORTED);
+    }
+    Ok(Extract {
+        transaction,
+        source,
+        limit: (!limit.is_zero()).then_some(limit),
+        name,
+    })
+}
+
+/// The body of a META_OPERATION_START ExtractVHD request (for clients and tests).
+pub fn encode_extract(
+    transaction: Guid,
+    flags: u32,
+    source: Guid,
+    limit: Option<Guid>,
+    name: &str,
+) -> Vec<u8> {
+    let mut b = transaction.0.to_vec();
+    b.extend_from_slice(&3u32.to_le_bytes());
+    b.extend_from_slice(&[0; 4]);
+    b.extend_from_slice(&kind::VM.to_le_bytes());
+    b.extend_from_slice(&[0; 4]);
+    b.extend_from_slice(&flags.to_le_bytes());
+    b.extend_from_slice(&source.0);
+    b.extend_from_slice(&limit.unwrap_or(Guid([0; 16])).0);
+    push_name(&mut b, name);
+    b
+}
+
+/// A length (bytes, with the NUL) and a NUL-terminated UTF-16LE name.
+fn push_name(b: &mut Vec<u8>, name: &str) {
+    let mut name16: Vec<u8> = name.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    name16.extend_from_slice(&[0, 0]);
+    b.extend_from_slice(&(name16.len() as u32).to_le_bytes());
+    b.extend_from_slice(&name16);
+}
+
+/// META_OPERATION_START ConvertToVHDSet: DestinationVhdSetNameLength (bytes, with the
+/// NUL) and the name, which must be a `.vhds`.
+pub fn convert_to_set(ops: &dyn SetOps, data: &[u8]) -> u32 {
+    let Some(n) = data.get(..4).map(|b| u32_at(b, 0) as usize) else {
+        return BUFFER_TOO_SMALL;
+    };
+    let Some(raw) = data.get(4..4usize.saturating_add(n)) else {
+        return BUFFER_TOO_SMALL;
+    };
+    match utf16z(raw) {
+        Some(name) if name.to_ascii_lowercase().ends_with(".vhds") => {
+            ops.convert_to_set(&name).err().unwrap_or(SUCCESS)
+        }
+        _ => INVALID_PARAMETER,
+    }
+}
+
+/// A UTF-16LE string whose NUL terminator ends `raw` exactly (and is its only NUL).
+fn utf16z(raw: &[u8]) -> Option<String> {
+    if !raw.len().is_multiple_of(2) {
+        return None;
+    }
+    let units: Vec<u16> = raw
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    let (&last, body) = units.split_last()?;
+    if last != 0 || body.is_empty() || body.contains(&0) {
+        return None;
+    }
+    String::from_utf16(body).ok()
+}
+
+/// The body of a META_OPERATION_START ConvertToVHDSet request (for clients and tests).
+pub fn encode_convert_to_set(transaction: Guid, name: &str) -> Vec<u8> {
+    let mut b = transaction.0.to_vec();
+    b.extend_from_slice(&4u32.to_le_bytes());
+    b.extend_from_slice(&[0; 4]);
+    push_name(&mut b, name);
+    b
 }
 
 /// DELETE_SNAPSHOT: the status for the header.
@@ -484,6 +619,7 @@ mod tests {
         tracking: RefCell<Tracking>,
         taken: RefCell<Vec<(Guid, bool)>>,
         applied: RefCell<Vec<Guid>>,
+        converted: RefCell<Vec<String>>,
     }
 
     impl SetOps for Fake {
@@ -519,6 +655,10 @@ mod tests {
         }
         fn apply_snapshot(&self, id: Guid) -> Result<(), u32> {
             self.applied.borrow_mut().push(id);
+            Ok(())
+        }
+        fn convert_to_set(&self, name: &str) -> Result<(), u32> {
+            self.converted.borrow_mut().push(name.to_string());
             Ok(())
         }
         fn tracking(&self) -> Tracking {
@@ -768,6 +908,35 @@ mod tests {
             assert!(q.len() <= 72 + 16 * vhdx::vhds::MAX_SNAPSHOTS + 16);
             let _ = query_changes(&f, &b, max_out);
             let _ = start_tracking(&f, &b);
+            let _ = convert_to_set(&f, &b);
+            let _ = extract_request(&f, Guid([0; 16]), &b);
         }
+    }
+
+    #[test]
+    fn convert_to_set_wants_one_nul_terminated_vhds_name() {
+        let f = Fake::default();
+        let body = |name: &str| encode_convert_to_set(Guid([7; 16]), name)[24..].to_vec();
+        assert_eq!(convert_to_set(&f, &body("guest.VHDS")), SUCCESS);
+        assert_eq!(*f.converted.borrow(), ["guest.VHDS"]);
+        assert_eq!(convert_to_set(&f, &body("guest.vhdx")), INVALID_PARAMETER);
+        assert_eq!(convert_to_set(&f, &body("")), INVALID_PARAMETER);
+        // The length must end at the name's NUL, inside the request.
+        let mut b = body("a.vhds");
+        b.truncate(b.len() - 1);
+        assert_eq!(convert_to_set(&f, &b), BUFFER_TOO_SMALL);
+        let mut b = body("a.vhds");
+        b[..4].copy_from_slice(&10u32.to_le_bytes());
+        assert_eq!(
+            convert_to_set(&f, &b),
+            INVALID_PARAMETER,
+            "no NUL at the end"
+        );
+        let mut b = body("a.vhds");
+        b[4..6].copy_from_slice(&[0, 0]);
+        assert_eq!(convert_to_set(&f, &b), INVALID_PARAMETER, "a NUL inside");
+        assert_eq!(convert_to_set(&f, &[1, 0]), BUFFER_TOO_SMALL);
+        assert_eq!(convert_to_set(&NoSet, &body("a.vhds")), NOT_SUPPORTED);
+        assert_eq!(f.converted.borrow().len(), 1);
     }
 }

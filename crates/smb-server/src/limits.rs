@@ -74,8 +74,8 @@ pub const OFFLOAD_COPY_STEP: usize = 8 << 20;
 /// ones go async and are copied on a copier thread of their own, off the workers.
 pub const OFFLOAD_INLINE_COPY: u64 = 1 << 20;
 
-/// Copier threads running at once in the process; an offload write past them waits
-/// (async) for one to end.
+/// Copier threads running at once in the process; a long copy (an offload write, an
+/// ExtractVHD) past them waits (async) for one to end.
 pub const OFFLOAD_COPIERS: usize = 4;
 
 /// The logical sector size ODX offsets and lengths are multiples of (MS-FSA 2.1.5.10.20).

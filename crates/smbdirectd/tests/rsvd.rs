@@ -1202,11 +1202,17 @@ fn a_vhd_set_removes_the_files_nothing_reads_and_not_another_disks_checkpoints()
         "--parent",
         p(&s.share.join(theirs[0])),
     ]);
-    let files = |s: &TestServer| {
-        avhdx_files(s)
-            .into_iter()
-            .filter(|n| !theirs.contains(&n.as_str()))
-            .count()
+    // The set's files: once the tidy is done, exactly `n` (and the plain disk's stay).
+    let ours = |s: &TestServer, n: usize, when: &str| {
+        settle(s, n + theirs.len(), when);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let all = avhdx_files(s);
+        assert!(
+            theirs.iter().all(|t| all.iter().any(|a| a == t)),
+            "{when}: {all:?}"
+        );
+        assert_eq!(all.len(), n + theirs.len(), "{when}: {all:?}");
+        all
     };
     let piece = |k: u64| random_bytes(MIB as usize, 40 + k);
     let (mut c, mut d) = open(&s, HOST_A, "branch.vhds");
@@ -1218,14 +1224,21 @@ fn a_vhd_set_removes_the_files_nothing_reads_and_not_another_disks_checkpoints()
         snaps.push(id);
     }
     c.write(d.tree, d.file, 3 * MIB, &piece(3)).unwrap();
-    assert_eq!(files(&s), 4, "one file per snapshot and the one written");
+    ours(&s, 4, "one file per snapshot and the one written");
     // Back to the first snapshot: the file written until now goes; the later
     // snapshots' files stay (they are still snapshots).
     d.apply_snapshot(&mut c, snaps[0]).unwrap();
-    settle(&s, 4 + theirs.len(), "after the first apply");
-    c.write(d.tree, d.file, 4 * MIB, &piece(4)).unwrap();
-    let fourth = Guid::random();
-    d.create_snapshot(&mut c, fourth, false).unwrap();
+    ours(&s, 4, "after the first apply");
+    // A branch of two snapshots, and a copy of the second's changes over the first
+    // (a differencing disk over the first's file, not one of the set's).
+    let branch = [Guid::random(), Guid::random()];
+    for (k, id) in branch.iter().enumerate() {
+        c.write(d.tree, d.file, (4 + k as u64) * MIB, &piece(4 + k as u64))
+            .unwrap();
+        d.create_snapshot(&mut c, *id, false).unwrap();
+    }
+    d.extract(&mut c, branch[1], Some(branch[0]), "kept.vhdx", 0)
+        .unwrap();
     // The second snapshot's file stays while the third's reads through it.
     d.delete_snapshot(&mut c, snaps[1], false).unwrap();
     d.apply_snapshot(&mut c, snaps[2]).unwrap();
@@ -1236,30 +1249,33 @@ fn a_vhd_set_removes_the_files_nothing_reads_and_not_another_disks_checkpoints()
         c.read(d.tree, d.file, 4 * MIB, 4096).unwrap(),
         vec![0; 4096]
     );
-    c.write(d.tree, d.file, 5 * MIB, &piece(5)).unwrap();
-    // The branch the apply left loses its last snapshot: its file goes, and the second
-    // snapshot's file is merged away.
-    d.delete_snapshot(&mut c, fourth, false).unwrap();
-    settle(
-        &s,
-        3 + theirs.len(),
-        "after the abandoned branch's snapshot went",
-    );
+    c.write(d.tree, d.file, 7 * MIB, &piece(7)).unwrap();
+    ours(&s, 6, "after the second apply");
+    // The branch the apply left loses its snapshots: its second file goes, its first
+    // stays (the extracted copy reads through it), and the second snapshot's file of
+    // the live chain is merged away.
+    for id in branch {
+        d.delete_snapshot(&mut c, id, false).unwrap();
+    }
+    ours(&s, 4, "after the abandoned branch's snapshots went");
     d.close(&mut c).unwrap();
     drop(c);
+    vhdx_check(&s.share.join("kept.vhdx"));
 
     // What a node stopping mid-merge leaves: a file of the set's name whose parent is a
     // file of the set (and one on top of it). A file on the plain disk's checkpoints,
-    // named the same way, is not the set's.
+    // named the same way, is not the set's. And the extracted copy is gone: the branch's
+    // first file with it.
     s.stop();
-    let ours = avhdx_files(&s)
+    std::fs::remove_file(s.share.join("kept.vhdx")).unwrap();
+    let any_ours = avhdx_files(&s)
         .into_iter()
         .find(|n| !theirs.contains(&n.as_str()))
         .unwrap();
     let left = s
         .share
         .join("branch_5e2f8a17-6c3b-4d90-a1e4-0f7b3c29d856.avhdx");
-    vhdx(&["create", p(&left), "--parent", p(&s.share.join(&ours))]);
+    vhdx(&["create", p(&left), "--parent", p(&s.share.join(&any_ours))]);
     let left_top = s
         .share
         .join("branch_c8a03d6e-49f1-4b27-8d5c-e61f2a7b9043.avhdx");
@@ -1270,13 +1286,164 @@ fn a_vhd_set_removes_the_files_nothing_reads_and_not_another_disks_checkpoints()
     vhdx(&["create", p(&their_third), "--parent", p(&their_top)]);
     s.restart();
     let (mut c, d) = open(&s, HOST_A, "branch.vhds");
-    settle(&s, 3 + theirs.len() + 1, "after the restart");
-    assert!(their_third.exists() && !left.exists() && !left_top.exists());
-    for k in [0, 1, 2, 5] {
+    let all = ours(&s, 3 + 1, "after the restart");
+    assert!(all.iter().any(|n| their_third.ends_with(n)));
+    assert!(!left.exists() && !left_top.exists());
+    for k in [0, 1, 2, 7] {
         assert!(c.read(d.tree, d.file, k * MIB, MIB as u32).unwrap() == piece(k));
     }
     d.close(&mut c).unwrap();
     drop(c);
     vhdx_check(&set);
     vhdx_check(&their_third);
+}
+
+/// The NTSTATUS a failed client call got.
+fn failed_with<T>(r: client::Result<T>) -> NtStatus {
+    match r {
+        Err(client::Error::Status(_, s)) => s,
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("it succeeded"),
+    }
+}
+
+#[test]
+fn a_shared_vhdx_converted_to_a_vhd_set_keeps_its_data_and_reservations() {
+    let s = rsvd_server();
+    let disk = s.share.join("guest.vhdx");
+    vhdx(&["create", p(&disk), "--size", "64M", "--block-size", "1M"]);
+    let (mut ca, mut a) = open(&s, HOST_A, "guest.vhdx");
+    let data = random_bytes(MIB as usize, 60);
+    ca.write(a.tree, a.file, 3 * MIB, &data).unwrap();
+    let r = a
+        .pr_out(&mut ca, pr_action::REGISTER_AND_IGNORE, 0, 0, KEY_A)
+        .unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+    for bad in ["guest.vhdx", "gu|est.vhds", "a:b.vhds"] {
+        let e = failed_with(a.convert_to_set(&mut ca, bad));
+        assert_eq!(e, NtStatus::INVALID_PARAMETER, "{bad}");
+    }
+    // The set is made beside the disk, whatever folder the name came with.
+    a.convert_to_set(&mut ca, "\\\\node\\vms\\guest.vhds")
+        .unwrap();
+    assert!(s.share.join("guest.vhds").is_file());
+    let e = failed_with(a.convert_to_set(&mut ca, "guest.vhds"));
+    assert_eq!(e, NtStatus::OBJECT_NAME_COLLISION);
+    // While the disk's own shared opens live, the set (whose disk it is) is refused:
+    // two engines would write one file.
+    let (mut cb, tb) = host(&s);
+    let early = SharedDisk::open(&mut cb, tb, "guest.vhds", Some(HOST_B), 2, "B");
+    assert_eq!(failed_with(early), NtStatus::SHARING_VIOLATION);
+    a.close(&mut ca).unwrap();
+    drop((ca, cb));
+
+    // Opened as the set: the same disk, data and registration.
+    let (mut cb, mut b) = open(&s, HOST_B, "guest.vhds");
+    assert!(cb.read(b.tree, b.file, 3 * MIB, MIB as u32).unwrap() == data);
+    let keys = b.pr_in(&mut cb, 0).unwrap();
+    assert_eq!(&keys.data[8..16], &KEY_A.to_be_bytes());
+    let e = failed_with(b.convert_to_set(&mut cb, "again.vhds"));
+    assert_eq!(e, NtStatus::INVALID_DEVICE_REQUEST, "a set is one already");
+    // It takes snapshots: the former .vhdx holds the first, unchanged after.
+    let snap = Guid::random();
+    b.create_snapshot(&mut cb, snap, true).unwrap();
+    cb.write(b.tree, b.file, 3 * MIB, &[9; 4096]).unwrap();
+    let (mut cs, ts) = host(&s);
+    let old = SharedDisk::open_snapshot(&mut cs, ts, "guest.vhds", snap).unwrap();
+    assert!(cs.read(old.tree, old.file, 3 * MIB, MIB as u32).unwrap() == data);
+    old.close(&mut cs).unwrap();
+    // Applied: the disk is the .vhdx's data again, on a new file, and the file written
+    // since the snapshot goes.
+    b.apply_snapshot(&mut cb, snap).unwrap();
+    assert!(cb.read(b.tree, b.file, 3 * MIB, MIB as u32).unwrap() == data);
+    assert_eq!(avhdx_files(&s).len(), 1);
+    b.close(&mut cb).unwrap();
+    drop((cb, cs));
+    vhdx_check(&s.share.join("guest.vhds"));
+    vhdx_check(&disk);
+}
+
+#[test]
+fn a_vhd_sets_snapshots_are_extracted_whole_or_as_their_differences() {
+    let s = rsvd_server();
+    vhdx(&[
+        "create",
+        p(&s.share.join("ex.vhds")),
+        "--size",
+        "64M",
+        "--block-size",
+        "1M",
+    ]);
+    let (mut c, mut d) = open(&s, HOST_A, "ex.vhds");
+    let mut model = vec![0u8; SIZE as usize];
+    let mut write = |c: &mut Client, d: &SharedDisk, at: u64, data: Vec<u8>| {
+        c.write(d.tree, d.file, at, &data).unwrap();
+        model[at as usize..at as usize + data.len()].copy_from_slice(&data);
+        model.clone()
+    };
+    write(&mut c, &d, 5 * MIB, random_bytes(8 * MIB as usize, 70));
+    let older = Guid::random();
+    d.create_snapshot(&mut c, older, true).unwrap();
+    write(&mut c, &d, 6 * MIB + 4096, random_bytes(MIB as usize, 71));
+    let at_newer = write(&mut c, &d, 40 * MIB, random_bytes(8192, 72));
+    let newer = Guid::random();
+    d.create_snapshot(&mut c, newer, true).unwrap();
+    write(&mut c, &d, 0, random_bytes(MIB as usize, 73));
+    d.extract(&mut c, newer, None, "whole.vhdx", 0).unwrap();
+    d.extract(&mut c, newer, Some(older), "changes.vhdx", 0)
+        .unwrap();
+    let bad: [(Guid, Option<Guid>, &str, u32, NtStatus); 6] = [
+        (
+            newer,
+            None,
+            "whole.vhdx",
+            0,
+            NtStatus::OBJECT_NAME_COLLISION,
+        ),
+        (
+            Guid::random(),
+            None,
+            "x.vhdx",
+            0,
+            NtStatus::INVALID_PARAMETER,
+        ),
+        (older, Some(newer), "x.vhdx", 0, NtStatus::INVALID_PARAMETER),
+        (newer, None, "dir\\x.vhdx", 0, NtStatus::INVALID_PARAMETER),
+        (
+            newer,
+            None,
+            "ex_8e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b.avhdx",
+            0,
+            NtStatus::INVALID_PARAMETER,
+        ),
+        (newer, None, "x.vhdx", 1, NtStatus::NOT_SUPPORTED),
+    ];
+    for (source, limit, name, flags, want) in bad {
+        let got = failed_with(d.extract(&mut c, source, limit, name, flags));
+        assert_eq!(got, want, "{name} {flags}");
+    }
+    assert!(!s.share.join("x.vhdx").exists());
+    d.close(&mut c).unwrap();
+    drop(c);
+
+    // The whole copy is the disk as it was at the newer snapshot, with its own identity
+    // (qemu-img agrees); the differences over the older snapshot's file read the same,
+    // and hold only what was written between the two.
+    let raw = s.share.join("at-newer.raw");
+    std::fs::write(&raw, &at_newer).unwrap();
+    let whole = s.share.join("whole.vhdx");
+    qemu_img_matches(&whole, &raw);
+    let changes = s.share.join("changes.vhdx");
+    vhdx_check(&changes);
+    let back = s.share.join("changes.raw");
+    vhdx(&["convert", p(&changes), p(&back), "--to", "raw"]);
+    assert!(std::fs::read(&back).unwrap() == at_newer);
+    // Bytes allocated: the whole copy holds 9 blocks of 1 MiB, the differences 3.
+    let used =
+        |f: &Path| std::os::unix::fs::MetadataExt::blocks(&std::fs::metadata(f).unwrap()) * 512;
+    let (whole_used, changes_used) = (used(&whole), used(&changes));
+    assert!(
+        changes_used + 5 * MIB <= whole_used,
+        "{changes_used} vs {whole_used}"
+    );
 }

@@ -385,6 +385,11 @@ pub fn create_set(path: &std::path::Path, p: &crate::CreateParams) -> Result<Str
     let r = new(path)
         .map_err(Error::from)
         .and_then(|sf| VhdSet::new(&disk)?.create(&sf));
+    // Both names durable, as a set made through a share is.
+    let r = r.and_then(|()| {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        Ok(std::fs::File::open(dir.unwrap_or(std::path::Path::new(".")))?.sync_all()?)
+    });
     if let Err(e) = r {
         let _ = std::fs::remove_file(&disk_path);
         return Err(e);

@@ -4,6 +4,7 @@ use super::*;
 use crate::limits::{
     COPYCHUNK_MAX_CHUNKS, COPYCHUNK_MAX_CHUNK_SIZE, COPYCHUNK_MAX_DATA, MAX_RESILIENCY_TIMEOUT_MS,
 };
+use crate::svhdx::Tunnelled;
 use smb_wire::fsctl;
 
 pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
@@ -67,7 +68,8 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
     let f = open.file_obj().expect("file");
     if let Some(o) = shared_disk_ioctl(&open, &req) {
         return match o {
-            Ok(out) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
+            Ok(Tunnelled::Done(out)) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
+            Ok(Tunnelled::Extract(job)) => extract(ctx, &open, &req, job),
             Err(e) => Fail(e),
         };
     }
@@ -427,6 +429,30 @@ pub(super) fn copy_chunk(
     Ok(response(done, 0, written))
 }
 
+/// An ExtractVHD copies on a copier thread, and the request is answered when the copy
+/// ends (a compound, which cannot wait for it, is refused).
+fn extract(
+    ctx: &Ctx,
+    open: &Arc<Open>,
+    req: &msg::IoctlRequest,
+    mut job: Box<crate::svhdx::ExtractJob>,
+) -> Outcome {
+    if !ctx.can_wait {
+        return Fail(NtStatus::NOT_SUPPORTED);
+    }
+    let (ctl_code, file_id) = (req.ctl_code, req.file_id);
+    let step = Box::new(move || {
+        let out = job.step()?;
+        let mut body = Vec::with_capacity(48 + out.len());
+        msg::encode_ioctl_response(&mut body, ctl_code, file_id, &out);
+        Some((NtStatus::SUCCESS, body))
+    });
+    Outcome::Wait(Wait::Copy(Box::new(super::offload::CopyTask::new(
+        open.clone(),
+        step,
+    ))))
+}
+
 /// The interfaces FSCTL_QUERY_NETWORK_INTERFACE_INFO advertises (MS-SMB2 2.2.32.5).
 pub fn interface_info(ifaces: &[InterfaceConfig]) -> Vec<u8> {
     let list: Vec<fsctl::NetworkInterface> = ifaces
@@ -446,7 +472,7 @@ pub fn interface_info(ifaces: &[InterfaceConfig]) -> Vec<u8> {
 
 /// The FSCTLs of shared virtual disks (MS-RSVD 3.2.4, 3.2.5.5, 3.2.5.6), and those a
 /// shared open refuses; None for the rest.
-fn shared_disk_ioctl(open: &Open, req: &msg::IoctlRequest) -> Option<Result<Vec<u8>, NtStatus>> {
+fn shared_disk_ioctl(open: &Open, req: &msg::IoctlRequest) -> Option<Result<Tunnelled, NtStatus>> {
     let rsvd_share = open.share.as_ref().is_some_and(|s| s.rsvd);
     let shared = open.svhdx.as_ref();
     Some(match req.ctl_code {
@@ -456,7 +482,8 @@ fn shared_disk_ioctl(open: &Open, req: &msg::IoctlRequest) -> Option<Result<Vec<
                 .as_ref()
                 .is_some_and(|f| crate::svhdx::is_shared(&f.vdisk)),
             req.max_output_response,
-        ),
+        )
+        .map(Tunnelled::Done),
         fsctl::QUERY_SHARED_VIRTUAL_DISK_SUPPORT => Err(NtStatus::INVALID_DEVICE_REQUEST),
         fsctl::SVHDX_SYNC_TUNNEL_REQUEST | fsctl::SVHDX_ASYNC_TUNNEL_REQUEST => match shared {
             Some(sv) => {

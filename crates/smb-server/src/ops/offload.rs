@@ -342,7 +342,10 @@ pub(super) fn offload_write(
     }
     // A long copy goes to a copier thread.
     if ctx.can_wait && job.total > OFFLOAD_INLINE_COPY {
-        return Outcome::Wait(Wait::Copy(Box::new(CopyTask::new(job, ctx.server.clone()))));
+        let server = ctx.server.clone();
+        let target = job.target.clone();
+        let step = Box::new(move || job.step(&server));
+        return Outcome::Wait(Wait::Copy(Box::new(CopyTask::new(target, step))));
     }
     loop {
         match job.step(ctx.server) {
@@ -364,22 +367,26 @@ struct CopyShared {
     result: Mutex<Option<(NtStatus, Vec<u8>)>>,
 }
 
-/// A long offload write: its job waits for a copier slot, then runs step after step on
-/// a thread of its own; the worker only looks for the answer. Dropping the task (the
+/// A long copy (an offload write, an ExtractVHD): its job waits for a copier slot, then
+/// runs step after step on a thread of its own; the worker only looks for the answer. Dropping the task (the
 /// request cancelled, its connection or session gone) stops the copy after the step
 /// under way.
 pub struct CopyTask {
     pub target: Arc<Open>,
-    /// The copy until a copier takes it.
-    job: Option<(CopyJob, Arc<Server>)>,
+    /// The copy until a copier takes it: each call copies a step, and gives the answer
+    /// once the copy has ended.
+    job: Option<CopyStep>,
     shared: Arc<CopyShared>,
 }
 
+type CopyStep = Box<dyn FnMut() -> Option<(NtStatus, Vec<u8>)> + Send>;
+
 impl CopyTask {
-    fn new(job: CopyJob, server: Arc<Server>) -> CopyTask {
+    /// A long copy on `target` (an offload write, an extract of a shared disk).
+    pub fn new(target: Arc<Open>, step: CopyStep) -> CopyTask {
         CopyTask {
-            target: job.target.clone(),
-            job: Some((job, server)),
+            target,
+            job: Some(step),
             shared: Arc::default(),
         }
     }
@@ -391,7 +398,7 @@ impl CopyTask {
                 COPIERS.fetch_sub(1, Ordering::AcqRel);
                 return None;
             }
-            let (mut job, server) = self.job.take()?;
+            let mut job = self.job.take()?;
             let shared = self.shared.clone();
             let spawned = std::thread::Builder::new()
                 .name("offload-copy".into())
@@ -400,11 +407,11 @@ impl CopyTask {
                         if shared.stop.load(Ordering::Acquire) {
                             break (NtStatus::CANCELLED, Vec::new());
                         }
-                        if let Some(r) = job.step(&server) {
+                        if let Some(r) = job() {
                             break r;
                         }
                     };
-                    drop((job, server));
+                    drop(job);
                     *shared.result.lock() = Some(r);
                     COPIERS.fetch_sub(1, Ordering::AcqRel);
                 });

@@ -29,9 +29,11 @@ use std::io;
 use std::sync::Arc;
 use vhdx::vhds::VhdSet;
 
+mod extract;
 mod file;
 mod set;
 
+pub use extract::ExtractJob;
 pub use file::VirtualFile;
 pub use set::{in_use, DiskSet, Held, SetFile};
 
@@ -91,6 +93,9 @@ pub struct SharedDisk {
     dev: Option<VhdxDisk<ObjStore>>,
     /// For a `.vhds`: the set.
     pub set: Option<SetFile>,
+    /// The file the disk was opened as (the `.vhdx` or the `.vhds`), on its share; None
+    /// for a snapshot's disk.
+    place: Option<(ShareConfig, SharePath)>,
     /// The chain's files, marked in use.
     held: Mutex<Held>,
     pub pr: Mutex<Reservations>,
@@ -326,6 +331,15 @@ pub fn is_set_name(path: &SharePath) -> bool {
 static OPEN_SETS: Mutex<std::collections::BTreeMap<(u64, u64), std::sync::Weak<SharedDisk>>> =
     parking_lot::const_mutex(std::collections::BTreeMap::new());
 
+/// Whether the VHD Set file with this identity is a shared disk here (while its merger
+/// holds it, even with no shared open left).
+pub fn set_open(device_id: u64, file_id: u64) -> bool {
+    OPEN_SETS
+        .lock()
+        .get(&(device_id, file_id))
+        .is_some_and(|w| w.strong_count() > 0)
+}
+
 /// Opens the disk at `path` (and its parents), or finds it open already in the file's
 /// `slot`. A `.vhds` is a VHD Set: the disk is the file it names now. Its reservations
 /// are loaded from (and kept in) `store`.
@@ -365,6 +379,7 @@ pub fn shared_disk(
             retired: Mutex::new(Vec::new()),
             broken: std::sync::atomic::AtomicBool::new(false),
             merging: std::sync::atomic::AtomicBool::new(false),
+            wanted: std::sync::atomic::AtomicBool::new(false),
         })
     } else {
         None
@@ -377,7 +392,9 @@ pub fn shared_disk(
     if let Some(sf) = &set {
         *sf.names.lock() = file_names(&paths);
     }
-    let held = Mutex::new(Held::of(&layers));
+    // The file this disk writes may be no other disk's (a set made of a `.vhdx` whose
+    // own shared opens still live).
+    let held = Mutex::new(Held::claim(&layers).ok_or(NtStatus::SHARING_VIOLATION)?);
     let dev = VhdxDisk::new(layers);
     let id = dev.identity();
     let pr_key: String = rsvd::scsi::serial(&id).iter().map(|&b| b as char).collect();
@@ -399,6 +416,7 @@ pub fn shared_disk(
     let d = Arc::new(SharedDisk {
         dev: Some(dev),
         set,
+        place: Some((share.clone(), path.clone())),
         held,
         pr: Mutex::new(pr),
         pr_key,
@@ -427,17 +445,34 @@ pub fn snapshot_disk(
         return Err(NtStatus::INVALID_PARAMETER);
     }
     let obj = ObjStore(open_obj(share, path, false)?);
-    let set = VhdSet::read(&obj).map_err(engine_err)?;
+    // A set open here changes its chain (merges, removals) under its lock: held while
+    // the snapshot's files are opened, and what it says is the set as it is.
+    let set_id = obj.0.info().map(|i| (i.device_id, i.file_id))?;
+    let open_set = OPEN_SETS
+        .lock()
+        .get(&set_id)
+        .and_then(std::sync::Weak::upgrade);
+    let live = open_set
+        .as_ref()
+        .and_then(|d| d.set.as_ref())
+        .map(|sf| sf.set.lock());
+    let set = match &live {
+        Some(set) => VhdSet::clone(set),
+        None => VhdSet::read(&obj).map_err(engine_err)?,
+    };
     let snap = set
         .snapshot(&id)
         .filter(|s| !s.reference_only)
         .ok_or(NtStatus::OBJECT_NAME_NOT_FOUND)?;
     let dir = path.split_last().map_or_else(SharePath::root, |(d, _)| d);
     let (layers, _) = open_chain(share, &dir.join(&snap.file), true)?;
+    let held = Mutex::new(Held::of(&layers));
+    drop(live);
     Ok(Arc::new(SharedDisk {
-        held: Mutex::new(Held::of(&layers)),
+        held,
         dev: Some(VhdxDisk::new(layers)),
         set: None,
+        place: None,
         pr: Mutex::new(Reservations::new()),
         pr_key: format!("snapshot {id:?}"),
         store: None,
@@ -448,6 +483,13 @@ pub fn snapshot_disk(
 /// Whether a shared disk is open on the file whose slot this is.
 pub fn is_shared(slot: &DiskSlot) -> bool {
     slot.lock().strong_count() > 0
+}
+
+/// What a tunnel request comes to: its answer, or a copy to run first (ExtractVHD),
+/// which answers when it ends.
+pub enum Tunnelled {
+    Done(Vec<u8>),
+    Extract(Box<ExtractJob>),
 }
 
 /// What a shared open adds to an open.
@@ -569,7 +611,7 @@ impl SvhdxOpen {
         input: &[u8],
         max_out: usize,
         file_size: u64,
-    ) -> Result<Vec<u8>, NtStatus> {
+    ) -> Result<Tunnelled, NtStatus> {
         let mut facts = self.disk.device().facts(file_size);
         if self.disk.set.is_some() {
             // A set is reported as a dynamic disk in the VHDSET format, whatever file
@@ -593,7 +635,20 @@ impl SvhdxOpen {
         if fx.resized {
             self.disk.resized_by(self.initiator());
         }
-        r.map_err(NtStatus)
+        if let Some((h, e)) = fx.extract {
+            return Ok(match extract::prepare(&self.disk, h, &e) {
+                Ok((job, progress)) => {
+                    self.state.lock().running = Some((e.transaction, progress));
+                    Tunnelled::Extract(Box::new(job))
+                }
+                Err(status) => {
+                    let mut out = Vec::new();
+                    tunnel::Header { status, ..h }.encode(&mut out);
+                    Tunnelled::Done(out)
+                }
+            });
+        }
+        r.map(Tunnelled::Done).map_err(NtStatus)
     }
 }
 

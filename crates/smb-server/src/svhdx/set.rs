@@ -22,17 +22,32 @@ pub fn in_use(device_id: u64, file_id: u64) -> bool {
 pub struct Held(Vec<(u64, u64)>);
 
 impl Held {
+    fn ids(layers: &[vhdx::Vhdx<ObjStore>]) -> Vec<(u64, u64)> {
+        layers.iter().filter_map(|l| id_of(&*l.file().0)).collect()
+    }
+
     pub(super) fn of(layers: &[vhdx::Vhdx<ObjStore>]) -> Held {
-        let ids: Vec<(u64, u64)> = layers
-            .iter()
-            .filter_map(|l| l.file().0.info().ok())
-            .map(|i| (i.device_id, i.file_id))
-            .collect();
+        let ids = Held::ids(layers);
         let mut m = IN_USE.lock();
         for id in &ids {
             *m.entry(*id).or_insert(0) += 1;
         }
         Held(ids)
+    }
+
+    /// As [`Held::of`] for a disk being opened; None when another disk has the file
+    /// this one would write (its top) open already.
+    pub(super) fn claim(layers: &[vhdx::Vhdx<ObjStore>]) -> Option<Held> {
+        let top = layers.first().and_then(|l| id_of(&*l.file().0));
+        let ids = Held::ids(layers);
+        let mut m = IN_USE.lock();
+        if top.is_some_and(|t| m.contains_key(&t)) {
+            return None;
+        }
+        for id in &ids {
+            *m.entry(*id).or_insert(0) += 1;
+        }
+        Some(Held(ids))
     }
 
     fn add(&mut self, layer: &vhdx::Vhdx<ObjStore>) {
@@ -77,10 +92,19 @@ pub struct SetFile {
     pub(super) broken: std::sync::atomic::AtomicBool,
     /// A merge of files no snapshot needs is under way (see [`merge_unneeded`]).
     pub(super) merging: std::sync::atomic::AtomicBool,
+    /// A tidy was asked for since the merger last looked.
+    pub(super) wanted: std::sync::atomic::AtomicBool,
 }
 
 /// Replaced top files kept open per disk (the oldest is closed beyond this).
 pub(super) const RETIRED_TOPS: usize = 64;
+
+/// Makes the names in a set's folder durable.
+fn sync_dir(share: &ShareConfig, dir: &SharePath) -> Result<(), u32> {
+    open_as(share, dir, false, Disposition::Open, Kind::Directory)
+        .and_then(|d| d.sync())
+        .map_err(|st| set_err("syncing the set's folder", format!("status {:#x}", st.0)))
+}
 
 /// A failed file step of a set operation: logged, and STATUS_UNSUCCESSFUL to the host.
 pub(super) fn set_err(what: &str, e: impl std::fmt::Display) -> u32 {
@@ -116,15 +140,7 @@ impl SetFile {
             set_err("creating a disk file", e)
         })?;
         // The new name is made durable before the set can name it.
-        open_as(
-            &self.share,
-            &self.dir,
-            false,
-            Disposition::Open,
-            Kind::Directory,
-        )
-        .and_then(|d| d.sync())
-        .map_err(|st| set_err("syncing the set's folder", format!("status {:#x}", st.0)))?;
+        sync_dir(&self.share, &self.dir)?;
         Ok(made)
     }
 
@@ -145,7 +161,7 @@ impl SetFile {
 
     /// Whether `name` is one of this set's disk files (`<stem>_….avhdx`), which the set
     /// may remove when nothing needs it any more.
-    fn owns(&self, name: &str) -> bool {
+    pub(super) fn owns(&self, name: &str) -> bool {
         let stem = self
             .name
             .rsplit_once('.')
@@ -153,10 +169,15 @@ impl SetFile {
         let (Some(head), Some(tail)) = (name.get(..stem.len()), name.get(stem.len()..)) else {
             return false;
         };
-        tail.len() > 7
-            && head.eq_ignore_ascii_case(stem)
+        // `_<GUID>.avhdx`, the GUID as 8-4-4-4-12 hex digits (so a set `a.vhds` does
+        // not own `a_b_<GUID>.avhdx`, which is set `a_b.vhds`'s).
+        let (Some(guid), Some(ext)) = (tail.get(1..37), tail.get(37..)) else {
+            return false;
+        };
+        head.eq_ignore_ascii_case(stem)
             && tail.starts_with('_')
-            && tail.to_ascii_lowercase().ends_with(".avhdx")
+            && ext.eq_ignore_ascii_case(".avhdx")
+            && vhdx::Guid::parse(guid).is_some()
     }
 }
 
@@ -190,16 +211,19 @@ impl SetFile {
     }
 }
 
-/// Merges away, one by one on a thread of their own, the files of a set's chain that
-/// no snapshot needs (a deleted snapshot's): each one's data is copied into the file
-/// above it, which then names the one below as its parent, and the file is removed.
-/// Hosts go on reading and writing meanwhile; they wait only while the chain's files
-/// change places. One merger per disk at a time; it looks again after each merge.
+/// Tidies a set on a thread of its own: removes the files nothing reads any more (see
+/// [`sweep`]), and merges away one by one the files of the chain that no snapshot
+/// needs (a deleted snapshot's): each one's data is copied into the file above it,
+/// which then names the one below as its parent, and the file is removed. Hosts go on
+/// reading and writing meanwhile; they wait only while the chain's files change
+/// places. One such thread per disk at a time; a call while it runs makes it look
+/// again before it ends.
 pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
     use std::sync::atomic::Ordering;
     let Some(sf) = disk.set.as_ref() else {
         return;
     };
+    sf.wanted.store(true, Ordering::SeqCst);
     if sf.share.read_only || sf.merging.swap(true, Ordering::AcqRel) {
         return;
     }
@@ -209,30 +233,73 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
         .spawn(move || {
             let sf = disk.set.as_ref().expect("a set");
             loop {
-                let next = sf.mergeable(&sf.set.lock(), &sf.names.lock());
-                match next {
-                    Some((child, name)) => {
-                        if let Err(e) = merge_one(&disk, sf, &child, &name) {
-                            tracing::warn!(file = %name, error = %e, "VHD Set: merging a file no snapshot needs");
-                            break;
-                        }
-                    }
-                    None => {
-                        sweep(&disk, sf);
-                        sf.merging.store(false, Ordering::Release);
-                        // A file that became mergeable after the look above, before
-                        // the flag dropped, is this merger's still.
-                        let again = sf.mergeable(&sf.set.lock(), &sf.names.lock());
-                        if again.is_none() || sf.merging.swap(true, Ordering::AcqRel) {
-                            return;
-                        }
+                sf.wanted.store(false, Ordering::SeqCst);
+                // Swept first too: a merge removes a file whose other children (an
+                // abandoned branch's) could not be found any more after.
+                sweep(&disk, sf);
+                loop {
+                    let next = sf.mergeable(&sf.set.lock(), &sf.names.lock());
+                    let Some((child, name)) = next else {
+                        break;
+                    };
+                    if let Err(e) = merge_one(&disk, sf, &child, &name) {
+                        tracing::warn!(file = %name, error = %e, "VHD Set: merging a file no snapshot needs");
+                        break;
                     }
                 }
+                sweep(&disk, sf);
+                sf.merging.store(false, Ordering::Release);
+                // Asked again meanwhile: this thread's still, unless another took it.
+                if !sf.wanted.load(Ordering::SeqCst) || sf.merging.swap(true, Ordering::AcqRel) {
+                    return;
+                }
             }
-            sf.merging.store(false, Ordering::Release);
         });
     if spawned.is_err() {
         sf.merging.store(false, Ordering::Release);
+    }
+}
+
+/// A disk file in a set's folder: its identity, and its parent's path and identity
+/// (None: it has no parent, or the parent is not found).
+struct DiskFile {
+    name: String,
+    id: (u64, u64),
+    parent: Option<(SharePath, (u64, u64))>,
+}
+
+impl SetFile {
+    /// The disk files (`.vhdx`, `.avhdx`) of the set's folder whose names `pick`
+    /// picks; an error names one that cannot be read.
+    fn disk_files(&self, pick: impl Fn(&str) -> bool) -> Result<Vec<DiskFile>, String> {
+        let listing = open_as(
+            &self.share,
+            &self.dir,
+            false,
+            Disposition::Open,
+            Kind::Directory,
+        )
+        .and_then(|d| d.list_names())
+        .map_err(|s| format!("listing the set's folder: status {:#x}", s.0))?;
+        let disk = |n: &str| {
+            let n = n.to_ascii_lowercase();
+            n.ends_with(".vhdx") || n.ends_with(".avhdx")
+        };
+        let mut out = Vec::new();
+        for name in listing.into_iter().filter(|n| disk(n) && pick(n)) {
+            let path = self.dir.join(&name);
+            let unreadable = || format!("{name} cannot be read");
+            let obj = open_obj(&self.share, &path, false).map_err(|_| unreadable())?;
+            let id = id_of(&*obj).ok_or_else(unreadable)?;
+            let file = vhdx::Vhdx::open(ObjStore(obj), vhdx::OpenOptions::read_only())
+                .map_err(|_| unreadable())?;
+            let parent = file
+                .parent_locator()
+                .and_then(|loc| find_parent(&self.share, &path, loc))
+                .and_then(|(p, o)| Some((p, id_of(&*o)?)));
+            out.push(DiskFile { name, id, parent });
+        }
+        Ok(out)
     }
 }
 
@@ -243,12 +310,14 @@ fn id_of(obj: &dyn FileObj) -> Option<(u64, u64)> {
 
 /// Removes the set's files that nothing reads any more: files named as the set's (see
 /// [`SetFile::owns`]) on none of the chains the set names (its disk's and each
-/// snapshot's), whose parent is a file of the set on such a chain or one of these.
-/// They are the files of a branch left by an apply once its snapshots are deleted, and
-/// what a merge or an apply leaves when the node stops between the set's switch and the
-/// removal. A plain `<stem>.vhdx`'s checkpoints in the folder, named the same way, lead
-/// to that disk, never to a file of the set, and so stay. Nothing is removed on a guess:
-/// a chain that cannot be read leaves everything where it is.
+/// snapshot's), whose parent is a file of the set on such a chain or one of these, and
+/// which no other disk file in the folder reads through. They are the files of a
+/// branch left by an apply once its snapshots are deleted, and what a merge or an apply
+/// leaves when the node stops between the set's switch and the removal. A plain
+/// `<stem>.vhdx`'s checkpoints in the folder, named the same way, lead to that disk,
+/// never to a file of the set, and so stay. Nothing is removed on a guess: a chain or a
+/// candidate that cannot be read, or a set file that says other than the set here
+/// (something else wrote it), leaves everything where it is.
 fn sweep(disk: &SharedDisk, sf: &SetFile) {
     use std::collections::BTreeSet;
     struct Candidate {
@@ -261,6 +330,10 @@ fn sweep(disk: &SharedDisk, sf: &SetFile) {
     let names = sf.names.lock();
     if sf.broken.load(std::sync::atomic::Ordering::Relaxed) {
         return;
+    }
+    match VhdSet::read(&sf.file) {
+        Ok(on_disk) if on_disk.current == set.current && on_disk.snapshots == set.snapshots => {}
+        _ => return,
     }
     let ids = |layers: &[vhdx::Vhdx<ObjStore>]| -> Option<Vec<(u64, u64)>> {
         layers.iter().map(|l| id_of(&*l.file().0)).collect()
@@ -277,47 +350,34 @@ fn sweep(disk: &SharedDisk, sf: &SetFile) {
         };
         reachable.extend(found);
     }
-    let listing = open_as(
-        &sf.share,
-        &sf.dir,
-        false,
-        Disposition::Open,
-        Kind::Directory,
-    )
-    .and_then(|d| d.list_names());
-    let Ok(listing) = listing else {
-        return;
+    let unnamed =
+        |n: &str| !names.iter().any(|x| x == n) && set.snapshots.iter().all(|s| s.file != n);
+    let owned = match sf.disk_files(|n| sf.owns(n) && unnamed(n)) {
+        Ok(v) => v,
+        Err(e) => {
+            tracing::warn!(error = %e, "VHD Set: no file is removed");
+            return;
+        }
     };
     let mut candidates = Vec::new();
-    for name in listing {
-        if !sf.owns(&name) || names.contains(&name) || set.snapshots.iter().any(|s| s.file == name)
-        {
+    for f in owned {
+        if reachable.contains(&f.id) || in_use(f.id.0, f.id.1) {
             continue;
         }
-        let path = sf.dir.join(&name);
-        let Some((id, obj)) = open_obj(&sf.share, &path, false)
-            .ok()
-            .and_then(|o| Some((id_of(&*o)?, ObjStore(o))))
-        else {
-            continue;
-        };
-        if reachable.contains(&id) || in_use(id.0, id.1) {
-            continue;
+        let parent = f.parent.filter(|(p, _)| {
+            p.split_last()
+                .is_some_and(|(d, n)| d == sf.dir && sf.owns(n))
+        });
+        if let Some((_, parent)) = parent {
+            candidates.push(Candidate {
+                name: f.name,
+                id: f.id,
+                parent,
+            });
         }
-        let Ok(file) = vhdx::Vhdx::open(obj, vhdx::OpenOptions::read_only()) else {
-            continue;
-        };
-        let parent = file
-            .parent_locator()
-            .and_then(|loc| find_parent(&sf.share, &path, loc))
-            .filter(|(p, _)| {
-                p.split_last()
-                    .is_some_and(|(d, n)| d == sf.dir && sf.owns(n))
-            })
-            .and_then(|(_, o)| id_of(&*o));
-        if let Some(parent) = parent {
-            candidates.push(Candidate { name, id, parent });
-        }
+    }
+    if candidates.is_empty() {
+        return;
     }
     // Those whose parent is on a chain, then those whose parent is one of those, ...
     let mut gone: Vec<&Candidate> = Vec::new();
@@ -336,14 +396,36 @@ fn sweep(disk: &SharedDisk, sf: &SetFile) {
             break;
         }
     }
-    // Children first: a node stopping midway leaves no file whose parent is gone.
-    for c in gone.into_iter().rev() {
-        match sf.share.backend.remove(&sf.dir.join(&c.name), false) {
-            Ok(()) => tracing::info!(file = %c.name, "VHD Set: a file nothing reads removed"),
-            Err(s) => {
-                tracing::warn!(file = %c.name, status = s.0, "VHD Set: removing a file nothing reads")
-            }
+    // Kept: what another disk file of the folder reads through (a copy extracted over
+    // it, a disk someone made on it, one a disk has open), and the files below that.
+    let others = match sf.disk_files(|_| true) {
+        Ok(v) => v,
+        Err(e) => {
+            tracing::warn!(error = %e, "VHD Set: no file is removed");
+            return;
         }
+    };
+    let mut kept: BTreeSet<(u64, u64)> = others
+        .into_iter()
+        .filter(|f| !gone_ids.contains(&f.id))
+        .filter_map(|f| f.parent.map(|(_, p)| p))
+        .collect();
+    for c in gone.iter().rev() {
+        if kept.contains(&c.id) {
+            kept.insert(c.parent);
+        }
+    }
+    // Children first, each made durable before its parent goes: a node stopping
+    // midway leaves no file whose parent is gone.
+    for c in gone.into_iter().rev().filter(|c| !kept.contains(&c.id)) {
+        if let Err(s) = sf.share.backend.remove(&sf.dir.join(&c.name), false) {
+            tracing::warn!(file = %c.name, status = s.0, "VHD Set: removing a file nothing reads");
+            return;
+        }
+        if sync_dir(&sf.share, &sf.dir).is_err() {
+            return;
+        }
+        tracing::info!(file = %c.name, "VHD Set: a file nothing reads removed");
     }
 }
 
@@ -364,6 +446,16 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
         .parent_locator()
         .cloned()
         .ok_or("the file has no parent")?;
+    // Nothing but its child may read through it (a copy extracted over it would lose
+    // its parent): it stays until that is gone.
+    let id = id_of(&*below[0].file().0).ok_or("the file cannot be read")?;
+    let readers = sf.disk_files(|n| n != child_name && n != name)?;
+    if readers
+        .iter()
+        .any(|f| f.parent.as_ref().is_some_and(|(_, p)| *p == id))
+    {
+        return Err("another disk file reads through it; it stays".into());
+    }
     vhdx::copy_parent_in(&mut child, &below, MERGE_STEP)
         .map_err(|e| format!("copying into its child: {e}"))?;
     // The switch: the chain must still be what the copy was made for.
@@ -500,7 +592,7 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         let new = sf.new_child(&name, &base[0], &snap.file)?;
         let capacity = new.virtual_size();
         let mut next = set.clone();
-        next.current = name.clone();
+        let old_current = std::mem::replace(&mut next.current, name.clone());
         let mut layers = vec![new];
         layers.extend(base);
         let held = Held::of(&layers);
@@ -521,15 +613,51 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         retired.extend(old.next());
         // Its parents are read only through the engine: closed now.
         let _ = rsvd::disk::close_all(old.collect());
+        // The file the disk was until now holds no snapshot: nothing reads it any more.
+        // (Left behind if the node stops first; the next tidy finds it.)
+        if sf.owns(&old_current) && !set.snapshots.iter().any(|s| s.file == old_current) {
+            let _ = sf.share.backend.remove(&sf.dir.join(&old_current), false);
+        }
         drop(names);
         drop(set);
         if capacity != before {
             self.0.resized_by(self.1);
         }
-        // The file the disk was until now holds no snapshot: nothing reads it any more
-        // (removed in the background, with the rest of what the set no longer needs).
+        // The branch left may hold files nothing needs once its snapshots go.
         merge_unneeded(self.0);
         Ok(())
+    }
+    fn convert_to_set(&self, name: &str) -> Result<(), u32> {
+        let (Some((share, path)), None) = (&self.0.place, &self.0.set) else {
+            return Err(rsvd::status::INVALID_DEVICE_REQUEST);
+        };
+        // Made beside the disk's file, whatever folder the name came with.
+        let name = name.rsplit(['\\', '/']).next().unwrap_or_default();
+        let fscc_invalid = |c: char| c < ' ' || "\"*<>?|".contains(c);
+        if !vhdx::vhds::valid_name(name) || name.contains(fscc_invalid) {
+            return Err(rsvd::status::INVALID_PARAMETER);
+        }
+        let (dir, disk_name) = path
+            .split_last()
+            .ok_or(rsvd::status::INVALID_DEVICE_REQUEST)?;
+        let set_path = dir.join(name);
+        let obj = open_as(
+            share,
+            &set_path,
+            true,
+            Disposition::Create,
+            Kind::NonDirectory,
+        )
+        .map_err(|s| s.0)?;
+        let made =
+            vhdx::vhds::VhdSet::new(disk_name).and_then(|mut set| set.create(&ObjStore(obj)));
+        let synced = made
+            .map_err(|e| set_err("writing the new set file", e))
+            .and_then(|()| sync_dir(share, &dir));
+        if synced.is_err() {
+            let _ = share.backend.remove(&set_path, false);
+        }
+        synced
     }
     fn tracking(&self) -> vhdx::vhds::Tracking {
         self.0

@@ -337,7 +337,10 @@ fn check_shared_disk(
         existing.is_some_and(|i| !i.is_directory && crate::svhdx::in_use(i.device_id, i.file_id));
     match req {
         None => {
-            if (shared || engine_file) && t.granted & WRITES != 0 {
+            // A set whose merger still works on it is as good as shared.
+            let set_open = existing
+                .is_some_and(|i| !i.is_directory && crate::svhdx::set_open(i.device_id, i.file_id));
+            if (shared || engine_file || set_open) && t.granted & WRITES != 0 {
                 return fail(NtStatus::SHARING_VIOLATION);
             }
             Ok(None)
