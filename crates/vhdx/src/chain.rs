@@ -251,21 +251,49 @@ pub fn copy_parent_in<S: Storage>(child: &mut Vhdx<S>, below: &[Vhdx<S>], step: 
         ));
     }
     child.keep_data_identity();
-    let step = step.max(child.block_size());
+    // Whole blocks of the child per step, so a run of zeros can cover whole blocks.
+    let bs = child.block_size();
+    let step = step.max(bs) / bs * bs;
     let (size, psize, gsize) = (
         child.virtual_size(),
         parent.virtual_size(),
         below[1].virtual_size(),
     );
     let mut buf: Vec<u8> = Vec::new();
-    let zeros = |buf: &mut Vec<u8>, at: u64, len: u64| {
-        buf.clear();
-        buf.resize(len as usize, 0);
-        write_through(child, at, buf)
+    // Zeros where the child read through: its whole blocks there (none of their sectors
+    // are the child's own) become zero blocks, the edges are written.
+    let zeros = |buf: &mut Vec<u8>, (at, end): (u64, u64)| {
+        let len = end - at;
+        let (first, last) = (at.div_ceil(bs) * bs, end / bs * bs);
+        let edges = if first < last {
+            child.trim(first, last - first)?;
+            [(at, first - at), (last, at + len - last)]
+        } else {
+            [(at, len), (0, 0)]
+        };
+        for (o, l) in edges.into_iter().filter(|&(_, l)| l > 0) {
+            buf.clear();
+            buf.resize(l as usize, 0);
+            write_through(child, o, buf)?;
+        }
+        Ok::<(), Error>(())
     };
     let mut at = 0;
     while at < size {
         let n = step.min(size - at);
+        // A run of zeros to write, joined up across pieces.
+        let mut run: Option<(u64, u64)> = None;
+        let mut zero = |buf: &mut Vec<u8>, r: Option<(u64, u64)>| -> Result<()> {
+            match (run, r) {
+                (Some((s, e)), Some((o, oe))) if o == e => run = Some((s, oe)),
+                _ => {
+                    if let Some(done) = std::mem::replace(&mut run, r) {
+                        zeros(buf, done)?;
+                    }
+                }
+            }
+            Ok(())
+        };
         for p in child.resolve_read(at, n)? {
             let ReadRange::Parent { offset, len } = p else {
                 continue;
@@ -277,13 +305,14 @@ pub fn copy_parent_in<S: Storage>(child: &mut Vhdx<S>, below: &[Vhdx<S>], step: 
                     let l = q.len() as usize;
                     match q {
                         ReadRange::File { file_offset, .. } => {
+                            zero(&mut buf, None)?;
                             buf.resize(l, 0);
                             parent.file().read_at(&mut buf, file_offset)?;
                             write_through(child, o, &buf)?;
                         }
-                        ReadRange::Zero { .. } => zeros(&mut buf, o, q.len())?,
+                        ReadRange::Zero { .. } => zero(&mut buf, Some((o, o + q.len())))?,
                         // What the next one down shows, it goes on showing.
-                        ReadRange::Parent { .. } => {}
+                        ReadRange::Parent { .. } => zero(&mut buf, None)?,
                     }
                     o += q.len();
                 }
@@ -291,9 +320,10 @@ pub fn copy_parent_in<S: Storage>(child: &mut Vhdx<S>, below: &[Vhdx<S>], step: 
             // Past the parent's end the child read zeros; the next one down may not.
             let (lo, hi) = (offset + inside, (offset + len).min(gsize));
             if hi > lo {
-                zeros(&mut buf, lo, hi - lo)?;
+                zero(&mut buf, Some((lo, hi)))?;
             }
         }
+        zero(&mut buf, None)?;
         at += n;
     }
     child.flush()

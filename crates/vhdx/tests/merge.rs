@@ -36,8 +36,8 @@ fn durable(f: &Arc<MemFile>) -> Arc<MemFile> {
     Arc::new(MemFile::new(f.durable_image()))
 }
 
-/// Random sector-aligned writes of up to 96 sectors, and a whole-block trim.
-fn scribble(f: &Arc<MemFile>, rng: &mut impl Rng, n: usize, trim: Option<u64>) {
+/// Random sector-aligned writes of up to 96 sectors, and a trim of whole blocks.
+fn scribble(f: &Arc<MemFile>, rng: &mut impl Rng, n: usize, trim: Option<(u64, u64)>) {
     let d = open(f, true);
     for _ in 0..n {
         let len = rng.gen_range(1..=96u64) * 512;
@@ -46,8 +46,8 @@ fn scribble(f: &Arc<MemFile>, rng: &mut impl Rng, n: usize, trim: Option<u64>) {
         let data: Vec<u8> = (0..len).map(|i| v ^ (i as u8)).collect();
         write_through(&d, off, &data).unwrap();
     }
-    if let Some(at) = trim {
-        d.trim(at, d.block_size()).unwrap();
+    if let Some((at, len)) = trim {
+        d.trim(at, len).unwrap();
     }
     d.close().unwrap();
     f.flush().unwrap();
@@ -63,7 +63,7 @@ fn linkage(d: &Disk) -> Guid {
     Guid::parse(d.parent_locator().unwrap().get("parent_linkage").unwrap()).unwrap()
 }
 
-/// base (dynamic, 1 MiB blocks) <- mid (differencing, 1 MiB, a block trimmed) <- child
+/// base (dynamic, 1 MiB blocks) <- mid (differencing, 1 MiB, 6 MiB trimmed) <- child
 /// (differencing, 2 MiB blocks): the child is what gets `mid` merged in.
 /// `base_name` decides whether the locator the child takes over fits where its own
 /// was (a short name) or goes after the last metadata item (a long one).
@@ -78,7 +78,8 @@ fn chain(seed: u64, base_name: &str) -> (Arc<MemFile>, Arc<MemFile>, Arc<MemFile
         &format!(".\\{base_name}"),
         None,
     ));
-    scribble(&mid, &mut rng, 60, Some(5 * MIB));
+    // (Several of the child's blocks: those it never wrote become zero blocks.)
+    scribble(&mid, &mut rng, 60, Some((4 * MIB, 6 * MIB)));
     let mut pc = differencing_params(&open(&mid, false), ".\\mid.avhdx", Some(2 * MIB as u32));
     pc.page83 = None;
     let child = new_mem(&pc);
@@ -255,4 +256,41 @@ fn a_long_locator_moves_past_the_last_item_and_a_chain_on_disk_reopens() {
     for l in &c.layers {
         assert!(l.check().unwrap().is_empty());
     }
+}
+
+#[test]
+fn zeros_the_child_read_through_become_zero_blocks_not_written_ones() {
+    let mut p = CreateParams::new(DiskKind::Dynamic, SIZE);
+    p.block_size = MIB as u32;
+    let base = new_mem(&p);
+    let b = open(&base, true);
+    let data: Vec<u8> = (0..SIZE).map(|i| (i % 251) as u8).collect();
+    write_through(&b, 0, &data).unwrap();
+    b.close().unwrap();
+    // The middle disk trims 4..12 MiB; the child (2 MiB blocks) writes one sector.
+    let mid = new_mem(&differencing_params(
+        &open(&base, false),
+        ".\\base.vhdx",
+        None,
+    ));
+    let m = open(&mid, true);
+    m.trim(4 * MIB, 8 * MIB).unwrap();
+    m.close().unwrap();
+    let mut pc = differencing_params(&open(&mid, false), ".\\mid.avhdx", Some(2 * MIB as u32));
+    pc.page83 = None;
+    let child = new_mem(&pc);
+    let c = open(&child, true);
+    write_through(&c, 0, &[7; 512]).unwrap();
+    c.close().unwrap();
+    let before = view(&[open(&child, false), open(&mid, false), open(&base, false)]);
+    let mut c = open(&child, true);
+    merge(&mut c, &[open(&mid, false), open(&base, false)]).unwrap();
+    c.close().unwrap();
+    let c = open(&child, false);
+    // The trimmed blocks read as zeros from the child itself, and hold no file space.
+    for r in c.resolve_read(4 * MIB, 8 * MIB).unwrap() {
+        assert!(matches!(r, vhdx::ReadRange::Zero { .. }), "{r:?}");
+    }
+    assert!(view(&[c, open(&base, false)]) == before);
+    assert!(open(&child, false).check().unwrap().is_empty());
 }
