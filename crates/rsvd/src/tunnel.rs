@@ -378,13 +378,13 @@ pub struct DiskFacts {
 }
 
 /// What a tunnel request asks of the caller beyond the answer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Effects {
     /// The virtual size changed: every other initiator gets a capacity unit attention.
     pub resized: bool,
     /// An ExtractVHD to run: the server answers the request (with this header) once the
     /// copy has ended.
-    pub extract: Option<(Header, vhdset::Extract)>,
+    pub extract: Option<(Header, vhdset::Extract, std::sync::Arc<Progress>)>,
 }
 
 fn header_only(h: &Header, status: u32) -> Vec<u8> {
@@ -683,7 +683,10 @@ fn meta_start(
         3 if open.running.is_some() => INSUFFICIENT_RESOURCES,
         3 => match vhdset::extract_request(set, transaction, data) {
             Ok(e) => {
-                effects.extract = Some((*h, e));
+                // Taken now: a second extract on this open waits for this one's end.
+                let progress = std::sync::Arc::new(Progress::default());
+                open.running = Some((transaction, progress.clone()));
+                effects.extract = Some((*h, e, progress));
                 return header_only(h, SUCCESS);
             }
             Err(status) => status,

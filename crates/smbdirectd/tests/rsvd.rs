@@ -94,6 +94,17 @@ fn last_lba(c: &mut Client, d: &mut SharedDisk) -> u64 {
     u64::from_be_bytes(cap.data[..8].try_into().unwrap())
 }
 
+/// Grows the disk to `size` (META_OPERATION_START Resize, expand only).
+fn grow(c: &mut Client, d: &mut SharedDisk, size: u64) {
+    let mut b = Guid::random().0.to_vec();
+    b.extend_from_slice(&0u32.to_le_bytes());
+    b.extend_from_slice(&[0; 4]);
+    b.extend_from_slice(&size.to_le_bytes());
+    b.extend_from_slice(&[1, 0, 0, 0]);
+    let m = d.tunnel(c, opcode::META_OPERATION_START, &b, 64).unwrap();
+    assert_eq!(Header::parse(m.ioctl_output()).unwrap().status, 0);
+}
+
 fn p(path: &Path) -> &str {
     path.to_str().unwrap()
 }
@@ -350,15 +361,7 @@ fn opens_without_an_initiator_resizes_and_differencing_children() {
     let (mut cb, b) = open(&s, HOST_B, "base.vhdx");
     let d = random_bytes(1 << 20, 9);
     ca.write(a.tree, a.file, 2 * MIB, &d).unwrap();
-    let mut resize = vec![0x44u8; 16];
-    resize.extend_from_slice(&0u32.to_le_bytes());
-    resize.extend_from_slice(&[0; 4]);
-    resize.extend_from_slice(&(32 * MIB).to_le_bytes());
-    resize.extend_from_slice(&[1, 0, 0, 0]);
-    let m = a
-        .tunnel(&mut ca, opcode::META_OPERATION_START, &resize, 64)
-        .unwrap();
-    assert_eq!(Header::parse(m.ioctl_output()).unwrap().status, 0);
+    grow(&mut ca, &mut a, 32 * MIB);
     // No partition table: the safe size keeps the data, which ends at 3 MiB.
     let mut sz = a.tunnel(&mut ca, opcode::QUERY_SAFE_SIZE, &[], 64).unwrap();
     assert_eq!(&sz.ioctl_output()[16..24], &(3 * MIB).to_le_bytes());
@@ -1021,15 +1024,7 @@ fn a_vhd_set_takes_snapshots_reports_changes_applies_and_keeps_them() {
 
     // The disk grows, then the first snapshot is applied: both hosts read the disk as
     // it was then, and the other host learns its size changed back.
-    let mut grow = vec![0x47u8; 16];
-    grow.extend_from_slice(&0u32.to_le_bytes());
-    grow.extend_from_slice(&[0; 4]);
-    grow.extend_from_slice(&(96 * MIB).to_le_bytes());
-    grow.extend_from_slice(&[1, 0, 0, 0]);
-    let m = a
-        .tunnel(&mut ca, opcode::META_OPERATION_START, &grow, 64)
-        .unwrap();
-    assert_eq!(Header::parse(m.ioctl_output()).unwrap().status, 0);
+    grow(&mut ca, &mut a, 96 * MIB);
     assert_eq!(read_status(&mut cb, &b, 0, 512), Err(NtStatus(0xC05C_FF02)));
     a.apply_snapshot(&mut ca, s1).unwrap();
     assert_eq!(read_status(&mut cb, &b, 0, 512), Err(NtStatus(0xC05C_FF02)));
@@ -1378,21 +1373,31 @@ fn a_vhd_sets_snapshots_are_extracted_whole_or_as_their_differences() {
     let mut model = vec![0u8; SIZE as usize];
     let mut write = |c: &mut Client, d: &SharedDisk, at: u64, data: Vec<u8>| {
         c.write(d.tree, d.file, at, &data).unwrap();
-        model[at as usize..at as usize + data.len()].copy_from_slice(&data);
+        let end = at as usize + data.len();
+        if model.len() < end {
+            model.resize(end.next_multiple_of(32 * MIB as usize), 0);
+        }
+        model[at as usize..end].copy_from_slice(&data);
         model.clone()
     };
     write(&mut c, &d, 5 * MIB, random_bytes(8 * MIB as usize, 70));
     let older = Guid::random();
     d.create_snapshot(&mut c, older, true).unwrap();
+    // The disk grows to 96 MiB before the newer snapshot: both copies are that size.
+    grow(&mut c, &mut d, 96 * MIB);
     write(&mut c, &d, 6 * MIB + 4096, random_bytes(MIB as usize, 71));
+    write(&mut c, &d, 80 * MIB, random_bytes(MIB as usize, 74));
     let at_newer = write(&mut c, &d, 40 * MIB, random_bytes(8192, 72));
+    assert_eq!(at_newer.len() as u64, 96 * MIB);
     let newer = Guid::random();
     d.create_snapshot(&mut c, newer, true).unwrap();
     write(&mut c, &d, 0, random_bytes(MIB as usize, 73));
     d.extract(&mut c, newer, None, "whole.vhdx", 0).unwrap();
     d.extract(&mut c, newer, Some(older), "changes.vhdx", 0)
         .unwrap();
-    let bad: [(Guid, Option<Guid>, &str, u32, NtStatus); 6] = [
+    let bad: [(Guid, Option<Guid>, &str, u32, NtStatus); 8] = [
+        (newer, Some(newer), "x.vhdx", 0, NtStatus::INVALID_PARAMETER),
+        (newer, None, "x.img", 0, NtStatus::INVALID_PARAMETER),
         (
             newer,
             None,
@@ -1438,7 +1443,7 @@ fn a_vhd_sets_snapshots_are_extracted_whole_or_as_their_differences() {
     let back = s.share.join("changes.raw");
     vhdx(&["convert", p(&changes), p(&back), "--to", "raw"]);
     assert!(std::fs::read(&back).unwrap() == at_newer);
-    // Bytes allocated: the whole copy holds 9 blocks of 1 MiB, the differences 3.
+    // Bytes allocated: the whole copy holds 10 blocks of 1 MiB, the differences 4.
     let used =
         |f: &Path| std::os::unix::fs::MetadataExt::blocks(&std::fs::metadata(f).unwrap()) * 512;
     let (whole_used, changes_used) = (used(&whole), used(&changes));

@@ -430,7 +430,7 @@ pub(super) fn copy_chunk(
 }
 
 /// An ExtractVHD copies on a copier thread, and the request is answered when the copy
-/// ends (a compound, which cannot wait for it, is refused).
+/// ends (inside a compound where it cannot wait, it is refused).
 fn extract(
     ctx: &Ctx,
     open: &Arc<Open>,

@@ -22,7 +22,7 @@ pub enum Wait {
     /// A SET_INFO (a rename, a delete disposition) waiting for lease holders to give up
     /// their cached handles; it runs again once they have (or their time is up).
     SetInfo(Box<CreateWait>),
-    /// An offload write copying on a copier thread.
+    /// A long copy (an offload write, an ExtractVHD) on a copier thread.
     Copy(Box<CopyTask>),
 }
 

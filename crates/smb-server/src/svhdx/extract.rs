@@ -33,21 +33,23 @@ pub(super) fn prepare(
     disk: &SharedDisk,
     header: rsvd::tunnel::Header,
     e: &rsvd::vhdset::Extract,
-) -> Result<(ExtractJob, Arc<Progress>), u32> {
+    progress: Arc<Progress>,
+) -> Result<ExtractJob, u32> {
     let sf = disk.set.as_ref().ok_or(INVALID_DEVICE_REQUEST)?;
-    // The set's own names stay the set's.
-    if sf.owns(&e.name) || is_set_name(&SharePath::from_validated(e.name.clone())) {
+    // A VHDX (the set's merges and removals look for readers among those), and not one
+    // of the set's own names.
+    if sf.owns(&e.name) || !e.name.to_ascii_lowercase().ends_with(".vhdx") {
         return Err(INVALID_PARAMETER);
     }
-    let (src_file, limit_file) = {
-        let set = sf.set.lock();
-        let file = |id: Guid| set.snapshot(&id).map(|s| s.file.clone());
-        let limit = match e.limit {
-            Some(l) => Some(file(l).ok_or(INVALID_PARAMETER)?),
-            None => None,
-        };
-        (file(e.source).ok_or(INVALID_PARAMETER)?, limit)
+    // Held until the new file exists: a merge or a removal of the older snapshot's file
+    // then finds it reading through that file.
+    let set = sf.set.lock();
+    let file = |id: Guid| set.snapshot(&id).map(|s| s.file.clone());
+    let limit_file = match e.limit {
+        Some(l) => Some(file(l).ok_or(INVALID_PARAMETER)?),
+        None => None,
     };
+    let src_file = file(e.source).ok_or(INVALID_PARAMETER)?;
     let st = |s: NtStatus| s.0;
     let (layers, paths) = open_chain(&sf.share, &sf.dir.join(&src_file), true).map_err(st)?;
     // The older snapshot's file is on this one's chain, in the set's folder.
@@ -57,12 +59,17 @@ pub(super) fn prepare(
             paths
                 .iter()
                 .position(|p| *p == sf.dir.join(l))
+                .filter(|&i| i > 0)
                 .ok_or(INVALID_PARAMETER)?,
         ),
     };
     let params = match newer {
         Some(i) => {
-            vhdx::differencing_params(&layers[i], &format!(".\\{}", file_names(&paths)[i]), None)
+            let name = format!(".\\{}", file_names(&paths)[i]);
+            let mut p = vhdx::differencing_params(&layers[i], &name, None);
+            // The source's size (the disk may have been resized since the older one).
+            p.virtual_size = layers[0].virtual_size();
+            p
         }
         None => {
             let top = &layers[0];
@@ -96,8 +103,8 @@ pub(super) fn prepare(
             return Err(set::set_err("creating an extracted disk", e));
         }
     };
+    drop(set);
     let src = VhdxDisk::new(layers);
-    let progress = Arc::new(Progress::default());
     progress.total.store(src.capacity(), Ordering::Relaxed);
     let mut dst = vec![top];
     dst.extend(parents);
@@ -110,9 +117,9 @@ pub(super) fn prepare(
         buf: Vec::new(),
         at: 0,
         header,
-        progress: progress.clone(),
+        progress,
     };
-    Ok((job, progress))
+    Ok(job)
 }
 
 impl ExtractJob {

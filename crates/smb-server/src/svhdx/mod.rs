@@ -394,7 +394,12 @@ pub fn shared_disk(
     }
     // The file this disk writes may be no other disk's (a set made of a `.vhdx` whose
     // own shared opens still live).
-    let held = Mutex::new(Held::claim(&layers).ok_or(NtStatus::SHARING_VIOLATION)?);
+    // (A read-only share's disks write nothing.)
+    let held = match share.read_only {
+        true => Held::of(&layers),
+        false => Held::claim(&layers).ok_or(NtStatus::SHARING_VIOLATION)?,
+    };
+    let held = Mutex::new(held);
     let dev = VhdxDisk::new(layers);
     let id = dev.identity();
     let pr_key: String = rsvd::scsi::serial(&id).iter().map(|&b| b as char).collect();
@@ -635,18 +640,20 @@ impl SvhdxOpen {
         if fx.resized {
             self.disk.resized_by(self.initiator());
         }
-        if let Some((h, e)) = fx.extract {
-            return Ok(match extract::prepare(&self.disk, h, &e) {
-                Ok((job, progress)) => {
-                    self.state.lock().running = Some((e.transaction, progress));
-                    Tunnelled::Extract(Box::new(job))
-                }
-                Err(status) => {
-                    let mut out = Vec::new();
-                    tunnel::Header { status, ..h }.encode(&mut out);
-                    Tunnelled::Done(out)
-                }
-            });
+        if let Some((h, e, progress)) = fx.extract {
+            return Ok(
+                match extract::prepare(&self.disk, h, &e, progress.clone()) {
+                    Ok(job) => Tunnelled::Extract(Box::new(job)),
+                    Err(status) => {
+                        progress
+                            .ended
+                            .store(2, std::sync::atomic::Ordering::Release);
+                        let mut out = Vec::new();
+                        tunnel::Header { status, ..h }.encode(&mut out);
+                        Tunnelled::Done(out)
+                    }
+                },
+            );
         }
         r.map(Tunnelled::Done).map_err(NtStatus)
     }

@@ -270,7 +270,8 @@ struct DiskFile {
 
 impl SetFile {
     /// The disk files (`.vhdx`, `.avhdx`) of the set's folder whose names `pick`
-    /// picks; an error names one that cannot be read.
+    /// picks. A file that is no VHDX (a torn creation, a stray name) reads through
+    /// nothing and is left out; an error names one that could not be read.
     fn disk_files(&self, pick: impl Fn(&str) -> bool) -> Result<Vec<DiskFile>, String> {
         let listing = open_as(
             &self.share,
@@ -289,10 +290,18 @@ impl SetFile {
         for name in listing.into_iter().filter(|n| disk(n) && pick(n)) {
             let path = self.dir.join(&name);
             let unreadable = || format!("{name} cannot be read");
-            let obj = open_obj(&self.share, &path, false).map_err(|_| unreadable())?;
+            let obj = match open_obj(&self.share, &path, false) {
+                Ok(o) => o,
+                // Gone since the listing.
+                Err(NtStatus::OBJECT_NAME_NOT_FOUND) => continue,
+                Err(_) => return Err(unreadable()),
+            };
             let id = id_of(&*obj).ok_or_else(unreadable)?;
-            let file = vhdx::Vhdx::open(ObjStore(obj), vhdx::OpenOptions::read_only())
-                .map_err(|_| unreadable())?;
+            let file = match vhdx::Vhdx::open(ObjStore(obj), vhdx::OpenOptions::read_only()) {
+                Ok(f) => f,
+                Err(vhdx::Error::Io(_)) => return Err(unreadable()),
+                Err(_) => continue,
+            };
             let parent = file
                 .parent_locator()
                 .and_then(|loc| find_parent(&self.share, &path, loc))
@@ -315,9 +324,10 @@ fn id_of(obj: &dyn FileObj) -> Option<(u64, u64)> {
 /// branch left by an apply once its snapshots are deleted, and what a merge or an apply
 /// leaves when the node stops between the set's switch and the removal. A plain
 /// `<stem>.vhdx`'s checkpoints in the folder, named the same way, lead to that disk,
-/// never to a file of the set, and so stay. Nothing is removed on a guess: a chain or a
-/// candidate that cannot be read, or a set file that says other than the set here
-/// (something else wrote it), leaves everything where it is.
+/// never to a file of the set, and so stay. Nothing is removed on a guess: a chain, or
+/// a disk file of the folder, that cannot be read (files that are no VHDX at all aside),
+/// or a set file that says other than the set here (something else wrote it), leaves
+/// everything where it is.
 fn sweep(disk: &SharedDisk, sf: &SetFile) {
     use std::collections::BTreeSet;
     struct Candidate {
@@ -447,15 +457,20 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
         .cloned()
         .ok_or("the file has no parent")?;
     // Nothing but its child may read through it (a copy extracted over it would lose
-    // its parent): it stays until that is gone.
+    // its parent): it stays until that is gone. Looked at before the copy, and again
+    // at the switch (an extract makes its file under the set's lock).
     let id = id_of(&*below[0].file().0).ok_or("the file cannot be read")?;
-    let readers = sf.disk_files(|n| n != child_name && n != name)?;
-    if readers
-        .iter()
-        .any(|f| f.parent.as_ref().is_some_and(|(_, p)| *p == id))
-    {
-        return Err("another disk file reads through it; it stays".into());
-    }
+    let read_by_others = || -> Result<(), String> {
+        let readers = sf.disk_files(|n| n != child_name && n != name)?;
+        match readers
+            .iter()
+            .any(|f| f.parent.as_ref().is_some_and(|(_, p)| *p == id))
+        {
+            true => Err("another disk file reads through it; it stays".into()),
+            false => Ok(()),
+        }
+    };
+    read_by_others()?;
     vhdx::copy_parent_in(&mut child, &below, MERGE_STEP)
         .map_err(|e| format!("copying into its child: {e}"))?;
     // The switch: the chain must still be what the copy was made for.
@@ -467,6 +482,7 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
     if !sf.can_merge(&set, &names, i) || names[i - 1] != child_name {
         return Ok(());
     }
+    read_by_others()?;
     child
         .set_parent_locator(loc)
         .map_err(|e| format!("naming the new parent: {e}"))?;

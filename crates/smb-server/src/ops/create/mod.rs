@@ -338,9 +338,12 @@ fn check_shared_disk(
     match req {
         None => {
             // A set whose merger still works on it is as good as shared.
-            let set_open = existing
-                .is_some_and(|i| !i.is_directory && crate::svhdx::set_open(i.device_id, i.file_id));
-            if (shared || engine_file || set_open) && t.granted & WRITES != 0 {
+            let set_open = || {
+                existing.is_some_and(|i| {
+                    !i.is_directory && crate::svhdx::set_open(i.device_id, i.file_id)
+                })
+            };
+            if t.granted & WRITES != 0 && (shared || engine_file || set_open()) {
                 return fail(NtStatus::SHARING_VIOLATION);
             }
             Ok(None)
