@@ -683,7 +683,7 @@ fn meta_start(
         3 if open.running.is_some() => INSUFFICIENT_RESOURCES,
         3 => match vhdset::extract_request(set, transaction, data) {
             Ok(e) => {
-                // Taken now: a second extract on this open waits for this one's end.
+                // Taken now: another extract on this open is refused until this one ends.
                 let progress = std::sync::Arc::new(Progress::default());
                 open.running = Some((transaction, progress.clone()));
                 effects.extract = Some((*h, e, progress));

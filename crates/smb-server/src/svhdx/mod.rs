@@ -393,8 +393,7 @@ pub fn shared_disk(
         *sf.names.lock() = file_names(&paths);
     }
     // The file this disk writes may be no other disk's (a set made of a `.vhdx` whose
-    // own shared opens still live).
-    // (A read-only share's disks write nothing.)
+    // own shared opens still live); a read-only share's disks write nothing.
     let held = match share.read_only {
         true => Held::of(&layers),
         false => Held::claim(&layers).ok_or(NtStatus::SHARING_VIOLATION)?,
