@@ -1,28 +1,20 @@
-//! The MS-RSVD tunnel: the SVHDX open context (2.2.4.12, 2.2.4.32), the tunnel header
-//! (2.2.4.11) and every operation's request and response, and [`dispatch`], which answers
-//! one FSCTL_SVHDX_SYNC/ASYNC_TUNNEL_REQUEST on a shared open.
+//! The MS-RSVD tunnel: the tunnel header (2.2.4.11), the per-open state, and
+//! [`dispatch`], which answers one FSCTL_SVHDX_SYNC/ASYNC_TUNNEL_REQUEST on a shared
+//! open, meta-operations included.
+//!
+//! - [`context`]: the SVHDX open context a shared open's CREATE carries.
+//! - [`scsi_op`]: the SCSI operation, its sense store, and its encodings.
 
-use crate::scsi::{self, Command, Lun, Outcome};
-use crate::sense::{srb, Sense};
+mod context;
+mod scsi_op;
+
+pub use context::*;
+pub use scsi_op::*;
+
+use crate::scsi::Lun;
 use crate::status::*;
 use crate::vhdset::{self, SetOps};
 use crate::Guid;
-
-/// The create context name of SVHDX_OPEN_DEVICE_CONTEXT (v1 and v2 alike), as on the wire.
-pub const OPEN_CONTEXT_NAME: [u8; 16] = [
-    0x9C, 0xCB, 0xCF, 0x9E, 0x04, 0xC1, 0xE6, 0x43, 0x98, 0x0E, 0x15, 0x8D, 0xA1, 0xF6, 0xEC, 0x83,
-];
-/// The extended attribute that opens a VHD Set at a snapshot.
-pub const TARGET_SPECIFIER_EA: &[u8] = b"RSVD_TARGET_SPECIFIER_EA";
-/// What a client appends to the file name to open the virtual disk.
-pub const SHARED_SUFFIX: &str = ":SharedVirtualDisk";
-pub const OPEN_CONTEXT_V1_LEN: usize = 168;
-pub const OPEN_CONTEXT_V2_LEN: usize = 192;
-/// The RSVD version this server implements.
-pub const SERVER_VERSION: u32 = 2;
-pub const ORIGINATOR_PVHDPARSER: u32 = 0x1;
-pub const ORIGINATOR_VHDMP: u32 = 0x4;
-const MAX_HOST_NAME: usize = 126;
 
 pub mod opcode {
     pub const GET_INITIAL_INFO: u32 = 0x0200_1001;
@@ -53,179 +45,6 @@ pub mod support {
 
 const STATUS_NOT_FOUND: u32 = 0xC000_0225;
 
-/// SVHDX_OPEN_DEVICE_CONTEXT as a client sent it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpenContext {
-    pub version: u32,
-    pub has_initiator: bool,
-    pub initiator: Guid,
-    pub flags: u32,
-    pub originator_flags: u32,
-    pub open_request_id: u64,
-    /// UTF-16LE bytes of the host name.
-    pub host_name: Vec<u8>,
-    /// An open of a VHD Set at this snapshot (RSVD_TARGET_SPECIFIER_EA, MS-RSVD
-    /// 3.2.5.7), which comes without an SVHDX context: see [`OpenContext::at_snapshot`].
-    pub target: Option<Guid>,
-    /// The request as sent (echoed in the response).
-    raw: Vec<u8>,
-}
-
-impl OpenContext {
-    /// Parses and checks a context body (MS-RSVD 3.2.5.1); the error is the CREATE's
-    /// status.
-    pub fn parse(b: &[u8]) -> Result<OpenContext, u32> {
-        if b.len() < OPEN_CONTEXT_V1_LEN {
-            return Err(BUFFER_TOO_SMALL);
-        }
-        let version = u32::from_le_bytes(b[0..4].try_into().unwrap());
-        match version {
-            1 => {}
-            2 if b.len() < OPEN_CONTEXT_V2_LEN => return Err(BUFFER_TOO_SMALL),
-            2 => {}
-            _ => return Err(INVALID_PARAMETER),
-        }
-        let has_initiator = match b[4] {
-            0 => false,
-            1 => true,
-            _ => return Err(INVALID_PARAMETER),
-        };
-        let name_len = usize::from(u16::from_le_bytes([b[40], b[41]]));
-        if name_len > MAX_HOST_NAME || name_len % 2 != 0 {
-            return Err(INVALID_PARAMETER);
-        }
-        let len = if version == 1 {
-            OPEN_CONTEXT_V1_LEN
-        } else {
-            OPEN_CONTEXT_V2_LEN
-        };
-        Ok(OpenContext {
-            version,
-            has_initiator,
-            initiator: if has_initiator {
-                Guid::from_slice(&b[8..24])
-            } else {
-                Guid::ZERO
-            },
-            flags: u32::from_le_bytes(b[24..28].try_into().unwrap()),
-            originator_flags: u32::from_le_bytes(b[28..32].try_into().unwrap()),
-            open_request_id: u64::from_le_bytes(b[32..40].try_into().unwrap()),
-            host_name: b[42..42 + name_len].to_vec(),
-            target: None,
-            raw: b[..len].to_vec(),
-        })
-    }
-
-    /// The open a target specifier asks for: the set's snapshot `id`, read through the
-    /// virtual disk, with no initiator and nothing to answer with.
-    pub fn at_snapshot(id: Guid) -> OpenContext {
-        OpenContext {
-            version: 2,
-            has_initiator: false,
-            initiator: Guid::ZERO,
-            flags: 0,
-            originator_flags: ORIGINATOR_PVHDPARSER,
-            open_request_id: 0,
-            host_name: Vec::new(),
-            target: Some(id),
-            raw: Vec::new(),
-        }
-    }
-
-    /// Reads RSVD_TARGET_SPECIFIER_EA from an SMB2_CREATE_EA_BUFFER's
-    /// FILE_FULL_EA_INFORMATION list: the snapshot id, None when it is not there, or the
-    /// CREATE's status when it is malformed.
-    pub fn target_specifier(eas: &[u8]) -> Result<Option<Guid>, u32> {
-        let mut at = 0usize;
-        for _ in 0..64 {
-            let Some(e) = eas.get(at..at + 8) else {
-                return Ok(None);
-            };
-            let next = u32::from_le_bytes(e[..4].try_into().unwrap()) as usize;
-            let name_len = usize::from(e[5]);
-            let value_len = usize::from(u16::from_le_bytes([e[6], e[7]]));
-            let name = eas.get(at + 8..at + 8 + name_len);
-            let value = eas.get(at + 9 + name_len..at + 9 + name_len + value_len);
-            if let (Some(n), Some(v)) = (name, value) {
-                if n.eq_ignore_ascii_case(TARGET_SPECIFIER_EA) && v.len() >= 24 {
-                    let namespace = u32::from_le_bytes(v[..4].try_into().unwrap());
-                    let kind = u32::from_le_bytes(v[4..8].try_into().unwrap());
-                    // Snapshot ids are the only namespace; VM and writeable snapshots
-                    // are the kinds one can open.
-                    if namespace != 0 || (kind != 1 && kind != 4) {
-                        return Err(INVALID_PARAMETER);
-                    }
-                    return Ok(Some(Guid::from_slice(&v[8..24])));
-                }
-            }
-            if next == 0 {
-                return Ok(None);
-            }
-            at = at.saturating_add(next);
-        }
-        Ok(None)
-    }
-
-    /// The context as the client sent it.
-    pub fn raw(&self) -> &[u8] {
-        &self.raw
-    }
-
-    pub fn host_name(&self) -> String {
-        let units: Vec<u16> = self
-            .host_name
-            .chunks_exact(2)
-            .map(|c| u16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        String::from_utf16_lossy(&units)
-    }
-
-    /// The response context: the request echoed; for version 2 with the disk's
-    /// properties filled in (2.2.4.33).
-    pub fn response(&self, sector: u32, physical_sector: u32, virtual_size: u64) -> Vec<u8> {
-        let mut r = self.raw.clone();
-        if self.version == 2 {
-            r[168..172].copy_from_slice(&1u32.to_le_bytes());
-            r[172..176].copy_from_slice(&SERVER_VERSION.to_le_bytes());
-            r[176..180].copy_from_slice(&sector.to_le_bytes());
-            r[180..184].copy_from_slice(&physical_sector.to_le_bytes());
-            r[184..192].copy_from_slice(&virtual_size.to_le_bytes());
-        }
-        r
-    }
-
-    /// Builds a context (for clients and tests).
-    pub fn encode(
-        version: u32,
-        initiator: Option<Guid>,
-        originator: u32,
-        host: &str,
-        request_id: u64,
-    ) -> Vec<u8> {
-        let len = if version == 2 {
-            OPEN_CONTEXT_V2_LEN
-        } else {
-            OPEN_CONTEXT_V1_LEN
-        };
-        let mut b = vec![0u8; len];
-        b[0..4].copy_from_slice(&version.to_le_bytes());
-        if let Some(g) = initiator {
-            b[4] = 1;
-            b[8..24].copy_from_slice(&g.0);
-        }
-        b[28..32].copy_from_slice(&originator.to_le_bytes());
-        b[32..40].copy_from_slice(&request_id.to_le_bytes());
-        let name: Vec<u8> = host
-            .encode_utf16()
-            .take(MAX_HOST_NAME / 2)
-            .flat_map(|u| u.to_le_bytes())
-            .collect();
-        b[40..42].copy_from_slice(&(name.len() as u16).to_le_bytes());
-        b[42..42 + name.len()].copy_from_slice(&name);
-        b
-    }
-}
-
 /// SVHDX_TUNNEL_OPERATION_HEADER.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Header {
@@ -250,66 +69,6 @@ impl Header {
         out.extend_from_slice(&self.operation.to_le_bytes());
         out.extend_from_slice(&self.status.to_le_bytes());
         out.extend_from_slice(&self.request_id.to_le_bytes());
-    }
-}
-
-/// A SCSI outcome kept for SRB_STATUS (2.2.4.13/2.2.4.14).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StoredSense {
-    pub srb_status: u8,
-    pub scsi_status: u8,
-    pub sense: [u8; SENSE_LEN],
-}
-
-/// An open's sense-error store: 256 slots named by an 8-bit key that wraps.
-#[derive(Clone, Debug, Default)]
-pub struct SenseStore {
-    seq: u8,
-    slots: Vec<Option<StoredSense>>,
-}
-
-impl SenseStore {
-    /// Stores an entry under the next key and returns the key.
-    pub fn store(&mut self, s: StoredSense) -> u8 {
-        self.seq = self.seq.wrapping_add(1);
-        if self.slots.is_empty() {
-            self.slots = vec![None; 256];
-        }
-        self.slots[usize::from(self.seq)] = Some(s);
-        self.seq
-    }
-    pub fn get(&self, key: u8) -> Option<StoredSense> {
-        self.slots.get(usize::from(key)).copied().flatten()
-    }
-}
-
-fn sense_bytes(s: Option<Sense>) -> [u8; SENSE_LEN] {
-    let mut b = [0u8; SENSE_LEN];
-    if let Some(s) = s {
-        b[..18].copy_from_slice(&s.fixed());
-    }
-    b
-}
-
-impl StoredSense {
-    pub fn from_outcome(o: &Outcome) -> StoredSense {
-        StoredSense {
-            srb_status: o.srb_status,
-            scsi_status: o.scsi_status,
-            sense: sense_bytes(o.sense),
-        }
-    }
-    /// What Windows stores for a READ or WRITE on a virtual-disk open without an
-    /// initiator id (MS-RSVD <12>, <14>).
-    pub fn no_initiator() -> StoredSense {
-        let mut sense = [0u8; SENSE_LEN];
-        sense[0] = 0xF0;
-        sense[7] = 0x0A;
-        StoredSense {
-            srb_status: srb::ABORTED,
-            scsi_status: 0x02,
-            sense,
-        }
     }
 }
 
@@ -452,7 +211,7 @@ pub fn dispatch(
             if max_out < HEADER_LEN + 16 + SENSE_LEN {
                 return Err(INVALID_PARAMETER);
             }
-            Ok(scsi_op(lun, open, &h, body, max_out))
+            Ok(scsi_op::run(lun, open, &h, body, max_out))
         }
         SRB_STATUS => {
             if max_out < HEADER_LEN + 24 {
@@ -555,68 +314,6 @@ fn fit(out: Vec<u8>, max_out: usize) -> Result<Vec<u8>, u32> {
     }
 }
 
-fn scsi_op(lun: &Lun, open: &mut OpenState, h: &Header, body: &[u8], max_out: usize) -> Vec<u8> {
-    // A failed check answers with the header and the request's fields echoed.
-    let refuse = |status: u32| {
-        let mut out = header_only(h, status);
-        out.extend_from_slice(&body[..body.len().min(SCSI_REQUEST_LEN)]);
-        out
-    };
-    if body.len() < SCSI_REQUEST_LEN {
-        return refuse(INVALID_PARAMETER);
-    }
-    let length = u16::from_le_bytes([body[0], body[1]]);
-    let cdb_len = usize::from(body[4]);
-    let sense_len = body[5];
-    let disposition = body[6];
-    let srb_flags = u32::from_le_bytes(body[8..12].try_into().unwrap());
-    let xfer = u32::from_le_bytes(body[12..16].try_into().unwrap()) as usize;
-    let data = &body[SCSI_REQUEST_LEN..];
-    if length as usize != SCSI_REQUEST_LEN
-        || usize::from(sense_len) > SENSE_LEN
-        || cdb_len > 16
-        || cdb_len == 0
-        || disposition > 2
-        || (disposition == 0 && data.len() < xfer)
-    {
-        return refuse(INVALID_PARAMETER);
-    }
-    if open.initiator.is_zero() {
-        return refuse(INVALID_HANDLE);
-    }
-    // Disposition 0: data to the disk; 1: data from it; 2: none.
-    let room = max_out.saturating_sub(HEADER_LEN + 16 + SENSE_LEN);
-    let max_in = if disposition == 1 { xfer.min(room) } else { 0 };
-    let data_out = if disposition == 0 {
-        &data[..xfer]
-    } else {
-        &[][..]
-    };
-    let o = scsi::execute(
-        lun,
-        open.initiator,
-        &Command {
-            cdb: &body[16..16 + cdb_len],
-            data_out,
-            max_in,
-        },
-    );
-    let mut out = header_only(h, SUCCESS);
-    out.extend_from_slice(&(SCSI_REQUEST_LEN as u16).to_le_bytes());
-    let auto = if o.sense.is_some() { 0x80 } else { 0 };
-    out.push((o.srb_status & 0x7F) | auto);
-    out.push(o.scsi_status);
-    out.push(cdb_len as u8);
-    out.push(SENSE_LEN as u8);
-    out.push(disposition);
-    out.push(0);
-    out.extend_from_slice(&srb_flags.to_le_bytes());
-    out.extend_from_slice(&(o.data.len() as u32).to_le_bytes());
-    out.extend_from_slice(&sense_bytes(o.sense));
-    out.extend_from_slice(&o.data);
-    out
-}
-
 fn meta_start(
     lun: &Lun,
     set: &dyn SetOps,
@@ -700,97 +397,12 @@ fn meta_start(
     header_only(h, status)
 }
 
-/// Builds a SCSI tunnel request (for clients and tests). `disposition` 0 sends `data`,
-/// 1 asks for up to `xfer` bytes back (with an empty buffer of that size), 2 moves no
-/// data.
-pub fn encode_scsi_request(
-    request_id: u64,
-    cdb: &[u8],
-    disposition: u8,
-    data: &[u8],
-    xfer: u32,
-) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER_LEN + SCSI_REQUEST_LEN + data.len());
-    Header {
-        operation: opcode::SCSI,
-        status: 0,
-        request_id,
-    }
-    .encode(&mut out);
-    out.extend_from_slice(&(SCSI_REQUEST_LEN as u16).to_le_bytes());
-    out.extend_from_slice(&[0, 0]);
-    out.push(cdb.len().min(16) as u8);
-    out.push(SENSE_LEN as u8);
-    out.push(disposition);
-    out.push(0);
-    let flags: u32 = match disposition {
-        0 => 0x80,
-        1 => 0x40,
-        _ => 0,
-    };
-    out.extend_from_slice(&flags.to_le_bytes());
-    let xfer = if disposition == 0 {
-        data.len() as u32
-    } else {
-        xfer
-    };
-    out.extend_from_slice(&xfer.to_le_bytes());
-    let mut c = [0u8; 16];
-    c[..cdb.len().min(16)].copy_from_slice(&cdb[..cdb.len().min(16)]);
-    out.extend_from_slice(&c);
-    out.extend_from_slice(&[0; 4]);
-    match disposition {
-        0 => out.extend_from_slice(data),
-        // The data buffer goes out empty, DataTransferLength long, as Windows sends it
-        // (and as Wireshark's dissector expects it).
-        1 => out.resize(out.len() + xfer as usize, 0),
-        _ => {}
-    }
-    out
-}
-
-/// A decoded SCSI tunnel response.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScsiResponse {
-    pub header: Header,
-    pub srb_status: u8,
-    pub scsi_status: u8,
-    pub sense: Vec<u8>,
-    pub data: Vec<u8>,
-}
-
-impl ScsiResponse {
-    pub fn parse(b: &[u8]) -> Option<ScsiResponse> {
-        let header = Header::parse(b)?;
-        let body = b.get(HEADER_LEN..)?;
-        if body.len() < 16 {
-            return Some(ScsiResponse {
-                header,
-                srb_status: 0,
-                scsi_status: 0,
-                sense: Vec::new(),
-                data: Vec::new(),
-            });
-        }
-        let sense_len = usize::from(body[5]);
-        let xfer = u32::from_le_bytes(body[12..16].try_into().ok()?) as usize;
-        let sense = body.get(16..16 + sense_len)?.to_vec();
-        let data = body.get(16 + sense_len..16 + sense_len + xfer)?.to_vec();
-        Some(ScsiResponse {
-            header,
-            srb_status: body[2],
-            scsi_status: body[3],
-            sense,
-            data,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pr::Reservations;
     use crate::scsi::tests::Ram;
+    use crate::sense::srb;
     use parking_lot::Mutex;
 
     /// One tunnel request on a plain disk.

@@ -1,0 +1,223 @@
+//! The SCSI operation of the tunnel (MS-RSVD 2.2.4.7, 2.2.4.8): a CDB run against the
+//! logical unit, the sense kept for SRB_STATUS, and the request and response encodings
+//! clients use.
+
+use super::{header_only, opcode, Header, OpenState, HEADER_LEN, SCSI_REQUEST_LEN, SENSE_LEN};
+use crate::scsi::{self, Command, Lun, Outcome};
+use crate::sense::{srb, Sense};
+use crate::status::*;
+
+/// A SCSI outcome kept for SRB_STATUS (2.2.4.13/2.2.4.14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredSense {
+    pub srb_status: u8,
+    pub scsi_status: u8,
+    pub sense: [u8; SENSE_LEN],
+}
+
+/// An open's sense-error store: 256 slots named by an 8-bit key that wraps.
+#[derive(Clone, Debug, Default)]
+pub struct SenseStore {
+    seq: u8,
+    slots: Vec<Option<StoredSense>>,
+}
+
+impl SenseStore {
+    /// Stores an entry under the next key and returns the key.
+    pub fn store(&mut self, s: StoredSense) -> u8 {
+        self.seq = self.seq.wrapping_add(1);
+        if self.slots.is_empty() {
+            self.slots = vec![None; 256];
+        }
+        self.slots[usize::from(self.seq)] = Some(s);
+        self.seq
+    }
+    pub fn get(&self, key: u8) -> Option<StoredSense> {
+        self.slots.get(usize::from(key)).copied().flatten()
+    }
+}
+
+fn sense_bytes(s: Option<Sense>) -> [u8; SENSE_LEN] {
+    let mut b = [0u8; SENSE_LEN];
+    if let Some(s) = s {
+        b[..18].copy_from_slice(&s.fixed());
+    }
+    b
+}
+
+impl StoredSense {
+    pub fn from_outcome(o: &Outcome) -> StoredSense {
+        StoredSense {
+            srb_status: o.srb_status,
+            scsi_status: o.scsi_status,
+            sense: sense_bytes(o.sense),
+        }
+    }
+    /// What Windows stores for a READ or WRITE on a virtual-disk open without an
+    /// initiator id (MS-RSVD <12>, <14>).
+    pub fn no_initiator() -> StoredSense {
+        let mut sense = [0u8; SENSE_LEN];
+        sense[0] = 0xF0;
+        sense[7] = 0x0A;
+        StoredSense {
+            srb_status: srb::ABORTED,
+            scsi_status: 0x02,
+            sense,
+        }
+    }
+}
+
+/// RSVD_TUNNEL_SCSI_OPERATION: the answer to one.
+pub(super) fn run(
+    lun: &Lun,
+    open: &mut OpenState,
+    h: &Header,
+    body: &[u8],
+    max_out: usize,
+) -> Vec<u8> {
+    // A failed check answers with the header and the request's fields echoed.
+    let refuse = |status: u32| {
+        let mut out = header_only(h, status);
+        out.extend_from_slice(&body[..body.len().min(SCSI_REQUEST_LEN)]);
+        out
+    };
+    if body.len() < SCSI_REQUEST_LEN {
+        return refuse(INVALID_PARAMETER);
+    }
+    let length = u16::from_le_bytes([body[0], body[1]]);
+    let cdb_len = usize::from(body[4]);
+    let sense_len = body[5];
+    let disposition = body[6];
+    let srb_flags = u32::from_le_bytes(body[8..12].try_into().unwrap());
+    let xfer = u32::from_le_bytes(body[12..16].try_into().unwrap()) as usize;
+    let data = &body[SCSI_REQUEST_LEN..];
+    if length as usize != SCSI_REQUEST_LEN
+        || usize::from(sense_len) > SENSE_LEN
+        || cdb_len > 16
+        || cdb_len == 0
+        || disposition > 2
+        || (disposition == 0 && data.len() < xfer)
+    {
+        return refuse(INVALID_PARAMETER);
+    }
+    if open.initiator.is_zero() {
+        return refuse(INVALID_HANDLE);
+    }
+    // Disposition 0: data to the disk; 1: data from it; 2: none.
+    let room = max_out.saturating_sub(HEADER_LEN + 16 + SENSE_LEN);
+    let max_in = if disposition == 1 { xfer.min(room) } else { 0 };
+    let data_out = if disposition == 0 {
+        &data[..xfer]
+    } else {
+        &[][..]
+    };
+    let o = scsi::execute(
+        lun,
+        open.initiator,
+        &Command {
+            cdb: &body[16..16 + cdb_len],
+            data_out,
+            max_in,
+        },
+    );
+    let mut out = header_only(h, SUCCESS);
+    out.extend_from_slice(&(SCSI_REQUEST_LEN as u16).to_le_bytes());
+    let auto = if o.sense.is_some() { 0x80 } else { 0 };
+    out.push((o.srb_status & 0x7F) | auto);
+    out.push(o.scsi_status);
+    out.push(cdb_len as u8);
+    out.push(SENSE_LEN as u8);
+    out.push(disposition);
+    out.push(0);
+    out.extend_from_slice(&srb_flags.to_le_bytes());
+    out.extend_from_slice(&(o.data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&sense_bytes(o.sense));
+    out.extend_from_slice(&o.data);
+    out
+}
+
+/// Builds a SCSI tunnel request (for clients and tests). `disposition` 0 sends `data`,
+/// 1 asks for up to `xfer` bytes back (with an empty buffer of that size), 2 moves no
+/// data.
+pub fn encode_scsi_request(
+    request_id: u64,
+    cdb: &[u8],
+    disposition: u8,
+    data: &[u8],
+    xfer: u32,
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN + SCSI_REQUEST_LEN + data.len());
+    Header {
+        operation: opcode::SCSI,
+        status: 0,
+        request_id,
+    }
+    .encode(&mut out);
+    out.extend_from_slice(&(SCSI_REQUEST_LEN as u16).to_le_bytes());
+    out.extend_from_slice(&[0, 0]);
+    out.push(cdb.len().min(16) as u8);
+    out.push(SENSE_LEN as u8);
+    out.push(disposition);
+    out.push(0);
+    let flags: u32 = match disposition {
+        0 => 0x80,
+        1 => 0x40,
+        _ => 0,
+    };
+    out.extend_from_slice(&flags.to_le_bytes());
+    let xfer = if disposition == 0 {
+        data.len() as u32
+    } else {
+        xfer
+    };
+    out.extend_from_slice(&xfer.to_le_bytes());
+    let mut c = [0u8; 16];
+    c[..cdb.len().min(16)].copy_from_slice(&cdb[..cdb.len().min(16)]);
+    out.extend_from_slice(&c);
+    out.extend_from_slice(&[0; 4]);
+    match disposition {
+        0 => out.extend_from_slice(data),
+        // The data buffer goes out empty, DataTransferLength long, as Windows sends it
+        // (and as Wireshark's dissector expects it).
+        1 => out.resize(out.len() + xfer as usize, 0),
+        _ => {}
+    }
+    out
+}
+
+/// A decoded SCSI tunnel response.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScsiResponse {
+    pub header: Header,
+    pub srb_status: u8,
+    pub scsi_status: u8,
+    pub sense: Vec<u8>,
+    pub data: Vec<u8>,
+}
+
+impl ScsiResponse {
+    pub fn parse(b: &[u8]) -> Option<ScsiResponse> {
+        let header = Header::parse(b)?;
+        let body = b.get(HEADER_LEN..)?;
+        if body.len() < 16 {
+            return Some(ScsiResponse {
+                header,
+                srb_status: 0,
+                scsi_status: 0,
+                sense: Vec::new(),
+                data: Vec::new(),
+            });
+        }
+        let sense_len = usize::from(body[5]);
+        let xfer = u32::from_le_bytes(body[12..16].try_into().ok()?) as usize;
+        let sense = body.get(16..16 + sense_len)?.to_vec();
+        let data = body.get(16 + sense_len..16 + sense_len + xfer)?.to_vec();
+        Some(ScsiResponse {
+            header,
+            srb_status: body[2],
+            scsi_status: body[3],
+            sense,
+            data,
+        })
+    }
+}
