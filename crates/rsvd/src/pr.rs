@@ -182,6 +182,17 @@ impl Reservations {
         self.attentions.iter().any(|(n, _)| n == nexus)
     }
 
+    /// The logical unit was reset (the node started again with these reservations):
+    /// every registrant is told so, once, before anything else; attentions pending from
+    /// before the reset are superseded by it.
+    pub fn reset(&mut self) {
+        self.attentions.clear();
+        let all: Vec<Guid> = self.registrants.iter().map(|r| r.nexus).collect();
+        for n in all {
+            self.attend(n, UnitAttention::Reset);
+        }
+    }
+
     fn unregister(&mut self, nexus: &Guid) {
         let was_holder = self.is_holder(nexus);
         self.registrants.retain(|r| r.nexus != *nexus);
@@ -746,6 +757,29 @@ mod tests {
             Reservations::decode(&Reservations::new().encode()),
             Some(Reservations::new())
         );
+    }
+
+    #[test]
+    fn a_reset_is_told_once_to_each_registrant_and_keeps_the_reservation() {
+        let mut pr = Reservations::new();
+        let (a, b, c) = (g(1), g(2), g(3));
+        pr.out(a, action::REGISTER, 0, &params(0, 1));
+        pr.out(b, action::REGISTER, 0, &params(0, 2));
+        pr.out(a, action::RESERVE, WERO, &params(1, 0));
+        pr.out(a, action::PREEMPT, WERO, &params(1, 2));
+        assert!(pr.has_attention(&b));
+        let mut pr = Reservations::decode(&pr.encode()).unwrap();
+        pr.out(b, action::REGISTER, 0, &params(0, 2));
+        pr.reset();
+        for n in [a, b] {
+            assert_eq!(pr.take_attention(&n), Some(UnitAttention::Reset));
+            assert_eq!(pr.take_attention(&n), None);
+        }
+        assert_eq!(pr.take_attention(&c), None, "not a registrant");
+        assert_eq!(pr.reservation.map(|r| r.holder), Some(a));
+        let s = UnitAttention::Reset.sense().fixed();
+        assert_eq!((s[2] & 0x0F, s[12], s[13]), (6, 0x29, 0x00));
+        assert_eq!(UnitAttention::Reset.status(), None);
     }
 
     #[test]

@@ -76,37 +76,33 @@ pub enum UnitAttention {
     ReservationsReleased = 3,
     /// 2Ah/05h: another initiator's PREEMPT removed this one's registration.
     RegistrationsPreempted = 4,
+    /// 29h/00h: the logical unit was reset (the node restarted): what was in flight
+    /// from before is gone, though the reservations were kept.
+    Reset = 5,
 }
 
 impl UnitAttention {
     pub fn sense(self) -> Sense {
-        let ascq = match self {
-            UnitAttention::CapacityChanged => 0x09,
-            UnitAttention::ReservationsPreempted => 0x03,
-            UnitAttention::ReservationsReleased => 0x04,
-            UnitAttention::RegistrationsPreempted => 0x05,
+        let (asc, ascq) = match self {
+            UnitAttention::CapacityChanged => (0x2A, 0x09),
+            UnitAttention::ReservationsPreempted => (0x2A, 0x03),
+            UnitAttention::ReservationsReleased => (0x2A, 0x04),
+            UnitAttention::RegistrationsPreempted => (0x2A, 0x05),
+            UnitAttention::Reset => (0x29, 0x00),
         };
-        Sense::new(key::UNIT_ATTENTION, 0x2A, ascq)
+        Sense::new(key::UNIT_ATTENTION, asc, ascq)
     }
 
-    /// The MS-RSVD status an SMB2 READ or WRITE reports it with.
-    pub fn status(self) -> u32 {
+    /// The MS-RSVD status an SMB2 READ or WRITE reports it with; None where MS-RSVD
+    /// names none (a reset), which goes through the sense store like other failures.
+    pub fn status(self) -> Option<u32> {
         use crate::status::*;
-        match self {
+        Some(match self {
             UnitAttention::CapacityChanged => SVHDX_UNIT_ATTENTION_CAPACITY_DATA_CHANGED,
             UnitAttention::ReservationsPreempted => SVHDX_UNIT_ATTENTION_RESERVATIONS_PREEMPTED,
             UnitAttention::ReservationsReleased => SVHDX_UNIT_ATTENTION_RESERVATIONS_RELEASED,
             UnitAttention::RegistrationsPreempted => SVHDX_UNIT_ATTENTION_REGISTRATIONS_PREEMPTED,
-        }
-    }
-
-    pub fn from_u8(v: u8) -> Option<UnitAttention> {
-        Some(match v {
-            1 => UnitAttention::CapacityChanged,
-            2 => UnitAttention::ReservationsPreempted,
-            3 => UnitAttention::ReservationsReleased,
-            4 => UnitAttention::RegistrationsPreempted,
-            _ => return None,
+            UnitAttention::Reset => return None,
         })
     }
 }

@@ -84,6 +84,20 @@ fn read_status(c: &mut Client, d: &SharedDisk, off: u64, len: u32) -> Result<Vec
     }
 }
 
+/// The sense a READ or WRITE failed with (`st`, STATUS_SVHDX_ERROR_STORED | key), asked
+/// for with SRB_STATUS: (sense key, ASC, ASCQ).
+fn stored_sense(c: &mut Client, d: &mut SharedDisk, st: NtStatus) -> (u8, u8, u8) {
+    assert_eq!(st.0 & 0xFFFF_FF00, 0xC05C_0000, "{st}");
+    let mut q = vec![(st.0 & 0xFF) as u8];
+    q.resize(28, 0);
+    let srb = d.tunnel(c, opcode::SRB_STATUS, &q, 64).unwrap();
+    assert_eq!(srb.status(), NtStatus::SUCCESS);
+    let out = srb.ioctl_output();
+    assert_eq!(out[16..19], [q[0], 0x84, CHECK_CONDITION]);
+    let sense = &out[20..20 + usize::from(out[19])];
+    (sense[2] & 0xF, sense[12], sense[13])
+}
+
 /// READ CAPACITY(16)'s last LBA.
 fn last_lba(c: &mut Client, d: &mut SharedDisk) -> u64 {
     let mut rc16 = [0u8; 16];
@@ -269,10 +283,19 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
     std::fs::write(&raw, &expect).unwrap();
     qemu_img_matches(&disk, &raw);
 
-    // After the restart the reservation is where the cluster left it.
+    // After the restart the reservation is where the cluster left it. To B, which was
+    // registered, the disk was reset: its first READ fails with the sense kept for
+    // SRB_STATUS (UNIT ATTENTION 29h/00h), once.
     s.restart();
+    let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhdx");
+    let st = read_status(&mut cb, &b, 3 * MIB, 4096).unwrap_err();
+    assert_eq!(stored_sense(&mut cb, &mut b, st), (6, 0x29, 0x00), "{st}");
+    assert_eq!(read_status(&mut cb, &b, 3 * MIB, 4096).unwrap(), db[..4096]);
+    drop(cb);
+    // A, preempted before the restart, was not registered: nothing to tell it.
     let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhdx");
     let res = a.pr_in(&mut ca, 1).unwrap();
+    assert_eq!(res.scsi_status, GOOD);
     assert_eq!(
         &res.data[8..16],
         &KEY_B.to_be_bytes(),
@@ -311,7 +334,14 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
     drop(ca);
     s.kill9();
     s.restart();
+    // Through the tunnel the reset is the first command's CHECK CONDITION.
     let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhdx");
+    let first = b.read16(&mut cb, 0, 1, BS).unwrap();
+    assert_eq!(first.scsi_status, CHECK_CONDITION);
+    assert_eq!(
+        (first.sense[2] & 0xF, first.sense[12], first.sense[13]),
+        (6, 0x29, 0x00)
+    );
     assert_eq!(
         b.read16(&mut cb, 40 * MIB / 512, (dc.len() / 512) as u32, BS)
             .unwrap()
@@ -748,6 +778,8 @@ fn a_persistent_shared_disk_open_is_reclaimed_after_kill_9_without_the_context()
     // reservation).
     let (mut c, t) = connect(&s);
     let mut d = SharedDisk::reclaim(&mut c, t, "ca.vhdx", file, CREATE, HOST_A).unwrap();
+    let tur = d.scsi(&mut c, &[0; 6], Data::None).unwrap();
+    assert_eq!(tur.scsi_status, CHECK_CONDITION, "the disk was reset");
     assert_eq!(
         c.read(d.tree, d.file, 5 * MIB, data.len() as u32).unwrap(),
         data

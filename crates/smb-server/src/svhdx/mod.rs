@@ -331,6 +331,11 @@ pub fn is_set_name(path: &SharePath) -> bool {
 static OPEN_SETS: Mutex<std::collections::BTreeMap<(u64, u64), std::sync::Weak<SharedDisk>>> =
     parking_lot::const_mutex(std::collections::BTreeMap::new());
 
+/// The disks whose saved reservations this process has taken up: the first time one
+/// is, its registrants are told the disk was reset (once per process, not per open).
+static RESTORED: Mutex<std::collections::BTreeSet<String>> =
+    parking_lot::const_mutex(std::collections::BTreeSet::new());
+
 /// Whether the VHD Set file with this identity is a shared disk here (while its merger
 /// holds it, even with no shared open left).
 pub fn set_open(device_id: u64, file_id: u64) -> bool {
@@ -403,13 +408,24 @@ pub fn shared_disk(
     let id = dev.identity();
     let pr_key: String = rsvd::scsi::serial(&id).iter().map(|&b| b as char).collect();
     let store = store.cloned();
+    let first_load = store.is_some() && RESTORED.lock().insert(pr_key.clone());
     let pr = match &store {
         None => Reservations::new(),
         Some(s) => match s.load(&pr_key) {
-            Ok(Some(b)) => Reservations::decode(&b).unwrap_or_else(|| {
-                tracing::error!(disk = %pr_key, "saved reservations are damaged; starting without");
-                Reservations::new()
-            }),
+            Ok(Some(b)) => match Reservations::decode(&b) {
+                Some(mut pr) => {
+                    // Kept from before this process started: to the initiators that
+                    // registered then, the disk was reset.
+                    if first_load {
+                        pr.reset();
+                    }
+                    pr
+                }
+                None => {
+                    tracing::error!(disk = %pr_key, "saved reservations are damaged; starting without");
+                    Reservations::new()
+                }
+            },
             Ok(None) => Reservations::new(),
             Err(e) => {
                 tracing::error!(disk = %pr_key, error = %e, "saved reservations unreadable");
@@ -567,30 +583,33 @@ impl SvhdxOpen {
         let bs = u64::from(dev.sector_size());
         let misaligned = !offset.is_multiple_of(bs) || !len.is_multiple_of(bs);
         let out_of_range = misaligned || offset.checked_add(len).is_none_or(|e| e > dev.capacity());
-        {
+        let attention = {
             let mut pr = self.disk.pr.lock();
-            if let Some(ua) = pr.take_attention(&g) {
-                return Err(NtStatus(ua.status()));
-            }
+            let ua = pr.take_attention(&g);
             let access = if write {
                 rsvd::pr::Access::Write
             } else {
                 rsvd::pr::Access::Read
             };
-            if pr.conflicts(&g, access) {
+            if ua.is_none() && pr.conflicts(&g, access) {
                 return Err(NtStatus(rsvd::status::SVHDX_RESERVATION_CONFLICT));
             }
-        }
-        if out_of_range {
-            let o = ScsiOutcome::check(if misaligned {
-                rsvd::sense::INVALID_FIELD_IN_CDB
-            } else {
-                rsvd::sense::LBA_OUT_OF_RANGE
-            });
-            let key = self.state.lock().sense.store(StoredSense::from_outcome(&o));
-            return Err(NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key)));
-        }
-        Ok(())
+            ua
+        };
+        // A unit attention MS-RSVD has a status for is told by it; any other (a reset),
+        // like a command's failure, is kept for SRB_STATUS to tell.
+        let sense = match attention {
+            Some(ua) => match ua.status() {
+                Some(status) => return Err(NtStatus(status)),
+                None => ua.sense(),
+            },
+            None if misaligned => rsvd::sense::INVALID_FIELD_IN_CDB,
+            None if out_of_range => rsvd::sense::LBA_OUT_OF_RANGE,
+            None => return Ok(()),
+        };
+        let o = ScsiOutcome::check(sense);
+        let key = self.state.lock().sense.store(StoredSense::from_outcome(&o));
+        Err(NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key)))
     }
 
     /// A device failure during an admitted READ or WRITE, kept for SRB_STATUS.
