@@ -182,6 +182,15 @@ impl Reservations {
         self.attentions.iter().any(|(n, _)| n == nexus)
     }
 
+    /// The initiators for whom `ua` is pending.
+    pub fn waiting(&self, ua: UnitAttention) -> Vec<Guid> {
+        self.attentions
+            .iter()
+            .filter(|(_, u)| *u == ua)
+            .map(|(n, _)| *n)
+            .collect()
+    }
+
     /// The logical unit was reset (the node started again with these reservations):
     /// every registrant is told so, once, before anything else; attentions pending from
     /// before the reset are superseded by it.
@@ -771,8 +780,17 @@ mod tests {
         let mut pr = Reservations::decode(&pr.encode()).unwrap();
         pr.out(b, action::REGISTER, 0, &params(0, 2));
         pr.reset();
+        assert_eq!(pr.waiting(UnitAttention::Reset), vec![a, b]);
+        // What happens after the reset is told after it.
+        pr.out(a, action::PREEMPT, WERO, &params(1, 2));
+        assert_eq!(pr.take_attention(&b), Some(UnitAttention::Reset));
+        assert_eq!(
+            pr.take_attention(&b),
+            Some(UnitAttention::RegistrationsPreempted)
+        );
+        assert_eq!(pr.waiting(UnitAttention::Reset), vec![a]);
+        assert_eq!(pr.take_attention(&a), Some(UnitAttention::Reset));
         for n in [a, b] {
-            assert_eq!(pr.take_attention(&n), Some(UnitAttention::Reset));
             assert_eq!(pr.take_attention(&n), None);
         }
         assert_eq!(pr.take_attention(&c), None, "not a registrant");

@@ -438,7 +438,8 @@ pub fn start(cfg: &Config) -> Result<Running> {
         let dir = cfg.server.state_dir.join("reservations");
         let store = storage::journal::RecordDir::open(&dir)
             .with_context(|| format!("opening {}", dir.display()))?;
-        if server.pr_store.set(Arc::new(store)).is_err() {
+        let records = smb_server::svhdx::PrRecords::new(Arc::new(store));
+        if server.pr_store.set(Arc::new(records)).is_err() {
             anyhow::bail!("reservation store opened twice");
         }
     }

@@ -356,6 +356,23 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
     );
     b.close(&mut cb).unwrap();
     drop(cb);
+    // A, registered too, opens only once B's open (and with it the disk) is gone: it is
+    // still owed the reset, once; B, told already, is not told again.
+    let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhdx");
+    let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhdx");
+    let tur = a.scsi(&mut ca, &[0; 6], Data::None).unwrap();
+    assert_eq!(tur.scsi_status, CHECK_CONDITION);
+    assert_eq!(
+        (tur.sense[2] & 0xF, tur.sense[12], tur.sense[13]),
+        (6, 0x29, 0x00)
+    );
+    for (c, d) in [(&mut ca, &mut a), (&mut cb, &mut b)] {
+        assert_eq!(d.scsi(c, &[0; 6], Data::None).unwrap().scsi_status, GOOD);
+    }
+    for (c, d) in [(&mut ca, a), (&mut cb, b)] {
+        d.close(c).unwrap();
+    }
+    drop((ca, cb));
     s.stop();
     expect[40 * MIB as usize..40 * MIB as usize + dc.len()].copy_from_slice(&dc);
     std::fs::write(&raw, &expect).unwrap();
@@ -780,6 +797,10 @@ fn a_persistent_shared_disk_open_is_reclaimed_after_kill_9_without_the_context()
     let mut d = SharedDisk::reclaim(&mut c, t, "ca.vhdx", file, CREATE, HOST_A).unwrap();
     let tur = d.scsi(&mut c, &[0; 6], Data::None).unwrap();
     assert_eq!(tur.scsi_status, CHECK_CONDITION, "the disk was reset");
+    assert_eq!(
+        (tur.sense[2] & 0xF, tur.sense[12], tur.sense[13]),
+        (6, 0x29, 0x00)
+    );
     assert_eq!(
         c.read(d.tree, d.file, 5 * MIB, data.len() as u32).unwrap(),
         data
@@ -1483,4 +1504,36 @@ fn a_vhd_sets_snapshots_are_extracted_whole_or_as_their_differences() {
         changes_used + 5 * MIB <= whole_used,
         "{changes_used} vs {whole_used}"
     );
+}
+
+#[test]
+fn a_host_closing_and_opening_again_at_once_finds_the_disk_whole() {
+    // Each close leaves the set's merger finishing in the background, with the disk: the
+    // next open finds it, or waits while it closes; never a second engine on the file.
+    let mut s = rsvd_server();
+    let set = s.share.join("quick.vhds");
+    vhdx(&["create", p(&set), "--size", "64M", "--block-size", "1M"]);
+    let mut model = vec![0u8; SIZE as usize];
+    let mut last: Option<Guid> = None;
+    for round in 0..10u64 {
+        let (mut c, t) = host(&s);
+        let opened = SharedDisk::open(&mut c, t, "quick.vhds", Some(HOST_A), 2, "HOST");
+        let mut d = opened.unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let data = random_bytes(MIB as usize, 90 + round);
+        c.write(d.tree, d.file, round * MIB, &data).unwrap();
+        model[(round * MIB) as usize..((round + 1) * MIB) as usize].copy_from_slice(&data);
+        let snap = Guid::random();
+        d.create_snapshot(&mut c, snap, false).unwrap();
+        if let Some(old) = last.replace(snap) {
+            d.delete_snapshot(&mut c, old, false).unwrap();
+        }
+        d.close(&mut c).unwrap();
+    }
+    let (mut c, d) = open(&s, HOST_A, "quick.vhds");
+    reads_back(&mut c, &d, &model, MIB, "after the reopens");
+    d.close(&mut c).unwrap();
+    drop(c);
+    settle(&s, 3, "after the reopens");
+    s.stop();
+    vhdx_check(&set);
 }

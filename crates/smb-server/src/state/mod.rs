@@ -97,7 +97,7 @@ pub struct Server {
     pub journal: std::sync::OnceLock<crate::journal::Journal>,
     /// Where persistent reservations of shared virtual disks are kept (set once, before
     /// serving, when a share serves them); without it they last while the server runs.
-    pub pr_store: std::sync::OnceLock<Arc<dyn crate::svhdx::PrStore>>,
+    pub pr_store: std::sync::OnceLock<Arc<crate::svhdx::PrRecords>>,
     /// A directory lease was granted once: changes to directories' contents look for
     /// leases to break from then on (until then they need not look).
     pub dir_leases: AtomicBool,

@@ -22,6 +22,7 @@ use crate::backend::{
 use crate::config::ShareConfig;
 use parking_lot::Mutex;
 use rsvd::scsi::{Lun, Outcome as ScsiOutcome};
+use rsvd::sense::UnitAttention;
 use rsvd::tunnel::{self, OpenContext, OpenState, StoredSense};
 use rsvd::{BlockDevice, DevError, Guid, Reservations, VhdxDisk};
 use smb_wire::status::NtStatus;
@@ -42,6 +43,60 @@ pub use set::{in_use, DiskSet, Held, SetFile};
 pub trait PrStore: Send + Sync {
     fn load(&self, key: &str) -> io::Result<Option<Vec<u8>>>;
     fn save(&self, key: &str, data: &[u8]) -> io::Result<()>;
+}
+
+/// A server's reservations: their store, and the unit attention a restart owes.
+pub struct PrRecords {
+    store: Arc<dyn PrStore>,
+    /// By disk: the initiators registered when the server started that have not yet
+    /// been told the disk was reset. Absent: its record not read since the start.
+    owed: Mutex<std::collections::BTreeMap<String, Vec<Guid>>>,
+}
+
+impl PrRecords {
+    pub fn new(store: Arc<dyn PrStore>) -> PrRecords {
+        PrRecords {
+            store,
+            owed: Mutex::new(Default::default()),
+        }
+    }
+
+    /// The reservations of disk `key` as saved; its registrants from before the
+    /// server started are told (once each) that the disk was reset.
+    fn load(&self, key: &str) -> Result<Reservations, NtStatus> {
+        let saved = self.store.load(key).map_err(|e| {
+            tracing::error!(disk = %key, error = %e, "saved reservations unreadable");
+            NtStatus::FILE_CORRUPT_ERROR
+        })?;
+        let mut pr = saved.map_or_else(Reservations::new, |b| {
+            Reservations::decode(&b).unwrap_or_else(|| {
+                tracing::error!(disk = %key, "saved reservations are damaged; starting without");
+                Reservations::new()
+            })
+        });
+        let mut owed = self.owed.lock();
+        match owed.get(key) {
+            None => {
+                pr.reset();
+                owed.insert(key.to_string(), pr.waiting(UnitAttention::Reset));
+            }
+            Some(them) => {
+                for g in them {
+                    if pr.is_registered(g) {
+                        pr.attend(*g, UnitAttention::Reset);
+                    }
+                }
+            }
+        }
+        Ok(pr)
+    }
+
+    /// The disk `key` closes: who it did not tell of the reset is told by the next.
+    fn closed(&self, key: &str, pr: &Reservations) {
+        if let Some(them) = self.owed.lock().get_mut(key) {
+            *them = pr.waiting(UnitAttention::Reset);
+        }
+    }
 }
 
 /// The engine's view of a file opened through the share backend.
@@ -101,7 +156,7 @@ pub struct SharedDisk {
     pub pr: Mutex<Reservations>,
     /// The reservations' name in the store: the disk's identity.
     pr_key: String,
-    store: Option<Arc<dyn PrStore>>,
+    store: Option<Arc<PrRecords>>,
     /// Initiators with shared opens, and how many each has.
     initiators: Mutex<Vec<(Guid, u32)>>,
 }
@@ -114,7 +169,7 @@ impl SharedDisk {
     fn persist(&self, data: &[u8]) -> bool {
         match &self.store {
             None => true,
-            Some(s) => match s.save(&self.pr_key, data) {
+            Some(s) => match s.store.save(&self.pr_key, data) {
                 Ok(()) => true,
                 Err(e) => {
                     tracing::error!(disk = %self.pr_key, error = %e, "persistent reservations could not be saved");
@@ -183,6 +238,11 @@ impl SharedDisk {
 impl Drop for SharedDisk {
     fn drop(&mut self) {
         // The last shared open went: the engine's log is emptied so the file is clean.
+        // A disk opening on these files meanwhile waits for it.
+        self.held.get_mut().closing();
+        if let Some(s) = &self.store {
+            s.closed(&self.pr_key, self.pr.get_mut());
+        }
         if let Some(d) = self.dev.take() {
             if let Err(e) = d.close() {
                 tracing::warn!(disk = %self.pr_key, error = %e, "closing a shared virtual disk");
@@ -261,6 +321,11 @@ pub fn open_chain(
     read_only: bool,
 ) -> Result<(Vec<vhdx::Vhdx<ObjStore>>, Vec<SharePath>), NtStatus> {
     let obj = open_obj(share, path, !read_only)?;
+    if !read_only {
+        if let Some(id) = set::id_of(&*obj) {
+            set::wait_unheld(id)?;
+        }
+    }
     let opts = if read_only {
         vhdx::OpenOptions::read_only()
     } else {
@@ -331,11 +396,6 @@ pub fn is_set_name(path: &SharePath) -> bool {
 static OPEN_SETS: Mutex<std::collections::BTreeMap<(u64, u64), std::sync::Weak<SharedDisk>>> =
     parking_lot::const_mutex(std::collections::BTreeMap::new());
 
-/// The disks whose saved reservations this process has taken up: the first time one
-/// is, its registrants are told the disk was reset (once per process, not per open).
-static RESTORED: Mutex<std::collections::BTreeSet<String>> =
-    parking_lot::const_mutex(std::collections::BTreeSet::new());
-
 /// Whether the VHD Set file with this identity is a shared disk here (while its merger
 /// holds it, even with no shared open left).
 pub fn set_open(device_id: u64, file_id: u64) -> bool {
@@ -349,7 +409,7 @@ pub fn set_open(device_id: u64, file_id: u64) -> bool {
 /// `slot`. A `.vhds` is a VHD Set: the disk is the file it names now. Its reservations
 /// are loaded from (and kept in) `store`.
 pub fn shared_disk(
-    store: Option<&Arc<dyn PrStore>>,
+    store: Option<&Arc<PrRecords>>,
     share: &ShareConfig,
     path: &SharePath,
     slot: &DiskSlot,
@@ -408,30 +468,9 @@ pub fn shared_disk(
     let id = dev.identity();
     let pr_key: String = rsvd::scsi::serial(&id).iter().map(|&b| b as char).collect();
     let store = store.cloned();
-    let first_load = store.is_some() && RESTORED.lock().insert(pr_key.clone());
     let pr = match &store {
         None => Reservations::new(),
-        Some(s) => match s.load(&pr_key) {
-            Ok(Some(b)) => match Reservations::decode(&b) {
-                Some(mut pr) => {
-                    // Kept from before this process started: to the initiators that
-                    // registered then, the disk was reset.
-                    if first_load {
-                        pr.reset();
-                    }
-                    pr
-                }
-                None => {
-                    tracing::error!(disk = %pr_key, "saved reservations are damaged; starting without");
-                    Reservations::new()
-                }
-            },
-            Ok(None) => Reservations::new(),
-            Err(e) => {
-                tracing::error!(disk = %pr_key, error = %e, "saved reservations unreadable");
-                return Err(NtStatus::FILE_CORRUPT_ERROR);
-            }
-        },
+        Some(s) => s.load(&pr_key)?,
     };
     let d = Arc::new(SharedDisk {
         dev: Some(dev),

@@ -6,70 +6,118 @@
 use super::*;
 use crate::backend::Kind;
 
-/// Files (device, file id) that shared disks have open, with how many disks hold each.
-/// Their engines alone may write them: a plain open for writing, or a shared disk of
-/// its own on one (a set's `.avhdx`, a parent), would corrupt the disk under its hosts.
-static IN_USE: Mutex<std::collections::BTreeMap<(u64, u64), u32>> =
+/// Files (device, file id) that shared disks have open: how many disks hold each, and
+/// how many of those are closing (their last user let them go; the engine is finishing
+/// its writes). Their engines alone may write them: a plain open for writing, or a
+/// shared disk of its own on one (a set's `.avhdx`, a parent), would corrupt the disk
+/// under its hosts.
+static IN_USE: Mutex<std::collections::BTreeMap<(u64, u64), Use>> =
     parking_lot::const_mutex(std::collections::BTreeMap::new());
+
+/// Told whenever a disk lets its files go.
+static RELEASED: parking_lot::Condvar = parking_lot::Condvar::new();
+
+#[derive(Default)]
+struct Use {
+    holders: u32,
+    closing: u32,
+}
+
+/// How long a new shared disk waits for one closing on its file to finish.
+const CLOSING_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Whether a shared disk has the file with this identity open.
 pub fn in_use(device_id: u64, file_id: u64) -> bool {
     IN_USE.lock().contains_key(&(device_id, file_id))
 }
 
+/// Before a disk opens the file `id` to write it: waits while the disks holding it are
+/// all closing (a host closed and opens again at once), so two engines never write one
+/// file; SHARING_VIOLATION when a disk that is not closing holds it.
+pub(super) fn wait_unheld(id: (u64, u64)) -> Result<(), NtStatus> {
+    let deadline = std::time::Instant::now() + CLOSING_WAIT;
+    let mut m = IN_USE.lock();
+    while let Some(u) = m.get(&id) {
+        if u.closing < u.holders || RELEASED.wait_until(&mut m, deadline).timed_out() {
+            return Err(NtStatus::SHARING_VIOLATION);
+        }
+    }
+    Ok(())
+}
+
 /// The files of a chain, marked in use while this lives.
 #[derive(Default)]
-pub struct Held(Vec<(u64, u64)>);
+pub struct Held {
+    ids: Vec<(u64, u64)>,
+    closing: bool,
+}
 
 impl Held {
     fn ids(layers: &[vhdx::Vhdx<ObjStore>]) -> Vec<(u64, u64)> {
         layers.iter().filter_map(|l| id_of(&*l.file().0)).collect()
     }
 
-    pub(super) fn of(layers: &[vhdx::Vhdx<ObjStore>]) -> Held {
-        let ids = Held::ids(layers);
-        let mut m = IN_USE.lock();
+    fn hold(m: &mut std::collections::BTreeMap<(u64, u64), Use>, ids: Vec<(u64, u64)>) -> Held {
         for id in &ids {
-            *m.entry(*id).or_insert(0) += 1;
+            m.entry(*id).or_default().holders += 1;
         }
-        Held(ids)
+        Held {
+            ids,
+            closing: false,
+        }
+    }
+
+    pub(super) fn of(layers: &[vhdx::Vhdx<ObjStore>]) -> Held {
+        Held::hold(&mut IN_USE.lock(), Held::ids(layers))
     }
 
     /// As [`Held::of`] for a disk being opened; None when another disk has the file
     /// this one would write (its top) open already.
     pub(super) fn claim(layers: &[vhdx::Vhdx<ObjStore>]) -> Option<Held> {
         let top = layers.first().and_then(|l| id_of(&*l.file().0));
-        let ids = Held::ids(layers);
         let mut m = IN_USE.lock();
         if top.is_some_and(|t| m.contains_key(&t)) {
             return None;
         }
-        for id in &ids {
-            *m.entry(*id).or_insert(0) += 1;
+        Some(Held::hold(&mut m, Held::ids(layers)))
+    }
+
+    /// The disk holding these is closing: one about to open them waits for it.
+    pub(super) fn closing(&mut self) {
+        if std::mem::replace(&mut self.closing, true) {
+            return;
         }
-        Some(Held(ids))
+        let mut m = IN_USE.lock();
+        for id in &self.ids {
+            if let Some(u) = m.get_mut(id) {
+                u.closing += 1;
+            }
+        }
     }
 
     fn add(&mut self, layer: &vhdx::Vhdx<ObjStore>) {
-        self.0.extend(Held::of(std::slice::from_ref(layer)).take());
+        self.ids
+            .extend(Held::of(std::slice::from_ref(layer)).take());
     }
 
     fn take(mut self) -> Vec<(u64, u64)> {
-        std::mem::take(&mut self.0)
+        std::mem::take(&mut self.ids)
     }
 }
 
 impl Drop for Held {
     fn drop(&mut self) {
         let mut m = IN_USE.lock();
-        for id in &self.0 {
-            if let Some(n) = m.get_mut(id) {
-                *n -= 1;
-                if *n == 0 {
+        for id in &self.ids {
+            if let Some(u) = m.get_mut(id) {
+                u.holders -= 1;
+                u.closing = u.closing.saturating_sub(u32::from(self.closing));
+                if u.holders == 0 {
                     m.remove(id);
                 }
             }
         }
+        RELEASED.notify_all();
     }
 }
 
@@ -313,7 +361,7 @@ impl SetFile {
 }
 
 /// A file's identity (device, file id).
-fn id_of(obj: &dyn FileObj) -> Option<(u64, u64)> {
+pub(super) fn id_of(obj: &dyn FileObj) -> Option<(u64, u64)> {
     obj.info().ok().map(|i| (i.device_id, i.file_id))
 }
 
@@ -753,5 +801,36 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
             at += n;
         }
         Ok((out, len))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_disk_opening_waits_for_one_closing_on_its_file_not_for_a_live_one() {
+        let (a, b) = ((u64::MAX, 0xA), (u64::MAX, 0xB));
+        assert!(wait_unheld(a).is_ok(), "nothing holds it");
+        let live = Held::hold(&mut IN_USE.lock(), vec![a]);
+        let start = std::time::Instant::now();
+        assert_eq!(wait_unheld(a), Err(NtStatus::SHARING_VIOLATION));
+        assert!(
+            start.elapsed() < CLOSING_WAIT / 2,
+            "a live holder is not waited for"
+        );
+        // Closing, but a second disk holds the file too: still refused at once.
+        let mut closing = Held::hold(&mut IN_USE.lock(), vec![a, b]);
+        closing.closing();
+        assert_eq!(wait_unheld(a), Err(NtStatus::SHARING_VIOLATION));
+        drop(live);
+        // Only the closing disk holds them now: the opener waits for it to finish.
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            drop(closing);
+        });
+        assert_eq!(wait_unheld(b), Ok(()));
+        assert!(!in_use(a.0, a.1) && !in_use(b.0, b.1));
+        t.join().unwrap();
     }
 }
