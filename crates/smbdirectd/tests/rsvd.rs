@@ -98,6 +98,14 @@ fn stored_sense(c: &mut Client, d: &mut SharedDisk, st: NtStatus) -> (u8, u8, u8
     (sense[2] & 0xF, sense[12], sense[13])
 }
 
+/// FSCTL_SET_ZERO_DATA of `len` bytes at `off` on a shared open: its status.
+fn zero(c: &mut Client, d: &SharedDisk, off: u64, len: u64) -> NtStatus {
+    let mut input = off.to_le_bytes().to_vec();
+    input.extend_from_slice(&(off + len).to_le_bytes());
+    let body = testkit::bodies::ioctl_body(smb_wire::fsctl::SET_ZERO_DATA, d.file, &input, 0);
+    c.request(Command::IOCTL, d.tree, &body).unwrap().status()
+}
+
 /// READ CAPACITY(16)'s last LBA.
 fn last_lba(c: &mut Client, d: &mut SharedDisk) -> u64 {
     let mut rc16 = [0u8; 16];
@@ -212,6 +220,11 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
         c.write16(&mut cc, 0, &[1; 512], BS).unwrap().scsi_status,
         CONFLICT
     );
+    assert_eq!(
+        zero(&mut cc, &c, MIB, 4096),
+        RESERVATION_CONFLICT,
+        "nor zero"
+    );
 
     // Failover: B preempts A. A hears of it once, then its writes conflict.
     assert_eq!(
@@ -234,6 +247,10 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
         status_of(ca.write(a.tree, a.file, 0, &[1; 512])),
         RESERVATION_CONFLICT
     );
+    assert_eq!(zero(&mut ca, &a, MIB, 4096), RESERVATION_CONFLICT);
+    assert_eq!(read_status(&mut cb, &b, MIB, 4096).unwrap(), da[..4096]);
+    // The holder zeroes (a range nothing was written to).
+    assert_eq!(zero(&mut cb, &b, 8 * MIB, MIB), NtStatus::SUCCESS);
     let keys = b.pr_in(&mut cb, 0).unwrap();
     assert_eq!(u32::from_be_bytes(keys.data[4..8].try_into().unwrap()), 8);
     assert_eq!(&keys.data[8..16], &KEY_B.to_be_bytes());

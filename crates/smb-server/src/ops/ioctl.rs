@@ -118,6 +118,10 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             let Ok(ranges) = ranges else {
                 return Fail(NtStatus::INVALID_PARAMETER);
             };
+            // On a shared disk, as a WRITE from the open's initiator.
+            if let Some(Err(e)) = open.svhdx.as_ref().map(|sv| sv.admit_zeroing()) {
+                return Fail(e);
+            }
             // Zeroing writes: another open's byte-range lock on the range stops it.
             if req.ctl_code == fsctl::SET_ZERO_DATA {
                 let fs = open.file.as_ref().expect("file opens have a state");

@@ -611,6 +611,32 @@ impl SvhdxOpen {
             }
             return Ok(());
         }
+        self.admit_initiator(write)?;
+        let dev = self.disk.device();
+        let bs = u64::from(dev.sector_size());
+        if !offset.is_multiple_of(bs) || !len.is_multiple_of(bs) {
+            return Err(self.kept(rsvd::sense::INVALID_FIELD_IN_CDB));
+        }
+        if offset.checked_add(len).is_none_or(|e| e > dev.capacity()) {
+            return Err(self.kept(rsvd::sense::LBA_OUT_OF_RANGE));
+        }
+        Ok(())
+    }
+
+    /// Whether FSCTL_SET_ZERO_DATA or FILE_LEVEL_TRIM may change the disk: as a WRITE
+    /// may (an initiator, no unit attention to tell, no reservation against it), on
+    /// any ranges (the virtual file takes whole sectors within the disk).
+    pub fn admit_zeroing(&self) -> Result<(), NtStatus> {
+        if self.context.target.is_some() {
+            return Err(NtStatus::MEDIA_WRITE_PROTECTED);
+        }
+        self.admit_initiator(true)
+    }
+
+    /// The initiator's part of admitting I/O: one there is, its pending unit attention
+    /// is told (by the status MS-RSVD has for it, or kept for SRB_STATUS: a reset), and
+    /// the reservation allows the access.
+    fn admit_initiator(&self, write: bool) -> Result<(), NtStatus> {
         let g = self.initiator();
         if g.is_zero() {
             // Without an initiator the virtual disk takes no I/O: the failure is kept for
@@ -618,10 +644,6 @@ impl SvhdxOpen {
             let key = self.state.lock().sense.store(StoredSense::no_initiator());
             return Err(NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key)));
         }
-        let dev = self.disk.device();
-        let bs = u64::from(dev.sector_size());
-        let misaligned = !offset.is_multiple_of(bs) || !len.is_multiple_of(bs);
-        let out_of_range = misaligned || offset.checked_add(len).is_none_or(|e| e > dev.capacity());
         let attention = {
             let mut pr = self.disk.pr.lock();
             let ua = pr.take_attention(&g);
@@ -635,20 +657,18 @@ impl SvhdxOpen {
             }
             ua
         };
-        // A unit attention MS-RSVD has a status for is told by it; any other (a reset),
-        // like a command's failure, is kept for SRB_STATUS to tell.
-        let sense = match attention {
-            Some(ua) => match ua.status() {
-                Some(status) => return Err(NtStatus(status)),
-                None => ua.sense(),
-            },
-            None if misaligned => rsvd::sense::INVALID_FIELD_IN_CDB,
-            None if out_of_range => rsvd::sense::LBA_OUT_OF_RANGE,
-            None => return Ok(()),
-        };
+        match attention {
+            None => Ok(()),
+            Some(ua) => Err(ua.status().map_or_else(|| self.kept(ua.sense()), NtStatus)),
+        }
+    }
+
+    /// A READ or WRITE failed with `sense`: kept for SRB_STATUS, and the status that
+    /// says so.
+    fn kept(&self, sense: rsvd::sense::Sense) -> NtStatus {
         let o = ScsiOutcome::check(sense);
         let key = self.state.lock().sense.store(StoredSense::from_outcome(&o));
-        Err(NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key)))
+        NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key))
     }
 
     /// A device failure during an admitted READ or WRITE, kept for SRB_STATUS.
@@ -659,12 +679,7 @@ impl SvhdxOpen {
             DevError::Medium(_) if write => rsvd::sense::WRITE_ERROR,
             DevError::Medium(_) => rsvd::sense::UNRECOVERED_READ_ERROR,
         };
-        let key = self
-            .state
-            .lock()
-            .sense
-            .store(StoredSense::from_outcome(&ScsiOutcome::check(sense)));
-        NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key))
+        self.kept(sense)
     }
 
     /// FSCTL_SVHDX_SYNC/ASYNC_TUNNEL_REQUEST.
