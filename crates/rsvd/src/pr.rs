@@ -801,6 +801,33 @@ mod tests {
     }
 
     #[test]
+    fn capabilities_and_full_status_describe_the_reservation() {
+        let mut pr = Reservations::new();
+        let (a, b) = (g(1), g(2));
+        pr.out(a, action::REGISTER, 0, &params(0, 0x11));
+        pr.out(b, action::REGISTER, 0, &params(0, 0x22));
+        pr.out(a, action::RESERVE, WERO, &params(0x11, 0));
+        let caps = pr.read(read::CAPABILITIES).unwrap();
+        assert_eq!(u16::from_be_bytes([caps[0], caps[1]]), 8);
+        assert_eq!(caps[2] & 0x01, 0x01, "PTPL_C: kept across power loss");
+        assert_eq!(caps[3] & 0x81, 0x81, "TMV and PTPL_A");
+        assert_eq!(caps[4] & 0x20, 0x20, "Write Exclusive - Registrants Only");
+        let full = pr.read(read::FULL_STATUS).unwrap();
+        assert_eq!(
+            u32::from_be_bytes(full[..4].try_into().unwrap()),
+            pr.generation
+        );
+        assert_eq!(u32::from_be_bytes(full[4..8].try_into().unwrap()), 2 * 48);
+        let (da, db) = (&full[8..56], &full[56..104]);
+        assert_eq!(&da[..8], &0x11u64.to_be_bytes());
+        assert_eq!((da[12], da[13]), (1, WERO), "A holds the reservation");
+        assert_eq!(&db[..8], &0x22u64.to_be_bytes());
+        assert_eq!((db[12], db[13]), (0, 0));
+        assert_eq!(u32::from_be_bytes(db[20..24].try_into().unwrap()), 24);
+        assert_eq!(pr.read(9), Err(sense::INVALID_FIELD_IN_CDB));
+    }
+
+    #[test]
     fn registrations_are_bounded() {
         let mut pr = Reservations::new();
         for i in 0..MAX_REGISTRANTS {

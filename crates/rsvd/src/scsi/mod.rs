@@ -600,4 +600,105 @@ pub(crate) mod tests {
             assert!(r.data.len() <= 4096);
         }
     }
+
+    /// A dynamic VHDX in memory whose image keeps only what was flushed.
+    fn vhdx_disk() -> (
+        std::sync::Arc<vhdx::mem::MemFile>,
+        crate::VhdxDisk<std::sync::Arc<vhdx::mem::MemFile>>,
+    ) {
+        let f = std::sync::Arc::new(vhdx::mem::MemFile::new(Vec::new()));
+        let mut p = vhdx::CreateParams::new(vhdx::DiskKind::Dynamic, 64 << 20);
+        p.block_size = 1 << 20;
+        vhdx::create(&*f, &p).unwrap();
+        let v = vhdx::Vhdx::open(f.clone(), vhdx::OpenOptions::read_write()).unwrap();
+        (f, crate::VhdxDisk::new(vec![v]))
+    }
+
+    fn lun_of<'a>(dev: &'a dyn BlockDevice, pr: &'a Mutex<Reservations>) -> Lun<'a> {
+        Lun {
+            dev,
+            pr,
+            persist: &|_| true,
+        }
+    }
+
+    /// What a node that lost power now would find at `offset` (its log replayed).
+    fn after_power_loss(f: &vhdx::mem::MemFile, offset: u64, len: usize) -> Vec<u8> {
+        let img = vhdx::mem::MemFile::new(f.durable_image());
+        let v = vhdx::Vhdx::open(img, vhdx::OpenOptions::read_write()).unwrap();
+        let mut buf = vec![0u8; len];
+        vhdx::read_level(&[v], 0, offset, &mut buf).unwrap();
+        buf
+    }
+
+    #[test]
+    fn fua_and_synchronize_cache_make_writes_stable_through_the_engine() {
+        let (f, d) = vhdx_disk();
+        let pr = Mutex::new(Reservations::new());
+        let (lun, a) = (lun_of(&d, &pr), Guid([1; 16]));
+        // WRITE(16) with FUA into a block never written: data and the block's allocation
+        // are stable when it answers.
+        let data: Vec<u8> = (0..8192u32).map(|i| (i % 251) as u8).collect();
+        let mut w16 = vec![op::WRITE16, 0x08, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        w16[2..10].copy_from_slice(&((5u64 << 20) / 512).to_be_bytes());
+        w16[10..14].copy_from_slice(&16u32.to_be_bytes());
+        assert!(run(&lun, a, &w16, &data).is_good());
+        assert_eq!(after_power_loss(&f, 5 << 20, 8192), data);
+        // Without FUA it may be lost until SYNCHRONIZE CACHE, after which it is not.
+        let more = vec![0x5Au8; 4096];
+        assert!(run(&lun, a, &rw10(op::WRITE10, (9 << 20) / 512, 8), &more).is_good());
+        let sync = [op::SYNCHRONIZE_CACHE10, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        assert!(run(&lun, a, &sync, &[]).is_good());
+        assert_eq!(after_power_loss(&f, 9 << 20, 4096), more);
+        let mut sync16 = [0u8; 16];
+        sync16[0] = op::SYNCHRONIZE_CACHE16;
+        assert!(run(&lun, a, &rw10(op::WRITE10, (11 << 20) / 512, 8), &more).is_good());
+        assert!(run(&lun, a, &sync16, &[]).is_good());
+        assert_eq!(after_power_loss(&f, 11 << 20, 4096), more);
+    }
+
+    #[test]
+    fn unmap_and_write_same_with_unmap_free_the_engines_blocks() {
+        let (_f, d) = vhdx_disk();
+        let pr = Mutex::new(Reservations::new());
+        let (lun, a) = (lun_of(&d, &pr), Guid([1; 16]));
+        let mib = 1u64 << 20;
+        for blk in 2..6u64 {
+            let w = rw10(op::WRITE10, (blk * mib / 512) as u32, 2048);
+            assert!(run(&lun, a, &w, &vec![0xEE; mib as usize]).is_good());
+            assert!(d.file_offset(blk * mib, mib).is_some());
+        }
+        // UNMAP of blocks 2 and 3 (one descriptor each).
+        let mut list = vec![0u8; 8];
+        for blk in [2u64, 3] {
+            list.extend_from_slice(&(blk * mib / 512).to_be_bytes());
+            list.extend_from_slice(&2048u32.to_be_bytes());
+            list.extend_from_slice(&[0; 4]);
+        }
+        let n = list.len() as u16;
+        list[..2].copy_from_slice(&(n - 2).to_be_bytes());
+        list[2..4].copy_from_slice(&(n - 8).to_be_bytes());
+        let mut unmap = [0u8; 10];
+        unmap[0] = op::UNMAP;
+        unmap[7..9].copy_from_slice(&(list.len() as u16).to_be_bytes());
+        assert!(run(&lun, a, &unmap, &list).is_good());
+        // WRITE SAME(16) with UNMAP over block 4, one block of zeros.
+        let mut ws = [0u8; 16];
+        ws[0] = op::WRITE_SAME16;
+        ws[1] = 0x08;
+        ws[2..10].copy_from_slice(&(4 * mib / 512).to_be_bytes());
+        ws[10..14].copy_from_slice(&2048u32.to_be_bytes());
+        assert!(run(&lun, a, &ws, &[0u8; 512]).is_good());
+        for blk in 2..6u64 {
+            let mut back = vec![0xFFu8; mib as usize];
+            d.read(blk * mib, &mut back).unwrap();
+            let freed = blk < 5;
+            assert_eq!(
+                d.file_offset(blk * mib, mib).is_none(),
+                freed,
+                "block {blk}"
+            );
+            assert!(back.iter().all(|&b| b == if freed { 0 } else { 0xEE }));
+        }
+    }
 }
