@@ -105,6 +105,10 @@ struct Args {
     /// host reads a guest cluster's disk. --file-size is then the virtual size to span.
     #[arg(long)]
     shared_disk: bool,
+    /// With --shared-disk: each I/O is a SCSI READ(16) or WRITE(16) tunnelled in
+    /// FSCTL_SVHDX_SYNC_TUNNEL_REQUEST (checked for GOOD status), not an SMB2 READ/WRITE.
+    #[arg(long, requires = "shared_disk")]
+    scsi: bool,
 }
 
 struct Target {
@@ -169,6 +173,8 @@ struct Conn {
     c: Client,
     tree: u32,
     fid: client::FileId,
+    /// The shared disk, when the file is opened as one.
+    disk: Option<client::rsvd::SharedDisk>,
 }
 
 fn open(a: &Args, t: &Target, opts: &Options, write: bool, index: usize) -> Result<Conn> {
@@ -209,7 +215,12 @@ fn open(a: &Args, t: &Target, opts: &Options, write: bool, index: usize) -> Resu
         )
         .map_err(|e| anyhow!("open {} as a shared disk: {e}", t.file))?;
         let fid = d.file;
-        return Ok(Conn { c, tree, fid });
+        return Ok(Conn {
+            c,
+            tree,
+            fid,
+            disk: Some(d),
+        });
     }
     // FILE_OPEN_IF when writing (create if missing), FILE_OPEN otherwise.
     let (fid, _) = c
@@ -218,7 +229,12 @@ fn open(a: &Args, t: &Target, opts: &Options, write: bool, index: usize) -> Resu
     if let Some(policy) = a.qos_policy.get(index) {
         join_flow(&mut c, tree, fid, index, policy)?;
     }
-    Ok(Conn { c, tree, fid })
+    Ok(Conn {
+        c,
+        tree,
+        fid,
+        disk: None,
+    })
 }
 
 /// Names flow `index + 1` for the open, with `policy` ("none": no policy), and prints
@@ -332,6 +348,9 @@ fn run_conn(a: &Args, k: &mut Conn, qd: usize, seed: u64, start: &Barrier) -> Re
     let payload = vec![0x5au8; io as usize];
     let max_ios: u64 = 100_000_000;
     let send = |k: &mut Conn, off: u64| -> Result<(u64, Option<client::RdmaBuffer>)> {
+        if let Some(d) = k.disk.as_mut().filter(|_| a.scsi) {
+            return send_scsi(&mut k.c, d, write, off, &payload).map(|id| (id, None));
+        }
         let r = match (write, rdma) {
             (false, false) => k.c.send_read(k.tree, k.fid, off, io).map(|id| (id, None)),
             (false, true) => {
@@ -350,6 +369,14 @@ fn run_conn(a: &Args, k: &mut Conn, qd: usize, seed: u64, start: &Barrier) -> Re
         r.map_err(|e| anyhow!("I/O: {e}"))
     };
     let finish = |k: &mut Conn, id: u64, b: Option<client::RdmaBuffer>| -> Result<()> {
+        if a.scsi {
+            let r = client::rsvd::SharedDisk::finish_scsi(&mut k.c, id)
+                .map_err(|e| anyhow!("SCSI: {e}"))?;
+            if r.scsi_status != 0 || (!write && r.data.len() != io as usize) {
+                bail!("SCSI: status {:#x}, {} bytes", r.scsi_status, r.data.len());
+            }
+            return Ok(());
+        }
         let r = match (write, b) {
             (false, None) => k.c.finish_read(id).map(|_| ()),
             (false, Some(b)) => k.c.finish_read_rdma(id, b).map(|_| ()),
@@ -385,6 +412,26 @@ fn run_conn(a: &Args, k: &mut Conn, qd: usize, seed: u64, start: &Barrier) -> Re
         }
     }
     Ok(lat)
+}
+
+/// Sends one I/O as SCSI READ(16) or WRITE(16) (512-byte blocks) through the tunnel.
+fn send_scsi(
+    c: &mut Client,
+    d: &mut client::rsvd::SharedDisk,
+    write: bool,
+    off: u64,
+    payload: &[u8],
+) -> Result<u64> {
+    let mut cdb = [0u8; 16];
+    cdb[0] = if write { 0x8A } else { 0x88 };
+    cdb[2..10].copy_from_slice(&(off / 512).to_be_bytes());
+    cdb[10..14].copy_from_slice(&((payload.len() / 512) as u32).to_be_bytes());
+    let data = if write {
+        client::rsvd::Data::Out(payload)
+    } else {
+        client::rsvd::Data::In(payload.len() as u32)
+    };
+    d.send_scsi(c, &cdb, data).map_err(|e| anyhow!("SCSI: {e}"))
 }
 
 /// Reads smbdirectd_process_cpu_seconds_total from the server's exporter.
@@ -442,7 +489,8 @@ fn start_in_process(
         "[server]\nlisten = [\"127.0.0.1:0\"]\nsmbdirect = [\"loopback={LOOPBACK_NAME}\"]\n\
          state_dir = {state:?}\n\n[security]\nusers = {users:?}\n\n\
          [workers]\ncount = {n}\ncpus = [{cpus}]\n\n[log]\nlevel = \"warn\"\n\n\
-         [[share]]\nname = {share:?}\npath = {dir:?}\ndirect_io = {direct}\nmapped_reads = {mapped}\n",
+         [[share]]\nname = {share:?}\npath = {dir:?}\ndirect_io = {direct}\nmapped_reads = {mapped}\n\
+         rsvd = {rsvd}\n",
         state = state.join("state").display().to_string(),
         users = users.display().to_string(),
         n = a.serve_workers,
@@ -451,6 +499,7 @@ fn start_in_process(
         dir = dir.display().to_string(),
         direct = a.serve_direct_io,
         mapped = a.serve_mapped_reads,
+        rsvd = a.shared_disk,
     );
     let cfg_path = state.join("smbdirectd.toml");
     std::fs::write(&cfg_path, cfg_text)?;
@@ -619,6 +668,9 @@ fn main() -> Result<()> {
     let a = Args::parse();
     if !(512..=8 << 20).contains(&a.io_size) {
         bail!("--io-size must be 512 B to 8 MiB");
+    }
+    if a.scsi && a.io_size % 512 != 0 {
+        bail!("--scsi moves whole 512-byte blocks: --io-size must be a multiple of 512");
     }
     if a.qd.is_empty() || a.qd.iter().any(|&q| q == 0 || q > 1024) {
         bail!("--qd takes depths from 1 to 1024");

@@ -251,6 +251,19 @@ impl Client {
         input: &[u8],
         max_out: u32,
     ) -> Result<crate::Response> {
+        let id = self.send_fsctl(tree, f, ctl_code, input, max_out)?;
+        self.wait(id)
+    }
+
+    /// Sends an FSCTL without waiting; its message id (for [`Client::wait`]).
+    pub fn send_fsctl(
+        &mut self,
+        tree: u32,
+        f: FileId,
+        ctl_code: u32,
+        input: &[u8],
+        max_out: u32,
+    ) -> Result<u64> {
         let mut b = Vec::with_capacity(56 + input.len());
         b.put_u16(57);
         b.put_u16(0);
@@ -270,8 +283,7 @@ impl Client {
         let mut m = Vec::with_capacity(HEADER_LEN + b.len());
         self.header(Command::IOCTL, tree, charge).encode(&mut m);
         m.extend_from_slice(&b);
-        let id = self.send_raw(&m)?;
-        self.wait(id)
+        self.send_raw(&m)
     }
 
     /// Sets the file's end (SET_INFO FileEndOfFileInformation): truncates or extends it.

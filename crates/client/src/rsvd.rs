@@ -183,6 +183,13 @@ impl SharedDisk {
 
     /// A SCSI command through the tunnel.
     pub fn scsi(&mut self, c: &mut Client, cdb: &[u8], data: Data) -> Result<ScsiResponse> {
+        let id = self.send_scsi(c, cdb, data)?;
+        Self::finish_scsi(c, id)
+    }
+
+    /// Sends a SCSI command through the tunnel without waiting; its message id (for
+    /// [`SharedDisk::finish_scsi`]).
+    pub fn send_scsi(&mut self, c: &mut Client, cdb: &[u8], data: Data) -> Result<u64> {
         let (disp, payload, xfer) = match data {
             Data::Out(d) => (0, d, d.len() as u32),
             Data::In(n) => (1, &[][..], n),
@@ -190,13 +197,18 @@ impl SharedDisk {
         };
         let input = tunnel::encode_scsi_request(self.next_request, cdb, disp, payload, xfer);
         self.next_request += 1;
-        let r = c.fsctl(
+        c.send_fsctl(
             self.tree,
             self.file,
             smb_wire::fsctl::SVHDX_SYNC_TUNNEL_REQUEST,
             &input,
             16 + 36 + xfer,
-        )?;
+        )
+    }
+
+    /// The answer to a SCSI command [`SharedDisk::send_scsi`] sent.
+    pub fn finish_scsi(c: &mut Client, id: u64) -> Result<ScsiResponse> {
+        let r = c.wait(id)?;
         if r.status().is_error() {
             return Err(Error::Status(Command::IOCTL, r.status()));
         }
