@@ -1554,3 +1554,74 @@ fn a_host_closing_and_opening_again_at_once_finds_the_disk_whole() {
     s.stop();
     vhdx_check(&set);
 }
+
+#[test]
+fn a_shared_disk_over_smb_direct_moves_data_by_rdma_and_keeps_its_reservations() {
+    // Host A over TCP, host B over SMB Direct (iWARP emulated on loopback): B's data goes
+    // by RDMA (the server RDMA-reads B's writes and RDMA-writes its reads), large SCSI
+    // commands are fragmented over SMB Direct sends, and reservations bind both alike.
+    let rport = free_port();
+    let mut s = TestServer::start_with(Opts {
+        share_extra: "rsvd = true".into(),
+        extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
+        ..Default::default()
+    });
+    let disk = s.share.join("rdma.vhdx");
+    vhdx(&["create", p(&disk), "--size", "64M", "--block-size", "1M"]);
+    let (mut ca, mut a) = open(&s, HOST_A, "rdma.vhdx");
+    let mut cb = Client::connect_rdma(&format!("127.0.0.1:{rport}"), &user_options()).unwrap();
+    let tb = cb.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let mut b = SharedDisk::open(&mut cb, tb, "rdma.vhdx", Some(HOST_B), 2, "RDMA").unwrap();
+    for (c, d, k) in [(&mut ca, &mut a, KEY_A), (&mut cb, &mut b, KEY_B)] {
+        let r = d
+            .pr_out(c, pr_action::REGISTER_AND_IGNORE, 0, 0, k)
+            .unwrap();
+        assert_eq!(r.scsi_status, GOOD);
+    }
+    let r = b
+        .pr_out(&mut cb, pr_action::RESERVE, WE_RO, KEY_B, 0)
+        .unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+    // RDMA-channel WRITE and READ at virtual offsets, over a block boundary.
+    let big = random_bytes(2 * MIB as usize, 70);
+    let n = cb
+        .write_rdma(tb, b.file, 5 * MIB + MIB / 2, &big, true)
+        .unwrap();
+    assert_eq!(n as usize, big.len());
+    let back = cb.read_rdma(tb, b.file, 5 * MIB + MIB / 2, big.len() as u32, true);
+    assert!(back.unwrap() == big, "RDMA read back");
+    // A SCSI WRITE(16) and READ(16) of 256 KiB through the tunnel over SMB Direct.
+    let sc = random_bytes(256 << 10, 71);
+    let w = b.write16(&mut cb, 20 * MIB / 512, &sc, BS).unwrap();
+    assert_eq!(w.scsi_status, GOOD);
+    let r = a.read16(&mut ca, 20 * MIB / 512, (sc.len() / 512) as u32, BS);
+    assert!(r.unwrap().data == sc, "A reads B's SCSI write");
+    // Preempted, B's RDMA writes conflict as its TCP ones would.
+    let r = a
+        .pr_out(&mut ca, pr_action::PREEMPT, WE_RO, KEY_A, KEY_B)
+        .unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+    let tur = b.scsi(&mut cb, &[0; 6], Data::None).unwrap();
+    assert_eq!(
+        (tur.scsi_status, tur.sense[12], tur.sense[13]),
+        (CHECK_CONDITION, 0x2A, 0x05)
+    );
+    let st = match cb.write_rdma(tb, b.file, 0, &[1; 4096], true) {
+        Err(client::Error::Status(_, st)) => st,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(st, RESERVATION_CONFLICT);
+    let back = cb.read_rdma(tb, b.file, 5 * MIB + MIB / 2, MIB as u32, true);
+    assert!(back.unwrap() == big[..MIB as usize], "reads still allowed");
+    b.close(&mut cb).unwrap();
+    a.close(&mut ca).unwrap();
+    drop((ca, cb));
+    s.stop();
+    let mut expect = vec![0u8; SIZE as usize];
+    let at = (5 * MIB + MIB / 2) as usize;
+    expect[at..at + big.len()].copy_from_slice(&big);
+    expect[20 * MIB as usize..20 * MIB as usize + sc.len()].copy_from_slice(&sc);
+    let raw = s.dir.path().join("expect.raw");
+    std::fs::write(&raw, &expect).unwrap();
+    qemu_img_matches(&disk, &raw);
+}
