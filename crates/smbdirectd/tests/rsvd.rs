@@ -567,17 +567,24 @@ fn hostile_tunnel_requests_over_the_wire_leave_the_disk_and_the_server_whole() {
     let s = rsvd_server();
     let disk = s.share.join("h.vhdx");
     vhdx(&["create", p(&disk), "--size", "8M", "--block-size", "1M"]);
-    let before = std::fs::read(&disk).unwrap();
     let (mut c, mut d) = open(&s, HOST_A, "h.vhdx");
+    // Every block allocated and holding 0xAB: what hostile writes may change is the
+    // virtual disk's bytes (to the zeros their payloads carry), never its file's size.
+    c.write(d.tree, d.file, 0, &vec![0xAB; 8 * MIB as usize])
+        .unwrap();
+    let before = std::fs::metadata(&disk).unwrap().len();
     let mut rng = rand::rngs::StdRng::seed_from_u64(21);
     let ops = [
-        0x0200_1001u32,
-        0x0200_1002,
-        0x0200_1004,
-        0x0200_1005,
-        0x0200_2101,
-        0x0200_2005,
-        0x0200_200D,
+        opcode::GET_INITIAL_INFO,
+        opcode::SCSI,
+        opcode::SRB_STATUS,
+        opcode::GET_DISK_INFO,
+        opcode::META_OPERATION_START,
+        opcode::VHDSET_QUERY_INFORMATION,
+        opcode::DELETE_SNAPSHOT,
+        opcode::CHANGE_TRACKING_START,
+        opcode::QUERY_VIRTUAL_DISK_CHANGES,
+        opcode::QUERY_SAFE_SIZE,
     ];
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     for i in 0..1500 {
@@ -585,17 +592,29 @@ fn hostile_tunnel_requests_over_the_wire_leave_the_disk_and_the_server_whole() {
             break;
         }
         let mut body: Vec<u8> = if rng.gen_bool(0.6) {
-            // A SCSI request with a mutated CDB: reads, writes and PR commands whose
-            // ranges and lengths are hostile, but never a write that is whole and valid.
+            // A SCSI request with a mutated CDB: reads, writes (of zeros), WRITE SAME,
+            // UNMAP and PR commands whose ranges and lengths are hostile.
             let mut cdb = [0u8; 16];
             rng.fill(&mut cdb[..]);
-            cdb[0] = [0x28u8, 0x88, 0x12, 0x1A, 0x5E, 0x9E, 0x42, 0xA0, 0x25][rng.gen_range(0..9)];
+            let codes = [
+                0x28u8, 0x88, 0x12, 0x1A, 0x5E, 0x9E, 0x42, 0xA0, 0x25, 0x2A, 0x8A, 0x41, 0x93,
+            ];
+            cdb[0] = codes[rng.gen_range(0..codes.len())];
+            let payload = vec![0u8; [64, 512, 4096][rng.gen_range(0..3)]];
+            let (mut len, mut xfer) = (rng.gen_range(1..=16), rng.gen_range(0..70_000));
+            if rng.gen_bool(0.3) {
+                // Near-valid: a 16-byte CDB at an LBA on the disk moving the payload's
+                // blocks (before the mutations below).
+                cdb[2..10].copy_from_slice(&rng.gen_range(0..16_384u64).to_be_bytes());
+                cdb[10..14].copy_from_slice(&(payload.len() as u32 / 512).to_be_bytes());
+                (len, xfer) = (16, payload.len() as u32);
+            }
             let mut b = rsvd::tunnel::encode_scsi_request(
                 0,
-                &cdb[..rng.gen_range(1..=16)],
+                &cdb[..len],
                 rng.gen_range(0..4),
-                &[0u8; 64],
-                rng.gen_range(0..70_000),
+                &payload,
+                xfer,
             );
             b.drain(..16);
             b
@@ -617,20 +636,25 @@ fn hostile_tunnel_requests_over_the_wire_leave_the_disk_and_the_server_whole() {
             r = r.err()
         );
     }
-    // Still serving, and the disk is unchanged (nothing above writes).
-    assert_eq!(
-        d.scsi(&mut c, &[0; 6], Data::None).unwrap().scsi_status,
-        GOOD
-    );
+    // Still serving (the connection's reservation state may be anything now).
+    let tur = d.scsi(&mut c, &[0; 6], Data::None).unwrap();
+    assert!([GOOD, CHECK_CONDITION, CONFLICT].contains(&tur.scsi_status));
     d.close(&mut c).unwrap();
     drop(c);
     let mut s = s;
     s.stop();
-    let after = std::fs::read(&disk).unwrap();
-    // Headers may change (the log and the write GUIDs of a read-write open); the payload
-    // area past the metadata holds what it held.
-    assert_eq!(before.len(), after.len());
-    qemu_img(&["check", "-q", "-f", "vhdx", p(&disk)]);
+    // Nothing was written outside the disk: the file did not grow, the format is whole,
+    // and the disk holds its bytes or the zeros of hostile writes and unmaps.
+    assert_eq!(std::fs::metadata(&disk).unwrap().len(), before);
+    let raw = s.dir.path().join("h.raw");
+    if qemu_img(&["check", "-q", "-f", "vhdx", p(&disk)]) {
+        qemu_img(&["convert", "-f", "vhdx", "-O", "raw", p(&disk), p(&raw)]);
+        let bytes = std::fs::read(&raw).unwrap();
+        assert_eq!(bytes.len() as u64, 8 * MIB);
+        let zeros = bytes.iter().filter(|&&b| b == 0).count();
+        assert!(bytes.iter().all(|&b| b == 0xAB || b == 0), "foreign bytes");
+        eprintln!("{zeros} bytes zeroed by hostile writes and unmaps");
+    }
 }
 
 #[test]

@@ -605,17 +605,23 @@ mod tests {
             persist: &|_| true,
         };
         let mut rng = rand::rngs::StdRng::seed_from_u64(0x7E57);
+        use opcode::*;
         let ops = [
-            0x0200_1001u32,
-            0x0200_1002,
-            0x0200_1003,
-            0x0200_1004,
-            0x0200_1005,
-            0x0200_1006,
-            0x0200_2101,
-            0x0200_2002,
-            0x0200_2005,
-            0x0200_200D,
+            GET_INITIAL_INFO,
+            SCSI,
+            CHECK_CONNECTION_STATUS,
+            SRB_STATUS,
+            GET_DISK_INFO,
+            VALIDATE_DISK,
+            META_OPERATION_START,
+            META_OPERATION_QUERY_PROGRESS,
+            VHDSET_QUERY_INFORMATION,
+            DELETE_SNAPSHOT,
+            CHANGE_TRACKING_GET_PARAMETERS,
+            CHANGE_TRACKING_START,
+            CHANGE_TRACKING_STOP,
+            QUERY_VIRTUAL_DISK_CHANGES,
+            QUERY_SAFE_SIZE,
         ];
         for _ in 0..20_000 {
             let mut open = OpenState {
