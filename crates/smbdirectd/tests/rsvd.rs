@@ -269,6 +269,15 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
         ),
         "{plain:?}"
     );
+    // Nor deleted or renamed (DELETE access), however its shared opens share it.
+    let del = cp.create(tp, "cluster.vhdx", access::DELETE, 1, 0);
+    assert!(
+        matches!(
+            del,
+            Err(client::Error::Status(_, NtStatus::SHARING_VIOLATION))
+        ),
+        "{del:?}"
+    );
     let (ro, _) = cp
         .create(tp, "cluster.vhdx", access::FILE_READ_DATA, 1, 0)
         .unwrap();

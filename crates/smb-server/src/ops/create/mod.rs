@@ -322,7 +322,8 @@ fn create_steps(
 
 /// Shared virtual disks and plain opens keep out of each other's way: while a shared open
 /// lives, a plain open may not write the file (it would corrupt the disk under its
-/// initiators), and a shared open is refused while a plain open may write it. An open
+/// initiators) nor delete or rename it (as the handles Windows' disk stack holds on a
+/// disk's files forbid), and a shared open is refused while a plain open may write it. An open
 /// of the disk's file itself (the VHDMP originator) is refused while it is shared.
 fn check_shared_disk(
     req: Option<rsvd::tunnel::OpenContext>,
@@ -343,7 +344,7 @@ fn check_shared_disk(
                     !i.is_directory && crate::svhdx::set_open(i.device_id, i.file_id)
                 })
             };
-            if t.granted & WRITES != 0 && (shared || engine_file || set_open()) {
+            if t.granted & (WRITES | access::DELETE) != 0 && (shared || engine_file || set_open()) {
                 return fail(NtStatus::SHARING_VIOLATION);
             }
             Ok(None)
