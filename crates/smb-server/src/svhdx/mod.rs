@@ -563,6 +563,12 @@ pub struct SvhdxOpen {
 impl SvhdxOpen {
     pub fn new(disk: Arc<SharedDisk>, context: OpenContext, unbuffered: bool) -> SvhdxOpen {
         disk.join(context.initiator);
+        tracing::info!(
+            disk = %disk.pr_key,
+            initiator = ?context.initiator,
+            host = ?context.host_name(),
+            "shared virtual disk opened"
+        );
         SvhdxOpen {
             state: Mutex::new(OpenState {
                 initiator: context.initiator,
@@ -733,6 +739,12 @@ impl SvhdxOpen {
 
 impl Drop for SvhdxOpen {
     fn drop(&mut self) {
+        tracing::info!(
+            disk = %self.disk.pr_key,
+            initiator = ?self.context.initiator,
+            host = ?self.context.host_name(),
+            "shared virtual disk closed"
+        );
         self.disk.leave(self.context.initiator);
     }
 }
