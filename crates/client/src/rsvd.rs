@@ -163,6 +163,18 @@ impl SharedDisk {
         body: &[u8],
         max_out: u32,
     ) -> Result<crate::Response> {
+        let id = self.send_tunnel(c, operation, body, max_out)?;
+        c.wait(id)
+    }
+
+    /// Sends a tunnel request without waiting; its message id (for [`Client::wait`]).
+    pub fn send_tunnel(
+        &mut self,
+        c: &mut Client,
+        operation: u32,
+        body: &[u8],
+        max_out: u32,
+    ) -> Result<u64> {
         let mut input = Vec::with_capacity(16 + body.len());
         Header {
             operation,
@@ -172,7 +184,7 @@ impl SharedDisk {
         .encode(&mut input);
         self.next_request += 1;
         input.extend_from_slice(body);
-        c.fsctl(
+        c.send_fsctl(
             self.tree,
             self.file,
             smb_wire::fsctl::SVHDX_SYNC_TUNNEL_REQUEST,
@@ -281,6 +293,15 @@ impl SharedDisk {
     /// A tunnel operation whose header status must be success: the output after it.
     fn op(&mut self, c: &mut Client, operation: u32, body: &[u8], max_out: u32) -> Result<Vec<u8>> {
         let r = self.tunnel(c, operation, body, max_out)?;
+        Self::answer(&r)
+    }
+
+    /// The payload of a tunnel operation's answer, or its failure (the IOCTL's status,
+    /// else the tunnel header's).
+    pub fn answer(r: &crate::Response) -> Result<Vec<u8>> {
+        if r.status().is_error() {
+            return Err(Error::Status(Command::IOCTL, r.status()));
+        }
         let out = r.ioctl_output();
         let h = Header::parse(out).ok_or(Error::Protocol("short tunnel reply"))?;
         if h.status != 0 {
@@ -340,9 +361,41 @@ impl SharedDisk {
         name: &str,
         flags: u32,
     ) -> Result<()> {
-        let b = rsvd::vhdset::encode_extract(Guid::random(), flags, source, limit, name);
-        self.op(c, tunnel::opcode::META_OPERATION_START, &b, 64)
-            .map(drop)
+        let id = self.send_extract(c, Guid::random(), source, limit, name, flags)?;
+        Self::answer(&c.wait(id)?).map(drop)
+    }
+
+    /// Sends an ExtractVHD as [`SharedDisk::extract`] does, without waiting: its message
+    /// id (its answer comes when the copy ends). `transaction` names it to
+    /// [`SharedDisk::progress`].
+    pub fn send_extract(
+        &mut self,
+        c: &mut Client,
+        transaction: Guid,
+        source: Guid,
+        limit: Option<Guid>,
+        name: &str,
+        flags: u32,
+    ) -> Result<u64> {
+        let b = rsvd::vhdset::encode_extract(transaction, flags, source, limit, name);
+        self.send_tunnel(c, tunnel::opcode::META_OPERATION_START, &b, 64)
+    }
+
+    /// META_OPERATION_QUERY_PROGRESS of the meta-operation `transaction`: (done, total).
+    pub fn progress(&mut self, c: &mut Client, transaction: Guid) -> Result<(u64, u64)> {
+        let p = self.op(
+            c,
+            tunnel::opcode::META_OPERATION_QUERY_PROGRESS,
+            &transaction.0,
+            64,
+        )?;
+        let at = |i: usize| {
+            p.get(i..i + 8)
+                .map(|b| u64::from_le_bytes(b.try_into().unwrap()))
+        };
+        at(0)
+            .zip(at(8))
+            .ok_or(Error::Protocol("short progress answer"))
     }
 
     /// DELETE_SNAPSHOT of a VM snapshot (`keep_reference`: kept for change queries).

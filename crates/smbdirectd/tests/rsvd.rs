@@ -1668,3 +1668,88 @@ fn a_shared_disk_over_smb_direct_moves_data_by_rdma_and_keeps_its_reservations()
     std::fs::write(&raw, &expect).unwrap();
     qemu_img_matches(&disk, &raw);
 }
+
+#[test]
+fn an_extract_under_way_reports_progress_holds_its_file_and_ends_with_a_cancel_or_its_host() {
+    let s = rsvd_server();
+    let set = s.share.join("prog.vhds");
+    vhdx(&["create", p(&set), "--size", "256M", "--block-size", "1M"]);
+    let (mut c, mut d) = open(&s, HOST_A, "prog.vhds");
+    for k in 0..32u64 {
+        let data = random_bytes(4 * MIB as usize, 80 + k);
+        c.write(d.tree, d.file, k * 8 * MIB, &data).unwrap();
+    }
+    let snap = Guid::random();
+    d.create_snapshot(&mut c, snap, false).unwrap();
+    let total = 256 * MIB;
+
+    // QUERY_PROGRESS while the copy runs: it grows, short of the whole until the new
+    // file is stable; a plain open may not write the file meanwhile.
+    let t = Guid::random();
+    let id = d
+        .send_extract(&mut c, t, snap, None, "copy.vhdx", 0)
+        .unwrap();
+    let (mut cp, tp) = host(&s);
+    let (mut last, mut seen, mut refused) = (0, 0, 0);
+    let t0 = std::time::Instant::now();
+    loop {
+        let (done, all) = d.progress(&mut c, t).unwrap();
+        if (done, all) == (1, 1) || done == all {
+            break; // ended
+        }
+        assert_eq!(all, total);
+        assert!(done >= last && done < all, "{done} of {all} after {last}");
+        last = done;
+        seen += 1;
+        let plain = cp.create(tp, "copy.vhdx", access::FILE_WRITE_DATA, 1, 0);
+        let (now, _) = d.progress(&mut c, t).unwrap();
+        if now < total && now != 1 {
+            // Still copying when the plain open came.
+            assert!(
+                matches!(
+                    plain,
+                    Err(client::Error::Status(_, NtStatus::SHARING_VIOLATION))
+                ),
+                "{plain:?}"
+            );
+            refused += 1;
+        }
+        assert!(t0.elapsed() < std::time::Duration::from_secs(120));
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let r = c.wait(id).unwrap();
+    assert!(SharedDisk::answer(&r).is_ok(), "{:?}", r.status());
+    eprintln!("{seen} progress answers while copying, {refused} plain opens refused");
+    assert!(seen > 0 && refused > 0, "the copy was never seen running");
+    let (f, _) = cp
+        .create(tp, "copy.vhdx", access::FILE_WRITE_DATA, 1, 0)
+        .unwrap();
+    cp.close(tp, f).unwrap();
+
+    // A cancelled copy answers STATUS_CANCELLED and leaves no file.
+    let id = d
+        .send_extract(&mut c, Guid::random(), snap, None, "cancelled.vhdx", 0)
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    c.cancel(d.tree, id).unwrap();
+    assert_eq!(c.wait(id).unwrap().status(), NtStatus::CANCELLED);
+    assert!(!s.share.join("cancelled.vhdx").exists());
+
+    // A host gone mid-copy (its connection dropped): the copy stops, no file is left.
+    let id = d
+        .send_extract(&mut c, Guid::random(), snap, None, "orphan.vhdx", 0)
+        .unwrap();
+    let _ = id;
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    drop(c);
+    let t0 = std::time::Instant::now();
+    while s.share.join("orphan.vhdx").exists() {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(60),
+            "orphan kept"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(cp);
+    vhdx_check(&s.share.join("copy.vhdx"));
+}

@@ -416,6 +416,11 @@ impl Connection {
             }
         });
         if let Some(i) = pos {
+            // A copy is told to stop and answers when its copier has (see CopyTask::stop).
+            if let ops::Wait::Copy(task) = &mut self.asyncs[i].wait {
+                task.stop();
+                return;
+            }
             let op = self.asyncs.remove(i);
             let resp = self.async_final(&op, NtStatus::CANCELLED, &[]);
             self.cancelled.push(resp);

@@ -391,8 +391,18 @@ impl CopyTask {
         }
     }
 
+    /// Asks the copy to stop (a CANCEL): it answers STATUS_CANCELLED once its copier
+    /// has let go of the copy (an extract's unfinished file removed).
+    pub fn stop(&mut self) {
+        self.shared.stop.store(true, Ordering::Release);
+    }
+
     /// The answer, once the copy has ended (starting it when a copier is free).
     pub fn poll(&mut self) -> Option<(NtStatus, Vec<u8>)> {
+        if self.job.is_some() && self.shared.stop.load(Ordering::Acquire) {
+            self.job = None;
+            return Some((NtStatus::CANCELLED, Vec::new()));
+        }
         if self.job.is_some() {
             if COPIERS.fetch_add(1, Ordering::AcqRel) >= OFFLOAD_COPIERS {
                 COPIERS.fetch_sub(1, Ordering::AcqRel);

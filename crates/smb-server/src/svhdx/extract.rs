@@ -26,6 +26,9 @@ pub struct ExtractJob {
     at: u64,
     header: rsvd::tunnel::Header,
     progress: Arc<Progress>,
+    /// The new file and its parents, marked in use while the copy writes: plain opens
+    /// may not write, delete or rename them meanwhile.
+    _held: Held,
 }
 
 /// Opens what an ExtractVHD copies and creates the file it copies into.
@@ -108,6 +111,7 @@ pub(super) fn prepare(
     progress.total.store(src.capacity(), Ordering::Relaxed);
     let mut dst = vec![top];
     dst.extend(parents);
+    let held = Held::of(&dst);
     let job = ExtractJob {
         src,
         newer,
@@ -118,6 +122,7 @@ pub(super) fn prepare(
         at: 0,
         header,
         progress,
+        _held: held,
     };
     Ok(job)
 }
@@ -134,6 +139,8 @@ impl ExtractJob {
                     set::set_err("closing an extracted disk", format!("{e:?}"))
                 }
                 _ => {
+                    let total = self.progress.total.load(Ordering::Relaxed);
+                    self.progress.done.store(total, Ordering::Relaxed);
                     self.progress.ended.store(1, Ordering::Release);
                     SUCCESS
                 }
@@ -182,7 +189,9 @@ impl ExtractJob {
                     .map_err(|e| format!("writing: {e:?}"))?;
             }
             self.at += n;
-            self.progress.done.store(self.at, Ordering::Relaxed);
+            // All of it is reported done once the new file is closed and stable.
+            let done = self.at.min(end - 1);
+            self.progress.done.store(done, Ordering::Relaxed);
             return Ok(false);
         }
         dst.flush().map_err(|e| format!("flushing: {e:?}"))?;
