@@ -1,0 +1,437 @@
+//! Guest clusters: two hosts share a disk through reservations, over TCP and SMB
+//! Direct, across restarts and a persistent handle's reclaim.
+
+use super::*;
+
+#[test]
+fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
+    let mut s = rsvd_server();
+    let disk = s.share.join("cluster.vhdx");
+    vhdx(&["create", p(&disk), "--size", "64M", "--block-size", "1M"]);
+    let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhdx");
+    let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhdx");
+    assert_eq!(
+        a.virtual_size(),
+        Some(SIZE),
+        "the v2 response context carries the size"
+    );
+    assert_eq!(a.response.len(), 192);
+
+    // Identity: both initiators see the same disk, as Hyper-V describes its own.
+    let inq = |c: &mut Client, d: &mut SharedDisk, page: u8| {
+        let r = d
+            .scsi(c, &[0x12, 1, page, 0, 255, 0], Data::In(255))
+            .unwrap();
+        assert_eq!((r.header.status, r.scsi_status), (0, GOOD), "VPD {page:#x}");
+        r.data
+    };
+    let id_a = inq(&mut ca, &mut a, 0x83);
+    assert_eq!(id_a, inq(&mut cb, &mut b, 0x83));
+    assert_eq!(&id_a[8..16], b"Msft    ");
+    for page in [0x00, 0x80, 0xB0, 0xB1, 0xB2] {
+        inq(&mut ca, &mut a, page);
+    }
+    let std_inq = a
+        .scsi(&mut ca, &[0x12, 0, 0, 0, 36, 0], Data::In(36))
+        .unwrap();
+    assert_eq!(&std_inq.data[16..32], b"Virtual Disk    ");
+    assert_eq!(last_lba(&mut ca, &mut a), SIZE / 512 - 1);
+    let info = a
+        .tunnel(&mut ca, opcode::GET_INITIAL_INFO, &[], 64)
+        .unwrap();
+    assert_eq!(info.status(), NtStatus::SUCCESS);
+    let out = info.ioctl_output();
+    assert_eq!(u64::from_le_bytes(out[32..40].try_into().unwrap()), SIZE);
+
+    // The cluster's sequence: both register, A reserves Write Exclusive - Registrants Only.
+    for (c, d, k) in [(&mut ca, &mut a, KEY_A), (&mut cb, &mut b, KEY_B)] {
+        let r = d
+            .pr_out(c, pr_action::REGISTER_AND_IGNORE, 0, 0, k)
+            .unwrap();
+        assert_eq!(r.scsi_status, GOOD);
+    }
+    assert_eq!(
+        a.pr_out(&mut ca, pr_action::RESERVE, WE_RO, KEY_A, 0)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    assert_eq!(
+        b.pr_out(&mut cb, pr_action::RESERVE, WE_RO, KEY_B, 0)
+            .unwrap()
+            .scsi_status,
+        CONFLICT,
+        "a second reservation conflicts"
+    );
+
+    // Data from both registrants: A through SCSI, B through SMB2 WRITE.
+    let da = random_bytes(64 << 10, 1);
+    let db = random_bytes(128 << 10, 2);
+    assert_eq!(
+        a.write16(&mut ca, MIB / 512, &da, BS).unwrap().scsi_status,
+        GOOD
+    );
+    cb.write(b.tree, b.file, 3 * MIB, &db).unwrap();
+    let back = b
+        .read16(&mut cb, MIB / 512, (da.len() / 512) as u32, BS)
+        .unwrap();
+    assert_eq!(back.data, da, "B reads what A wrote through SCSI");
+    assert_eq!(
+        ca.read(a.tree, a.file, 3 * MIB, db.len() as u32).unwrap(),
+        db
+    );
+
+    // An initiator that never registered reads but may not write.
+    let (mut cc, mut c) = open(&s, OUTSIDER, "cluster.vhdx");
+    assert_eq!(read_status(&mut cc, &c, MIB, 4096).unwrap(), da[..4096]);
+    assert_eq!(
+        status_of(cc.write(c.tree, c.file, 0, &[1; 512])),
+        RESERVATION_CONFLICT
+    );
+    assert_eq!(
+        c.write16(&mut cc, 0, &[1; 512], BS).unwrap().scsi_status,
+        CONFLICT
+    );
+    assert_eq!(
+        zero(&mut cc, &c, MIB, 4096),
+        RESERVATION_CONFLICT,
+        "nor zero"
+    );
+
+    // Failover: B preempts A. A hears of it once, then its writes conflict.
+    assert_eq!(
+        b.pr_out(&mut cb, pr_action::PREEMPT, WE_RO, KEY_B, KEY_A)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    let tur = a.scsi(&mut ca, &[0; 6], Data::None).unwrap();
+    assert_eq!(tur.scsi_status, CHECK_CONDITION);
+    assert_eq!(
+        (tur.sense[2] & 0xF, tur.sense[12], tur.sense[13]),
+        (6, 0x2A, 0x05)
+    );
+    assert_eq!(
+        a.scsi(&mut ca, &[0; 6], Data::None).unwrap().scsi_status,
+        GOOD
+    );
+    assert_eq!(
+        status_of(ca.write(a.tree, a.file, 0, &[1; 512])),
+        RESERVATION_CONFLICT
+    );
+    assert_eq!(zero(&mut ca, &a, MIB, 4096), RESERVATION_CONFLICT);
+    assert_eq!(read_status(&mut cb, &b, MIB, 4096).unwrap(), da[..4096]);
+    // The holder zeroes (a range nothing was written to).
+    assert_eq!(zero(&mut cb, &b, 8 * MIB, MIB), NtStatus::SUCCESS);
+    let keys = b.pr_in(&mut cb, 0).unwrap();
+    assert_eq!(u32::from_be_bytes(keys.data[4..8].try_into().unwrap()), 8);
+    assert_eq!(&keys.data[8..16], &KEY_B.to_be_bytes());
+    let res = b.pr_in(&mut cb, 1).unwrap();
+    assert_eq!(&res.data[8..16], &KEY_B.to_be_bytes());
+    assert_eq!(res.data[21], WE_RO);
+    let generation = u32::from_be_bytes(res.data[..4].try_into().unwrap());
+
+    // While it is shared, the file cannot be opened to be written as a plain file.
+    let (mut cp, tp) = host(&s);
+    let plain = cp.create(tp, "cluster.vhdx", access::FILE_WRITE_DATA, 1, 0);
+    assert!(
+        matches!(
+            plain,
+            Err(client::Error::Status(_, NtStatus::SHARING_VIOLATION))
+        ),
+        "{plain:?}"
+    );
+    // Nor deleted or renamed (DELETE access), however its shared opens share it.
+    let del = cp.create(tp, "cluster.vhdx", access::DELETE, 1, 0);
+    assert!(
+        matches!(
+            del,
+            Err(client::Error::Status(_, NtStatus::SHARING_VIOLATION))
+        ),
+        "{del:?}"
+    );
+    let (ro, _) = cp
+        .create(tp, "cluster.vhdx", access::FILE_READ_DATA, 1, 0)
+        .unwrap();
+    cp.close(tp, ro).unwrap();
+    // Byte-range locks are not taken on a shared disk.
+    let lock = cb.request(
+        Command::LOCK,
+        b.tree,
+        &testkit::bodies::lock_body(b.file, 0, 512, 0x2 | 0x10),
+    );
+    assert_eq!(lock.unwrap().status(), NtStatus::LOCK_NOT_GRANTED);
+
+    // The data becomes stable (SYNCHRONIZE CACHE) and the server stops gracefully.
+    assert_eq!(
+        b.scsi(&mut cb, &[0x35, 0, 0, 0, 0, 0, 0, 0, 0, 0], Data::None)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    for (cl, d) in [(&mut ca, a), (&mut cb, b), (&mut cc, c)] {
+        d.close(cl).unwrap();
+    }
+    drop((ca, cb, cc, cp));
+    s.stop();
+    let mut expect = vec![0u8; SIZE as usize];
+    expect[MIB as usize..MIB as usize + da.len()].copy_from_slice(&da);
+    expect[3 * MIB as usize..3 * MIB as usize + db.len()].copy_from_slice(&db);
+    let raw = s.dir.path().join("expect.raw");
+    std::fs::write(&raw, &expect).unwrap();
+    qemu_img_matches(&disk, &raw);
+
+    // After the restart the reservation is where the cluster left it. To B, which was
+    // registered, the disk was reset: its first READ fails with the sense kept for
+    // SRB_STATUS (UNIT ATTENTION 29h/00h), once.
+    s.restart();
+    let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhdx");
+    let st = read_status(&mut cb, &b, 3 * MIB, 4096).unwrap_err();
+    assert_eq!(stored_sense(&mut cb, &mut b, st), (6, 0x29, 0x00), "{st}");
+    assert_eq!(read_status(&mut cb, &b, 3 * MIB, 4096).unwrap(), db[..4096]);
+    drop(cb);
+    // A, preempted before the restart, was not registered: nothing to tell it.
+    let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhdx");
+    let res = a.pr_in(&mut ca, 1).unwrap();
+    assert_eq!(res.scsi_status, GOOD);
+    assert_eq!(
+        &res.data[8..16],
+        &KEY_B.to_be_bytes(),
+        "kept across the restart"
+    );
+    assert_eq!(
+        u32::from_be_bytes(res.data[..4].try_into().unwrap()),
+        generation
+    );
+    assert_eq!(
+        status_of(ca.write(a.tree, a.file, 0, &[1; 512])),
+        RESERVATION_CONFLICT
+    );
+    assert_eq!(
+        ca.read(a.tree, a.file, 3 * MIB, db.len() as u32).unwrap(),
+        db
+    );
+    // A registers again; writes land; then the server is killed outright.
+    assert_eq!(
+        a.pr_out(&mut ca, pr_action::REGISTER_AND_IGNORE, 0, 0, KEY_A)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    let dc = random_bytes(256 << 10, 3);
+    // (a block never written before: the engine allocates it through its log)
+    let mut w16 = [0u8; 16];
+    w16[0] = 0x8A;
+    w16[1] = 0x08; // FUA
+    w16[2..10].copy_from_slice(&(40 * MIB / 512).to_be_bytes());
+    w16[10..14].copy_from_slice(&((dc.len() / 512) as u32).to_be_bytes());
+    assert_eq!(
+        a.scsi(&mut ca, &w16, Data::Out(&dc)).unwrap().scsi_status,
+        GOOD
+    );
+    drop(ca);
+    s.kill9();
+    s.restart();
+    // Through the tunnel the reset is the first command's CHECK CONDITION.
+    let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhdx");
+    let first = b.read16(&mut cb, 0, 1, BS).unwrap();
+    assert_eq!(first.scsi_status, CHECK_CONDITION);
+    assert_eq!(
+        (first.sense[2] & 0xF, first.sense[12], first.sense[13]),
+        (6, 0x29, 0x00)
+    );
+    assert_eq!(
+        b.read16(&mut cb, 40 * MIB / 512, (dc.len() / 512) as u32, BS)
+            .unwrap()
+            .data,
+        dc
+    );
+    let keys = b.pr_in(&mut cb, 0).unwrap();
+    assert_eq!(
+        u32::from_be_bytes(keys.data[4..8].try_into().unwrap()),
+        16,
+        "both keys after kill -9"
+    );
+    b.close(&mut cb).unwrap();
+    drop(cb);
+    // A, registered too, opens only once B's open (and with it the disk) is gone: it is
+    // still owed the reset, once; B, told already, is not told again.
+    let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhdx");
+    let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhdx");
+    let tur = a.scsi(&mut ca, &[0; 6], Data::None).unwrap();
+    assert_eq!(tur.scsi_status, CHECK_CONDITION);
+    assert_eq!(
+        (tur.sense[2] & 0xF, tur.sense[12], tur.sense[13]),
+        (6, 0x29, 0x00)
+    );
+    for (c, d) in [(&mut ca, &mut a), (&mut cb, &mut b)] {
+        assert_eq!(d.scsi(c, &[0; 6], Data::None).unwrap().scsi_status, GOOD);
+    }
+    for (c, d) in [(&mut ca, a), (&mut cb, b)] {
+        d.close(c).unwrap();
+    }
+    drop((ca, cb));
+    s.stop();
+    expect[40 * MIB as usize..40 * MIB as usize + dc.len()].copy_from_slice(&dc);
+    std::fs::write(&raw, &expect).unwrap();
+    qemu_img_matches(&disk, &raw);
+}
+
+#[test]
+fn a_persistent_shared_disk_open_is_reclaimed_after_kill_9_without_the_context() {
+    let mut s = TestServer::start_with(Opts {
+        share_extra: "rsvd = true\ncontinuous_availability = true".into(),
+        ..Default::default()
+    });
+    let disk = s.share.join("ca.vhdx");
+    vhdx(&["create", p(&disk), "--size", "32M", "--block-size", "1M"]);
+    const CLIENT: [u8; 16] = *b"hyper-v-node-one";
+    const CREATE: [u8; 16] = *b"create-guid-0001";
+    let connect = |s: &TestServer| {
+        let mut c = Client::connect(
+            &format!("127.0.0.1:{}", s.port),
+            &client::Options {
+                client_guid: Some(CLIENT),
+                ..user_options()
+            },
+        )
+        .unwrap();
+        let t = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+        (c, t)
+    };
+    let (mut c, t) = connect(&s);
+    let mut d = SharedDisk::open_with(
+        &mut c,
+        t,
+        "ca.vhdx",
+        Some(HOST_A),
+        2,
+        "NODE1",
+        &[client::rsvd::dh2q_persistent(CREATE)],
+    )
+    .unwrap();
+    assert_eq!(
+        d.pr_out(&mut c, pr_action::REGISTER_AND_IGNORE, 0, 0, KEY_A)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    assert_eq!(
+        d.pr_out(&mut c, pr_action::RESERVE, WE_RO, KEY_A, 0)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    let data = random_bytes(64 << 10, 5);
+    c.write(d.tree, d.file, 5 * MIB, &data).unwrap();
+    let file = d.file;
+    drop(c);
+    s.kill9();
+    s.restart();
+    // The host comes back and reclaims its handle with DH2C alone: the open is still the
+    // shared disk (virtual offsets), with its initiator (registered, holding the
+    // reservation).
+    let (mut c, t) = connect(&s);
+    let mut d = SharedDisk::reclaim(&mut c, t, "ca.vhdx", file, CREATE, HOST_A).unwrap();
+    let tur = d.scsi(&mut c, &[0; 6], Data::None).unwrap();
+    assert_eq!(tur.scsi_status, CHECK_CONDITION, "the disk was reset");
+    assert_eq!(
+        (tur.sense[2] & 0xF, tur.sense[12], tur.sense[13]),
+        (6, 0x29, 0x00)
+    );
+    assert_eq!(
+        c.read(d.tree, d.file, 5 * MIB, data.len() as u32).unwrap(),
+        data
+    );
+    let res = d.pr_in(&mut c, 1).unwrap();
+    assert_eq!(&res.data[8..16], &KEY_A.to_be_bytes());
+    assert_eq!(
+        d.scsi(&mut c, &[0; 6], Data::None).unwrap().scsi_status,
+        GOOD
+    );
+    c.write(d.tree, d.file, 9 * MIB, &data).unwrap();
+    assert_eq!(d.read16(&mut c, 9 * MIB / 512, 128, BS).unwrap().data, data);
+    d.close(&mut c).unwrap();
+    drop(c);
+    s.stop();
+    let mut expect = vec![0u8; 32 * MIB as usize];
+    expect[5 * MIB as usize..5 * MIB as usize + data.len()].copy_from_slice(&data);
+    expect[9 * MIB as usize..9 * MIB as usize + data.len()].copy_from_slice(&data);
+    let raw = s.dir.path().join("expect.raw");
+    std::fs::write(&raw, &expect).unwrap();
+    qemu_img_matches(&disk, &raw);
+}
+
+/// One host's exchange with a shared disk: open, the tunnel's informational operations,
+/// identity, reservations, data (`io` bytes a command).
+
+#[test]
+fn a_shared_disk_over_smb_direct_moves_data_by_rdma_and_keeps_its_reservations() {
+    // Host A over TCP, host B over SMB Direct (iWARP emulated on loopback): B's data goes
+    // by RDMA (the server RDMA-reads B's writes and RDMA-writes its reads), large SCSI
+    // commands are fragmented over SMB Direct sends, and reservations bind both alike.
+    let rport = free_port();
+    let mut s = TestServer::start_with(Opts {
+        share_extra: "rsvd = true".into(),
+        extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
+        ..Default::default()
+    });
+    let disk = s.share.join("rdma.vhdx");
+    vhdx(&["create", p(&disk), "--size", "64M", "--block-size", "1M"]);
+    let (mut ca, mut a) = open(&s, HOST_A, "rdma.vhdx");
+    let mut cb = Client::connect_rdma(&format!("127.0.0.1:{rport}"), &user_options()).unwrap();
+    let tb = cb.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let mut b = SharedDisk::open(&mut cb, tb, "rdma.vhdx", Some(HOST_B), 2, "RDMA").unwrap();
+    for (c, d, k) in [(&mut ca, &mut a, KEY_A), (&mut cb, &mut b, KEY_B)] {
+        let r = d
+            .pr_out(c, pr_action::REGISTER_AND_IGNORE, 0, 0, k)
+            .unwrap();
+        assert_eq!(r.scsi_status, GOOD);
+    }
+    let r = b
+        .pr_out(&mut cb, pr_action::RESERVE, WE_RO, KEY_B, 0)
+        .unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+    // RDMA-channel WRITE and READ at virtual offsets, over a block boundary.
+    let big = random_bytes(2 * MIB as usize, 70);
+    let n = cb
+        .write_rdma(tb, b.file, 5 * MIB + MIB / 2, &big, true)
+        .unwrap();
+    assert_eq!(n as usize, big.len());
+    let back = cb.read_rdma(tb, b.file, 5 * MIB + MIB / 2, big.len() as u32, true);
+    assert!(back.unwrap() == big, "RDMA read back");
+    // A SCSI WRITE(16) and READ(16) of 256 KiB through the tunnel over SMB Direct.
+    let sc = random_bytes(256 << 10, 71);
+    let w = b.write16(&mut cb, 20 * MIB / 512, &sc, BS).unwrap();
+    assert_eq!(w.scsi_status, GOOD);
+    let r = a.read16(&mut ca, 20 * MIB / 512, (sc.len() / 512) as u32, BS);
+    assert!(r.unwrap().data == sc, "A reads B's SCSI write");
+    // Preempted, B's RDMA writes conflict as its TCP ones would.
+    let r = a
+        .pr_out(&mut ca, pr_action::PREEMPT, WE_RO, KEY_A, KEY_B)
+        .unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+    let tur = b.scsi(&mut cb, &[0; 6], Data::None).unwrap();
+    assert_eq!(
+        (tur.scsi_status, tur.sense[12], tur.sense[13]),
+        (CHECK_CONDITION, 0x2A, 0x05)
+    );
+    let st = match cb.write_rdma(tb, b.file, 0, &[1; 4096], true) {
+        Err(client::Error::Status(_, st)) => st,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(st, RESERVATION_CONFLICT);
+    let back = cb.read_rdma(tb, b.file, 5 * MIB + MIB / 2, MIB as u32, true);
+    assert!(back.unwrap() == big[..MIB as usize], "reads still allowed");
+    b.close(&mut cb).unwrap();
+    a.close(&mut ca).unwrap();
+    drop((ca, cb));
+    s.stop();
+    let mut expect = vec![0u8; SIZE as usize];
+    let at = (5 * MIB + MIB / 2) as usize;
+    expect[at..at + big.len()].copy_from_slice(&big);
+    expect[20 * MIB as usize..20 * MIB as usize + sc.len()].copy_from_slice(&sc);
+    let raw = s.dir.path().join("expect.raw");
+    std::fs::write(&raw, &expect).unwrap();
+    qemu_img_matches(&disk, &raw);
+}
