@@ -426,6 +426,10 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             if open.is_directory {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
+            // A shared disk's new size, as a WRITE from the open's initiator.
+            if let Some(Err(e)) = open.svhdx.as_ref().map(|sv| sv.admit_write()) {
+                return Fail(e);
+            }
             if let Some(fs) = &open.file {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
@@ -442,6 +446,9 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         SetFileInfo::Allocation(len) => {
             if !need(access::FILE_WRITE_DATA) {
                 return Fail(NtStatus::ACCESS_DENIED);
+            }
+            if let Some(Err(e)) = open.svhdx.as_ref().map(|sv| sv.admit_write()) {
+                return Fail(e);
             }
             if let Some(fs) = &open.file {
                 crate::oplock::break_level2_for_write(fs, open.file_id);

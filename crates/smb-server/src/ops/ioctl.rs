@@ -119,7 +119,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
                 return Fail(NtStatus::INVALID_PARAMETER);
             };
             // On a shared disk, as a WRITE from the open's initiator.
-            if let Some(Err(e)) = open.svhdx.as_ref().map(|sv| sv.admit_zeroing()) {
+            if let Some(Err(e)) = open.svhdx.as_ref().map(|sv| sv.admit_write()) {
                 return Fail(e);
             }
             // Zeroing writes: another open's byte-range lock on the range stops it.
@@ -365,6 +365,10 @@ pub(super) fn copy_chunk(
     }
     if total > u64::from(COPYCHUNK_MAX_DATA) {
         return Err(limits());
+    }
+    // Into a shared disk, as a WRITE from the target open's initiator.
+    if let Some(Err(e)) = target.svhdx.as_ref().map(|sv| sv.admit_write()) {
+        return Err((e, None));
     }
     // The source: an open of this session whose resume key this is.
     let key = req.source_key;

@@ -287,6 +287,10 @@ pub(super) fn offload_write(
     if locked(ctx, open, req.file_offset, req.copy_length, true) {
         return fail(NtStatus::FILE_LOCK_CONFLICT);
     }
+    // Into a shared disk, as a WRITE from the open's initiator.
+    if let Some(Err(e)) = open.svhdx.as_ref().map(|sv| sv.admit_write()) {
+        return fail(e);
+    }
     let eof = match f.info() {
         Ok(i) => i.end_of_file,
         Err(e) => return fail(e),
@@ -413,6 +417,17 @@ impl CopyTask {
             let spawned = std::thread::Builder::new()
                 .name("offload-copy".into())
                 .spawn(move || {
+                    // Answers and frees the slot however the copy ends (a panic too).
+                    struct Ended(Arc<CopyShared>, Option<(NtStatus, Vec<u8>)>);
+                    impl Drop for Ended {
+                        fn drop(&mut self) {
+                            let r = self.1.take();
+                            *self.0.result.lock() =
+                                Some(r.unwrap_or((NtStatus::INTERNAL_ERROR, Vec::new())));
+                            COPIERS.fetch_sub(1, Ordering::AcqRel);
+                        }
+                    }
+                    let mut ended = Ended(shared.clone(), None);
                     let r = loop {
                         if shared.stop.load(Ordering::Acquire) {
                             break (NtStatus::CANCELLED, Vec::new());
@@ -422,8 +437,7 @@ impl CopyTask {
                         }
                     };
                     drop(job);
-                    *shared.result.lock() = Some(r);
-                    COPIERS.fetch_sub(1, Ordering::AcqRel);
+                    ended.1 = Some(r);
                 });
             if spawned.is_err() {
                 COPIERS.fetch_sub(1, Ordering::AcqRel);

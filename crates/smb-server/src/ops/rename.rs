@@ -28,7 +28,10 @@ pub(super) fn target_free(
         return Err(NtStatus::OBJECT_NAME_COLLISION);
     }
     let key = (target.device_id, target.file_id);
-    let held = server.files.shard(&key).contains_key(&key);
+    // Held open over SMB, or by a shared disk's engine (a parent, a set's files).
+    let held = server.files.shard(&key).contains_key(&key)
+        || crate::svhdx::in_use(key.0, key.1)
+        || crate::svhdx::set_open(key.0, key.1);
     if target.is_directory || held {
         return Err(NtStatus::ACCESS_DENIED);
     }

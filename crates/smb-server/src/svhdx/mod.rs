@@ -36,7 +36,7 @@ mod set;
 
 pub use extract::ExtractJob;
 pub use file::VirtualFile;
-pub use set::{in_use, DiskSet, Held, SetFile};
+pub use set::{held_live, in_use, DiskSet, Held, SetFile};
 
 /// Where persistent reservations live between restarts: whole records replaced
 /// atomically and durably by `save`.
@@ -82,9 +82,7 @@ impl PrRecords {
             }
             Some(them) => {
                 for g in them {
-                    if pr.is_registered(g) {
-                        pr.attend(*g, UnitAttention::Reset);
-                    }
+                    pr.attend(*g, UnitAttention::Reset);
                 }
             }
         }
@@ -321,11 +319,6 @@ pub fn open_chain(
     read_only: bool,
 ) -> Result<(Vec<vhdx::Vhdx<ObjStore>>, Vec<SharePath>), NtStatus> {
     let obj = open_obj(share, path, !read_only)?;
-    if !read_only {
-        if let Some(id) = set::id_of(&*obj) {
-            set::wait_unheld(id)?;
-        }
-    }
     let opts = if read_only {
         vhdx::OpenOptions::read_only()
     } else {
@@ -414,9 +407,32 @@ pub fn shared_disk(
     path: &SharePath,
     slot: &DiskSlot,
 ) -> Result<Arc<SharedDisk>, NtStatus> {
+    // A disk still closing on the file this one would write (a host closed and opens
+    // again at once) is waited for with no lock held; then all is looked at again.
+    for _ in 0..3 {
+        match open_shared(store, share, path, slot)? {
+            Opened::Disk(d) => return Ok(d),
+            Opened::Closing(id) => set::wait_unheld(id)?,
+        }
+    }
+    Err(NtStatus::SHARING_VIOLATION)
+}
+
+enum Opened {
+    Disk(Arc<SharedDisk>),
+    /// Only disks that are closing hold the file (this identity) the disk would write.
+    Closing((u64, u64)),
+}
+
+fn open_shared(
+    store: Option<&Arc<PrRecords>>,
+    share: &ShareConfig,
+    path: &SharePath,
+    slot: &DiskSlot,
+) -> Result<Opened, NtStatus> {
     let mut slot = slot.lock();
     if let Some(d) = slot.upgrade() {
-        return Ok(d);
+        return Ok(Opened::Disk(d));
     }
     // (Held from the look to the insertion: two slots of one set make one disk.)
     let mut open_sets = OPEN_SETS.lock();
@@ -426,7 +442,7 @@ pub fn shared_disk(
         let id = obj.0.info().map(|i| (i.device_id, i.file_id))?;
         if let Some(d) = open_sets.get(&id).and_then(std::sync::Weak::upgrade) {
             *slot = Arc::downgrade(&d);
-            return Ok(d);
+            return Ok(Opened::Disk(d));
         }
         set_id = Some(id);
         let set = VhdSet::read(&obj).map_err(engine_err)?;
@@ -453,6 +469,14 @@ pub fn shared_disk(
         Some(sf) => sf.dir.join(&sf.set.lock().current),
         None => path.clone(),
     };
+    if !share.read_only {
+        let top = open_obj(share, &top_path, false)?;
+        match set::id_of(&*top).and_then(set::holders_closing) {
+            Some(true) => return Ok(Opened::Closing(set::id_of(&*top).unwrap_or_default())),
+            Some(false) => return Err(NtStatus::SHARING_VIOLATION),
+            None => {}
+        }
+    }
     let (layers, paths) = open_chain(share, &top_path, share.read_only)?;
     if let Some(sf) = &set {
         *sf.names.lock() = file_names(&paths);
@@ -490,7 +514,7 @@ pub fn shared_disk(
     drop(open_sets);
     // Files a merge did not finish with (the node stopped) go now.
     set::merge_unneeded(&d);
-    Ok(d)
+    Ok(Opened::Disk(d))
 }
 
 /// A VHD Set's snapshot `id` as a disk of its own: its files, read-only, with no
@@ -629,10 +653,14 @@ impl SvhdxOpen {
         Ok(())
     }
 
-    /// Whether FSCTL_SET_ZERO_DATA or FILE_LEVEL_TRIM may change the disk: as a WRITE
-    /// may (an initiator, no unit attention to tell, no reservation against it), on
-    /// any ranges (the virtual file takes whole sectors within the disk).
-    pub fn admit_zeroing(&self) -> Result<(), NtStatus> {
+    /// Whether a request that changes the disk other than by WRITE (zeroing, a trim, an
+    /// offload write, a server-side copy, a new end of file) may: as a WRITE may (an
+    /// initiator, no unit attention to tell, no reservation against it), on any ranges
+    /// (the virtual file takes whole sectors within the disk).
+    pub fn admit_write(&self) -> Result<(), NtStatus> {
+        if !self.unbuffered {
+            return Err(NtStatus::NOT_SUPPORTED);
+        }
         if self.context.target.is_some() {
             return Err(NtStatus::MEDIA_WRITE_PROTECTED);
         }

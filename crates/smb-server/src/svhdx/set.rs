@@ -31,6 +31,17 @@ pub fn in_use(device_id: u64, file_id: u64) -> bool {
     IN_USE.lock().contains_key(&(device_id, file_id))
 }
 
+/// Whether a shared disk that is not closing has the file with this identity open.
+pub fn held_live(device_id: u64, file_id: u64) -> bool {
+    holders_closing((device_id, file_id)) == Some(false)
+}
+
+/// Whether disks hold the file `id`: None if none does, Some(true) if all that do are
+/// closing.
+pub(super) fn holders_closing(id: (u64, u64)) -> Option<bool> {
+    IN_USE.lock().get(&id).map(|u| u.closing >= u.holders)
+}
+
 /// Before a disk opens the file `id` to write it: waits while the disks holding it are
 /// all closing (a host closed and opens again at once), so two engines never write one
 /// file; SHARING_VIOLATION when a disk that is not closing holds it.

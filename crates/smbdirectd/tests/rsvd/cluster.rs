@@ -120,6 +120,12 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
         RESERVATION_CONFLICT
     );
     assert_eq!(zero(&mut ca, &a, MIB, 4096), RESERVATION_CONFLICT);
+    let eof = ca.set_end_of_file(a.tree, a.file, 2 * SIZE);
+    assert_eq!(
+        failed_with(eof),
+        RESERVATION_CONFLICT,
+        "a new size is a write"
+    );
     assert_eq!(read_status(&mut cb, &b, MIB, 4096).unwrap(), da[..4096]);
     // The holder zeroes (a range nothing was written to).
     assert_eq!(zero(&mut cb, &b, 8 * MIB, MIB), NtStatus::SUCCESS);
@@ -143,13 +149,7 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
     );
     // Nor deleted or renamed (DELETE access), however its shared opens share it.
     let del = cp.create(tp, "cluster.vhdx", access::DELETE, 1, 0);
-    assert!(
-        matches!(
-            del,
-            Err(client::Error::Status(_, NtStatus::SHARING_VIOLATION))
-        ),
-        "{del:?}"
-    );
+    assert_eq!(failed_with(del), NtStatus::SHARING_VIOLATION);
     let (ro, _) = cp
         .create(tp, "cluster.vhdx", access::FILE_READ_DATA, 1, 0)
         .unwrap();
@@ -431,6 +431,41 @@ fn a_shared_disk_over_smb_direct_moves_data_by_rdma_and_keeps_its_reservations()
     let at = (5 * MIB + MIB / 2) as usize;
     expect[at..at + big.len()].copy_from_slice(&big);
     expect[20 * MIB as usize..20 * MIB as usize + sc.len()].copy_from_slice(&sc);
+    let raw = s.dir.path().join("expect.raw");
+    std::fs::write(&raw, &expect).unwrap();
+    qemu_img_matches(&disk, &raw);
+}
+
+#[test]
+fn two_hosts_opening_and_closing_a_disk_at_once_never_meet_a_closing_one() {
+    // Each close of the last shared open closes the disk's engine; an open that comes
+    // meanwhile waits for it (or finds the disk still open), never SHARING_VIOLATION.
+    let s = rsvd_server();
+    let disk = s.share.join("churn.vhdx");
+    vhdx(&["create", p(&disk), "--size", "16M", "--block-size", "1M"]);
+    std::thread::scope(|scope| {
+        for (who, byte) in [(HOST_A, 0xA), (HOST_B, 0xB)] {
+            let s = &s;
+            scope.spawn(move || {
+                let (mut c, t) = host(s);
+                for round in 0..40u64 {
+                    let d = SharedDisk::open(&mut c, t, "churn.vhdx", Some(who), 2, "CHURN");
+                    let d = d.unwrap_or_else(|e| panic!("{who:?} round {round}: {e}"));
+                    let at = u64::from(byte == 0xB) * 8 * MIB + round * 4096;
+                    c.write(d.tree, d.file, at, &[byte; 4096]).unwrap();
+                    d.close(&mut c).unwrap();
+                }
+            });
+        }
+    });
+    let mut s = s;
+    s.stop();
+    let mut expect = vec![0u8; 16 * MIB as usize];
+    for round in 0..40 {
+        let at = (round * 4096) as usize;
+        expect[at..at + 4096].fill(0xA);
+        expect[8 * MIB as usize + at..8 * MIB as usize + at + 4096].fill(0xB);
+    }
     let raw = s.dir.path().join("expect.raw");
     std::fs::write(&raw, &expect).unwrap();
     qemu_img_matches(&disk, &raw);

@@ -162,6 +162,31 @@ fn opens_without_an_initiator_resizes_and_differencing_children() {
         cc.read(k.tree, k.file, 2 * MIB + 8192, 4096).unwrap(),
         d[8192..12288]
     );
+    // The parent the child's engine reads may not be replaced by a rename, nor opened
+    // to be deleted.
+    let (other, _) = cc
+        .create(
+            tc,
+            "other.bin",
+            access::DELETE | access::FILE_WRITE_DATA,
+            2,
+            0,
+        )
+        .unwrap();
+    let mut info = vec![1u8, 0, 0, 0, 0, 0, 0, 0];
+    info.extend_from_slice(&[0; 8]);
+    let name: Vec<u8> = "base.vhdx"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    info.extend_from_slice(&(name.len() as u32).to_le_bytes());
+    info.extend_from_slice(&name);
+    let body = testkit::bodies::set_info_body(other, 1, 10, &info);
+    let renamed = cc.request(Command::SET_INFO, tc, &body).unwrap().status();
+    assert_eq!(renamed, NtStatus::ACCESS_DENIED);
+    cc.close(tc, other).unwrap();
+    let del = cc.create(tc, "base.vhdx", access::DELETE, 1, 0);
+    assert_eq!(failed_with(del), NtStatus::SHARING_VIOLATION);
     k.close(&mut cc).unwrap();
     drop(cc);
     vhdx_check(&child);

@@ -112,6 +112,15 @@ fn zero(c: &mut Client, d: &SharedDisk, off: u64, len: u64) -> NtStatus {
     c.request(Command::IOCTL, d.tree, &body).unwrap().status()
 }
 
+/// The status a request failed with (it must have).
+fn failed_with<T>(r: client::Result<T>) -> NtStatus {
+    match r {
+        Err(client::Error::Status(_, s)) => s,
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("it succeeded"),
+    }
+}
+
 /// READ CAPACITY(16)'s last LBA.
 fn last_lba(c: &mut Client, d: &mut SharedDisk) -> u64 {
     let mut rc16 = [0u8; 16];

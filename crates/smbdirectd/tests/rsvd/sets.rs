@@ -398,14 +398,6 @@ fn a_vhd_set_removes_the_files_nothing_reads_and_not_another_disks_checkpoints()
 }
 
 /// The NTSTATUS a failed client call got.
-fn failed_with<T>(r: client::Result<T>) -> NtStatus {
-    match r {
-        Err(client::Error::Status(_, s)) => s,
-        Err(e) => panic!("{e}"),
-        Ok(_) => panic!("it succeeded"),
-    }
-}
-
 #[test]
 fn a_shared_vhdx_converted_to_a_vhd_set_keeps_its_data_and_reservations() {
     let s = rsvd_server();

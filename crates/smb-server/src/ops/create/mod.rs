@@ -332,23 +332,25 @@ fn check_shared_disk(
     fs: Option<&Arc<FileState>>,
 ) -> Step<Option<rsvd::tunnel::OpenContext>> {
     const WRITES: u32 = access::FILE_WRITE_DATA | access::FILE_APPEND_DATA;
+    const CHANGES: u32 = WRITES | access::DELETE;
     let shared = fs.is_some_and(|f| crate::svhdx::is_shared(&f.vdisk));
     // A file some shared disk's engine has open (a set's .avhdx, a parent).
     let engine_file =
         existing.is_some_and(|i| !i.is_directory && crate::svhdx::in_use(i.device_id, i.file_id));
-    match req {
-        None => {
-            // A set whose merger still works on it is as good as shared.
-            let set_open = || {
-                existing.is_some_and(|i| {
-                    !i.is_directory && crate::svhdx::set_open(i.device_id, i.file_id)
-                })
-            };
-            if t.granted & (WRITES | access::DELETE) != 0 && (shared || engine_file || set_open()) {
-                return fail(NtStatus::SHARING_VIOLATION);
-            }
-            Ok(None)
+    // A plain open (or the VHDMP's own) may not change what a disk holds. A set whose
+    // merger still works on it is as good as shared.
+    let plain = || {
+        let set_open = || {
+            existing
+                .is_some_and(|i| !i.is_directory && crate::svhdx::set_open(i.device_id, i.file_id))
+        };
+        if t.granted & CHANGES != 0 && (shared || engine_file || set_open()) {
+            return fail(NtStatus::SHARING_VIOLATION);
         }
+        Ok(None)
+    };
+    match req {
+        None => plain(),
         Some(c) => {
             if existing.is_none_or(|i| i.is_directory) || t.stream_of.is_some() {
                 return fail(NtStatus::OBJECT_NAME_NOT_FOUND);
@@ -357,13 +359,16 @@ fn check_shared_disk(
                 if shared {
                     return fail(NtStatus(rsvd::status::VHD_SHARED));
                 }
-                return Ok(None);
+                return plain();
             }
             let plain_writer = !shared
-                && fs.is_some_and(|f| f.inner.lock().opens.iter().any(|o| o.access & WRITES != 0));
+                && fs.is_some_and(|f| f.inner.lock().opens.iter().any(|o| o.access & CHANGES != 0));
             // Another disk's file may not become a shared disk of its own (a snapshot's
-            // open reads it and is fine).
-            if plain_writer || (engine_file && !shared && c.target.is_none()) {
+            // open reads it and is fine); one closing is waited for (see shared_disk).
+            let engine_live = existing.is_some_and(|i| {
+                !i.is_directory && crate::svhdx::held_live(i.device_id, i.file_id)
+            });
+            if plain_writer || (engine_live && !shared && c.target.is_none()) {
                 return fail(NtStatus::SHARING_VIOLATION);
             }
             Ok(Some(c))
