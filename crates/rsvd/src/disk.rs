@@ -208,13 +208,9 @@ mod tests {
 
     /// GET LBA STATUS from `lba`, with room for `descs` descriptors.
     fn lba_status(d: &dyn BlockDevice, lba: u64, descs: u32) -> Result<Vec<(u64, u32, u8)>, u8> {
-        use crate::scsi::{execute, Command, Lun};
+        use crate::scsi::{execute, tests::lun_of, Command};
         let pr = parking_lot::Mutex::new(crate::Reservations::new());
-        let lun = Lun {
-            dev: d,
-            pr: &pr,
-            persist: &|_| true,
-        };
+        let lun = lun_of(d, &pr);
         let mut cdb = [0u8; 16];
         cdb[0] = 0x9E;
         cdb[1] = 0x12;

@@ -380,11 +380,7 @@ pub(crate) mod tests {
     fn identity_capacity_and_data() {
         let ram = Ram::new(1 << 20);
         let pr = Mutex::new(Reservations::new());
-        let lun = Lun {
-            dev: &ram,
-            pr: &pr,
-            persist: &|_| true,
-        };
+        let lun = lun_of(&ram, &pr);
         let a = Guid([1; 16]);
         let inq = run(&lun, a, &[op::INQUIRY, 0, 0, 0, 96, 0], &[]);
         assert!(inq.is_good());
@@ -465,11 +461,7 @@ pub(crate) mod tests {
         let ram = Ram::new(1 << 20);
         ram.data.lock().fill(0xEE);
         let pr = Mutex::new(Reservations::new());
-        let lun = Lun {
-            dev: &ram,
-            pr: &pr,
-            persist: &|_| true,
-        };
+        let lun = lun_of(&ram, &pr);
         let a = Guid([1; 16]);
         // WRITE SAME(16) with UNMAP over a range with unaligned edges reads as zeros.
         let mut ws = [0u8; 16];
@@ -571,11 +563,7 @@ pub(crate) mod tests {
         use rand::{Rng, SeedableRng};
         let ram = Ram::new(64 << 10);
         let pr = Mutex::new(Reservations::new());
-        let lun = Lun {
-            dev: &ram,
-            pr: &pr,
-            persist: &|_| true,
-        };
+        let lun = lun_of(&ram, &pr);
         let mut rng = rand::rngs::StdRng::seed_from_u64(0x5C51);
         for i in 0..20_000 {
             let len = rng.gen_range(0..=17usize);
@@ -614,7 +602,8 @@ pub(crate) mod tests {
         (f, crate::VhdxDisk::new(vec![v]))
     }
 
-    fn lun_of<'a>(dev: &'a dyn BlockDevice, pr: &'a Mutex<Reservations>) -> Lun<'a> {
+    /// A logical unit over `dev` whose reservation changes always persist.
+    pub(crate) fn lun_of<'a>(dev: &'a dyn BlockDevice, pr: &'a Mutex<Reservations>) -> Lun<'a> {
         Lun {
             dev,
             pr,

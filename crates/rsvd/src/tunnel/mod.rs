@@ -401,7 +401,7 @@ fn meta_start(
 mod tests {
     use super::*;
     use crate::pr::Reservations;
-    use crate::scsi::tests::Ram;
+    use crate::scsi::tests::{lun_of, Ram};
     use crate::sense::srb;
     use parking_lot::Mutex;
 
@@ -498,11 +498,7 @@ mod tests {
     fn tunnel_operations() {
         let ram = Ram::new(1 << 20);
         let pr = Mutex::new(Reservations::new());
-        let lun = Lun {
-            dev: &ram,
-            pr: &pr,
-            persist: &|_| true,
-        };
+        let lun = lun_of(&ram, &pr);
         let mut open = OpenState {
             initiator: Guid([1; 16]),
             ..Default::default()
@@ -599,11 +595,7 @@ mod tests {
         use rand::{Rng, SeedableRng};
         let ram = Ram::new(256 << 10);
         let pr = Mutex::new(Reservations::new());
-        let lun = Lun {
-            dev: &ram,
-            pr: &pr,
-            persist: &|_| true,
-        };
+        let lun = lun_of(&ram, &pr);
         let mut rng = rand::rngs::StdRng::seed_from_u64(0x7E57);
         use opcode::*;
         let ops = [

@@ -416,9 +416,7 @@ impl Connection {
             }
         });
         if let Some(i) = pos {
-            // A copy is told to stop and answers when its copier has (see CopyTask::stop).
-            if let ops::Wait::Copy(task) = &mut self.asyncs[i].wait {
-                task.stop();
+            if !self.asyncs[i].wait.cancel() {
                 return;
             }
             let op = self.asyncs.remove(i);

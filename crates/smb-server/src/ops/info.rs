@@ -427,7 +427,7 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
             // A shared disk's new size, as a WRITE from the open's initiator.
-            if let Some(Err(e)) = open.svhdx.as_ref().map(|sv| sv.admit_write()) {
+            if let Err(e) = open.admit_disk_change() {
                 return Fail(e);
             }
             if let Some(fs) = &open.file {
@@ -447,7 +447,7 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             if !need(access::FILE_WRITE_DATA) {
                 return Fail(NtStatus::ACCESS_DENIED);
             }
-            if let Some(Err(e)) = open.svhdx.as_ref().map(|sv| sv.admit_write()) {
+            if let Err(e) = open.admit_disk_change() {
                 return Fail(e);
             }
             if let Some(fs) = &open.file {

@@ -119,7 +119,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
                 return Fail(NtStatus::INVALID_PARAMETER);
             };
             // On a shared disk, as a WRITE from the open's initiator.
-            if let Some(Err(e)) = open.svhdx.as_ref().map(|sv| sv.admit_write()) {
+            if let Err(e) = open.admit_disk_change() {
                 return Fail(e);
             }
             // Zeroing writes: another open's byte-range lock on the range stops it.
@@ -367,7 +367,7 @@ pub(super) fn copy_chunk(
         return Err(limits());
     }
     // Into a shared disk, as a WRITE from the target open's initiator.
-    if let Some(Err(e)) = target.svhdx.as_ref().map(|sv| sv.admit_write()) {
+    if let Err(e) = target.admit_disk_change() {
         return Err((e, None));
     }
     // The source: an open of this session whose resume key this is.

@@ -288,7 +288,7 @@ pub(super) fn offload_write(
         return fail(NtStatus::FILE_LOCK_CONFLICT);
     }
     // Into a shared disk, as a WRITE from the open's initiator.
-    if let Some(Err(e)) = open.svhdx.as_ref().map(|sv| sv.admit_write()) {
+    if let Err(e) = open.admit_disk_change() {
         return fail(e);
     }
     let eof = match f.info() {

@@ -46,6 +46,18 @@ impl Wait {
         }
     }
 
+    /// A CANCEL names it: true if it answers STATUS_CANCELLED now; a copy is told to
+    /// stop and answers once its copier has let go (see CopyTask::stop).
+    pub fn cancel(&mut self) -> bool {
+        match self {
+            Wait::Copy(task) => {
+                task.stop();
+                false
+            }
+            _ => true,
+        }
+    }
+
     /// When time alone ends it (a break's timeout), on the engine's clock; a copy is
     /// looked at every millisecond (for a copier slot, or its end).
     pub fn deadline(&self) -> Option<std::time::Instant> {

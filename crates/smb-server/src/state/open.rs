@@ -184,6 +184,12 @@ impl From<NewOpen> for Open {
 }
 
 impl Open {
+    /// On a shared virtual disk: whether a request that changes the disk other than by
+    /// WRITE may (see [`crate::svhdx::SvhdxOpen::admit_write`]). Other opens: yes.
+    pub fn admit_disk_change(&self) -> Result<(), smb_wire::status::NtStatus> {
+        self.svhdx.as_ref().map_or(Ok(()), |sv| sv.admit_write())
+    }
+
     /// Before a change to the data through this open: the times it must leave as they
     /// are (None, the common case, costs two loads). The handle's first write puts its
     /// file's write time under delayed updates.

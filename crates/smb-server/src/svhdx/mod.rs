@@ -471,10 +471,12 @@ fn open_shared(
     };
     if !share.read_only {
         let top = open_obj(share, &top_path, false)?;
-        match set::id_of(&*top).and_then(set::holders_closing) {
-            Some(true) => return Ok(Opened::Closing(set::id_of(&*top).unwrap_or_default())),
-            Some(false) => return Err(NtStatus::SHARING_VIOLATION),
-            None => {}
+        if let Some(id) = set::id_of(&*top) {
+            match set::holders_closing(id) {
+                Some(true) => return Ok(Opened::Closing(id)),
+                Some(false) => return Err(NtStatus::SHARING_VIOLATION),
+                None => {}
+            }
         }
     }
     let (layers, paths) = open_chain(share, &top_path, share.read_only)?;
