@@ -244,6 +244,16 @@ pub enum Mapping {
     Never,
 }
 
+/// Where a file's bytes are for an engine that reads them itself: a descriptor, the
+/// offset in it, and (when the descriptor is not the open's own) the key it may be kept
+/// under in the engine's file table ([`crate::fixed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RingTarget {
+    pub fd: i32,
+    pub at: u64,
+    pub key: Option<u64>,
+}
+
 /// An open file or directory. Every method takes &self: opens are shared by the channels of
 /// a session and reads/writes carry explicit offsets (never a shared cursor).
 pub trait FileObj: Send + Sync {
@@ -358,12 +368,15 @@ pub trait FileObj: Send + Sync {
     /// The OS descriptor, for engines that issue I/O themselves (io_uring); None for
     /// in-memory backends.
     fn raw_fd(&self) -> Option<i32>;
-    /// Where an engine that issues I/O itself reads `len` bytes at `offset`: a descriptor
-    /// and the offset in it. The file's own descriptor at the same offset, unless the
-    /// file maps its offsets elsewhere (a virtual disk: None when the range is not one
-    /// piece of one file).
-    fn ring_target(&self, offset: u64, _len: u64) -> Option<(i32, u64)> {
-        self.raw_fd().map(|fd| (fd, offset))
+    /// Where an engine that issues I/O itself reads `len` bytes at `offset`. The file's
+    /// own descriptor at the same offset, unless the file maps its offsets elsewhere (a
+    /// virtual disk: None when the range is not one piece of one file).
+    fn ring_target(&self, offset: u64, _len: u64) -> Option<RingTarget> {
+        self.raw_fd().map(|fd| RingTarget {
+            fd,
+            at: offset,
+            key: None,
+        })
     }
     /// A twin descriptor that bypasses the page cache, for engines that issue reads
     /// themselves (a `direct_io` share); reads through it never hit the page cache, so

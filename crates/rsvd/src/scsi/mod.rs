@@ -173,6 +173,42 @@ fn dev_sense(e: &DevError, write: bool) -> Sense {
     }
 }
 
+/// Where a READ from `nexus` reads, when [`execute`] would do nothing but read it: no
+/// unit attention to report first, no reservation conflict, a range of at least one
+/// block on the disk that fits `max_in`. (byte offset, byte length) on the device, for a
+/// caller that moves the data with its own I/O; None for anything else, which `execute`
+/// answers.
+pub fn plain_read(lun: &Lun, nexus: Guid, cdb: &[u8], max_in: usize) -> Option<(u64, usize)> {
+    use op::*;
+    let opcode = *cdb.first()?;
+    if !matches!(opcode, READ6 | READ10 | READ12 | READ16)
+        || cdb.len() < cdb_len(opcode)
+        || cdb.len() > 16
+    {
+        return None;
+    }
+    {
+        let pr = lun.pr.lock();
+        if pr.has_attention(&nexus) || pr.conflicts(&nexus, Access::Read) {
+            return None;
+        }
+    }
+    let mut padded = [0u8; 16];
+    padded[..cdb.len()].copy_from_slice(cdb);
+    let (lba, count, _) = data::lba_and_count(&padded);
+    let bs = u64::from(lun.dev.sector_size());
+    let blocks = lun.dev.capacity() / bs;
+    let bytes = count.checked_mul(bs)?;
+    if count == 0
+        || lba.checked_add(count).is_none_or(|end| end > blocks)
+        || bytes > MAX_TRANSFER
+        || bytes as usize > max_in
+    {
+        return None;
+    }
+    Some((lba * bs, bytes as usize))
+}
+
 /// Executes one command from initiator `nexus`.
 pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
     let Some(&opcode) = cmd.cdb.first() else {
@@ -367,7 +403,7 @@ pub(crate) mod tests {
         c
     }
 
-    fn pr_out(sa: u8, t: u8, rk: u64, sark: u64) -> (Vec<u8>, Vec<u8>) {
+    pub(crate) fn pr_out(sa: u8, t: u8, rk: u64, sark: u64) -> (Vec<u8>, Vec<u8>) {
         let mut c = vec![op::PERSISTENT_RESERVE_OUT, sa, t, 0, 0, 0, 0, 0, 24, 0];
         c[5..9].copy_from_slice(&24u32.to_be_bytes());
         let mut p = vec![0u8; 24];

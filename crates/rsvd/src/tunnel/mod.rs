@@ -157,6 +157,21 @@ fn header_only(h: &Header, status: u32) -> Vec<u8> {
     out
 }
 
+/// A tunnel request that is a SCSI READ the caller may move the data of itself (see
+/// [`DirectRead`]); None for every other request, which [`dispatch`] answers.
+pub fn direct_read(
+    lun: &Lun,
+    open: &OpenState,
+    input: &[u8],
+    max_out: usize,
+) -> Option<DirectRead> {
+    let h = Header::parse(input)?;
+    if h.operation != opcode::SCSI || max_out < HEADER_LEN + 16 + SENSE_LEN {
+        return None;
+    }
+    scsi_op::direct_read(lun, open, &h, &input[HEADER_LEN..], max_out)
+}
+
 /// Answers one tunnel request. `Err` fails the IOCTL itself with that status (no output);
 /// `Ok` is the IOCTL's output, whose header may carry an RSVD or NTSTATUS error.
 #[allow(clippy::too_many_arguments)]
@@ -495,6 +510,127 @@ mod tests {
     }
 
     #[test]
+    fn a_direct_read_answers_as_dispatch_does() {
+        use crate::pr::{action, kind};
+        use crate::scsi::tests::pr_out;
+        let ram = Ram::new(1 << 20);
+        for (i, b) in ram.data.lock().iter_mut().enumerate() {
+            *b = (i % 251) as u8;
+        }
+        let pr = Mutex::new(Reservations::new());
+        let lun = lun_of(&ram, &pr);
+        let me = Guid([1; 16]);
+        let mut open = OpenState {
+            initiator: me,
+            ..Default::default()
+        };
+        let read16 = |lba: u64, n: u32| {
+            let mut c = vec![0u8; 16];
+            c[0] = 0x88;
+            c[2..10].copy_from_slice(&lba.to_be_bytes());
+            c[10..14].copy_from_slice(&n.to_be_bytes());
+            c
+        };
+        // What the caller answers with: the head, then the data it read itself.
+        let moved = |open: &OpenState, rq: &[u8], max_out: usize| {
+            let d = direct_read(&lun, open, rq, max_out)?;
+            let mut out = d.head.clone();
+            let at = d.offset as usize;
+            out.extend_from_slice(&ram.data.lock()[at..at + d.len]);
+            Some((d, out))
+        };
+        for (cdb, xfer) in [
+            (vec![0x08, 0, 0, 3, 2, 0], 1024),
+            (vec![0x28, 0, 0, 0, 0, 9, 0, 0, 16, 0], 8192),
+            (vec![0xA8, 0, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0], 4096),
+            (read16(2047, 1), 512),
+            // More room asked for than the command reads.
+            (read16(100, 4), 65536),
+        ] {
+            let rq = encode_scsi_request(5, &cdb, 1, &[], xfer);
+            let (d, out) = moved(&open, &rq, 1 << 20).expect("a plain READ");
+            assert_eq!(
+                out,
+                call(&lun, &mut open, &rq, 1 << 20).unwrap(),
+                "{cdb:x?}"
+            );
+            let r = ScsiResponse::parse(&d.failed()).unwrap();
+            assert_eq!((r.scsi_status, r.srb_status & 0x7F), (0x02, srb::ERROR));
+            assert_eq!((r.sense[2] & 0xF, r.sense[12]), (0x3, 0x11), "medium error");
+            assert!(r.data.is_empty());
+        }
+        // Everything else is dispatch's: not a READ, no data in, past the end, too big
+        // for the reply, no blocks, no initiator, a malformed request.
+        let none = |open: &OpenState, rq: &[u8], max_out: usize| {
+            assert_eq!(direct_read(&lun, open, rq, max_out), None, "{rq:x?}");
+        };
+        none(
+            &open,
+            &encode_scsi_request(5, &[0x2A, 0, 0, 0, 0, 0, 0, 0, 1, 0], 0, &[0; 512], 0),
+            4096,
+        );
+        none(
+            &open,
+            &encode_scsi_request(5, &read16(0, 1), 2, &[], 0),
+            4096,
+        );
+        none(
+            &open,
+            &encode_scsi_request(5, &read16(2047, 2), 1, &[], 1024),
+            4096,
+        );
+        none(
+            &open,
+            &encode_scsi_request(5, &read16(0, 8), 1, &[], 4096),
+            4096,
+        );
+        none(
+            &open,
+            &encode_scsi_request(5, &read16(0, 0), 1, &[], 4096),
+            8192,
+        );
+        none(
+            &open,
+            &encode_scsi_request(5, &read16(0, 1), 1, &[], 512)[..40],
+            4096,
+        );
+        none(
+            &OpenState::default(),
+            &encode_scsi_request(5, &read16(0, 1), 1, &[], 512),
+            4096,
+        );
+        // A unit attention to report, or a reservation that keeps this initiator out:
+        // dispatch answers (and a later READ goes direct again).
+        let rq = encode_scsi_request(6, &read16(0, 1), 1, &[], 512);
+        pr.lock()
+            .attend(me, crate::sense::UnitAttention::CapacityChanged);
+        none(&open, &rq, 4096);
+        let ua = ScsiResponse::parse(&call(&lun, &mut open, &rq, 4096).unwrap()).unwrap();
+        assert_eq!(ua.scsi_status, 0x02);
+        assert!(moved(&open, &rq, 4096).is_some());
+        let other = Guid([2; 16]);
+        for (sa, t) in [
+            (action::REGISTER, 0),
+            (action::RESERVE, kind::EXCLUSIVE_ACCESS),
+        ] {
+            let (cdb, params) = pr_out(sa, t, if sa == 0 { 0 } else { 9 }, 9);
+            let o = crate::scsi::execute(
+                &lun,
+                other,
+                &crate::scsi::Command {
+                    cdb: &cdb,
+                    data_out: &params,
+                    max_in: 0,
+                },
+            );
+            assert!(o.is_good());
+        }
+        none(&open, &rq, 4096);
+        let c = ScsiResponse::parse(&call(&lun, &mut open, &rq, 4096).unwrap()).unwrap();
+        assert_eq!(c.scsi_status, 0x18, "RESERVATION CONFLICT");
+    }
+
+    #[test]
     fn tunnel_operations() {
         let ram = Ram::new(1 << 20);
         let pr = Mutex::new(Reservations::new());
@@ -642,6 +778,14 @@ mod tests {
                 }
             }
             let max_out = rng.gen_range(0..70000);
+            // A server first looks whether it may move a READ's data itself.
+            if let Some(d) = direct_read(&lun, &open, &b, max_out) {
+                assert!(
+                    d.head.len() + d.len <= max_out,
+                    "a direct read fits the reply"
+                );
+                assert!(d.offset + d.len as u64 <= 256 << 10, "on the disk");
+            }
             if let Ok(out) = call(&lun, &mut open, &b, max_out) {
                 assert!(
                     out.len() <= max_out.max(HEADER_LEN + SCSI_REQUEST_LEN),

@@ -67,6 +67,76 @@ impl StoredSense {
     }
 }
 
+/// A SCSI request's fields (2.2.4.7), checked.
+struct Request<'a> {
+    cdb: &'a [u8],
+    /// 0: data to the disk; 1: data from it; 2: none.
+    disposition: u8,
+    srb_flags: u32,
+    /// DataTransferLength.
+    xfer: usize,
+    /// The data buffer that follows the request's fields.
+    data: &'a [u8],
+}
+
+impl<'a> Request<'a> {
+    fn parse(body: &'a [u8]) -> Option<Request<'a>> {
+        let fields = body.get(..SCSI_REQUEST_LEN)?;
+        let length = u16::from_le_bytes([fields[0], fields[1]]);
+        let cdb_len = usize::from(fields[4]);
+        let sense_len = fields[5];
+        let disposition = fields[6];
+        let srb_flags = u32::from_le_bytes(fields[8..12].try_into().unwrap());
+        let xfer = u32::from_le_bytes(fields[12..16].try_into().unwrap()) as usize;
+        let data = &body[SCSI_REQUEST_LEN..];
+        if length as usize != SCSI_REQUEST_LEN
+            || usize::from(sense_len) > SENSE_LEN
+            || cdb_len > 16
+            || cdb_len == 0
+            || disposition > 2
+            || (disposition == 0 && data.len() < xfer)
+        {
+            return None;
+        }
+        Some(Request {
+            cdb: &fields[16..16 + cdb_len],
+            disposition,
+            srb_flags,
+            xfer,
+            data,
+        })
+    }
+
+    /// The most data the answer may carry, in a reply of at most `max_out` bytes.
+    fn max_in(&self, max_out: usize) -> usize {
+        let room = max_out.saturating_sub(HEADER_LEN + 16 + SENSE_LEN);
+        if self.disposition == 1 {
+            self.xfer.min(room)
+        } else {
+            0
+        }
+    }
+
+    /// The answer up to its data buffer: the header, the response's fields and the sense
+    /// area, for `data_len` bytes of data to follow.
+    fn answer_head(&self, h: &Header, o: &Outcome, data_len: usize) -> Vec<u8> {
+        let mut out = header_only(h, SUCCESS);
+        out.reserve(16 + SENSE_LEN + data_len);
+        out.extend_from_slice(&(SCSI_REQUEST_LEN as u16).to_le_bytes());
+        let auto = if o.sense.is_some() { 0x80 } else { 0 };
+        out.push((o.srb_status & 0x7F) | auto);
+        out.push(o.scsi_status);
+        out.push(self.cdb.len() as u8);
+        out.push(SENSE_LEN as u8);
+        out.push(self.disposition);
+        out.push(0);
+        out.extend_from_slice(&self.srb_flags.to_le_bytes());
+        out.extend_from_slice(&(data_len as u32).to_le_bytes());
+        out.extend_from_slice(&sense_bytes(o.sense));
+        out
+    }
+}
+
 /// RSVD_TUNNEL_SCSI_OPERATION: the answer to one.
 pub(super) fn run(
     lun: &Lun,
@@ -81,33 +151,14 @@ pub(super) fn run(
         out.extend_from_slice(&body[..body.len().min(SCSI_REQUEST_LEN)]);
         out
     };
-    if body.len() < SCSI_REQUEST_LEN {
+    let Some(req) = Request::parse(body) else {
         return refuse(INVALID_PARAMETER);
-    }
-    let length = u16::from_le_bytes([body[0], body[1]]);
-    let cdb_len = usize::from(body[4]);
-    let sense_len = body[5];
-    let disposition = body[6];
-    let srb_flags = u32::from_le_bytes(body[8..12].try_into().unwrap());
-    let xfer = u32::from_le_bytes(body[12..16].try_into().unwrap()) as usize;
-    let data = &body[SCSI_REQUEST_LEN..];
-    if length as usize != SCSI_REQUEST_LEN
-        || usize::from(sense_len) > SENSE_LEN
-        || cdb_len > 16
-        || cdb_len == 0
-        || disposition > 2
-        || (disposition == 0 && data.len() < xfer)
-    {
-        return refuse(INVALID_PARAMETER);
-    }
+    };
     if open.initiator.is_zero() {
         return refuse(INVALID_HANDLE);
     }
-    // Disposition 0: data to the disk; 1: data from it; 2: none.
-    let room = max_out.saturating_sub(HEADER_LEN + 16 + SENSE_LEN);
-    let max_in = if disposition == 1 { xfer.min(room) } else { 0 };
-    let data_out = if disposition == 0 {
-        &data[..xfer]
+    let data_out = if req.disposition == 0 {
+        &req.data[..req.xfer]
     } else {
         &[][..]
     };
@@ -115,25 +166,57 @@ pub(super) fn run(
         lun,
         open.initiator,
         &Command {
-            cdb: &body[16..16 + cdb_len],
+            cdb: req.cdb,
             data_out,
-            max_in,
+            max_in: req.max_in(max_out),
         },
     );
-    let mut out = header_only(h, SUCCESS);
-    out.extend_from_slice(&(SCSI_REQUEST_LEN as u16).to_le_bytes());
-    let auto = if o.sense.is_some() { 0x80 } else { 0 };
-    out.push((o.srb_status & 0x7F) | auto);
-    out.push(o.scsi_status);
-    out.push(cdb_len as u8);
-    out.push(SENSE_LEN as u8);
-    out.push(disposition);
-    out.push(0);
-    out.extend_from_slice(&srb_flags.to_le_bytes());
-    out.extend_from_slice(&(o.data.len() as u32).to_le_bytes());
-    out.extend_from_slice(&sense_bytes(o.sense));
+    let mut out = req.answer_head(h, &o, o.data.len());
     out.extend_from_slice(&o.data);
     out
+}
+
+/// A SCSI READ through the tunnel whose data the caller moves with its own I/O: the
+/// command passed every check ([`scsi::plain_read`]), and its answer is [`DirectRead::head`]
+/// followed by `len` bytes of the virtual disk at `offset`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectRead {
+    pub offset: u64,
+    pub len: usize,
+    /// The answer before its data (GOOD, `len` bytes of data to follow).
+    pub head: Vec<u8>,
+}
+
+impl DirectRead {
+    /// The answer when the data could not be read: CHECK CONDITION, UNRECOVERED READ
+    /// ERROR, no data.
+    pub fn failed(&self) -> Vec<u8> {
+        let mut out = self.head.clone();
+        let o = Outcome::check(crate::sense::UNRECOVERED_READ_ERROR);
+        out[HEADER_LEN + 2] = (o.srb_status & 0x7F) | 0x80;
+        out[HEADER_LEN + 3] = o.scsi_status;
+        out[HEADER_LEN + 12..HEADER_LEN + 16].copy_from_slice(&0u32.to_le_bytes());
+        out[HEADER_LEN + 16..].copy_from_slice(&sense_bytes(o.sense));
+        out
+    }
+}
+
+/// The SCSI operation `body` as a [`DirectRead`], when it is a READ that needs nothing
+/// but its data; None: [`run`] answers it.
+pub(super) fn direct_read(
+    lun: &Lun,
+    open: &OpenState,
+    h: &Header,
+    body: &[u8],
+    max_out: usize,
+) -> Option<DirectRead> {
+    let req = Request::parse(body)?;
+    if open.initiator.is_zero() || req.disposition != 1 {
+        return None;
+    }
+    let (offset, len) = scsi::plain_read(lun, open.initiator, req.cdb, req.max_in(max_out))?;
+    let head = req.answer_head(h, &Outcome::good(Vec::new()), len);
+    Some(DirectRead { offset, len, head })
 }
 
 /// Builds a SCSI tunnel request (for clients and tests). `disposition` 0 sends `data`,

@@ -558,7 +558,10 @@ impl Connection {
         let channel_key = self.signing_key(&session);
         let defer_io = self.storage_io
             && self.compound_single
-            && matches!(cmd, Command::READ | Command::FLUSH | Command::WRITE);
+            && matches!(
+                cmd,
+                Command::READ | Command::FLUSH | Command::WRITE | Command::IOCTL
+            );
         let hold = std::cell::Cell::new(None);
         macro_rules! ctx {
             ($server:expr, $tree:expr, $rdma:expr, $outbox:expr) => {

@@ -136,10 +136,10 @@ impl Connection {
         self.next_due
     }
 
-    /// Lets READs, FLUSHes and write-through WRITEs' syncs go to the transport (its io_uring):
-    /// collect it with [`Connection::take_io`], report it with
-    /// [`Connection::complete_io`]. Only requests alone in their compound, on files
-    /// with a descriptor, go this way.
+    /// Lets READs, SCSI READs through the RSVD tunnel, FLUSHes and write-through WRITEs'
+    /// syncs go to the transport (its io_uring): collect it with [`Connection::take_io`],
+    /// report it with [`Connection::complete_io`]. Only requests alone in their compound,
+    /// on files with a descriptor, go this way.
     pub fn set_storage_io(&mut self, on: bool) {
         self.storage_io = on;
     }

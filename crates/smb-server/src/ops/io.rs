@@ -10,6 +10,8 @@ pub struct ReadIo {
     pub fd: i32,
     /// Which of the open's descriptors `fd` is.
     which: crate::fixed::Descriptor,
+    /// The key of `fd` when it is not one of the open's own (a virtual disk's file).
+    key: Option<u64>,
     pub sync: bool,
     /// A sync for a write-through WRITE of this many bytes (its answer is the WRITE's).
     wrote: Option<u32>,
@@ -20,6 +22,9 @@ pub struct ReadIo {
     channel: u32,
     descriptors: Option<msg::Descriptors>,
     dest: IoDest,
+    /// Where the data starts in a `Body`: after the READ response's head, or after an
+    /// IOCTL response's and the tunnel's for a SCSI READ through the RSVD tunnel.
+    head: usize,
     /// Where the data lands in a `Body`, past its head: an O_DIRECT read needs an aligned
     /// address, and the data moves down to the head once read.
     shift: usize,
@@ -28,6 +33,8 @@ pub struct ReadIo {
     pub dev: u64,
     /// Storage QoS: the answer waits until then (its flow is past its maximum).
     pub hold: Option<std::time::Instant>,
+    /// A SCSI READ through the RSVD tunnel (an IOCTL), not an SMB2 READ.
+    tunnel: Option<Box<rsvd::tunnel::DirectRead>>,
 }
 
 pub(super) enum IoDest {
@@ -44,7 +51,7 @@ impl ReadIo {
     /// is reported (they live on the heap, owned by this request).
     pub fn target(&mut self) -> *mut u8 {
         match &mut self.dest {
-            IoDest::Body(b) => b[BODY_AT + self.shift..].as_mut_ptr(),
+            IoDest::Body(b) => b[self.head + self.shift..].as_mut_ptr(),
             IoDest::Lent(b) => b.bytes_mut().as_mut_ptr(),
             IoDest::Nothing => std::ptr::null_mut(),
         }
@@ -76,7 +83,8 @@ impl ReadIo {
 
     /// The key `fd` may be registered under in the transport's io_uring file table.
     pub fn file_key(&self) -> u64 {
-        self.open.key.hand_out(self.which)
+        self.key
+            .unwrap_or_else(|| self.open.key.hand_out(self.which))
     }
 }
 
@@ -106,6 +114,9 @@ pub(super) fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -
             st.borrow_mut().lent.push(b);
         }
     };
+    if let Some(t) = io.tunnel {
+        return tunnel_answer(io.dest, io.head, &t, res == Ok(t.len));
+    }
     let n = match res {
         Ok(n) => n.min(io.length as usize),
         Err(e) => {
@@ -193,6 +204,7 @@ pub(super) fn sync_io(
     Outcome::Io(ReadIo {
         fd,
         which: crate::fixed::Descriptor::Sync,
+        key: None,
         sync: true,
         wrote,
         offset: 0,
@@ -202,11 +214,83 @@ pub(super) fn sync_io(
         channel: 0,
         descriptors: None,
         dest: IoDest::Nothing,
+        head: 0,
         shift: 0,
         poll: false,
         dev: 0,
         hold,
+        tunnel: None,
     })
+}
+
+/// Where an IOCTL response's OutputCount is, in its body (MS-SMB2 2.2.32).
+const IOCTL_OUTPUT_COUNT: usize = 36;
+/// The IOCTL response's fixed part, before its output.
+const IOCTL_HEAD: usize = 48;
+
+/// A SCSI READ through the RSVD tunnel whose data the transport's ring reads from `at`
+/// (the range lies whole in one allocated block of the virtual disk's top file): the
+/// IOCTL response is built around where the data lands, as a READ's is.
+pub(super) fn tunnel_read(
+    open: &Arc<Open>,
+    ctl_code: u32,
+    file_id: FileId,
+    read: rsvd::tunnel::DirectRead,
+    at: crate::backend::RingTarget,
+) -> Outcome {
+    let len = read.len;
+    let mut body = crate::bufs::take(FRAME + IOCTL_HEAD + read.head.len() + len);
+    body.resize(FRAME, 0);
+    msg::encode_ioctl_response(&mut body, ctl_code, file_id, &read.head);
+    let head = body.len();
+    body.set_u32(FRAME + IOCTL_OUTPUT_COUNT, (read.head.len() + len) as u32);
+    body.resize(head + len, 0);
+    Outcome::Io(ReadIo {
+        fd: at.fd,
+        which: crate::fixed::Descriptor::Plain,
+        key: at.key,
+        sync: false,
+        wrote: None,
+        offset: at.at,
+        length: len as u32,
+        open: open.clone(),
+        minimum_count: 0,
+        channel: 0,
+        descriptors: None,
+        dest: IoDest::Body(body),
+        head,
+        shift: 0,
+        poll: false,
+        dev: 0,
+        hold: None,
+        tunnel: Some(Box::new(read)),
+    })
+}
+
+/// The IOCTL response of a tunnelled SCSI READ the ring did: as built when all the data
+/// came, else CHECK CONDITION with a medium error and no data (the file under the disk
+/// failed or came short).
+fn tunnel_answer(
+    dest: IoDest,
+    head: usize,
+    read: &rsvd::tunnel::DirectRead,
+    whole: bool,
+) -> Outcome {
+    let IoDest::Body(mut body) = dest else {
+        return Fail(NtStatus::INTERNAL_ERROR);
+    };
+    if !whole {
+        tracing::warn!(
+            offset = read.offset,
+            len = read.len,
+            "a shared virtual disk's read failed in the file under it"
+        );
+        let failed = read.failed();
+        body.truncate(head);
+        body[head - failed.len()..].copy_from_slice(&failed);
+        body.set_u32(FRAME + IOCTL_OUTPUT_COUNT, failed.len() as u32);
+    }
+    Outcome::Framed(NtStatus::SUCCESS, body)
 }
 
 /// The READ response's fixed part, before inline data.
@@ -416,15 +500,16 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     // Where the transport's ring reads from (a shared virtual disk's read that lies whole
     // in one allocated block: the block's place in the VHDX file; other pieces of a
     // virtual disk are read through its engine).
-    let (fd, at) = if ctx.defer_io {
+    let (fd, at, key) = if ctx.defer_io {
         f.ring_target(req.offset, len as u64)
-            .map_or((None, req.offset), |(fd, at)| (Some(fd), at))
+            .map_or((None, req.offset, None), |t| (Some(t.fd), t.at, t.key))
     } else {
-        (f.raw_fd(), req.offset)
+        (f.raw_fd(), req.offset, None)
     };
     let mut io = ReadIo {
         fd: fd.unwrap_or(-1),
         which: crate::fixed::Descriptor::Plain,
+        key,
         sync: false,
         wrote: None,
         offset: at,
@@ -434,10 +519,12 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         channel: req.channel,
         descriptors: descs,
         dest,
+        head: BODY_AT,
         shift: 0,
         poll: false,
         dev: 0,
         hold,
+        tunnel: None,
     };
     if let Some(d) = direct {
         if io.aim_direct(d) {

@@ -66,6 +66,18 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         };
     }
     let f = open.file_obj().expect("file");
+    // A SCSI READ through the tunnel whose range lies in one allocated block of the
+    // disk's top file is read by the worker's ring, as an SMB2 READ is.
+    if let (true, Some(sv)) = (ctx.defer_io, &open.svhdx) {
+        if matches!(
+            req.ctl_code,
+            fsctl::SVHDX_SYNC_TUNNEL_REQUEST | fsctl::SVHDX_ASYNC_TUNNEL_REQUEST
+        ) {
+            if let Some((read, at)) = sv.direct_read(req.input, req.max_output_response as usize) {
+                return super::io::tunnel_read(&open, req.ctl_code, req.file_id, read, at);
+            }
+        }
+    }
     if let Some(o) = shared_disk_ioctl(&open, &req) {
         return match o {
             Ok(Tunnelled::Done(out)) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),

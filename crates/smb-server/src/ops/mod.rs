@@ -91,7 +91,8 @@ pub struct Ctx<'a> {
     pub multichannel: bool,
     /// This channel's signing key for the session (RDMA signing transform).
     pub channel_key: [u8; 16],
-    /// A READ may hand its storage I/O to the transport ([`Outcome::Io`]).
+    /// A READ (or a SCSI READ through the RSVD tunnel) may hand its storage I/O to the
+    /// transport ([`Outcome::Io`]).
     pub defer_io: bool,
     /// The request is a PDU of its own (not part of a compound).
     pub single: bool,

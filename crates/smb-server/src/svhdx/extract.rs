@@ -96,7 +96,7 @@ pub(super) fn prepare(
         Kind::NonDirectory,
     )
     .map_err(st)?;
-    let store = ObjStore(obj);
+    let store = ObjStore::new(obj);
     let made = vhdx::create(&store, &params)
         .and_then(|()| vhdx::Vhdx::open(store, vhdx::OpenOptions::read_write()));
     let top = match made {

@@ -99,7 +99,7 @@ impl FileObj for VirtualFile {
     fn raw_fd(&self) -> Option<i32> {
         None
     }
-    fn ring_target(&self, offset: u64, len: u64) -> Option<(i32, u64)> {
+    fn ring_target(&self, offset: u64, len: u64) -> Option<RingTarget> {
         self.open.disk.ring_read(offset, len)
     }
     fn security(&self) -> Option<Vec<u8>> {

@@ -17,7 +17,7 @@
 //! plain open may write it.
 
 use crate::backend::{
-    BasicChange, DirEntry, Disposition, FileInfo, FileObj, Kind, OpenParams, SharePath,
+    BasicChange, DirEntry, Disposition, FileInfo, FileObj, Kind, OpenParams, RingTarget, SharePath,
 };
 use crate::config::ShareConfig;
 use parking_lot::Mutex;
@@ -97,8 +97,16 @@ impl PrRecords {
     }
 }
 
-/// The engine's view of a file opened through the share backend.
-pub struct ObjStore(Box<dyn FileObj>);
+/// The engine's view of a file opened through the share backend, with the key its
+/// descriptor is kept under in a transport's io_uring file table (each file of a chain
+/// its own: a VHD Set's top file changes under its opens).
+pub struct ObjStore(Box<dyn FileObj>, crate::fixed::FileKey);
+
+impl ObjStore {
+    pub fn new(obj: Box<dyn FileObj>) -> ObjStore {
+        ObjStore(obj, crate::fixed::FileKey::default())
+    }
+}
 
 fn io_err(s: NtStatus) -> io::Error {
     io::Error::other(format!("status {:#010x}", s.0))
@@ -178,12 +186,17 @@ impl SharedDisk {
     }
 
     /// Where the transport's ring may read a virtual range from: the descriptor of the
-    /// VHDX file and the offset in it, when the range lies whole in one allocated block
-    /// of the top file.
-    pub fn ring_read(&self, offset: u64, len: u64) -> Option<(i32, u64)> {
+    /// VHDX file, the offset in it, and the file's key, when the range lies whole in one
+    /// allocated block of the top file.
+    pub fn ring_read(&self, offset: u64, len: u64) -> Option<RingTarget> {
         self.device()
             .top_offset(offset, len, |top, at| {
-                top.file().0.raw_fd().map(|fd| (fd, at))
+                let f = top.file();
+                f.0.raw_fd().map(|fd| RingTarget {
+                    fd,
+                    at,
+                    key: Some(f.1.hand_out(crate::fixed::Descriptor::Plain)),
+                })
             })
             .flatten()
     }
@@ -324,7 +337,7 @@ pub fn open_chain(
     } else {
         vhdx::OpenOptions::read_write()
     };
-    let top = vhdx::Vhdx::open(ObjStore(obj), opts).map_err(engine_err)?;
+    let top = vhdx::Vhdx::open(ObjStore::new(obj), opts).map_err(engine_err)?;
     let mut layers = vec![top];
     let mut paths = vec![path.clone()];
     let mut child_path = path.clone();
@@ -335,8 +348,8 @@ pub fn open_chain(
         let Some((ppath, pobj)) = find_parent(share, &child_path, &loc) else {
             return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
         };
-        let parent =
-            vhdx::Vhdx::open(ObjStore(pobj), vhdx::OpenOptions::read_only()).map_err(engine_err)?;
+        let parent = vhdx::Vhdx::open(ObjStore::new(pobj), vhdx::OpenOptions::read_only())
+            .map_err(engine_err)?;
         let dwg = parent.data_write_guid();
         let linked = ["parent_linkage", "parent_linkage2"]
             .iter()
@@ -438,7 +451,7 @@ fn open_shared(
     let mut open_sets = OPEN_SETS.lock();
     let mut set_id = None;
     let set = if is_set_name(path) {
-        let obj = ObjStore(open_obj(share, path, !share.read_only)?);
+        let obj = ObjStore::new(open_obj(share, path, !share.read_only)?);
         let id = obj.0.info().map(|i| (i.device_id, i.file_id))?;
         if let Some(d) = open_sets.get(&id).and_then(std::sync::Weak::upgrade) {
             *slot = Arc::downgrade(&d);
@@ -529,7 +542,7 @@ pub fn snapshot_disk(
     if !is_set_name(path) {
         return Err(NtStatus::INVALID_PARAMETER);
     }
-    let obj = ObjStore(open_obj(share, path, false)?);
+    let obj = ObjStore::new(open_obj(share, path, false)?);
     // A set open here changes its chain (merges, removals) under its lock: held while
     // the snapshot's files are opened, and what it says is the set as it is.
     let set_id = obj.0.info().map(|i| (i.device_id, i.file_id))?;
@@ -716,6 +729,20 @@ impl SvhdxOpen {
             DevError::Medium(_) => rsvd::sense::UNRECOVERED_READ_ERROR,
         };
         self.kept(sense)
+    }
+
+    /// A tunnel request that is a SCSI READ the transport's ring can move the data of:
+    /// the answer's head and the range, and where the range is in the top file.
+    pub fn direct_read(
+        &self,
+        input: &[u8],
+        max_out: usize,
+    ) -> Option<(tunnel::DirectRead, RingTarget)> {
+        let read = self
+            .disk
+            .with_lun(|lun| tunnel::direct_read(lun, &self.state.lock(), input, max_out))?;
+        let at = self.disk.ring_read(read.offset, read.len as u64)?;
+        Some((read, at))
     }
 
     /// FSCTL_SVHDX_SYNC/ASYNC_TUNNEL_REQUEST.

@@ -189,7 +189,7 @@ impl SetFile {
             Kind::NonDirectory,
         )
         .map_err(|s| s.0)?;
-        let store = ObjStore(obj);
+        let store = ObjStore::new(obj);
         let mut p = vhdx::differencing_params(parent, &format!(".\\{parent_name}"), None);
         p.page83 = Some(parent.page83());
         let made = vhdx::create(&store, &p)
@@ -356,7 +356,7 @@ impl SetFile {
                 Err(_) => return Err(unreadable()),
             };
             let id = id_of(&*obj).ok_or_else(unreadable)?;
-            let file = match vhdx::Vhdx::open(ObjStore(obj), vhdx::OpenOptions::read_only()) {
+            let file = match vhdx::Vhdx::open(ObjStore::new(obj), vhdx::OpenOptions::read_only()) {
                 Ok(f) => f,
                 Err(vhdx::Error::Io(_)) => return Err(unreadable()),
                 Err(_) => continue,
@@ -509,7 +509,7 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
         open_chain(&sf.share, &sf.dir.join(name), true).map_err(st("opening the file"))?;
     let obj =
         open_obj(&sf.share, &sf.dir.join(child_name), true).map_err(st("opening its child"))?;
-    let mut child = vhdx::Vhdx::open(ObjStore(obj), vhdx::OpenOptions::read_write())
+    let mut child = vhdx::Vhdx::open(ObjStore::new(obj), vhdx::OpenOptions::read_write())
         .map_err(|e| format!("opening its child: {e}"))?;
     let loc = below[0]
         .parent_locator()
@@ -550,7 +550,7 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
         .map_err(|e| format!("closing its child: {e}"))?;
     let obj =
         open_obj(&sf.share, &sf.dir.join(child_name), false).map_err(st("reopening its child"))?;
-    let reopened = vhdx::Vhdx::open(ObjStore(obj), vhdx::OpenOptions::read_only())
+    let reopened = vhdx::Vhdx::open(ObjStore::new(obj), vhdx::OpenOptions::read_only())
         .map_err(|e| format!("reopening its child: {e}"))?;
     let gone = disk.device().edit(|layers| {
         let old_child = std::mem::replace(&mut layers[i - 1], reopened);
@@ -725,7 +725,7 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         )
         .map_err(|s| s.0)?;
         let made =
-            vhdx::vhds::VhdSet::new(disk_name).and_then(|mut set| set.create(&ObjStore(obj)));
+            vhdx::vhds::VhdSet::new(disk_name).and_then(|mut set| set.create(&ObjStore::new(obj)));
         let synced = made
             .map_err(|e| set_err("writing the new set file", e))
             .and_then(|()| sync_dir(share, &dir));

@@ -406,6 +406,13 @@ fn a_shared_disk_over_smb_direct_moves_data_by_rdma_and_keeps_its_reservations()
     assert_eq!(w.scsi_status, GOOD);
     let r = a.read16(&mut ca, 20 * MIB / 512, (sc.len() / 512) as u32, BS);
     assert!(r.unwrap().data == sc, "A reads B's SCSI write");
+    // B's READ(16) of it lies in one allocated block: the worker's ring reads it into the
+    // IOCTL response, which goes back fragmented over SMB Direct sends.
+    let r = b.read16(&mut cb, 20 * MIB / 512, (sc.len() / 512) as u32, BS);
+    assert!(
+        r.unwrap().data == sc,
+        "B reads its SCSI write over SMB Direct"
+    );
     // Preempted, B's RDMA writes conflict as its TCP ones would.
     let r = a
         .pr_out(&mut ca, pr_action::PREEMPT, WE_RO, KEY_A, KEY_B)

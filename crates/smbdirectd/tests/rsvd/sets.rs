@@ -665,3 +665,56 @@ fn an_extract_under_way_reports_progress_holds_its_file_and_ends_with_a_cancel_o
     drop(cp);
     vhdx_check(&s.share.join("copy.vhdx"));
 }
+
+#[test]
+fn reads_follow_a_sets_new_top_file_after_a_snapshot() {
+    // A read that lies in one allocated block goes to the worker's ring, at the top
+    // file's descriptor: after a snapshot, that is another file. SMB2 READ and SCSI
+    // READ(16) through the tunnel both go that way; a read across two blocks goes
+    // through the engine.
+    let mport = free_port();
+    let s = TestServer::start_with(Opts {
+        share_extra: "rsvd = true".into(),
+        extra_config: format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
+        ..Default::default()
+    });
+    let ring_reads = || metric_value(mport, "smbdirectd_storage_ring_reads_total");
+    let set = s.share.join("ring.vhds");
+    vhdx(&["create", p(&set), "--size", "64M", "--block-size", "1M"]);
+    let (mut c, mut d) = open(&s, HOST_A, "ring.vhds");
+    let lba = |at: u64| at / u64::from(BS);
+    for round in 0..3u8 {
+        let v = random_bytes(16384, 40 + u64::from(round));
+        c.write(d.tree, d.file, 4 * MIB, &v[..8192]).unwrap();
+        // The block after first: the two blocks are not next to each other in the file.
+        c.write(d.tree, d.file, 6 * MIB, &v[12288..]).unwrap();
+        c.write(d.tree, d.file, 6 * MIB - 4096, &v[8192..]).unwrap();
+        let before = ring_reads();
+        let back = c
+            .read(d.tree, d.file, 4 * MIB, 8192)
+            .unwrap_or_else(|e| panic!("round {round}: {e:?}"));
+        assert!(back == v[..8192], "round {round}: SMB2 READ");
+        let r = d.read16(&mut c, lba(4 * MIB), 16, BS).unwrap();
+        assert!(
+            r.scsi_status == GOOD && r.data == v[..8192],
+            "round {round}: READ(16) through the tunnel"
+        );
+        assert_eq!(
+            ring_reads() - before,
+            2.0,
+            "round {round}: both by the ring"
+        );
+        let r = d.read16(&mut c, lba(6 * MIB - 4096), 16, BS).unwrap();
+        assert!(
+            r.scsi_status == GOOD && r.data == v[8192..],
+            "across two blocks"
+        );
+        let r = d.read16(&mut c, lba(9 * MIB), 16, BS).unwrap();
+        assert!(
+            r.scsi_status == GOOD && r.data == [0; 8192],
+            "never written"
+        );
+        assert_eq!(ring_reads() - before, 2.0, "round {round}: the engine's");
+        d.create_snapshot(&mut c, Guid::random(), false).unwrap();
+    }
+}
