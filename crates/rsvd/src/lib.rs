@@ -13,6 +13,7 @@
 //! - [`disk`]: a [`BlockDevice`] over a VHDX chain (fixed, dynamic, differencing);
 //! - [`vhdset`]: version 2 on VHD Sets: snapshots, change tracking, changes between
 //!   snapshots (the files are the caller's);
+//! - [`tasks`]: the writes under way, which a PREEMPT AND ABORT waits for;
 //! - [`safe`]: how far a disk can shrink without cutting into what its partitions or
 //!   its data occupy.
 //!
@@ -25,6 +26,7 @@ pub mod safe;
 pub mod scsi;
 pub mod sense;
 pub mod status;
+pub mod tasks;
 pub mod tunnel;
 pub mod vhdset;
 

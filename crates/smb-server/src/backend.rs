@@ -244,14 +244,21 @@ pub enum Mapping {
     Never,
 }
 
-/// Where a file's bytes are for an engine that reads them itself: a descriptor, the
-/// offset in it, and (when the descriptor is not the open's own) the key it may be kept
-/// under in the engine's file table ([`crate::fixed`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where a file's bytes are for an engine that reads them itself: a descriptor and the
+/// offset in it, and the file when the descriptor is not the open's own.
 pub struct RingTarget {
     pub fd: i32,
     pub at: u64,
-    pub key: Option<u64>,
+    pub file: Option<RingFile>,
+}
+
+/// A file an engine reads that is not an open's own (one of a virtual disk's): the key
+/// its descriptor may be kept under in the engine's file table ([`crate::fixed`]), and
+/// what keeps the file, its descriptor and its key alive while the I/O is under way (a
+/// VHD Set's top file may be let go of meanwhile).
+pub struct RingFile {
+    pub key: u64,
+    pub keep: std::sync::Arc<dyn std::any::Any + Send + Sync>,
 }
 
 /// An open file or directory. Every method takes &self: opens are shared by the channels of
@@ -375,7 +382,7 @@ pub trait FileObj: Send + Sync {
         self.raw_fd().map(|fd| RingTarget {
             fd,
             at: offset,
-            key: None,
+            file: None,
         })
     }
     /// A twin descriptor that bypasses the page cache, for engines that issue reads

@@ -6,8 +6,11 @@
 
 use crate::pr::{Access, PrOutcome, Reservations};
 use crate::sense::{self, scsi_status, srb, Sense};
+use crate::tasks::{Abort, Tasks};
 use crate::{be16, be32, be64, BlockDevice, DevError, Guid};
 use parking_lot::Mutex;
+use std::sync::Arc;
+use std::time::Duration;
 
 mod data;
 mod identity;
@@ -91,6 +94,8 @@ pub struct Outcome {
     pub srb_status: u8,
     pub sense: Option<Sense>,
     pub data: Vec<u8>,
+    /// A PREEMPT AND ABORT that took effect: the caller answers once these writes ended.
+    pub abort: Option<Abort>,
 }
 
 impl Outcome {
@@ -100,6 +105,7 @@ impl Outcome {
             srb_status: srb::SUCCESS,
             sense: None,
             data,
+            abort: None,
         }
     }
     pub fn check(s: Sense) -> Outcome {
@@ -108,6 +114,7 @@ impl Outcome {
             srb_status: srb::ERROR | srb::AUTOSENSE_VALID,
             sense: Some(s),
             data: Vec::new(),
+            abort: None,
         }
     }
     pub fn conflict() -> Outcome {
@@ -116,6 +123,7 @@ impl Outcome {
             srb_status: srb::ERROR,
             sense: None,
             data: Vec::new(),
+            abort: None,
         }
     }
     pub fn is_good(&self) -> bool {
@@ -130,7 +138,14 @@ pub struct Lun<'a> {
     pub dev: &'a dyn BlockDevice,
     pub pr: &'a Mutex<Reservations>,
     pub persist: &'a dyn Fn(&[u8]) -> bool,
+    /// The writes under way, which a PREEMPT AND ABORT's answer waits for.
+    pub tasks: &'a Arc<Tasks>,
 }
+
+/// How long a PREEMPT AND ABORT's answer waits for the preempted initiators' writes
+/// under way ([`Outcome::abort`]); past it the storage under the disk has stopped
+/// answering, and the preempt is answered anyway (the reservations already changed).
+pub const ABORT_WAIT: Duration = Duration::from_secs(30);
 
 /// The length a CDB of this operation code group has.
 fn cdb_len(opcode: u8) -> usize {
@@ -219,14 +234,20 @@ pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
     }
     let mut cdb = [0u8; 16];
     cdb[..cmd.cdb.len()].copy_from_slice(cmd.cdb);
-    // A pending unit attention is reported by the first command that may carry it.
+    // A pending unit attention is reported by the first command that may carry it. A
+    // write is under way from its admission (a preempt that follows waits for it).
+    let mut _task = None;
     if !matches!(opcode, op::INQUIRY | op::REPORT_LUNS | op::REQUEST_SENSE) {
         let mut pr = lun.pr.lock();
         if let Some(ua) = pr.take_attention(&nexus) {
             return Outcome::check(ua.sense());
         }
-        if pr.conflicts(&nexus, access(&cdb)) {
+        let access = access(&cdb);
+        if pr.conflicts(&nexus, access) {
             return Outcome::conflict();
+        }
+        if access == Access::Write {
+            _task = Some(lun.tasks.begin(nexus));
         }
     }
     let dev = lun.dev;
@@ -302,15 +323,34 @@ pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
             let Some(params) = cmd.data_out.get(..len) else {
                 return Outcome::check(sense::PARAMETER_LIST_LENGTH_ERROR);
             };
+            let action = cdb[1] & 0x1F;
             let mut pr = lun.pr.lock();
             let before = pr.clone();
-            let (o, changed) = pr.out(nexus, cdb[1] & 0x1F, cdb[2], params);
+            let (o, changed) = pr.out(nexus, action, cdb[2], params);
             if changed && !(lun.persist)(&pr.encode()) {
                 *pr = before;
                 // INTERNAL TARGET FAILURE: the change could not be made to last.
                 return Outcome::check(Sense::new(0x4, 0x44, 0x00));
             }
             match o {
+                PrOutcome::Good if action == crate::pr::action::PREEMPT_AND_ABORT => {
+                    // The preempted initiators' writes already under way: the caller
+                    // answers once they have ended.
+                    let nexuses: Vec<Guid> = before
+                        .registrants
+                        .iter()
+                        .map(|r| r.nexus)
+                        .filter(|n| !pr.is_registered(n))
+                        .collect();
+                    let abort = (!nexuses.is_empty()).then(|| Abort {
+                        nexuses,
+                        mark: lun.tasks.mark(),
+                    });
+                    Outcome {
+                        abort,
+                        ..Outcome::good(Vec::new())
+                    }
+                }
                 PrOutcome::Good => Outcome::good(Vec::new()),
                 PrOutcome::Conflict => Outcome::conflict(),
                 PrOutcome::Check(s) => Outcome::check(s),
@@ -541,10 +581,12 @@ pub(crate) mod tests {
             *saved.lock() = b.to_vec();
             true
         };
+        let tasks = Arc::new(Tasks::default());
         let lun = Lun {
             dev: &ram,
             pr: &pr,
             persist: &persist,
+            tasks: &tasks,
         };
         let (a, b) = (Guid([1; 16]), Guid([2; 16]));
         let wero = kind::WRITE_EXCLUSIVE_REGISTRANTS_ONLY;
@@ -587,11 +629,111 @@ pub(crate) mod tests {
             dev: &ram,
             pr: &pr,
             persist: &|_| false,
+            tasks: &tasks,
         };
         let before = pr.lock().clone();
         let (c, p) = pr_out(action::CLEAR, 0, 0xB, 0);
         assert_eq!(run(&lun2, b, &c, &p).sense.unwrap().asc, 0x44);
         assert_eq!(*pr.lock(), before);
+    }
+
+    /// A disk whose writes wait, once they have begun, until the test lets them end.
+    struct Held {
+        ram: Ram,
+        begun: Mutex<std::sync::mpsc::Sender<()>>,
+        go: Mutex<std::sync::mpsc::Receiver<()>>,
+    }
+
+    impl BlockDevice for Held {
+        fn sector_size(&self) -> u32 {
+            self.ram.sector_size()
+        }
+        fn physical_sector_size(&self) -> u32 {
+            self.ram.physical_sector_size()
+        }
+        fn capacity(&self) -> u64 {
+            self.ram.capacity()
+        }
+        fn identity(&self) -> Guid {
+            self.ram.identity()
+        }
+        fn read(&self, offset: u64, buf: &mut [u8]) -> Result<(), DevError> {
+            self.ram.read(offset, buf)
+        }
+        fn write(&self, offset: u64, data: &[u8], fua: bool) -> Result<(), DevError> {
+            self.begun.lock().send(()).unwrap();
+            self.go.lock().recv().unwrap();
+            self.ram.write(offset, data, fua)
+        }
+        fn flush(&self) -> Result<(), DevError> {
+            self.ram.flush()
+        }
+        fn unmap(&self, offset: u64, len: u64) -> Result<(), DevError> {
+            self.ram.unmap(offset, len)
+        }
+    }
+
+    #[test]
+    fn preempt_and_abort_completes_after_the_preempted_writes_under_way() {
+        let (begun, begun_rx) = std::sync::mpsc::channel();
+        let (go, go_rx) = std::sync::mpsc::channel();
+        let dev = Held {
+            ram: Ram::new(1 << 20),
+            begun: Mutex::new(begun),
+            go: Mutex::new(go_rx),
+        };
+        let pr = Mutex::new(Reservations::new());
+        let tasks = Arc::new(Tasks::default());
+        // A logical unit for each thread (its persist callback is not Sync).
+        let lun = || Lun {
+            dev: &dev,
+            pr: &pr,
+            persist: &|_| true,
+            tasks: &tasks,
+        };
+        let (a, b) = (Guid([1; 16]), Guid([2; 16]));
+        for (n, k) in [(a, 0xAu64), (b, 0xB)] {
+            let (c, p) = pr_out(action::REGISTER_AND_IGNORE, 0, 0, k);
+            assert!(run(&lun(), n, &c, &p).is_good());
+        }
+        let wero = kind::WRITE_EXCLUSIVE_REGISTRANTS_ONLY;
+        let (c, p) = pr_out(action::RESERVE, wero, 0xA, 0);
+        assert!(run(&lun(), a, &c, &p).is_good());
+        let preempted = AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            // B's write is under way when A preempts it and aborts its tasks.
+            let w = s.spawn(|| run(&lun(), b, &rw10(op::WRITE10, 8, 1), &[0xB; 512]));
+            begun_rx.recv().unwrap();
+            let p = s.spawn(|| {
+                let (c, p) = pr_out(action::PREEMPT_AND_ABORT, wero, 0xA, 0xB);
+                let o = run(&lun(), a, &c, &p);
+                let abort = o.abort.clone().expect("B's writes to wait for");
+                assert_eq!(abort.nexuses, vec![b]);
+                assert!(abort.wait(&tasks, ABORT_WAIT));
+                preempted.store(1, Ordering::SeqCst);
+                o
+            });
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            assert_eq!(preempted.load(Ordering::SeqCst), 0, "waits for B's write");
+            assert_eq!(tasks.len(), 1);
+            // A's own write goes on meanwhile (the wait holds no lock).
+            let mine = s.spawn(|| run(&lun(), a, &rw10(op::WRITE10, 16, 1), &[0xA; 512]));
+            begun_rx.recv().unwrap();
+            go.send(()).unwrap();
+            go.send(()).unwrap();
+            assert!(
+                w.join().unwrap().is_good(),
+                "B's write was under way: it ends"
+            );
+            assert!(mine.join().unwrap().is_good());
+            assert!(p.join().unwrap().is_good());
+        });
+        assert!(tasks.is_empty());
+        // B is out: told once, then its writes conflict.
+        let r = run(&lun(), b, &rw10(op::WRITE10, 8, 1), &[0xB; 512]);
+        assert_eq!((r.sense.unwrap().asc, r.sense.unwrap().ascq), (0x2A, 0x05));
+        let r = run(&lun(), b, &rw10(op::WRITE10, 8, 1), &[0xB; 512]);
+        assert_eq!(r.scsi_status, scsi_status::RESERVATION_CONFLICT);
     }
 
     #[test]
@@ -640,10 +782,12 @@ pub(crate) mod tests {
 
     /// A logical unit over `dev` whose reservation changes always persist.
     pub(crate) fn lun_of<'a>(dev: &'a dyn BlockDevice, pr: &'a Mutex<Reservations>) -> Lun<'a> {
+        static TASKS: std::sync::LazyLock<Arc<Tasks>> = std::sync::LazyLock::new(Default::default);
         Lun {
             dev,
             pr,
             persist: &|_| true,
+            tasks: &TASKS,
         }
     }
 

@@ -144,6 +144,9 @@ pub struct Effects {
     /// An ExtractVHD to run: the server answers the request (with this header) once the
     /// copy has ended.
     pub extract: Option<(Header, vhdset::Extract, std::sync::Arc<Progress>)>,
+    /// A PREEMPT AND ABORT took effect: the server answers once these writes ended
+    /// (waiting with no lock held).
+    pub abort: Option<crate::tasks::Abort>,
 }
 
 fn header_only(h: &Header, status: u32) -> Vec<u8> {
@@ -170,6 +173,16 @@ pub fn direct_read(
         return None;
     }
     scsi_op::direct_read(lun, open, &h, &input[HEADER_LEN..], max_out)
+}
+
+/// The bytes a tunnel request moves to or from the disk when it is a SCSI READ or
+/// WRITE (what Storage QoS counts as I/O); None for every other request.
+pub fn data_bytes(input: &[u8]) -> Option<u64> {
+    let h = Header::parse(input)?;
+    if h.operation != opcode::SCSI {
+        return None;
+    }
+    scsi_op::data_bytes(&input[HEADER_LEN..])
 }
 
 /// Answers one tunnel request. `Err` fails the IOCTL itself with that status (no output);
@@ -226,7 +239,7 @@ pub fn dispatch(
             if max_out < HEADER_LEN + 16 + SENSE_LEN {
                 return Err(INVALID_PARAMETER);
             }
-            Ok(scsi_op::run(lun, open, &h, body, max_out))
+            Ok(scsi_op::run(lun, open, &h, body, max_out, effects))
         }
         SRB_STATUS => {
             if max_out < HEADER_LEN + 24 {

@@ -70,9 +70,7 @@ impl StoredSense {
 /// A SCSI request's fields (2.2.4.7), checked.
 struct Request<'a> {
     cdb: &'a [u8],
-    /// 0: data to the disk; 1: data from it; 2: none.
-    disposition: u8,
-    srb_flags: u32,
+    echo: Echo,
     /// DataTransferLength.
     xfer: usize,
     /// The data buffer that follows the request's fields.
@@ -100,8 +98,11 @@ impl<'a> Request<'a> {
         }
         Some(Request {
             cdb: &fields[16..16 + cdb_len],
-            disposition,
-            srb_flags,
+            echo: Echo {
+                cdb_len: cdb_len as u8,
+                disposition,
+                srb_flags,
+            },
             xfer,
             data,
         })
@@ -110,13 +111,24 @@ impl<'a> Request<'a> {
     /// The most data the answer may carry, in a reply of at most `max_out` bytes.
     fn max_in(&self, max_out: usize) -> usize {
         let room = max_out.saturating_sub(HEADER_LEN + 16 + SENSE_LEN);
-        if self.disposition == 1 {
+        if self.echo.disposition == 1 {
             self.xfer.min(room)
         } else {
             0
         }
     }
+}
 
+/// What a SCSI answer repeats of its request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Echo {
+    cdb_len: u8,
+    /// 0: data to the disk; 1: data from it; 2: none.
+    disposition: u8,
+    srb_flags: u32,
+}
+
+impl Echo {
     /// The answer up to its data buffer: the header, the response's fields and the sense
     /// area, for `data_len` bytes of data to follow.
     fn answer_head(&self, h: &Header, o: &Outcome, data_len: usize) -> Vec<u8> {
@@ -126,7 +138,7 @@ impl<'a> Request<'a> {
         let auto = if o.sense.is_some() { 0x80 } else { 0 };
         out.push((o.srb_status & 0x7F) | auto);
         out.push(o.scsi_status);
-        out.push(self.cdb.len() as u8);
+        out.push(self.cdb_len);
         out.push(SENSE_LEN as u8);
         out.push(self.disposition);
         out.push(0);
@@ -144,6 +156,7 @@ pub(super) fn run(
     h: &Header,
     body: &[u8],
     max_out: usize,
+    effects: &mut super::Effects,
 ) -> Vec<u8> {
     // A failed check answers with the header and the request's fields echoed.
     let refuse = |status: u32| {
@@ -157,12 +170,12 @@ pub(super) fn run(
     if open.initiator.is_zero() {
         return refuse(INVALID_HANDLE);
     }
-    let data_out = if req.disposition == 0 {
+    let data_out = if req.echo.disposition == 0 {
         &req.data[..req.xfer]
     } else {
         &[][..]
     };
-    let o = scsi::execute(
+    let mut o = scsi::execute(
         lun,
         open.initiator,
         &Command {
@@ -171,7 +184,8 @@ pub(super) fn run(
             max_in: req.max_in(max_out),
         },
     );
-    let mut out = req.answer_head(h, &o, o.data.len());
+    effects.abort = o.abort.take();
+    let mut out = req.echo.answer_head(h, &o, o.data.len());
     out.extend_from_slice(&o.data);
     out
 }
@@ -185,19 +199,16 @@ pub struct DirectRead {
     pub len: usize,
     /// The answer before its data (GOOD, `len` bytes of data to follow).
     pub head: Vec<u8>,
+    header: Header,
+    echo: Echo,
 }
 
 impl DirectRead {
     /// The answer when the data could not be read: CHECK CONDITION, UNRECOVERED READ
     /// ERROR, no data.
     pub fn failed(&self) -> Vec<u8> {
-        let mut out = self.head.clone();
         let o = Outcome::check(crate::sense::UNRECOVERED_READ_ERROR);
-        out[HEADER_LEN + 2] = (o.srb_status & 0x7F) | 0x80;
-        out[HEADER_LEN + 3] = o.scsi_status;
-        out[HEADER_LEN + 12..HEADER_LEN + 16].copy_from_slice(&0u32.to_le_bytes());
-        out[HEADER_LEN + 16..].copy_from_slice(&sense_bytes(o.sense));
-        out
+        self.echo.answer_head(&self.header, &o, 0)
     }
 }
 
@@ -211,12 +222,40 @@ pub(super) fn direct_read(
     max_out: usize,
 ) -> Option<DirectRead> {
     let req = Request::parse(body)?;
-    if open.initiator.is_zero() || req.disposition != 1 {
+    if open.initiator.is_zero() || req.echo.disposition != 1 {
         return None;
     }
     let (offset, len) = scsi::plain_read(lun, open.initiator, req.cdb, req.max_in(max_out))?;
-    let head = req.answer_head(h, &Outcome::good(Vec::new()), len);
-    Some(DirectRead { offset, len, head })
+    let head = req.echo.answer_head(h, &Outcome::good(Vec::new()), len);
+    Some(DirectRead {
+        offset,
+        len,
+        head,
+        header: *h,
+        echo: req.echo,
+    })
+}
+
+/// The bytes the SCSI operation `body` moves to or from the medium, when it is a READ
+/// or WRITE: its DataTransferLength.
+pub(super) fn data_bytes(body: &[u8]) -> Option<u64> {
+    use scsi::op::*;
+    let req = Request::parse(body)?;
+    matches!(
+        req.cdb[0],
+        READ6
+            | READ10
+            | READ12
+            | READ16
+            | WRITE6
+            | WRITE10
+            | WRITE12
+            | WRITE16
+            | WRITE_VERIFY10
+            | WRITE_VERIFY12
+            | WRITE_VERIFY16
+    )
+    .then_some(req.xfer as u64)
 }
 
 /// Builds a SCSI tunnel request (for clients and tests). `disposition` 0 sends `data`,

@@ -427,9 +427,10 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
             // A shared disk's new size, as a WRITE from the open's initiator.
-            if let Err(e) = open.admit_disk_change() {
-                return Fail(e);
-            }
+            let _task = match open.admit_disk_change() {
+                Ok(t) => t,
+                Err(e) => return Fail(e),
+            };
             if let Some(fs) = &open.file {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }
@@ -447,9 +448,10 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             if !need(access::FILE_WRITE_DATA) {
                 return Fail(NtStatus::ACCESS_DENIED);
             }
-            if let Err(e) = open.admit_disk_change() {
-                return Fail(e);
-            }
+            let _task = match open.admit_disk_change() {
+                Ok(t) => t,
+                Err(e) => return Fail(e),
+            };
             if let Some(fs) = &open.file {
                 crate::oplock::break_level2_for_write(fs, open.file_id);
             }

@@ -10,8 +10,9 @@ pub struct ReadIo {
     pub fd: i32,
     /// Which of the open's descriptors `fd` is.
     which: crate::fixed::Descriptor,
-    /// The key of `fd` when it is not one of the open's own (a virtual disk's file).
-    key: Option<u64>,
+    /// The file `fd` is when it is not one of the open's own (a virtual disk's), kept
+    /// open until the I/O is reported.
+    file: Option<crate::backend::RingFile>,
     pub sync: bool,
     /// A sync for a write-through WRITE of this many bytes (its answer is the WRITE's).
     wrote: Option<u32>,
@@ -34,7 +35,7 @@ pub struct ReadIo {
     /// Storage QoS: the answer waits until then (its flow is past its maximum).
     pub hold: Option<std::time::Instant>,
     /// A SCSI READ through the RSVD tunnel (an IOCTL), not an SMB2 READ.
-    tunnel: Option<Box<rsvd::tunnel::DirectRead>>,
+    tunnel: Option<Box<TunnelRead>>,
 }
 
 pub(super) enum IoDest {
@@ -77,14 +78,16 @@ impl ReadIo {
         }
         self.fd = d.fd;
         self.which = crate::fixed::Descriptor::Direct;
+        self.file = None;
         self.dev = d.dev;
         true
     }
 
     /// The key `fd` may be registered under in the transport's io_uring file table.
     pub fn file_key(&self) -> u64 {
-        self.key
-            .unwrap_or_else(|| self.open.key.hand_out(self.which))
+        self.file
+            .as_ref()
+            .map_or_else(|| self.open.key.hand_out(self.which), |f| f.key)
     }
 }
 
@@ -115,7 +118,7 @@ pub(super) fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -
         }
     };
     if let Some(t) = io.tunnel {
-        return tunnel_answer(io.dest, io.head, &t, res == Ok(t.len));
+        return tunnel_answer(io.dest, &t, res == Ok(t.read.len));
     }
     let n = match res {
         Ok(n) => n.min(io.length as usize),
@@ -204,7 +207,7 @@ pub(super) fn sync_io(
     Outcome::Io(ReadIo {
         fd,
         which: crate::fixed::Descriptor::Sync,
-        key: None,
+        file: None,
         sync: true,
         wrote,
         offset: 0,
@@ -223,32 +226,36 @@ pub(super) fn sync_io(
     })
 }
 
-/// Where an IOCTL response's OutputCount is, in its body (MS-SMB2 2.2.32).
-const IOCTL_OUTPUT_COUNT: usize = 36;
-/// The IOCTL response's fixed part, before its output.
-const IOCTL_HEAD: usize = 48;
+/// A SCSI READ through the RSVD tunnel that the transport's ring reads, and the IOCTL
+/// it came in.
+pub(super) struct TunnelRead {
+    read: rsvd::tunnel::DirectRead,
+    ctl_code: u32,
+    file_id: FileId,
+}
 
 /// A SCSI READ through the RSVD tunnel whose data the transport's ring reads from `at`
 /// (the range lies whole in one allocated block of the virtual disk's top file): the
 /// IOCTL response is built around where the data lands, as a READ's is.
 pub(super) fn tunnel_read(
     open: &Arc<Open>,
-    ctl_code: u32,
-    file_id: FileId,
+    req: &msg::IoctlRequest,
     read: rsvd::tunnel::DirectRead,
     at: crate::backend::RingTarget,
+    hold: Option<std::time::Instant>,
 ) -> Outcome {
     let len = read.len;
-    let mut body = crate::bufs::take(FRAME + IOCTL_HEAD + read.head.len() + len);
+    let out = read.head.len() + len;
+    let mut body = crate::bufs::take(FRAME + msg::IOCTL_RESPONSE_HEAD + out);
     body.resize(FRAME, 0);
-    msg::encode_ioctl_response(&mut body, ctl_code, file_id, &read.head);
+    msg::encode_ioctl_response_head(&mut body, req.ctl_code, req.file_id, out as u32);
+    body.extend_from_slice(&read.head);
     let head = body.len();
-    body.set_u32(FRAME + IOCTL_OUTPUT_COUNT, (read.head.len() + len) as u32);
     body.resize(head + len, 0);
     Outcome::Io(ReadIo {
         fd: at.fd,
         which: crate::fixed::Descriptor::Plain,
-        key: at.key,
+        file: at.file,
         sync: false,
         wrote: None,
         offset: at.at,
@@ -262,33 +269,30 @@ pub(super) fn tunnel_read(
         shift: 0,
         poll: false,
         dev: 0,
-        hold: None,
-        tunnel: Some(Box::new(read)),
+        hold,
+        tunnel: Some(Box::new(TunnelRead {
+            read,
+            ctl_code: req.ctl_code,
+            file_id: req.file_id,
+        })),
     })
 }
 
 /// The IOCTL response of a tunnelled SCSI READ the ring did: as built when all the data
 /// came, else CHECK CONDITION with a medium error and no data (the file under the disk
 /// failed or came short).
-fn tunnel_answer(
-    dest: IoDest,
-    head: usize,
-    read: &rsvd::tunnel::DirectRead,
-    whole: bool,
-) -> Outcome {
+fn tunnel_answer(dest: IoDest, t: &TunnelRead, whole: bool) -> Outcome {
     let IoDest::Body(mut body) = dest else {
         return Fail(NtStatus::INTERNAL_ERROR);
     };
     if !whole {
         tracing::warn!(
-            offset = read.offset,
-            len = read.len,
+            offset = t.read.offset,
+            len = t.read.len,
             "a shared virtual disk's read failed in the file under it"
         );
-        let failed = read.failed();
-        body.truncate(head);
-        body[head - failed.len()..].copy_from_slice(&failed);
-        body.set_u32(FRAME + IOCTL_OUTPUT_COUNT, failed.len() as u32);
+        body.truncate(FRAME);
+        msg::encode_ioctl_response(&mut body, t.ctl_code, t.file_id, &t.read.failed());
     }
     Outcome::Framed(NtStatus::SUCCESS, body)
 }
@@ -500,16 +504,16 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     // Where the transport's ring reads from (a shared virtual disk's read that lies whole
     // in one allocated block: the block's place in the VHDX file; other pieces of a
     // virtual disk are read through its engine).
-    let (fd, at, key) = if ctx.defer_io {
+    let (fd, at, file) = if ctx.defer_io {
         f.ring_target(req.offset, len as u64)
-            .map_or((None, req.offset, None), |t| (Some(t.fd), t.at, t.key))
+            .map_or((None, req.offset, None), |t| (Some(t.fd), t.at, t.file))
     } else {
         (f.raw_fd(), req.offset, None)
     };
     let mut io = ReadIo {
         fd: fd.unwrap_or(-1),
         which: crate::fixed::Descriptor::Plain,
-        key,
+        file,
         sync: false,
         wrote: None,
         offset: at,
@@ -691,12 +695,11 @@ pub(super) fn rdma_write_transform(
     Ok(t.channel == msg::channel::RDMA_V1_INVALIDATE)
 }
 
-/// Whether someone's byte-range lock stops this I/O. Locks of durable opens whose time
-/// to reconnect has run out are dropped first.
 /// Storage QoS: counts a READ or WRITE of `bytes` to the open's flow (its session's
 /// unmanaged flow when it names none and a default limit is set) and, past the flow's
 /// maximum, holds the answer until the flow's time comes (set on the context; returned
-/// for a read the transport completes).
+/// for a read the transport completes). A SCSI READ or WRITE through the RSVD tunnel
+/// counts the same.
 pub(super) fn qos_admit(ctx: &Ctx, open: &Open, bytes: u64) -> Option<std::time::Instant> {
     let qos = &ctx.server.qos;
     if !open.has_qos.load(Ordering::Acquire) {
@@ -715,6 +718,8 @@ pub(super) fn qos_admit(ctx: &Ctx, open: &Open, bytes: u64) -> Option<std::time:
     Some(until)
 }
 
+/// Whether someone's byte-range lock stops this I/O. Locks of durable opens whose time
+/// to reconnect has run out are dropped first.
 pub(super) fn io_blocked(
     server: &Server,
     fs: &FileState,
@@ -811,11 +816,17 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         // Windows cannot allocate the final cluster below the limit either.
         return Fail(NtStatus::DISK_FULL);
     }
-    if let Some(sv) = &open.svhdx {
-        if let Err(e) = sv.admit(true, req.offset, len) {
-            return Fail(e);
-        }
-    }
+    // On a shared disk the write is under way until it is in the file (a PREEMPT AND
+    // ABORT waits for it).
+    let _task = match open
+        .svhdx
+        .as_ref()
+        .map(|sv| sv.admit(true, req.offset, len))
+    {
+        Some(Err(e)) => return Fail(e),
+        Some(Ok(t)) => t,
+        None => None,
+    };
     if let Some(fs) = &open.file {
         if io_blocked(ctx.server, fs, open.file_id, req.offset, len, true) {
             return Fail(NtStatus::FILE_LOCK_CONFLICT);

@@ -66,15 +66,20 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         };
     }
     let f = open.file_obj().expect("file");
-    // A SCSI READ through the tunnel whose range lies in one allocated block of the
-    // disk's top file is read by the worker's ring, as an SMB2 READ is.
-    if let (true, Some(sv)) = (ctx.defer_io, &open.svhdx) {
-        if matches!(
-            req.ctl_code,
-            fsctl::SVHDX_SYNC_TUNNEL_REQUEST | fsctl::SVHDX_ASYNC_TUNNEL_REQUEST
-        ) {
+    let tunnel = matches!(
+        req.ctl_code,
+        fsctl::SVHDX_SYNC_TUNNEL_REQUEST | fsctl::SVHDX_ASYNC_TUNNEL_REQUEST
+    );
+    if let (true, Some(sv)) = (tunnel, &open.svhdx) {
+        // A SCSI READ or WRITE counts to the open's Storage QoS flow as an SMB2 READ or
+        // WRITE does (its answer is held past the flow's maximum).
+        let hold = rsvd::tunnel::data_bytes(req.input)
+            .and_then(|bytes| super::io::qos_admit(ctx, &open, bytes));
+        // A READ whose range lies in one allocated block of the disk's top file is read
+        // by the worker's ring, as an SMB2 READ is.
+        if ctx.defer_io {
             if let Some((read, at)) = sv.direct_read(req.input, req.max_output_response as usize) {
-                return super::io::tunnel_read(&open, req.ctl_code, req.file_id, read, at);
+                return super::io::tunnel_read(&open, &req, read, at, hold);
             }
         }
     }
@@ -131,9 +136,10 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
                 return Fail(NtStatus::INVALID_PARAMETER);
             };
             // On a shared disk, as a WRITE from the open's initiator.
-            if let Err(e) = open.admit_disk_change() {
-                return Fail(e);
-            }
+            let _task = match open.admit_disk_change() {
+                Ok(t) => t,
+                Err(e) => return Fail(e),
+            };
             // Zeroing writes: another open's byte-range lock on the range stops it.
             if req.ctl_code == fsctl::SET_ZERO_DATA {
                 let fs = open.file.as_ref().expect("file opens have a state");
@@ -379,9 +385,10 @@ pub(super) fn copy_chunk(
         return Err(limits());
     }
     // Into a shared disk, as a WRITE from the target open's initiator.
-    if let Err(e) = target.admit_disk_change() {
-        return Err((e, None));
-    }
+    let _task = match target.admit_disk_change() {
+        Ok(t) => t,
+        Err(e) => return Err((e, None)),
+    };
     // The source: an open of this session whose resume key this is.
     let key = req.source_key;
     // (Our key: persistent and volatile ids, then the tag.)

@@ -287,7 +287,8 @@ pub(super) fn offload_write(
     if locked(ctx, open, req.file_offset, req.copy_length, true) {
         return fail(NtStatus::FILE_LOCK_CONFLICT);
     }
-    // Into a shared disk, as a WRITE from the open's initiator.
+    // Into a shared disk, as a WRITE from the open's initiator (a shared open refuses
+    // OFFLOAD_WRITE before this, so no write of it stays under way here).
     if let Err(e) = open.admit_disk_change() {
         return fail(e);
     }

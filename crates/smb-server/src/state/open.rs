@@ -185,9 +185,12 @@ impl From<NewOpen> for Open {
 
 impl Open {
     /// On a shared virtual disk: whether a request that changes the disk other than by
-    /// WRITE may (see [`crate::svhdx::SvhdxOpen::admit_write`]). Other opens: yes.
-    pub fn admit_disk_change(&self) -> Result<(), smb_wire::status::NtStatus> {
-        self.svhdx.as_ref().map_or(Ok(()), |sv| sv.admit_write())
+    /// WRITE may (see [`crate::svhdx::SvhdxOpen::admit_write`]); the change is under way
+    /// while the task returned lives. Other opens: yes.
+    pub fn admit_disk_change(
+        &self,
+    ) -> Result<Option<rsvd::tasks::Task>, smb_wire::status::NtStatus> {
+        self.svhdx.as_ref().map_or(Ok(None), |sv| sv.admit_write())
     }
 
     /// Before a change to the data through this open: the times it must leave as they

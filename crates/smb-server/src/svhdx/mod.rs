@@ -17,12 +17,14 @@
 //! plain open may write it.
 
 use crate::backend::{
-    BasicChange, DirEntry, Disposition, FileInfo, FileObj, Kind, OpenParams, RingTarget, SharePath,
+    BasicChange, DirEntry, Disposition, FileInfo, FileObj, Kind, OpenParams, RingFile, RingTarget,
+    SharePath,
 };
 use crate::config::ShareConfig;
 use parking_lot::Mutex;
 use rsvd::scsi::{Lun, Outcome as ScsiOutcome};
 use rsvd::sense::UnitAttention;
+use rsvd::tasks::{Task, Tasks};
 use rsvd::tunnel::{self, OpenContext, OpenState, StoredSense};
 use rsvd::{BlockDevice, DevError, Guid, Reservations, VhdxDisk};
 use smb_wire::status::NtStatus;
@@ -100,11 +102,32 @@ impl PrRecords {
 /// The engine's view of a file opened through the share backend, with the key its
 /// descriptor is kept under in a transport's io_uring file table (each file of a chain
 /// its own: a VHD Set's top file changes under its opens).
-pub struct ObjStore(Box<dyn FileObj>, crate::fixed::FileKey);
+pub struct ObjStore(Arc<EngineFile>);
+
+/// A file of a virtual disk's chain, and its key: a ring read of it holds both until it
+/// is reported (the key's closing is told once the last holder lets go).
+pub struct EngineFile {
+    obj: Box<dyn FileObj>,
+    key: crate::fixed::FileKey,
+}
+
+impl std::ops::Deref for EngineFile {
+    type Target = dyn FileObj;
+    fn deref(&self) -> &(dyn FileObj + 'static) {
+        &*self.obj
+    }
+}
 
 impl ObjStore {
     pub fn new(obj: Box<dyn FileObj>) -> ObjStore {
-        ObjStore(obj, crate::fixed::FileKey::default())
+        ObjStore(Arc::new(EngineFile {
+            obj,
+            key: crate::fixed::FileKey::default(),
+        }))
+    }
+
+    pub fn obj(&self) -> &dyn FileObj {
+        &*self.0.obj
     }
 }
 
@@ -165,6 +188,8 @@ pub struct SharedDisk {
     store: Option<Arc<PrRecords>>,
     /// Initiators with shared opens, and how many each has.
     initiators: Mutex<Vec<(Guid, u32)>>,
+    /// The writes under way, however they came (SCSI, SMB2 WRITE, zeroing, copies).
+    tasks: Arc<Tasks>,
 }
 
 impl SharedDisk {
@@ -186,16 +211,19 @@ impl SharedDisk {
     }
 
     /// Where the transport's ring may read a virtual range from: the descriptor of the
-    /// VHDX file, the offset in it, and the file's key, when the range lies whole in one
-    /// allocated block of the top file.
+    /// VHDX file, the offset in it, and the file (kept open by the read), when the range
+    /// lies whole in one allocated block of the top file.
     pub fn ring_read(&self, offset: u64, len: u64) -> Option<RingTarget> {
         self.device()
             .top_offset(offset, len, |top, at| {
-                let f = top.file();
-                f.0.raw_fd().map(|fd| RingTarget {
+                let f = &top.file().0;
+                f.raw_fd().map(|fd| RingTarget {
                     fd,
                     at,
-                    key: Some(f.1.hand_out(crate::fixed::Descriptor::Plain)),
+                    file: Some(RingFile {
+                        key: f.key.hand_out(crate::fixed::Descriptor::Plain),
+                        keep: f.clone(),
+                    }),
                 })
             })
             .flatten()
@@ -208,6 +236,7 @@ impl SharedDisk {
             dev: self.device(),
             pr: &self.pr,
             persist: &persist,
+            tasks: &self.tasks,
         };
         f(&lun)
     }
@@ -520,6 +549,7 @@ fn open_shared(
         pr_key,
         store,
         initiators: Mutex::new(Vec::new()),
+        tasks: Default::default(),
     });
     *slot = Arc::downgrade(&d);
     if let Some(id) = set_id {
@@ -575,6 +605,7 @@ pub fn snapshot_disk(
         pr_key: format!("snapshot {id:?}"),
         store: None,
         initiators: Mutex::new(Vec::new()),
+        tasks: Default::default(),
     }))
 }
 
@@ -636,8 +667,8 @@ impl SvhdxOpen {
     }
 
     /// Whether an SMB2 READ or WRITE of the range may go ahead (MS-RSVD 3.2.5.3/3.2.5.4):
-    /// its error status otherwise.
-    pub fn admit(&self, write: bool, offset: u64, len: u64) -> Result<(), NtStatus> {
+    /// its error status otherwise. A WRITE is under way while the task returned lives.
+    pub fn admit(&self, write: bool, offset: u64, len: u64) -> Result<Option<Task>, NtStatus> {
         if !self.unbuffered {
             return Err(NtStatus::NOT_SUPPORTED);
         }
@@ -654,25 +685,28 @@ impl SvhdxOpen {
             {
                 return Err(NtStatus::INVALID_PARAMETER);
             }
-            return Ok(());
+            return Ok(None);
         }
-        self.admit_initiator(write)?;
         let dev = self.disk.device();
         let bs = u64::from(dev.sector_size());
-        if !offset.is_multiple_of(bs) || !len.is_multiple_of(bs) {
+        let in_range = offset.is_multiple_of(bs) && len.is_multiple_of(bs);
+        let on_disk = offset.checked_add(len).is_some_and(|e| e <= dev.capacity());
+        let task = self.admit_initiator(write)?;
+        if !in_range {
             return Err(self.kept(rsvd::sense::INVALID_FIELD_IN_CDB));
         }
-        if offset.checked_add(len).is_none_or(|e| e > dev.capacity()) {
+        if !on_disk {
             return Err(self.kept(rsvd::sense::LBA_OUT_OF_RANGE));
         }
-        Ok(())
+        Ok(task)
     }
 
     /// Whether a request that changes the disk other than by WRITE (zeroing, a trim, an
     /// offload write, a server-side copy, a new end of file) may: as a WRITE may (an
     /// initiator, no unit attention to tell, no reservation against it), on any ranges
-    /// (the virtual file takes whole sectors within the disk).
-    pub fn admit_write(&self) -> Result<(), NtStatus> {
+    /// (the virtual file takes whole sectors within the disk). The change is under way
+    /// while the task returned lives.
+    pub fn admit_write(&self) -> Result<Option<Task>, NtStatus> {
         if !self.unbuffered {
             return Err(NtStatus::NOT_SUPPORTED);
         }
@@ -684,8 +718,8 @@ impl SvhdxOpen {
 
     /// The initiator's part of admitting I/O: one there is, its pending unit attention
     /// is told (by the status MS-RSVD has for it, or kept for SRB_STATUS: a reset), and
-    /// the reservation allows the access.
-    fn admit_initiator(&self, write: bool) -> Result<(), NtStatus> {
+    /// the reservation allows the access; a write is under way from then on.
+    fn admit_initiator(&self, write: bool) -> Result<Option<Task>, NtStatus> {
         let g = self.initiator();
         if g.is_zero() {
             // Without an initiator the virtual disk takes no I/O: the failure is kept for
@@ -704,10 +738,13 @@ impl SvhdxOpen {
             if ua.is_none() && pr.conflicts(&g, access) {
                 return Err(NtStatus(rsvd::status::SVHDX_RESERVATION_CONFLICT));
             }
+            if ua.is_none() && write {
+                return Ok(Some(self.disk.tasks.begin(g)));
+            }
             ua
         };
         match attention {
-            None => Ok(()),
+            None => Ok(None),
             Some(ua) => Err(ua.status().map_or_else(|| self.kept(ua.sense()), NtStatus)),
         }
     }
@@ -774,6 +811,16 @@ impl SvhdxOpen {
         });
         if fx.resized {
             self.disk.resized_by(self.initiator());
+        }
+        if let Some(abort) = &fx.abort {
+            // A PREEMPT AND ABORT is answered once the preempted hosts' writes under way
+            // have ended (no lock held: they need none to end).
+            if !abort.wait(&self.disk.tasks, rsvd::scsi::ABORT_WAIT) {
+                tracing::warn!(
+                    disk = %self.disk.pr_key,
+                    "PREEMPT AND ABORT answered with preempted writes still under way"
+                );
+            }
         }
         if let Some((h, e, progress)) = fx.extract {
             return Ok(

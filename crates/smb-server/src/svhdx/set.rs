@@ -65,7 +65,10 @@ pub struct Held {
 
 impl Held {
     fn ids(layers: &[vhdx::Vhdx<ObjStore>]) -> Vec<(u64, u64)> {
-        layers.iter().filter_map(|l| id_of(&*l.file().0)).collect()
+        layers
+            .iter()
+            .filter_map(|l| id_of(l.file().obj()))
+            .collect()
     }
 
     fn hold(m: &mut std::collections::BTreeMap<(u64, u64), Use>, ids: Vec<(u64, u64)>) -> Held {
@@ -85,7 +88,7 @@ impl Held {
     /// As [`Held::of`] for a disk being opened; None when another disk has the file
     /// this one would write (its top) open already.
     pub(super) fn claim(layers: &[vhdx::Vhdx<ObjStore>]) -> Option<Held> {
-        let top = layers.first().and_then(|l| id_of(&*l.file().0));
+        let top = layers.first().and_then(|l| id_of(l.file().obj()));
         let mut m = IN_USE.lock();
         if top.is_some_and(|t| m.contains_key(&t)) {
             return None;
@@ -405,7 +408,7 @@ fn sweep(disk: &SharedDisk, sf: &SetFile) {
         _ => return,
     }
     let ids = |layers: &[vhdx::Vhdx<ObjStore>]| -> Option<Vec<(u64, u64)>> {
-        layers.iter().map(|l| id_of(&*l.file().0)).collect()
+        layers.iter().map(|l| id_of(l.file().obj())).collect()
     };
     let live = ids(&disk.device().layers());
     let Some(mut reachable) = live.map(BTreeSet::from_iter) else {
@@ -518,7 +521,7 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
     // Nothing but its child may read through it (a copy extracted over it would lose
     // its parent): it stays until that is gone. Looked at before the copy, and again
     // at the switch (an extract makes its file under the set's lock).
-    let id = id_of(&*below[0].file().0).ok_or("the file cannot be read")?;
+    let id = id_of(below[0].file().obj()).ok_or("the file cannot be read")?;
     let read_by_others = || -> Result<(), String> {
         let readers = sf.disk_files(|n| n != child_name && n != name)?;
         match readers

@@ -395,6 +395,18 @@ impl<'a> IoctlRequest<'a> {
 }
 
 pub fn encode_ioctl_response(out: &mut Vec<u8>, ctl_code: u32, file_id: FileId, output: &[u8]) {
+    encode_ioctl_response_head(out, ctl_code, file_id, output.len() as u32);
+    out.extend_from_slice(output);
+}
+
+/// The fixed part of an IOCTL response ([`IOCTL_RESPONSE_HEAD`] bytes) whose output,
+/// `output_len` bytes, the caller appends.
+pub fn encode_ioctl_response_head(
+    out: &mut Vec<u8>,
+    ctl_code: u32,
+    file_id: FileId,
+    output_len: u32,
+) {
     out.put_u16(49);
     out.put_u16(0);
     out.put_u32(ctl_code);
@@ -402,11 +414,13 @@ pub fn encode_ioctl_response(out: &mut Vec<u8>, ctl_code: u32, file_id: FileId, 
     out.put_u32(112); // InputOffset: no input echoed
     out.put_u32(0);
     out.put_u32(112);
-    out.put_u32(output.len() as u32);
+    out.put_u32(output_len);
     out.put_u32(0);
     out.put_u32(0);
-    out.extend_from_slice(output);
 }
+
+/// An IOCTL response's fixed part, before its output.
+pub const IOCTL_RESPONSE_HEAD: usize = 48;
 
 // ---------------------------------------------------------------- QUERY_DIRECTORY 2.2.33
 

@@ -547,3 +547,83 @@ fn tshark_decodes_rsvd_over_tcp_and_smb_direct() {
     let n = text.matches("Remote Shared Virtual Disk").count();
     assert!(n >= 2 * 2 * 11, "{n} RSVD frames decoded");
 }
+
+#[test]
+fn tunnelled_scsi_reads_and_writes_count_to_the_opens_storage_qos_flow() {
+    // Hyper-V puts a VM's virtual disk in a Storage QoS flow; on a shared disk the VM's
+    // I/O comes as SCSI commands through the tunnel, and counts as SMB2 READ/WRITE would.
+    use smb_wire::fsctl::{self, SqosRequest, SqosResponse};
+    let mport = free_port();
+    let s = TestServer::start_with(Opts {
+        share_extra: "rsvd = true".into(),
+        extra_config: format!(
+            "[metrics]\nlisten = \"127.0.0.1:{mport}\"\n[qos]\n[[qos.policy]]\n\
+             id = \"b13a32e4-7f3c-4c8e-9d2a-0a1b2c3d4e5f\"\nname = \"gold\"\nmax_iops = 100\n"
+        ),
+        ..Default::default()
+    });
+    vhdx(&[
+        "create",
+        p(&s.share.join("qos.vhdx")),
+        "--size",
+        "64M",
+        "--block-size",
+        "1M",
+    ]);
+    let (mut c, mut d) = open(&s, HOST_A, "qos.vhdx");
+    let data = random_bytes(8192, 90);
+    assert_eq!(d.write16(&mut c, 0, &data, BS).unwrap().scsi_status, GOOD);
+    let req = SqosRequest {
+        version: fsctl::SQOS_VERSION_1_1,
+        options: fsctl::SQOS_SET_LOGICAL_FLOW_ID | fsctl::SQOS_SET_POLICY | fsctl::SQOS_GET_STATUS,
+        flow_id: [0x51; 16],
+        policy_id: [
+            0xe4, 0x32, 0x3a, 0xb1, 0x3c, 0x7f, 0x8e, 0x4c, 0x9d, 0x2a, 0x0a, 0x1b, 0x2c, 0x3d,
+            0x4e, 0x5f,
+        ],
+        initiator_id: [7; 16],
+        initiator_name: "GUEST-NODE-1".into(),
+        node_name: "host1".into(),
+        ..Default::default()
+    };
+    let mut input = Vec::new();
+    req.encode(&mut input);
+    let r = c
+        .fsctl(d.tree, d.file, fsctl::STORAGE_QOS_CONTROL, &input, 1024)
+        .unwrap();
+    assert_eq!(
+        SqosResponse::parse(r.ioctl_output()).unwrap().max_io_rate,
+        100
+    );
+    // 20 reads the worker's ring does, 20 the engine does (never written), 20 writes.
+    let t0 = std::time::Instant::now();
+    for i in 0..20u64 {
+        let r = d.read16(&mut c, 0, 16, BS).unwrap();
+        assert!(r.scsi_status == GOOD && r.data == data);
+        let r = d
+            .read16(&mut c, (8 + i) * MIB / u64::from(BS), 16, BS)
+            .unwrap();
+        assert!(r.scsi_status == GOOD && r.data == [0; 8192], "read {i}");
+        let w = d.write16(&mut c, (40 + i) * MIB / u64::from(BS), &data, BS);
+        assert_eq!(w.unwrap().scsi_status, GOOD);
+    }
+    let took = t0.elapsed();
+    assert!(
+        took >= std::time::Duration::from_millis(500),
+        "60 I/Os at 100 IOPS in {took:?}"
+    );
+    // Other tunnel operations are not I/O.
+    assert_eq!(
+        d.scsi(&mut c, &[0; 6], Data::None).unwrap().scsi_status,
+        GOOD
+    );
+    let text = metrics_text(mport);
+    let line = text
+        .lines()
+        .find(|l| {
+            l.starts_with("smbdirectd_qos_flow_ios_total")
+                && l.contains("flow=\"51515151-5151-5151-5151-515151515151\"")
+        })
+        .unwrap_or_else(|| panic!("no flow in:\n{text}"));
+    assert!(line.ends_with(" 60"), "{line}");
+}
