@@ -1,7 +1,8 @@
 //! The writes under way on a logical unit, by initiator. PREEMPT AND ABORT (SPC-4
 //! 5.13.11.2.6) aborts the preempted initiators' tasks: ours run to completion, so the
 //! command is answered only once every write they had under way when it took effect
-//! has ended ([`Abort`]), and none of theirs reaches the medium after it.
+//! has ended ([`Abort`]), and none of theirs reaches the medium after it (unless the
+//! caller's wait runs out first: the storage has stopped answering).
 
 use crate::Guid;
 use parking_lot::{Condvar, Mutex};

@@ -188,6 +188,25 @@ fn dev_sense(e: &DevError, write: bool) -> Sense {
     }
 }
 
+/// Whether a command is a READ or WRITE of the medium (what Storage QoS counts as I/O).
+pub fn reads_or_writes(opcode: u8) -> bool {
+    use op::*;
+    matches!(
+        opcode,
+        READ6
+            | READ10
+            | READ12
+            | READ16
+            | WRITE6
+            | WRITE10
+            | WRITE12
+            | WRITE16
+            | WRITE_VERIFY10
+            | WRITE_VERIFY12
+            | WRITE_VERIFY16
+    )
+}
+
 /// Where a READ from `nexus` reads, when [`execute`] would do nothing but read it: no
 /// unit attention to report first, no reservation conflict, a range of at least one
 /// block on the disk that fits `max_in`. (byte offset, byte length) on the device, for a

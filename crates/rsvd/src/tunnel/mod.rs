@@ -147,6 +147,8 @@ pub struct Effects {
     /// A PREEMPT AND ABORT took effect: the server answers once these writes ended
     /// (waiting with no lock held).
     pub abort: Option<crate::tasks::Abort>,
+    /// A SCSI READ or WRITE ran: the bytes it moved (what Storage QoS counts).
+    pub moved: Option<u64>,
 }
 
 fn header_only(h: &Header, status: u32) -> Vec<u8> {
@@ -173,16 +175,6 @@ pub fn direct_read(
         return None;
     }
     scsi_op::direct_read(lun, open, &h, &input[HEADER_LEN..], max_out)
-}
-
-/// The bytes a tunnel request moves to or from the disk when it is a SCSI READ or
-/// WRITE (what Storage QoS counts as I/O); None for every other request.
-pub fn data_bytes(input: &[u8]) -> Option<u64> {
-    let h = Header::parse(input)?;
-    if h.operation != opcode::SCSI {
-        return None;
-    }
-    scsi_op::data_bytes(&input[HEADER_LEN..])
 }
 
 /// Answers one tunnel request. `Err` fails the IOCTL itself with that status (no output);

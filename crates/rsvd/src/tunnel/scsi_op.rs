@@ -185,6 +185,9 @@ pub(super) fn run(
         },
     );
     effects.abort = o.abort.take();
+    if o.is_good() && scsi::reads_or_writes(req.cdb[0]) {
+        effects.moved = Some(data_out.len().max(o.data.len()) as u64);
+    }
     let mut out = req.echo.answer_head(h, &o, o.data.len());
     out.extend_from_slice(&o.data);
     out
@@ -234,28 +237,6 @@ pub(super) fn direct_read(
         header: *h,
         echo: req.echo,
     })
-}
-
-/// The bytes the SCSI operation `body` moves to or from the medium, when it is a READ
-/// or WRITE: its DataTransferLength.
-pub(super) fn data_bytes(body: &[u8]) -> Option<u64> {
-    use scsi::op::*;
-    let req = Request::parse(body)?;
-    matches!(
-        req.cdb[0],
-        READ6
-            | READ10
-            | READ12
-            | READ16
-            | WRITE6
-            | WRITE10
-            | WRITE12
-            | WRITE16
-            | WRITE_VERIFY10
-            | WRITE_VERIFY12
-            | WRITE_VERIFY16
-    )
-    .then_some(req.xfer as u64)
 }
 
 /// Builds a SCSI tunnel request (for clients and tests). `disposition` 0 sends `data`,

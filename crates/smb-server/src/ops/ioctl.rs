@@ -70,22 +70,24 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         req.ctl_code,
         fsctl::SVHDX_SYNC_TUNNEL_REQUEST | fsctl::SVHDX_ASYNC_TUNNEL_REQUEST
     );
-    if let (true, Some(sv)) = (tunnel, &open.svhdx) {
-        // A SCSI READ or WRITE counts to the open's Storage QoS flow as an SMB2 READ or
-        // WRITE does (its answer is held past the flow's maximum).
-        let hold = rsvd::tunnel::data_bytes(req.input)
-            .and_then(|bytes| super::io::qos_admit(ctx, &open, bytes));
-        // A READ whose range lies in one allocated block of the disk's top file is read
-        // by the worker's ring, as an SMB2 READ is.
-        if ctx.defer_io {
-            if let Some((read, at)) = sv.direct_read(req.input, req.max_output_response as usize) {
-                return super::io::tunnel_read(&open, &req, read, at, hold);
-            }
+    // A SCSI READ whose range lies in one allocated block of the disk's top file is read
+    // by the worker's ring, as an SMB2 READ is.
+    if let (true, true, Some(sv)) = (tunnel, ctx.defer_io, &open.svhdx) {
+        if let Some((read, at)) = sv.direct_read(req.input, req.max_output_response as usize) {
+            let hold = super::io::qos_admit(ctx, &open, read.len as u64);
+            return super::io::tunnel_read(&open, &req, read, at, hold);
         }
     }
     if let Some(o) = shared_disk_ioctl(&open, &req) {
         return match o {
             Ok(Tunnelled::Done(out)) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
+            Ok(Tunnelled::Moved(out, bytes)) => {
+                // A SCSI READ or WRITE counts to the open's Storage QoS flow as an SMB2
+                // READ or WRITE does (its answer is held past the flow's maximum).
+                super::io::qos_admit(ctx, &open, bytes);
+                Outcome::Done(NtStatus::SUCCESS, reply(&out))
+            }
+            Ok(Tunnelled::Aborting(out, wait)) => aborting(ctx, &open, reply(&out), wait),
             Ok(Tunnelled::Extract(job)) => extract(ctx, &open, &req, job),
             Err(e) => Fail(e),
         };
@@ -480,6 +482,26 @@ fn extract(
     ))))
 }
 
+/// A PREEMPT AND ABORT whose preempted hosts still have writes under way is answered
+/// once they end, by a copier thread that waits for them (the worker goes on); at once
+/// when none is (the common case), or, inside a compound where it cannot wait, after
+/// waiting on the worker.
+fn aborting(ctx: &Ctx, open: &Arc<Open>, body: Vec<u8>, wait: crate::svhdx::AbortWait) -> Outcome {
+    if !ctx.can_wait || wait.ended() {
+        wait.wait();
+        return Outcome::Done(NtStatus::SUCCESS, body);
+    }
+    let mut body = Some(body);
+    let step = Box::new(move || {
+        wait.wait();
+        body.take().map(|b| (NtStatus::SUCCESS, b))
+    });
+    Outcome::Wait(Wait::Copy(Box::new(super::offload::CopyTask::new(
+        open.clone(),
+        step,
+    ))))
+}
+
 /// The interfaces FSCTL_QUERY_NETWORK_INTERFACE_INFO advertises (MS-SMB2 2.2.32.5).
 pub fn interface_info(ifaces: &[InterfaceConfig]) -> Vec<u8> {
     let list: Vec<fsctl::NetworkInterface> = ifaces
@@ -523,6 +545,13 @@ fn shared_disk_ioctl(open: &Open, req: &msg::IoctlRequest) -> Option<Result<Tunn
         // STATUS_OFFLOAD_READ/WRITE_FILE_NOT_SUPPORTED: no offload on a shared disk.
         fsctl::OFFLOAD_READ if shared.is_some() => Err(NtStatus(0xC000_A2A3)),
         fsctl::OFFLOAD_WRITE if shared.is_some() => Err(NtStatus(0xC000_A2A4)),
+        // No block cloning into a virtual disk (its blocks are the engine's): as a file
+        // system that cannot share blocks answers.
+        fsctl::DUPLICATE_EXTENTS_TO_FILE | fsctl::DUPLICATE_EXTENTS_TO_FILE_EX
+            if shared.is_some() =>
+        {
+            Err(NtStatus::INVALID_DEVICE_REQUEST)
+        }
         _ => return None,
     })
 }

@@ -492,6 +492,10 @@ pub(super) fn duplicate_extents(
     if target.granted_access & access::FILE_WRITE_DATA == 0 {
         return Err(NtStatus::ACCESS_DENIED);
     }
+    // Nor out of one (its reads answer to the disk's reservations).
+    if source.svhdx.is_some() {
+        return Err(NtStatus::INVALID_DEVICE_REQUEST);
+    }
     let cluster = u64::from(fs.bytes_per_sector) * u64::from(fs.sectors_per_unit);
     let cluster = cluster.max(1);
     if !aligned(req.source_offset, cluster)

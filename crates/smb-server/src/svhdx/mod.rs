@@ -618,7 +618,36 @@ pub fn is_shared(slot: &DiskSlot) -> bool {
 /// which answers when it ends.
 pub enum Tunnelled {
     Done(Vec<u8>),
+    /// A SCSI READ or WRITE that moved this many bytes (Storage QoS counts them).
+    Moved(Vec<u8>, u64),
+    /// A PREEMPT AND ABORT, answered once the preempted hosts' writes under way end.
+    Aborting(Vec<u8>, AbortWait),
     Extract(Box<ExtractJob>),
+}
+
+/// The preempted hosts' writes a PREEMPT AND ABORT's answer waits for.
+pub struct AbortWait {
+    abort: rsvd::tasks::Abort,
+    tasks: Arc<Tasks>,
+    disk: String,
+}
+
+impl AbortWait {
+    /// Whether none of them is under way any more.
+    pub fn ended(&self) -> bool {
+        self.abort.wait(&self.tasks, std::time::Duration::ZERO)
+    }
+
+    /// Waits for them (with no lock held: they need none to end), at most
+    /// [`rsvd::scsi::ABORT_WAIT`].
+    pub fn wait(&self) {
+        if !self.abort.wait(&self.tasks, rsvd::scsi::ABORT_WAIT) {
+            tracing::warn!(
+                disk = %self.disk,
+                "PREEMPT AND ABORT answered with preempted writes still under way"
+            );
+        }
+    }
 }
 
 /// What a shared open adds to an open.
@@ -687,15 +716,13 @@ impl SvhdxOpen {
             }
             return Ok(None);
         }
+        let task = self.admit_initiator(write)?;
         let dev = self.disk.device();
         let bs = u64::from(dev.sector_size());
-        let in_range = offset.is_multiple_of(bs) && len.is_multiple_of(bs);
-        let on_disk = offset.checked_add(len).is_some_and(|e| e <= dev.capacity());
-        let task = self.admit_initiator(write)?;
-        if !in_range {
+        if !offset.is_multiple_of(bs) || !len.is_multiple_of(bs) {
             return Err(self.kept(rsvd::sense::INVALID_FIELD_IN_CDB));
         }
-        if !on_disk {
+        if offset.checked_add(len).is_none_or(|e| e > dev.capacity()) {
             return Err(self.kept(rsvd::sense::LBA_OUT_OF_RANGE));
         }
         Ok(task)
@@ -812,16 +839,6 @@ impl SvhdxOpen {
         if fx.resized {
             self.disk.resized_by(self.initiator());
         }
-        if let Some(abort) = &fx.abort {
-            // A PREEMPT AND ABORT is answered once the preempted hosts' writes under way
-            // have ended (no lock held: they need none to end).
-            if !abort.wait(&self.disk.tasks, rsvd::scsi::ABORT_WAIT) {
-                tracing::warn!(
-                    disk = %self.disk.pr_key,
-                    "PREEMPT AND ABORT answered with preempted writes still under way"
-                );
-            }
-        }
         if let Some((h, e, progress)) = fx.extract {
             return Ok(
                 match extract::prepare(&self.disk, h, &e, progress.clone()) {
@@ -837,7 +854,19 @@ impl SvhdxOpen {
                 },
             );
         }
-        r.map(Tunnelled::Done).map_err(NtStatus)
+        let out = r.map_err(NtStatus)?;
+        Ok(match (fx.abort, fx.moved) {
+            (Some(abort), _) => Tunnelled::Aborting(
+                out,
+                AbortWait {
+                    abort,
+                    tasks: self.disk.tasks.clone(),
+                    disk: self.disk.pr_key.clone(),
+                },
+            ),
+            (None, Some(bytes)) => Tunnelled::Moved(out, bytes),
+            (None, None) => Tunnelled::Done(out),
+        })
     }
 }
 
