@@ -70,14 +70,11 @@ impl Tasks {
     pub fn wait_out(&self, nexuses: &[Guid], mark: Mark, limit: Duration) -> bool {
         let deadline = Instant::now() + limit;
         let mut r = self.running.lock();
-        loop {
-            if !r.1.iter().any(|(n, s)| *s < mark.0 && nexuses.contains(n)) {
-                return true;
-            }
-            if self.ended.wait_until(&mut r, deadline).timed_out() {
-                return !r.1.iter().any(|(n, s)| *s < mark.0 && nexuses.contains(n));
-            }
-        }
+        let under_way = |r: &mut (u64, Vec<(Guid, u64)>)| {
+            r.1.iter().any(|(n, s)| *s < mark.0 && nexuses.contains(n))
+        };
+        self.ended.wait_while_until(&mut r, under_way, deadline);
+        !under_way(&mut r)
     }
 
     /// Writes under way.

@@ -188,11 +188,24 @@ fn dev_sense(e: &DevError, write: bool) -> Sense {
     }
 }
 
-/// Whether a command is a READ or WRITE of the medium (what Storage QoS counts as I/O).
-pub fn reads_or_writes(opcode: u8) -> bool {
+/// (first LBA, block count) of a READ or WRITE CDB (`cdb[0]` one of them), when it is
+/// as long as its operation code says.
+fn rw_range(cdb: &[u8]) -> Option<(u64, u64)> {
+    if cdb.len() < cdb_len(*cdb.first()?) || cdb.len() > 16 {
+        return None;
+    }
+    let mut padded = [0u8; 16];
+    padded[..cdb.len()].copy_from_slice(cdb);
+    let (lba, count, _) = data::lba_and_count(&padded);
+    Some((lba, count))
+}
+
+/// The bytes a READ or WRITE command moves to or from the medium (what Storage QoS
+/// counts as I/O); None for other commands.
+pub fn moved_bytes(lun: &Lun, cdb: &[u8]) -> Option<u64> {
     use op::*;
-    matches!(
-        opcode,
+    let rw = matches!(
+        *cdb.first()?,
         READ6
             | READ10
             | READ12
@@ -204,7 +217,9 @@ pub fn reads_or_writes(opcode: u8) -> bool {
             | WRITE_VERIFY10
             | WRITE_VERIFY12
             | WRITE_VERIFY16
-    )
+    );
+    let (_, count) = rw.then(|| rw_range(cdb)).flatten()?;
+    count.checked_mul(u64::from(lun.dev.sector_size()))
 }
 
 /// Where a READ from `nexus` reads, when [`execute`] would do nothing but read it: no
@@ -214,22 +229,16 @@ pub fn reads_or_writes(opcode: u8) -> bool {
 /// answers.
 pub fn plain_read(lun: &Lun, nexus: Guid, cdb: &[u8], max_in: usize) -> Option<(u64, usize)> {
     use op::*;
-    let opcode = *cdb.first()?;
-    if !matches!(opcode, READ6 | READ10 | READ12 | READ16)
-        || cdb.len() < cdb_len(opcode)
-        || cdb.len() > 16
-    {
+    if !matches!(*cdb.first()?, READ6 | READ10 | READ12 | READ16) {
         return None;
     }
+    let (lba, count) = rw_range(cdb)?;
     {
         let pr = lun.pr.lock();
         if pr.has_attention(&nexus) || pr.conflicts(&nexus, Access::Read) {
             return None;
         }
     }
-    let mut padded = [0u8; 16];
-    padded[..cdb.len()].copy_from_slice(cdb);
-    let (lba, count, _) = data::lba_and_count(&padded);
     let bs = u64::from(lun.dev.sector_size());
     let blocks = lun.dev.capacity() / bs;
     let bytes = count.checked_mul(bs)?;

@@ -185,8 +185,8 @@ pub(super) fn run(
         },
     );
     effects.abort = o.abort.take();
-    if o.is_good() && scsi::reads_or_writes(req.cdb[0]) {
-        effects.moved = Some(data_out.len().max(o.data.len()) as u64);
+    if o.is_good() {
+        effects.moved = scsi::moved_bytes(lun, req.cdb);
     }
     let mut out = req.echo.answer_head(h, &o, o.data.len());
     out.extend_from_slice(&o.data);

@@ -202,7 +202,8 @@ impl Connection {
     }
 
     /// Reports a storage read (`res`: bytes read, or a negative errno); returns the READ's
-    /// response (with its RDMA Write, on SMB Direct, in [`Connection::take_rdma_writes`]).
+    /// (or the tunnelled SCSI READ's IOCTL) response (with a READ's RDMA Write, on SMB
+    /// Direct, in [`Connection::take_rdma_writes`]).
     pub fn complete_io(&mut self, id: u64, res: i32) -> Option<Vec<u8>> {
         let i = self.io_pending.iter().position(|p| p.id == id)?;
         let p = self.io_pending.swap_remove(i);

@@ -1,9 +1,10 @@
-//! READ, WRITE and FLUSH: the data path, storage reads handed to the transport, RDMA transforms.
+//! READ, WRITE and FLUSH: the data path, storage reads handed to the transport (a SCSI
+//! READ through the RSVD tunnel's too), RDMA transforms.
 
 use super::*;
 use crate::limits::MAX_FILE_SIZE;
 
-/// A READ's or FLUSH's storage I/O, handed to the transport: read `length` bytes at
+/// A READ's, FLUSH's or tunnelled SCSI READ's storage I/O, handed to the transport: read `length` bytes at
 /// `offset` of `fd` into [`ReadIo::target`] and report the count, or (`sync`) fdatasync
 /// `fd` and report 0; a negative errno on failure.
 pub struct ReadIo {
@@ -91,7 +92,7 @@ impl ReadIo {
     }
 }
 
-/// Answers a READ (or FLUSH) whose I/O the transport did: `res` is what the operation
+/// Answers a READ, FLUSH or tunnelled SCSI READ whose I/O the transport did: `res` is what the operation
 /// returned (a byte count, or a negative errno).
 pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
     let res = if res < 0 {
@@ -109,8 +110,8 @@ pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
     complete_io(ctx, io, res)
 }
 
-/// The answer of a READ or sync once its I/O is done, however it was done (at once on
-/// the worker, or by the transport's ring).
+/// The answer of a READ, sync or tunnelled SCSI READ once its I/O is done, however it
+/// was done (at once on the worker, or by the transport's ring).
 pub(super) fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
     let give_back = |dest: IoDest| {
         if let (IoDest::Lent(b), Some(st)) = (dest, &ctx.rdma) {

@@ -26,7 +26,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             let ex = req.ctl_code == fsctl::DFS_GET_REFERRALS_EX;
             return match crate::dfs::referral(ctx.server, req.input, ex, req.max_output_response) {
                 Ok(out) => {
-                    let mut body = Vec::with_capacity(48 + out.len());
+                    let mut body = Vec::with_capacity(msg::IOCTL_RESPONSE_HEAD + out.len());
                     msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, &out);
                     Outcome::Done(NtStatus::SUCCESS, body)
                 }
@@ -41,7 +41,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         Err(e) => return Fail(e),
     };
     let reply = |out: &[u8]| {
-        let mut body = Vec::with_capacity(48 + out.len());
+        let mut body = Vec::with_capacity(msg::IOCTL_RESPONSE_HEAD + out.len());
         msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, out);
         body
     };
@@ -66,21 +66,13 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         };
     }
     let f = open.file_obj().expect("file");
-    let tunnel = matches!(
-        req.ctl_code,
-        fsctl::SVHDX_SYNC_TUNNEL_REQUEST | fsctl::SVHDX_ASYNC_TUNNEL_REQUEST
-    );
-    // A SCSI READ whose range lies in one allocated block of the disk's top file is read
-    // by the worker's ring, as an SMB2 READ is.
-    if let (true, true, Some(sv)) = (tunnel, ctx.defer_io, &open.svhdx) {
-        if let Some((read, at)) = sv.direct_read(req.input, req.max_output_response as usize) {
-            let hold = super::io::qos_admit(ctx, &open, read.len as u64);
-            return super::io::tunnel_read(&open, &req, read, at, hold);
-        }
-    }
-    if let Some(o) = shared_disk_ioctl(&open, &req) {
+    if let Some(o) = shared_disk_ioctl(&open, &req, ctx.defer_io) {
         return match o {
             Ok(Tunnelled::Done(out)) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
+            Ok(Tunnelled::Direct(read, at)) => {
+                let hold = super::io::qos_admit(ctx, &open, read.len as u64);
+                super::io::tunnel_read(&open, &req, *read, at, hold)
+            }
             Ok(Tunnelled::Moved(out, bytes)) => {
                 // A SCSI READ or WRITE counts to the open's Storage QoS flow as an SMB2
                 // READ or WRITE does (its answer is held past the flow's maximum).
@@ -402,6 +394,10 @@ pub(super) fn copy_chunk(
     if !source.can_read() {
         return Err((NtStatus::ACCESS_DENIED, None));
     }
+    // Not out of a shared disk: its reads answer to the disk's reservations.
+    if source.svhdx.is_some() {
+        return Err((NtStatus::INVALID_DEVICE_REQUEST, None));
+    }
     let Some(sf) = source.file_obj() else {
         return Err((NtStatus::INVALID_PARAMETER, None));
     };
@@ -472,7 +468,7 @@ fn extract(
     let (ctl_code, file_id) = (req.ctl_code, req.file_id);
     let step = Box::new(move || {
         let out = job.step()?;
-        let mut body = Vec::with_capacity(48 + out.len());
+        let mut body = Vec::with_capacity(msg::IOCTL_RESPONSE_HEAD + out.len());
         msg::encode_ioctl_response(&mut body, ctl_code, file_id, &out);
         Some((NtStatus::SUCCESS, body))
     });
@@ -483,23 +479,20 @@ fn extract(
 }
 
 /// A PREEMPT AND ABORT whose preempted hosts still have writes under way is answered
-/// once they end, by a copier thread that waits for them (the worker goes on); at once
-/// when none is (the common case), or, inside a compound where it cannot wait, after
-/// waiting on the worker.
+/// once they end: the request goes async and the worker looks every millisecond (the
+/// worker goes on meanwhile); at once when none is (the common case), or, inside a
+/// compound where it cannot wait, after waiting on the worker.
 fn aborting(ctx: &Ctx, open: &Arc<Open>, body: Vec<u8>, wait: crate::svhdx::AbortWait) -> Outcome {
     if !ctx.can_wait || wait.ended() {
         wait.wait();
         return Outcome::Done(NtStatus::SUCCESS, body);
     }
-    let mut body = Some(body);
-    let step = Box::new(move || {
-        wait.wait();
-        body.take().map(|b| (NtStatus::SUCCESS, b))
-    });
-    Outcome::Wait(Wait::Copy(Box::new(super::offload::CopyTask::new(
-        open.clone(),
-        step,
-    ))))
+    Outcome::Wait(Wait::Abort(Box::new(super::wait::AbortAnswer {
+        open: open.clone(),
+        wait,
+        answer: body,
+        until: std::time::Instant::now() + rsvd::scsi::ABORT_WAIT,
+    })))
 }
 
 /// The interfaces FSCTL_QUERY_NETWORK_INTERFACE_INFO advertises (MS-SMB2 2.2.32.5).
@@ -521,7 +514,13 @@ pub fn interface_info(ifaces: &[InterfaceConfig]) -> Vec<u8> {
 
 /// The FSCTLs of shared virtual disks (MS-RSVD 3.2.4, 3.2.5.5, 3.2.5.6), and those a
 /// shared open refuses; None for the rest.
-fn shared_disk_ioctl(open: &Open, req: &msg::IoctlRequest) -> Option<Result<Tunnelled, NtStatus>> {
+/// `ring`: a SCSI READ whose range lies in one allocated block of the disk's top file
+/// may be read by the worker's ring, as an SMB2 READ is ([`Tunnelled::Direct`]).
+fn shared_disk_ioctl(
+    open: &Open,
+    req: &msg::IoctlRequest,
+    ring: bool,
+) -> Option<Result<Tunnelled, NtStatus>> {
     let rsvd_share = open.share.as_ref().is_some_and(|s| s.rsvd);
     let shared = open.svhdx.as_ref();
     Some(match req.ctl_code {
@@ -536,8 +535,16 @@ fn shared_disk_ioctl(open: &Open, req: &msg::IoctlRequest) -> Option<Result<Tunn
         fsctl::QUERY_SHARED_VIRTUAL_DISK_SUPPORT => Err(NtStatus::INVALID_DEVICE_REQUEST),
         fsctl::SVHDX_SYNC_TUNNEL_REQUEST | fsctl::SVHDX_ASYNC_TUNNEL_REQUEST => match shared {
             Some(sv) => {
-                let file_size = vhdx::Storage::len(sv.disk.device().top().file()).unwrap_or(0);
-                sv.tunnel(req.input, req.max_output_response as usize, file_size)
+                let max_out = req.max_output_response as usize;
+                match ring.then(|| sv.direct_read(req.input, max_out)).flatten() {
+                    Some((read, at)) => Ok(Tunnelled::Direct(Box::new(read), at)),
+                    None => {
+                        let top = sv.disk.device().top();
+                        let file_size = vhdx::Storage::len(top.file()).unwrap_or(0);
+                        drop(top);
+                        sv.tunnel(req.input, max_out, file_size)
+                    }
+                }
             }
             None if rsvd_share => Err(NtStatus::INVALID_PARAMETER),
             None => Err(NtStatus::INVALID_DEVICE_REQUEST),
@@ -545,13 +552,6 @@ fn shared_disk_ioctl(open: &Open, req: &msg::IoctlRequest) -> Option<Result<Tunn
         // STATUS_OFFLOAD_READ/WRITE_FILE_NOT_SUPPORTED: no offload on a shared disk.
         fsctl::OFFLOAD_READ if shared.is_some() => Err(NtStatus(0xC000_A2A3)),
         fsctl::OFFLOAD_WRITE if shared.is_some() => Err(NtStatus(0xC000_A2A4)),
-        // No block cloning into a virtual disk (its blocks are the engine's): as a file
-        // system that cannot share blocks answers.
-        fsctl::DUPLICATE_EXTENTS_TO_FILE | fsctl::DUPLICATE_EXTENTS_TO_FILE_EX
-            if shared.is_some() =>
-        {
-            Err(NtStatus::INVALID_DEVICE_REQUEST)
-        }
         _ => return None,
     })
 }

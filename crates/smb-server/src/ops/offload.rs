@@ -287,11 +287,9 @@ pub(super) fn offload_write(
     if locked(ctx, open, req.file_offset, req.copy_length, true) {
         return fail(NtStatus::FILE_LOCK_CONFLICT);
     }
-    // Into a shared disk, as a WRITE from the open's initiator (a shared open refuses
-    // OFFLOAD_WRITE before this, so no write of it stays under way here).
-    if let Err(e) = open.admit_disk_change() {
-        return fail(e);
-    }
+    // A shared open refused OFFLOAD_WRITE before this (no write into a shared disk
+    // from here).
+    debug_assert!(open.svhdx.is_none(), "offload write into a shared disk");
     let eof = match f.info() {
         Ok(i) => i.end_of_file,
         Err(e) => return fail(e),
@@ -492,8 +490,10 @@ pub(super) fn duplicate_extents(
     if target.granted_access & access::FILE_WRITE_DATA == 0 {
         return Err(NtStatus::ACCESS_DENIED);
     }
-    // Nor out of one (its reads answer to the disk's reservations).
-    if source.svhdx.is_some() {
+    // No block cloning into or out of a shared disk (its blocks are the engine's, its
+    // reads answer to its reservations): as a file system that cannot share blocks
+    // answers.
+    if target.svhdx.is_some() || source.svhdx.is_some() {
         return Err(NtStatus::INVALID_DEVICE_REQUEST);
     }
     let cluster = u64::from(fs.bytes_per_sector) * u64::from(fs.sectors_per_unit);

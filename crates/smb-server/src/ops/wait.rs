@@ -24,6 +24,17 @@ pub enum Wait {
     SetInfo(Box<CreateWait>),
     /// A long copy (an offload write, an ExtractVHD) on a copier thread.
     Copy(Box<CopyTask>),
+    /// A PREEMPT AND ABORT that took effect, answered once the preempted hosts' writes
+    /// under way have ended.
+    Abort(Box<AbortAnswer>),
+}
+
+/// A PREEMPT AND ABORT's answer, and the writes it waits for (until `until` at most).
+pub struct AbortAnswer {
+    pub open: Arc<Open>,
+    pub wait: crate::svhdx::AbortWait,
+    pub answer: Vec<u8>,
+    pub until: std::time::Instant,
 }
 
 impl Wait {
@@ -33,7 +44,7 @@ impl Wait {
             Wait::Notify { .. } => Some(WaitClass::Notify),
             Wait::Lock { .. } => Some(WaitClass::Locks),
             Wait::Create(_) | Wait::SetInfo(_) => Some(WaitClass::Breaks),
-            Wait::Copy(_) => None,
+            Wait::Copy(_) | Wait::Abort(_) => None,
         }
     }
 
@@ -42,28 +53,34 @@ impl Wait {
         match self {
             Wait::Notify { open, .. } | Wait::Lock { open, .. } => Some(open),
             Wait::Copy(job) => Some(&job.target),
+            Wait::Abort(a) => Some(&a.open),
             Wait::Create(_) | Wait::SetInfo(_) => None,
         }
     }
 
     /// A CANCEL names it: true if it answers STATUS_CANCELLED now; a copy is told to
-    /// stop and answers once its copier has let go (see CopyTask::stop).
+    /// stop and answers once its copier has let go (see CopyTask::stop); a PREEMPT AND
+    /// ABORT has taken effect and answers as it would have.
     pub fn cancel(&mut self) -> bool {
         match self {
             Wait::Copy(task) => {
                 task.stop();
                 false
             }
+            Wait::Abort(_) => false,
             _ => true,
         }
     }
 
     /// When time alone ends it (a break's timeout), on the engine's clock; a copy is
-    /// looked at every millisecond (for a copier slot, or its end).
+    /// looked at every millisecond (for a copier slot, or its end), and so are the
+    /// writes a PREEMPT AND ABORT waits for.
     pub fn deadline(&self) -> Option<std::time::Instant> {
         match self {
             Wait::Create(c) | Wait::SetInfo(c) => crate::oplock::break_deadline(&c.file),
-            Wait::Copy(_) => Some(crate::clock::now() + std::time::Duration::from_millis(1)),
+            Wait::Copy(_) | Wait::Abort(_) => {
+                Some(crate::clock::now() + std::time::Duration::from_millis(1))
+            }
             Wait::Notify { .. } | Wait::Lock { .. } => None,
         }
     }
@@ -124,6 +141,16 @@ pub fn poll_wait(
 ) -> Option<(NtStatus, Vec<u8>)> {
     match w {
         Wait::Copy(task) => task.poll(),
+        Wait::Abort(a) => {
+            let late = std::time::Instant::now() >= a.until;
+            if !a.wait.ended() && !late {
+                return None;
+            }
+            if late {
+                a.wait.overran();
+            }
+            Some((NtStatus::SUCCESS, std::mem::take(&mut a.answer)))
+        }
         Wait::Create(c) => {
             if crate::oplock::breaks_pending(&c.file) {
                 return None;

@@ -111,13 +111,6 @@ pub struct EngineFile {
     key: crate::fixed::FileKey,
 }
 
-impl std::ops::Deref for EngineFile {
-    type Target = dyn FileObj;
-    fn deref(&self) -> &(dyn FileObj + 'static) {
-        &*self.obj
-    }
-}
-
 impl ObjStore {
     pub fn new(obj: Box<dyn FileObj>) -> ObjStore {
         ObjStore(Arc::new(EngineFile {
@@ -140,7 +133,7 @@ impl vhdx::Storage for ObjStore {
         let mut at = 0;
         while at < buf.len() {
             let n = self
-                .0
+                .obj()
                 .read_at(offset + at as u64, &mut buf[at..])
                 .map_err(io_err)?;
             if n == 0 {
@@ -151,23 +144,23 @@ impl vhdx::Storage for ObjStore {
         Ok(())
     }
     fn write_at(&self, buf: &[u8], offset: u64) -> io::Result<()> {
-        let n = self.0.write_at(offset, buf).map_err(io_err)?;
+        let n = self.obj().write_at(offset, buf).map_err(io_err)?;
         if n != buf.len() {
             return Err(io::ErrorKind::WriteZero.into());
         }
         Ok(())
     }
     fn flush(&self) -> io::Result<()> {
-        self.0.sync().map_err(io_err)
+        self.obj().sync().map_err(io_err)
     }
     fn len(&self) -> io::Result<u64> {
-        Ok(self.0.info().map_err(io_err)?.end_of_file)
+        Ok(self.obj().info().map_err(io_err)?.end_of_file)
     }
     fn set_len(&self, len: u64) -> io::Result<()> {
-        self.0.set_len(len).map_err(io_err)
+        self.obj().set_len(len).map_err(io_err)
     }
     fn punch_hole(&self, offset: u64, len: u64) -> io::Result<()> {
-        self.0.zero_range(offset, len).map_err(io_err)
+        self.obj().zero_range(offset, len).map_err(io_err)
     }
 }
 
@@ -217,7 +210,7 @@ impl SharedDisk {
         self.device()
             .top_offset(offset, len, |top, at| {
                 let f = &top.file().0;
-                f.raw_fd().map(|fd| RingTarget {
+                f.obj.raw_fd().map(|fd| RingTarget {
                     fd,
                     at,
                     file: Some(RingFile {
@@ -481,7 +474,7 @@ fn open_shared(
     let mut set_id = None;
     let set = if is_set_name(path) {
         let obj = ObjStore::new(open_obj(share, path, !share.read_only)?);
-        let id = obj.0.info().map(|i| (i.device_id, i.file_id))?;
+        let id = obj.obj().info().map(|i| (i.device_id, i.file_id))?;
         if let Some(d) = open_sets.get(&id).and_then(std::sync::Weak::upgrade) {
             *slot = Arc::downgrade(&d);
             return Ok(Opened::Disk(d));
@@ -575,7 +568,7 @@ pub fn snapshot_disk(
     let obj = ObjStore::new(open_obj(share, path, false)?);
     // A set open here changes its chain (merges, removals) under its lock: held while
     // the snapshot's files are opened, and what it says is the set as it is.
-    let set_id = obj.0.info().map(|i| (i.device_id, i.file_id))?;
+    let set_id = obj.obj().info().map(|i| (i.device_id, i.file_id))?;
     let open_set = OPEN_SETS
         .lock()
         .get(&set_id)
@@ -618,6 +611,8 @@ pub fn is_shared(slot: &DiskSlot) -> bool {
 /// which answers when it ends.
 pub enum Tunnelled {
     Done(Vec<u8>),
+    /// A SCSI READ the transport's ring reads (see [`SvhdxOpen::direct_read`]).
+    Direct(Box<tunnel::DirectRead>, RingTarget),
     /// A SCSI READ or WRITE that moved this many bytes (Storage QoS counts them).
     Moved(Vec<u8>, u64),
     /// A PREEMPT AND ABORT, answered once the preempted hosts' writes under way end.
@@ -642,11 +637,17 @@ impl AbortWait {
     /// [`rsvd::scsi::ABORT_WAIT`].
     pub fn wait(&self) {
         if !self.abort.wait(&self.tasks, rsvd::scsi::ABORT_WAIT) {
-            tracing::warn!(
-                disk = %self.disk,
-                "PREEMPT AND ABORT answered with preempted writes still under way"
-            );
+            self.overran();
         }
+    }
+
+    /// The preempt is answered although some are still under way (the storage under
+    /// the disk has stopped answering).
+    pub fn overran(&self) {
+        tracing::warn!(
+            disk = %self.disk,
+            "PREEMPT AND ABORT answered with preempted writes still under way"
+        );
     }
 }
 

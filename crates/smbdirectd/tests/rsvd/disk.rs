@@ -627,3 +627,44 @@ fn tunnelled_scsi_reads_and_writes_count_to_the_opens_storage_qos_flow() {
         .unwrap_or_else(|| panic!("no flow in:\n{text}"));
     assert!(line.ends_with(" 60"), "{line}");
 }
+
+#[test]
+fn a_server_side_copy_out_of_a_shared_disk_is_refused() {
+    // Its reads answer to the disk's reservations: a copy out of it would not.
+    let s = rsvd_server();
+    vhdx(&[
+        "create",
+        p(&s.share.join("out.vhdx")),
+        "--size",
+        "64M",
+        "--block-size",
+        "1M",
+    ]);
+    let (mut c, mut d) = open(&s, HOST_A, "out.vhdx");
+    assert_eq!(
+        d.write16(&mut c, 0, &[7; 4096], BS).unwrap().scsi_status,
+        GOOD
+    );
+    let key = c
+        .fsctl(
+            d.tree,
+            d.file,
+            smb_wire::fsctl::SRV_REQUEST_RESUME_KEY,
+            &[],
+            32,
+        )
+        .unwrap();
+    let mut chunks = key.ioctl_output()[..24].to_vec();
+    chunks.extend_from_slice(&1u32.to_le_bytes());
+    chunks.extend_from_slice(&0u32.to_le_bytes());
+    chunks.extend_from_slice(&0u64.to_le_bytes());
+    chunks.extend_from_slice(&0u64.to_le_bytes());
+    chunks.extend_from_slice(&4096u32.to_le_bytes());
+    chunks.extend_from_slice(&0u32.to_le_bytes());
+    let (dst, _) = c.create(d.tree, "copy.bin", 0x0012_019F, 5, 0).unwrap();
+    c.write(d.tree, dst, 0, &[0; 4096]).unwrap();
+    let cc = smb_wire::fsctl::SRV_COPYCHUNK_WRITE;
+    let r = c.fsctl(d.tree, dst, cc, &chunks, 12).unwrap();
+    assert_eq!(r.status(), NtStatus::INVALID_DEVICE_REQUEST);
+    assert_eq!(c.read(d.tree, dst, 0, 4096).unwrap(), vec![0; 4096]);
+}
