@@ -391,13 +391,16 @@ impl Running {
         ns as f64 / 1e9
     }
 
-    /// Finishes in-flight requests, closes every connection and joins the workers.
+    /// Finishes in-flight requests, closes every connection and joins the workers; then
+    /// leaves the shared virtual disks' files clean (persistent opens keep their disks
+    /// open past their connections).
     pub fn shutdown(self) {
         self.ready.store(false, Ordering::Release);
         self.stop.store(true, Ordering::Release);
         for w in self.workers {
             w.stop_and_join();
         }
+        smb_server::svhdx::stop_disks(std::time::Duration::from_secs(10));
     }
 }
 

@@ -236,7 +236,14 @@ pub fn write_through<S: Storage>(disk: &Vhdx<S>, offset: u64, data: &[u8]) -> Re
 /// Readers of the chain see the same bytes throughout; a crash leaves `child` showing
 /// what it did, and running this again after one redoes only what is left. `below` is
 /// the parent and its own parents, open to read; `step` bounds the bytes read at once.
-pub fn copy_parent_in<S: Storage>(child: &mut Vhdx<S>, below: &[Vhdx<S>], step: u64) -> Result<()> {
+/// `stop` is asked before each step: when it says so the copy ends there, with
+/// [`std::io::ErrorKind::Interrupted`] (what is copied stays; a later call goes on).
+pub fn copy_parent_in<S: Storage>(
+    child: &mut Vhdx<S>,
+    below: &[Vhdx<S>],
+    step: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<()> {
     let parent = below
         .first()
         .ok_or_else(|| Error::InvalidArgument("no parent to merge".into()))?;
@@ -280,6 +287,10 @@ pub fn copy_parent_in<S: Storage>(child: &mut Vhdx<S>, below: &[Vhdx<S>], step: 
     };
     let mut at = 0;
     while at < size {
+        if stop() {
+            child.flush()?;
+            return Err(Error::Io(std::io::ErrorKind::Interrupted.into()));
+        }
         let n = step.min(size - at);
         // A run of zeros to write, joined up across pieces.
         let mut run: Option<(u64, u64)> = None;

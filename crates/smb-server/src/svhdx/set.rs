@@ -156,6 +156,9 @@ pub struct SetFile {
     pub(super) merging: std::sync::atomic::AtomicBool,
     /// A tidy was asked for since the merger last looked.
     pub(super) wanted: std::sync::atomic::AtomicBool,
+    /// The node is stopping: no merge starts, and one under way stops at its next step
+    /// (see [`super::stop_disks`]).
+    pub(super) stopping: std::sync::atomic::AtomicBool,
 }
 
 /// Replaced top files kept open per disk (the oldest is closed beyond this).
@@ -286,7 +289,10 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
         return;
     };
     sf.wanted.store(true, Ordering::SeqCst);
-    if sf.share.read_only || sf.merging.swap(true, Ordering::AcqRel) {
+    if sf.share.read_only
+        || sf.stopping.load(Ordering::Acquire)
+        || sf.merging.swap(true, Ordering::AcqRel)
+    {
         return;
     }
     let disk = disk.clone();
@@ -298,21 +304,33 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
                 sf.wanted.store(false, Ordering::SeqCst);
                 // Swept first too: a merge removes a file whose other children (an
                 // abandoned branch's) could not be found any more after.
+                let stopping = || sf.stopping.load(Ordering::Acquire);
                 sweep(&disk, sf);
-                loop {
+                while !stopping() {
                     let next = sf.mergeable(&sf.set.lock(), &sf.names.lock());
                     let Some((child, name)) = next else {
                         break;
                     };
-                    if let Err(e) = merge_one(&disk, sf, &child, &name) {
-                        tracing::warn!(file = %name, error = %e, "VHD Set: merging a file no snapshot needs");
-                        break;
+                    match merge_one(&disk, sf, &child, &name) {
+                        Err(_) if stopping() => {
+                            tracing::info!(file = %name, "VHD Set: a merge stopped with the node; it goes on at the next open");
+                        }
+                        Err(e) => {
+                            tracing::warn!(file = %name, error = %e, "VHD Set: merging a file no snapshot needs");
+                            break;
+                        }
+                        Ok(()) => {}
                     }
                 }
-                sweep(&disk, sf);
+                if !stopping() {
+                    sweep(&disk, sf);
+                }
                 sf.merging.store(false, Ordering::Release);
                 // Asked again meanwhile: this thread's still, unless another took it.
-                if !sf.wanted.load(Ordering::SeqCst) || sf.merging.swap(true, Ordering::AcqRel) {
+                if stopping()
+                    || !sf.wanted.load(Ordering::SeqCst)
+                    || sf.merging.swap(true, Ordering::AcqRel)
+                {
                     return;
                 }
             }
@@ -533,7 +551,8 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
         }
     };
     read_by_others()?;
-    vhdx::copy_parent_in(&mut child, &below, MERGE_STEP)
+    let stopping = || sf.stopping.load(std::sync::atomic::Ordering::Acquire);
+    vhdx::copy_parent_in(&mut child, &below, MERGE_STEP, &stopping)
         .map_err(|e| format!("copying into its child: {e}"))?;
     // The switch: the chain must still be what the copy was made for.
     let set = sf.set.lock();

@@ -277,28 +277,38 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
     qemu_img_matches(&disk, &raw);
 }
 
-#[test]
-fn a_persistent_shared_disk_open_is_reclaimed_after_kill_9_without_the_context() {
-    let mut s = TestServer::start_with(Opts {
+/// A server whose rsvd share is continuously available, with a 32 MiB dynamic
+/// `ca.vhdx` on it.
+fn ca_server() -> (TestServer, std::path::PathBuf) {
+    let s = TestServer::start_with(Opts {
         share_extra: "rsvd = true\ncontinuous_availability = true".into(),
         ..Default::default()
     });
     let disk = s.share.join("ca.vhdx");
     vhdx(&["create", p(&disk), "--size", "32M", "--block-size", "1M"]);
+    (s, disk)
+}
+
+/// A host of client GUID `client` connected to the share.
+fn ca_host(s: &TestServer, client: [u8; 16]) -> (Client, u32) {
+    let mut c = Client::connect(
+        &format!("127.0.0.1:{}", s.port),
+        &client::Options {
+            client_guid: Some(client),
+            ..user_options()
+        },
+    )
+    .unwrap();
+    let t = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    (c, t)
+}
+
+#[test]
+fn a_persistent_shared_disk_open_is_reclaimed_after_kill_9_without_the_context() {
+    let (mut s, disk) = ca_server();
     const CLIENT: [u8; 16] = *b"hyper-v-node-one";
     const CREATE: [u8; 16] = *b"create-guid-0001";
-    let connect = |s: &TestServer| {
-        let mut c = Client::connect(
-            &format!("127.0.0.1:{}", s.port),
-            &client::Options {
-                client_guid: Some(CLIENT),
-                ..user_options()
-            },
-        )
-        .unwrap();
-        let t = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
-        (c, t)
-    };
+    let connect = |s: &TestServer| ca_host(s, CLIENT);
     let (mut c, t) = connect(&s);
     let mut d = SharedDisk::open_with(
         &mut c,
@@ -619,4 +629,36 @@ fn preempt_and_abort_during_copies_into_the_disk_is_answered_after_the_one_under
             other => panic!("copy {j}: {other:?}"),
         }
     }
+}
+
+#[test]
+fn a_node_stopped_with_persistent_shared_opens_leaves_the_disk_clean() {
+    let (mut s, disk) = ca_server();
+    let (mut c, t) = ca_host(&s, *b"hyper-v-node-two");
+    let mut d = SharedDisk::open_with(
+        &mut c,
+        t,
+        "ca.vhdx",
+        Some(HOST_A),
+        2,
+        "NODE1",
+        &[client::rsvd::dh2q_persistent(*b"create-guid-0002")],
+    )
+    .unwrap();
+    let data = random_bytes(64 << 10, 6);
+    c.write(d.tree, d.file, 5 * MIB, &data).unwrap();
+    assert_eq!(
+        d.scsi(&mut c, &[0x35, 0, 0, 0, 0, 0, 0, 0, 0, 0], Data::None)
+            .unwrap()
+            .scsi_status,
+        GOOD
+    );
+    // The host is still connected (and its handle persistent) when the node stops.
+    s.stop();
+    drop(c);
+    let mut expect = vec![0u8; 32 * MIB as usize];
+    expect[5 * MIB as usize..5 * MIB as usize + data.len()].copy_from_slice(&data);
+    let raw = s.dir.path().join("expect.raw");
+    std::fs::write(&raw, &expect).unwrap();
+    qemu_img_matches(&disk, &raw);
 }

@@ -718,3 +718,77 @@ fn reads_follow_a_sets_new_top_file_after_a_snapshot() {
         d.create_snapshot(&mut c, Guid::random(), false).unwrap();
     }
 }
+
+/// Whether `smbdirectd vhdx info` finds the file's log clean (nothing to replay).
+fn log_clean(path: &Path) -> bool {
+    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["vhdx", "info", "--json", p(path)])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["log"]["dirty"] == serde_json::Value::Bool(false)
+}
+
+#[test]
+fn a_node_stopping_in_the_middle_of_a_merge_leaves_every_file_clean() {
+    const BIG: u64 = 256 * MIB;
+    let mut s = rsvd_server();
+    let set = s.share.join("stop.vhds");
+    vhdx(&["create", p(&set), "--size", "256M", "--block-size", "1M"]);
+    let (mut c, mut d) = open(&s, HOST_A, "stop.vhds");
+    let mib = |i: u64, round: u64| -> Vec<u8> {
+        let mut b = vec![(i as u8) ^ (round as u8 * 0x5B); MIB as usize];
+        b[..8].copy_from_slice(&(i * 1000 + round).to_le_bytes());
+        b
+    };
+    // Three snapshots; between the first and the second every MiB is written, so the
+    // second one's file holds the whole disk; the third makes it a middle file.
+    let (a, b, cc) = (Guid::random(), Guid::random(), Guid::random());
+    d.create_snapshot(&mut c, a, false).unwrap();
+    for i in 0..BIG / MIB {
+        c.write(d.tree, d.file, i * MIB, &mib(i, 1)).unwrap();
+    }
+    d.create_snapshot(&mut c, b, false).unwrap();
+    for i in (0..BIG / MIB).step_by(16) {
+        c.write(d.tree, d.file, i * MIB, &mib(i, 2)).unwrap();
+    }
+    d.create_snapshot(&mut c, cc, false).unwrap();
+    let files = avhdx_files(&s).len();
+    // Deleting the second snapshot starts the merge of its file (256 MiB into the file
+    // above it); the node is told to stop while it copies, its host still connected.
+    d.delete_snapshot(&mut c, b, false).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.stop();
+    drop(c);
+    // (Here the copy takes longer than that; a faster machine may finish it first.)
+    let log = s.log();
+    assert!(
+        log.contains("a merge stopped with the node")
+            || log.contains("a file no snapshot needs merged away"),
+        "the merge neither stopped nor ended: {log}"
+    );
+    for f in avhdx_files(&s) {
+        assert!(
+            log_clean(&s.share.join(&f)),
+            "{f} is left with a log to replay"
+        );
+    }
+    assert!(log_clean(&set), "the top of the set");
+    vhdx_check(&set);
+    // The merge goes on at the next open, and the disk reads as it was written.
+    s.restart();
+    let (mut c, d) = open(&s, HOST_A, "stop.vhds");
+    settle(&s, files - 1, "the merge after the restart");
+    for i in 0..BIG / MIB {
+        let round = if i % 16 == 0 { 2 } else { 1 };
+        assert!(
+            c.read(d.tree, d.file, i * MIB, MIB as u32).unwrap() == mib(i, round),
+            "the MiB at {i}"
+        );
+    }
+    d.close(&mut c).unwrap();
+    drop(c);
+    s.stop();
+    vhdx_check(&set);
+}
