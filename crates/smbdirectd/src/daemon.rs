@@ -392,15 +392,18 @@ impl Running {
     }
 
     /// Finishes in-flight requests, closes every connection and joins the workers; then
-    /// leaves the shared virtual disks' files clean (persistent opens keep their disks
-    /// open past their connections).
+    /// waits (10 s at most) for the server-side copies those connections started to
+    /// stop, and leaves the shared virtual disks' files clean (persistent opens keep
+    /// their disks open past their connections).
     pub fn shutdown(self) {
         self.ready.store(false, Ordering::Release);
         self.stop.store(true, Ordering::Release);
         for w in self.workers {
             w.stop_and_join();
         }
-        smb_server::svhdx::stop_disks(std::time::Duration::from_secs(10));
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        smb_server::ops::wait_copiers(until);
+        smb_server::svhdx::stop_disks(until);
     }
 }
 

@@ -142,7 +142,11 @@ fn a_merge_stopped_between_steps_leaves_a_clean_child_and_goes_on_later() {
         steps.set(steps.get() + 1);
         steps.get() > 2
     };
+    let own = |d: &Disk, at: u64, len: u64| -> u64 {
+        d.own_ranges(at, len).unwrap().iter().map(|r| r.1).sum()
+    };
     let mut c = open(&child, true);
+    let before_own = (own(&c, 0, 6 * MIB), own(&c, 6 * MIB, SIZE - 6 * MIB));
     let r = copy_parent_in(
         &mut c,
         &[open(&mid, false), open(&base, false)],
@@ -158,6 +162,9 @@ fn a_merge_stopped_between_steps_leaves_a_clean_child_and_goes_on_later() {
         3,
         "asked before each step, and no more once it said so"
     );
+    // The two steps taken (3 MiB each) stayed copied; nothing past them was.
+    assert!(own(&c, 0, 6 * MIB) > before_own.0);
+    assert_eq!(own(&c, 6 * MIB, SIZE - 6 * MIB), before_own.1);
     // Let go of as a merger that stops does: the child's log is emptied, so what a
     // crash now would keep opens without a replay, still reads through the middle
     // disk, and shows the same bytes.

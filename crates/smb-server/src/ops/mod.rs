@@ -58,6 +58,7 @@ use info::*;
 pub use io::*;
 pub use ioctl::*;
 use lock::*;
+pub use offload::wait_copiers;
 use offload::*;
 use pipe::*;
 use rename::*;

@@ -362,6 +362,23 @@ pub(super) fn offload_write(
 /// Copier threads running (all servers of the process).
 static COPIERS: AtomicUsize = AtomicUsize::new(0);
 
+/// The node is stopping: waits until `until` for the copier threads to end. Their
+/// requests went with the connections, so each stops after its step under way (an
+/// extract's unfinished file removed). False when some are still running.
+pub fn wait_copiers(until: std::time::Instant) -> bool {
+    while COPIERS.load(Ordering::Acquire) > 0 {
+        if std::time::Instant::now() >= until {
+            tracing::warn!(
+                copiers = COPIERS.load(Ordering::Acquire),
+                "server-side copies still running at stop"
+            );
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    true
+}
+
 /// What a copier thread hands back.
 #[derive(Default)]
 struct CopyShared {

@@ -438,33 +438,43 @@ pub fn set_open(device_id: u64, file_id: u64) -> bool {
 static LIVE: Mutex<Vec<std::sync::Weak<SharedDisk>>> = parking_lot::const_mutex(Vec::new());
 
 /// The node is stopping and its workers are gone: VHD Set merges stop at their next
-/// step and are waited for, at most `wait` (what they copied stays; they go on at the
+/// step and are waited for until `until` (what they copied stays; they go on at the
 /// next open), and every shared disk still open (a persistent handle outlives its
 /// connection) has its top file flushed and its log emptied. The files are then clean
-/// while the node is down: another tool opens them without a log to replay.
-pub fn stop_disks(wait: std::time::Duration) {
-    use std::sync::atomic::Ordering;
+/// while the node is down: another tool opens them without a log to replay. Returns
+/// how many disks were left clean, and how many were not (a merge that did not stop in
+/// time, a top that could not be flushed: their logs are replayed at the next open).
+pub fn stop_disks(until: std::time::Instant) -> (usize, usize) {
+    use std::sync::atomic::Ordering::SeqCst;
     let disks: Vec<Arc<SharedDisk>> = LIVE.lock().iter().filter_map(|w| w.upgrade()).collect();
     for sf in disks.iter().filter_map(|d| d.set.as_ref()) {
-        sf.stopping.store(true, Ordering::Release);
+        sf.stopping.store(true, SeqCst);
     }
-    let deadline = std::time::Instant::now() + wait;
-    for sf in disks.iter().filter_map(|d| d.set.as_ref()) {
-        while sf.merging.load(Ordering::Acquire) && std::time::Instant::now() < deadline {
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        if sf.merging.load(Ordering::Acquire) {
-            tracing::warn!(set = %sf.name, "VHD Set: a merge did not stop in time; its file's log is replayed at the next open");
-        }
-    }
+    let mut not_clean = 0;
     for d in &disks {
+        if let Some(sf) = &d.set {
+            while sf.merging.load(SeqCst) && std::time::Instant::now() < until {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            if sf.merging.load(SeqCst) {
+                tracing::warn!(set = %sf.name, "VHD Set: a merge did not stop in time; its file's log is replayed at the next open");
+                not_clean += 1;
+                continue;
+            }
+        }
         if let Err(e) = d.device().top().end_session() {
             tracing::warn!(disk = %d.pr_key, error = %e, "ending a shared virtual disk's session at stop");
+            not_clean += 1;
         }
     }
     if !disks.is_empty() {
-        tracing::info!(disks = disks.len(), "shared virtual disks left clean");
+        tracing::info!(
+            clean = disks.len() - not_clean,
+            not_clean,
+            "shared virtual disks at stop"
+        );
     }
+    (disks.len() - not_clean, not_clean)
 }
 
 /// Opens the disk at `path` (and its parents), or finds it open already in the file's

@@ -284,15 +284,15 @@ impl SetFile {
 /// places. One such thread per disk at a time; a call while it runs makes it look
 /// again before it ends.
 pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
-    use std::sync::atomic::Ordering;
+    use std::sync::atomic::Ordering::SeqCst;
     let Some(sf) = disk.set.as_ref() else {
         return;
     };
-    sf.wanted.store(true, Ordering::SeqCst);
-    if sf.share.read_only
-        || sf.stopping.load(Ordering::Acquire)
-        || sf.merging.swap(true, Ordering::AcqRel)
-    {
+    sf.wanted.store(true, SeqCst);
+    // (The slot is taken before `stopping` is looked at, and given back when it is
+    // set: `stop_disks` sets it before it looks at the slot, so one of the two sees the
+    // other.)
+    if sf.share.read_only || !sf.take_merger_slot() {
         return;
     }
     let disk = disk.clone();
@@ -300,11 +300,11 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
         .name("vhds-merge".into())
         .spawn(move || {
             let sf = disk.set.as_ref().expect("a set");
+            let stopping = || sf.stopping.load(SeqCst);
             loop {
-                sf.wanted.store(false, Ordering::SeqCst);
+                sf.wanted.store(false, SeqCst);
                 // Swept first too: a merge removes a file whose other children (an
                 // abandoned branch's) could not be found any more after.
-                let stopping = || sf.stopping.load(Ordering::Acquire);
                 sweep(&disk, sf);
                 while !stopping() {
                     let next = sf.mergeable(&sf.set.lock(), &sf.names.lock());
@@ -312,32 +312,53 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
                         break;
                     };
                     match merge_one(&disk, sf, &child, &name) {
-                        Err(_) if stopping() => {
+                        Ok(Merge::Done) => {}
+                        Ok(Merge::Stopped) => {
                             tracing::info!(file = %name, "VHD Set: a merge stopped with the node; it goes on at the next open");
                         }
                         Err(e) => {
                             tracing::warn!(file = %name, error = %e, "VHD Set: merging a file no snapshot needs");
                             break;
                         }
-                        Ok(()) => {}
                     }
                 }
                 if !stopping() {
                     sweep(&disk, sf);
                 }
-                sf.merging.store(false, Ordering::Release);
+                sf.merging.store(false, SeqCst);
                 // Asked again meanwhile: this thread's still, unless another took it.
-                if stopping()
-                    || !sf.wanted.load(Ordering::SeqCst)
-                    || sf.merging.swap(true, Ordering::AcqRel)
-                {
+                if !sf.wanted.load(SeqCst) || !sf.take_merger_slot() {
                     return;
                 }
             }
         });
     if spawned.is_err() {
-        sf.merging.store(false, Ordering::Release);
+        sf.merging.store(false, SeqCst);
     }
+}
+
+impl SetFile {
+    /// Takes the set's one merger slot: false when a merger has it, or when the node is
+    /// stopping (the slot then stays free).
+    fn take_merger_slot(&self) -> bool {
+        use std::sync::atomic::Ordering::SeqCst;
+        if self.merging.swap(true, SeqCst) {
+            return false;
+        }
+        if self.stopping.load(SeqCst) {
+            self.merging.store(false, SeqCst);
+            return false;
+        }
+        true
+    }
+}
+
+/// How a merge of one file ended.
+enum Merge {
+    /// Merged away, or nothing to do any more (the chain changed meanwhile).
+    Done,
+    /// The node is stopping: the copy stopped between steps, the child clean.
+    Stopped,
 }
 
 /// A disk file in a set's folder: its identity, and its parent's path and identity
@@ -520,7 +541,12 @@ fn sweep(disk: &SharedDisk, sf: &SetFile) {
 }
 
 /// Merges the file `name` into `child_name`, the file above it in the chain.
-fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> Result<(), String> {
+fn merge_one(
+    disk: &SharedDisk,
+    sf: &SetFile,
+    child_name: &str,
+    name: &str,
+) -> Result<Merge, String> {
     fn st(what: &'static str) -> impl Fn(NtStatus) -> String {
         move |s| format!("{what}: status {:#x}", s.0)
     }
@@ -551,17 +577,28 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
         }
     };
     read_by_others()?;
-    let stopping = || sf.stopping.load(std::sync::atomic::Ordering::Acquire);
-    vhdx::copy_parent_in(&mut child, &below, MERGE_STEP, &stopping)
-        .map_err(|e| format!("copying into its child: {e}"))?;
+    tracing::info!(
+        file = name,
+        into = child_name,
+        "VHD Set: merging a file no snapshot needs into the file above it"
+    );
+    let stopping = || sf.stopping.load(std::sync::atomic::Ordering::SeqCst);
+    match vhdx::copy_parent_in(&mut child, &below, MERGE_STEP, &stopping) {
+        Ok(()) => {}
+        // (The child, dropped, ends its session: its log is emptied.)
+        Err(vhdx::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
+            return Ok(Merge::Stopped)
+        }
+        Err(e) => return Err(format!("copying into its child: {e}")),
+    }
     // The switch: the chain must still be what the copy was made for.
     let set = sf.set.lock();
     let mut names = sf.names.lock();
     let Some(i) = names.iter().position(|n| n == name) else {
-        return Ok(());
+        return Ok(Merge::Done);
     };
     if !sf.can_merge(&set, &names, i) || names[i - 1] != child_name {
-        return Ok(());
+        return Ok(Merge::Done);
     }
     read_by_others()?;
     child
@@ -593,7 +630,7 @@ fn merge_one(disk: &SharedDisk, sf: &SetFile, child_name: &str, name: &str) -> R
         into = child_name,
         "VHD Set: a file no snapshot needs merged away"
     );
-    Ok(())
+    Ok(Merge::Done)
 }
 
 /// The VHD Set operations of a shared disk (a plain `.vhdx` answers as not a set), as

@@ -656,6 +656,7 @@ fn a_node_stopped_with_persistent_shared_opens_leaves_the_disk_clean() {
     // The host is still connected (and its handle persistent) when the node stops.
     s.stop();
     drop(c);
+    assert!(log_clean(&disk));
     let mut expect = vec![0u8; 32 * MIB as usize];
     expect[5 * MIB as usize..5 * MIB as usize + data.len()].copy_from_slice(&data);
     let raw = s.dir.path().join("expect.raw");

@@ -62,6 +62,17 @@ fn vhdx_check(path: &Path) {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
 }
 
+/// Whether `smbdirectd vhdx info` finds the file's log clean (nothing to replay).
+fn log_clean(path: &Path) -> bool {
+    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["vhdx", "info", "--json", p(path)])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["log"]["dirty"] == serde_json::Value::Bool(false)
+}
+
 fn host(s: &TestServer) -> (Client, u32) {
     let mut c = s.tcp_client();
     let t = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
