@@ -159,6 +159,10 @@ impl<S: Storage> BlockDevice for VhdxDisk<S> {
         self.top().trim(offset, len)?;
         Ok(())
     }
+    fn zero(&self, offset: u64, len: u64) -> Result<(), DevError> {
+        self.top().zero(offset, len)?;
+        Ok(())
+    }
     fn unmap_granularity(&self) -> u64 {
         self.top().block_size()
     }

@@ -86,6 +86,12 @@ pub trait BlockDevice: Send + Sync {
     /// Releases a range: afterwards it reads as zeros where whole allocation units were
     /// released and keeps its data elsewhere (unmap is advisory).
     fn unmap(&self, offset: u64, len: u64) -> Result<(), DevError>;
+    /// Makes every whole allocation unit ([`BlockDevice::unmap_granularity`]) inside
+    /// the range read as zeros, releasing it where the device can; the caller writes
+    /// zeros over the edges. By default, [`BlockDevice::unmap`].
+    fn zero(&self, offset: u64, len: u64) -> Result<(), DevError> {
+        self.unmap(offset, len)
+    }
     /// Grows or shrinks the disk to `new_size` bytes (a shrink drops what lies past it).
     fn resize(&self, _new_size: u64) -> Result<(), DevError> {
         Err(DevError::Invalid("this disk has a fixed size".into()))

@@ -515,6 +515,23 @@ pub fn start(cfg: &Config) -> Result<Running> {
         tracing::info!(%local, "metrics on http://{local}/metrics");
         println!("smbdirectd: metrics at http://{local}/metrics");
     }
+    let senders: Vec<_> = workers.iter().map(|w| w.sender()).collect();
+    // SMB Direct listens first: once the TCP port takes connections (what a client or
+    // a test waits for), every endpoint does.
+    for e in &cfg.server.smbdirect {
+        let (provider, addr) = crate::endpoint::parse_endpoint(e)?;
+        let local = crate::listen::spawn_rdma(
+            &provider,
+            addr,
+            server.clone(),
+            stop.clone(),
+            senders.clone(),
+            admission.clone(),
+            cfg.smbdirect_config(),
+        )?;
+        tracing::info!(%local, provider, "listening (SMB Direct)");
+        println!("smbdirectd: SMB Direct ({provider}) on {local}");
+    }
     let mut listeners = Vec::new();
     let mut tcp = Vec::new();
     for addr in &cfg.server.listen {
@@ -534,21 +551,6 @@ pub fn start(cfg: &Config) -> Result<Running> {
         }
         tcp.push(local);
         listeners.push(l);
-    }
-    let senders: Vec<_> = workers.iter().map(|w| w.sender()).collect();
-    for e in &cfg.server.smbdirect {
-        let (provider, addr) = crate::endpoint::parse_endpoint(e)?;
-        let local = crate::listen::spawn_rdma(
-            &provider,
-            addr,
-            server.clone(),
-            stop.clone(),
-            senders.clone(),
-            admission.clone(),
-            cfg.smbdirect_config(),
-        )?;
-        tracing::info!(%local, provider, "listening (SMB Direct)");
-        println!("smbdirectd: SMB Direct ({provider}) on {local}");
     }
     use std::io::Write;
     let _ = std::io::stdout().flush();

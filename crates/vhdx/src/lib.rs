@@ -92,6 +92,23 @@ pub trait Storage: Send + Sync {
     fn punch_hole(&self, _offset: u64, _len: u64) -> io::Result<()> {
         Ok(())
     }
+    /// Makes a range read as zeros (releasing its space where the storage can). By
+    /// default zeros are written over it.
+    fn zero_range(&self, offset: u64, len: u64) -> io::Result<()> {
+        write_zeros(self, offset, len)
+    }
+}
+
+/// Writes zeros over `[offset, offset + len)` of `s`, a megabyte at a time.
+fn write_zeros<S: Storage + ?Sized>(s: &S, offset: u64, len: u64) -> io::Result<()> {
+    let zeros = vec![0u8; len.min(1 << 20) as usize];
+    let mut at = offset;
+    while at < offset + len {
+        let n = (offset + len - at).min(zeros.len() as u64) as usize;
+        s.write_at(&zeros[..n], at)?;
+        at += n as u64;
+    }
+    Ok(())
 }
 
 impl Storage for std::fs::File {
@@ -111,25 +128,48 @@ impl Storage for std::fs::File {
         std::fs::File::set_len(self, len)
     }
     fn punch_hole(&self, offset: u64, len: u64) -> io::Result<()> {
-        use std::os::fd::AsRawFd;
-        // SAFETY: fallocate on a descriptor we own, with plain integer arguments.
-        let r = unsafe {
-            libc::fallocate(
-                self.as_raw_fd(),
-                libc::FALLOC_FL_PUNCH_HOLE | libc::FALLOC_FL_KEEP_SIZE,
-                offset as libc::off_t,
-                len as libc::off_t,
-            )
-        };
-        if r == 0 {
-            return Ok(());
+        match fallocate(self, libc::FALLOC_FL_PUNCH_HOLE, offset, len) {
+            // Filesystems without hole punching simply keep the space.
+            Err(e) if unsupported(&e) => Ok(()),
+            r => r,
         }
-        let e = io::Error::last_os_error();
-        // Filesystems without hole punching simply keep the space.
-        if e.raw_os_error() == Some(libc::EOPNOTSUPP) {
-            return Ok(());
-        }
-        Err(e)
+    }
+    fn zero_range(&self, offset: u64, len: u64) -> io::Result<()> {
+        // Zeroed in place (the space stays allocated), else a hole (reads as zeros),
+        // else zeros written.
+        fallocate(self, libc::FALLOC_FL_ZERO_RANGE, offset, len)
+            .or_else(|e| match unsupported(&e) {
+                true => fallocate(self, libc::FALLOC_FL_PUNCH_HOLE, offset, len),
+                false => Err(e),
+            })
+            .or_else(|e| match unsupported(&e) {
+                true => write_zeros(self, offset, len),
+                false => Err(e),
+            })
+    }
+}
+
+/// Whether a failed fallocate says the filesystem cannot do it.
+fn unsupported(e: &io::Error) -> bool {
+    matches!(e.raw_os_error(), Some(libc::EOPNOTSUPP | libc::ENOSYS))
+}
+
+/// fallocate(`mode` | KEEP_SIZE) on `f`.
+fn fallocate(f: &std::fs::File, mode: i32, offset: u64, len: u64) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: fallocate on a descriptor we own, with plain integer arguments.
+    let r = unsafe {
+        libc::fallocate(
+            f.as_raw_fd(),
+            mode | libc::FALLOC_FL_KEEP_SIZE,
+            offset as libc::off_t,
+            len as libc::off_t,
+        )
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
     }
 }
 
@@ -152,6 +192,9 @@ impl<T: Storage + ?Sized> Storage for &T {
     fn punch_hole(&self, offset: u64, len: u64) -> io::Result<()> {
         (**self).punch_hole(offset, len)
     }
+    fn zero_range(&self, offset: u64, len: u64) -> io::Result<()> {
+        (**self).zero_range(offset, len)
+    }
 }
 
 impl<T: Storage + ?Sized> Storage for std::sync::Arc<T> {
@@ -172,5 +215,8 @@ impl<T: Storage + ?Sized> Storage for std::sync::Arc<T> {
     }
     fn punch_hole(&self, offset: u64, len: u64) -> io::Result<()> {
         (**self).punch_hole(offset, len)
+    }
+    fn zero_range(&self, offset: u64, len: u64) -> io::Result<()> {
+        (**self).zero_range(offset, len)
     }
 }

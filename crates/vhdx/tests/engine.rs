@@ -240,10 +240,46 @@ fn trim_frees_whole_blocks_and_allocated_ranges_follow() {
         .iter()
         .all(|&b| b == 0));
     assert_eq!(all[MIB as usize + 100], 1);
-    // Fixed disks keep their blocks.
+    // Fixed disks keep their blocks: a trim leaves them, a zeroing zeroes the data of
+    // those whole inside the range in place; the edges stay.
     let f = Arc::new(MemFile::new(new_disk(DiskKind::Fixed, size, MIB as u32)));
     let d = Vhdx::open(f, OpenOptions::read_write()).unwrap();
+    let before = d.allocated_ranges(0, size).unwrap();
+    write_through(&d, 0, &vec![5u8; 4 * MIB as usize]).unwrap();
     assert_eq!(d.trim(0, size).unwrap(), 0);
+    assert!(read_all(&d)[..4 * MIB as usize].iter().all(|&b| b == 5));
+    assert_eq!(d.zero(MIB / 2, 3 * MIB).unwrap(), 2 * MIB);
+    assert_eq!(d.allocated_ranges(0, size).unwrap(), before);
+    let all = read_all(&d);
+    assert!(all[..MIB as usize].iter().all(|&b| b == 5));
+    assert!(all[MIB as usize..3 * MIB as usize].iter().all(|&b| b == 0));
+    assert!(all[3 * MIB as usize..4 * MIB as usize]
+        .iter()
+        .all(|&b| b == 5));
+    assert!(d.check().unwrap().is_empty());
+    // The same on a file, whose range is zeroed by the filesystem; the last block is
+    // reached by a range that ends at the disk's end (not a whole number of blocks).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fixed.vhdx");
+    let size = 5 * MIB + MIB / 2;
+    let f = std::fs::File::create_new(&path).unwrap();
+    let mut p = CreateParams::new(DiskKind::Fixed, size);
+    p.block_size = MIB as u32;
+    create(&f, &p).unwrap();
+    let mut rw = std::fs::OpenOptions::new();
+    rw.read(true).write(true);
+    let d = Vhdx::open(rw.open(&path).unwrap(), OpenOptions::read_write()).unwrap();
+    write_through(&d, 0, &vec![7u8; size as usize]).unwrap();
+    let len = std::fs::metadata(&path).unwrap().len();
+    assert_eq!(d.zero(MIB, size - MIB).unwrap(), 5 * MIB);
+    let all = read_all(&d);
+    assert!(all[..MIB as usize].iter().all(|&b| b == 7));
+    assert!(all[MIB as usize..].iter().all(|&b| b == 0));
+    d.close().unwrap();
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
+    let d = Vhdx::open(rw.open(&path).unwrap(), OpenOptions::read_only()).unwrap();
+    assert!(d.check().unwrap().is_empty());
+    assert!(read_all(&d)[MIB as usize..].iter().all(|&b| b == 0));
 }
 
 #[test]

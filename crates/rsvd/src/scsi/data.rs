@@ -102,9 +102,9 @@ pub(super) fn write_same(
     let (offset, len) = (lba * bs, count * bs);
     let zeros = block.iter().all(|&b| b == 0);
     if unmap_bit && zeros {
-        // Release whole units, then write zeros where the release did not reach so the
-        // whole range reads as zeros.
-        if let Err(e) = dev.unmap(offset, len) {
+        // Zero whole units (released where the device can), then write zeros over the
+        // edges so the whole range reads as zeros.
+        if let Err(e) = dev.zero(offset, len) {
             return Outcome::check(dev_sense(&e, true));
         }
         let g = dev.unmap_granularity().max(bs);

@@ -69,14 +69,15 @@ impl FileObj for VirtualFile {
     }
     fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus> {
         let dev = self.open.disk.device();
-        let zeros = vec![0u8; dev.sector_size() as usize];
         let cdb_end = offset.checked_add(len).ok_or(NtStatus::INVALID_PARAMETER)?;
         if cdb_end > dev.capacity() {
             return Err(NtStatus::INVALID_PARAMETER);
         }
-        // Whole blocks are released, the edges written with zeros.
-        dev.unmap(offset, len)
+        // Whole blocks are zeroed (released where the disk can), the edges written with
+        // zeros, a megabyte at a time at most.
+        dev.zero(offset, len)
             .map_err(|e| self.open.stored(&e, true))?;
+        let zeros = vec![0u8; dev.unmap_granularity().min(1 << 20) as usize];
         let g = dev.unmap_granularity();
         let head = offset.div_ceil(g) * g;
         let tail = cdb_end / g * g;

@@ -164,6 +164,9 @@ impl vhdx::Storage for ObjStore {
     fn punch_hole(&self, offset: u64, len: u64) -> io::Result<()> {
         self.obj().zero_range(offset, len).map_err(io_err)
     }
+    fn zero_range(&self, offset: u64, len: u64) -> io::Result<()> {
+        self.obj().zero_range(offset, len).map_err(io_err)
+    }
 }
 
 /// A shared virtual disk.

@@ -668,3 +668,58 @@ fn a_server_side_copy_out_of_a_shared_disk_is_refused() {
     assert_eq!(r.status(), NtStatus::INVALID_DEVICE_REQUEST);
     assert_eq!(c.read(d.tree, dst, 0, 4096).unwrap(), vec![0; 4096]);
 }
+
+#[test]
+fn zeroing_a_fixed_disk_through_scsi_and_fsctl_reads_back_zeros() {
+    // A fixed disk keeps its blocks: WRITE SAME(16) with UNMAP and FSCTL_SET_ZERO_DATA
+    // must still leave zeros where they reach, whole blocks and edges alike.
+    let mut s = rsvd_server();
+    let disk = s.share.join("fixed.vhdx");
+    vhdx(&[
+        "create",
+        p(&disk),
+        "--size",
+        "16M",
+        "--type",
+        "fixed",
+        "--block-size",
+        "1M",
+    ]);
+    let (mut c, mut d) = open(&s, HOST_A, "fixed.vhdx");
+    let size = 16 * MIB;
+    let mut model = vec![0xABu8; size as usize];
+    for at in (0..size).step_by(MIB as usize) {
+        let r = d
+            .write16(&mut c, at / 512, &model[..MIB as usize], BS)
+            .unwrap();
+        assert_eq!(r.scsi_status, GOOD);
+    }
+    // WRITE SAME(16), UNMAP, a zero block: [1.5 MiB, 5.25 MiB).
+    let (lba, count) = (3 * MIB / 2 / 512, (15 * MIB / 4) / 512);
+    let mut cdb = [0u8; 16];
+    cdb[0] = 0x93;
+    cdb[1] = 0x08;
+    cdb[2..10].copy_from_slice(&lba.to_be_bytes());
+    cdb[10..14].copy_from_slice(&(count as u32).to_be_bytes());
+    let r = d.scsi(&mut c, &cdb, Data::Out(&[0u8; 512])).unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+    model[(lba * 512) as usize..((lba + count) * 512) as usize].fill(0);
+    // FSCTL_SET_ZERO_DATA: [8 MiB - 4 KiB, 11 MiB + 512).
+    let (zo, zl) = (8 * MIB - 4096, 3 * MIB + 4096 + 512);
+    assert_eq!(zero(&mut c, &d, zo, zl), NtStatus::SUCCESS);
+    model[zo as usize..(zo + zl) as usize].fill(0);
+    for at in (0..size).step_by(MIB as usize) {
+        let r = d.read16(&mut c, at / 512, (MIB / 512) as u32, BS).unwrap();
+        assert!(
+            r.data == model[at as usize..(at + MIB) as usize],
+            "the MiB at {at}"
+        );
+    }
+    d.close(&mut c).unwrap();
+    drop(c);
+    s.stop();
+    let raw = s.dir.path().join("expect.raw");
+    std::fs::write(&raw, &model).unwrap();
+    qemu_img_matches(&disk, &raw);
+    vhdx_check(&disk);
+}

@@ -327,21 +327,61 @@ impl<S: Storage> Vhdx<S> {
 
     /// Whole blocks inside the range stop being allocated and read as zeros; their file
     /// space is released. Partial blocks at the edges are left alone (trim is advisory).
-    /// Fixed disks keep their blocks (LeaveBlockAllocated).
+    /// Disks that keep their blocks (LeaveBlockAllocated, fixed disks) are left as they
+    /// are. Returns the bytes of the blocks released.
     pub fn trim(&self, offset: u64, len: u64) -> Result<u64> {
-        let mut inner = self.inner.lock();
-        self.check_range(&inner, offset, len)?;
         if self.leave_allocated {
+            self.check_range(&self.inner.lock(), offset, len)?;
             return Ok(0);
         }
+        self.release(offset, len)
+    }
+
+    /// Whole blocks inside the range read as zeros from then on, whatever the disk: on
+    /// a fixed disk their data is zeroed in place (the blocks stay), on others they
+    /// are released as [`Vhdx::trim`] releases them. Partial blocks at the edges are left
+    /// alone (the caller writes zeros there). Returns the bytes of the blocks changed.
+    pub fn zero(&self, offset: u64, len: u64) -> Result<u64> {
+        if !self.is_fixed() {
+            return self.release(offset, len);
+        }
+        let mut inner = self.inner.lock();
+        self.check_range(&inner, offset, len)?;
+        let (first, last) = self.whole_blocks(&inner, offset, len);
+        let held: Vec<u64> = (first..last)
+            .map(|b| inner.bat[self.payload_index(b)])
+            .filter(|&e| bat_state(e) == PAYLOAD_FULLY_PRESENT)
+            .map(bat_offset)
+            .collect();
+        if held.is_empty() {
+            return Ok(0);
+        }
+        self.prepare(&mut inner, true)?;
+        drop(inner);
+        for &f in &held {
+            self.file.zero_range(f, self.block_size)?;
+        }
+        Ok(held.len() as u64 * self.block_size)
+    }
+
+    /// The blocks whole inside the range (the last one also when the range ends at the
+    /// disk's end), as first..last.
+    fn whole_blocks(&self, inner: &Inner, offset: u64, len: u64) -> (u64, u64) {
         let first = offset.div_ceil(self.block_size);
-        let last = (offset + len) / self.block_size;
-        let end_is_disk_end = offset + len == inner.virtual_size;
-        let last = if end_is_disk_end {
+        let last = if offset + len == inner.virtual_size {
             inner.virtual_size.div_ceil(self.block_size)
         } else {
-            last
+            (offset + len) / self.block_size
         };
+        (first, last)
+    }
+
+    /// Releases the blocks whole inside the range (see [`Vhdx::trim`]), whatever
+    /// LeaveBlockAllocated says.
+    fn release(&self, offset: u64, len: u64) -> Result<u64> {
+        let mut inner = self.inner.lock();
+        self.check_range(&inner, offset, len)?;
+        let (first, last) = self.whole_blocks(&inner, offset, len);
         if first >= last {
             return Ok(0);
         }
