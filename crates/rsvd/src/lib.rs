@@ -87,8 +87,8 @@ pub trait BlockDevice: Send + Sync {
     /// released and keeps its data elsewhere (unmap is advisory).
     fn unmap(&self, offset: u64, len: u64) -> Result<(), DevError>;
     /// Makes every whole allocation unit ([`BlockDevice::unmap_granularity`]) inside
-    /// the range read as zeros, releasing it where the device can; the caller writes
-    /// zeros over the edges. By default, [`BlockDevice::unmap`].
+    /// the range read as zeros, releasing it where the device can (the edges are
+    /// [`scsi::zero_range`]'s). By default, [`BlockDevice::unmap`].
     fn zero(&self, offset: u64, len: u64) -> Result<(), DevError> {
         self.unmap(offset, len)
     }

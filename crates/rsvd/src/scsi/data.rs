@@ -102,30 +102,10 @@ pub(super) fn write_same(
     let (offset, len) = (lba * bs, count * bs);
     let zeros = block.iter().all(|&b| b == 0);
     if unmap_bit && zeros {
-        // Zero whole units (released where the device can), then write zeros over the
-        // edges so the whole range reads as zeros.
-        if let Err(e) = dev.zero(offset, len) {
-            return Outcome::check(dev_sense(&e, true));
-        }
-        let g = dev.unmap_granularity().max(bs);
-        let head_end = offset.div_ceil(g) * g;
-        let tail_start = (offset + len) / g * g;
-        let edges = if head_end >= tail_start {
-            vec![(offset, len)]
-        } else {
-            vec![
-                (offset, head_end - offset),
-                (tail_start, offset + len - tail_start),
-            ]
+        return match zero_range(dev, offset, len) {
+            Ok(()) => Outcome::good(Vec::new()),
+            Err(e) => Outcome::check(dev_sense(&e, true)),
         };
-        for (o, l) in edges {
-            if l > 0 {
-                if let Err(e) = fill(dev, o, l, block) {
-                    return Outcome::check(dev_sense(&e, true));
-                }
-            }
-        }
-        return Outcome::good(Vec::new());
     }
     if len > MAX_WRITE_SAME {
         return Outcome::check(sense::INVALID_FIELD_IN_CDB);
@@ -134,6 +114,30 @@ pub(super) fn write_same(
         Ok(()) => Outcome::good(Vec::new()),
         Err(e) => Outcome::check(dev_sense(&e, true)),
     }
+}
+
+/// Makes `[offset, offset + len)` (whole blocks) read as zeros: the whole allocation
+/// units inside it through [`BlockDevice::zero`] (released where the device can), the
+/// edges written with zeros.
+pub fn zero_range(dev: &dyn BlockDevice, offset: u64, len: u64) -> Result<(), DevError> {
+    dev.zero(offset, len)?;
+    let bs = u64::from(dev.sector_size());
+    let g = dev.unmap_granularity().max(bs);
+    let head_end = offset.div_ceil(g) * g;
+    let tail_start = (offset + len) / g * g;
+    let edges = if head_end >= tail_start {
+        [(offset, len), (0, 0)]
+    } else {
+        [
+            (offset, head_end - offset),
+            (tail_start, offset + len - tail_start),
+        ]
+    };
+    let zeros = vec![0u8; bs as usize];
+    for (o, l) in edges.into_iter().filter(|&(_, l)| l > 0) {
+        fill(dev, o, l, &zeros)?;
+    }
+    Ok(())
 }
 
 /// Writes `block` repeatedly over [offset, offset + len), a megabyte at a time.

@@ -15,6 +15,7 @@ use std::time::Duration;
 mod data;
 mod identity;
 
+pub use data::zero_range;
 use data::{data_command, lba_status, unmap, write_same};
 #[cfg(test)]
 use identity::VPD_PAGES;

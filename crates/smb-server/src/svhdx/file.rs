@@ -73,29 +73,7 @@ impl FileObj for VirtualFile {
         if cdb_end > dev.capacity() {
             return Err(NtStatus::INVALID_PARAMETER);
         }
-        // Whole blocks are zeroed (released where the disk can), the edges written with
-        // zeros, a megabyte at a time at most.
-        dev.zero(offset, len)
-            .map_err(|e| self.open.stored(&e, true))?;
-        let zeros = vec![0u8; dev.unmap_granularity().min(1 << 20) as usize];
-        let g = dev.unmap_granularity();
-        let head = offset.div_ceil(g) * g;
-        let tail = cdb_end / g * g;
-        let edges = if head >= tail {
-            vec![(offset, len)]
-        } else {
-            vec![(offset, head - offset), (tail, cdb_end - tail)]
-        };
-        for (o, l) in edges {
-            let mut at = o;
-            while at < o + l {
-                let n = (o + l - at).min(zeros.len() as u64) as usize;
-                dev.write(at, &zeros[..n], false)
-                    .map_err(|e| self.open.stored(&e, true))?;
-                at += n as u64;
-            }
-        }
-        Ok(())
+        rsvd::scsi::zero_range(dev, offset, len).map_err(|e| self.open.stored(&e, true))
     }
     fn raw_fd(&self) -> Option<i32> {
         None

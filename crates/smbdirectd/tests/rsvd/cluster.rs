@@ -7,7 +7,7 @@ use super::*;
 fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
     let mut s = rsvd_server();
     let disk = s.share.join("cluster.vhdx");
-    vhdx(&["create", p(&disk), "--size", "64M", "--block-size", "1M"]);
+    dynamic_disk(&disk, "64M");
     let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhdx");
     let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhdx");
     assert_eq!(
@@ -285,7 +285,7 @@ fn ca_server() -> (TestServer, std::path::PathBuf) {
         ..Default::default()
     });
     let disk = s.share.join("ca.vhdx");
-    vhdx(&["create", p(&disk), "--size", "32M", "--block-size", "1M"]);
+    dynamic_disk(&disk, "32M");
     (s, disk)
 }
 
@@ -387,7 +387,7 @@ fn a_shared_disk_over_smb_direct_moves_data_by_rdma_and_keeps_its_reservations()
         ..Default::default()
     });
     let disk = s.share.join("rdma.vhdx");
-    vhdx(&["create", p(&disk), "--size", "64M", "--block-size", "1M"]);
+    dynamic_disk(&disk, "64M");
     let (mut ca, mut a) = open(&s, HOST_A, "rdma.vhdx");
     let mut cb = Client::connect_rdma(&format!("127.0.0.1:{rport}"), &user_options()).unwrap();
     let tb = cb.tree_connect("\\\\127.0.0.1\\data").unwrap();
@@ -459,7 +459,7 @@ fn two_hosts_opening_and_closing_a_disk_at_once_never_meet_a_closing_one() {
     // meanwhile waits for it (or finds the disk still open), never SHARING_VIOLATION.
     let s = rsvd_server();
     let disk = s.share.join("churn.vhdx");
-    vhdx(&["create", p(&disk), "--size", "16M", "--block-size", "1M"]);
+    dynamic_disk(&disk, "16M");
     std::thread::scope(|scope| {
         for (who, byte) in [(HOST_A, 0xA), (HOST_B, 0xB)] {
             let s = &s;
@@ -501,14 +501,7 @@ fn a_holds_b_registered(
         workers: 2,
         ..Default::default()
     });
-    vhdx(&[
-        "create",
-        p(&s.share.join(name)),
-        "--size",
-        size,
-        "--block-size",
-        "1M",
-    ]);
+    dynamic_disk(&s.share.join(name), size);
     prepare(&s.share);
     let (mut ca, mut a) = open(&s, HOST_A, name);
     let (mut cb, mut b) = open(&s, HOST_B, name);

@@ -7,7 +7,7 @@ use super::*;
 fn opens_without_an_initiator_resizes_and_differencing_children() {
     let s = rsvd_server();
     let base = s.share.join("base.vhdx");
-    vhdx(&["create", p(&base), "--size", "16M", "--block-size", "1M"]);
+    dynamic_disk(&base, "16M");
     let child = s.share.join("child.vhdx");
     vhdx(&["create", p(&child), "--parent", p(&base)]);
 
@@ -208,7 +208,7 @@ fn hostile_tunnel_requests_over_the_wire_leave_the_disk_and_the_server_whole() {
     use rand::{Rng, SeedableRng};
     let s = rsvd_server();
     let disk = s.share.join("h.vhdx");
-    vhdx(&["create", p(&disk), "--size", "8M", "--block-size", "1M"]);
+    dynamic_disk(&disk, "8M");
     let (mut c, mut d) = open(&s, HOST_A, "h.vhdx");
     // Every block allocated and holding 0xAB: what hostile writes may change is the
     // virtual disk's bytes (to the zeros their payloads carry), never its file's size.
@@ -302,14 +302,7 @@ fn hostile_tunnel_requests_over_the_wire_leave_the_disk_and_the_server_whole() {
 #[test]
 fn the_context_is_ignored_where_shared_disks_are_not_served() {
     let s = TestServer::start();
-    vhdx(&[
-        "create",
-        p(&s.share.join("d.vhdx")),
-        "--size",
-        "8M",
-        "--block-size",
-        "1M",
-    ]);
+    dynamic_disk(&s.share.join("d.vhdx"), "8M");
     let (mut c, t) = host(&s);
     let r = SharedDisk::open(&mut c, t, "d.vhdx", Some(HOST_A), 2, "A");
     assert!(r.is_err(), "no shared disk on a share without rsvd");
@@ -337,14 +330,7 @@ fn the_context_is_ignored_where_shared_disks_are_not_served() {
 
     // On an rsvd share: the support query tells a shared handle from a plain one.
     let s2 = rsvd_server();
-    vhdx(&[
-        "create",
-        p(&s2.share.join("d.vhdx")),
-        "--size",
-        "8M",
-        "--block-size",
-        "1M",
-    ]);
+    dynamic_disk(&s2.share.join("d.vhdx"), "8M");
     let (mut c2, t2) = host(&s2);
     let (f2, _) = c2
         .create(t2, "d.vhdx", access::FILE_READ_DATA, 1, 0)
@@ -480,22 +466,8 @@ fn tshark_decodes_rsvd_over_tcp_and_smb_direct() {
         extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n"),
         ..Default::default()
     });
-    vhdx(&[
-        "create",
-        p(&s.share.join("cap.vhdx")),
-        "--size",
-        "16M",
-        "--block-size",
-        "1M",
-    ]);
-    vhdx(&[
-        "create",
-        p(&s.share.join("cap.vhds")),
-        "--size",
-        "16M",
-        "--block-size",
-        "1M",
-    ]);
+    dynamic_disk(&s.share.join("cap.vhdx"), "16M");
+    dynamic_disk(&s.share.join("cap.vhds"), "16M");
     let cap = testkit::Capture::start(
         s.dir.path(),
         &format!("tcp port {} or tcp port {rport}", s.port),
@@ -562,14 +534,7 @@ fn tunnelled_scsi_reads_and_writes_count_to_the_opens_storage_qos_flow() {
         ),
         ..Default::default()
     });
-    vhdx(&[
-        "create",
-        p(&s.share.join("qos.vhdx")),
-        "--size",
-        "64M",
-        "--block-size",
-        "1M",
-    ]);
+    dynamic_disk(&s.share.join("qos.vhdx"), "64M");
     let (mut c, mut d) = open(&s, HOST_A, "qos.vhdx");
     let data = random_bytes(8192, 90);
     assert_eq!(d.write16(&mut c, 0, &data, BS).unwrap().scsi_status, GOOD);
@@ -632,14 +597,7 @@ fn tunnelled_scsi_reads_and_writes_count_to_the_opens_storage_qos_flow() {
 fn a_server_side_copy_out_of_a_shared_disk_is_refused() {
     // Its reads answer to the disk's reservations: a copy out of it would not.
     let s = rsvd_server();
-    vhdx(&[
-        "create",
-        p(&s.share.join("out.vhdx")),
-        "--size",
-        "64M",
-        "--block-size",
-        "1M",
-    ]);
+    dynamic_disk(&s.share.join("out.vhdx"), "64M");
     let (mut c, mut d) = open(&s, HOST_A, "out.vhdx");
     assert_eq!(
         d.write16(&mut c, 0, &[7; 4096], BS).unwrap().scsi_status,

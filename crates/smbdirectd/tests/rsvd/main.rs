@@ -53,6 +53,11 @@ fn vhdx(args: &[&str]) {
     );
 }
 
+/// A dynamic VHDX (or a VHD Set and its disk) of `size` with 1 MiB blocks at `path`.
+fn dynamic_disk(path: &Path, size: &str) {
+    vhdx(&["create", p(path), "--size", size, "--block-size", "1M"]);
+}
+
 /// `smbdirectd vhdx check` accepts the disk (a set: its chain).
 fn vhdx_check(path: &Path) {
     let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))

@@ -7,7 +7,7 @@ use super::*;
 fn a_vhd_set_takes_snapshots_reports_changes_applies_and_keeps_them() {
     let mut s = rsvd_server();
     let set = s.share.join("cluster.vhds");
-    vhdx(&["create", p(&set), "--size", "64M", "--block-size", "1M"]);
+    dynamic_disk(&set, "64M");
     let (mut ca, mut a) = open(&s, HOST_A, "cluster.vhds");
     let (mut cb, mut b) = open(&s, HOST_B, "cluster.vhds");
     assert_eq!(a.virtual_size(), Some(SIZE));
@@ -211,7 +211,7 @@ fn backups_that_drop_their_old_snapshots_keep_the_chain_short_and_the_changes_ex
     use rand::{Rng, SeedableRng};
     let mut s = rsvd_server();
     let set = s.share.join("backup.vhds");
-    vhdx(&["create", p(&set), "--size", "64M", "--block-size", "1M"]);
+    dynamic_disk(&set, "64M");
     let (mut c, mut d) = open(&s, HOST_A, "backup.vhds");
     let mut rng = rand::rngs::StdRng::seed_from_u64(17);
     let mut model = vec![0u8; SIZE as usize];
@@ -284,7 +284,7 @@ fn backups_that_drop_their_old_snapshots_keep_the_chain_short_and_the_changes_ex
 fn a_vhd_set_removes_the_files_nothing_reads_and_not_another_disks_checkpoints() {
     let mut s = rsvd_server();
     let set = s.share.join("branch.vhds");
-    vhdx(&["create", p(&set), "--size", "64M", "--block-size", "1M"]);
+    dynamic_disk(&set, "64M");
     // A plain disk of the same name beside the set, with two checkpoints named as
     // Hyper-V names them, which is how the set names its files too.
     let plain = s.share.join("branch.vhdx");
@@ -402,7 +402,7 @@ fn a_vhd_set_removes_the_files_nothing_reads_and_not_another_disks_checkpoints()
 fn a_shared_vhdx_converted_to_a_vhd_set_keeps_its_data_and_reservations() {
     let s = rsvd_server();
     let disk = s.share.join("guest.vhdx");
-    vhdx(&["create", p(&disk), "--size", "64M", "--block-size", "1M"]);
+    dynamic_disk(&disk, "64M");
     let (mut ca, mut a) = open(&s, HOST_A, "guest.vhdx");
     let data = random_bytes(MIB as usize, 60);
     ca.write(a.tree, a.file, 3 * MIB, &data).unwrap();
@@ -457,14 +457,7 @@ fn a_shared_vhdx_converted_to_a_vhd_set_keeps_its_data_and_reservations() {
 #[test]
 fn a_vhd_sets_snapshots_are_extracted_whole_or_as_their_differences() {
     let s = rsvd_server();
-    vhdx(&[
-        "create",
-        p(&s.share.join("ex.vhds")),
-        "--size",
-        "64M",
-        "--block-size",
-        "1M",
-    ]);
+    dynamic_disk(&s.share.join("ex.vhds"), "64M");
     let (mut c, mut d) = open(&s, HOST_A, "ex.vhds");
     let mut model = vec![0u8; SIZE as usize];
     let mut write = |c: &mut Client, d: &SharedDisk, at: u64, data: Vec<u8>| {
@@ -555,7 +548,7 @@ fn a_host_closing_and_opening_again_at_once_finds_the_disk_whole() {
     // next open finds it, or waits while it closes; never a second engine on the file.
     let mut s = rsvd_server();
     let set = s.share.join("quick.vhds");
-    vhdx(&["create", p(&set), "--size", "64M", "--block-size", "1M"]);
+    dynamic_disk(&set, "64M");
     let mut model = vec![0u8; SIZE as usize];
     let mut last: Option<Guid> = None;
     for round in 0..10u64 {
@@ -585,7 +578,7 @@ fn a_host_closing_and_opening_again_at_once_finds_the_disk_whole() {
 fn an_extract_under_way_reports_progress_holds_its_file_and_ends_with_a_cancel_or_its_host() {
     let s = rsvd_server();
     let set = s.share.join("prog.vhds");
-    vhdx(&["create", p(&set), "--size", "256M", "--block-size", "1M"]);
+    dynamic_disk(&set, "256M");
     let (mut c, mut d) = open(&s, HOST_A, "prog.vhds");
     for k in 0..32u64 {
         let data = random_bytes(4 * MIB as usize, 80 + k);
@@ -680,7 +673,7 @@ fn reads_follow_a_sets_new_top_file_after_a_snapshot() {
     });
     let ring_reads = || metric_value(mport, "smbdirectd_storage_ring_reads_total");
     let set = s.share.join("ring.vhds");
-    vhdx(&["create", p(&set), "--size", "64M", "--block-size", "1M"]);
+    dynamic_disk(&set, "64M");
     let (mut c, mut d) = open(&s, HOST_A, "ring.vhds");
     let lba = |at: u64| at / u64::from(BS);
     for round in 0..3u8 {
@@ -724,7 +717,7 @@ fn a_node_stopping_in_the_middle_of_a_merge_leaves_every_file_clean() {
     const BIG: u64 = 256 * MIB;
     let mut s = rsvd_server();
     let set = s.share.join("stop.vhds");
-    vhdx(&["create", p(&set), "--size", "256M", "--block-size", "1M"]);
+    dynamic_disk(&set, "256M");
     let (mut c, mut d) = open(&s, HOST_A, "stop.vhds");
     let mib = |i: u64, round: u64| -> Vec<u8> {
         let mut b = vec![(i as u8) ^ (round as u8).wrapping_mul(0x5B); MIB as usize];
