@@ -6,12 +6,13 @@
 //!
 //! The password comes from SMB_PASSWORD or a prompt. Every run is bounded in time and
 //! in I/O count.
+mod clock;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Parser, ValueEnum};
 use client::{Client, Options, Protection};
 use std::sync::{Arc, Barrier};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Pattern {
@@ -388,27 +389,27 @@ fn run_conn(a: &Args, k: &mut Conn, qd: usize, seed: u64, start: &Barrier) -> Re
         };
         r.map_err(|e| anyhow!("I/O: {e}"))
     };
-    let warm_end = Instant::now() + Duration::from_secs_f64(a.warmup);
-    while Instant::now() < warm_end {
+    let warm_end = crate::clock::now() + Duration::from_secs_f64(a.warmup);
+    while crate::clock::now() < warm_end {
         let (id, b) = send(k, next())?;
         finish(k, id, b)?;
     }
     start.wait();
-    let end = Instant::now() + Duration::from_secs_f64(a.seconds);
+    let end = crate::clock::now() + Duration::from_secs_f64(a.seconds);
     let mut lat = Vec::with_capacity(1 << 16);
     let mut inflight = std::collections::VecDeque::with_capacity(qd);
     for _ in 0..qd {
         let (id, b) = send(k, next())?;
-        inflight.push_back((id, b, Instant::now()));
+        inflight.push_back((id, b, crate::clock::now()));
     }
     let mut done = 0u64;
     while let Some((id, b, t0)) = inflight.pop_front() {
         finish(k, id, b)?;
-        lat.push(t0.elapsed().as_nanos() as u64);
+        lat.push(crate::clock::since(t0).as_nanos() as u64);
         done += 1;
-        if Instant::now() < end && done < max_ios {
+        if crate::clock::now() < end && done < max_ios {
             let (id, b) = send(k, next())?;
-            inflight.push_back((id, b, Instant::now()));
+            inflight.push_back((id, b, crate::clock::now()));
         }
     }
     Ok(lat)

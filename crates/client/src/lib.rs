@@ -6,6 +6,7 @@
 //! May not: be a dependency of the server's crates except for their tests (it exists to
 //! test and measure them), or grow server-side shortcuts; it speaks to any SMB3 server as
 //! a client would.
+pub mod clock;
 
 pub use smb_auth::initiator as ntlm;
 

@@ -184,7 +184,7 @@ impl Client {
             &opts.user,
             &opts.domain,
             &opts.password,
-            smb_wire::filetime::now(),
+            crate::clock::filetime(),
             random::<24>(),
         )
         .map_err(Error::Protocol)?;

@@ -45,7 +45,7 @@ pub(super) const DEAD_PEER: std::time::Duration = std::time::Duration::from_secs
 impl RdmaIo {
     fn poll(&mut self) -> Result<()> {
         if self.polls.is_multiple_of(CLOCK_EVERY) {
-            self.now_ms = self.t0.elapsed().as_millis() as u64;
+            self.now_ms = crate::clock::since(self.t0).as_millis() as u64;
         }
         self.polls = self.polls.wrapping_add(1);
         self.conn
@@ -101,7 +101,7 @@ impl Io {
                         // than cores (a bench's many connections), each would otherwise
                         // wait out the others' whole time slices.
                         std::thread::yield_now();
-                        let now = std::time::Instant::now();
+                        let now = crate::clock::now();
                         if now > *end.get_or_insert(now + r.limit) {
                             return Err(Error::Io(std::io::ErrorKind::TimedOut.into()));
                         }
@@ -155,7 +155,7 @@ impl Client {
                 .connect(ip(addr)?, &pd, &cq, b"", 16, 16)
                 .map_err(err)?
         };
-        let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let end = crate::clock::now() + std::time::Duration::from_secs(10);
         loop {
             qp.progress().map_err(err)?;
             match qp.poll_event() {
@@ -167,11 +167,11 @@ impl Client {
                 }
                 None => {}
             }
-            if std::time::Instant::now() > end {
+            if crate::clock::now() > end {
                 return Err(Error::Io(std::io::ErrorKind::TimedOut.into()));
             }
         }
-        let t0 = std::time::Instant::now();
+        let t0 = crate::clock::now();
         let conn = smbdirect::SmbdConnection::connect(qp, pd, cq, smbdirect::Config::default(), 0);
         let mut r = RdmaIo {
             conn,
@@ -182,7 +182,7 @@ impl Client {
         };
         while !r.conn.is_connected() {
             r.poll()?;
-            if std::time::Instant::now() > end {
+            if crate::clock::now() > end {
                 return Err(Error::Io(std::io::ErrorKind::TimedOut.into()));
             }
         }

@@ -11,6 +11,7 @@
 //! Providers: [`iwarp`] (software iWARP over TCP: MPA, DDP, RDMAP), [`loopback`]
 //! (in-process, deterministic, seeded faults) and, with the `verbs` feature (on by
 //! default), [`verbs`] (rdma-core, loaded at run time).
+pub mod clock;
 
 pub mod iwarp;
 pub mod loopback;

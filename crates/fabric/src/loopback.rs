@@ -482,8 +482,8 @@ impl Wire for LoopWire {
 /// Yields while `busy` holds, for at most `limit` (the peer moves on within its current
 /// progress call; a peer that never does is not waited for forever).
 fn wait_while(limit: std::time::Duration, mut busy: impl FnMut() -> bool) {
-    let deadline = std::time::Instant::now() + limit;
-    while std::time::Instant::now() < deadline && busy() {
+    let deadline = crate::clock::now() + limit;
+    while crate::clock::now() < deadline && busy() {
         std::thread::yield_now();
     }
 }

@@ -19,6 +19,7 @@
 //!
 //! No I/O of its own: the caller supplies the device and stores what [`pr`] encodes.
 #![forbid(unsafe_code)]
+pub mod clock;
 
 pub mod disk;
 pub mod pr;

@@ -7,7 +7,7 @@
 use crate::Guid;
 use parking_lot::{Condvar, Mutex};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The writes under way on one logical unit.
 #[derive(Debug, Default)]
@@ -68,7 +68,7 @@ impl Tasks {
     /// Waits until no write of `nexuses` begun before `mark` is under way, `limit` at
     /// most; false if some still are then.
     pub fn wait_out(&self, nexuses: &[Guid], mark: Mark, limit: Duration) -> bool {
-        let deadline = Instant::now() + limit;
+        let deadline = crate::clock::now() + limit;
         let mut r = self.running.lock();
         let under_way = |r: &mut (u64, Vec<(Guid, u64)>)| {
             r.1.iter().any(|(n, s)| *s < mark.0 && nexuses.contains(n))

@@ -385,6 +385,17 @@ pub trait FileObj: Send + Sync {
             file: None,
         })
     }
+    /// Where an engine that issues I/O itself writes `len` bytes from memory at `addr` to
+    /// `offset`: the O_DIRECT twin when the write is aligned for it (true), else the
+    /// file's own descriptor; None when only [`FileObj::write_at`] may write (a virtual
+    /// disk, whose engine maps and allocates; memory).
+    fn write_target(&self, offset: u64, len: usize, addr: usize) -> Option<(i32, bool)> {
+        let fd = self.raw_fd()?;
+        Some(match self.direct() {
+            Some(d) if d.fits(offset, len) && d.aligned(addr) => (d.fd, true),
+            _ => (fd, false),
+        })
+    }
     /// A twin descriptor that bypasses the page cache, for engines that issue reads
     /// themselves (a `direct_io` share); reads through it never hit the page cache, so
     /// [`FileObj::read_cached`] is not worth trying for them.

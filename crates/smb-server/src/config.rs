@@ -37,7 +37,7 @@ pub struct ShareConfig {
     /// Only Kerberos sessions may connect (NTLM sessions get ACCESS_DENIED).
     pub require_kerberos: bool,
     /// A DFS namespace root (MS-DFSC): its links (None: an ordinary share).
-    pub dfs: Option<Vec<crate::dfs::DfsLink>>,
+    pub dfs: Option<Vec<DfsLink>>,
     /// Writes move the write time clients see at once, as Windows Server 2019 and later
     /// do; otherwise two seconds after a handle's first write, or at a flush or its
     /// close, as Windows Server 2016 and Samba do (see `state::WriteTimes`).
@@ -231,4 +231,14 @@ impl Default for ServerConfig {
             directory_accounts: Vec::new(),
         }
     }
+}
+
+/// One link of a namespace: its path below the root and where it leads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DfsLink {
+    /// Below the root share, components separated by `\` (`vms`, `projects\vm1`).
+    pub name: String,
+    /// UNC paths of the targets (`\\host\share` or `\\host\share\dir`), in order of
+    /// preference.
+    pub targets: Vec<String>,
 }

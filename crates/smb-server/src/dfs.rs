@@ -4,19 +4,10 @@
 //! (`\\node2\vms\cluster1`, ...), or the root itself for a root referral.
 
 use crate::backend::SharePath;
+pub use crate::config::DfsLink;
 use crate::state::Server;
 use smb_wire::codec::PutLe;
 use smb_wire::NtStatus;
-
-/// One link of a namespace: its path below the root and where it leads.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DfsLink {
-    /// Below the root share, components separated by `\` (`vms`, `projects\vm1`).
-    pub name: String,
-    /// UNC paths of the targets (`\\host\share` or `\\host\share\dir`), in order of
-    /// preference.
-    pub targets: Vec<String>,
-}
 
 /// Seconds a client may keep a root referral (Windows' default).
 const ROOT_TTL: u32 = 300;

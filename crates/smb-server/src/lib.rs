@@ -21,7 +21,6 @@ pub mod lease;
 pub mod limits;
 pub mod logon;
 pub mod names;
-pub mod offload;
 pub mod oplock;
 pub mod ops;
 pub mod qos;
@@ -30,6 +29,7 @@ pub mod replay;
 pub mod sharded;
 pub mod state;
 pub mod stats;
+pub mod storage_op;
 pub mod svhdx;
 
 pub use config::{ServerConfig, ShareConfig};

@@ -176,26 +176,6 @@ impl ChannelSeq {
     }
 }
 
-/// An async request naming an open, counted as outstanding in the open's channel
-/// sequence until it completes, is cancelled or its connection ends (when this drops).
-pub struct Outstanding {
-    open: Arc<crate::state::Open>,
-    seq: u16,
-}
-
-impl Outstanding {
-    pub fn new(open: Arc<crate::state::Open>, seq: u16) -> Outstanding {
-        open.channel.lock().hold(seq);
-        Outstanding { open, seq }
-    }
-}
-
-impl Drop for Outstanding {
-    fn drop(&mut self) {
-        self.open.channel.lock().release(self.seq);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

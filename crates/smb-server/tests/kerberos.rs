@@ -1,7 +1,7 @@
 //! Kerberos sessions in memory: a stand-in for MIT Kerberos accepts a prepared AP-REQ
 //! and hands back a ticket carrying a real PAC (a Samba AD DC's, for `hvadmin`, member
 //! of RID 1105). The engine's clock moves instead of a test waiting for a ticket to end.
-//! (The real KDC, keytab and clients are in smbdirectd's tests/ad.rs.)
+//! (The real KDC, keytab and clients are in smbdirectd's tests/ad/.)
 
 mod harness;
 

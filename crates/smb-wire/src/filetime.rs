@@ -36,11 +36,6 @@ fn to_filetime_before(d: std::time::Duration) -> u64 {
     (i128::from(UNIX_EPOCH) - back).max(0) as u64
 }
 
-/// Now, by the system clock.
-pub fn now() -> u64 {
-    of(std::time::SystemTime::now())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,6 +52,6 @@ mod tests {
         assert_eq!(of(std::time::UNIX_EPOCH), UNIX_EPOCH);
         let before = std::time::UNIX_EPOCH - std::time::Duration::from_secs(1);
         assert_eq!(of(before), UNIX_EPOCH - PER_SECOND);
-        assert!(now() > from_unix(1_700_000_000, 0));
+        assert!(of(std::time::SystemTime::now()) > from_unix(1_700_000_000, 0));
     }
 }

@@ -117,7 +117,7 @@ impl RateLog {
     /// Some(events held back since the last line) when a line is due now.
     pub fn due(&self, period: Duration) -> Option<u64> {
         let mut s = self.state.lock();
-        let now = Instant::now();
+        let now = crate::clock::now();
         match &mut *s {
             Some((last, held)) if now.duration_since(*last) < period => {
                 *held += 1;

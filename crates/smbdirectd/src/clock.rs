@@ -16,7 +16,7 @@ impl Default for WallClock {
     fn default() -> Self {
         WallClock {
             base: std::time::Instant::now(),
-            base_filetime: smb_wire::filetime::now(),
+            base_filetime: filetime_now(),
         }
     }
 }
@@ -42,4 +42,19 @@ pub fn ms_at(t: Instant) -> u64 {
     static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     t.saturating_duration_since(*START.get_or_init(Instant::now))
         .as_millis() as u64
+}
+
+/// Now, on the monotonic clock.
+pub fn now() -> Instant {
+    Instant::now()
+}
+
+/// The time since `t` (zero if `t` is later).
+pub fn since(t: Instant) -> std::time::Duration {
+    now().saturating_duration_since(t)
+}
+
+/// Now, as FILETIME (the wall clock).
+pub fn filetime_now() -> u64 {
+    smb_wire::filetime::of(std::time::SystemTime::now())
 }

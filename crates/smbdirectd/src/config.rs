@@ -677,6 +677,18 @@ impl Config {
 
     pub fn validate(&self) -> Result<()> {
         self.qos.to_engine()?;
+        self.validate_server()?;
+        self.validate_smbdirect()?;
+        self.validate_session_bounds()?;
+        self.validate_logon()?;
+        self.validate_workers()?;
+        self.validate_limits()?;
+        self.validate_shares()
+    }
+
+    /// `[server]`: the lowest dialect, the SMB Direct endpoints, the listen addresses and
+    /// the largest READ, WRITE and transaction.
+    fn validate_server(&self) -> Result<()> {
         if dialect_from_str(&self.server.min_dialect).is_none() {
             bail!(
                 "server.min_dialect: {:?} is not one of 2.0.2, 2.1, 3.0, 3.0.2, 3.1.1",
@@ -700,6 +712,11 @@ impl Config {
         if !io.contains(&self.server.max_transact_size) {
             bail!("server.max_transact_size: must be 64 KiB ..= 8 MiB");
         }
+        Ok(())
+    }
+
+    /// `[smbdirect]`: credits, message sizes, keepalive, shared receives.
+    fn validate_smbdirect(&self) -> Result<()> {
         let d = &self.smbdirect;
         if !(1..=1024).contains(&d.receive_credits) || !(1..=1024).contains(&d.send_credit_target) {
             bail!("smbdirect.receive_credits, smbdirect.send_credit_target: must be 1 ..= 1024");
@@ -718,12 +735,24 @@ impl Config {
         if d.shared_receives != 0 && !(16..=65536).contains(&d.shared_receives) {
             bail!("smbdirect.shared_receives: must be 0 or 16 ..= 65536");
         }
+        Ok(())
+    }
+
+    /// Sessions per connection and credits per connection (checked in this order, after
+    /// `[smbdirect]`, so that a configuration with several mistakes reports the same one
+    /// first).
+    fn validate_session_bounds(&self) -> Result<()> {
         if !(1..=1024).contains(&self.limits.max_sessions_per_connection) {
             bail!("limits.max_sessions_per_connection: must be 1 ..= 1024");
         }
         if self.server.max_credits < 16 {
             bail!("server.max_credits: must be at least 16");
         }
+        Ok(())
+    }
+
+    /// `[kerberos]` and `[security]`: somebody can log on, and the ciphers are known.
+    fn validate_logon(&self) -> Result<()> {
         if self.kerberos.ldap_server.is_some()
             && (self.kerberos.keytab.is_none() || self.kerberos.realm.is_empty())
         {
@@ -737,6 +766,11 @@ impl Config {
                 bail!("security.ciphers: unknown cipher {c:?}");
             }
         }
+        Ok(())
+    }
+
+    /// `[workers]`: polling, storage I/O, buffer pool and ring sizes.
+    fn validate_workers(&self) -> Result<()> {
         if !matches!(self.workers.poll.as_str(), "busy" | "adaptive") {
             bail!("workers.poll: must be \"busy\" or \"adaptive\"");
         }
@@ -752,6 +786,12 @@ impl Config {
         if !(8..=32768).contains(&self.workers.ring_entries) {
             bail!("workers.ring_entries: must be 8 ..= 32768");
         }
+        Ok(())
+    }
+
+    /// `[limits]`, but for sessions per connection (see
+    /// [`Config::validate_session_bounds`]).
+    fn validate_limits(&self) -> Result<()> {
         let l = &self.limits;
         if !(4096..=crate::framing::MAX_PDU).contains(&l.preauth_max_pdu_bytes) {
             bail!("limits.preauth_max_pdu_bytes: must be 4096 ..= 8454144");
@@ -774,6 +814,11 @@ impl Config {
         if l.max_opens_per_session == 0 || l.max_locks_per_open == 0 {
             bail!("limits.max_opens_per_session, limits.max_locks_per_open: at least 1");
         }
+        Ok(())
+    }
+
+    /// `[[share]]`: valid names, none twice, then each share's options.
+    fn validate_shares(&self) -> Result<()> {
         let mut names = std::collections::HashSet::new();
         for s in &self.shares {
             if s.name.is_empty()
@@ -787,64 +832,78 @@ impl Config {
             if !names.insert(s.name.to_lowercase()) {
                 bail!("share.name: {:?} appears twice", s.name);
             }
-            if s.io_poll && !s.direct_io {
+            self.validate_share(s)?;
+        }
+        Ok(())
+    }
+
+    /// One share's options: those that exclude one another, its DFS links, and the ring
+    /// options that need `workers.storage_io = "uring"`.
+    fn validate_share(&self, s: &ShareSection) -> Result<()> {
+        if s.io_poll && !s.direct_io {
+            bail!(
+                "share {:?}: io_poll needs direct_io (only O_DIRECT reads can be polled)",
+                s.name
+            );
+        }
+        if s.mapped_reads && s.direct_io {
+            bail!(
+                "share {:?}: mapped_reads sends from the page cache, direct_io bypasses it: choose one",
+                s.name
+            );
+        }
+        validate_dfs_links(s)?;
+        for (option, on) in [("sqpoll", s.sqpoll), ("io_poll", s.io_poll)] {
+            if on && self.workers.storage_io != "uring" {
                 bail!(
-                    "share {:?}: io_poll needs direct_io (only O_DIRECT reads can be polled)",
+                    "share {:?}: {option} needs workers.storage_io = \"uring\"",
                     s.name
                 );
-            }
-            if s.mapped_reads && s.direct_io {
-                bail!(
-                    "share {:?}: mapped_reads sends from the page cache, direct_io bypasses it: choose one",
-                    s.name
-                );
-            }
-            if !s.dfs_links.is_empty() && !s.dfs_root {
-                bail!("share {:?}: dfs_links need dfs_root = true", s.name);
-            }
-            if s.dfs_links.len() > MAX_DFS_LINKS {
-                bail!("share {:?}: at most {MAX_DFS_LINKS} dfs_links", s.name);
-            }
-            for (link, targets) in &s.dfs_links {
-                let parts: Vec<&str> = link.split(['\\', '/']).collect();
-                if parts.iter().any(|p| {
-                    p.is_empty()
-                        || *p == "."
-                        || *p == ".."
-                        || p.contains([':', '*', '?', '"', '<', '>', '|'])
-                }) {
-                    bail!(
-                        "share {:?}: dfs link {link:?} is not a path below the share",
-                        s.name
-                    );
-                }
-                if targets.is_empty() || targets.len() > MAX_DFS_TARGETS {
-                    bail!(
-                        "share {:?}: dfs link {link:?} needs 1 ..= {MAX_DFS_TARGETS} targets",
-                        s.name
-                    );
-                }
-                for t in targets {
-                    let unc: Vec<&str> = t.trim_start_matches('\\').split('\\').collect();
-                    if !t.starts_with("\\\\") || unc.len() < 2 || unc.iter().any(|c| c.is_empty()) {
-                        bail!(
-                            "share {:?}: dfs link {link:?}: target {t:?} is not a UNC path (\\\\host\\share[\\path])",
-                            s.name
-                        );
-                    }
-                }
-            }
-            for (option, on) in [("sqpoll", s.sqpoll), ("io_poll", s.io_poll)] {
-                if on && self.workers.storage_io != "uring" {
-                    bail!(
-                        "share {:?}: {option} needs workers.storage_io = \"uring\"",
-                        s.name
-                    );
-                }
             }
         }
         Ok(())
     }
+}
+
+/// A share's DFS links: only on a DFS root, not too many, each a path below the share
+/// with 1 ..= [`MAX_DFS_TARGETS`] UNC targets.
+fn validate_dfs_links(s: &ShareSection) -> Result<()> {
+    if !s.dfs_links.is_empty() && !s.dfs_root {
+        bail!("share {:?}: dfs_links need dfs_root = true", s.name);
+    }
+    if s.dfs_links.len() > MAX_DFS_LINKS {
+        bail!("share {:?}: at most {MAX_DFS_LINKS} dfs_links", s.name);
+    }
+    for (link, targets) in &s.dfs_links {
+        let parts: Vec<&str> = link.split(['\\', '/']).collect();
+        if parts.iter().any(|p| {
+            p.is_empty()
+                || *p == "."
+                || *p == ".."
+                || p.contains([':', '*', '?', '"', '<', '>', '|'])
+        }) {
+            bail!(
+                "share {:?}: dfs link {link:?} is not a path below the share",
+                s.name
+            );
+        }
+        if targets.is_empty() || targets.len() > MAX_DFS_TARGETS {
+            bail!(
+                "share {:?}: dfs link {link:?} needs 1 ..= {MAX_DFS_TARGETS} targets",
+                s.name
+            );
+        }
+        for t in targets {
+            let unc: Vec<&str> = t.trim_start_matches('\\').split('\\').collect();
+            if !t.starts_with("\\\\") || unc.len() < 2 || unc.iter().any(|c| c.is_empty()) {
+                bail!(
+                    "share {:?}: dfs link {link:?}: target {t:?} is not a UNC path (\\\\host\\share[\\path])",
+                    s.name
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -221,7 +221,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         sc,
         shares,
         users,
-        smb_wire::filetime::now(),
+        crate::clock::filetime_now(),
     )))
 }
 
@@ -401,7 +401,7 @@ impl Running {
         for w in self.workers {
             w.stop_and_join();
         }
-        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let until = crate::clock::now() + std::time::Duration::from_secs(10);
         smb_server::ops::wait_copiers(until);
         smb_server::svhdx::stop_disks(until);
     }

@@ -83,7 +83,7 @@ impl Directory {
             .with_context(|| format!("resolving {}", b.address))?
             .next()
             .with_context(|| format!("{} has no address", b.address))?;
-        let deadline = Instant::now() + b.timeout;
+        let deadline = crate::clock::now() + b.timeout;
         let stream = TcpStream::connect_timeout(&addr, b.timeout)
             .with_context(|| format!("connecting to {}", b.address))?;
         let target = format!("ldap/{}@{}", b.host, b.realm.to_uppercase());
@@ -133,7 +133,7 @@ impl Directory {
 
     /// The account named `name` (its sAMAccountName; `HV1$` for a computer), if any.
     pub fn account(&mut self, name: &str) -> Result<Option<DirAccount>> {
-        self.deadline = Instant::now() + self.timeout;
+        self.deadline = crate::clock::now() + self.timeout;
         let base = self.base.clone();
         let found = self.search(
             &base,
@@ -303,7 +303,7 @@ impl Directory {
 
     /// The time left before the deadline; an error once it has passed.
     fn remaining(&self) -> Result<Duration> {
-        let left = self.deadline.saturating_duration_since(Instant::now());
+        let left = self.deadline.saturating_duration_since(crate::clock::now());
         if left.is_zero() {
             bail!("the controller did not answer within {:?}", self.timeout);
         }

@@ -58,6 +58,8 @@ pub struct WorkerStats {
     pub ring_reads: AtomicU64,
     /// FLUSHes whose fdatasync went through the worker's io_uring.
     pub ring_syncs: AtomicU64,
+    /// WRITEs the worker's ring wrote (RWF_DSYNC for write-through ones).
+    pub ring_writes: AtomicU64,
     /// Ring reads completed on the polled (IOPOLL) ring (io_poll shares).
     pub ring_polled: AtomicU64,
     /// Ring I/O submitted by a kernel thread (SQPOLL ring; sqpoll shares).
@@ -116,7 +118,7 @@ impl WorkerStats {
     /// latency is observed as ending now.
     pub fn add_answered(&self, s: &mut ConnStats, since: std::time::Instant) {
         if let Some(cmd) = s.last_command.take() {
-            self.observe(cmd, since.elapsed());
+            self.observe(cmd, crate::clock::since(since));
         }
         self.add_conn(s);
     }
@@ -244,6 +246,32 @@ impl Metrics {
 
     pub fn families(&self) -> Vec<MetricFamily> {
         let mut out = Vec::new();
+        self.request_families(&mut out);
+        self.data_families(&mut out);
+        self.credit_families(&mut out);
+        self.connection_families(&mut out);
+        self.session_families(&mut out);
+        self.uring_families(&mut out);
+        self.auth_families(&mut out);
+        self.smbdirect_families(&mut out);
+        self.storage_ring_families(&mut out);
+        self.smbdirect_resource_families(&mut out);
+        self.worker_families(&mut out);
+        self.qos_families(&mut out);
+        if let Some(cpu) = process_cpu_seconds() {
+            out.push(family(
+                "smbdirectd_process_cpu_seconds_total",
+                "CPU time of the server process (user and system).",
+                MetricType::COUNTER,
+                vec![counter_f64(vec![], cpu)],
+            ));
+        }
+        out.retain(|f| !f.get_metric().is_empty());
+        out
+    }
+
+    /// SMB2 requests: counts by command and status class, and their latency.
+    fn request_families(&self, out: &mut Vec<MetricFamily>) {
         let mut reqs = Vec::new();
         let mut lat = Vec::new();
         for c in 0..COMMANDS {
@@ -284,6 +312,10 @@ impl Metrics {
             MetricType::HISTOGRAM,
             lat,
         ));
+    }
+
+    /// Storage operation latency, mapped files, and file and network bytes by transport.
+    fn data_families(&self, out: &mut Vec<MetricFamily>) {
         let st = storage::stats::snapshot();
         out.push(family(
             "smbdirectd_storage_operation_duration_seconds",
@@ -324,6 +356,10 @@ impl Metrics {
             MetricType::COUNTER,
             self.by_transport(|w| &w.net_tx, false),
         ));
+    }
+
+    /// Requests in flight and SMB2 credits.
+    fn credit_families(&self, out: &mut Vec<MetricFamily>) {
         out.push(family(
             "smbdirectd_requests_in_flight",
             "Requests received and not yet answered (async ones included).",
@@ -342,6 +378,10 @@ impl Metrics {
             MetricType::GAUGE,
             vec![gauge(vec![], self.sum(|w| &w.credits_outstanding) as f64)],
         ));
+    }
+
+    /// Open connections, and those refused or closed by the admission bounds.
+    fn connection_families(&self, out: &mut Vec<MetricFamily>) {
         out.push(family(
             "smbdirectd_connections",
             "Open client connections, by transport.",
@@ -367,6 +407,11 @@ impl Metrics {
             MetricType::COUNTER,
             cuts(false),
         ));
+    }
+
+    /// Sessions, opens and their descriptors, durable handles, logons, the persistent-handle
+    /// journal, and the opens and durable grants the bounds refused.
+    fn session_families(&self, out: &mut Vec<MetricFamily>) {
         let sessions = self.server.sessions.len();
         let budget = &self.server.budget;
         out.push(family(
@@ -409,6 +454,26 @@ impl Metrics {
             MetricType::COUNTER,
             auth_series,
         ));
+        self.persistent_families(out);
+        out.push(family(
+            "smbdirectd_opens_refused_total",
+            "Opens refused (INSUFFICIENT_RESOURCES) and durable grants withheld by the bounds.",
+            MetricType::COUNTER,
+            vec![
+                counter(
+                    vec![label("what", "open")],
+                    budget.refused_opens.load(Relaxed),
+                ),
+                counter(
+                    vec![label("what", "durable")],
+                    budget.refused_durable.load(Relaxed),
+                ),
+            ],
+        ));
+    }
+
+    /// The persistent-handle journal, where there is one.
+    fn persistent_families(&self, out: &mut Vec<MetricFamily>) {
         if let Some(j) = self.server.journal.get() {
             let srv = &self.server;
             out.push(family(
@@ -449,21 +514,10 @@ impl Metrics {
                 ],
             ));
         }
-        out.push(family(
-            "smbdirectd_opens_refused_total",
-            "Opens refused (INSUFFICIENT_RESOURCES) and durable grants withheld by the bounds.",
-            MetricType::COUNTER,
-            vec![
-                counter(
-                    vec![label("what", "open")],
-                    budget.refused_opens.load(Relaxed),
-                ),
-                counter(
-                    vec![label("what", "durable")],
-                    budget.refused_durable.load(Relaxed),
-                ),
-            ],
-        ));
+    }
+
+    /// The workers' io_uring rings: submissions, completions, queue depth.
+    fn uring_families(&self, out: &mut Vec<MetricFamily>) {
         out.push(family(
             "smbdirectd_io_uring_submissions_total",
             "Entries submitted to the workers' io_uring rings.",
@@ -486,6 +540,10 @@ impl Metrics {
                     .saturating_sub(self.sum(|w| &w.uring_completed)) as f64,
             )],
         ));
+    }
+
+    /// Session setups by result, and logons refused by address.
+    fn auth_families(&self, out: &mut Vec<MetricFamily>) {
         out.push(family(
             "smbdirectd_authentications_total",
             "Session setups that ended, by result.",
@@ -507,6 +565,10 @@ impl Metrics {
             MetricType::COUNTER,
             vec![counter(vec![], self.server.logons.refused.load(Relaxed))],
         ));
+    }
+
+    /// SMB Direct messages and credits, and RDMA operations.
+    fn smbdirect_families(&self, out: &mut Vec<MetricFamily>) {
         let smbd = |name: &str, help: &str, t: MetricType, v: f64| {
             let m = if t == MetricType::GAUGE {
                 gauge(vec![], v)
@@ -596,6 +658,10 @@ impl Metrics {
             MetricType::COUNTER,
             self.sum(|w| &w.rdma_writes_mapped) as f64,
         ));
+    }
+
+    /// Storage I/O through the workers' rings.
+    fn storage_ring_families(&self, out: &mut Vec<MetricFamily>) {
         out.push(family(
             "smbdirectd_storage_ring_reads_total",
             "READs the page cache could not answer at once, read through the worker's io_uring.",
@@ -623,12 +689,23 @@ impl Metrics {
             vec![counter(vec![], self.sum(|w| &w.ring_syncs))],
         ));
         out.push(family(
+            "smbdirectd_storage_ring_writes_total",
+            "WRITEs the worker's io_uring wrote (write-through ones with RWF_DSYNC, stable at \
+             completion); the worker served other requests meanwhile.",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.sum(|w| &w.ring_writes))],
+        ));
+        out.push(family(
             "smbdirectd_storage_fixed_files",
             "Open files' descriptors registered with the workers' io_uring file tables \
              (storage I/O on them skips the descriptor lookup); dropped when the file closes.",
             MetricType::GAUGE,
             vec![gauge(vec![], self.sum(|w| &w.ring_files) as f64)],
         ));
+    }
+
+    /// The workers' SMB Direct buffers, completion queues and shared receives.
+    fn smbdirect_resource_families(&self, out: &mut Vec<MetricFamily>) {
         out.push(family(
             "smbdirectd_buffer_pool_buffers",
             "Registered 64 KiB buffers of the workers' SMB Direct pools, by state.",
@@ -681,6 +758,10 @@ impl Metrics {
             MetricType::COUNTER,
             vec![counter(vec![], self.sum(|w| &w.smbd_turns))],
         ));
+    }
+
+    /// Worker threads and their busy time.
+    fn worker_families(&self, out: &mut Vec<MetricFamily>) {
         out.push(family(
             "smbdirectd_workers",
             "Worker threads.",
@@ -703,17 +784,6 @@ impl Metrics {
                 })
                 .collect(),
         ));
-        self.qos_families(&mut out);
-        if let Some(cpu) = process_cpu_seconds() {
-            out.push(family(
-                "smbdirectd_process_cpu_seconds_total",
-                "CPU time of the server process (user and system).",
-                MetricType::COUNTER,
-                vec![counter_f64(vec![], cpu)],
-            ));
-        }
-        out.retain(|f| !f.get_metric().is_empty());
-        out
     }
 
     /// Storage QoS, per flow: I/Os, normalized I/Os, bytes, time held back by the flow's
@@ -881,11 +951,11 @@ pub fn serve_http(
 fn answer_http(mut s: std::net::TcpStream, m: &Metrics) {
     let _ = s.set_nonblocking(false);
     let _ = s.set_write_timeout(Some(Duration::from_secs(5)));
-    let deadline = std::time::Instant::now() + HTTP_REQUEST_TIME;
+    let deadline = crate::clock::now() + HTTP_REQUEST_TIME;
     let mut req = Vec::new();
     let mut b = [0u8; 1024];
     while !req.windows(4).any(|w| w == b"\r\n\r\n") && req.len() < 8192 {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let left = deadline.saturating_duration_since(crate::clock::now());
         if left.is_zero() || s.set_read_timeout(Some(left)).is_err() {
             return;
         }

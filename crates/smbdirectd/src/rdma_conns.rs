@@ -119,7 +119,7 @@ impl RdmaConn {
             to_write: Vec::new(),
             boxes: Vec::new(),
             served: Vec::new(),
-            served_at: Instant::now(),
+            served_at: crate::clock::now(),
             maps_checked_ms: 0,
             accepted_ms: now,
             last_pdu_ms: now,
@@ -549,7 +549,7 @@ impl RdmaSet {
             }
             if !alive {
                 worked = true;
-                c.observe_served(Instant::now(), stats);
+                c.observe_served(crate::clock::now(), stats);
                 tracing::info!(peer = %c.smb.peer, why = ?c.smbd.closed(), "SMB Direct connection closed");
                 c.smbd.disconnect();
                 c.smb.close();

@@ -8,6 +8,7 @@
 //!
 //! May not: know SMB state (sessions, opens, oplocks) or leave the share root; it maps
 //! names, files and their attributes to the file system and back.
+pub mod clock;
 
 pub mod dirshare;
 pub mod fmap;

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Upper bounds of the latency buckets, in microseconds (the last bucket is +Inf).
 pub const BUCKETS_US: [u64; 14] = [
@@ -94,9 +94,9 @@ pub fn timed<T>(op: usize, f: impl FnOnce() -> T) -> T {
     if !ENABLED.load(Relaxed) {
         return f();
     }
-    let t = Instant::now();
+    let t = crate::clock::now();
     let r = f();
-    let d = t.elapsed();
+    let d = crate::clock::since(t);
     MINE.with(|m| m.ops[op].observe(d));
     r
 }

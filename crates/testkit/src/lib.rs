@@ -1,11 +1,12 @@
 //! Helpers shared by the test suites (a dev-dependency only).
 //! May not: be a dependency of anything but tests.
+pub mod clock;
 
 pub mod bodies;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Bytes from hexadecimal text (test data files; whitespace ignored).
 pub fn from_hex(text: &str) -> Vec<u8> {
@@ -34,12 +35,15 @@ impl Capture {
             .unwrap();
         let mut err = child.stderr.take().unwrap();
         let mut seen = Vec::new();
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = crate::clock::now() + Duration::from_secs(10);
         let mut b = [0u8; 256];
         while !String::from_utf8_lossy(&seen).contains("Capturing on") {
             use std::io::Read;
             let n = err.read(&mut b).unwrap_or(0);
-            assert!(n > 0 && Instant::now() < deadline, "dumpcap did not start");
+            assert!(
+                n > 0 && crate::clock::now() < deadline,
+                "dumpcap did not start"
+            );
             seen.extend_from_slice(&b[..n]);
         }
         std::thread::spawn(move || {

@@ -47,6 +47,15 @@ fn invalid(s: String) -> Error {
 
 /// Writes a new disk into `file`, which should be empty.
 pub fn create<S: Storage + ?Sized>(file: &S, p: &CreateParams) -> Result<()> {
+    check(p)?;
+    let at = Layout::of(p);
+    let meta = metadata(p, at.meta_len)?;
+    let (bat, file_end) = bat(p, &at);
+    write_disk(file, &at, &meta, &bat, file_end)
+}
+
+/// Refuses parameters no disk can have.
+fn check(p: &CreateParams) -> Result<()> {
     let bs = p.block_size as u64;
     if !bs.is_power_of_two() || !(MIB..=256 * MIB).contains(&bs) {
         return Err(invalid(format!(
@@ -85,18 +94,54 @@ pub fn create<S: Storage + ?Sized>(file: &S, p: &CreateParams) -> Result<()> {
             "a differencing disk, and only it, needs a parent".into(),
         ));
     }
-    let chunk_ratio = (1u64 << 23) * ls / bs;
-    let entries = bat_entries(p.virtual_size, bs, chunk_ratio, has_parent);
-    let bat_len = (entries * 8).div_ceil(MIB).max(1) * MIB;
+    Ok(())
+}
 
-    let log_offset = HEADER_AREA;
-    let meta_offset = log_offset + log_size;
-    let meta_len = MIB;
-    let bat_offset = meta_offset + meta_len;
-    let payload = bat_offset + bat_len;
+/// Where a new disk's regions go: the headers, the log, the metadata, the BAT, then the
+/// payload blocks.
+struct Layout {
+    bs: u64,
+    chunk_ratio: u64,
+    log_size: u64,
+    log_offset: u64,
+    meta_offset: u64,
+    meta_len: u64,
+    bat_offset: u64,
+    bat_len: u64,
+    payload: u64,
+}
 
-    // Metadata region: table, then the items from 64 KiB on.
-    let mut meta = vec![0u8; meta_len as usize];
+impl Layout {
+    fn of(p: &CreateParams) -> Layout {
+        let bs = p.block_size as u64;
+        let ls = p.logical_sector as u64;
+        let log_size = p.log_size as u64;
+        let has_parent = p.kind == DiskKind::Differencing;
+        let chunk_ratio = (1u64 << 23) * ls / bs;
+        let entries = bat_entries(p.virtual_size, bs, chunk_ratio, has_parent);
+        let bat_len = (entries * 8).div_ceil(MIB).max(1) * MIB;
+
+        let log_offset = HEADER_AREA;
+        let meta_offset = log_offset + log_size;
+        let meta_len = MIB;
+        let bat_offset = meta_offset + meta_len;
+        let payload = bat_offset + bat_len;
+        Layout {
+            bs,
+            chunk_ratio,
+            log_size,
+            log_offset,
+            meta_offset,
+            meta_len,
+            bat_offset,
+            bat_len,
+            payload,
+        }
+    }
+}
+
+/// The metadata items of a new disk: (item, data, flags).
+fn metadata_items(p: &CreateParams) -> Vec<(Guid, Vec<u8>, u32)> {
     let mut items: Vec<(Guid, Vec<u8>, u32)> = Vec::new();
     let mut fp = vec![0u8; 8];
     put32(&mut fp, 0, p.block_size);
@@ -130,6 +175,13 @@ pub fn create<S: Storage + ?Sized>(file: &S, p: &CreateParams) -> Result<()> {
     if let Some((_, loc)) = &p.parent {
         items.push((PARENT_LOCATOR, loc.encode(), META_IS_REQUIRED));
     }
+    items
+}
+
+/// The metadata region: table, then the items from 64 KiB on.
+fn metadata(p: &CreateParams, meta_len: u64) -> Result<Vec<u8>> {
+    let mut meta = vec![0u8; meta_len as usize];
+    let items = metadata_items(p);
     let mut entries_tbl = Vec::new();
     let mut at = METADATA_TABLE_SIZE;
     for (g, data, flags) in &items {
@@ -147,14 +199,18 @@ pub fn create<S: Storage + ?Sized>(file: &S, p: &CreateParams) -> Result<()> {
         at += data.len().div_ceil(8) * 8;
     }
     meta[..METADATA_TABLE_SIZE].copy_from_slice(&encode_metadata_table(&entries_tbl));
+    Ok(meta)
+}
 
-    // BAT.
+/// The BAT, and where the file ends: a fixed disk has every block present after the BAT.
+fn bat(p: &CreateParams, at: &Layout) -> (Vec<u8>, u64) {
+    let (bs, payload) = (at.bs, at.payload);
     let blocks = p.virtual_size.div_ceil(bs);
-    let mut bat = vec![0u8; bat_len as usize];
+    let mut bat = vec![0u8; at.bat_len as usize];
     let mut file_end = payload;
     if p.kind == DiskKind::Fixed {
         for b in 0..blocks {
-            let i = b + b / chunk_ratio;
+            let i = b + b / at.chunk_ratio;
             put64(
                 &mut bat,
                 (i * 8) as usize,
@@ -163,25 +219,35 @@ pub fn create<S: Storage + ?Sized>(file: &S, p: &CreateParams) -> Result<()> {
         }
         file_end = payload + blocks * bs;
     }
+    (bat, file_end)
+}
 
+/// Writes the regions, the region tables and the headers, then the file identifier.
+fn write_disk<S: Storage + ?Sized>(
+    file: &S,
+    at: &Layout,
+    meta: &[u8],
+    bat: &[u8],
+    file_end: u64,
+) -> Result<()> {
     let regions = encode_region_table(&[
         RegionEntry {
             guid: BAT_REGION,
-            file_offset: bat_offset,
-            length: bat_len as u32,
+            file_offset: at.bat_offset,
+            length: at.bat_len as u32,
             required: true,
         },
         RegionEntry {
             guid: METADATA_REGION,
-            file_offset: meta_offset,
-            length: meta_len as u32,
+            file_offset: at.meta_offset,
+            length: at.meta_len as u32,
             required: true,
         },
     ]);
 
     file.set_len(file_end)?;
-    file.write_at(&meta, meta_offset)?;
-    file.write_at(&bat, bat_offset)?;
+    file.write_at(meta, at.meta_offset)?;
+    file.write_at(bat, at.bat_offset)?;
     file.write_at(&regions, REGION1_OFFSET)?;
     file.write_at(&regions, REGION2_OFFSET)?;
     let data_write_guid = Guid::random();
@@ -192,8 +258,8 @@ pub fn create<S: Storage + ?Sized>(file: &S, p: &CreateParams) -> Result<()> {
         log_guid: Guid::ZERO,
         log_version: 0,
         version: 1,
-        log_length: log_size as u32,
-        log_offset,
+        log_length: at.log_size as u32,
+        log_offset: at.log_offset,
     };
     file.write_at(&h.encode(), HEADER1_OFFSET)?;
     h.sequence = 2;

@@ -101,7 +101,7 @@ impl Channel {
 
     /// Waits (bounded) for one event, which must be `want` with status 0.
     pub(super) fn wait(&self, want: rdma_cm_event_type::Type) -> Result<()> {
-        let end = Instant::now() + Duration::from_secs(5);
+        let end = crate::clock::now() + Duration::from_secs(5);
         loop {
             if let Some(e) = self.next() {
                 if e.kind == want && e.status == 0 {
@@ -114,7 +114,7 @@ impl Channel {
                     e.status
                 )));
             }
-            if Instant::now() >= end {
+            if crate::clock::now() >= end {
                 return Err(Error::Protocol("connection setup timed out".into()));
             }
             let mut p = libc::pollfd {

@@ -39,7 +39,7 @@ use std::ffi::CStr;
 use std::net::SocketAddr;
 use std::os::raw::c_void;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use sys::*;
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -645,9 +645,9 @@ impl Connection {
                 rh.flags |= flags::ASYNC_COMMAND;
                 rh.async_id = async_id;
                 let outstanding = match wait.open() {
-                    Some(o) if self.dialect >= smb_wire::negotiate::dialect::SMB30 => Some(
-                        crate::replay::Outstanding::new(o.clone(), hdr.status as u16),
-                    ),
+                    Some(o) if self.dialect >= smb_wire::negotiate::dialect::SMB30 => {
+                        Some(crate::state::Outstanding::new(o.clone(), hdr.status as u16))
+                    }
                     _ => None,
                 };
                 self.asyncs.push(AsyncOp {

@@ -65,36 +65,16 @@ fn with_header(rh: &Header, mut body: Vec<u8>, framed: bool) -> Vec<u8> {
 /// The PDUs answering one request PDU (one, or none, almost always).
 pub type Responses = smallvec::SmallVec<[Vec<u8>; 1]>;
 
-/// A storage read for the transport to perform: `len` bytes at `offset` of `fd` into
-/// `buf`, reported back with [`Connection::complete_io`] under `id`.
-#[derive(Clone, Copy, Debug)]
-pub struct IoRequest {
-    pub id: u64,
-    pub fd: i32,
-    /// The key `fd` may be registered under in the ring's file table (see
-    /// [`crate::fixed`]).
-    pub file: u64,
-    /// fdatasync `fd` (no buffer) rather than read.
-    pub sync: bool,
-    pub offset: u64,
-    pub len: u32,
-    pub buf: *mut u8,
-    /// A direct read the transport should complete by polling (IOPOLL) if it can, and
-    /// the device it reads from.
-    pub poll: bool,
-    pub dev: u64,
-    /// The share asks for submission by a kernel thread (SQPOLL).
-    pub sqpoll: bool,
-}
+pub use crate::storage_op::IoRequest;
 
 /// A READ's I/O as dispatch left it, with the session and tree it ran under.
-type Deferred = (ops::ReadIo, Arc<Session>, Option<Arc<Tree>>);
+type Deferred = (ops::StorageIo, Arc<Session>, Option<Arc<Tree>>);
 
 /// A READ waiting for its storage I/O: what its answer needs.
 struct PendingIo {
     id: u64,
     issued: bool,
-    io: ops::ReadIo,
+    io: ops::StorageIo,
     hdr: Header,
     rh: Header,
     grant: u16,
@@ -115,7 +95,7 @@ pub struct AsyncOp {
     pub encrypted: bool,
     pub wait: ops::Wait,
     /// Counts the request as outstanding on its open's channel sequence (SMB 3.x).
-    pub outstanding: Option<crate::replay::Outstanding>,
+    pub outstanding: Option<crate::state::Outstanding>,
     /// Adopted from a lost channel of the session: runs to its end, answered to nobody.
     pub orphan: bool,
 }
@@ -399,7 +379,15 @@ impl Connection {
                     .into_iter()
                     .partition(|a| a.session_id == id && matches!(a.wait, ops::Wait::Create(_)));
                 asyncs = rest;
-                s.orphan(creates.into_iter().map(|a| a.wait).collect());
+                s.orphan(
+                    creates
+                        .into_iter()
+                        .filter_map(|a| match a.wait {
+                            ops::Wait::Create(c) => Some(*c),
+                            _ => None,
+                        })
+                        .collect(),
+                );
                 continue;
             }
             if let Some(s) = self.server.sessions.remove(&id) {

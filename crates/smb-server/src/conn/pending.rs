@@ -97,10 +97,9 @@ impl Connection {
         let sessions: Vec<_> = ids.filter_map(|id| self.server.session(*id)).collect();
         for s in sessions {
             let waits = std::mem::take(&mut *s.orphans.lock());
-            for mut wait in waits {
-                if let ops::Wait::Create(c) = &mut wait {
-                    c.outbox = self.outbox.clone();
-                }
+            for mut c in waits {
+                c.outbox = self.outbox.clone();
+                let wait = ops::Wait::Create(Box::new(c));
                 self.asyncs.push(AsyncOp {
                     async_id: 0,
                     message_id: 0,
@@ -154,10 +153,8 @@ impl Connection {
                 id: p.id,
                 fd: p.io.fd,
                 file: p.io.file_key(),
-                sync: p.io.sync,
-                offset: p.io.offset,
-                len: p.io.length,
-                buf: p.io.target(),
+                op: p.io.op(),
+                done: 0,
                 poll: p.io.poll,
                 dev: p.io.dev,
                 sqpoll: p
@@ -230,7 +227,7 @@ impl Connection {
             single: true,
             hold: &no_hold,
         };
-        let (status, body, framed) = match ops::finish_read(&ctx, p.io, res) {
+        let (status, body, framed) = match ops::finish_io(&ctx, p.io, res) {
             Outcome::Done(st, body) => (st, body, false),
             Outcome::Framed(st, body) => (st, body, true),
             Outcome::Fail(st) => (st, error_body(), false),

@@ -60,13 +60,80 @@ pub(super) fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
     }
     let f = open.file_obj().expect("file");
     let mut cur = open.dir.lock();
+    if let Err(e) = take_names(ctx, &open, f, &mut cur, &req) {
+        return Fail(e);
+    }
+    if req.flags & qd_flags::INDEX_SPECIFIED != 0 {
+        let idx = req.file_index as usize;
+        if idx <= cur.entries.as_ref().map_or(0, |e| e.len()) {
+            cur.next = idx;
+        }
+    }
+    let single = req.flags & qd_flags::RETURN_SINGLE_ENTRY != 0;
+    let mut w = fscc::DirListWriter::new(req.output_buffer_length as usize);
+    let started_at = cur.next;
+    let dir_path = open.path.lock().clone();
+    let DirCursor {
+        entries,
+        pattern,
+        next,
+        ..
+    } = &mut *cur;
+    let entries = entries.as_ref().expect("filled");
+    let mut matcher = fscc::NameMatcher::new(pattern);
+    while *next < entries.len() {
+        let (name, cached) = &entries[*next];
+        if !matcher.matches(name) {
+            *next += 1;
+            continue;
+        }
+        let Some(facts) = entry_facts(ctx, &open, f, &dir_path, name, cached) else {
+            *next += 1;
+            continue;
+        };
+        match w.push(req.info_class, name, &facts, *next as u32 + 1) {
+            Err(e) => return Fail(e),
+            Ok(false) => {
+                if w.is_empty() {
+                    return Fail(NtStatus::INFO_LENGTH_MISMATCH);
+                }
+                break;
+            }
+            Ok(true) => {
+                *next += 1;
+                if single {
+                    break;
+                }
+            }
+        }
+    }
+    if w.is_empty() {
+        let first_call = started_at == 0;
+        return Fail(if first_call {
+            NtStatus::NO_SUCH_FILE
+        } else {
+            NtStatus::NO_MORE_FILES
+        });
+    }
+    let data = w.finish();
+    let mut body = Vec::with_capacity(8 + data.len());
+    msg::encode_buffer_response(&mut body, &data);
+    Outcome::Done(NtStatus::SUCCESS, body)
+}
+
+/// Takes the directory's names into the scan's cursor when the scan starts or restarts
+/// (and its search pattern), or keeps the names of a restart that changed nothing.
+fn take_names(
+    ctx: &Ctx,
+    open: &Open,
+    f: &dyn crate::backend::FileObj,
+    cur: &mut DirCursor,
+    req: &msg::QueryDirectoryRequest,
+) -> Result<(), NtStatus> {
     let restart = req.flags & (qd_flags::RESTART_SCANS | qd_flags::REOPEN) != 0;
     if restart || cur.entries.is_none() {
         let mut list = vec![];
-        let me = match f.info() {
-            Ok(i) => i,
-            Err(e) => return Fail(e),
-        };
+        let me = f.info()?;
         list.push((".".to_string(), Some(me)));
         let parent = {
             let p = open.path.lock().clone();
@@ -107,7 +174,7 @@ pub(super) fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
                         .filter(|n| !(at_root && n.eq_ignore_ascii_case(names::STREAM_DEPOT)))
                         .map(|n| (n, None)),
                 ),
-                Err(e) => return Fail(e),
+                Err(e) => return Err(e),
             }
             cur.entries = Some(list);
             cur.stamp = settled.then_some(stamp);
@@ -123,94 +190,50 @@ pub(super) fn query_directory(ctx: &Ctx, max_transact: u32) -> Outcome {
     } else if !req.pattern.is_empty() && cur.next == 0 {
         cur.pattern = req.pattern.clone();
     }
-    if req.flags & qd_flags::INDEX_SPECIFIED != 0 {
-        let idx = req.file_index as usize;
-        if idx <= cur.entries.as_ref().map_or(0, |e| e.len()) {
-            cur.next = idx;
+    Ok(())
+}
+
+/// What a listing says of the entry `name`: its details looked up now unless the snapshot
+/// holds them; None when it is gone (or is no file or directory).
+fn entry_facts(
+    ctx: &Ctx,
+    open: &Open,
+    f: &dyn crate::backend::FileObj,
+    dir_path: &SharePath,
+    name: &str,
+    cached: &Option<FileInfo>,
+) -> Option<FileFacts> {
+    // Names come from the snapshot taken at the first call; details are looked up as
+    // entries are returned (a search costs what it answers, not the directory's
+    // size), so a client that changes attributes while enumerating sees its changes,
+    // and a name removed since the snapshot (or one that is no file or directory) is
+    // not reported.
+    let fresh = match (cached, open.share.as_ref()) {
+        (Some(_), _) | (_, None) => None,
+        (None, Some(share)) => {
+            let info = match f.child_info(name) {
+                Err(NtStatus::NOT_SUPPORTED) => share.backend.stat(&dir_path.join(name)),
+                r => r,
+            };
+            match info {
+                Ok(i) => Some(i),
+                Err(_) => return None,
+            }
+        }
+    };
+    let info = fresh.as_ref().or(cached.as_ref())?;
+    let mut facts = facts(info, false);
+    // A file open with its write time under delayed updates is listed with the time
+    // its handles show.
+    if !info.is_directory {
+        if let Some(t) = ctx
+            .server
+            .files
+            .get_cloned(&(info.device_id, info.file_id))
+            .and_then(|fs| fs.write_times.shown(crate::clock::filetime()))
+        {
+            facts.last_write_time = t;
         }
     }
-    let single = req.flags & qd_flags::RETURN_SINGLE_ENTRY != 0;
-    let mut w = fscc::DirListWriter::new(req.output_buffer_length as usize);
-    let started_at = cur.next;
-    let dir_path = open.path.lock().clone();
-    let DirCursor {
-        entries,
-        pattern,
-        next,
-        ..
-    } = &mut *cur;
-    let entries = entries.as_ref().expect("filled");
-    let mut matcher = fscc::NameMatcher::new(pattern);
-    while *next < entries.len() {
-        let (name, cached) = &entries[*next];
-        if !matcher.matches(name) {
-            *next += 1;
-            continue;
-        }
-        // Names come from the snapshot taken at the first call; details are looked up as
-        // entries are returned (a search costs what it answers, not the directory's
-        // size), so a client that changes attributes while enumerating sees its changes,
-        // and a name removed since the snapshot (or one that is no file or directory) is
-        // not reported.
-        let fresh = match (cached, open.share.as_ref()) {
-            (Some(_), _) | (_, None) => None,
-            (None, Some(share)) => {
-                let info = match f.child_info(name) {
-                    Err(NtStatus::NOT_SUPPORTED) => share.backend.stat(&dir_path.join(name)),
-                    r => r,
-                };
-                match info {
-                    Ok(i) => Some(i),
-                    Err(_) => {
-                        *next += 1;
-                        continue;
-                    }
-                }
-            }
-        };
-        let Some(info) = fresh.as_ref().or(cached.as_ref()) else {
-            *next += 1;
-            continue;
-        };
-        let mut facts = facts(info, false);
-        // A file open with its write time under delayed updates is listed with the time
-        // its handles show.
-        if !info.is_directory {
-            if let Some(t) = ctx
-                .server
-                .files
-                .get_cloned(&(info.device_id, info.file_id))
-                .and_then(|fs| fs.write_times.shown(crate::clock::filetime()))
-            {
-                facts.last_write_time = t;
-            }
-        }
-        match w.push(req.info_class, name, &facts, *next as u32 + 1) {
-            Err(e) => return Fail(e),
-            Ok(false) => {
-                if w.is_empty() {
-                    return Fail(NtStatus::INFO_LENGTH_MISMATCH);
-                }
-                break;
-            }
-            Ok(true) => {
-                *next += 1;
-                if single {
-                    break;
-                }
-            }
-        }
-    }
-    if w.is_empty() {
-        let first_call = started_at == 0;
-        return Fail(if first_call {
-            NtStatus::NO_SUCH_FILE
-        } else {
-            NtStatus::NO_MORE_FILES
-        });
-    }
-    let data = w.finish();
-    let mut body = Vec::with_capacity(8 + data.len());
-    msg::encode_buffer_response(&mut body, &data);
-    Outcome::Done(NtStatus::SUCCESS, body)
+    Some(facts)
 }

@@ -561,7 +561,6 @@ pub fn restore_persistent(server: &Server, opens: Vec<crate::journal::Persistent
 }
 
 fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<(), &'static str> {
-    use crate::state::oplock;
     let share = server
         .find_share(&rec.share)
         .filter(|s| s.continuous_availability)
@@ -617,67 +616,7 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
             raw: obj,
         }),
     };
-    {
-        let mut inner = fs.inner.lock();
-        let lease = rec.lease.as_ref().map(|l| {
-            if !inner
-                .leases
-                .iter()
-                .any(|x| x.client_guid == rec.client_guid && x.key == l.key)
-            {
-                inner.leases.push(crate::state::Lease {
-                    client_guid: rec.client_guid,
-                    key: l.key,
-                    state: l.state,
-                    breaking: None,
-                    epoch: l.epoch,
-                    v2: l.v2,
-                    parent: l.parent,
-                    outbox: None,
-                    channels: server.client_channels(rec.client_guid),
-                    sent_to: None,
-                    deferred: None,
-                });
-            }
-            fs.leased.store(true, Ordering::Release);
-            (rec.client_guid, l.key)
-        });
-        if let Some(id) = lease {
-            server.lease_files.insert(id, fs.clone());
-        }
-        inner.opens.push(FileOpenEntry {
-            file_id: rec.file_id,
-            access: rec.granted,
-            share_access: rec.share_access,
-            session_id: 0,
-            oplock: if lease.is_some() {
-                oplock::NONE
-            } else {
-                rec.oplock
-            },
-            breaking: None,
-            outbox: None,
-            app_instance: rec.app_instance,
-            lease,
-            persistent: true,
-        });
-        if rec.oplock == oplock::LEVEL_II && lease.is_none() {
-            fs.level2.store(true, Ordering::Release);
-        }
-        for l in &rec.locks {
-            inner.locks.push(RangeLock {
-                owner: rec.file_id,
-                session_id: 0,
-                offset: l.offset,
-                length: l.length,
-                exclusive: l.exclusive,
-            });
-        }
-        if !rec.locks.is_empty() {
-            fs.range_locked.store(true, Ordering::Release);
-        }
-        fs.note_range_locks(&inner);
-    }
+    rejoin_file_state(server, rec, &fs);
     let durable = Durable {
         v2: true,
         create_guid: rec.create_guid,
@@ -728,4 +667,73 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
         .durable_due
         .fetch_min(crate::clock::nanos(expires), Ordering::AcqRel);
     Ok(())
+}
+
+/// Puts a restored open back into its file's state: its lease (unless its client's other
+/// opens restored it already), its share-mode entry and oplock, its byte-range locks.
+fn rejoin_file_state(
+    server: &Server,
+    rec: &crate::journal::PersistentOpen,
+    fs: &Arc<crate::state::FileState>,
+) {
+    use crate::state::oplock;
+    let mut inner = fs.inner.lock();
+    let lease = rec.lease.as_ref().map(|l| {
+        if !inner
+            .leases
+            .iter()
+            .any(|x| x.client_guid == rec.client_guid && x.key == l.key)
+        {
+            inner.leases.push(crate::state::Lease {
+                client_guid: rec.client_guid,
+                key: l.key,
+                state: l.state,
+                breaking: None,
+                epoch: l.epoch,
+                v2: l.v2,
+                parent: l.parent,
+                outbox: None,
+                channels: server.client_channels(rec.client_guid),
+                sent_to: None,
+                deferred: None,
+            });
+        }
+        fs.leased.store(true, Ordering::Release);
+        (rec.client_guid, l.key)
+    });
+    if let Some(id) = lease {
+        server.lease_files.insert(id, fs.clone());
+    }
+    inner.opens.push(FileOpenEntry {
+        file_id: rec.file_id,
+        access: rec.granted,
+        share_access: rec.share_access,
+        session_id: 0,
+        oplock: if lease.is_some() {
+            oplock::NONE
+        } else {
+            rec.oplock
+        },
+        breaking: None,
+        outbox: None,
+        app_instance: rec.app_instance,
+        lease,
+        persistent: true,
+    });
+    if rec.oplock == oplock::LEVEL_II && lease.is_none() {
+        fs.level2.store(true, Ordering::Release);
+    }
+    for l in &rec.locks {
+        inner.locks.push(RangeLock {
+            owner: rec.file_id,
+            session_id: 0,
+            offset: l.offset,
+            length: l.length,
+            exclusive: l.exclusive,
+        });
+    }
+    if !rec.locks.is_empty() {
+        fs.range_locked.store(true, Ordering::Release);
+    }
+    fs.note_range_locks(&inner);
 }

@@ -275,34 +275,7 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     match req.info_type {
         info_type::FILE => {}
         info_type::SECURITY => {
-            use secdesc::secinfo;
-            let info = req.additional_information;
-            let mut need = 0;
-            if info & (secinfo::OWNER | secinfo::GROUP) != 0 {
-                need |= access::WRITE_OWNER;
-            }
-            if info & secinfo::DACL != 0 {
-                need |= access::WRITE_DAC;
-            }
-            if info & secinfo::SACL != 0 {
-                need |= access::ACCESS_SYSTEM_SECURITY;
-            }
-            if need == 0 || open.granted_access & need != need {
-                return Fail(NtStatus::ACCESS_DENIED);
-            }
-            let new = match SecDesc::parse(req.buffer) {
-                Ok(d) => d,
-                Err(e) => return Fail(e),
-            };
-            let Some(f) = open.file_obj() else {
-                return Fail(NtStatus::NOT_SUPPORTED);
-            };
-            let mut sd = f
-                .security()
-                .and_then(|b| SecDesc::parse(&b).ok())
-                .unwrap_or_else(|| default_sd(session(ctx)));
-            sd.merge(&new, info);
-            return match f.set_security(&sd.encode(0)) {
+            return match set_security(ctx, &open, &req) {
                 Ok(()) => ok(),
                 Err(e) => Fail(e),
             };
@@ -356,115 +329,16 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
             change_time,
             attributes,
         } => {
-            if !need(access::FILE_WRITE_ATTRIBUTES) {
-                return Fail(NtStatus::ACCESS_DENIED);
-            }
-            // MS-FSA 2.1.5.14.2: 0 leaves a time as it is; -1 keeps it as it is from now
-            // on (the handle's own writes no longer move it), -2 lets them move it
-            // again; any other value sets it, and the handle keeps it too.
-            const FREEZE: u64 = u64::MAX;
-            const THAW: u64 = u64::MAX - 1;
-            let t = |v: u64| (v != 0 && v != FREEZE && v != THAW).then_some(v);
-            let keeps = |v: u64| match v {
-                0 => None,
-                THAW => Some(false),
-                _ => Some(true),
-            };
-            if attributes & !attrs::SETTABLE & !(attrs::NORMAL | attrs::DIRECTORY) != 0 {
-                return Fail(NtStatus::INVALID_PARAMETER);
-            }
-            if attributes & attrs::DIRECTORY != 0 && !open.is_directory {
-                return Fail(NtStatus::INVALID_PARAMETER);
-            }
-            let change = BasicChange {
-                creation_time: t(creation_time),
-                last_access_time: t(last_access_time),
-                last_write_time: t(last_write_time),
-                change_time: t(change_time),
-                attributes: if attributes == 0 {
-                    None
-                } else {
-                    Some(attributes & attrs::SETTABLE)
-                },
-            };
-            let r = f.set_basic(&change);
-            if r.is_ok() {
-                if let Some(k) = keeps(last_write_time) {
-                    open.keeps_write_time.store(k, Ordering::Relaxed);
-                }
-                if let Some(k) = keeps(change_time) {
-                    open.keeps_change_time.store(k, Ordering::Relaxed);
-                }
-                // A time set is what every handle sees; any SET_INFO of the basic
-                // information through a handle that wrote (even one changing nothing)
-                // moves a delayed write time now, unless the handle keeps it.
-                if let (Some(t), Some(fs)) = (change.last_write_time, &open.file) {
-                    fs.write_times.set_explicitly(
-                        open.file_id.persistent,
-                        t,
-                        crate::clock::filetime(),
-                    );
-                } else if open.modified.load(Ordering::Relaxed)
-                    && !open.keeps_write_time.load(Ordering::Relaxed)
-                {
-                    open.write_time_now();
-                }
-                server.publish_change(
-                    &share.name,
-                    &path,
-                    notify_action::MODIFIED,
-                    notify_filter::ATTRIBUTES | notify_filter::LAST_WRITE,
-                );
-                parent_changed(server, &share, &path, actor_of(&open));
-            }
-            r
+            let times = [
+                creation_time,
+                last_access_time,
+                last_write_time,
+                change_time,
+            ];
+            set_basic(server, &open, f, &share, &path, times, attributes)
         }
-        SetFileInfo::EndOfFile(len) => {
-            if !need(access::FILE_WRITE_DATA) {
-                return Fail(NtStatus::ACCESS_DENIED);
-            }
-            if open.is_directory {
-                return Fail(NtStatus::INVALID_PARAMETER);
-            }
-            // A shared disk's new size, as a WRITE from the open's initiator.
-            let _task = match open.admit_disk_change() {
-                Ok(t) => t,
-                Err(e) => return Fail(e),
-            };
-            if let Some(fs) = &open.file {
-                crate::oplock::break_level2_for_write(fs, open.file_id);
-            }
-            let kept = open.kept_times(f);
-            let r = truncate(ctx.server, &open, f, len);
-            open.data_changed(f, kept);
-            // Setting the end of file (even to the size it has) moves a delayed write
-            // time now.
-            if r.is_ok() && !open.keeps_write_time.load(Ordering::Relaxed) {
-                open.write_time_now();
-            }
-            r
-        }
-        SetFileInfo::Allocation(len) => {
-            if !need(access::FILE_WRITE_DATA) {
-                return Fail(NtStatus::ACCESS_DENIED);
-            }
-            let _task = match open.admit_disk_change() {
-                Ok(t) => t,
-                Err(e) => return Fail(e),
-            };
-            if let Some(fs) = &open.file {
-                crate::oplock::break_level2_for_write(fs, open.file_id);
-            }
-            match f.info() {
-                Ok(i) if len < i.end_of_file => {
-                    let r = truncate(ctx.server, &open, f, len);
-                    open.write_time_now();
-                    r
-                }
-                Ok(_) => f.allocate(len),
-                Err(e) => Err(e),
-            }
-        }
+        SetFileInfo::EndOfFile(len) => set_end_of_file(ctx, &open, f, len),
+        SetFileInfo::Allocation(len) => set_allocation(ctx, &open, f, len),
         SetFileInfo::Disposition { .. } | SetFileInfo::DispositionEx { .. } => {
             let delete = match info {
                 SetFileInfo::Disposition { delete_pending } => delete_pending,
@@ -512,6 +386,161 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     match res {
         Ok(()) => ok(),
         Err(e) => Fail(e),
+    }
+}
+
+/// SET_INFO of a security descriptor: the parts named, with the rights each needs.
+fn set_security(ctx: &Ctx, open: &Open, req: &msg::SetInfoRequest) -> Result<(), NtStatus> {
+    use secdesc::secinfo;
+    let info = req.additional_information;
+    let mut need = 0;
+    if info & (secinfo::OWNER | secinfo::GROUP) != 0 {
+        need |= access::WRITE_OWNER;
+    }
+    if info & secinfo::DACL != 0 {
+        need |= access::WRITE_DAC;
+    }
+    if info & secinfo::SACL != 0 {
+        need |= access::ACCESS_SYSTEM_SECURITY;
+    }
+    if need == 0 || open.granted_access & need != need {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    let new = SecDesc::parse(req.buffer)?;
+    let Some(f) = open.file_obj() else {
+        return Err(NtStatus::NOT_SUPPORTED);
+    };
+    let mut sd = f
+        .security()
+        .and_then(|b| SecDesc::parse(&b).ok())
+        .unwrap_or_else(|| default_sd(session(ctx)));
+    sd.merge(&new, info);
+    f.set_security(&sd.encode(0))
+}
+
+/// SET_INFO of FileBasicInformation: times (creation, last access, last write, change)
+/// and attributes.
+fn set_basic(
+    server: &Arc<Server>,
+    open: &Arc<Open>,
+    f: &dyn crate::backend::FileObj,
+    share: &Arc<crate::config::ShareConfig>,
+    path: &SharePath,
+    [creation_time, last_access_time, last_write_time, change_time]: [u64; 4],
+    attributes: u32,
+) -> Result<(), NtStatus> {
+    if open.granted_access & access::FILE_WRITE_ATTRIBUTES == 0 {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    // MS-FSA 2.1.5.14.2: 0 leaves a time as it is; -1 keeps it as it is from now
+    // on (the handle's own writes no longer move it), -2 lets them move it
+    // again; any other value sets it, and the handle keeps it too.
+    const FREEZE: u64 = u64::MAX;
+    const THAW: u64 = u64::MAX - 1;
+    let t = |v: u64| (v != 0 && v != FREEZE && v != THAW).then_some(v);
+    let keeps = |v: u64| match v {
+        0 => None,
+        THAW => Some(false),
+        _ => Some(true),
+    };
+    if attributes & !attrs::SETTABLE & !(attrs::NORMAL | attrs::DIRECTORY) != 0 {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    if attributes & attrs::DIRECTORY != 0 && !open.is_directory {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let change = BasicChange {
+        creation_time: t(creation_time),
+        last_access_time: t(last_access_time),
+        last_write_time: t(last_write_time),
+        change_time: t(change_time),
+        attributes: if attributes == 0 {
+            None
+        } else {
+            Some(attributes & attrs::SETTABLE)
+        },
+    };
+    let r = f.set_basic(&change);
+    if r.is_ok() {
+        if let Some(k) = keeps(last_write_time) {
+            open.keeps_write_time.store(k, Ordering::Relaxed);
+        }
+        if let Some(k) = keeps(change_time) {
+            open.keeps_change_time.store(k, Ordering::Relaxed);
+        }
+        // A time set is what every handle sees; any SET_INFO of the basic
+        // information through a handle that wrote (even one changing nothing)
+        // moves a delayed write time now, unless the handle keeps it.
+        if let (Some(t), Some(fs)) = (change.last_write_time, &open.file) {
+            fs.write_times
+                .set_explicitly(open.file_id.persistent, t, crate::clock::filetime());
+        } else if open.modified.load(Ordering::Relaxed)
+            && !open.keeps_write_time.load(Ordering::Relaxed)
+        {
+            open.write_time_now();
+        }
+        server.publish_change(
+            &share.name,
+            path,
+            notify_action::MODIFIED,
+            notify_filter::ATTRIBUTES | notify_filter::LAST_WRITE,
+        );
+        parent_changed(server, share, path, actor_of(open));
+    }
+    r
+}
+
+/// SET_INFO of FileEndOfFileInformation.
+fn set_end_of_file(
+    ctx: &Ctx,
+    open: &Arc<Open>,
+    f: &dyn crate::backend::FileObj,
+    len: u64,
+) -> Result<(), NtStatus> {
+    if open.granted_access & access::FILE_WRITE_DATA == 0 {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    if open.is_directory {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    // A shared disk's new size, as a WRITE from the open's initiator.
+    let _task = open.admit_disk_change()?;
+    if let Some(fs) = &open.file {
+        crate::oplock::break_level2_for_write(fs, open.file_id);
+    }
+    let kept = open.kept_times(f);
+    let r = truncate(ctx.server, open, f, len);
+    open.data_changed(f, kept);
+    // Setting the end of file (even to the size it has) moves a delayed write
+    // time now.
+    if r.is_ok() && !open.keeps_write_time.load(Ordering::Relaxed) {
+        open.write_time_now();
+    }
+    r
+}
+
+/// SET_INFO of FileAllocationInformation: a size below the end of file truncates.
+fn set_allocation(
+    ctx: &Ctx,
+    open: &Arc<Open>,
+    f: &dyn crate::backend::FileObj,
+    len: u64,
+) -> Result<(), NtStatus> {
+    if open.granted_access & access::FILE_WRITE_DATA == 0 {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    let _task = open.admit_disk_change()?;
+    if let Some(fs) = &open.file {
+        crate::oplock::break_level2_for_write(fs, open.file_id);
+    }
+    match f.info() {
+        Ok(i) if len < i.end_of_file => {
+            let r = truncate(ctx.server, open, f, len);
+            open.write_time_now();
+            r
+        }
+        Ok(_) => f.allocate(len),
+        Err(e) => Err(e),
     }
 }
 

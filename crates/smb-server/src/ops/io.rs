@@ -1,22 +1,23 @@
 //! READ, WRITE and FLUSH: the data path, storage reads handed to the transport (a SCSI
 //! READ through the RSVD tunnel's too), RDMA transforms.
 
+use super::rdma_transform::{rdma_read_response, rdma_read_transform, rdma_write_transform};
 use super::*;
 use crate::limits::MAX_FILE_SIZE;
+use crate::storage_op::StorageOp;
 
-/// A READ's, FLUSH's or tunnelled SCSI READ's storage I/O, handed to the transport: read `length` bytes at
-/// `offset` of `fd` into [`ReadIo::target`] and report the count, or (`sync`) fdatasync
-/// `fd` and report 0; a negative errno on failure.
-pub struct ReadIo {
+/// A READ's, WRITE's, FLUSH's or tunnelled SCSI READ's storage I/O, handed to the
+/// transport as a [`StorageOp`]: read `length` bytes at `offset` of `fd` into
+/// [`StorageIo::target`], write them from the request's data, or fdatasync `fd`; the
+/// transport reports the count, or a negative errno on failure.
+pub struct StorageIo {
     pub fd: i32,
     /// Which of the open's descriptors `fd` is.
     which: crate::fixed::Descriptor,
     /// The file `fd` is when it is not one of the open's own (a virtual disk's), kept
     /// open until the I/O is reported.
     file: Option<crate::backend::RingFile>,
-    pub sync: bool,
-    /// A sync for a write-through WRITE of this many bytes (its answer is the WRITE's).
-    wrote: Option<u32>,
+    kind: IoKind,
     pub offset: u64,
     pub length: u32,
     open: Arc<Open>,
@@ -39,6 +40,43 @@ pub struct ReadIo {
     tunnel: Option<Box<TunnelRead>>,
 }
 
+/// What a [`StorageIo`] does.
+enum IoKind {
+    Read,
+    /// An fdatasync: a FLUSH's, or (`wrote`) the one a write-through WRITE of that many
+    /// bytes waits for (its answer is the WRITE's).
+    Flush {
+        wrote: Option<u32>,
+    },
+    /// A WRITE whose data the transport writes.
+    Write(Box<WriteIo>),
+}
+
+/// A WRITE handed to the transport: its data, owned until the write is reported.
+struct WriteIo {
+    data: WriteData,
+    /// Stable before the answer (write-through): RWF_DSYNC, or FUA on a device.
+    stable: bool,
+    /// Times the handle keeps, set back after the write ([`Open::kept_times`]).
+    kept: Option<crate::backend::BasicChange>,
+}
+
+/// A WRITE's data: copied out of the request PDU (TCP, inline), or the buffer the RDMA
+/// Read filled (a lent registered buffer goes back to the lent ones when reported).
+enum WriteData {
+    Owned(Vec<u8>),
+    Fetched(crate::rdma::Incoming),
+}
+
+impl WriteData {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            WriteData::Owned(v) => v,
+            WriteData::Fetched(i) => i.bytes(),
+        }
+    }
+}
+
 pub(super) enum IoDest {
     /// Nothing to read into (a FLUSH).
     Nothing,
@@ -48,7 +86,7 @@ pub(super) enum IoDest {
     Lent(Box<dyn crate::rdma::LentBuffer>),
 }
 
-impl ReadIo {
+impl StorageIo {
     /// Where the data goes: at least `length` writable bytes that stay put until the I/O
     /// is reported (they live on the heap, owned by this request).
     pub fn target(&mut self) -> *mut u8 {
@@ -84,6 +122,24 @@ impl ReadIo {
         true
     }
 
+    /// The operation for the transport's I/O engine.
+    pub fn op(&mut self) -> StorageOp {
+        match &self.kind {
+            IoKind::Read => StorageOp::Read {
+                offset: self.offset,
+                len: self.length,
+                buf: self.target(),
+            },
+            IoKind::Flush { .. } => StorageOp::Flush,
+            IoKind::Write(w) => StorageOp::Write {
+                offset: self.offset,
+                len: self.length,
+                buf: w.data.bytes().as_ptr(),
+                stable: w.stable,
+            },
+        }
+    }
+
     /// The key `fd` may be registered under in the transport's io_uring file table.
     pub fn file_key(&self) -> u64 {
         self.file
@@ -92,9 +148,9 @@ impl ReadIo {
     }
 }
 
-/// Answers a READ, FLUSH or tunnelled SCSI READ whose I/O the transport did: `res` is what the operation
+/// Answers a READ, WRITE, FLUSH or tunnelled SCSI READ whose I/O the transport did: `res` is what the operation
 /// returned (a byte count, or a negative errno).
-pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
+pub fn finish_io(ctx: &Ctx, io: StorageIo, res: i32) -> Outcome {
     let res = if res < 0 {
         // As the storage backend maps a failed pread or fdatasync.
         Err(match -res {
@@ -112,7 +168,7 @@ pub fn finish_read(ctx: &Ctx, io: ReadIo, res: i32) -> Outcome {
 
 /// The answer of a READ, sync or tunnelled SCSI READ once its I/O is done, however it
 /// was done (at once on the worker, or by the transport's ring).
-pub(super) fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -> Outcome {
+pub(super) fn complete_io(ctx: &Ctx, io: StorageIo, res: Result<usize, NtStatus>) -> Outcome {
     let give_back = |dest: IoDest| {
         if let (IoDest::Lent(b), Some(st)) = (dest, &ctx.rdma) {
             st.borrow_mut().lent.push(b);
@@ -121,6 +177,17 @@ pub(super) fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -
     if let Some(t) = io.tunnel {
         return tunnel_answer(io.dest, &t, res == Ok(t.read.len));
     }
+    match io.kind {
+        IoKind::Read => {}
+        IoKind::Flush { wrote } => {
+            return match (res, wrote) {
+                (Err(e), _) => Fail(e),
+                (Ok(_), Some(n)) => write_answer(n),
+                (Ok(_), None) => Outcome::Done(NtStatus::SUCCESS, small_body()),
+            };
+        }
+        IoKind::Write(w) => return finish_write(ctx, &io.open, io.offset, *w, res),
+    }
     let n = match res {
         Ok(n) => n.min(io.length as usize),
         Err(e) => {
@@ -128,12 +195,6 @@ pub(super) fn complete_io(ctx: &Ctx, io: ReadIo, res: Result<usize, NtStatus>) -
             return Fail(e);
         }
     };
-    if io.sync {
-        return match io.wrote {
-            Some(n) => write_answer(n),
-            None => Outcome::Done(NtStatus::SUCCESS, small_body()),
-        };
-    }
     if (n == 0 && io.length > 0) || (n as u32) < io.minimum_count {
         give_back(io.dest);
         return Fail(NtStatus::END_OF_FILE);
@@ -205,12 +266,11 @@ pub(super) fn sync_io(
     wrote: Option<u32>,
     hold: Option<std::time::Instant>,
 ) -> Outcome {
-    Outcome::Io(ReadIo {
+    Outcome::Io(StorageIo {
         fd,
         which: crate::fixed::Descriptor::Sync,
         file: None,
-        sync: true,
-        wrote,
+        kind: IoKind::Flush { wrote },
         offset: 0,
         length: 0,
         open: open.clone(),
@@ -253,12 +313,11 @@ pub(super) fn tunnel_read(
     body.extend_from_slice(&read.head);
     let head = body.len();
     body.resize(head + len, 0);
-    Outcome::Io(ReadIo {
+    Outcome::Io(StorageIo {
         fd: at.fd,
         which: crate::fixed::Descriptor::Plain,
         file: at.file,
-        sync: false,
-        wrote: None,
+        kind: IoKind::Read,
         offset: at.at,
         length: len as u32,
         open: open.clone(),
@@ -511,12 +570,11 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     } else {
         (f.raw_fd(), req.offset, None)
     };
-    let mut io = ReadIo {
+    let mut io = StorageIo {
         fd: fd.unwrap_or(-1),
         which: crate::fixed::Descriptor::Plain,
         file,
-        sync: false,
-        wrote: None,
+        kind: IoKind::Read,
         offset: at,
         length: req.length,
         open: open.clone(),
@@ -601,101 +659,6 @@ pub(super) fn mapped_read(
     fs.mapping(f, offset.checked_add(len as u64)?)
 }
 
-/// MS-SMB2 3.3.5.12 with RDMA transforms (3.1.1): the data of an RDMA-channel READ is
-/// encrypted in place when the request was encrypted, or signed when it was signed, and
-/// the crypto transform that says so returns in the response. None: sent as it is.
-pub(super) fn rdma_read_transform(
-    ctx: &Ctx,
-    data: &mut [u8],
-) -> Option<smb_wire::rdma_transform::CryptoTransform> {
-    use smb_auth::payload::{protect, Protection};
-    use smb_wire::rdma_transform::{self as rt, CryptoTransform};
-    let transforms = ctx.rdma_limits?.transforms;
-    if ctx.dialect != smb_wire::negotiate::dialect::SMB311 || transforms.is_empty() {
-        return None;
-    }
-    let s = ctx.session.as_ref()?;
-    let (kind, p) = if ctx.encrypted && transforms.contains(rt::id::ENCRYPTION) {
-        let cipher = s.keys.cipher?;
-        let key = &s.keys.encrypt;
-        (rt::id::ENCRYPTION, Protection::Encrypt { cipher, key })
-    } else if ctx.hdr.flags & smb_wire::header::flags::SIGNED != 0
-        && transforms.contains(rt::id::SIGNING)
-    {
-        let (alg, key) = (s.keys.signing_alg, &ctx.channel_key);
-        (rt::id::SIGNING, Protection::Sign { alg, key })
-    } else {
-        return None;
-    };
-    let (signature, nonce) = protect(p, s.next_nonce(), data).ok()?;
-    Some(CryptoTransform {
-        kind,
-        signature: signature[..].into(),
-        nonce,
-    })
-}
-
-/// The response to an RDMA-channel READ: no inline data; `n` bytes were RDMA-Written,
-/// and the transform (if any) fills the Buffer.
-pub(super) fn rdma_read_response(
-    n: usize,
-    transform: Option<smb_wire::rdma_transform::CryptoTransform>,
-) -> Outcome {
-    use smb_wire::rdma_transform as rt;
-    let mut body = crate::bufs::take(16 + 56);
-    msg::encode_read_response_head(&mut body, 0, 0);
-    body.set_u32(8, n as u32);
-    match transform {
-        Some(t) => {
-            body[2] = msg::READ_DATA_OFFSET;
-            body.set_u32(4, rt::encoded_len(&t, &[]) as u32);
-            body.set_u32(12, rt::READ_FLAG_RDMA_TRANSFORM);
-            rt::encode_into(&mut body, msg::channel::NONE, &t, &[]);
-        }
-        None => body.set_u32(4, 0),
-    }
-    Outcome::Done(NtStatus::SUCCESS, body)
-}
-
-/// MS-SMB2 3.3.5.13 with channel 3: checks the WRITE's crypto transform against what was
-/// negotiated and how the request came, then decrypts or verifies the RDMA-Read data in
-/// place. Returns whether the response should invalidate the first descriptor's key.
-pub(super) fn rdma_write_transform(
-    ctx: &Ctx,
-    info: &[u8],
-    data: &mut [u8],
-) -> Result<bool, NtStatus> {
-    use smb_auth::payload::{check, Fault, Protection};
-    use smb_wire::rdma_transform::{self as rt};
-    let bad = NtStatus::INVALID_PARAMETER;
-    let transforms = ctx.rdma_limits.ok_or(bad)?.transforms;
-    let t = rt::parse(info)?;
-    let s = ctx.session.as_ref().ok_or(bad)?;
-    let c = &t.crypto;
-    let p = if c.kind == rt::id::ENCRYPTION {
-        if !transforms.contains(rt::id::ENCRYPTION) || !ctx.encrypted {
-            return Err(bad);
-        }
-        let cipher = s.keys.cipher.ok_or(bad)?;
-        let key = &s.keys.decrypt;
-        Protection::Encrypt { cipher, key }
-    } else {
-        if !transforms.contains(rt::id::SIGNING)
-            || ctx.hdr.flags & smb_wire::header::flags::SIGNED == 0
-        {
-            return Err(bad);
-        }
-        let (alg, key) = (s.keys.signing_alg, &ctx.channel_key);
-        Protection::Sign { alg, key }
-    };
-    check(p, &c.nonce, &c.signature, data).map_err(|f| match f {
-        Fault::Tag => NtStatus::AUTH_TAG_MISMATCH,
-        Fault::Signature => NtStatus::INVALID_SIGNATURE,
-        Fault::Unsupported => bad,
-    })?;
-    Ok(t.channel == msg::channel::RDMA_V1_INVALIDATE)
-}
-
 /// Storage QoS: counts a READ or WRITE of `bytes` to the open's flow (its session's
 /// unmanaged flow when it names none and a default limit is set) and, past the flow's
 /// maximum, holds the answer until the flow's time comes (set on the context; returned
@@ -759,14 +722,14 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     };
     // Data that came by RDMA Read: Length must be 0 and the bytes arrive out of band
     // (in a registered buffer, which goes back to the lent ones when this returns).
-    let mut fetched;
+    let mut fetched = None;
     let data: &[u8] = match (&descs, &ctx.rdma) {
         (Some(_), Some(st)) => {
             if req.length != 0 || !matches!(open.kind, OpenKind::File(_)) {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
             let taken = st.borrow_mut().incoming.take();
-            fetched = IncomingGuard { data: taken, st };
+            let fetched = fetched.insert(IncomingGuard { data: taken, st });
             if !matches!(&fetched.data, Some(d) if d.len() == req.remaining_bytes as usize) {
                 return Fail(NtStatus::INVALID_PARAMETER);
             }
@@ -841,6 +804,18 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         ctx.server.offload.written(fs.key, req.offset, len);
     }
     let kept = open.kept_times(f);
+    let stable = req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 || f.writes_through();
+    // The transport's I/O engine writes when it can (a plain file; a shared disk's
+    // writes go through its engine and its reservations): the worker serves other
+    // requests meanwhile, and a write-through write is stable when it completes.
+    if ctx.defer_io && len > 0 && open.svhdx.is_none() && f.raw_fd().is_some() {
+        let data = match fetched.as_mut().and_then(|g| g.data.take()) {
+            Some(d) => WriteData::Fetched(d),
+            None => WriteData::Owned(req.data.to_vec()),
+        };
+        let w = WriteIo { data, stable, kept };
+        return write_io(&open, f, req.offset, w, ctx.hold.get());
+    }
     let n = match f.write_at(req.offset, data) {
         Ok(n) => n,
         Err(e) => return Fail(e),
@@ -848,7 +823,7 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     open.data_changed(f, kept);
     open.position
         .store(req.offset + n as u64, Ordering::Relaxed);
-    if req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 || f.writes_through() {
+    if stable {
         // The data is in the page cache (readers see it now); the answer waits for it to
         // be stable. The worker's ring does the fdatasync when it can.
         if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
@@ -858,6 +833,68 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
             return Fail(e);
         }
     }
+    write_answer(n as u32)
+}
+
+/// A WRITE for the transport's I/O engine: to the file's O_DIRECT twin when the data
+/// is aligned for it, else to its own descriptor.
+fn write_io(
+    open: &Arc<Open>,
+    f: &dyn crate::backend::FileObj,
+    offset: u64,
+    w: WriteIo,
+    hold: Option<std::time::Instant>,
+) -> Outcome {
+    let bytes = w.data.bytes();
+    let (len, addr) = (bytes.len(), bytes.as_ptr() as usize);
+    let (fd, direct) = f
+        .write_target(offset, len, addr)
+        .expect("a file with a descriptor has a write target");
+    Outcome::Io(StorageIo {
+        fd,
+        which: if direct {
+            crate::fixed::Descriptor::Direct
+        } else {
+            crate::fixed::Descriptor::Plain
+        },
+        file: None,
+        kind: IoKind::Write(Box::new(w)),
+        offset,
+        length: len as u32,
+        open: open.clone(),
+        minimum_count: 0,
+        channel: 0,
+        descriptors: None,
+        dest: IoDest::Nothing,
+        head: 0,
+        shift: 0,
+        poll: false,
+        dev: 0,
+        hold,
+        tunnel: None,
+    })
+}
+
+/// The answer of a WRITE the transport wrote: what changed is accounted as a write on
+/// the worker would (times, position), and the RDMA buffer goes back.
+fn finish_write(
+    ctx: &Ctx,
+    open: &Open,
+    offset: u64,
+    w: WriteIo,
+    res: Result<usize, NtStatus>,
+) -> Outcome {
+    if let (WriteData::Fetched(crate::rdma::Incoming::Lent(b, _)), Some(st)) = (w.data, &ctx.rdma) {
+        st.borrow_mut().lent.push(b);
+    }
+    let n = match res {
+        Ok(n) => n,
+        Err(e) => return Fail(e),
+    };
+    if let Some(f) = open.file_obj() {
+        open.data_changed(f, w.kept);
+    }
+    open.position.store(offset + n as u64, Ordering::Relaxed);
     write_answer(n as u32)
 }
 

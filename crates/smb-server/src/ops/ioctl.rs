@@ -40,11 +40,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         Ok(o) => o,
         Err(e) => return Fail(e),
     };
-    let reply = |out: &[u8]| {
-        let mut body = Vec::with_capacity(msg::IOCTL_RESPONSE_HEAD + out.len());
-        msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, out);
-        body
-    };
+    let reply = |out: &[u8]| reply_to(&req, out);
     if let OpenKind::Pipe(p) = &open.kind {
         if req.ctl_code != fsctl::PIPE_TRANSCEIVE {
             return Fail(NtStatus::INVALID_DEVICE_REQUEST);
@@ -84,6 +80,17 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             Err(e) => Fail(e),
         };
     }
+    file_fsctl(ctx, &open, f, &req)
+}
+
+/// The FSCTLs of an open file (not a pipe, not a shared virtual disk's tunnel).
+fn file_fsctl(
+    ctx: &Ctx,
+    open: &Arc<Open>,
+    f: &dyn crate::backend::FileObj,
+    req: &msg::IoctlRequest,
+) -> Outcome {
+    let reply = |out: &[u8]| reply_to(req, out);
     match req.ctl_code {
         fsctl::LMR_REQUEST_RESILIENCY => {
             // MS-SMB2 3.3.5.15.9: NETWORK_RESILIENCY_REQUEST (timeout ms, reserved).
@@ -116,98 +123,8 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
                 Err(e) => Fail(e),
             }
         }
-        fsctl::SET_ZERO_DATA | fsctl::FILE_LEVEL_TRIM => {
-            // MS-FSA 2.1.5.9.37 and 2.1.5.9.13: write-data access (append is not enough).
-            if open.granted_access & access::FILE_WRITE_DATA == 0 {
-                return Fail(NtStatus::ACCESS_DENIED);
-            }
-            let ranges = if req.ctl_code == fsctl::SET_ZERO_DATA {
-                fsctl::parse_zero_data(req.input).map(|r| vec![r])
-            } else {
-                fsctl::parse_trim(req.input)
-            };
-            let Ok(ranges) = ranges else {
-                return Fail(NtStatus::INVALID_PARAMETER);
-            };
-            // On a shared disk, as a WRITE from the open's initiator.
-            let _task = match open.admit_disk_change() {
-                Ok(t) => t,
-                Err(e) => return Fail(e),
-            };
-            // Zeroing writes: another open's byte-range lock on the range stops it.
-            if req.ctl_code == fsctl::SET_ZERO_DATA {
-                let fs = open.file.as_ref().expect("file opens have a state");
-                if ranges.iter().any(|r| {
-                    super::io::io_blocked(ctx.server, fs, open.file_id, r.offset, r.length, true)
-                }) {
-                    return Fail(NtStatus::FILE_LOCK_CONFLICT);
-                }
-            }
-            for r in &ranges {
-                if let Some(fs) = &open.file {
-                    ctx.server.offload.written(fs.key, r.offset, r.length);
-                }
-                if let Err(e) = f.zero_range(r.offset, r.length) {
-                    return Fail(e);
-                }
-            }
-            open.write_time_now();
-            // A write-through open's changes are stable before the answer.
-            if f.writes_through() {
-                if let Err(e) = f.sync() {
-                    return Fail(e);
-                }
-            }
-            let mut out = Vec::new();
-            if req.ctl_code == fsctl::FILE_LEVEL_TRIM {
-                fsctl::encode_trim_output(&mut out, ranges.len() as u32);
-            }
-            Outcome::Done(NtStatus::SUCCESS, reply(&out))
-        }
-        fsctl::QUERY_ALLOCATED_RANGES => {
-            // MS-FSA 2.1.5.9.22: the caller must be able to read the file.
-            if open.granted_access & access::FILE_READ_DATA == 0 {
-                return Fail(NtStatus::ACCESS_DENIED);
-            }
-            let Ok(q) = fsctl::parse_allocated_range_query(req.input) else {
-                return Fail(NtStatus::INVALID_PARAMETER);
-            };
-            let info = match f.info() {
-                Ok(i) => i,
-                Err(e) => return Fail(e),
-            };
-            // MS-FSA 2.1.5.9.22: a file not marked sparse is allocated throughout (to end
-            // of file); a sparse one reports where its data is.
-            let ranges = if info.attributes & attrs::SPARSE_FILE != 0 {
-                f.allocated_ranges(q.offset, q.length)
-            } else {
-                let end = q.offset.saturating_add(q.length).min(info.end_of_file);
-                Ok(if end > q.offset {
-                    vec![(q.offset, end - q.offset)]
-                } else {
-                    Vec::new()
-                })
-            };
-            let ranges: Vec<fsctl::Range> = match ranges {
-                Ok(r) => r
-                    .into_iter()
-                    .map(|(offset, length)| fsctl::Range { offset, length })
-                    .collect(),
-                Err(e) => return Fail(e),
-            };
-            // As many entries as the buffer holds; none fitting is BUFFER_TOO_SMALL, some
-            // is BUFFER_OVERFLOW with those.
-            let fit = req.max_output_response as usize / fsctl::RANGE_LEN;
-            let mut out = Vec::new();
-            fsctl::encode_allocated_ranges(&mut out, &ranges[..ranges.len().min(fit)]);
-            if ranges.len() > fit {
-                if fit == 0 {
-                    return Fail(NtStatus::BUFFER_TOO_SMALL);
-                }
-                return Outcome::Done(NtStatus::BUFFER_OVERFLOW, reply(&out));
-            }
-            Outcome::Done(NtStatus::SUCCESS, reply(&out))
-        }
+        fsctl::SET_ZERO_DATA | fsctl::FILE_LEVEL_TRIM => zero_ranges(ctx, open, f, req),
+        fsctl::QUERY_ALLOCATED_RANGES => allocated_ranges(open, f, req),
         fsctl::GET_REPARSE_POINT => Fail(NtStatus::NOT_A_REPARSE_POINT),
         fsctl::CREATE_OR_GET_OBJECT_ID => {
             // MS-FSCC 2.1.3.1 FILE_OBJECTID_BUFFER: a stable id from the file's identity.
@@ -247,25 +164,25 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             }
             // A 24-byte key naming this open.
             let mut out = Vec::with_capacity(32);
-            fsctl::encode_resume_key(&mut out, &resume_key(ctx, &open));
+            fsctl::encode_resume_key(&mut out, &resume_key(ctx, open));
             Outcome::Done(NtStatus::SUCCESS, reply(&out))
         }
         fsctl::OFFLOAD_READ => {
-            match offload_read(ctx, &open, f, req.input, req.max_output_response) {
+            match offload_read(ctx, open, f, req.input, req.max_output_response) {
                 Ok(out) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
                 Err(e) => Fail(e),
             }
         }
-        fsctl::OFFLOAD_WRITE => offload_write(ctx, &open, f, &req),
+        fsctl::OFFLOAD_WRITE => offload_write(ctx, open, f, req),
         fsctl::STORAGE_QOS_CONTROL => {
-            match storage_qos_control(ctx, &open, req.input, req.max_output_response) {
+            match storage_qos_control(ctx, open, req.input, req.max_output_response) {
                 Ok(out) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
                 Err(e) => Fail(e),
             }
         }
         fsctl::DUPLICATE_EXTENTS_TO_FILE | fsctl::DUPLICATE_EXTENTS_TO_FILE_EX => {
             let ex = req.ctl_code == fsctl::DUPLICATE_EXTENTS_TO_FILE_EX;
-            match duplicate_extents(ctx, &open, f, req.input, ex) {
+            match duplicate_extents(ctx, open, f, req.input, ex) {
                 Ok(()) => Outcome::Done(NtStatus::SUCCESS, reply(&[])),
                 Err(e) => Fail(e),
             }
@@ -273,7 +190,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         fsctl::SRV_COPYCHUNK | fsctl::SRV_COPYCHUNK_WRITE => {
             let r = copy_chunk(
                 ctx,
-                &open,
+                open,
                 f,
                 req.ctl_code,
                 req.input,
@@ -287,6 +204,121 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         }
         _ => Fail(NtStatus::INVALID_DEVICE_REQUEST),
     }
+}
+
+/// FSCTL_SET_ZERO_DATA and FSCTL_FILE_LEVEL_TRIM.
+fn zero_ranges(
+    ctx: &Ctx,
+    open: &Arc<Open>,
+    f: &dyn crate::backend::FileObj,
+    req: &msg::IoctlRequest,
+) -> Outcome {
+    let reply = |out: &[u8]| reply_to(req, out);
+    // MS-FSA 2.1.5.9.37 and 2.1.5.9.13: write-data access (append is not enough).
+    if open.granted_access & access::FILE_WRITE_DATA == 0 {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let ranges = if req.ctl_code == fsctl::SET_ZERO_DATA {
+        fsctl::parse_zero_data(req.input).map(|r| vec![r])
+    } else {
+        fsctl::parse_trim(req.input)
+    };
+    let Ok(ranges) = ranges else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    // On a shared disk, as a WRITE from the open's initiator.
+    let _task = match open.admit_disk_change() {
+        Ok(t) => t,
+        Err(e) => return Fail(e),
+    };
+    // Zeroing writes: another open's byte-range lock on the range stops it.
+    if req.ctl_code == fsctl::SET_ZERO_DATA {
+        let fs = open.file.as_ref().expect("file opens have a state");
+        if ranges
+            .iter()
+            .any(|r| super::io::io_blocked(ctx.server, fs, open.file_id, r.offset, r.length, true))
+        {
+            return Fail(NtStatus::FILE_LOCK_CONFLICT);
+        }
+    }
+    for r in &ranges {
+        if let Some(fs) = &open.file {
+            ctx.server.offload.written(fs.key, r.offset, r.length);
+        }
+        if let Err(e) = f.zero_range(r.offset, r.length) {
+            return Fail(e);
+        }
+    }
+    open.write_time_now();
+    // A write-through open's changes are stable before the answer.
+    if f.writes_through() {
+        if let Err(e) = f.sync() {
+            return Fail(e);
+        }
+    }
+    let mut out = Vec::new();
+    if req.ctl_code == fsctl::FILE_LEVEL_TRIM {
+        fsctl::encode_trim_output(&mut out, ranges.len() as u32);
+    }
+    Outcome::Done(NtStatus::SUCCESS, reply(&out))
+}
+
+/// FSCTL_QUERY_ALLOCATED_RANGES.
+fn allocated_ranges(
+    open: &Arc<Open>,
+    f: &dyn crate::backend::FileObj,
+    req: &msg::IoctlRequest,
+) -> Outcome {
+    let reply = |out: &[u8]| reply_to(req, out);
+    // MS-FSA 2.1.5.9.22: the caller must be able to read the file.
+    if open.granted_access & access::FILE_READ_DATA == 0 {
+        return Fail(NtStatus::ACCESS_DENIED);
+    }
+    let Ok(q) = fsctl::parse_allocated_range_query(req.input) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
+    };
+    let info = match f.info() {
+        Ok(i) => i,
+        Err(e) => return Fail(e),
+    };
+    // MS-FSA 2.1.5.9.22: a file not marked sparse is allocated throughout (to end
+    // of file); a sparse one reports where its data is.
+    let ranges = if info.attributes & attrs::SPARSE_FILE != 0 {
+        f.allocated_ranges(q.offset, q.length)
+    } else {
+        let end = q.offset.saturating_add(q.length).min(info.end_of_file);
+        Ok(if end > q.offset {
+            vec![(q.offset, end - q.offset)]
+        } else {
+            Vec::new()
+        })
+    };
+    let ranges: Vec<fsctl::Range> = match ranges {
+        Ok(r) => r
+            .into_iter()
+            .map(|(offset, length)| fsctl::Range { offset, length })
+            .collect(),
+        Err(e) => return Fail(e),
+    };
+    // As many entries as the buffer holds; none fitting is BUFFER_TOO_SMALL, some
+    // is BUFFER_OVERFLOW with those.
+    let fit = req.max_output_response as usize / fsctl::RANGE_LEN;
+    let mut out = Vec::new();
+    fsctl::encode_allocated_ranges(&mut out, &ranges[..ranges.len().min(fit)]);
+    if ranges.len() > fit {
+        if fit == 0 {
+            return Fail(NtStatus::BUFFER_TOO_SMALL);
+        }
+        return Outcome::Done(NtStatus::BUFFER_OVERFLOW, reply(&out));
+    }
+    Outcome::Done(NtStatus::SUCCESS, reply(&out))
+}
+
+/// An IOCTL response carrying `out`.
+fn reply_to(req: &msg::IoctlRequest, out: &[u8]) -> Vec<u8> {
+    let mut body = Vec::with_capacity(msg::IOCTL_RESPONSE_HEAD + out.len());
+    msg::encode_ioctl_response(&mut body, req.ctl_code, req.file_id, out);
+    body
 }
 
 /// Holds a WRITE's RDMA-fetched data while it is written; a lent registered buffer goes
@@ -491,7 +523,7 @@ fn aborting(ctx: &Ctx, open: &Arc<Open>, body: Vec<u8>, wait: crate::svhdx::Abor
         open: open.clone(),
         wait,
         answer: body,
-        until: std::time::Instant::now() + rsvd::scsi::ABORT_WAIT,
+        until: crate::clock::instant() + rsvd::scsi::ABORT_WAIT,
     })))
 }
 

@@ -17,8 +17,8 @@ use crate::config::InterfaceConfig;
 use crate::names;
 use crate::state::Tree;
 use crate::state::{
-    notify_action, notify_filter, DirCursor, Durable, FileOpenEntry, FileState, NewOpen, Open,
-    OpenKind, RangeLock, Server, Session, WaitClass,
+    notify_action, notify_filter, CreateWait, DirCursor, Durable, FileOpenEntry, FileState,
+    NewOpen, Open, OpenKind, RangeLock, Server, Session, WaitClass,
 };
 use parking_lot::Mutex;
 use smb_wire::dcerpc::{RpcPipe, ShareEntry, STYPE_DISKTREE, STYPE_IPC_SPECIAL};
@@ -44,6 +44,7 @@ mod ioctl;
 mod lock;
 mod offload;
 mod pipe;
+mod rdma_transform;
 mod rename;
 pub mod security;
 mod storage_qos;
@@ -121,12 +122,13 @@ pub enum Outcome {
     Fail(NtStatus),
     /// Go async: answer STATUS_PENDING now and complete when the wait ends.
     Wait(Wait),
-    /// A READ whose storage I/O the transport performs (its io_uring): answered, with no
+    /// A READ, WRITE or FLUSH whose storage I/O the transport performs (its io_uring):
+    /// answered, with no
     /// interim response, when the transport reports the I/O done.
-    Io(ReadIo),
+    Io(StorageIo),
 }
 
-/// The errno values `finish_read` tells apart (Linux; the engine links no libc).
+/// The errno values `finish_io` tells apart (Linux; the engine links no libc).
 mod errno {
     pub const EIO: i32 = 5;
     pub const EISDIR: i32 = 21;

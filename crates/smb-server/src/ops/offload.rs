@@ -9,7 +9,7 @@ use crate::limits::{
     OFFLOAD_COPIERS, OFFLOAD_COPY_STEP, OFFLOAD_INLINE_COPY, OFFLOAD_MAX_TOKEN_RANGE,
     OFFLOAD_SECTOR, OFFLOAD_TOKEN_DEFAULT_TTL, OFFLOAD_TOKEN_MAX_TTL,
 };
-use crate::offload::{TokenId, TOKEN_TYPE};
+use crate::state::offload::{TokenId, TOKEN_TYPE};
 use smb_wire::fsctl::{self, DuplicateExtents, OffloadReadOutput, OffloadToken};
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 
@@ -112,7 +112,7 @@ pub(super) fn offload_read(
         0 => OFFLOAD_TOKEN_DEFAULT_TTL,
         ms => std::time::Duration::from_millis(u64::from(ms)).min(OFFLOAD_TOKEN_MAX_TTL),
     };
-    let named = crate::offload::Named {
+    let named = crate::state::offload::Named {
         key: file_key(open),
         offset: req.file_offset,
         length,
@@ -367,7 +367,7 @@ static COPIERS: AtomicUsize = AtomicUsize::new(0);
 /// extract's unfinished file removed). False when some are still running.
 pub fn wait_copiers(until: std::time::Instant) -> bool {
     while COPIERS.load(Ordering::Acquire) > 0 {
-        if std::time::Instant::now() >= until {
+        if crate::clock::instant() >= until {
             tracing::warn!(
                 copiers = COPIERS.load(Ordering::Acquire),
                 "server-side copies still running at stop"

@@ -86,20 +86,6 @@ impl Wait {
     }
 }
 
-/// A request that runs again once the breaks it started are acknowledged.
-pub struct CreateWait {
-    pub file: Arc<FileState>,
-    pub msg: Vec<u8>,
-    pub hdr: smb_wire::header::Header,
-    pub tree: Arc<crate::state::Tree>,
-    pub encrypted: bool,
-    pub dialect: u16,
-    pub outbox: Arc<crate::state::Outbox>,
-    pub multichannel: bool,
-    /// The CreateGuid the CREATE claimed, kept while it waits.
-    pub claimed: Option<crate::replay::Reserved>,
-}
-
 impl CreateWait {
     /// The request `ctx` runs, to run again once the breaks on `file` are answered
     /// (None outside a tree).
@@ -142,7 +128,7 @@ pub fn poll_wait(
     match w {
         Wait::Copy(task) => task.poll(),
         Wait::Abort(a) => {
-            let late = std::time::Instant::now() >= a.until;
+            let late = crate::clock::instant() >= a.until;
             if !a.wait.ended() && !late {
                 return None;
             }

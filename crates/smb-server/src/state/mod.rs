@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 mod file;
 mod notify;
+pub mod offload;
 mod open;
 mod outbox;
 mod session;
@@ -87,7 +88,7 @@ pub struct Server {
     /// Failed logons by address and user name.
     pub logons: crate::logon::LogonThrottle,
     /// ODX offload tokens (FSCTL_OFFLOAD_READ) not yet used up, expired or invalidated.
-    pub offload: crate::offload::OffloadTokens,
+    pub offload: crate::state::offload::OffloadTokens,
     /// Storage QoS flows and policies.
     pub qos: crate::qos::Qos,
     /// The CreateGuids of opens and of CREATEs still running, for replayed CREATEs.

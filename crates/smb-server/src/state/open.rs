@@ -313,3 +313,23 @@ impl Open {
         self.granted_access & (access::FILE_WRITE_DATA | access::FILE_APPEND_DATA) != 0
     }
 }
+
+/// An async request naming an open, counted as outstanding in the open's channel
+/// sequence until it completes, is cancelled or its connection ends (when this drops).
+pub struct Outstanding {
+    open: Arc<Open>,
+    seq: u16,
+}
+
+impl Outstanding {
+    pub fn new(open: Arc<Open>, seq: u16) -> Outstanding {
+        open.channel.lock().hold(seq);
+        Outstanding { open, seq }
+    }
+}
+
+impl Drop for Outstanding {
+    fn drop(&mut self) {
+        self.open.channel.lock().release(self.seq);
+    }
+}

@@ -37,7 +37,7 @@ pub struct Session {
     /// Waiting CREATEs whose channel was lost while the session lives on other channels:
     /// they go on (a replay of one learns it still runs), run by one of those channels,
     /// their answers dropped with the channel that asked.
-    pub orphans: Mutex<Vec<crate::ops::Wait>>,
+    pub orphans: Mutex<Vec<CreateWait>>,
     /// Who the user is for access checks; a re-authentication replaces it.
     pub logon: Mutex<Logon>,
     /// The logon has an end (a Kerberos ticket): requests look at it.
@@ -79,7 +79,7 @@ impl Session {
     }
 
     /// Hands waiting CREATEs of a lost channel to the session's other channels.
-    pub fn orphan(&self, waits: Vec<crate::ops::Wait>) {
+    pub fn orphan(&self, waits: Vec<CreateWait>) {
         if waits.is_empty() {
             return;
         }
@@ -162,4 +162,18 @@ pub struct Tree {
     /// Disconnected (set as it leaves its session's table): a connection's cached
     /// reference to it no longer stands.
     pub gone: AtomicBool,
+}
+
+/// A request that runs again once the breaks it started are acknowledged.
+pub struct CreateWait {
+    pub file: Arc<FileState>,
+    pub msg: Vec<u8>,
+    pub hdr: smb_wire::header::Header,
+    pub tree: Arc<Tree>,
+    pub encrypted: bool,
+    pub dialect: u16,
+    pub outbox: Arc<Outbox>,
+    pub multichannel: bool,
+    /// The CreateGuid the CREATE claimed, kept while it waits.
+    pub claimed: Option<crate::replay::Reserved>,
 }

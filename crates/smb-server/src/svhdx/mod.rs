@@ -458,7 +458,7 @@ pub fn stop_disks(until: std::time::Instant) -> (usize, usize) {
     let mut not_clean = 0;
     for d in &disks {
         if let Some(sf) = &d.set {
-            while sf.merging.load(SeqCst) && std::time::Instant::now() < until {
+            while sf.merging.load(SeqCst) && crate::clock::instant() < until {
                 std::thread::sleep(std::time::Duration::from_millis(5));
             }
             if sf.merging.load(SeqCst) {

@@ -46,7 +46,7 @@ pub(super) fn holders_closing(id: (u64, u64)) -> Option<bool> {
 /// all closing (a host closed and opens again at once), so two engines never write one
 /// file; SHARING_VIOLATION when a disk that is not closing holds it.
 pub(super) fn wait_unheld(id: (u64, u64)) -> Result<(), NtStatus> {
-    let deadline = std::time::Instant::now() + CLOSING_WAIT;
+    let deadline = crate::clock::instant() + CLOSING_WAIT;
     let mut m = IN_USE.lock();
     while let Some(u) = m.get(&id) {
         if u.closing < u.holders || RELEASED.wait_until(&mut m, deadline).timed_out() {
@@ -883,7 +883,7 @@ mod tests {
         let (a, b) = ((u64::MAX, 0xA), (u64::MAX, 0xB));
         assert!(wait_unheld(a).is_ok(), "nothing holds it");
         let live = Held::hold(&mut IN_USE.lock(), vec![a]);
-        let start = std::time::Instant::now();
+        let start = crate::clock::instant();
         assert_eq!(wait_unheld(a), Err(NtStatus::SHARING_VIOLATION));
         assert!(
             start.elapsed() < CLOSING_WAIT / 2,

@@ -163,95 +163,27 @@ pub fn spawn(
     rdma: bool,
     max_connections: usize,
 ) -> Result<WorkerHandle> {
-    // SMB Direct payload buffers, mapped now: nothing on the hot path allocates them.
     let pool = if rdma {
-        let slot = smbdirect::POOL_BUFFER_SIZE;
-        let slots = (cfg.buffer_pool_mib << 20) / slot;
-        let p = BufferPool::mapped(slots, slot, cfg.hugepages).with_context(|| {
-            format!(
-                "worker {index}: mapping a {} MiB buffer pool",
-                cfg.buffer_pool_mib
-            )
-        })?;
-        match p.pages() {
-            Some(fabric::Pages::Huge) => {
-                tracing::info!(worker = index, mib = cfg.buffer_pool_mib, "buffer pool on huge pages")
-            }
-            _ if cfg.hugepages => tracing::warn!(
-                worker = index,
-                mib = cfg.buffer_pool_mib,
-                "no huge pages reserved (vm.nr_hugepages; scripts/setup-host): the buffer pool uses 4 KiB pages"
-            ),
-            _ => {}
-        }
-        Some(p)
+        Some(map_pool(index, cfg)?)
     } else {
         None
     };
-    let ring = if cfg.sqpoll_idle_ms > 0 {
-        // A kernel thread polls the submission queue: submissions cost no system call
-        // while it is awake (it sleeps after the idle time; submit() wakes it).
-        IoUring::builder()
-            .setup_sqpoll(cfg.sqpoll_idle_ms)
-            .build(cfg.ring_entries)
-            .context("io_uring setup with SQPOLL (workers.sqpoll_idle_ms)")?
-    } else {
-        IoUring::new(cfg.ring_entries).context("io_uring setup")?
-    };
-    // The pool is the ring's registered buffer too: reads into it (READ data for SMB
-    // Direct) skip pinning pages per I/O.
-    let mut fixed = None;
-    if let Some(p) = &pool {
-        let r = p.region();
-        match register_pool(&ring, (r.addr(), r.len())) {
-            Ok(()) => fixed = Some((r.addr(), r.len())),
-            Err(e) => tracing::warn!(
-                worker = index,
-                error = %e,
-                "buffer pool not registered with io_uring (RLIMIT_MEMLOCK?): reads into it use plain reads"
-            ),
-        }
-    }
-    // A sparse file table for the connections' sockets, then open files' descriptors
-    // (older kernels, or a low RLIMIT_NOFILE: sockets only, or plain descriptors).
-    let sparse = |n| ring.submitter().register_files_sparse(n);
-    let (file_slots, files) = match sparse(FILE_SLOTS + STORAGE_SLOTS) {
-        Ok(()) => (FILE_SLOTS, FileTable::new(FILE_SLOTS, STORAGE_SLOTS)),
-        Err(e) => {
-            tracing::debug!(worker = index, error = %e, "no io_uring file table for storage");
-            let n = sparse(FILE_SLOTS).map_or(0, |()| FILE_SLOTS);
-            (n, FileTable::default())
-        }
-    };
+    let ring = build_ring(cfg)?;
+    let fixed = register_fixed(index, &ring, pool.as_ref());
+    let (file_slots, files) = file_tables(index, &ring);
     // Room for every connection admission lets in: none is refused for want of a place
     // in the hand-over queue.
     let (tx, rx) = crossbeam_channel::bounded(max_connections.max(1));
     let (rdma_tx, rdma_rx) = crossbeam_channel::bounded(max_connections.max(1));
-    let (wake_tx, wake_rx) = UnixStream::pair().context("wake socket pair")?;
-    wake_rx.set_nonblocking(true)?;
-    // Posting a wake never blocks the poster (a full socket already means "wake up").
-    wake_tx.set_nonblocking(true)?;
-    let wake_tx = Arc::new(wake_tx);
+    let (wake_tx, wake_rx) = wake_pair()?;
     let waker = wake_tx.clone();
-    // Opens are dropped on any thread (a lost session's by whoever ends it): their close
-    // wakes the worker to let go of their ring slots.
-    let close_waker = wake_tx.clone();
-    let closes = CloseInbox::subscribe(Some(Box::new(move || {
-        let _ = (&*close_waker).write(&[1]);
-    })));
+    let closes = close_inbox(&wake_tx);
 
     let busy = cfg.poll == "busy";
     let storage_io = cfg.storage_io == "uring";
     let spin = Duration::from_micros(cfg.idle_spin_us);
     let pool_for_worker = pool.clone();
-    let conn_limits = ConnLimits {
-        preauth_pdu: limits.preauth_max_pdu_bytes,
-        send_queue: limits.send_queue_bytes as u64,
-        deadlines: crate::admission::Deadlines {
-            handshake: Duration::from_secs(limits.handshake_timeout_s),
-            idle: (limits.idle_timeout_s > 0).then(|| Duration::from_secs(limits.idle_timeout_s)),
-        },
-    };
+    let conn_limits = conn_limits(limits);
     let rdma_limits = crate::rdma_conns::SetLimits {
         send_queue: limits.send_queue_bytes,
         deadlines: conn_limits.deadlines,
@@ -263,20 +195,8 @@ pub fn spawn(
     let thread = std::thread::Builder::new()
         .name(format!("smbd-worker-{index}"))
         .spawn(move || {
-            let cores = core_affinity::get_core_ids().unwrap_or_default();
-            if let Some(c) = cores.into_iter().find(|c| c.id == cpu) {
-                if !core_affinity::set_for_current(c) {
-                    tracing::warn!(cpu, "could not pin worker");
-                }
-            }
-            if let Some(p) = &pool_for_worker {
-                rdma_stats
-                    .pool_buffers
-                    .store(p.slots() as u64, Ordering::Relaxed);
-                rdma_stats
-                    .pool_free
-                    .store(p.free_slots() as u64, Ordering::Relaxed);
-            }
+            pin(cpu);
+            show_pool(pool_for_worker.as_deref(), &rdma_stats);
             let mut w = Worker {
                 index,
                 pool: pool_for_worker,
@@ -301,7 +221,7 @@ pub fn spawn(
                 tick_poll: false,
                 tick: types::Timespec::new().sec(1),
                 tick_busy: false,
-                next_sweep: Instant::now(),
+                next_sweep: crate::clock::now(),
                 stop,
                 admission,
                 busy,
@@ -313,7 +233,7 @@ pub fn spawn(
                 rdma_stats,
                 busy_ns,
                 adopt_due: true,
-                turn_at: Instant::now(),
+                turn_at: crate::clock::now(),
                 wall: WallClock::default(),
                 entries: Vec::new(),
                 done: Vec::new(),
@@ -336,6 +256,134 @@ pub fn spawn(
         thread,
         pool,
     })
+}
+
+/// SMB Direct payload buffers, mapped now: nothing on the hot path allocates them.
+fn map_pool(index: usize, cfg: &WorkersSection) -> Result<Arc<BufferPool>> {
+    let slot = smbdirect::POOL_BUFFER_SIZE;
+    let slots = (cfg.buffer_pool_mib << 20) / slot;
+    let p = BufferPool::mapped(slots, slot, cfg.hugepages).with_context(|| {
+        format!(
+            "worker {index}: mapping a {} MiB buffer pool",
+            cfg.buffer_pool_mib
+        )
+    })?;
+    match p.pages() {
+        Some(fabric::Pages::Huge) => {
+            tracing::info!(worker = index, mib = cfg.buffer_pool_mib, "buffer pool on huge pages")
+        }
+        _ if cfg.hugepages => tracing::warn!(
+            worker = index,
+            mib = cfg.buffer_pool_mib,
+            "no huge pages reserved (vm.nr_hugepages; scripts/setup-host): the buffer pool uses 4 KiB pages"
+        ),
+        _ => {}
+    }
+    Ok(p)
+}
+
+/// The worker's main ring.
+fn build_ring(cfg: &WorkersSection) -> Result<IoUring> {
+    Ok(if cfg.sqpoll_idle_ms > 0 {
+        // A kernel thread polls the submission queue: submissions cost no system call
+        // while it is awake (it sleeps after the idle time; submit() wakes it).
+        IoUring::builder()
+            .setup_sqpoll(cfg.sqpoll_idle_ms)
+            .build(cfg.ring_entries)
+            .context("io_uring setup with SQPOLL (workers.sqpoll_idle_ms)")?
+    } else {
+        IoUring::new(cfg.ring_entries).context("io_uring setup")?
+    })
+}
+
+/// The pool is the ring's registered buffer too: reads into it (READ data for SMB
+/// Direct) skip pinning pages per I/O. Its address and length, where registered.
+fn register_fixed(
+    index: usize,
+    ring: &IoUring,
+    pool: Option<&Arc<BufferPool>>,
+) -> Option<(u64, usize)> {
+    let mut fixed = None;
+    if let Some(p) = pool {
+        let r = p.region();
+        match register_pool(ring, (r.addr(), r.len())) {
+            Ok(()) => fixed = Some((r.addr(), r.len())),
+            Err(e) => tracing::warn!(
+                worker = index,
+                error = %e,
+                "buffer pool not registered with io_uring (RLIMIT_MEMLOCK?): reads into it use plain reads"
+            ),
+        }
+    }
+    fixed
+}
+
+/// A sparse file table for the connections' sockets, then open files' descriptors
+/// (older kernels, or a low RLIMIT_NOFILE: sockets only, or plain descriptors). The
+/// sockets' slots, and the table of the open files.
+fn file_tables(index: usize, ring: &IoUring) -> (u32, FileTable) {
+    let sparse = |n| ring.submitter().register_files_sparse(n);
+    match sparse(FILE_SLOTS + STORAGE_SLOTS) {
+        Ok(()) => (FILE_SLOTS, FileTable::new(FILE_SLOTS, STORAGE_SLOTS)),
+        Err(e) => {
+            tracing::debug!(worker = index, error = %e, "no io_uring file table for storage");
+            let n = sparse(FILE_SLOTS).map_or(0, |()| FILE_SLOTS);
+            (n, FileTable::default())
+        }
+    }
+}
+
+/// The wake socket pair: (the posting end, shared; the worker's end).
+fn wake_pair() -> Result<(Arc<UnixStream>, UnixStream)> {
+    let (wake_tx, wake_rx) = UnixStream::pair().context("wake socket pair")?;
+    wake_rx.set_nonblocking(true)?;
+    // Posting a wake never blocks the poster (a full socket already means "wake up").
+    wake_tx.set_nonblocking(true)?;
+    Ok((Arc::new(wake_tx), wake_rx))
+}
+
+/// Opens are dropped on any thread (a lost session's by whoever ends it): their close
+/// wakes the worker to let go of their ring slots.
+fn close_inbox(wake_tx: &Arc<UnixStream>) -> Arc<CloseInbox> {
+    let close_waker = wake_tx.clone();
+    CloseInbox::subscribe(Some(Box::new(move || {
+        let _ = (&*close_waker).write(&[1]);
+    })))
+}
+
+/// The TCP connections' bounds, from `[limits]`.
+fn conn_limits(limits: &LimitsSection) -> ConnLimits {
+    ConnLimits {
+        preauth_pdu: limits.preauth_max_pdu_bytes,
+        send_queue: limits.send_queue_bytes as u64,
+        deadlines: crate::admission::Deadlines {
+            handshake: Duration::from_secs(limits.handshake_timeout_s),
+            idle: (limits.idle_timeout_s > 0).then(|| Duration::from_secs(limits.idle_timeout_s)),
+        },
+    }
+}
+
+/// Pins the calling worker thread to `cpu` (a warning where it cannot).
+fn pin(cpu: usize) {
+    let cores = core_affinity::get_core_ids().unwrap_or_default();
+    if let Some(c) = cores.into_iter().find(|c| c.id == cpu) {
+        if !core_affinity::set_for_current(c) {
+            tracing::warn!(cpu, "could not pin worker");
+        }
+    }
+}
+
+/// The SMB Direct buffer pool's size and free buffers, in the worker's SMB Direct
+/// counters.
+fn show_pool(pool: Option<&BufferPool>, rdma_stats: &WorkerStats) {
+    if let Some(p) = pool {
+        rdma_stats
+            .pool_buffers
+            .store(p.slots() as u64, Ordering::Relaxed);
+        rdma_stats
+            .pool_free
+            .store(p.free_slots() as u64, Ordering::Relaxed);
+    }
 }
 
 /// Per-connection bounds of the TCP transport (from `[limits]`).
@@ -476,14 +524,14 @@ enum IoOwner {
 
 impl Worker {
     fn run(&mut self) {
-        let mut idle_since = Instant::now();
+        let mut idle_since = crate::clock::now();
         let mut busy = Duration::ZERO;
         // Whether the last turn found work: its length (from `turn_at`) is counted as busy
         // at the start of this one (one clock read per turn).
         self.turn_at = idle_since;
         let mut worked_last = false;
         loop {
-            let now = Instant::now();
+            let now = crate::clock::now();
             if worked_last {
                 idle_since = now;
                 busy += now - self.turn_at;
@@ -513,7 +561,7 @@ impl Worker {
                 .rdma
                 .step(now, &mut self.wall, &self.rdma_stats, &mut rdma_io);
             for (key, r) in rdma_io.drain(..) {
-                let since = Instant::now();
+                let since = crate::clock::now();
                 self.io_batch.push((
                     IoOwner::Rdma {
                         key,
@@ -543,7 +591,10 @@ impl Worker {
                     .fetch_add(busy.as_nanos() as u64, Ordering::Relaxed);
                 busy = Duration::ZERO;
             }
-            if self.busy || idle_since.elapsed() < self.spin || self.extra[POLL].inflight > 0 {
+            if self.busy
+                || crate::clock::since(idle_since) < self.spin
+                || self.extra[POLL].inflight > 0
+            {
                 // (Polled reads complete only while the worker polls for them.)
                 self.enter();
                 std::hint::spin_loop();
@@ -586,7 +637,7 @@ impl Worker {
     /// On stop: no new requests are read; pending responses are flushed (bounded), then
     /// every connection closes. Returns true when done.
     fn drain_for_stop(&mut self) -> bool {
-        let deadline = Instant::now() + Duration::from_secs(5);
+        let deadline = crate::clock::now() + Duration::from_secs(5);
         loop {
             let pending = self
                 .conns
@@ -594,7 +645,7 @@ impl Worker {
                 .flatten()
                 .any(|c| !c.out.is_empty() || c.send_busy)
                 || self.io_in_flight();
-            if !pending || Instant::now() > deadline {
+            if !pending || crate::clock::now() > deadline {
                 break;
             }
             self.post();
@@ -641,7 +692,7 @@ impl Worker {
                     .submitter()
                     .register_files_update(slot as u32, &[stream.as_raw_fd()])
                     .is_ok();
-            let now = Instant::now();
+            let now = crate::clock::now();
             self.conns[slot] = Some(Box::new(Conn {
                 fixed,
                 gen,

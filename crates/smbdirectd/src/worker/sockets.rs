@@ -13,7 +13,6 @@ use smb_server::IoRequest;
 use std::net::Shutdown;
 use std::os::fd::AsRawFd;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 impl Worker {
     /// Posts receives, sends, the wake read and the timer.
@@ -203,7 +202,7 @@ pub(super) fn serve(
             slot,
             gen: c.gen,
             id: r.id,
-            since: Instant::now(),
+            since: crate::clock::now(),
         };
         io_batch.push((owner, r));
     }
@@ -219,7 +218,7 @@ pub(super) fn process(c: &mut Conn, stats: Option<&WorkerStats>, now: u64, limit
             Ok(Some(pdu)) => match stats {
                 None => c.smb.handle_pdu(pdu, now),
                 Some(s) => {
-                    let t = Instant::now();
+                    let t = crate::clock::now();
                     let r = c.smb.handle_pdu(pdu, now);
                     s.add_answered(&mut c.smb.stats, t);
                     r

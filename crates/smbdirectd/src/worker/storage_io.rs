@@ -7,6 +7,7 @@ use super::{push_entry, IoOwner, Worker, IO_SLOT, POLL, SQ, SQ_POLL, STORAGE_SLO
 use crate::filetable::FileTable;
 use crate::metrics::WorkerStats;
 use io_uring::{opcode, types, IoUring};
+use smb_server::storage_op::StorageOp;
 use smb_server::IoRequest;
 use std::os::fd::AsRawFd;
 use std::sync::atomic::Ordering;
@@ -28,7 +29,9 @@ impl Worker {
                     (self.ios.len() - 1) as u32
                 }
             };
-            let poll = r.poll && !r.sync && !self.poll_refused.contains(&r.dev);
+            let poll = r.poll
+                && matches!(r.op, StorageOp::Read { .. })
+                && !self.poll_refused.contains(&r.dev);
             let kind = match (r.sqpoll, poll) {
                 (false, false) => None,
                 (false, true) => Some(POLL),
@@ -42,14 +45,14 @@ impl Worker {
                 _ => None,
             };
             self.ios[idx as usize] = Some((owner, r, kind));
-            let at = r.buf as u64;
             // The pool is registered with an extra ring only if that worked there too.
             let fixed = match kind {
                 Some(k) if !self.extra[k].fixed => None,
                 _ => self.fixed,
             };
-            let in_pool = fixed.is_some_and(|(base, len)| {
-                at >= base && at + u64::from(r.len) <= base + len as u64
+            let in_pool = buffer_of(&r.op).is_some_and(|(at, n)| {
+                fixed
+                    .is_some_and(|(base, len)| at >= base && at + u64::from(n) <= base + len as u64)
             });
             // The open's descriptor from the ring's file table (registered on first use).
             let files = match kind {
@@ -65,16 +68,39 @@ impl Worker {
                 registered |= t.len() != n;
                 s
             });
+            // The typed operation as an io_uring entry (a registered buffer's by index).
             macro_rules! entry {
                 ($f:expr) => {
-                    match () {
-                        _ if r.sync => opcode::Fsync::new($f)
+                    match r.op {
+                        StorageOp::Flush => opcode::Fsync::new($f)
                             .flags(types::FsyncFlags::DATASYNC)
                             .build(),
-                        _ if in_pool => opcode::ReadFixed::new($f, r.buf, r.len, 0)
-                            .offset(r.offset)
+                        StorageOp::Read { offset, len, buf } if in_pool => {
+                            opcode::ReadFixed::new($f, buf, len, 0)
+                                .offset(offset)
+                                .build()
+                        }
+                        StorageOp::Read { offset, len, buf } => {
+                            opcode::Read::new($f, buf, len).offset(offset).build()
+                        }
+                        StorageOp::Write {
+                            offset,
+                            len,
+                            buf,
+                            stable,
+                        } if in_pool => opcode::WriteFixed::new($f, buf, len, 0)
+                            .offset(offset)
+                            .rw_flags(write_flags(stable))
                             .build(),
-                        _ => opcode::Read::new($f, r.buf, r.len).offset(r.offset).build(),
+                        StorageOp::Write {
+                            offset,
+                            len,
+                            buf,
+                            stable,
+                        } => opcode::Write::new($f, buf, len)
+                            .offset(offset)
+                            .rw_flags(write_flags(stable))
+                            .build(),
                     }
                 };
             }
@@ -258,26 +284,67 @@ impl Worker {
             self.io_batch.push((owner, IoRequest { poll: false, ..r }));
             return;
         }
+        // A write goes on until all of it is written (a short count, an interrupted or
+        // busy submission); the one result reported counts every part.
+        if let StorageOp::Write { len, .. } = r.op {
+            if res == -libc::EINTR || res == -libc::EAGAIN {
+                self.io_batch.push((owner, r));
+                return;
+            }
+            if res > 0 && (res as u32) < len {
+                if let Some(rest) = r.op.rest(res as u32) {
+                    let done = r.done + res as u32;
+                    self.io_batch.push((
+                        owner,
+                        IoRequest {
+                            op: rest,
+                            done,
+                            ..r
+                        },
+                    ));
+                    return;
+                }
+            }
+            if res == 0 && len > 0 {
+                // Nothing written and no error: report it as one rather than spin.
+                return self.io_done_reported(owner, r, -libc::EIO, kind, polled, stats);
+            }
+        }
+        let res = if res >= 0 { res + r.done as i32 } else { res };
+        self.io_done_reported(owner, r, res, kind, polled, stats)
+    }
+
+    /// Counts a storage I/O that is over and answers its request.
+    fn io_done_reported(
+        &mut self,
+        owner: IoOwner,
+        r: IoRequest,
+        res: i32,
+        kind: Option<usize>,
+        polled: bool,
+        stats: Option<&WorkerStats>,
+    ) {
         // The storage-latency histogram: from handing the I/O out to its completion.
         let since = match owner {
             IoOwner::Tcp { since, .. } | IoOwner::Rdma { since, .. } => since,
         };
-        let op = if r.sync {
-            storage::stats::OP_FLUSH
-        } else {
-            storage::stats::OP_READ
+        let op = match r.op {
+            StorageOp::Flush => storage::stats::OP_FLUSH,
+            StorageOp::Read { .. } => storage::stats::OP_READ,
+            StorageOp::Write { .. } => storage::stats::OP_WRITE,
         };
-        storage::stats::observe(op, since.elapsed());
+        storage::stats::observe(op, crate::clock::since(since));
         let counted = match owner {
             IoOwner::Tcp { .. } => self.stats.as_deref(),
             IoOwner::Rdma { .. } => Some(&*self.rdma_stats),
         };
         if let Some(s) = counted {
-            if r.sync {
-                s.ring_syncs.fetch_add(1, Ordering::Relaxed);
-            } else {
-                s.ring_reads.fetch_add(1, Ordering::Relaxed);
-            }
+            let n = match r.op {
+                StorageOp::Flush => &s.ring_syncs,
+                StorageOp::Read { .. } => &s.ring_reads,
+                StorageOp::Write { .. } => &s.ring_writes,
+            };
+            n.fetch_add(1, Ordering::Relaxed);
             if polled {
                 s.ring_polled.fetch_add(1, Ordering::Relaxed);
             }
@@ -319,6 +386,25 @@ impl Worker {
         !self.io_batch.is_empty()
             || self.ios.iter().any(|o| o.is_some())
             || self.rdma.draining() > 0
+    }
+}
+
+/// The memory a storage operation reads into or writes from (address, length).
+fn buffer_of(op: &StorageOp) -> Option<(u64, u32)> {
+    match *op {
+        StorageOp::Read { buf, len, .. } => Some((buf as u64, len)),
+        StorageOp::Write { buf, len, .. } => Some((buf as u64, len)),
+        StorageOp::Flush => None,
+    }
+}
+
+/// A write's flags: RWF_DSYNC when it must be stable at its completion (a
+/// write-through WRITE: no separate fdatasync).
+fn write_flags(stable: bool) -> i32 {
+    if stable {
+        libc::RWF_DSYNC
+    } else {
+        0
     }
 }
 

@@ -130,10 +130,10 @@ impl DirFile {
 pub(super) fn cached_read(
     f: impl FnOnce() -> io::Result<Option<usize>>,
 ) -> Option<Result<usize, NtStatus>> {
-    let t = std::time::Instant::now();
+    let t = crate::clock::now();
     let r = f();
     if !matches!(r, Ok(None)) {
-        crate::stats::observe(crate::stats::OP_READ, t.elapsed());
+        crate::stats::observe(crate::stats::OP_READ, crate::clock::since(t));
     }
     r.map_err(io_status).transpose()
 }
@@ -601,7 +601,7 @@ impl FileObj for DirFile {
 
 /// The wall clock now, FILETIME.
 fn now_filetime() -> u64 {
-    let d = std::time::SystemTime::now()
+    let d = crate::clock::wall()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap_or_default();
     smb_wire::filetime::from_unix(d.as_secs() as i64, d.subsec_nanos())

@@ -6,8 +6,8 @@
 //! fail with STATUS_INVALID_TOKEN, so a copy never mixes old and new data. Tokens are
 //! bounded per session and in all; writes pay one atomic load while none exists.
 
+use super::Open;
 use crate::limits::{OFFLOAD_TOKENS_PER_SESSION, OFFLOAD_TOKENS_TOTAL};
-use crate::state::Open;
 use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};

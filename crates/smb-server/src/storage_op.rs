@@ -1,0 +1,123 @@
+//! The storage I/O interface: what the engine hands a transport's I/O engine to execute
+//! (the worker's io_uring today; an SPDK engine next), as typed operations. The engine
+//! decides what to do and where; the I/O engine does it and reports one result per
+//! request with [`crate::Connection::complete_io`]: the bytes moved, or a negative errno.
+//!
+//! ```text
+//!  ops (READ, WRITE, FLUSH, a tunnelled SCSI READ)
+//!          |  StorageOp + where (descriptor, its file-table key, device)
+//!          v
+//!  I/O engine (io_uring: read, write with RWF_DSYNC, fdatasync)
+//!          |  bytes moved or -errno, under the request's id
+//!          v
+//!  Connection::complete_io -> the answer
+//! ```
+//!
+//! Buffers belong to the request, not to the I/O engine: the pointer in an operation
+//! stays valid (and, for a read, writable) until the request is reported or its
+//! connection dropped, and a transport drops a connection only when none of its
+//! requests is in flight ([`crate::Connection::io_in_flight`]).
+
+/// One storage operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StorageOp {
+    /// Read `len` bytes at `offset` into `buf`; a short count only at end of file.
+    Read { offset: u64, len: u32, buf: *mut u8 },
+    /// Write `len` bytes from `buf` at `offset`, all of them (an engine that moved only
+    /// part goes on with the rest before it reports). `stable`: the data is on stable
+    /// storage before the completion (RWF_DSYNC, or FUA on a device) — a write-through
+    /// WRITE's.
+    Write {
+        offset: u64,
+        len: u32,
+        buf: *const u8,
+        stable: bool,
+    },
+    /// Make what was written to the file stable (fdatasync, a device flush).
+    Flush,
+}
+
+impl StorageOp {
+    /// The bytes the operation moves.
+    pub fn len(&self) -> u32 {
+        match *self {
+            StorageOp::Read { len, .. } | StorageOp::Write { len, .. } => len,
+            StorageOp::Flush => 0,
+        }
+    }
+
+    /// Whether it moves no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// What is left of a write after `done` of its bytes went (a short write's tail),
+    /// None for other operations or when nothing is left.
+    pub fn rest(&self, done: u32) -> Option<StorageOp> {
+        match *self {
+            StorageOp::Write {
+                offset,
+                len,
+                buf,
+                stable,
+            } if done < len => Some(StorageOp::Write {
+                offset: offset + u64::from(done),
+                len: len - done,
+                buf: buf.wrapping_add(done as usize),
+                stable,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A storage operation for the transport's I/O engine, reported back with
+/// [`crate::Connection::complete_io`] under `id`.
+#[derive(Clone, Copy, Debug)]
+pub struct IoRequest {
+    pub id: u64,
+    pub fd: i32,
+    /// The key `fd` may be registered under in the ring's file table (see
+    /// [`crate::fixed`]).
+    pub file: u64,
+    pub op: StorageOp,
+    /// Bytes of the operation an earlier part moved (a short write's engine counts them
+    /// into the one result it reports).
+    pub done: u32,
+    /// A direct read the transport should complete by polling (IOPOLL) if it can, and
+    /// the device it reads from.
+    pub poll: bool,
+    pub dev: u64,
+    /// The share asks for submission by a kernel thread (SQPOLL).
+    pub sqpoll: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_write_goes_on_with_its_tail() {
+        let data = [0u8; 100];
+        let w = StorageOp::Write {
+            offset: 4096,
+            len: 100,
+            buf: data.as_ptr(),
+            stable: true,
+        };
+        let StorageOp::Write {
+            offset,
+            len,
+            buf,
+            stable,
+        } = w.rest(30).expect("a tail")
+        else {
+            panic!("a write");
+        };
+        assert_eq!((offset, len, stable), (4126, 70, true));
+        assert_eq!(buf, data[30..].as_ptr());
+        assert_eq!(w.rest(100), None);
+        assert_eq!(StorageOp::Flush.rest(0), None);
+        assert_eq!(w.len(), 100);
+    }
+}
