@@ -20,6 +20,18 @@ enum Pattern {
     Seqread,
     Randwrite,
     Seqwrite,
+    /// Random reads and writes mixed, --read-percent of them reads (a VM's usual load).
+    Randrw,
+}
+
+impl Pattern {
+    /// Whether the pattern writes (the file is opened for writing).
+    fn writes(self) -> bool {
+        matches!(
+            self,
+            Pattern::Randwrite | Pattern::Seqwrite | Pattern::Randrw
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -44,6 +56,13 @@ struct Args {
     url: String,
     #[arg(long, value_enum, default_value = "randread")]
     pattern: Pattern,
+    /// With --pattern randrw: the share of I/Os that are reads, in percent.
+    #[arg(long, default_value_t = 70, value_parser = clap::value_parser!(u8).range(0..=100))]
+    read_percent: u8,
+    /// Open the file write-through (FILE_WRITE_THROUGH, as Hyper-V opens a virtual disk):
+    /// every WRITE is stable before its answer.
+    #[arg(long)]
+    write_through: bool,
     /// I/O size in bytes, 512 to 8 MiB.
     #[arg(long, default_value_t = 8192)]
     io_size: u32,
@@ -225,7 +244,13 @@ fn open(a: &Args, t: &Target, opts: &Options, write: bool, index: usize) -> Resu
     }
     // FILE_OPEN_IF when writing (create if missing), FILE_OPEN otherwise.
     let (fid, _) = c
-        .create(tree, &t.file, access, if write { 3 } else { 1 }, 0)
+        .create(
+            tree,
+            &t.file,
+            access,
+            if write { 3 } else { 1 },
+            if a.write_through { 0x0000_0002 } else { 0 },
+        )
         .map_err(|e| anyhow!("open {}: {e}", t.file))?;
     if let Some(policy) = a.qos_policy.get(index) {
         join_flow(&mut c, tree, fid, index, policy)?;
@@ -331,85 +356,94 @@ fn run_conn(a: &Args, k: &mut Conn, qd: usize, seed: u64, start: &Barrier) -> Re
     let span = (a.file_size / u64::from(io)).max(1);
     let mut x = seed | 1;
     let mut seq = (seed % span) * u64::from(io);
+    // Each I/O: its offset, and whether it writes.
     let mut next = || match a.pattern {
-        Pattern::Randread | Pattern::Randwrite => {
+        Pattern::Randread | Pattern::Randwrite | Pattern::Randrw => {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            (x % span) * u64::from(io)
+            let write = match a.pattern {
+                Pattern::Randrw => (x >> 40) % 100 >= u64::from(a.read_percent),
+                p => p.writes(),
+            };
+            ((x % span) * u64::from(io), write)
         }
         _ => {
             let o = seq;
             seq = (seq + u64::from(io)) % (span * u64::from(io));
-            o
+            (o, a.pattern.writes())
         }
     };
-    let write = matches!(a.pattern, Pattern::Randwrite | Pattern::Seqwrite);
     let rdma = a.transport != Transport::Tcp;
     let payload = vec![0x5au8; io as usize];
     let max_ios: u64 = 100_000_000;
-    let send = |k: &mut Conn, off: u64| -> Result<(u64, Option<client::RdmaBuffer>)> {
-        if let Some(d) = k.disk.as_mut().filter(|_| a.scsi) {
-            return send_scsi(&mut k.c, d, write, off, &payload).map(|id| (id, None));
-        }
-        let r = match (write, rdma) {
-            (false, false) => k.c.send_read(k.tree, k.fid, off, io).map(|id| (id, None)),
-            (false, true) => {
-                k.c.send_read_rdma(k.tree, k.fid, off, io, true)
-                    .map(|(id, b)| (id, Some(b)))
+    let send =
+        |k: &mut Conn, (off, write): (u64, bool)| -> Result<(u64, Option<client::RdmaBuffer>)> {
+            if let Some(d) = k.disk.as_mut().filter(|_| a.scsi) {
+                return send_scsi(&mut k.c, d, write, off, &payload).map(|id| (id, None));
             }
-            (true, false) => {
-                k.c.send_write(k.tree, k.fid, off, &payload)
-                    .map(|id| (id, None))
-            }
-            (true, true) => {
-                k.c.send_write_rdma(k.tree, k.fid, off, &payload, false)
-                    .map(|(id, b)| (id, Some(b)))
-            }
+            let r = match (write, rdma) {
+                (false, false) => k.c.send_read(k.tree, k.fid, off, io).map(|id| (id, None)),
+                (false, true) => {
+                    k.c.send_read_rdma(k.tree, k.fid, off, io, true)
+                        .map(|(id, b)| (id, Some(b)))
+                }
+                (true, false) => {
+                    k.c.send_write(k.tree, k.fid, off, &payload)
+                        .map(|id| (id, None))
+                }
+                (true, true) => {
+                    k.c.send_write_rdma(k.tree, k.fid, off, &payload, false)
+                        .map(|(id, b)| (id, Some(b)))
+                }
+            };
+            r.map_err(|e| anyhow!("I/O: {e}"))
         };
-        r.map_err(|e| anyhow!("I/O: {e}"))
-    };
-    let finish = |k: &mut Conn, id: u64, b: Option<client::RdmaBuffer>| -> Result<()> {
-        if a.scsi {
-            let r = client::rsvd::SharedDisk::finish_scsi(&mut k.c, id)
-                .map_err(|e| anyhow!("SCSI: {e}"))?;
-            if r.scsi_status != 0 || (!write && r.data.len() != io as usize) {
-                bail!("SCSI: status {:#x}, {} bytes", r.scsi_status, r.data.len());
+    let finish =
+        |k: &mut Conn, id: u64, b: Option<client::RdmaBuffer>, write: bool| -> Result<()> {
+            if a.scsi {
+                let r = client::rsvd::SharedDisk::finish_scsi(&mut k.c, id)
+                    .map_err(|e| anyhow!("SCSI: {e}"))?;
+                if r.scsi_status != 0 || (!write && r.data.len() != io as usize) {
+                    bail!("SCSI: status {:#x}, {} bytes", r.scsi_status, r.data.len());
+                }
+                return Ok(());
             }
-            return Ok(());
-        }
-        let r = match (write, b) {
-            (false, None) => k.c.finish_read(id).map(|_| ()),
-            (false, Some(b)) => k.c.finish_read_rdma(id, b).map(|_| ()),
-            (true, b) => {
-                let r = k.c.finish_write(id).map(|_| ());
-                drop(b);
-                r
-            }
+            let r = match (write, b) {
+                (false, None) => k.c.finish_read(id).map(|_| ()),
+                (false, Some(b)) => k.c.finish_read_rdma(id, b).map(|_| ()),
+                (true, b) => {
+                    let r = k.c.finish_write(id).map(|_| ());
+                    drop(b);
+                    r
+                }
+            };
+            r.map_err(|e| anyhow!("I/O: {e}"))
         };
-        r.map_err(|e| anyhow!("I/O: {e}"))
-    };
     let warm_end = crate::clock::now() + Duration::from_secs_f64(a.warmup);
     while crate::clock::now() < warm_end {
-        let (id, b) = send(k, next())?;
-        finish(k, id, b)?;
+        let io = next();
+        let (id, b) = send(k, io)?;
+        finish(k, id, b, io.1)?;
     }
     start.wait();
     let end = crate::clock::now() + Duration::from_secs_f64(a.seconds);
     let mut lat = Vec::with_capacity(1 << 16);
     let mut inflight = std::collections::VecDeque::with_capacity(qd);
     for _ in 0..qd {
-        let (id, b) = send(k, next())?;
-        inflight.push_back((id, b, crate::clock::now()));
+        let io = next();
+        let (id, b) = send(k, io)?;
+        inflight.push_back((id, b, io.1, crate::clock::now()));
     }
     let mut done = 0u64;
-    while let Some((id, b, t0)) = inflight.pop_front() {
-        finish(k, id, b)?;
+    while let Some((id, b, write, t0)) = inflight.pop_front() {
+        finish(k, id, b, write)?;
         lat.push(crate::clock::since(t0).as_nanos() as u64);
         done += 1;
         if crate::clock::now() < end && done < max_ios {
-            let (id, b) = send(k, next())?;
-            inflight.push_back((id, b, crate::clock::now()));
+            let io = next();
+            let (id, b) = send(k, io)?;
+            inflight.push_back((id, b, io.1, crate::clock::now()));
         }
     }
     Ok(lat)
@@ -550,7 +584,7 @@ fn point(
     qd: usize,
     running: Option<&smbdirectd::daemon::Running>,
 ) -> Result<Point> {
-    let write = matches!(a.pattern, Pattern::Randwrite | Pattern::Seqwrite);
+    let write = a.pattern.writes();
     let mut conns = Vec::new();
     for i in 0..a.connections {
         conns.push(open(a, t, opts, write, i)?);

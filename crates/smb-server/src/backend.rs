@@ -300,6 +300,13 @@ pub trait FileObj: Send + Sync {
     }
     /// Writes all of `data` at `offset`, extending the file as needed.
     fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus>;
+    /// Writes `data` at `offset` as far as it goes without waiting for the device (the
+    /// page cache takes it): Some(Ok(n)), n up to `data.len()` (the rest would wait).
+    /// None when the backend cannot write without a device I/O (an O_DIRECT write) or
+    /// does not say: the caller hands the write to an I/O engine.
+    fn write_nowait(&self, _offset: u64, _data: &[u8]) -> Option<Result<usize, NtStatus>> {
+        None
+    }
     /// Opened write-through: every write must be followed by [`FileObj::sync`] before
     /// it is acknowledged (the backend does not make writes stable by itself).
     fn writes_through(&self) -> bool {

@@ -317,6 +317,7 @@ impl DirShare {
                     direct,
                     xattr: !self.opts.no_xattr,
                     write_through: p.write_through && !is_dir,
+                    nowait_refused: Default::default(),
                 }),
                 action,
             ));
@@ -337,6 +338,7 @@ impl DirShare {
                     direct: Twin::new(false, false),
                     xattr: !self.opts.no_xattr,
                     write_through: false,
+                    nowait_refused: Default::default(),
                 }),
                 CreateAction::Created,
             ));
@@ -356,6 +358,7 @@ impl DirShare {
                 direct,
                 xattr: !self.opts.no_xattr,
                 write_through: p.write_through,
+                nowait_refused: Default::default(),
             }),
             CreateAction::Created,
         ))

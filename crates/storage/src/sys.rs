@@ -243,6 +243,44 @@ unsafe fn pread_nowait(
     Ok((r as usize == len).then_some(len))
 }
 
+/// Writes `buf` at `off` as far as it goes without waiting (pwritev2 with RWF_NOWAIT):
+/// Ok(Some(n)) with the bytes written (fewer than all when the rest would wait), Ok(None)
+/// when the file system takes no such write (EOPNOTSUPP: ext4's buffered writes).
+pub fn pwrite_nowait(fd: &OwnedFd, buf: &[u8], off: u64) -> io::Result<Option<usize>> {
+    let mut done = 0;
+    while done < buf.len() {
+        let iov = libc::iovec {
+            iov_base: buf[done..].as_ptr() as *mut libc::c_void,
+            iov_len: buf.len() - done,
+        };
+        // SAFETY: one iovec over the unwritten tail of `buf`, which the kernel only reads.
+        let r = unsafe {
+            libc::pwritev2(
+                fd.as_raw_fd(),
+                &iov,
+                1,
+                (off + done as u64) as libc::off_t,
+                libc::RWF_NOWAIT,
+            )
+        };
+        if r < 0 {
+            let e = io::Error::last_os_error();
+            match e.raw_os_error() {
+                Some(libc::EINTR) => continue,
+                Some(libc::EAGAIN) => break,
+                Some(libc::EOPNOTSUPP) if done == 0 => return Ok(None),
+                Some(libc::EOPNOTSUPP) => break,
+                _ => return Err(e),
+            }
+        }
+        if r == 0 {
+            break;
+        }
+        done += r as usize;
+    }
+    Ok(Some(done))
+}
+
 /// Reads all of `buf` at `off` only if the page cache holds it: Ok(None) when the read
 /// would wait for the device (or the cache holds only part of it, or the file ends
 /// before it).

@@ -55,6 +55,9 @@ enum IoKind {
 /// A WRITE handed to the transport: its data, owned until the write is reported.
 struct WriteIo {
     data: WriteData,
+    /// Bytes of the data written before it was handed out (what the page cache took
+    /// without waiting); the I/O engine writes the rest.
+    before: usize,
     /// Stable before the answer (write-through): RWF_DSYNC, or FUA on a device.
     stable: bool,
     /// Times the handle keeps, set back after the write ([`Open::kept_times`]).
@@ -134,7 +137,7 @@ impl StorageIo {
             IoKind::Write(w) => StorageOp::Write {
                 offset: self.offset,
                 len: self.length,
-                buf: w.data.bytes().as_ptr(),
+                buf: w.data.bytes()[w.before..].as_ptr(),
                 stable: w.stable,
             },
         }
@@ -765,20 +768,8 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         return Fail(NtStatus::ACCESS_DENIED);
     }
     let len = data.len() as u64;
-    // Offsets are signed on the wire; data may not reach past the largest file NTFS
-    // allows (a zero-length write anywhere below 2^63 is a no-op).
-    if req.offset > i64::MAX as u64
-        || (len > 0
-            && req
-                .offset
-                .checked_add(len)
-                .is_none_or(|e| e > MAX_FILE_SIZE))
-    {
-        return Fail(NtStatus::INVALID_PARAMETER);
-    }
-    if len > 0 && req.offset + len == MAX_FILE_SIZE {
-        // Windows cannot allocate the final cluster below the limit either.
-        return Fail(NtStatus::DISK_FULL);
+    if let Err(e) = write_range(req.offset, len) {
+        return Fail(e);
     }
     // On a shared disk the write is under way until it is in the file (a PREEMPT AND
     // ABORT waits for it).
@@ -805,18 +796,36 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     }
     let kept = open.kept_times(f);
     let stable = req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 || f.writes_through();
-    // The transport's I/O engine writes when it can (a plain file; a shared disk's
-    // writes go through its engine and its reservations): the worker serves other
-    // requests meanwhile, and a write-through write is stable when it completes.
+    // A write that would wait for the device goes to the transport's I/O engine (a
+    // plain file; a shared disk's writes go through its engine and its reservations):
+    // the worker serves other requests meanwhile, and a write-through one is written
+    // stable (RWF_DSYNC). What the page cache takes at once is written here, and a
+    // write-through one then waits for the ring's fdatasync below (syncs of one file
+    // run together and share the journal's commits; RWF_DSYNC writes through the page
+    // cache would be taken one at a time).
+    let mut written = None;
     if ctx.defer_io && len > 0 && open.svhdx.is_none() && f.raw_fd().is_some() {
-        let data = match fetched.as_mut().and_then(|g| g.data.take()) {
-            Some(d) => WriteData::Fetched(d),
-            None => WriteData::Owned(req.data.to_vec()),
+        let before = match f.write_nowait(req.offset, data) {
+            None => 0,
+            Some(Ok(n)) => n,
+            Some(Err(e)) => return Fail(e),
         };
-        let w = WriteIo { data, stable, kept };
-        return write_io(&open, f, req.offset, w, ctx.hold.get());
+        if before < data.len() {
+            let data = match fetched.as_mut().and_then(|g| g.data.take()) {
+                Some(d) => WriteData::Fetched(d),
+                None => WriteData::Owned(req.data.to_vec()),
+            };
+            let w = WriteIo {
+                data,
+                before,
+                stable,
+                kept,
+            };
+            return write_io(&open, f, req.offset, w, ctx.hold.get());
+        }
+        written = Some(before);
     }
-    let n = match f.write_at(req.offset, data) {
+    let n = match written.map_or_else(|| f.write_at(req.offset, data), Ok) {
         Ok(n) => n,
         Err(e) => return Fail(e),
     };
@@ -836,6 +845,22 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     write_answer(n as u32)
 }
 
+/// Whether a WRITE may reach `len` bytes at `offset`: offsets are signed on the wire, and
+/// data may not reach past the largest file NTFS allows (a zero-length write anywhere
+/// below 2^63 is a no-op).
+fn write_range(offset: u64, len: u64) -> Result<(), NtStatus> {
+    if offset > i64::MAX as u64
+        || (len > 0 && offset.checked_add(len).is_none_or(|e| e > MAX_FILE_SIZE))
+    {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    if len > 0 && offset + len == MAX_FILE_SIZE {
+        // Windows cannot allocate the final cluster below the limit either.
+        return Err(NtStatus::DISK_FULL);
+    }
+    Ok(())
+}
+
 /// A WRITE for the transport's I/O engine: to the file's O_DIRECT twin when the data
 /// is aligned for it, else to its own descriptor.
 fn write_io(
@@ -845,7 +870,8 @@ fn write_io(
     w: WriteIo,
     hold: Option<std::time::Instant>,
 ) -> Outcome {
-    let bytes = w.data.bytes();
+    let bytes = &w.data.bytes()[w.before..];
+    let offset = offset + w.before as u64;
     let (len, addr) = (bytes.len(), bytes.as_ptr() as usize);
     let (fd, direct) = f
         .write_target(offset, len, addr)
@@ -889,13 +915,18 @@ fn finish_write(
     }
     let n = match res {
         Ok(n) => n,
+        // Part of it is in the file already: its change is accounted for below.
+        Err(_) if w.before > 0 => 0,
         Err(e) => return Fail(e),
     };
     if let Some(f) = open.file_obj() {
         open.data_changed(f, w.kept);
     }
     open.position.store(offset + n as u64, Ordering::Relaxed);
-    write_answer(n as u32)
+    if let Err(e) = res {
+        return Fail(e);
+    }
+    write_answer((w.before + n) as u32)
 }
 
 /// Sets the end of an open's file; the file's mapping (mapped_reads) is made afresh at

@@ -97,6 +97,9 @@ pub struct DirFile {
     /// acknowledged (by the engine, which can have the worker's ring do it), instead of
     /// an O_DSYNC descriptor that would hold the worker for the device on each write.
     pub(super) write_through: bool,
+    /// The file system refused a write that must not wait (RWF_NOWAIT): ext4's buffered
+    /// writes. Asked once per open.
+    pub(super) nowait_refused: std::sync::atomic::AtomicBool,
 }
 
 impl DirFile {
@@ -287,6 +290,32 @@ impl FileObj for DirFile {
         let fd = self.fd_for(data.as_ptr() as usize, offset, data.len());
         crate::stats::timed(crate::stats::OP_WRITE, || sys::pwrite(fd, data, offset))
             .map_err(io_status)
+    }
+
+    fn write_nowait(&self, offset: u64, data: &[u8]) -> Option<Result<usize, NtStatus>> {
+        // A write the O_DIRECT twin takes always goes to the device.
+        if !std::ptr::eq(
+            self.fd_for(data.as_ptr() as usize, offset, data.len()),
+            &self.fd,
+        ) {
+            return None;
+        }
+        use std::sync::atomic::Ordering::Relaxed;
+        if !self.nowait_refused.load(Relaxed) {
+            let t = crate::clock::now();
+            match sys::pwrite_nowait(&self.fd, data, offset) {
+                Ok(Some(n)) => {
+                    crate::stats::observe(crate::stats::OP_WRITE, crate::clock::since(t));
+                    return Some(Ok(n));
+                }
+                Ok(None) => self.nowait_refused.store(true, Relaxed),
+                Err(e) => return Some(Err(io_status(e))),
+            }
+        }
+        // This file system cannot say whether a buffered write would wait: the page
+        // cache takes it here, as it seldom waits (dirty-page throttling aside); an I/O
+        // engine's thread would cost more than the copy.
+        Some(self.write_at(offset, data))
     }
 
     fn writes_through(&self) -> bool {
