@@ -403,6 +403,13 @@ pub trait FileObj: Send + Sync {
             _ => (fd, false),
         })
     }
+    /// Where an engine that issues I/O itself zeroes `len` bytes at `offset` (a hole
+    /// punched, the file's size kept): the descriptor and the range cut at the end of
+    /// the file (empty when it lies past it); None when only
+    /// [`FileObj::zero_range`] may (a virtual disk, memory).
+    fn zero_target(&self, _offset: u64, _len: u64) -> Option<(i32, u64, u64)> {
+        None
+    }
     /// A twin descriptor that bypasses the page cache, for engines that issue reads
     /// themselves (a `direct_io` share); reads through it never hit the page cache, so
     /// [`FileObj::read_cached`] is not worth trying for them.

@@ -2,12 +2,14 @@
 //! (the worker's io_uring today; an SPDK engine next), as typed operations. The engine
 //! decides what to do and where; the I/O engine does it and reports one result per
 //! request with [`crate::Connection::complete_io`]: the bytes moved, or a negative errno.
+//! A request may take several operations one after another (a trim's ranges, then the
+//! sync of a write-through open): its completion hands out the next.
 //!
 //! ```text
-//!  ops (READ, WRITE, FLUSH, a tunnelled SCSI READ)
+//!  ops (READ, WRITE, FLUSH, SET_ZERO_DATA, FILE_LEVEL_TRIM, a tunnelled SCSI READ)
 //!          |  StorageOp + where (descriptor, its file-table key, device)
 //!          v
-//!  I/O engine (io_uring: read, write with RWF_DSYNC, fdatasync)
+//!  I/O engine (io_uring: read, write (RWF_DSYNC), fdatasync, fallocate punch)
 //!          |  bytes moved or -errno, under the request's id
 //!          v
 //!  Connection::complete_io -> the answer
@@ -35,14 +37,21 @@ pub enum StorageOp {
     },
     /// Make what was written to the file stable (fdatasync, a device flush).
     Flush,
+    /// Make `len` bytes at `offset` read as zeros, freeing their space where the store
+    /// can (a hole punched in a file; Write Zeroes on a device). FSCTL_SET_ZERO_DATA's.
+    Zero { offset: u64, len: u64 },
+    /// The client no longer needs `len` bytes at `offset` (FSCTL_FILE_LEVEL_TRIM): their
+    /// space may go. On a file a hole is punched, as for [`StorageOp::Zero`]; a device
+    /// may deallocate (NVMe Dataset Management) and read back what it likes.
+    Trim { offset: u64, len: u64 },
 }
 
 impl StorageOp {
-    /// The bytes the operation moves.
+    /// The bytes the operation moves (none for a flush, zeroing or trim).
     pub fn len(&self) -> u32 {
         match *self {
             StorageOp::Read { len, .. } | StorageOp::Write { len, .. } => len,
-            StorageOp::Flush => 0,
+            StorageOp::Flush | StorageOp::Zero { .. } | StorageOp::Trim { .. } => 0,
         }
     }
 

@@ -60,6 +60,8 @@ pub struct WorkerStats {
     pub ring_syncs: AtomicU64,
     /// WRITEs the worker's ring wrote (RWF_DSYNC for write-through ones).
     pub ring_writes: AtomicU64,
+    /// Zeroings and trims the worker's ring did (a hole punched per range).
+    pub ring_zeroes: AtomicU64,
     /// Ring reads completed on the polled (IOPOLL) ring (io_poll shares).
     pub ring_polled: AtomicU64,
     /// Ring I/O submitted by a kernel thread (SQPOLL ring; sqpoll shares).
@@ -694,6 +696,13 @@ impl Metrics {
              completion); the worker served other requests meanwhile.",
             MetricType::COUNTER,
             vec![counter(vec![], self.sum(|w| &w.ring_writes))],
+        ));
+        out.push(family(
+            "smbdirectd_storage_ring_zeroes_total",
+            "Ranges of FSCTL_SET_ZERO_DATA and FSCTL_FILE_LEVEL_TRIM the worker's io_uring \
+             zeroed (a hole punched in the file); the worker served other requests meanwhile.",
+            MetricType::COUNTER,
+            vec![counter(vec![], self.sum(|w| &w.ring_zeroes))],
         ));
         out.push(family(
             "smbdirectd_storage_fixed_files",

@@ -461,8 +461,8 @@ impl RdmaSet {
             .store(self.demux.queues() as u64, Ordering::Relaxed);
     }
 
-    /// Reports a storage read of connection `key`, issued at `since`, and sends what it
-    /// answers.
+    /// Reports a storage operation of connection `key`, issued at `since`, and sends what
+    /// it answers; the request's next operation, if it goes on, is put in `next`.
     pub fn complete_io(
         &mut self,
         key: u64,
@@ -470,7 +470,14 @@ impl RdmaSet {
         res: i32,
         since: Instant,
         stats: &WorkerStats,
+        next: &mut Vec<(u64, IoRequest)>,
     ) {
+        // The request's next operation (a trim's next range, a sync), if any.
+        let mut hand_out = |smb: &mut smb_server::Connection| {
+            let mut reqs = Vec::new();
+            smb.take_io(&mut reqs);
+            next.extend(reqs.into_iter().map(|r| (key, r)));
+        };
         if let Some(c) = self.conns.iter_mut().find(|c| c.key == key) {
             if let Some(r) = c.smb.complete_io(id, res) {
                 stats.add_answered(&mut c.smb.stats, since);
@@ -478,10 +485,12 @@ impl RdmaSet {
                     c.broken = true;
                 }
             }
+            hand_out(&mut c.smb);
             publish(&self.conns, &self.closed, stats);
         } else if let Some(i) = self.draining.iter().position(|c| c.key == key) {
             let c = &mut self.draining[i];
             let _ = c.smb.complete_io(id, res);
+            hand_out(&mut c.smb);
             let mut gone = Vec::new();
             let _ = c.smb.take_rdma_writes(&mut gone);
             if c.smb.io_in_flight() == 0 {

@@ -198,12 +198,13 @@ impl Connection {
         self.authenticated
     }
 
-    /// Reports a storage read (`res`: bytes read, or a negative errno); returns the READ's
-    /// (or the tunnelled SCSI READ's IOCTL) response (with a READ's RDMA Write, on SMB
-    /// Direct, in [`Connection::take_rdma_writes`]).
+    /// Reports a storage operation (`res`: bytes moved, or a negative errno); returns the
+    /// request's response (with a READ's RDMA Write, on SMB Direct, in
+    /// [`Connection::take_rdma_writes`]), or None when the request goes on with another
+    /// operation: collect it with [`Connection::take_io`].
     pub fn complete_io(&mut self, id: u64, res: i32) -> Option<Vec<u8>> {
         let i = self.io_pending.iter().position(|p| p.id == id)?;
-        let p = self.io_pending.swap_remove(i);
+        let mut p = self.io_pending.swap_remove(i);
         self.io_bytes -= u64::from(p.io.length);
         let hold = p.io.hold;
         let no_hold = std::cell::Cell::new(None);
@@ -228,6 +229,15 @@ impl Connection {
             hold: &no_hold,
         };
         let (status, body, framed) = match ops::finish_io(&ctx, p.io, res) {
+            // The request's next operation (a trim's next range, a sync): handed out by
+            // the transport's next `take_io`, answered when it is reported.
+            Outcome::Io(next) => {
+                self.io_bytes += u64::from(next.length);
+                p.io = next;
+                p.issued = false;
+                self.io_pending.push(p);
+                return None;
+            }
             Outcome::Done(st, body) => (st, body, false),
             Outcome::Framed(st, body) => (st, body, true),
             Outcome::Fail(st) => (st, error_body(), false),

@@ -67,7 +67,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             Ok(Tunnelled::Done(out)) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
             Ok(Tunnelled::Direct(read, at)) => {
                 let hold = super::io::qos_admit(ctx, &open, read.len as u64);
-                super::io::tunnel_read(&open, &req, *read, at, hold)
+                super::storage_io::tunnel_read(&open, &req, *read, at, hold)
             }
             Ok(Tunnelled::Moved(out, bytes)) => {
                 // A SCSI READ or WRITE counts to the open's Storage QoS flow as an SMB2
@@ -241,10 +241,32 @@ fn zero_ranges(
             return Fail(NtStatus::FILE_LOCK_CONFLICT);
         }
     }
-    for r in &ranges {
-        if let Some(fs) = &open.file {
+    let mut out = Vec::new();
+    if req.ctl_code == fsctl::FILE_LEVEL_TRIM {
+        fsctl::encode_trim_output(&mut out, ranges.len() as u32);
+    }
+    if let Some(fs) = &open.file {
+        for r in &ranges {
             ctx.server.offload.written(fs.key, r.offset, r.length);
         }
+    }
+    // A plain file's ranges go to the transport's ring one after another (a hole
+    // punched in each) while the worker goes on; a write-through open's are made stable
+    // by the ring's fdatasync before the answer.
+    let sync_fd = f.writes_through().then(|| f.sync_fd()).flatten();
+    let ring = ctx.defer_io && open.svhdx.is_none() && f.raw_fd().is_some();
+    if ring && (sync_fd.is_some() || !f.writes_through()) {
+        let z = super::storage_io::ZeroIo {
+            ranges: ranges.iter().map(|r| (r.offset, r.length)).collect(),
+            next: 0,
+            len: 0,
+            trim: req.ctl_code == fsctl::FILE_LEVEL_TRIM,
+            sync_fd,
+            answer: reply(&out),
+        };
+        return super::storage_io::zero_io(open, Box::new(z));
+    }
+    for r in &ranges {
         if let Err(e) = f.zero_range(r.offset, r.length) {
             return Fail(e);
         }
@@ -255,10 +277,6 @@ fn zero_ranges(
         if let Err(e) = f.sync() {
             return Fail(e);
         }
-    }
-    let mut out = Vec::new();
-    if req.ctl_code == fsctl::FILE_LEVEL_TRIM {
-        fsctl::encode_trim_output(&mut out, ranges.len() as u32);
     }
     Outcome::Done(NtStatus::SUCCESS, reply(&out))
 }

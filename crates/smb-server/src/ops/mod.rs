@@ -47,6 +47,7 @@ mod pipe;
 mod rdma_transform;
 mod rename;
 pub mod security;
+mod storage_io;
 mod storage_qos;
 mod streams;
 mod wait;
@@ -56,7 +57,7 @@ use create::*;
 use dir::*;
 pub use durable::*;
 use info::*;
-pub use io::*;
+use io::*;
 pub use ioctl::*;
 use lock::*;
 pub use offload::wait_copiers;
@@ -64,6 +65,7 @@ use offload::*;
 use pipe::*;
 use rename::*;
 pub use security::*;
+pub use storage_io::{finish_io, StorageIo};
 use storage_qos::*;
 use streams::*;
 pub use wait::*;
@@ -134,6 +136,7 @@ mod errno {
     pub const EISDIR: i32 = 21;
     pub const EINVAL: i32 = 22;
     pub const ENOSPC: i32 = 28;
+    pub const EOPNOTSUPP: i32 = 95;
     pub const EDQUOT: i32 = 122;
 }
 

@@ -83,6 +83,13 @@ impl Worker {
                         StorageOp::Read { offset, len, buf } => {
                             opcode::Read::new($f, buf, len).offset(offset).build()
                         }
+                        // A file's range zeroed or trimmed: a hole punched, its size kept.
+                        StorageOp::Zero { offset, len } | StorageOp::Trim { offset, len } => {
+                            opcode::Fallocate::new($f, len)
+                                .offset(offset)
+                                .mode(libc::FALLOC_FL_PUNCH_HOLE | libc::FALLOC_FL_KEEP_SIZE)
+                                .build()
+                        }
                         StorageOp::Write {
                             offset,
                             len,
@@ -332,6 +339,7 @@ impl Worker {
             StorageOp::Flush => storage::stats::OP_FLUSH,
             StorageOp::Read { .. } => storage::stats::OP_READ,
             StorageOp::Write { .. } => storage::stats::OP_WRITE,
+            StorageOp::Zero { .. } | StorageOp::Trim { .. } => storage::stats::OP_OTHER,
         };
         storage::stats::observe(op, crate::clock::since(since));
         let counted = match owner {
@@ -343,6 +351,7 @@ impl Worker {
                 StorageOp::Flush => &s.ring_syncs,
                 StorageOp::Read { .. } => &s.ring_reads,
                 StorageOp::Write { .. } => &s.ring_writes,
+                StorageOp::Zero { .. } | StorageOp::Trim { .. } => &s.ring_zeroes,
             };
             n.fetch_add(1, Ordering::Relaxed);
             if polled {
@@ -365,7 +374,21 @@ impl Worker {
                 if c.gen != gen {
                     return;
                 }
-                let Some(r) = c.smb.complete_io(id, res) else {
+                let r = c.smb.complete_io(id, res);
+                // The request's next operation (a trim's next range, a sync), if any.
+                let mut next = std::mem::take(&mut self.io_reqs);
+                c.smb.take_io(&mut next);
+                for n in next.drain(..) {
+                    let owner = IoOwner::Tcp {
+                        slot,
+                        gen,
+                        id: n.id,
+                        since: crate::clock::now(),
+                    };
+                    self.io_batch.push((owner, n));
+                }
+                self.io_reqs = next;
+                let Some(r) = r else {
                     return;
                 };
                 if let Some(s) = stats {
@@ -376,7 +399,18 @@ impl Worker {
                 }
             }
             IoOwner::Rdma { key, id, since } => {
-                self.rdma.complete_io(key, id, res, since, &self.rdma_stats)
+                let mut next = std::mem::take(&mut self.rdma_io);
+                self.rdma
+                    .complete_io(key, id, res, since, &self.rdma_stats, &mut next);
+                for (key, n) in next.drain(..) {
+                    let owner = IoOwner::Rdma {
+                        key,
+                        id: n.id,
+                        since: crate::clock::now(),
+                    };
+                    self.io_batch.push((owner, n));
+                }
+                self.rdma_io = next;
             }
         }
     }
@@ -394,7 +428,7 @@ fn buffer_of(op: &StorageOp) -> Option<(u64, u32)> {
     match *op {
         StorageOp::Read { buf, len, .. } => Some((buf as u64, len)),
         StorageOp::Write { buf, len, .. } => Some((buf as u64, len)),
-        StorageOp::Flush => None,
+        StorageOp::Flush | StorageOp::Zero { .. } | StorageOp::Trim { .. } => None,
     }
 }
 

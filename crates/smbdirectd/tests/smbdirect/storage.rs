@@ -450,6 +450,68 @@ fn direct_writes_go_through_the_ring_from_the_registered_buffer() {
     assert!(std::fs::read(&d.path).unwrap() == want, "the file differs");
 }
 
+/// FSCTL_SET_ZERO_DATA and FSCTL_FILE_LEVEL_TRIM on a plain file go to the worker's ring a
+/// range at a time (a hole punched in each, the file's size kept), and on a write-through
+/// open the ring's fdatasync follows before the answer; over TCP and over SMB Direct. The
+/// ranges read back as zeros and the rest as written; a range past the end of the file
+/// changes nothing.
+#[test]
+fn zeroing_and_trims_go_through_the_ring_a_range_at_a_time() {
+    use smb_wire::fsctl;
+    let mport = free_port();
+    let (mut srv, _, mut c) = start_with(
+        &[0x0311],
+        &format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
+    );
+    let metric = |name: &str| metric_value(mport, name);
+    let mut want = random_bytes(4 << 20, 43);
+    std::fs::write(srv.share.join("z.bin"), &want).unwrap();
+    let mut t = srv.tcp_client();
+    let ttree = t.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (tf, _) = t.create(ttree, "z.bin", 0x0012_019f, 1, 0).unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    // Write-through: each FSCTL is made stable before its answer.
+    let (cf, _) = c
+        .create(tree, "z.bin", 0x0012_019f, 1, 0x0000_0002)
+        .unwrap();
+    let syncs0 = metric("smbdirectd_storage_ring_syncs_total");
+    // SET_ZERO_DATA over TCP: [100 KiB + 3, 700 KiB).
+    let zero = |from: u64, beyond: u64| {
+        let mut b = from.to_le_bytes().to_vec();
+        b.extend_from_slice(&beyond.to_le_bytes());
+        b
+    };
+    let r = t.fsctl(ttree, tf, fsctl::SET_ZERO_DATA, &zero(102_403, 716_800), 0);
+    assert_eq!(r.unwrap().status(), smb_wire::status::NtStatus::SUCCESS);
+    want[102_403..716_800].fill(0);
+    // FILE_LEVEL_TRIM over SMB Direct, write-through: three ranges, one past the end.
+    let ranges = [(1u64 << 20, 65_536u64), (3 << 20, 300_000), (8 << 20, 4096)];
+    let mut b = 0u32.to_le_bytes().to_vec();
+    b.extend_from_slice(&(ranges.len() as u32).to_le_bytes());
+    for (o, l) in ranges {
+        b.extend_from_slice(&o.to_le_bytes());
+        b.extend_from_slice(&l.to_le_bytes());
+    }
+    let r = c.fsctl(tree, cf, fsctl::FILE_LEVEL_TRIM, &b, 64).unwrap();
+    assert_eq!(r.status(), smb_wire::status::NtStatus::SUCCESS);
+    assert_eq!(r.ioctl_output(), 3u32.to_le_bytes(), "ranges processed");
+    for (o, l) in &ranges[..2] {
+        want[*o as usize..(*o + *l) as usize].fill(0);
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    // One range over TCP, two in the file over SMB Direct (the third lies past its end).
+    assert_eq!(metric("smbdirectd_storage_ring_zeroes_total"), 3.0);
+    assert_eq!(metric("smbdirectd_storage_ring_syncs_total") - syncs0, 1.0);
+    for i in 0..64u64 {
+        let got = t.read(ttree, tf, i * 65536, 65536).unwrap();
+        assert!(got == want[(i * 65536) as usize..][..65536], "TCP read {i}");
+    }
+    let on_disk = std::fs::read(srv.share.join("z.bin")).unwrap();
+    assert_eq!(on_disk.len(), 4 << 20, "the size is kept");
+    assert!(on_disk == want, "the file differs");
+    srv.stop();
+}
+
 /// A `direct_io` share: aligned READs go from the device straight into the worker's
 /// registered buffers (SMB Direct, then RDMA Write) or the response (TCP) through the
 /// ring, and never fill the page cache; unaligned I/O goes through the page cache; the

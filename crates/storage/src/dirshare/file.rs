@@ -472,6 +472,13 @@ impl FileObj for DirFile {
     /// already reads as zeros, and the size does not change): holes are punched where
     /// the filesystem can; elsewhere zeros are written over the range's data only, so the
     /// work is bounded by the data the file holds, never by the range asked for.
+    fn zero_target(&self, offset: u64, len: u64) -> Option<(i32, u64, u64)> {
+        // As zero_range: nothing past the end of the file.
+        let eof = sys::fstat(&self.fd).ok()?.stx_size;
+        let end = offset.saturating_add(len).min(eof);
+        Some((self.fd.as_raw_fd(), offset, end.saturating_sub(offset)))
+    }
+
     fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus> {
         let eof = sys::fstat(&self.fd).map_err(io_status)?.stx_size;
         let end = offset.saturating_add(len).min(eof);

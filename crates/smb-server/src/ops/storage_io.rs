@@ -1,0 +1,549 @@
+//! A request's storage I/O handed to the transport ([`StorageIo`], as typed
+//! [`StorageOp`]s): what it owns while the I/O is under way (the response it reads into,
+//! the data it writes, a trim's ranges), and the answer once the transport reports it
+//! (READ, WRITE, FLUSH, SET_ZERO_DATA, FILE_LEVEL_TRIM, a SCSI READ through the RSVD
+//! tunnel).
+
+use super::rdma_transform::{rdma_read_response, rdma_read_transform};
+use super::*;
+use crate::storage_op::StorageOp;
+
+/// A READ's, WRITE's, FLUSH's or tunnelled SCSI READ's storage I/O, handed to the
+/// transport as a [`StorageOp`]: read `length` bytes at `offset` of `fd` into
+/// [`StorageIo::target`], write them from the request's data, or fdatasync `fd`; the
+/// transport reports the count, or a negative errno on failure.
+pub struct StorageIo {
+    pub fd: i32,
+    /// Which of the open's descriptors `fd` is.
+    pub(super) which: crate::fixed::Descriptor,
+    /// The file `fd` is when it is not one of the open's own (a virtual disk's), kept
+    /// open until the I/O is reported.
+    pub(super) file: Option<crate::backend::RingFile>,
+    pub(super) kind: IoKind,
+    pub offset: u64,
+    pub length: u32,
+    pub(super) open: Arc<Open>,
+    pub(super) minimum_count: u32,
+    pub(super) channel: u32,
+    pub(super) descriptors: Option<msg::Descriptors>,
+    pub(super) dest: IoDest,
+    /// Where the data starts in a `Body`: after the READ response's head, or after an
+    /// IOCTL response's and the tunnel's for a SCSI READ through the RSVD tunnel.
+    pub(super) head: usize,
+    /// Where the data lands in a `Body`, past its head: an O_DIRECT read needs an aligned
+    /// address, and the data moves down to the head once read.
+    pub(super) shift: usize,
+    /// A direct read on an `io_poll` share, and the device it reads from.
+    pub poll: bool,
+    pub dev: u64,
+    /// Storage QoS: the answer waits until then (its flow is past its maximum).
+    pub hold: Option<std::time::Instant>,
+    /// A SCSI READ through the RSVD tunnel (an IOCTL), not an SMB2 READ.
+    pub(super) tunnel: Option<Box<TunnelRead>>,
+}
+
+/// What a [`StorageIo`] does.
+pub(super) enum IoKind {
+    Read,
+    /// An fdatasync, then the request's answer: a FLUSH's, a write-through WRITE's (of
+    /// that many bytes), a write-through zeroing's.
+    Flush {
+        then: Answer,
+    },
+    /// A WRITE whose data the transport writes.
+    Write(Box<WriteIo>),
+    /// SET_ZERO_DATA or FILE_LEVEL_TRIM, a range at a time.
+    Zero(Box<ZeroIo>),
+}
+
+/// What a request answers once the last of its storage I/O is done.
+pub(super) enum Answer {
+    Flushed,
+    Wrote(u32),
+    /// An IOCTL's whole response body.
+    Ioctl(Vec<u8>),
+}
+
+impl Answer {
+    fn outcome(self) -> Outcome {
+        match self {
+            Answer::Flushed => Outcome::Done(NtStatus::SUCCESS, small_body()),
+            Answer::Wrote(n) => write_answer(n),
+            Answer::Ioctl(body) => Outcome::Done(NtStatus::SUCCESS, body),
+        }
+    }
+}
+
+/// A zeroing's or trim's ranges, handed to the transport one after another, and what
+/// comes after them.
+pub(super) struct ZeroIo {
+    pub ranges: Vec<(u64, u64)>,
+    /// The range under way.
+    pub next: usize,
+    /// Its length, as cut at the end of the file.
+    pub len: u64,
+    pub trim: bool,
+    /// A write-through open: an fdatasync of this descriptor before the answer.
+    pub sync_fd: Option<i32>,
+    pub answer: Vec<u8>,
+}
+
+/// A WRITE handed to the transport: its data, owned until the write is reported.
+pub(super) struct WriteIo {
+    pub(super) data: WriteData,
+    /// Bytes of the data written before it was handed out (what the page cache took
+    /// without waiting); the I/O engine writes the rest.
+    pub(super) before: usize,
+    /// Stable before the answer (write-through): RWF_DSYNC, or FUA on a device.
+    pub(super) stable: bool,
+    /// Times the handle keeps, set back after the write ([`Open::kept_times`]).
+    pub(super) kept: Option<crate::backend::BasicChange>,
+}
+
+/// A WRITE's data: copied out of the request PDU (TCP, inline), or the buffer the RDMA
+/// Read filled (a lent registered buffer goes back to the lent ones when reported).
+pub(super) enum WriteData {
+    Owned(Vec<u8>),
+    Fetched(crate::rdma::Incoming),
+}
+
+impl WriteData {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            WriteData::Owned(v) => v,
+            WriteData::Fetched(i) => i.bytes(),
+        }
+    }
+}
+
+pub(super) enum IoDest {
+    /// Nothing to read into (a FLUSH).
+    Nothing,
+    /// The response: room for the header, its 16-byte head, then room for the data.
+    Body(Vec<u8>),
+    /// A lent registered buffer (SMB Direct): the data leaves from it by RDMA Write.
+    Lent(Box<dyn crate::rdma::LentBuffer>),
+}
+
+impl StorageIo {
+    /// Where the data goes: at least `length` writable bytes that stay put until the I/O
+    /// is reported (they live on the heap, owned by this request).
+    pub fn target(&mut self) -> *mut u8 {
+        match &mut self.dest {
+            IoDest::Body(b) => b[self.head + self.shift..].as_mut_ptr(),
+            IoDest::Lent(b) => b.bytes_mut().as_mut_ptr(),
+            IoDest::Nothing => std::ptr::null_mut(),
+        }
+    }
+
+    /// Aims the read at the file's O_DIRECT descriptor: the target is aligned for it (a
+    /// lent buffer must already be; a response body gets room to shift the data to an
+    /// aligned address). False when the target cannot be.
+    pub(super) fn aim_direct(&mut self, d: DirectFd) -> bool {
+        let len = self.length as usize;
+        match &mut self.dest {
+            IoDest::Lent(b) if d.aligned(b.bytes().as_ptr() as usize) => {}
+            IoDest::Body(b) => {
+                let a = d.mem_align.max(1) as usize;
+                // Capacity for the head, the data and the largest shift: the resize below
+                // never moves the buffer.
+                b.reserve(len + a);
+                let at = b.as_ptr() as usize + BODY_AT;
+                self.shift = (a - at % a) % a;
+                b.resize(BODY_AT + self.shift + len, 0);
+            }
+            _ => return false,
+        }
+        self.fd = d.fd;
+        self.which = crate::fixed::Descriptor::Direct;
+        self.file = None;
+        self.dev = d.dev;
+        true
+    }
+
+    /// The operation for the transport's I/O engine.
+    pub fn op(&mut self) -> StorageOp {
+        match &self.kind {
+            IoKind::Read => StorageOp::Read {
+                offset: self.offset,
+                len: self.length,
+                buf: self.target(),
+            },
+            IoKind::Flush { .. } => StorageOp::Flush,
+            IoKind::Zero(z) if z.trim => StorageOp::Trim {
+                offset: self.offset,
+                len: z.len,
+            },
+            IoKind::Zero(z) => StorageOp::Zero {
+                offset: self.offset,
+                len: z.len,
+            },
+            IoKind::Write(w) => StorageOp::Write {
+                offset: self.offset,
+                len: self.length,
+                buf: w.data.bytes()[w.before..].as_ptr(),
+                stable: w.stable,
+            },
+        }
+    }
+
+    /// The key `fd` may be registered under in the transport's io_uring file table.
+    pub fn file_key(&self) -> u64 {
+        self.file
+            .as_ref()
+            .map_or_else(|| self.open.key.hand_out(self.which), |f| f.key)
+    }
+}
+
+/// Answers a READ, WRITE, FLUSH or tunnelled SCSI READ whose I/O the transport did: `res` is what the operation
+/// returned (a byte count, or a negative errno).
+pub fn finish_io(ctx: &Ctx, io: StorageIo, res: i32) -> Outcome {
+    let res = if res < 0 {
+        // As the storage backend maps a failed pread or fdatasync.
+        Err(match -res {
+            errno::EIO => NtStatus::IO_DEVICE_ERROR,
+            errno::EISDIR => NtStatus::FILE_IS_A_DIRECTORY,
+            errno::EINVAL => NtStatus::INVALID_PARAMETER,
+            errno::ENOSPC | errno::EDQUOT => NtStatus::DISK_FULL,
+            errno::EOPNOTSUPP => NtStatus::NOT_SUPPORTED,
+            _ => NtStatus::INTERNAL_ERROR,
+        })
+    } else {
+        Ok(res as usize)
+    };
+    complete_io(ctx, io, res)
+}
+
+/// The answer of a READ, sync or tunnelled SCSI READ once its I/O is done, however it
+/// was done (at once on the worker, or by the transport's ring).
+pub(super) fn complete_io(ctx: &Ctx, io: StorageIo, res: Result<usize, NtStatus>) -> Outcome {
+    let give_back = |dest: IoDest| {
+        if let (IoDest::Lent(b), Some(st)) = (dest, &ctx.rdma) {
+            st.borrow_mut().lent.push(b);
+        }
+    };
+    if let Some(t) = io.tunnel {
+        return tunnel_answer(io.dest, &t, res == Ok(t.read.len));
+    }
+    match io.kind {
+        IoKind::Read => {}
+        IoKind::Flush { then } => {
+            return match res {
+                Err(e) => Fail(e),
+                Ok(_) => then.outcome(),
+            };
+        }
+        IoKind::Write(w) => return finish_write(ctx, &io.open, io.offset, *w, res),
+        IoKind::Zero(mut z) => {
+            let (at, len) = (io.offset, z.len);
+            match res {
+                // The file system punches no holes: zeros are written instead.
+                Err(NtStatus::NOT_SUPPORTED) => {
+                    let r = io.open.file_obj().map(|f| f.zero_range(at, len));
+                    if let Some(Err(e)) = r {
+                        return Fail(e);
+                    }
+                }
+                Err(e) => return Fail(e),
+                Ok(_) => {}
+            }
+            z.next += 1;
+            return zero_io(&io.open, z);
+        }
+    }
+    let n = match res {
+        Ok(n) => n.min(io.length as usize),
+        Err(e) => {
+            give_back(io.dest);
+            return Fail(e);
+        }
+    };
+    if (n == 0 && io.length > 0) || (n as u32) < io.minimum_count {
+        give_back(io.dest);
+        return Fail(NtStatus::END_OF_FILE);
+    }
+    // FilePositionInformation follows synchronous reads and writes (MS-FSA 2.1.5.2).
+    io.open
+        .position
+        .store(io.offset + n as u64, Ordering::Relaxed);
+    // The data travels by RDMA Write when the request named a channel; the response
+    // says how much (3.3.5.12).
+    let (data, lent, transform) = match io.dest {
+        IoDest::Body(mut body) => {
+            if io.shift > 0 {
+                let at = BODY_AT + io.shift;
+                body.copy_within(at..at + n, BODY_AT);
+            }
+            body.truncate(BODY_AT + n);
+            if io.descriptors.is_none() {
+                body[FRAME + 2] = if n == 0 { 0 } else { msg::READ_DATA_OFFSET };
+                body.set_u32(FRAME + 4, n as u32);
+                return Outcome::Framed(NtStatus::SUCCESS, body);
+            }
+            // No lent buffer was free: the data goes from a copy.
+            let mut data = body.split_off(BODY_AT);
+            let transform = rdma_read_transform(ctx, &mut data);
+            (data, None, transform)
+        }
+        IoDest::Lent(mut buf) => {
+            let transform = rdma_read_transform(ctx, &mut buf.bytes_mut()[..n]);
+            (Vec::new(), Some((buf, n)), transform)
+        }
+        IoDest::Nothing => return Fail(NtStatus::INTERNAL_ERROR),
+    };
+    let Some(descriptors) = io.descriptors else {
+        return Fail(NtStatus::INTERNAL_ERROR);
+    };
+    let write = crate::rdma::RdmaWrite {
+        descriptors,
+        data,
+        lent,
+        mapped: None,
+    };
+    if !queue_rdma_write(ctx, io.channel, write) {
+        return Fail(NtStatus::INTERNAL_ERROR);
+    }
+    rdma_read_response(n, transform)
+}
+
+/// Hands the transport a READ's RDMA Write (sent before the response), with the key the
+/// response's Send With Invalidate retires on channel RDMA_V1_INVALIDATE. False on a
+/// connection without RDMA.
+pub(super) fn queue_rdma_write(ctx: &Ctx, channel: u32, w: crate::rdma::RdmaWrite) -> bool {
+    let Some(st) = &ctx.rdma else {
+        return false;
+    };
+    let mut st = st.borrow_mut();
+    if channel == msg::channel::RDMA_V1_INVALIDATE {
+        st.invalidate = Some(w.descriptors[0].token);
+    }
+    st.writes.push(w);
+    true
+}
+
+/// An fdatasync of `fd` for the transport's ring, then the request's answer (`then`).
+pub(super) fn sync_io(
+    fd: i32,
+    open: &Arc<Open>,
+    then: Answer,
+    hold: Option<std::time::Instant>,
+) -> Outcome {
+    Outcome::Io(StorageIo {
+        fd,
+        which: crate::fixed::Descriptor::Sync,
+        file: None,
+        kind: IoKind::Flush { then },
+        offset: 0,
+        length: 0,
+        open: open.clone(),
+        minimum_count: 0,
+        channel: 0,
+        descriptors: None,
+        dest: IoDest::Nothing,
+        head: 0,
+        shift: 0,
+        poll: false,
+        dev: 0,
+        hold,
+        tunnel: None,
+    })
+}
+
+/// A SCSI READ through the RSVD tunnel that the transport's ring reads, and the IOCTL
+/// it came in.
+pub(super) struct TunnelRead {
+    read: rsvd::tunnel::DirectRead,
+    ctl_code: u32,
+    file_id: FileId,
+}
+
+/// A SCSI READ through the RSVD tunnel whose data the transport's ring reads from `at`
+/// (the range lies whole in one allocated block of the virtual disk's top file): the
+/// IOCTL response is built around where the data lands, as a READ's is.
+pub(super) fn tunnel_read(
+    open: &Arc<Open>,
+    req: &msg::IoctlRequest,
+    read: rsvd::tunnel::DirectRead,
+    at: crate::backend::RingTarget,
+    hold: Option<std::time::Instant>,
+) -> Outcome {
+    let len = read.len;
+    let out = read.head.len() + len;
+    let mut body = crate::bufs::take(FRAME + msg::IOCTL_RESPONSE_HEAD + out);
+    body.resize(FRAME, 0);
+    msg::encode_ioctl_response_head(&mut body, req.ctl_code, req.file_id, out as u32);
+    body.extend_from_slice(&read.head);
+    let head = body.len();
+    body.resize(head + len, 0);
+    Outcome::Io(StorageIo {
+        fd: at.fd,
+        which: crate::fixed::Descriptor::Plain,
+        file: at.file,
+        kind: IoKind::Read,
+        offset: at.at,
+        length: len as u32,
+        open: open.clone(),
+        minimum_count: 0,
+        channel: 0,
+        descriptors: None,
+        dest: IoDest::Body(body),
+        head,
+        shift: 0,
+        poll: false,
+        dev: 0,
+        hold,
+        tunnel: Some(Box::new(TunnelRead {
+            read,
+            ctl_code: req.ctl_code,
+            file_id: req.file_id,
+        })),
+    })
+}
+
+/// The IOCTL response of a tunnelled SCSI READ the ring did: as built when all the data
+/// came, else CHECK CONDITION with a medium error and no data (the file under the disk
+/// failed or came short).
+fn tunnel_answer(dest: IoDest, t: &TunnelRead, whole: bool) -> Outcome {
+    let IoDest::Body(mut body) = dest else {
+        return Fail(NtStatus::INTERNAL_ERROR);
+    };
+    if !whole {
+        tracing::warn!(
+            offset = t.read.offset,
+            len = t.read.len,
+            "a shared virtual disk's read failed in the file under it"
+        );
+        body.truncate(FRAME);
+        msg::encode_ioctl_response(&mut body, t.ctl_code, t.file_id, &t.read.failed());
+    }
+    Outcome::Framed(NtStatus::SUCCESS, body)
+}
+
+/// The READ response's fixed part, before inline data.
+pub(super) const READ_HEAD: usize = 16;
+/// Room for the SMB2 header at the front of a READ response built as [`Outcome::Framed`].
+pub(super) const FRAME: usize = smb_wire::header::HEADER_LEN;
+/// Where a framed READ response's data starts.
+pub(super) const BODY_AT: usize = FRAME + READ_HEAD;
+
+/// The next of a zeroing's ranges for the transport's ring; once they are all done, the
+/// sync of a write-through open, or the answer. A range past the end of the file has
+/// nothing to zero; a file the ring cannot zero is zeroed by its backend here.
+pub(super) fn zero_io(open: &Arc<Open>, mut z: Box<ZeroIo>) -> Outcome {
+    let Some(f) = open.file_obj() else {
+        return Fail(NtStatus::INVALID_HANDLE);
+    };
+    while let Some(&(offset, len)) = z.ranges.get(z.next) {
+        match f.zero_target(offset, len) {
+            Some((fd, at, len)) if len > 0 => {
+                z.len = len;
+                return Outcome::Io(StorageIo {
+                    fd,
+                    which: crate::fixed::Descriptor::Plain,
+                    file: None,
+                    kind: IoKind::Zero(z),
+                    offset: at,
+                    length: 0,
+                    open: open.clone(),
+                    minimum_count: 0,
+                    channel: 0,
+                    descriptors: None,
+                    dest: IoDest::Nothing,
+                    head: 0,
+                    shift: 0,
+                    poll: false,
+                    dev: 0,
+                    hold: None,
+                    tunnel: None,
+                });
+            }
+            Some(_) => {}
+            None => {
+                if let Err(e) = f.zero_range(offset, len) {
+                    return Fail(e);
+                }
+            }
+        }
+        z.next += 1;
+    }
+    open.write_time_now();
+    match z.sync_fd {
+        Some(fd) => sync_io(fd, open, Answer::Ioctl(z.answer), None),
+        None => Outcome::Done(NtStatus::SUCCESS, z.answer),
+    }
+}
+
+/// A WRITE for the transport's I/O engine: to the file's O_DIRECT twin when the data
+/// is aligned for it, else to its own descriptor.
+pub(super) fn write_io(
+    open: &Arc<Open>,
+    f: &dyn crate::backend::FileObj,
+    offset: u64,
+    w: WriteIo,
+    hold: Option<std::time::Instant>,
+) -> Outcome {
+    let bytes = &w.data.bytes()[w.before..];
+    let offset = offset + w.before as u64;
+    let (len, addr) = (bytes.len(), bytes.as_ptr() as usize);
+    let (fd, direct) = f
+        .write_target(offset, len, addr)
+        .expect("a file with a descriptor has a write target");
+    Outcome::Io(StorageIo {
+        fd,
+        which: if direct {
+            crate::fixed::Descriptor::Direct
+        } else {
+            crate::fixed::Descriptor::Plain
+        },
+        file: None,
+        kind: IoKind::Write(Box::new(w)),
+        offset,
+        length: len as u32,
+        open: open.clone(),
+        minimum_count: 0,
+        channel: 0,
+        descriptors: None,
+        dest: IoDest::Nothing,
+        head: 0,
+        shift: 0,
+        poll: false,
+        dev: 0,
+        hold,
+        tunnel: None,
+    })
+}
+
+/// The answer of a WRITE the transport wrote: what changed is accounted as a write on
+/// the worker would (times, position), and the RDMA buffer goes back.
+fn finish_write(
+    ctx: &Ctx,
+    open: &Open,
+    offset: u64,
+    w: WriteIo,
+    res: Result<usize, NtStatus>,
+) -> Outcome {
+    if let (WriteData::Fetched(crate::rdma::Incoming::Lent(b, _)), Some(st)) = (w.data, &ctx.rdma) {
+        st.borrow_mut().lent.push(b);
+    }
+    let n = match res {
+        Ok(n) => n,
+        // Part of it is in the file already: its change is accounted for below.
+        Err(_) if w.before > 0 => 0,
+        Err(e) => return Fail(e),
+    };
+    if let Some(f) = open.file_obj() {
+        open.data_changed(f, w.kept);
+    }
+    open.position.store(offset + n as u64, Ordering::Relaxed);
+    if let Err(e) = res {
+        return Fail(e);
+    }
+    write_answer((w.before + n) as u32)
+}
+
+/// A WRITE's success: `n` bytes written.
+pub(super) fn write_answer(n: u32) -> Outcome {
+    let mut body = Vec::with_capacity(16);
+    msg::encode_write_response(&mut body, n);
+    Outcome::Done(NtStatus::SUCCESS, body)
+}
