@@ -478,8 +478,14 @@ pub fn start(cfg: &Config) -> Result<Running> {
     let busy_ns: Vec<_> = (0..n)
         .map(|_| Arc::new(std::sync::atomic::AtomicU64::new(0)))
         .collect();
+    let allowed: Vec<usize> = core_affinity::get_core_ids()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
+    let cpus = worker_cpus(&cfg.workers.cpus, n, &allowed)?;
     for (i, busy) in busy_ns.iter().enumerate() {
-        let cpu = cfg.workers.cpus.get(i).copied().unwrap_or(i);
+        let cpu = cpus[i];
         let s = Arc::new(crate::metrics::WorkerStats::default());
         stats.push(s.clone());
         // Each worker counts its SMB Direct connections apart (transport="smbdirect").
@@ -571,4 +577,43 @@ pub fn start(cfg: &Config) -> Result<Running> {
         workers,
         busy_ns,
     })
+}
+
+/// The CPU each of `count` workers is pinned to: the configured ones (each must be one
+/// this process may run on: a worker outside its CPU set would not be pinned at all),
+/// else the CPUs the process may run on, in order, wrapping when there are more workers.
+pub fn worker_cpus(configured: &[usize], count: usize, allowed: &[usize]) -> Result<Vec<usize>> {
+    if allowed.is_empty() {
+        bail!("workers: cannot read the CPUs this process may run on (sched_getaffinity)");
+    }
+    if let Some(c) = configured.iter().find(|c| !allowed.contains(c)) {
+        bail!(
+            "workers.cpus: CPU {c} is not one this process may run on (allowed: {})",
+            allowed
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+    }
+    Ok((0..count)
+        .map(|i| match configured.get(i) {
+            Some(&c) => c,
+            None => allowed[i % allowed.len()],
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::worker_cpus;
+
+    #[test]
+    fn workers_are_pinned_to_cpus_the_process_may_use() {
+        assert_eq!(worker_cpus(&[], 3, &[2, 5]).unwrap(), [2, 5, 2]);
+        assert_eq!(worker_cpus(&[5], 2, &[2, 5]).unwrap(), [5, 5]);
+        let e = worker_cpus(&[7], 1, &[0, 1]).unwrap_err().to_string();
+        assert!(e.contains("CPU 7") && e.contains("allowed: 0,1"), "{e}");
+        assert!(worker_cpus(&[], 1, &[]).is_err());
+    }
 }

@@ -134,3 +134,44 @@ fn dashboard_and_scrape_config_are_well_formed() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
 }
+
+/// A worker pinned to a CPU outside the process's set would run unpinned: the server
+/// refuses to start instead, and says which CPU.
+#[test]
+fn a_worker_cpu_outside_the_allowed_set_stops_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_smbdirectd");
+    let users = dir.path().join("users");
+    let mut add = Command::new(bin)
+        .args(["user", "add", "u", "--password-stdin", "--users"])
+        .arg(&users)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    writeln!(add.stdin.take().unwrap(), "Pass-word1").unwrap();
+    assert!(add.wait().unwrap().success());
+    std::fs::create_dir_all(dir.path().join("share")).unwrap();
+    let config = dir.path().join("smbdirectd.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[server]\nlisten = [\"127.0.0.1:{}\"]\nstate_dir = \"{}\"\n[security]\n\
+             users = \"{}\"\n[workers]\ncount = 1\ncpus = [65535]\n[[share]]\nname = \"data\"\n\
+             path = \"{}\"\n",
+            common::free_port(),
+            dir.path().join("state").display(),
+            users.display(),
+            dir.path().join("share").display()
+        ),
+    )
+    .unwrap();
+    let o = Command::new(bin)
+        .args(["serve", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "started: {err}");
+    assert!(err.contains("CPU 65535"), "{err}");
+}

@@ -192,10 +192,17 @@ pub fn spawn(
         0 => SQ_IDLE_MS,
         ms => ms,
     };
+    // The worker says whether it is pinned before it serves: an unpinned worker is an
+    // error at start, not a silent slowdown.
+    let (pinned_tx, pinned_rx) = crossbeam_channel::bounded(1);
     let thread = std::thread::Builder::new()
         .name(format!("smbd-worker-{index}"))
         .spawn(move || {
-            pin(cpu);
+            let pinned = pin(cpu);
+            let _ = pinned_tx.send(pinned);
+            if !pinned {
+                return;
+            }
             show_pool(pool_for_worker.as_deref(), &rdma_stats);
             let mut w = Worker {
                 index,
@@ -249,6 +256,10 @@ pub fn spawn(
             };
             w.run();
         })?;
+    if pinned_rx.recv() != Ok(true) {
+        let _ = thread.join();
+        anyhow::bail!("worker {index}: could not pin it to CPU {cpu}");
+    }
     Ok(WorkerHandle {
         tx,
         rdma_tx,
@@ -364,13 +375,10 @@ fn conn_limits(limits: &LimitsSection) -> ConnLimits {
 }
 
 /// Pins the calling worker thread to `cpu` (a warning where it cannot).
-fn pin(cpu: usize) {
-    let cores = core_affinity::get_core_ids().unwrap_or_default();
-    if let Some(c) = cores.into_iter().find(|c| c.id == cpu) {
-        if !core_affinity::set_for_current(c) {
-            tracing::warn!(cpu, "could not pin worker");
-        }
-    }
+/// Pins the calling thread to `cpu`; false when it cannot be (not a CPU of this
+/// process's set, or the kernel refused).
+fn pin(cpu: usize) -> bool {
+    core_affinity::set_for_current(core_affinity::CoreId { id: cpu })
 }
 
 /// The SMB Direct buffer pool's size and free buffers, in the worker's SMB Direct
