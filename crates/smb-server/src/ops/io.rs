@@ -212,25 +212,18 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     } else {
         (f.raw_fd(), req.offset, None)
     };
+    let on = (fd.unwrap_or(-1), crate::fixed::Descriptor::Plain);
     let mut io = StorageIo {
-        fd: fd.unwrap_or(-1),
-        which: crate::fixed::Descriptor::Plain,
         file,
-        kind: IoKind::Read,
-        offset: at,
-        length: req.length,
-        open: open.clone(),
         minimum_count: req.minimum_count,
         channel: req.channel,
         descriptors: descs,
         dest,
         head: BODY_AT,
-        shift: 0,
-        poll: false,
-        dev: 0,
         hold,
-        tunnel: None,
+        ..StorageIo::on(&open, on, IoKind::Read, at, req.length)
     };
+
     if let Some(d) = direct {
         if io.aim_direct(d) {
             io.poll = ctx

@@ -126,6 +126,36 @@ pub(super) enum IoDest {
 }
 
 impl StorageIo {
+    /// An I/O of `kind` on `fd` (the open's descriptor `which`) at `offset`, of `length`
+    /// bytes: nothing to read into, no RDMA, no hold; callers set what else they need.
+    pub(super) fn on(
+        open: &Arc<Open>,
+        (fd, which): (i32, crate::fixed::Descriptor),
+        kind: IoKind,
+        offset: u64,
+        length: u32,
+    ) -> StorageIo {
+        StorageIo {
+            fd,
+            which,
+            file: None,
+            kind,
+            offset,
+            length,
+            open: open.clone(),
+            minimum_count: 0,
+            channel: 0,
+            descriptors: None,
+            dest: IoDest::Nothing,
+            head: 0,
+            shift: 0,
+            poll: false,
+            dev: 0,
+            hold: None,
+            tunnel: None,
+        }
+    }
+
     /// Where the data goes: at least `length` writable bytes that stay put until the I/O
     /// is reported (they live on the heap, owned by this request).
     pub fn target(&mut self) -> *mut u8 {
@@ -328,24 +358,10 @@ pub(super) fn sync_io(
     then: Answer,
     hold: Option<std::time::Instant>,
 ) -> Outcome {
+    let on = (fd, crate::fixed::Descriptor::Sync);
     Outcome::Io(StorageIo {
-        fd,
-        which: crate::fixed::Descriptor::Sync,
-        file: None,
-        kind: IoKind::Flush { then },
-        offset: 0,
-        length: 0,
-        open: open.clone(),
-        minimum_count: 0,
-        channel: 0,
-        descriptors: None,
-        dest: IoDest::Nothing,
-        head: 0,
-        shift: 0,
-        poll: false,
-        dev: 0,
         hold,
-        tunnel: None,
+        ..StorageIo::on(open, on, IoKind::Flush { then }, 0, 0)
     })
 }
 
@@ -375,28 +391,19 @@ pub(super) fn tunnel_read(
     body.extend_from_slice(&read.head);
     let head = body.len();
     body.resize(head + len, 0);
+    let tunnel = TunnelRead {
+        read,
+        ctl_code: req.ctl_code,
+        file_id: req.file_id,
+    };
+    let on = (at.fd, crate::fixed::Descriptor::Plain);
     Outcome::Io(StorageIo {
-        fd: at.fd,
-        which: crate::fixed::Descriptor::Plain,
         file: at.file,
-        kind: IoKind::Read,
-        offset: at.at,
-        length: len as u32,
-        open: open.clone(),
-        minimum_count: 0,
-        channel: 0,
-        descriptors: None,
         dest: IoDest::Body(body),
         head,
-        shift: 0,
-        poll: false,
-        dev: 0,
         hold,
-        tunnel: Some(Box::new(TunnelRead {
-            read,
-            ctl_code: req.ctl_code,
-            file_id: req.file_id,
-        })),
+        tunnel: Some(Box::new(tunnel)),
+        ..StorageIo::on(open, on, IoKind::Read, at.at, len as u32)
     })
 }
 
@@ -437,25 +444,8 @@ pub(super) fn zero_io(open: &Arc<Open>, mut z: Box<ZeroIo>) -> Outcome {
         match f.zero_target(offset, len) {
             Some((fd, at, len)) if len > 0 => {
                 z.len = len;
-                return Outcome::Io(StorageIo {
-                    fd,
-                    which: crate::fixed::Descriptor::Plain,
-                    file: None,
-                    kind: IoKind::Zero(z),
-                    offset: at,
-                    length: 0,
-                    open: open.clone(),
-                    minimum_count: 0,
-                    channel: 0,
-                    descriptors: None,
-                    dest: IoDest::Nothing,
-                    head: 0,
-                    shift: 0,
-                    poll: false,
-                    dev: 0,
-                    hold: None,
-                    tunnel: None,
-                });
+                let on = (fd, crate::fixed::Descriptor::Plain);
+                return Outcome::Io(StorageIo::on(open, on, IoKind::Zero(z), at, 0));
             }
             Some(_) => {}
             None => {
@@ -488,28 +478,15 @@ pub(super) fn write_io(
     let (fd, direct) = f
         .write_target(offset, len, addr)
         .expect("a file with a descriptor has a write target");
+    let which = if direct {
+        crate::fixed::Descriptor::Direct
+    } else {
+        crate::fixed::Descriptor::Plain
+    };
+    let kind = IoKind::Write(Box::new(w));
     Outcome::Io(StorageIo {
-        fd,
-        which: if direct {
-            crate::fixed::Descriptor::Direct
-        } else {
-            crate::fixed::Descriptor::Plain
-        },
-        file: None,
-        kind: IoKind::Write(Box::new(w)),
-        offset,
-        length: len as u32,
-        open: open.clone(),
-        minimum_count: 0,
-        channel: 0,
-        descriptors: None,
-        dest: IoDest::Nothing,
-        head: 0,
-        shift: 0,
-        poll: false,
-        dev: 0,
         hold,
-        tunnel: None,
+        ..StorageIo::on(open, (fd, which), kind, offset, len as u32)
     })
 }
 
