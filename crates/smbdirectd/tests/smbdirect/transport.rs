@@ -546,3 +546,73 @@ fn connections_share_the_workers_receives_and_fall_back_when_none_are_free() {
     );
     running.shutdown();
 }
+
+/// A WRITE over SMB Direct whose buffer descriptor names memory the client did not
+/// register for it (another key, a range past its region's end), or whose length is past
+/// the negotiated maximum, costs that request or that connection only: nothing reaches
+/// the file, and another client on the same worker goes on writing and reading.
+#[test]
+fn a_write_naming_memory_outside_its_registration_writes_nothing() {
+    let (mut srv, rport, mut bystander) = start(&[0x0311]);
+    let before = vec![0x11u8; 1 << 20];
+    std::fs::write(srv.share.join("f.bin"), &before).unwrap();
+    let btree = bystander.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (bf, _) = bystander.create(btree, "g.bin", 0x0012_019f, 3, 0).unwrap();
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        dialects: vec![0x0311],
+        ..Default::default()
+    };
+    // Each write is (descriptor offset into a 64 KiB region, its length, whether the key
+    // is the region's, RemainingBytes past the negotiated maximum).
+    let cases = [
+        ("another key", 0u64, 8192u32, false, false),
+        ("past the region's end", 61_440, 8192, true, false),
+        ("past the negotiated maximum", 0, 8192, true, true),
+    ];
+    for (i, (what, at, len, own_key, too_long)) in cases.into_iter().enumerate() {
+        let mut c = client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &opts).unwrap();
+        let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+        let (f, _) = c.create(tree, "f.bin", 0x0012_019f, 1, 0).unwrap();
+        let region = c.register_rdma(65536).unwrap();
+        let mut desc = region.descriptor(at, len);
+        if !own_key {
+            desc[8] ^= 0x5A;
+        }
+        let remaining = if too_long { c.max_write + 4096 } else { len };
+        let body = testkit::bodies::le(&[
+            &49u16.to_le_bytes(),
+            &0u16.to_le_bytes(),
+            &0u32.to_le_bytes(),
+            &(4096u64 * i as u64).to_le_bytes(),
+            &testkit::bodies::fid_bytes(f),
+            &1u32.to_le_bytes(), // SMB2_CHANNEL_RDMA_V1
+            &remaining.to_le_bytes(),
+            &112u16.to_le_bytes(),
+            &16u16.to_le_bytes(),
+            &0u32.to_le_bytes(),
+            &desc,
+        ]);
+        // An error status, or the connection closed (an RDMA access error ends it).
+        if let Ok(r) = c.request(smb_wire::header::Command::WRITE, tree, &body) {
+            assert!(r.status().is_error(), "{what}: {:?}", r.status());
+        }
+        // The bystander, on the same worker, is served as before.
+        let data = vec![i as u8 + 1; 65536];
+        assert_eq!(
+            bystander.write(btree, bf, 0, &data).unwrap(),
+            65536,
+            "{what}"
+        );
+        assert!(
+            bystander.read(btree, bf, 0, 65536).unwrap() == data,
+            "{what}"
+        );
+        assert!(
+            std::fs::read(srv.share.join("f.bin")).unwrap() == before,
+            "{what}: the file changed"
+        );
+    }
+    srv.stop();
+}
