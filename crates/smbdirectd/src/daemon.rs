@@ -92,9 +92,13 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
 fn init_logging(level: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    // Colour only for a person at a terminal: a log file, a pipe or the journal gets
+    // plain text (no escape sequences).
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(ansi)
         .try_init();
 }
 

@@ -175,3 +175,18 @@ fn a_worker_cpu_outside_the_allowed_set_stops_the_start() {
     assert!(!o.status.success(), "started: {err}");
     assert!(err.contains("CPU 65535"), "{err}");
 }
+
+/// The log a server writes to a file (or a pipe, or the journal) is plain text: no
+/// terminal colour codes.
+#[test]
+fn a_log_written_to_a_file_has_no_colour_codes() {
+    let mut s = common::TestServer::start();
+    let mut c = s.tcp_client();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "x.txt", 0x0012_019f, 3, 0).unwrap();
+    c.close(tree, f).unwrap();
+    s.stop();
+    let log = s.log();
+    assert!(log.contains("INFO"), "nothing logged: {log}");
+    assert!(!log.contains('\u{1b}'), "colour codes in the log: {log:?}");
+}
