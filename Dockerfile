@@ -3,7 +3,7 @@
 #
 #   docker build -t smbdirectd .
 #   docker run --rm --network host \
-#     --cap-drop ALL --cap-add IPC_LOCK --cap-add NET_BIND_SERVICE --cap-add SYS_NICE \
+#     --cap-drop ALL --cap-add IPC_LOCK --cap-add NET_BIND_SERVICE \
 #     --ulimit memlock=-1 \
 #     -v /srv/smb:/srv/smb -v /etc/smbdirectd:/etc/smbdirectd:ro \
 #     smbdirectd serve --config /etc/smbdirectd/smbdirectd.toml
@@ -26,9 +26,9 @@ RUN apt-get update \
  && chown smbdirectd:smbdirectd /srv/smb
 COPY --from=build /out/smbdirectd /usr/local/bin/smbdirectd
 COPY config/smbdirectd.toml /etc/smbdirectd/smbdirectd.toml.example
-# Locked memory for registered buffers, port 445, and pinned real-time-ish workers: the
+# Locked memory for registered buffers and port 445: the
 # only privileges it needs, granted to the binary so the process runs unprivileged.
-RUN setcap cap_ipc_lock,cap_net_bind_service,cap_sys_nice+ep /usr/local/bin/smbdirectd
+RUN setcap cap_ipc_lock,cap_net_bind_service+ep /usr/local/bin/smbdirectd
 USER smbdirectd
 WORKDIR /var/lib/smbdirectd
 EXPOSE 445/tcp 5445/tcp 9450/tcp
