@@ -1,8 +1,10 @@
 //! The SMB2/3 server engine, transport independent.
 //!
 //! Contract: a [`conn::Connection`] takes whole SMB2 PDUs and the time, and gives back the
-//! PDUs to send; storage is reached only through [`backend::Share`]. No sockets, no
-//! threads; deadlines read the one engine clock in [`clock`], which tests move. Shared
+//! PDUs to send; storage is reached only through [`backend::Share`], and I/O that would
+//! wait is handed to the transport as [`storage_op`] operations. No sockets; no threads
+//! but the bounded copiers of long server-side copies and VHD Set merges; deadlines read
+//! the one engine clock in [`clock`], which tests move. Shared
 //! state ([`state::Server`]) lives behind short locks, so the channels of one session may
 //! sit on different workers.
 #![forbid(unsafe_code)]
