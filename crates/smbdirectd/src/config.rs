@@ -696,7 +696,7 @@ impl Config {
             );
         }
         for e in &self.server.smbdirect {
-            crate::endpoint::parse_endpoint(e)
+            crate::provider::parse(e)
                 .map_err(|err| anyhow::anyhow!("server.smbdirect: {err:#}"))?;
         }
         if self.server.listen.is_empty() {

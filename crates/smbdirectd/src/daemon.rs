@@ -107,7 +107,7 @@ fn init_logging(level: &str) {
 fn interfaces(cfg: &Config) -> Result<Vec<smb_server::config::InterfaceConfig>> {
     let mut rdma = Vec::new();
     for e in &cfg.server.smbdirect {
-        if let crate::endpoint::Endpoint::Ip(a) = crate::endpoint::parse_endpoint(e)?.1 {
+        if let crate::endpoint::Endpoint::Ip(a) = crate::provider::parse(e)?.1 {
             rdma.push(a);
         }
     }
@@ -529,9 +529,9 @@ pub fn start(cfg: &Config) -> Result<Running> {
     // SMB Direct listens first: once the TCP port takes connections (what a client or
     // a test waits for), every endpoint does.
     for e in &cfg.server.smbdirect {
-        let (provider, addr) = crate::endpoint::parse_endpoint(e)?;
+        let (provider, addr) = crate::provider::parse(e)?;
         let local = crate::listen::spawn_rdma(
-            &provider,
+            provider,
             addr,
             server.clone(),
             stop.clone(),
@@ -539,6 +539,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
             admission.clone(),
             cfg.smbdirect_config(),
         )?;
+        let provider = provider.name();
         tracing::info!(%local, provider, "listening (SMB Direct)");
         println!("smbdirectd: SMB Direct ({provider}) on {local}");
     }

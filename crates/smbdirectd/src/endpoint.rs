@@ -1,6 +1,6 @@
-//! Where SMB Direct listens: `PROVIDER=ADDR:PORT` as configured, checked at start.
+//! Where SMB Direct listens: `PROVIDER=ADDR:PORT` as configured, checked at start (each
+//! provider parses its own: [`crate::provider::parse`]).
 
-use anyhow::{bail, Context, Result};
 use std::net::SocketAddr;
 
 /// Where an SMB Direct listener listens.
@@ -19,32 +19,5 @@ impl std::fmt::Display for Endpoint {
             Endpoint::Ip(a) => write!(f, "{a}"),
             Endpoint::Loopback(n) => write!(f, "loopback:{n}"),
         }
-    }
-}
-
-/// Parses `PROVIDER=ADDR:PORT` (or `loopback=NAME`).
-pub fn parse_endpoint(s: &str) -> Result<(String, Endpoint)> {
-    let Some((p, a)) = s.split_once('=') else {
-        bail!("smbdirect {s:?}: expected PROVIDER=ADDR:PORT (e.g. iwarp=127.0.0.1:5445)");
-    };
-    if p == "loopback" {
-        if a.is_empty() {
-            bail!("smbdirect {s:?}: loopback needs a name (loopback=NAME)");
-        }
-        return Ok((p.to_string(), Endpoint::Loopback(a.to_string())));
-    }
-    let addr: SocketAddr = a
-        .parse()
-        .with_context(|| format!("smbdirect {s:?}: {a:?} is not ADDR:PORT"))?;
-    match p {
-        "iwarp" => Ok((p.to_string(), Endpoint::Ip(addr))),
-        #[cfg(feature = "verbs")]
-        "verbs" => Ok((p.to_string(), Endpoint::Ip(addr))),
-        #[cfg(not(feature = "verbs"))]
-        "verbs" => bail!(
-            "smbdirect {s:?}: this build has no verbs provider (build with --features verbs); \
-             use iwarp (see `smbdirectd rdma`)"
-        ),
-        _ => bail!("smbdirect {s:?}: unknown provider {p:?} (iwarp, verbs or loopback)"),
     }
 }

@@ -17,6 +17,7 @@ pub mod kerberos;
 pub mod ldap;
 pub mod listen;
 pub mod metrics;
+pub mod provider;
 pub mod rdma_conns;
 pub mod rdma_cqs;
 pub mod users;

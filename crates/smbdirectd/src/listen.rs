@@ -7,10 +7,10 @@ use crate::admission::{Admission, Cut};
 use crate::clock::now_ms;
 use crate::endpoint::Endpoint;
 use crate::rdma_conns::RdmaConn;
-use crate::rdma_cqs::{self, MakeCq, WorkerCqs};
+use crate::rdma_cqs::WorkerCqs;
 use crate::worker::WorkerSender;
-use anyhow::{bail, Context, Result};
-use fabric::{Access, Listener, Mr, Pd, Srq};
+use anyhow::Result;
+use fabric::{Access, Listener, Mr, Pd};
 use smb_server::{Connection, Server, Transport};
 use smbdirect::{BufferPool, Config, Shared, SharedReceives, SmbdConnection};
 use std::net::{SocketAddr, TcpListener};
@@ -59,9 +59,9 @@ pub fn accept_loop(
     }
 }
 
-/// Starts the listener thread for one endpoint; returns the bound address.
+/// Starts the listener thread for one endpoint of `provider`; returns the bound address.
 pub fn spawn_rdma(
-    provider: &str,
+    provider: &dyn crate::provider::Provider,
     endpoint: Endpoint,
     server: Arc<Server>,
     stop: Arc<AtomicBool>,
@@ -73,68 +73,17 @@ pub fn spawn_rdma(
     // provider that accepts them, with the worker's buffer pool registered in it once;
     // each connection a seat on a completion queue of the worker it goes to (see
     // rdma_cqs). (A server registers nothing a peer may name: every RDMA operation is
-    // its own, so its connections can share a domain.)
-    // Mapped reads only where the peer moves RDMA Write data itself (as a NIC's DMA
-    // would) so the worker never touches a mapped file's pages: iWARP over TCP sends it
-    // from the worker, which could wait on a page fault there.
-    // The worker's connections share receives, posted to a shared receive queue in
-    // that domain, where the provider has them (software queues on iwarp and loopback).
-    let soft_pd: PdFactory = Box::new(|| Ok(Pd::new()));
-    let soft_srq: SrqFactory = Box::new(|_, n| Ok(Some(Srq::new(n))));
-    let (mut l, new_pd, new_srq, make_cq, need, maps_files): (
-        Box<dyn Listener>,
-        PdFactory,
-        SrqFactory,
-        MakeCq,
-        (usize, usize),
-        bool,
-    ) = match (&endpoint, provider) {
-        (Endpoint::Loopback(name), _) => {
-            let l = fabric::loopback::LoopbackFabric::shared()
-                .listen(name)
-                .with_context(|| format!("SMB Direct (loopback) listening as {name:?}"))?;
-            (l, soft_pd, soft_srq, rdma_cqs::software(), (0, 0), true)
-        }
-        (Endpoint::Ip(addr), "iwarp") => {
-            let f = fabric::iwarp::IwarpFabric::new();
-            let l = f
-                .listen(*addr)
-                .with_context(|| format!("SMB Direct (iwarp) listening on {addr}"))?;
-            // (No shared receives over the network in software: a peer sending without
-            // credits would take the others' receives, which iWARP answers by
-            // terminating their connections, not by retrying as a NIC's RNR does.)
-            let no_srq: SrqFactory = Box::new(|_, _| Ok(None));
-            (l, soft_pd, no_srq, rdma_cqs::software(), (0, 0), false)
-        }
-        #[cfg(feature = "verbs")]
-        (Endpoint::Ip(addr), "verbs") => {
-            // The device the address is on.
-            let mut f = fabric::verbs::VerbsFabric::open_for(*addr, false)
-                .with_context(|| format!("SMB Direct (verbs) on {addr}"))?;
-            // A queue pair's receive queue holds the receives MS-SMBD posts (one per
-            // credit it may grant) and its send queue what MS-SMBD keeps in flight:
-            // what it could put on the shared completion queue is the two together (the
-            // receive queue's part when it has one: see rdma_cqs).
-            f.caps.max_recv_wr = usize::from(smbd.receive_credit_max.max(2));
-            // (MS-SMBD's Sends and RDMA operations never exceed this: see smbdirect.)
-            f.caps.max_send_wr = usize::from(smbd.send_queue_depth);
-            let need = (f.caps.max_recv_wr, f.caps.max_send_wr);
-            let f = Arc::new(f);
-            let srq_f = f.clone();
-            let new_srq: SrqFactory = Box::new(move |pd, n| srq_f.srq(pd, n));
-            let l = f.listen(*addr).with_context(|| {
-                format!("SMB Direct (verbs, {}) listening on {addr}", f.device.name)
-            })?;
-            let cq_f = f.clone();
-            let make: MakeCq = Arc::new(move |need| {
-                let cq = cq_f.cq_up_to(CQ_ENTRIES, need)?;
-                let capacity = cq.capacity();
-                Ok((cq, capacity))
-            });
-            (l, Box::new(move || f.pd()), new_srq, make, need, false)
-        }
-        _ => bail!("smbdirect provider {provider:?} is not available"),
-    };
+    // its own, so its connections can share a domain.) The worker's connections share
+    // receives, posted to a shared receive queue in that domain, where the provider has
+    // them.
+    let crate::provider::Listening {
+        listener: mut l,
+        new_pd,
+        new_srq,
+        make_cq,
+        need,
+        maps_files,
+    } = provider.listen(&endpoint, &smbd)?;
     let local = match endpoint {
         Endpoint::Loopback(_) => endpoint,
         Endpoint::Ip(_) => Endpoint::Ip(l.local_addr().parse()?),
@@ -168,15 +117,7 @@ pub fn spawn_rdma(
     Ok(local)
 }
 
-type PdFactory = Box<dyn Fn() -> fabric::Result<Pd> + Send>;
-/// A shared receive queue of that many receives in the domain, or None where the device
-/// has none.
-type SrqFactory = Box<dyn Fn(&Pd, usize) -> fabric::Result<Option<Srq>> + Send>;
-
-/// Entries asked for a device completion queue (as many as the device allows, up to
-/// this): room for some fifty queue pairs of MS-SMBD's default depths.
-#[cfg(feature = "verbs")]
-const CQ_ENTRIES: usize = 1 << 16;
+use crate::provider::{PdFactory, SrqFactory};
 
 /// How each accepted SMB Direct connection is set up.
 struct Setup {

@@ -88,22 +88,10 @@ fn main() -> Result<()> {
 }
 
 fn rdma_report() -> Result<()> {
-    println!("iwarp:    software iWARP over TCP (RFC 5040/5041/5044/6581), in this build; serve with --smbdirect iwarp=ADDR:PORT (peers that speak software iWARP: our client and bench)");
-    println!("loopback: in-process provider (tests and smbdirect-bench --transport loopback), in this build");
-    #[cfg(feature = "verbs")]
-    match fabric::verbs::devices() {
-        Ok(d) if d.is_empty() => println!("verbs:    in this build; no RDMA device present"),
-        Ok(d) => {
-            for dev in d {
-                println!(
-                    "verbs:    device {} ({}); serve with --smbdirect verbs=ADDR:PORT (an address on its interface)",
-                    dev.name, dev.node_type
-                );
-            }
+    for p in smbdirectd::provider::PROVIDERS {
+        for line in p.describe() {
+            println!("{:<9} {line}", format!("{}:", p.name()));
         }
-        Err(e) => println!("verbs:    built in; {e}"),
     }
-    #[cfg(not(feature = "verbs"))]
-    println!("verbs:    not in this build (RDMA NICs: build with --features verbs, rdma-core headers installed)");
     Ok(())
 }
