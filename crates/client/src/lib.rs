@@ -82,6 +82,8 @@ pub struct Options {
     pub client_guid: Option<[u8; 16]>,
     /// Log on with Kerberos (MIT's GSS-API) instead of NTLM.
     pub kerberos: Option<Kerberos>,
+    /// The NEGOTIATE request's Capabilities (MS-SMB2 2.2.3): all of them by default.
+    pub capabilities: u32,
 }
 
 /// Kerberos credentials for a logon.
@@ -120,6 +122,7 @@ impl Default for Options {
             ],
             client_guid: None,
             kerberos: None,
+            capabilities: 0x7F,
         }
     }
 }
@@ -158,6 +161,8 @@ pub struct Client {
     next_id: u64,
     credits: u64,
     pub dialect: u16,
+    /// The Capabilities of the server's NEGOTIATE response.
+    pub server_capabilities: u32,
     session_id: u64,
     signing_key: [u8; 16],
     signing_alg: Algorithm,
@@ -298,6 +303,7 @@ impl Client {
             next_id: 0,
             credits: 1,
             dialect: 0,
+            server_capabilities: 0,
             session_id: 0,
             signing_key: [0; 16],
             signing_alg: Algorithm::AesCmac,

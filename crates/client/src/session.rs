@@ -17,7 +17,7 @@ impl Client {
         m.put_u16(opts.dialects.len() as u16);
         m.put_u16(1);
         m.put_u16(0);
-        m.put_u32(0x7F);
+        m.put_u32(opts.capabilities);
         m.extend_from_slice(&self.client_guid);
         let ctx_at = m.len();
         m.put_u32(0);
@@ -70,6 +70,7 @@ impl Client {
         let p = HEADER_LEN;
         let e = |_| Error::Protocol("short negotiate response");
         self.dialect = b.u16(p + 4).map_err(e)?;
+        self.server_capabilities = b.u32(p + 24).map_err(e)?;
         self.max_read = b.u32(p + 32).map_err(e)?.min(8 << 20);
         self.max_write = b.u32(p + 36).map_err(e)?.min(8 << 20);
         if self.dialect == dialect::SMB311 {

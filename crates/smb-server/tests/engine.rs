@@ -593,3 +593,30 @@ fn waiting_requests_wake_on_events_and_deadlines_not_on_a_timer() {
         "the holder's close wakes the waiting CREATE"
     );
 }
+
+/// SMB2_GLOBAL_CAP_DIRECTORY_LEASING goes only to a client whose NEGOTIATE asked for it
+/// (MS-SMB2 3.3.5.4); a client that did not (impacket 0.13) is not told of it.
+#[test]
+fn directory_leasing_is_offered_only_to_clients_that_ask() {
+    const DIRECTORY_LEASING: u32 = 0x20;
+    let e = Engine::new();
+    for (asked, want) in [(0x7F, true), (0x7F & !DIRECTORY_LEASING, false)] {
+        let opts = client::Options {
+            user: USER.into(),
+            password: PASSWORD.into(),
+            capabilities: asked,
+            ..Default::default()
+        };
+        let mut c = client::Client::connect_with(Box::new(e.wire()), &opts).expect("sign in");
+        assert_eq!(
+            c.server_capabilities & DIRECTORY_LEASING != 0,
+            want,
+            "asked {asked:#x}: got {:#x}",
+            c.server_capabilities
+        );
+        // The rest of the session is as before (signed, files open).
+        let tree = c.tree_connect("\\\\mem\\data").unwrap();
+        let (f, _) = c.create(tree, "x.txt", 0x0012_019f, 3, 0).unwrap();
+        c.close(tree, f).unwrap();
+    }
+}

@@ -166,7 +166,11 @@ impl Connection {
             if !cfg.interfaces.is_empty() {
                 c |= caps::MULTI_CHANNEL;
             }
-            c |= caps::DIRECTORY_LEASING;
+            // Only to a client that says it takes directory leases (MS-SMB2 3.3.5.4; a
+            // client that did not ask may not expect the bit: impacket 0.13 fails on it).
+            if self.client_caps & caps::DIRECTORY_LEASING != 0 {
+                c |= caps::DIRECTORY_LEASING;
+            }
             // Persistent handles, where a continuously available share keeps them.
             if self.server.journal.get().is_some()
                 && self.server.shares.iter().any(|s| s.continuous_availability)
