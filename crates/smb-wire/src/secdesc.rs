@@ -48,9 +48,11 @@ pub fn sid_len(b: &[u8]) -> Option<usize> {
     (b.len() >= n).then_some(n)
 }
 
-/// The length of the ACL at the start of `b`, after checking every ACE's bounds.
+/// The length of the ACL at the start of `b`, after checking every ACE's bounds. Its
+/// revision is one Windows takes (RtlValidAcl: ACL_REVISION 2 to ACL_REVISION_DS 4;
+/// MS-DTYP 2.4.5 names 2 and 4, and Samba's `smbcacls --set` sends 3).
 fn acl_len(b: &[u8]) -> Option<usize> {
-    if b.len() < 8 || !(b[0] == 2 || b[0] == 4) {
+    if b.len() < 8 || !(2..=4).contains(&b[0]) {
         return None;
     }
     let size = u16::from_le_bytes([b[2], b[3]]) as usize;
@@ -522,6 +524,27 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(n.granted(&[other]), 0x011F_01FF);
+    }
+
+    /// ACL revisions 2 to 4 are taken (what `smbcacls --set` sends is 3), others not.
+    #[test]
+    fn acl_revisions_windows_takes() {
+        let user = sid("S-1-5-21-1-2-3-1001");
+        let d = SecDesc {
+            control: SE_DACL_PRESENT,
+            owner: Some(user.clone()),
+            group: None,
+            dacl: Some(allow_acl(&[(0x0012_0089, &user)])),
+            sacl: None,
+        }
+        .encode(0);
+        // The DACL's offset, then its revision byte.
+        let at = u32::from_le_bytes(d[16..20].try_into().unwrap()) as usize;
+        for (rev, ok) in [(1u8, false), (2, true), (3, true), (4, true), (5, false)] {
+            let mut b = d.clone();
+            b[at] = rev;
+            assert_eq!(SecDesc::parse(&b).is_ok(), ok, "revision {rev}");
+        }
     }
 
     #[test]

@@ -114,3 +114,40 @@ fn wrong_password_is_logon_failure() {
     let text = out_text(&o);
     assert!(!o.status.success(), "anonymous must be refused: {text}");
 }
+
+/// `smbcacls --set` (Samba's ACL tool, which sends its ACL as revision 3) replaces a
+/// file's DACL, and `smbcacls` reads back what was set.
+#[test]
+fn smbcacls_set_replaces_an_acl() {
+    if !require_tool("smbcacls") {
+        return;
+    }
+    // smbcacls cannot be told a port: the server listens at 445 on an address of its own.
+    let mut s = TestServer::start_with(Opts {
+        host_at_445: Some("127.0.0.77"),
+        ..Default::default()
+    });
+    std::fs::write(s.share.join("acl.txt"), b"x").unwrap();
+    let cacls = |args: &[&str]| {
+        std::process::Command::new("timeout")
+            .args(["60", "smbcacls", &s.unc(), "acl.txt"])
+            .arg("-U")
+            .arg(format!("{USER}%{PASSWORD}"))
+            .args(["-m", "SMB3_11"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let o = cacls(&["--set", "ACL:Everyone:ALLOWED/0x0/READ"]);
+    let text = out_text(&o);
+    assert!(
+        o.status.success(),
+        "--set: {text}\nserver log:\n{}",
+        s.log()
+    );
+    let o = cacls(&[]);
+    let text = out_text(&o);
+    assert!(o.status.success(), "read back: {text}");
+    assert!(text.contains("ACL:Everyone:ALLOWED/0x0/READ"), "{text}");
+    s.stop();
+}

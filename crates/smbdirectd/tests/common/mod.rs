@@ -121,6 +121,8 @@ pub fn free_port() -> u16 {
 
 pub struct TestServer {
     pub dir: tempfile::TempDir,
+    /// The loopback address it listens on (127.0.0.1 unless `Opts::host` says).
+    pub host: String,
     pub port: u16,
     pub share: PathBuf,
     child: Option<Child>,
@@ -128,6 +130,9 @@ pub struct TestServer {
 
 #[derive(Default, Clone)]
 pub struct Opts {
+    /// Listen on this loopback address at SMB's own port 445 (for peers that cannot be
+    /// told another port, such as smbcacls) instead of 127.0.0.1 at a free port.
+    pub host_at_445: Option<&'static str>,
     /// Extra TOML appended to the generated configuration.
     pub extra_config: String,
     pub share_extra: String,
@@ -169,9 +174,12 @@ impl TestServer {
             writeln!(add.stdin.take().unwrap(), "{password}").unwrap();
             assert!(add.wait().unwrap().success());
         }
-        let port = free_port();
+        let (host, port) = match opts.host_at_445 {
+            Some(h) => (h.to_string(), 445),
+            None => ("127.0.0.1".to_string(), free_port()),
+        };
         let cfg = format!(
-            "[server]\nlisten = [\"127.0.0.1:{port}\"]\nstate_dir = \"{state}\"\n{extra}\n\
+            "[server]\nlisten = [\"{host}:{port}\"]\nstate_dir = \"{state}\"\n{extra}\n\
              [security]\nusers = \"{users}\"\n\n[workers]\ncount = {workers}\n\n\
              [[share]]\nname = \"data\"\npath = \"{share}\"\ncomment = \"test share\"\n{share_extra}\n",
             state = dir.path().join("state").display(),
@@ -185,6 +193,7 @@ impl TestServer {
         std::fs::write(&cfg_path, cfg).unwrap();
         let mut s = TestServer {
             dir,
+            host,
             port,
             share,
             child: None,
@@ -250,7 +259,7 @@ impl TestServer {
     fn wait_ready(&self) {
         let deadline = Instant::now() + Duration::from_secs(20);
         while Instant::now() < deadline {
-            if TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+            if TcpStream::connect((self.host.as_str(), self.port)).is_ok() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -263,7 +272,7 @@ impl TestServer {
     }
 
     pub fn unc(&self) -> String {
-        "//127.0.0.1/data".to_string()
+        format!("//{}/data", self.host)
     }
 
     /// Runs smbclient with the given extra arguments and command string, bounded in time.
@@ -285,7 +294,7 @@ impl TestServer {
 
     /// A client signed in as the test user over TCP.
     pub fn tcp_client(&self) -> client::Client {
-        client::Client::connect(&format!("127.0.0.1:{}", self.port), &user_options()).unwrap()
+        client::Client::connect(&format!("{}:{}", self.host, self.port), &user_options()).unwrap()
     }
 
     /// Whether the server process is still running.
