@@ -7,10 +7,7 @@ use std::time::{Duration, Instant};
 
 fn tool(name: &str) -> bool {
     let ok = Command::new(name).arg("--version").output().is_ok();
-    if !ok && std::env::var_os("CI").is_some() {
-        panic!("{name} is required in CI (scripts/install-deps installs tshark)");
-    }
-    ok
+    testkit::require(name, ok, "scripts/install-deps (tshark)")
 }
 
 fn pump(qps: &mut [&mut Box<dyn QueuePair>], cq: &Cq, want: usize) -> Vec<Completion> {

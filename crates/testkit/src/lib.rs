@@ -8,6 +8,25 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+/// The policy for a test whose outside tool (`what`) is missing: it fails, naming what
+/// installs it, so that a test never passes without running; a developer who means to
+/// run without it sets SMBDIRECTD_SKIP_MISSING=1 and the test says SKIPPED and returns
+/// (`false`). In CI the variable is not honoured.
+pub fn require(what: &str, present: bool, installed_by: &str) -> bool {
+    if present {
+        return true;
+    }
+    let opted_out = std::env::var_os("SMBDIRECTD_SKIP_MISSING").is_some_and(|v| v == "1");
+    if !opted_out || std::env::var_os("CI").is_some() {
+        panic!(
+            "{what} is missing ({installed_by} installs it; SMBDIRECTD_SKIP_MISSING=1 skips \
+             such tests outside CI)"
+        );
+    }
+    eprintln!("SKIPPED: {what} is missing ({installed_by} installs it)");
+    false
+}
+
 /// Bytes from hexadecimal text (test data files; whitespace ignored).
 pub fn from_hex(text: &str) -> Vec<u8> {
     let h: String = text.split_whitespace().collect();

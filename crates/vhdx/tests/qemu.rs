@@ -9,10 +9,7 @@ const MIB: u64 = 1 << 20;
 
 fn have(tool: &str) -> bool {
     let ok = Command::new(tool).arg("--version").output().is_ok();
-    if !ok && std::env::var_os("CI").is_some() {
-        panic!("{tool} is required in CI (scripts/install-deps installs qemu-utils)");
-    }
-    ok
+    testkit::require(tool, ok, "scripts/install-deps (qemu-utils)")
 }
 
 fn run(args: &[&str]) -> String {

@@ -12,8 +12,6 @@ use std::time::{Duration, Instant};
 pub const USER: &str = "alice";
 pub const PASSWORD: &str = "Secret-Pass1";
 
-/// Whether an external tool is present. In CI a missing tool is a failure; elsewhere the
-/// test prints a loud SKIPPED line and returns.
 /// Client options that sign in as the test user.
 pub fn user_options() -> client::Options {
     client::Options {
@@ -23,6 +21,8 @@ pub fn user_options() -> client::Options {
     }
 }
 
+/// Whether an external tool is present; a missing one fails the test (see
+/// [`testkit::require`] for the opt-out).
 pub fn require_tool(tool: &str) -> bool {
     let found = Command::new("sh")
         .arg("-c")
@@ -30,13 +30,7 @@ pub fn require_tool(tool: &str) -> bool {
         .output()
         .map(|o| o.status.success())
         .unwrap_or(false);
-    if !found {
-        if std::env::var_os("CI").is_some() {
-            panic!("{tool} is required in CI (scripts/install-deps installs it)");
-        }
-        eprintln!("SKIPPED: {tool} not installed (run scripts/install-deps)");
-    }
-    found
+    testkit::require(tool, found, "scripts/install-deps")
 }
 
 /// Unmounts what a test mounted, after the server that used it has stopped (declare it
@@ -90,13 +84,11 @@ pub fn require_python_module(m: &str) -> bool {
         .output()
         .map(|o| o.status.success())
         .unwrap_or(false);
-    if !ok {
-        if std::env::var_os("CI").is_some() {
-            panic!("python module {m} is required in CI (scripts/install-deps installs it)");
-        }
-        eprintln!("SKIPPED: python module {m} not installed (run scripts/install-deps)");
-    }
-    ok
+    testkit::require(
+        &format!("python module {m}"),
+        ok,
+        "scripts/install-deps (into scripts/pyvenv's environment, first on PATH in scripts/test)",
+    )
 }
 
 /// A loopback port free now, never one this process was handed before: the kernel may
