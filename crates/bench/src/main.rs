@@ -63,6 +63,11 @@ struct Args {
     /// every WRITE is stable before its answer.
     #[arg(long)]
     write_through: bool,
+    /// Microseconds each connection waits after an I/O completes before it sends the next
+    /// (a lightly loaded server: its workers go idle between requests). Not counted in
+    /// the latency.
+    #[arg(long, default_value_t = 0)]
+    think_us: u64,
     /// I/O size in bytes, 512 to 8 MiB.
     #[arg(long, default_value_t = 8192)]
     io_size: u32,
@@ -441,6 +446,9 @@ fn run_conn(a: &Args, k: &mut Conn, qd: usize, seed: u64, start: &Barrier) -> Re
         lat.push(crate::clock::since(t0).as_nanos() as u64);
         done += 1;
         if crate::clock::now() < end && done < max_ios {
+            if a.think_us > 0 {
+                std::thread::sleep(Duration::from_micros(a.think_us));
+            }
             let io = next();
             let (id, b) = send(k, io)?;
             inflight.push_back((id, b, io.1, crate::clock::now()));

@@ -462,6 +462,16 @@ impl IwarpWire {
 const TX_KEEP: usize = 4 << 20;
 
 impl Wire for IwarpWire {
+    /// The socket: readable when segments (or the peer's close) came, writable when
+    /// queued bytes can leave.
+    fn wake(&self) -> Option<Wake> {
+        use std::os::fd::AsRawFd;
+        Some(Wake {
+            fd: self.sock.as_raw_fd(),
+            write: self.unsent() > 0,
+        })
+    }
+
     fn unsent(&self) -> usize {
         self.tx.len() - self.tx_off + self.held.iter().map(|m| m.data.len()).sum::<usize>()
     }

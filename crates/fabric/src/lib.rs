@@ -805,6 +805,16 @@ pub enum CmEvent {
     Disconnected,
 }
 
+/// What wakes a worker asleep in the kernel when a queue pair has work for
+/// [`QueuePair::progress`] again: a descriptor to poll, readable when bytes or events
+/// came (and writable too, when `write`: bytes wait for room to leave). Software
+/// providers are moved by the caller's thread, so it must be woken when they can move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wake {
+    pub fd: std::os::fd::RawFd,
+    pub write: bool,
+}
+
 pub trait QueuePair: Send {
     fn qp_num(&self) -> u32;
     fn state(&self) -> QpState;
@@ -824,6 +834,13 @@ pub trait QueuePair: Send {
     /// against their send-queue bound.
     fn unsent_bytes(&self) -> usize {
         0
+    }
+    /// Arms the queue pair's wake-up and says what to poll for it; None when the
+    /// provider has none (the caller polls it at intervals instead). After arming, the
+    /// caller moves the queue pair once more before it sleeps: what came before the
+    /// arming is seen then, what comes after makes the descriptor ready.
+    fn wake(&self) -> Option<Wake> {
+        None
     }
 }
 

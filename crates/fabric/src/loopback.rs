@@ -192,8 +192,74 @@ impl Drop for Lane {
 
 /// The two lanes of a connection (`lanes[s]` carries segments for side `s`), and what
 /// fault injection shares between the sides.
+/// A side's doorbell: an eventfd the other side writes when it leaves something for this
+/// side (segments, acknowledgments, room in a full lane, a reply, a close) while this
+/// side is armed, that is about to sleep ([`Wire::wake`]); otherwise leaving something
+/// costs one atomic swap and no system call.
+#[derive(Default)]
+struct Bell {
+    armed: AtomicBool,
+    /// Written since this side last drained it.
+    rung: AtomicBool,
+    fd: std::sync::OnceLock<Option<std::os::fd::OwnedFd>>,
+}
+
+impl Bell {
+    /// Arms the bell; its descriptor (made on first use), or None where no eventfd can be
+    /// had.
+    fn arm(&self) -> Option<std::os::fd::RawFd> {
+        use std::os::fd::AsRawFd;
+        let fd = self.fd.get_or_init(new_eventfd).as_ref()?.as_raw_fd();
+        self.armed.store(true, Ordering::SeqCst);
+        Some(fd)
+    }
+
+    /// Rings it if its side is armed (after what it should see is visible).
+    fn ring(&self) {
+        if self.armed.swap(false, Ordering::SeqCst) {
+            self.write();
+        }
+    }
+
+    /// Makes the descriptor readable whatever the arming (a side going away releases
+    /// whoever still polls it).
+    fn write(&self) {
+        use std::os::fd::AsRawFd;
+        if let Some(Some(fd)) = self.fd.get() {
+            self.rung.store(true, Ordering::SeqCst);
+            let one = 1u64.to_ne_bytes();
+            // SAFETY: writes 8 bytes from a live local buffer to an eventfd we own.
+            let _ = unsafe { libc::write(fd.as_raw_fd(), one.as_ptr().cast(), 8) };
+        }
+    }
+
+    /// Empties the descriptor if it was written (so that a poll of it waits again).
+    fn drain(&self) {
+        use std::os::fd::AsRawFd;
+        if self.rung.swap(false, Ordering::SeqCst) {
+            if let Some(Some(fd)) = self.fd.get() {
+                let mut b = [0u8; 8];
+                // SAFETY: reads at most 8 bytes into a live local buffer from an eventfd we
+                // own (non-blocking: nothing to read is EAGAIN).
+                let _ = unsafe { libc::read(fd.as_raw_fd(), b.as_mut_ptr().cast(), 8) };
+            }
+        }
+    }
+}
+
+/// A non-blocking eventfd, or None.
+fn new_eventfd() -> Option<std::os::fd::OwnedFd> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: eventfd has no memory arguments; a valid result is a new descriptor we own.
+    let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) };
+    // SAFETY: (when valid) nobody else owns the new descriptor.
+    (fd >= 0).then(|| unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
+}
+
 struct Shared {
     lanes: [Lane; 2],
+    /// Each side's doorbell, rung by the other.
+    bells: [Bell; 2],
     faults: Faults,
     /// Counted only when a fault needs them.
     segments: AtomicU64,
@@ -206,6 +272,7 @@ impl Shared {
     fn new(faults: Faults) -> Arc<Shared> {
         Arc::new(Shared {
             lanes: [Lane::new(), Lane::new()],
+            bells: Default::default(),
             faults,
             segments: AtomicU64::new(0),
             tagged: AtomicU64::new(0),
@@ -222,6 +289,7 @@ impl Shared {
             w.closed.store(true, Ordering::SeqCst);
         }
         w.reply.store(true, Ordering::Release);
+        self.bells[0].ring();
     }
 }
 
@@ -294,6 +362,7 @@ impl LoopWire {
             if let Some(n) = p.faults.drop_after_segments {
                 if p.segments.fetch_add(1, Ordering::Relaxed) + 1 > n {
                     p.dropped.store(true, Ordering::SeqCst);
+                    p.bells.iter().for_each(Bell::ring);
                     self.out.clear();
                     break;
                 }
@@ -311,6 +380,7 @@ impl LoopWire {
             self.inline.clear();
         }
         lane.publish(t);
+        p.bells[1 - self.side].ring();
     }
 }
 
@@ -356,10 +426,18 @@ impl Drop for LoopWire {
         if !self.closed {
             self.close();
         }
+        // Whoever still polls this side's doorbell is let go of it.
+        self.pipe.bells[self.side].write();
     }
 }
 
 impl Wire for LoopWire {
+    /// This side's doorbell, which the peer rings when it leaves something here.
+    fn wake(&self) -> Option<Wake> {
+        let fd = self.pipe.bells[self.side].arm()?;
+        Some(Wake { fd, write: false })
+    }
+
     /// A work request's payload crosses as a reference to the sender's registered memory
     /// and is copied once, by the receiving side, straight into its destination (as a
     /// NIC's DMA would move it, without the sender's CPU); the sender's request completes
@@ -414,9 +492,11 @@ impl Wire for LoopWire {
             .acks
             .store(self.acks_given, Ordering::Release);
         p.lanes[self.side].r.taken.fetch_sub(n, Ordering::SeqCst);
+        p.bells[1 - self.side].ring();
     }
 
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool {
+        self.pipe.bells[self.side].drain();
         if !self.out.is_empty() {
             self.flush();
         }
@@ -447,6 +527,8 @@ impl Wire for LoopWire {
             moved = true;
             // What arrived is usually answered within this turn.
             p.lanes[1 - self.side].prefetch_send();
+            // Room in the lane for a sender that waits for it.
+            p.bells[1 - self.side].ring();
         }
         let peer_gone = dropped || (peer_closed && lane.is_empty());
         if peer_gone && !self.closed_reported {
@@ -468,6 +550,7 @@ impl Wire for LoopWire {
         self.inline.clear();
         let lane = &self.pipe.lanes[1 - self.side];
         lane.w.closed.store(true, Ordering::SeqCst);
+        self.pipe.bells[1 - self.side].ring();
         // RDMA Writes the peer has not taken are flushed, not delivered later (it looks
         // at the close before it copies): their memory goes back to its owner, who may
         // reuse it at once (a real queue pair in error stops moving data too). Those it

@@ -195,6 +195,10 @@ pub(crate) trait Wire: Send {
     fn progress(&mut self, out: &mut Vec<WireEvent>) -> bool;
     /// Sends what is queued, then ends the stream.
     fn close(&mut self);
+    /// Arms this side's wake-up (see [`QueuePair::wake`]).
+    fn wake(&self) -> Option<Wake> {
+        None
+    }
     /// Bytes copied out of work requests and not yet written to the transport.
     fn unsent(&self) -> usize {
         0
@@ -639,6 +643,10 @@ impl<W: Wire> QueuePair for Engine<W> {
 
     fn unsent_bytes(&self) -> usize {
         self.wire.unsent()
+    }
+
+    fn wake(&self) -> Option<Wake> {
+        self.wire.wake()
     }
 
     fn state(&self) -> QpState {

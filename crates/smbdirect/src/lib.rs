@@ -586,6 +586,12 @@ impl SmbdConnection {
         self.fail(Disconnect::Transport("closed locally".into()));
     }
 
+    /// Arms the transport's wake-up for a caller about to sleep (see
+    /// [`fabric::QueuePair::wake`]); None when it has none.
+    pub fn wake(&self) -> Option<fabric::Wake> {
+        self.qp.wake()
+    }
+
     /// Moves the transport: bytes on the wire (software providers) and connection
     /// events. [`SmbdConnection::poll`] does this itself, but for a connection on a
     /// shared completion queue, whose owner calls this for each of its connections, then

@@ -438,6 +438,26 @@ impl RdmaSet {
     }
 
     /// Storage reads of connections closed while they were in flight.
+    /// Arms every connection's wake-up for a worker about to sleep and puts what to poll
+    /// in `out`; false when one has none (a device's queue pair: the worker polls at
+    /// intervals instead).
+    pub fn wakes(&self, out: &mut Vec<fabric::Wake>) -> bool {
+        out.clear();
+        for c in self.conns.iter().chain(&self.draining) {
+            match c.smbd.wake() {
+                Some(w) => out.push(w),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// When the earliest connection next needs its engine without any event (see
+    /// `Connection::poll_timeout`).
+    pub fn poll_timeout(&self) -> Option<std::time::Instant> {
+        self.conns.iter().filter_map(|c| c.smb.poll_timeout()).min()
+    }
+
     pub fn draining(&self) -> usize {
         self.draining.iter().map(|c| c.smb.io_in_flight()).sum()
     }

@@ -2,7 +2,8 @@
 //! the connections handed to it (a connection never moves). The loop: reap completions,
 //! run the SMB engine on whole PDUs, queue responses, submit; when idle it spins for
 //! `idle_spin_us` and then sleeps in the kernel until a completion or a wake arrives
-//! (adaptive), or never sleeps (busy).
+//! (adaptive; SMB Direct connections wake it through the descriptors their providers
+//! arm, see `arm_rdma`), or never sleeps (busy).
 //!
 //! `unsafe` here is confined to handing buffers to the kernel: every buffer given to an
 //! SQE lives in a boxed connection that is not dropped or resized while the operation is in
@@ -23,7 +24,7 @@ use crate::metrics::WorkerStats;
 use crate::rdma_conns::{RdmaConn, RdmaSet};
 use anyhow::{Context, Result};
 use crossbeam_channel::{Receiver, Sender};
-use io_uring::{types, IoUring};
+use io_uring::{opcode, types, IoUring};
 use smb_server::fixed::CloseInbox;
 use smb_server::{Connection, IoRequest, Server, Transport};
 use smbdirect::BufferPool;
@@ -56,8 +57,12 @@ const SEND_BYTES: usize = 1 << 20;
 const FILE_SLOTS: u32 = 1024;
 /// Open files' descriptors registered with each ring (after the sockets in the main one).
 const STORAGE_SLOTS: u32 = 1024;
-/// How long an idle worker with SMB Direct connections sleeps between polls.
+/// How long an idle worker with SMB Direct connections sleeps between polls when one of
+/// them has no wake-up to poll (a device's queue pair).
 const RDMA_NAP_US: u64 = 200;
+/// An SMB Direct connection's wake-up descriptor became ready: the low 31 bits are the
+/// descriptor, bit 31 says it was polled for writing too.
+const RDMA_WAKE_SLOT: u64 = 0xFFFF_FFF9;
 
 /// Extra storage rings, by kind: IOPOLL (io_poll shares' direct reads; completions are
 /// polled by entering the ring), SQPOLL (sqpoll shares: a kernel thread takes the
@@ -221,6 +226,9 @@ pub fn spawn(
                 waker,
                 wake_buf: [0u8; 64],
                 wake_busy: false,
+                rdma_polls: Default::default(),
+                rdma_wakes: Vec::new(),
+                rdma_armed: false,
                 timer_busy: false,
                 timer_at: None,
                 timeout: types::Timespec::new(),
@@ -446,6 +454,13 @@ struct Worker {
     waker: Arc<UnixStream>,
     wake_buf: [u8; 64],
     wake_busy: bool,
+    /// SMB Direct wake-up descriptors with a poll in the ring (descriptor, for writing).
+    rdma_polls: std::collections::HashSet<(i32, bool)>,
+    /// Scratch for the wake-ups asked for.
+    rdma_wakes: Vec<fabric::Wake>,
+    /// The connections' wake-ups were armed at the end of the last idle turn: if this
+    /// turn finds nothing either, the worker may sleep.
+    rdma_armed: bool,
     /// The engine's timer: armed for the earliest time a connection's waiting request or
     /// held answer completes by itself (`Connection::poll_timeout`), moved sooner when
     /// an earlier one appears. Its expiry and the time specs handed to the kernel.
@@ -592,6 +607,7 @@ impl Worker {
             }
             if worked {
                 worked_last = true;
+                self.rdma_armed = false;
                 continue;
             }
             if !busy.is_zero() {
@@ -612,13 +628,21 @@ impl Worker {
                 .extra
                 .iter()
                 .any(|x| x.inflight > 0 && x.event.is_none());
-            if !self.rdma.is_empty() || unwakeable {
-                // Completion queues (and SQPOLL rings without an eventfd) cannot wake the
-                // kernel wait: nap briefly instead.
+            let rdma_sleeps = self.rdma.is_empty() || self.arm_rdma();
+            if !rdma_sleeps || unwakeable {
+                // A device's completion queue (and an SQPOLL ring without an eventfd)
+                // cannot wake the kernel wait: nap briefly instead.
                 let _ = self.ring.submit();
                 std::thread::sleep(Duration::from_micros(RDMA_NAP_US));
                 continue;
             }
+            if !self.rdma.is_empty() && !self.rdma_armed {
+                // Armed just now: one more turn sees what came before the arming; what
+                // comes after it makes a polled descriptor ready.
+                self.rdma_armed = true;
+                continue;
+            }
+            self.rdma_armed = false;
             // Sleep in the kernel until a completion arrives (socket data, a wake, or the
             // timer that drives async requests).
             if let Err(e) = self.ring.submit_and_wait(1) {
@@ -722,6 +746,29 @@ impl Worker {
         }
     }
 
+    /// Arms every SMB Direct connection's wake-up and has the ring poll each descriptor
+    /// not polled yet (one shot: polled again at the next sleep after it fired). False
+    /// when a connection has none.
+    fn arm_rdma(&mut self) -> bool {
+        let mut wakes = std::mem::take(&mut self.rdma_wakes);
+        let ok = self.rdma.wakes(&mut wakes);
+        if ok {
+            for w in &wakes {
+                if !self.rdma_polls.insert((w.fd, w.write)) {
+                    continue;
+                }
+                let mask = libc::POLLIN | if w.write { libc::POLLOUT } else { 0 };
+                let ud = (RDMA_WAKE_SLOT << 32) | (u64::from(w.write) << 31) | (w.fd as u64);
+                let e = opcode::PollAdd::new(types::Fd(w.fd), mask as u32)
+                    .build()
+                    .user_data(ud);
+                self.push(e);
+            }
+        }
+        self.rdma_wakes = wakes;
+        ok
+    }
+
     fn push(&mut self, e: io_uring::squeue::Entry) {
         if let Some(s) = &self.stats {
             s.uring(1, 0);
@@ -753,6 +800,11 @@ impl Worker {
             if slot == WAKE_SLOT {
                 self.wake_busy = false;
                 self.adopt_due = true;
+                continue;
+            }
+            if slot == RDMA_WAKE_SLOT {
+                let key = ((ud & 0x7FFF_FFFF) as i32, ud & (1 << 31) != 0);
+                self.rdma_polls.remove(&key);
                 continue;
             }
             if slot == TIMER_SLOT {

@@ -40,8 +40,9 @@ impl Worker {
             x.event_busy = true;
             self.push(e);
         }
-        if !self.tick_busy && self.conns.iter().any(Option::is_some) {
-            // Deadlines are checked once a second (a sleeping worker wakes for them).
+        if !self.tick_busy && (self.conns.iter().any(Option::is_some) || !self.rdma.is_empty()) {
+            // Deadlines are checked once a second (a sleeping worker wakes for them; SMB
+            // Direct's keepalive and negotiate timers too).
             let e = opcode::Timeout::new(&self.tick)
                 .build()
                 .user_data(TICK_SLOT << 32);
@@ -112,13 +113,10 @@ impl Worker {
     /// Arms the engine's timer for the earliest `poll_timeout` of the connections, or
     /// moves an armed one sooner (never later: a timer that fires early costs one look).
     fn arm_engine_timer(&mut self) {
-        let Some(due) = self
-            .conns
-            .iter()
-            .flatten()
-            .filter_map(|c| c.smb.poll_timeout())
-            .min()
-        else {
+        let tcp = self.conns.iter().flatten().map(|c| c.smb.poll_timeout());
+        // (SMB Direct connections' held answers and break timeouts too: a worker asleep
+        // on their wake-ups is not polling them.)
+        let Some(due) = tcp.chain([self.rdma.poll_timeout()]).flatten().min() else {
             return;
         };
         if self.timer_at.is_some_and(|at| at <= due) {
