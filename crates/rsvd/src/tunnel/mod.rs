@@ -594,6 +594,13 @@ mod tests {
             &encode_scsi_request(5, &read16(0, 0), 1, &[], 4096),
             8192,
         );
+        // Data in with a DataTransferLength below the buffer sent (MS-RSVD 3.2.5.5.5):
+        // refused with INVALID_PARAMETER, by dispatch.
+        let mut short = encode_scsi_request(5, &read16(0, 1), 1, &[], 1024);
+        short[HEADER_LEN + 12..HEADER_LEN + 16].copy_from_slice(&512u32.to_le_bytes());
+        none(&open, &short, 4096);
+        let answer = call(&lun, &mut open, &short, 4096).unwrap();
+        assert_eq!(Header::parse(&answer).unwrap().status, INVALID_PARAMETER);
         none(
             &open,
             &encode_scsi_request(5, &read16(0, 1), 1, &[], 512)[..40],

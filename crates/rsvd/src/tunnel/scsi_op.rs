@@ -93,6 +93,8 @@ impl<'a> Request<'a> {
             || cdb_len == 0
             || disposition > 2
             || (disposition == 0 && data.len() < xfer)
+            // MS-RSVD 3.2.5.5.5: data in, and less asked for than the buffer sent.
+            || (disposition == 1 && xfer < data.len())
         {
             return None;
         }
