@@ -119,35 +119,8 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             }
         };
     }
-    if open.is_directory {
-        return Fail(NtStatus::INVALID_DEVICE_REQUEST);
-    }
-    if !open.can_read() {
-        return Fail(NtStatus::ACCESS_DENIED);
-    }
-    if req
-        .offset
-        .checked_add(u64::from(req.length))
-        .is_none_or(|e| e > i64::MAX as u64)
-    {
-        return Fail(NtStatus::INVALID_PARAMETER);
-    }
-    if let Some(fs) = &open.file {
-        if io_blocked(
-            ctx.server,
-            fs,
-            open.file_id,
-            req.offset,
-            u64::from(req.length),
-            false,
-        ) {
-            return Fail(NtStatus::FILE_LOCK_CONFLICT);
-        }
-    }
-    if let Some(sv) = &open.svhdx {
-        if let Err(e) = sv.admit(false, req.offset, u64::from(req.length)) {
-            return Fail(e);
-        }
+    if let Err(e) = read_allowed(ctx, &open, req.offset, req.length) {
+        return Fail(e);
     }
     let hold = qos_admit(ctx, &open, u64::from(req.length));
     let f = open.file_obj().expect("file");
@@ -180,29 +153,7 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     // SMB Direct with a lent registered buffer free: the storage reads straight into it
     // and the data leaves by RDMA Write from there (no payload copy). Otherwise the data
     // goes into the response.
-    let lent = match (&descs, &ctx.rdma) {
-        (Some(_), Some(st)) => {
-            let mut st = st.borrow_mut();
-            st.lent
-                .iter()
-                .position(|b| b.capacity() >= len)
-                .map(|i| st.lent.swap_remove(i))
-        }
-        _ => None,
-    };
-    let dest = match lent {
-        Some(b) => IoDest::Lent(b),
-        None => {
-            // Room for the header first: the response goes out as built, not copied.
-            // (With room to shift the data to an aligned address for a direct read.)
-            let align = direct.map_or(0, |d| d.mem_align as usize);
-            let mut body = crate::bufs::take(BODY_AT + len + align);
-            body.resize(FRAME, 0);
-            msg::encode_read_response_head(&mut body, 0, 0);
-            debug_assert_eq!(body.len(), BODY_AT);
-            IoDest::Body(body)
-        }
-    };
+    let dest = read_dest(ctx, descs.is_some(), direct, len);
     // Where the transport's ring reads from (a shared virtual disk's read that lies whole
     // in one allocated block: the block's place in the VHDX file; other pieces of a
     // virtual disk are read through its engine).
@@ -213,7 +164,7 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         (f.raw_fd(), req.offset, None)
     };
     let on = (fd.unwrap_or(-1), crate::fixed::Descriptor::Plain);
-    let mut io = StorageIo {
+    let io = StorageIo {
         file,
         minimum_count: req.minimum_count,
         channel: req.channel,
@@ -224,6 +175,83 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         ..StorageIo::on(&open, on, IoKind::Read, at, req.length)
     };
 
+    read_now(ctx, f, io, (req.offset, direct), fd.is_some())
+}
+
+/// What a READ may not do (MS-SMB2 3.3.5.12): read a directory, without read access,
+/// past 2^63, across another open's byte-range lock, or from a shared disk its
+/// initiator may not read.
+fn read_allowed(ctx: &Ctx, open: &Open, offset: u64, length: u32) -> Result<(), NtStatus> {
+    if open.is_directory {
+        return Err(NtStatus::INVALID_DEVICE_REQUEST);
+    }
+    if !open.can_read() {
+        return Err(NtStatus::ACCESS_DENIED);
+    }
+    if offset
+        .checked_add(u64::from(length))
+        .is_none_or(|e| e > i64::MAX as u64)
+    {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    if let Some(fs) = &open.file {
+        if io_blocked(
+            ctx.server,
+            fs,
+            open.file_id,
+            offset,
+            u64::from(length),
+            false,
+        ) {
+            return Err(NtStatus::FILE_LOCK_CONFLICT);
+        }
+    }
+    if let Some(sv) = &open.svhdx {
+        sv.admit(false, offset, u64::from(length))?;
+    }
+    Ok(())
+}
+
+/// Where a READ's data lands: a lent registered buffer (SMB Direct with one free: the
+/// data leaves from it by RDMA Write, no payload copy), else the response itself, with
+/// room for the header first (it goes out as built, not copied) and to shift the data
+/// to an aligned address for a direct read.
+fn read_dest(ctx: &Ctx, rdma: bool, direct: Option<DirectFd>, len: usize) -> IoDest {
+    let lent = match (rdma, &ctx.rdma) {
+        (true, Some(st)) => {
+            let mut st = st.borrow_mut();
+            st.lent
+                .iter()
+                .position(|b| b.capacity() >= len)
+                .map(|i| st.lent.swap_remove(i))
+        }
+        _ => None,
+    };
+    match lent {
+        Some(b) => IoDest::Lent(b),
+        None => {
+            let align = direct.map_or(0, |d| d.mem_align as usize);
+            let mut body = crate::bufs::take(BODY_AT + len + align);
+            body.resize(FRAME, 0);
+            msg::encode_read_response_head(&mut body, 0, 0);
+            debug_assert_eq!(body.len(), BODY_AT);
+            IoDest::Body(body)
+        }
+    }
+}
+
+/// A READ's I/O of the file at `offset` (the file's own offset: `io` names where the
+/// transport would read, a virtual disk's block in its file): a direct read handed to
+/// the transport; what the page cache holds read now; what would wait handed out;
+/// without a transport that does I/O, read here.
+fn read_now(
+    ctx: &Ctx,
+    f: &dyn crate::backend::FileObj,
+    mut io: StorageIo,
+    (offset, direct): (u64, Option<DirectFd>),
+    has_fd: bool,
+) -> Outcome {
+    let len = io.length as usize;
     if let Some(d) = direct {
         if io.aim_direct(d) {
             io.poll = ctx
@@ -234,13 +262,13 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
             return Outcome::Io(io);
         }
     }
-    let res = if ctx.defer_io && fd.is_some() {
+    let res = if ctx.defer_io && has_fd {
         // The transport does the I/O (io_uring) when it can: what the page cache holds
         // is read at once, and only a read that would wait for the device is handed out
         // (the worker goes on with other requests meanwhile).
         let cached = match &mut io.dest {
-            IoDest::Body(b) => f.read_cached_append(req.offset, len, b),
-            IoDest::Lent(b) => f.read_cached(req.offset, &mut b.bytes_mut()[..len]),
+            IoDest::Body(b) => f.read_cached_append(offset, len, b),
+            IoDest::Lent(b) => f.read_cached(offset, &mut b.bytes_mut()[..len]),
             IoDest::Nothing => None,
         };
         match cached {
@@ -255,8 +283,8 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         }
     } else {
         match &mut io.dest {
-            IoDest::Body(b) => f.read_append(req.offset, len, b),
-            IoDest::Lent(b) => f.read_at(req.offset, &mut b.bytes_mut()[..len]),
+            IoDest::Body(b) => f.read_append(offset, len, b),
+            IoDest::Lent(b) => f.read_at(offset, &mut b.bytes_mut()[..len]),
             IoDest::Nothing => Ok(0),
         }
     };
