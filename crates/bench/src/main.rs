@@ -6,7 +6,6 @@
 //!
 //! The password comes from SMB_PASSWORD or a prompt. Every run is bounded in time and
 //! in I/O count.
-mod clock;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Parser, ValueEnum};
@@ -425,33 +424,33 @@ fn run_conn(a: &Args, k: &mut Conn, qd: usize, seed: u64, start: &Barrier) -> Re
             };
             r.map_err(|e| anyhow!("I/O: {e}"))
         };
-    let warm_end = crate::clock::now() + Duration::from_secs_f64(a.warmup);
-    while crate::clock::now() < warm_end {
+    let warm_end = client::clock::now() + Duration::from_secs_f64(a.warmup);
+    while client::clock::now() < warm_end {
         let io = next();
         let (id, b) = send(k, io)?;
         finish(k, id, b, io.1)?;
     }
     start.wait();
-    let end = crate::clock::now() + Duration::from_secs_f64(a.seconds);
+    let end = client::clock::now() + Duration::from_secs_f64(a.seconds);
     let mut lat = Vec::with_capacity(1 << 16);
     let mut inflight = std::collections::VecDeque::with_capacity(qd);
     for _ in 0..qd {
         let io = next();
         let (id, b) = send(k, io)?;
-        inflight.push_back((id, b, io.1, crate::clock::now()));
+        inflight.push_back((id, b, io.1, client::clock::now()));
     }
     let mut done = 0u64;
     while let Some((id, b, write, t0)) = inflight.pop_front() {
         finish(k, id, b, write)?;
-        lat.push(crate::clock::since(t0).as_nanos() as u64);
+        lat.push(client::clock::since(t0).as_nanos() as u64);
         done += 1;
-        if crate::clock::now() < end && done < max_ios {
+        if client::clock::now() < end && done < max_ios {
             if a.think_us > 0 {
                 std::thread::sleep(Duration::from_micros(a.think_us));
             }
             let io = next();
             let (id, b) = send(k, io)?;
-            inflight.push_back((id, b, io.1, crate::clock::now()));
+            inflight.push_back((id, b, io.1, client::clock::now()));
         }
     }
     Ok(lat)

@@ -236,7 +236,9 @@ impl Bell {
     /// Empties the descriptor if it was written (so that a poll of it waits again).
     fn drain(&self) {
         use std::os::fd::AsRawFd;
-        if self.rung.swap(false, Ordering::SeqCst) {
+        // (Every progress call asks: a plain load while nothing rang, no atomic write. A
+        // ring missed here leaves the descriptor readable: the next poll sees it.)
+        if self.rung.load(Ordering::Relaxed) && self.rung.swap(false, Ordering::SeqCst) {
             if let Some(Some(fd)) = self.fd.get() {
                 let mut b = [0u8; 8];
                 // SAFETY: reads at most 8 bytes into a live local buffer from an eventfd we

@@ -437,114 +437,24 @@ impl Connection {
         enc_session: &Option<Arc<Session>>,
     ) -> Result<(NtStatus, Vec<u8>, Option<FileId>), Disconnect> {
         let fail = |s: NtStatus| Ok((s, error_body(), None));
-        // Nothing to inherit a session from: there is no key to sign the answer with.
-        if self.bad_related && hdr.session_id == u64::MAX {
-            if hdr.flags & flags::SIGNED != 0 && prev.is_some() {
-                rh.flags |= flags::SIGNED;
-            }
-            return fail(NtStatus::INVALID_PARAMETER);
-        }
-        // A session is usable only on its own channels (MS-SMB2 3.3.5.2.9).
-        let on_channel = self.on_channel(hdr.session_id);
-        // The connection's last session, while it lasts, saves a look in the server-wide
-        // table (shared by every worker). Ended sessions are marked expired when they
-        // leave the table; those are looked up again (and found gone).
-        let cached = matches!(&self.last_session,
-            Some(s) if s.id == hdr.session_id && !s.expired.load(std::sync::atomic::Ordering::Acquire));
-        let found = match cached {
-            true => self.last_session.clone(),
-            false => self.server.session(hdr.session_id),
+        let session = match self.session_of(&hdr, rh, prev) {
+            Ok(s) => s,
+            Err(e) => return fail(e),
         };
-        let session = match found.filter(|_| on_channel) {
-            Some(s) if !s.expired.load(std::sync::atomic::Ordering::Relaxed) => s,
-            Some(_) => return fail(NtStatus::NETWORK_SESSION_EXPIRED),
-            None => {
-                // A session logged off on this connection still signs the answer that says
-                // so, as Windows and Samba do; clients verify it.
-                // So is the answer for a live session this connection is not a channel
-                // of: clients skip checking it but want the flag.
-                let known = self
-                    .logged_off
-                    .iter()
-                    .find(|s| s.id == hdr.session_id)
-                    .cloned()
-                    .or_else(|| self.server.session(hdr.session_id))
-                    .or_else(|| {
-                        let ended = self.server.ended.lock();
-                        ended.iter().find(|s| s.id == hdr.session_id).cloned()
-                    });
-                if let Some(s) = known {
-                    if hdr.flags & flags::SIGNED != 0 {
-                        rh.flags |= flags::SIGNED;
-                    }
-                    self.last_session = Some(s);
-                } else if hdr.flags & flags::SIGNED != 0 && prev.is_some() {
-                    // Inside a signed chain: signed with the previous part's key.
-                    rh.flags |= flags::SIGNED;
-                }
-                return fail(NtStatus::USER_SESSION_DELETED);
-            }
-        };
-        if !cached {
-            self.last_session = Some(session.clone());
-        }
-        if encrypted && enc_session.as_ref().map(|s| s.id) != Some(session.id) {
-            return fail(NtStatus::ACCESS_DENIED);
-        }
-        // MS-SMB2 3.3.5.2.4: signature checks for unencrypted requests.
-        if !encrypted {
-            if hdr.flags & flags::SIGNED != 0 {
-                let (alg, key) = self.signing_of(&session);
-                if !signing::verify(alg, &key, m) {
-                    return fail(NtStatus::ACCESS_DENIED);
-                }
-            } else if session.signing_required {
-                return fail(NtStatus::ACCESS_DENIED);
-            }
-            if session.encrypt_data && dialect_is_3(self.dialect) {
-                return fail(NtStatus::ACCESS_DENIED);
-            }
-        }
-        if hdr.flags & flags::SIGNED != 0 || session.signing_required {
-            rh.flags |= flags::SIGNED;
-        }
-        if self.bad_related || self.short_charge {
-            return fail(NtStatus::INVALID_PARAMETER);
-        }
-        if self.over_compound {
-            return fail(NtStatus::INSUFFICIENT_RESOURCES);
+        if let Err(e) = self.admit_in_session(m, &hdr, rh, &session, (encrypted, enc_session)) {
+            return fail(e);
         }
         let cmd = hdr.command();
-        // MS-SMB2 3.3.5.2.9: a session whose Kerberos ticket ran out serves LOGOFF,
-        // CLOSE and LOCK only, until the client re-authenticates it.
-        if session
-            .may_expire
-            .load(std::sync::atomic::Ordering::Relaxed)
-            && !matches!(cmd, Command::LOGOFF | Command::CLOSE | Command::LOCK)
-            && session.expired_at(crate::clock::now())
-        {
-            return fail(NtStatus::NETWORK_SESSION_EXPIRED);
-        }
         let needs_tree = !matches!(cmd, Command::LOGOFF | Command::TREE_CONNECT | Command::ECHO);
-        // The connection's last tree answers while connected (as the session does).
-        let cached_tree = matches!(&self.last_tree,
-            Some((sid, t)) if *sid == session.id && t.id == hdr.tree_id
-                && !t.gone.load(std::sync::atomic::Ordering::Acquire));
-        if needs_tree && !cached_tree {
-            match session.tree(hdr.tree_id) {
-                Some(t) => self.last_tree = Some((session.id, t)),
-                None => return fail(NtStatus::NETWORK_NAME_DELETED),
+        if needs_tree {
+            if let Err(e) = self.tree_of(&hdr, &session, encrypted) {
+                return fail(e);
             }
         }
         let tree = match needs_tree {
             true => self.last_tree.as_ref().map(|(_, t)| t),
             false => None,
         };
-        if let Some(t) = &tree {
-            if t.encrypt && !encrypted && dialect_is_3(self.dialect) {
-                return fail(NtStatus::ACCESS_DENIED);
-            }
-        }
         // MS-SMB2 3.3.5.2.7.2: related requests after a failed CREATE fail the same way.
         if let (true, Some(e)) = (related, self.compound_create_err) {
             return fail(e);
@@ -619,6 +529,160 @@ impl Connection {
         if let Some(t) = hold.get() {
             self.hold_until = Some(self.hold_until.map_or(t, |u| u.max(t)));
         }
+        self.answer(outcome, (&hdr, rh), &session, needs_tree, encrypted)
+    }
+
+    /// The session a request names, usable on this connection (MS-SMB2 3.3.5.2.9); the
+    /// connection's last session is used while it lasts. An error is the status to
+    /// answer with (signed where Windows signs it).
+    fn session_of(
+        &mut self,
+        hdr: &Header,
+        rh: &mut Header,
+        prev: Option<&(Header, NtStatus, Option<FileId>)>,
+    ) -> Result<Arc<Session>, NtStatus> {
+        // Nothing to inherit a session from: there is no key to sign the answer with.
+        if self.bad_related && hdr.session_id == u64::MAX {
+            if hdr.flags & flags::SIGNED != 0 && prev.is_some() {
+                rh.flags |= flags::SIGNED;
+            }
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        // A session is usable only on its own channels (MS-SMB2 3.3.5.2.9).
+        let on_channel = self.on_channel(hdr.session_id);
+        // The connection's last session, while it lasts, saves a look in the server-wide
+        // table (shared by every worker). Ended sessions are marked expired when they
+        // leave the table; those are looked up again (and found gone).
+        let cached = matches!(&self.last_session,
+            Some(s) if s.id == hdr.session_id && !s.expired.load(std::sync::atomic::Ordering::Acquire));
+        let found = match cached {
+            true => self.last_session.clone(),
+            false => self.server.session(hdr.session_id),
+        };
+        let session = match found.filter(|_| on_channel) {
+            Some(s) if !s.expired.load(std::sync::atomic::Ordering::Relaxed) => s,
+            Some(_) => return Err(NtStatus::NETWORK_SESSION_EXPIRED),
+            None => {
+                // A session logged off on this connection still signs the answer that says
+                // so, as Windows and Samba do; clients verify it.
+                // So is the answer for a live session this connection is not a channel
+                // of: clients skip checking it but want the flag.
+                let known = self
+                    .logged_off
+                    .iter()
+                    .find(|s| s.id == hdr.session_id)
+                    .cloned()
+                    .or_else(|| self.server.session(hdr.session_id))
+                    .or_else(|| {
+                        let ended = self.server.ended.lock();
+                        ended.iter().find(|s| s.id == hdr.session_id).cloned()
+                    });
+                if let Some(s) = known {
+                    if hdr.flags & flags::SIGNED != 0 {
+                        rh.flags |= flags::SIGNED;
+                    }
+                    self.last_session = Some(s);
+                } else if hdr.flags & flags::SIGNED != 0 && prev.is_some() {
+                    // Inside a signed chain: signed with the previous part's key.
+                    rh.flags |= flags::SIGNED;
+                }
+                return Err(NtStatus::USER_SESSION_DELETED);
+            }
+        };
+        if !cached {
+            self.last_session = Some(session.clone());
+        }
+        Ok(session)
+    }
+
+    /// Whether the session may run this request: the encryption and signing its
+    /// session and dialect require (MS-SMB2 3.3.5.2.4), the compound's own faults, a
+    /// Kerberos ticket that ran out (3.3.5.2.9). Sets the answer's SIGNED flag.
+    fn admit_in_session(
+        &self,
+        m: &[u8],
+        hdr: &Header,
+        rh: &mut Header,
+        session: &Session,
+        (encrypted, enc_session): (bool, &Option<Arc<Session>>),
+    ) -> Result<(), NtStatus> {
+        if encrypted && enc_session.as_ref().map(|s| s.id) != Some(session.id) {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+        // MS-SMB2 3.3.5.2.4: signature checks for unencrypted requests.
+        if !encrypted {
+            if hdr.flags & flags::SIGNED != 0 {
+                let (alg, key) = self.signing_of(session);
+                if !signing::verify(alg, &key, m) {
+                    return Err(NtStatus::ACCESS_DENIED);
+                }
+            } else if session.signing_required {
+                return Err(NtStatus::ACCESS_DENIED);
+            }
+            if session.encrypt_data && dialect_is_3(self.dialect) {
+                return Err(NtStatus::ACCESS_DENIED);
+            }
+        }
+        if hdr.flags & flags::SIGNED != 0 || session.signing_required {
+            rh.flags |= flags::SIGNED;
+        }
+        if self.bad_related || self.short_charge {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        if self.over_compound {
+            return Err(NtStatus::INSUFFICIENT_RESOURCES);
+        }
+        let cmd = hdr.command();
+        // MS-SMB2 3.3.5.2.9: a session whose Kerberos ticket ran out serves LOGOFF,
+        // CLOSE and LOCK only, until the client re-authenticates it.
+        if session
+            .may_expire
+            .load(std::sync::atomic::Ordering::Relaxed)
+            && !matches!(cmd, Command::LOGOFF | Command::CLOSE | Command::LOCK)
+            && session.expired_at(crate::clock::now())
+        {
+            return Err(NtStatus::NETWORK_SESSION_EXPIRED);
+        }
+        Ok(())
+    }
+
+    /// The tree a request names (the connection's last one while it is connected), kept
+    /// in `last_tree`; refused when it needs encryption the request did not have.
+    fn tree_of(
+        &mut self,
+        hdr: &Header,
+        session: &Session,
+        encrypted: bool,
+    ) -> Result<(), NtStatus> {
+        // The connection's last tree answers while connected (as the session does).
+        let cached_tree = matches!(&self.last_tree,
+            Some((sid, t)) if *sid == session.id && t.id == hdr.tree_id
+                && !t.gone.load(std::sync::atomic::Ordering::Acquire));
+        if !cached_tree {
+            match session.tree(hdr.tree_id) {
+                Some(t) => self.last_tree = Some((session.id, t)),
+                None => return Err(NtStatus::NETWORK_NAME_DELETED),
+            }
+        }
+        if let Some((_, t)) = &self.last_tree {
+            if t.encrypt && !encrypted && dialect_is_3(self.dialect) {
+                return Err(NtStatus::ACCESS_DENIED);
+            }
+        }
+        Ok(())
+    }
+
+    /// The answer to a dispatched request: at once, deferred to the transport's storage
+    /// I/O, or async (PENDING now, the answer when its wait ends).
+    fn answer(
+        &mut self,
+        outcome: Outcome,
+        (hdr, rh): (&Header, &mut Header),
+        session: &Arc<Session>,
+        needs_tree: bool,
+        encrypted: bool,
+    ) -> Result<(NtStatus, Vec<u8>, Option<FileId>), Disconnect> {
+        let cmd = hdr.command();
         match outcome {
             Outcome::Done(st, body) => Ok((st, body, None)),
             Outcome::Framed(st, body) => {

@@ -490,6 +490,16 @@ fn set_basic(
     r
 }
 
+/// A new size is a write: on a shared disk, admitted as a WRITE from the open's initiator
+/// (the task is under way until dropped); Level II oplocks of the file are broken.
+fn admit_size_change(open: &Open) -> Result<Option<rsvd::tasks::Task>, NtStatus> {
+    let task = open.admit_disk_change()?;
+    if let Some(fs) = &open.file {
+        crate::oplock::break_level2_for_write(fs, open.file_id);
+    }
+    Ok(task)
+}
+
 /// SET_INFO of FileEndOfFileInformation.
 fn set_end_of_file(
     ctx: &Ctx,
@@ -503,11 +513,7 @@ fn set_end_of_file(
     if open.is_directory {
         return Err(NtStatus::INVALID_PARAMETER);
     }
-    // A shared disk's new size, as a WRITE from the open's initiator.
-    let _task = open.admit_disk_change()?;
-    if let Some(fs) = &open.file {
-        crate::oplock::break_level2_for_write(fs, open.file_id);
-    }
+    let _task = admit_size_change(open)?;
     let kept = open.kept_times(f);
     let r = truncate(ctx.server, open, f, len);
     open.data_changed(f, kept);
@@ -529,10 +535,7 @@ fn set_allocation(
     if open.granted_access & access::FILE_WRITE_DATA == 0 {
         return Err(NtStatus::ACCESS_DENIED);
     }
-    let _task = open.admit_disk_change()?;
-    if let Some(fs) = &open.file {
-        crate::oplock::break_level2_for_write(fs, open.file_id);
-    }
+    let _task = admit_size_change(open)?;
     match f.info() {
         Ok(i) if len < i.end_of_file => {
             let r = truncate(ctx.server, open, f, len);
