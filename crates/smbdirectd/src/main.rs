@@ -8,7 +8,10 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(name = "smbdirectd", version = version_string(), about = "SMB 3.x / SMB Direct storage server for Hyper-V")]
+#[command(
+    name = "smbdirectd",
+    about = "SMB 3.x / SMB Direct storage server for Hyper-V"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -69,8 +72,27 @@ const fn version_string() -> &'static str {
     }
 }
 
+/// The version line: the build's features, and `spdk` with its release when this node
+/// has the SPDK shim (libsmbdirectd_spdk.so) and it loads.
+fn version_line() -> String {
+    let v = version_string();
+    match spdk::probe() {
+        Ok(release) => format!("{}, spdk) [{release}]", v.trim_end_matches(')')),
+        Err(_) => v.to_string(),
+    }
+}
+
 fn main() -> Result<()> {
-    let cli = Cli::parse();
+    use clap::{CommandFactory, FromArgMatches};
+    let wants_version = std::env::args()
+        .skip(1)
+        .any(|a| a == "--version" || a == "-V");
+    let cmd = if wants_version {
+        Cli::command().version(&*Box::leak(version_line().into_boxed_str()))
+    } else {
+        Cli::command().version(version_string())
+    };
+    let cli = Cli::from_arg_matches(&cmd.get_matches()).unwrap_or_else(|e| e.exit());
     match cli.cmd {
         Cmd::Serve(args) => daemon::serve(args),
         Cmd::User { cmd } => match cmd {

@@ -85,6 +85,23 @@ fn version_lists_features() {
         v.contains("features: tcp, io_uring, metrics, vhdx, verbs"),
         "the default build carries verbs: {v}"
     );
+    assert!(!v.contains("spdk") || spdk::find().is_some(), "{v}");
+    // With the SPDK shim (scripts/test builds it and names it), `spdk` and its release
+    // are listed; a node without it does not list it.
+    if testkit::require(
+        "SPDK (libsmbdirectd_spdk.so)",
+        spdk::find().is_some(),
+        "scripts/build-spdk",
+    ) {
+        assert!(v.contains(", spdk) [SPDK v26.05"), "{v}");
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .arg("--version")
+        .env("SMBDIRECTD_SPDK_LIB", "/nonexistent/libsmbdirectd_spdk.so")
+        .output()
+        .unwrap();
+    let v = String::from_utf8_lossy(&o.stdout);
+    assert!(v.contains("vhdx, verbs)") && !v.contains("spdk"), "{v}");
     let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
         .arg("rdma")
         .output()
