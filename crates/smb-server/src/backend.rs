@@ -155,6 +155,25 @@ pub struct BasicChange {
     pub attributes: Option<u32>,
 }
 
+/// What opening an existing file or directory per `p` does (MS-FSA 2.1.5.1.2): the
+/// action, or the status refusing it (a directory asked for a file or the reverse, a
+/// Create over it, an overwrite of a directory).
+pub fn existing_action(is_dir: bool, p: &OpenParams) -> Result<CreateAction, NtStatus> {
+    if is_dir && p.kind == Kind::NonDirectory {
+        return Err(NtStatus::FILE_IS_A_DIRECTORY);
+    }
+    if !is_dir && p.kind == Kind::Directory {
+        return Err(NtStatus::NOT_A_DIRECTORY);
+    }
+    Ok(match p.disposition {
+        Disposition::Create => return Err(NtStatus::OBJECT_NAME_COLLISION),
+        Disposition::Open | Disposition::OpenIf => CreateAction::Opened,
+        Disposition::Overwrite | Disposition::OverwriteIf if !is_dir => CreateAction::Overwritten,
+        Disposition::Supersede if !is_dir => CreateAction::Superseded,
+        _ => return Err(NtStatus::INVALID_PARAMETER),
+    })
+}
+
 /// One share's namespace.
 pub trait Share: Send + Sync {
     /// Opens or creates `path` per `params`. Errors use the NTSTATUS a Windows server would

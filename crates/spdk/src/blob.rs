@@ -346,11 +346,29 @@ impl Channel {
         units: u64,
     ) -> Result<(), Error> {
         let p = buf.map_or(std::ptr::null_mut(), |b| b.as_ptr());
-        // SAFETY: `p` is the caller's DmaBuf, borrowed mutably until we return, which is
-        // after the completion (or after the wait gave up, when SPDK may still write it:
-        // the wait's limit is a minute, far beyond any healthy device).
+        // SAFETY: `p` is the caller's DmaBuf, borrowed mutably until we return.
+        unsafe { self.io_raw(t, blob, io, p, offset, units) }
+    }
+
+    /// [`Channel::io`] on memory the caller names.
+    ///
+    /// # Safety
+    /// For Read and Write, `buf` must be DMA memory of at least `units` io units, alive
+    /// and untouched by anyone else until this returns (after the completion; or after
+    /// the wait gave up, when SPDK may still use it: the limit is a minute, far beyond
+    /// any healthy device).
+    pub unsafe fn io_raw(
+        &self,
+        t: &Thread,
+        blob: &Blob,
+        io: Io,
+        buf: *mut c_void,
+        offset: u64,
+        units: u64,
+    ) -> Result<(), Error> {
+        // SAFETY: the caller's contract.
         t.wait_ok(&format!("blob {io:?}"), |cb, arg| unsafe {
-            self.start(blob, io, p, offset, units, cb, arg)
+            self.start(blob, io, buf, offset, units, cb, arg)
         })
         .map(drop)
     }

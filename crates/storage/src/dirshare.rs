@@ -286,21 +286,7 @@ impl DirShare {
             if !is_dir && !is_reg {
                 return Err(NtStatus::ACCESS_DENIED);
             }
-            if is_dir && p.kind == Kind::NonDirectory {
-                return Err(NtStatus::FILE_IS_A_DIRECTORY);
-            }
-            if !is_dir && p.kind == Kind::Directory {
-                return Err(NtStatus::NOT_A_DIRECTORY);
-            }
-            let action = match p.disposition {
-                Disposition::Create => return Err(NtStatus::OBJECT_NAME_COLLISION),
-                Disposition::Open | Disposition::OpenIf => CreateAction::Opened,
-                Disposition::Overwrite | Disposition::OverwriteIf if !is_dir => {
-                    CreateAction::Overwritten
-                }
-                Disposition::Supersede if !is_dir => CreateAction::Superseded,
-                _ => return Err(NtStatus::INVALID_PARAMETER),
-            };
+            let action = smb_server::backend::existing_action(is_dir, p)?;
             let write = p.write || action != CreateAction::Opened;
             let (fd, direct) = self.open_fd(path.as_str(), is_dir, write, p)?;
             if action != CreateAction::Opened {

@@ -10,10 +10,12 @@
 //! names, files and their attributes to the file system and back.
 pub mod clock;
 
+pub mod blobshare;
 pub mod dirshare;
 pub mod fmap;
 pub mod journal;
 pub mod stats;
 mod sys;
 
+pub use blobshare::BlobShare;
 pub use dirshare::{DirShare, DirShareOptions};

@@ -1,0 +1,416 @@
+//! A share on SPDK: the namespace and data of `backend = "spdk"` shares, kept in an SPDK
+//! blobstore on an NVMe namespace (or, for tests, a file through SPDK's aio bdev).
+//! docs/architecture.md ("SPDK shares") gives the layout: one blob per file or
+//! directory, names and metadata in the blob's extended attributes, every namespace
+//! change one blob's metadata write. [`service::Service`] owns SPDK and the stores;
+//! [`BlobShare`] and its files hand it jobs.
+
+pub mod ns;
+mod ops;
+pub mod service;
+
+use std::sync::Arc;
+
+use smb_server::backend::{
+    BasicChange, CreateAction, DirEntry, Disposition, FileInfo, FileObj, FsInfo, Kind, OpenParams,
+    Share, SharePath,
+};
+use smb_wire::msg::attrs;
+use smb_wire::NtStatus;
+
+use ns::{BlobId, Meta, Node};
+use service::{Ctx, Service, Store};
+
+fn now() -> u64 {
+    smb_wire::filetime::of(crate::clock::wall())
+}
+
+fn info_of(s: &Store, id: BlobId, n: &Node) -> FileInfo {
+    let dir = n.meta.dir;
+    let mut attributes = n.meta.attributes & !attrs::DIRECTORY;
+    if dir {
+        attributes |= attrs::DIRECTORY;
+    } else if attributes == 0 {
+        attributes = attrs::NORMAL;
+    }
+    FileInfo {
+        creation_time: n.meta.creation,
+        last_access_time: n.meta.access,
+        last_write_time: n.meta.write,
+        change_time: n.meta.change,
+        allocation_size: if dir { 0 } else { n.clusters * s.cluster },
+        end_of_file: if dir { 0 } else { n.meta.eof },
+        attributes,
+        number_of_links: 1,
+        is_directory: dir,
+        file_id: id,
+        device_id: s.device_id,
+        ea_size: 0,
+    }
+}
+
+/// One SPDK share: a store of the service.
+pub struct BlobShare {
+    svc: Arc<Service>,
+    store: usize,
+}
+
+impl BlobShare {
+    pub fn new(svc: Arc<Service>, store: usize) -> BlobShare {
+        BlobShare { svc, store }
+    }
+
+    /// Run `f` on the service thread with this share's store.
+    fn with<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&spdk::Thread, &mut Store) -> Result<R, NtStatus> + Send + 'static,
+    ) -> Result<R, NtStatus> {
+        let i = self.store;
+        self.svc.call(move |ctx: &mut Ctx| {
+            let Ctx { t, stores } = ctx;
+            f(t, &mut stores[i])
+        })?
+    }
+
+    fn file(&self, id: BlobId, dir: bool, write_through: bool) -> Box<dyn FileObj> {
+        Box::new(BlobFile {
+            svc: self.svc.clone(),
+            store: self.store,
+            id,
+            dir,
+            write_through,
+        })
+    }
+}
+
+fn open_in(
+    t: &spdk::Thread,
+    s: &mut Store,
+    path: &SharePath,
+    p: &OpenParams,
+) -> Result<(BlobId, bool, CreateAction), NtStatus> {
+    let now = now();
+    match s.ns.lookup(path) {
+        Ok(id) => {
+            let dir = s.node(id)?.meta.dir;
+            let action = smb_server::backend::existing_action(dir, p)?;
+            s.acquire(t, id)?;
+            if action != CreateAction::Opened {
+                let r = overwrite(t, s, id, p, now);
+                if let Err(e) = r {
+                    s.release(t, id);
+                    return Err(e);
+                }
+            }
+            Ok((id, dir, action))
+        }
+        Err(NtStatus::OBJECT_NAME_NOT_FOUND) => {
+            if matches!(p.disposition, Disposition::Open | Disposition::Overwrite) {
+                return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
+            }
+            let (parent, name) = s.ns.parent_of(path)?;
+            let dir = p.kind == Kind::Directory;
+            let given = p.attributes & attrs::SETTABLE;
+            let meta = Meta {
+                dir,
+                attributes: if dir {
+                    given | attrs::DIRECTORY
+                } else {
+                    given | attrs::ARCHIVE
+                },
+                creation: now,
+                access: now,
+                write: now,
+                change: now,
+                eof: 0,
+            };
+            let id = s.create(t, parent, name, meta)?;
+            s.acquire(t, id)?;
+            if !dir && p.allocation_size > 0 {
+                if let Err(e) = s.allocate(t, id, p.allocation_size) {
+                    s.release(t, id);
+                    return Err(e);
+                }
+            }
+            Ok((id, dir, CreateAction::Created))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn overwrite(
+    t: &spdk::Thread,
+    s: &mut Store,
+    id: BlobId,
+    p: &OpenParams,
+    now: u64,
+) -> Result<(), NtStatus> {
+    s.set_len(t, id, 0, now)?;
+    if let Some(n) = s.ns.get_mut(id) {
+        n.meta.attributes = (p.attributes & attrs::SETTABLE) | attrs::ARCHIVE;
+    }
+    s.save_meta(t, id)?;
+    if p.allocation_size > 0 {
+        s.allocate(t, id, p.allocation_size)?;
+    }
+    Ok(())
+}
+
+impl Share for BlobShare {
+    fn open(
+        &self,
+        path: &SharePath,
+        p: &OpenParams,
+    ) -> Result<(Box<dyn FileObj>, CreateAction), NtStatus> {
+        let (path2, p2) = (path.clone(), p.clone());
+        let (id, dir, action) = self.with(move |t, s| open_in(t, s, &path2, &p2))?;
+        Ok((self.file(id, dir, p.write_through && !dir), action))
+    }
+
+    fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
+        let (from, to) = (from.clone(), to.clone());
+        self.with(move |t, s| {
+            let id = s.ns.lookup(&from)?;
+            if id == s.ns.root {
+                return Err(NtStatus::ACCESS_DENIED);
+            }
+            let (parent, name) = s.ns.parent_of(&to)?;
+            if s.ns.is_within(parent, id) {
+                return Err(NtStatus::INVALID_PARAMETER);
+            }
+            match s.ns.child(parent, name) {
+                Some(other) if other != id => {
+                    if !replace {
+                        return Err(NtStatus::OBJECT_NAME_COLLISION);
+                    }
+                    if s.node(other)?.meta.dir {
+                        return Err(NtStatus::ACCESS_DENIED);
+                    }
+                    s.remove(t, other)?;
+                }
+                _ => {}
+            }
+            s.rename(t, id, parent, name)?;
+            if let Some(n) = s.ns.get_mut(id) {
+                n.meta.change = now();
+            }
+            Ok(())
+        })
+    }
+
+    fn remove(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus> {
+        let path = path.clone();
+        self.with(move |t, s| {
+            let id = s.ns.lookup(&path)?;
+            if id == s.ns.root {
+                return Err(NtStatus::ACCESS_DENIED);
+            }
+            let dir = s.node(id)?.meta.dir;
+            if dir != is_dir {
+                return Err(if dir {
+                    NtStatus::FILE_IS_A_DIRECTORY
+                } else {
+                    NtStatus::NOT_A_DIRECTORY
+                });
+            }
+            if s.ns.has_children(id) {
+                return Err(NtStatus::DIRECTORY_NOT_EMPTY);
+            }
+            s.remove(t, id)
+        })
+    }
+
+    fn stat(&self, path: &SharePath) -> Result<FileInfo, NtStatus> {
+        let path = path.clone();
+        self.with(move |_, s| {
+            let id = s.ns.lookup(&path)?;
+            Ok(info_of(s, id, s.node(id)?))
+        })
+    }
+
+    fn fs_info(&self) -> Result<FsInfo, NtStatus> {
+        self.with(|_, s| {
+            let bs = s.bs();
+            let free = bs.free_clusters() * s.cluster;
+            Ok(FsInfo {
+                total_bytes: bs.total_clusters() * s.cluster,
+                free_bytes: free,
+                avail_bytes: free,
+                bytes_per_sector: s.unit as u32,
+                sectors_per_unit: 1,
+                max_name_len: 255,
+                volume_serial: (s.device_id as u32).wrapping_mul(0x9E37_79B9),
+                volume_creation_time: s.node(s.ns.root)?.meta.creation,
+                keeps_xattrs: true,
+                sparse_files: false,
+                block_refcounting: false,
+            })
+        })
+    }
+
+    fn canonical(&self, path: &SharePath) -> SharePath {
+        let p = path.clone();
+        self.with(move |_, s| Ok(s.ns.canonical(&p)))
+            .unwrap_or_else(|_| path.clone())
+    }
+
+    fn security(&self, path: &SharePath) -> Option<Vec<u8>> {
+        let path = path.clone();
+        self.with(move |_, s| {
+            let id = s.ns.lookup(&path)?;
+            Ok(s.node(id)?.sd.clone())
+        })
+        .ok()
+        .flatten()
+    }
+}
+
+/// An open file or directory of an SPDK share.
+pub struct BlobFile {
+    svc: Arc<Service>,
+    store: usize,
+    id: BlobId,
+    dir: bool,
+    write_through: bool,
+}
+
+impl BlobFile {
+    fn with<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&spdk::Thread, &mut Store, BlobId) -> Result<R, NtStatus> + Send + 'static,
+    ) -> Result<R, NtStatus> {
+        let (i, id) = (self.store, self.id);
+        self.svc.call(move |ctx: &mut Ctx| {
+            let Ctx { t, stores } = ctx;
+            f(t, &mut stores[i], id)
+        })?
+    }
+
+    fn data(&self) -> Result<(), NtStatus> {
+        if self.dir {
+            Err(NtStatus::INVALID_DEVICE_REQUEST)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Drop for BlobFile {
+    fn drop(&mut self) {
+        let (i, id) = (self.store, self.id);
+        self.svc.post(move |ctx| {
+            let Ctx { t, stores } = ctx;
+            stores[i].release(t, id);
+        });
+    }
+}
+
+impl FileObj for BlobFile {
+    fn info(&self) -> Result<FileInfo, NtStatus> {
+        self.with(|_, s, id| Ok(info_of(s, id, s.node(id)?)))
+    }
+
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, NtStatus> {
+        self.data()?;
+        let len = buf.len();
+        let data = self.with(move |t, s, id| {
+            let mut v = vec![0u8; len];
+            let n = s.read(t, id, offset, &mut v)?;
+            v.truncate(n);
+            Ok(v)
+        })?;
+        buf[..data.len()].copy_from_slice(&data);
+        Ok(data.len())
+    }
+
+    fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus> {
+        self.data()?;
+        let data = data.to_vec();
+        self.with(move |t, s, id| s.write(t, id, offset, &data, now()))
+    }
+
+    fn writes_through(&self) -> bool {
+        self.write_through
+    }
+
+    fn sync(&self) -> Result<(), NtStatus> {
+        self.with(|t, s, id| s.flush(t, id))
+    }
+
+    fn set_len(&self, len: u64) -> Result<(), NtStatus> {
+        self.data()?;
+        self.with(move |t, s, id| s.set_len(t, id, len, now()))
+    }
+
+    fn allocate(&self, len: u64) -> Result<(), NtStatus> {
+        self.data()?;
+        self.with(move |t, s, id| s.allocate(t, id, len))
+    }
+
+    fn set_basic(&self, c: &BasicChange) -> Result<(), NtStatus> {
+        let c = *c;
+        self.with(move |t, s, id| {
+            let n = s.ns.get_mut(id).ok_or(NtStatus::FILE_DELETED)?;
+            let m = &mut n.meta;
+            for (field, v) in [
+                (&mut m.creation, c.creation_time),
+                (&mut m.access, c.last_access_time),
+                (&mut m.write, c.last_write_time),
+                (&mut m.change, c.change_time),
+            ] {
+                if let Some(v) = v {
+                    *field = v;
+                }
+            }
+            if let Some(a) = c.attributes {
+                let keep = m.attributes & attrs::DIRECTORY;
+                m.attributes = (a & (attrs::SETTABLE | attrs::SPARSE_FILE)) | keep;
+            }
+            s.save_meta(t, id)
+        })
+    }
+
+    fn list_dir(&self) -> Result<Vec<DirEntry>, NtStatus> {
+        self.with(|_, s, id| {
+            let mut out = Vec::new();
+            for c in s.ns.children(id) {
+                let n = s.node(c)?;
+                out.push(DirEntry {
+                    name: n.name.clone(),
+                    info: info_of(s, c, n),
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    fn child_info(&self, name: &str) -> Result<FileInfo, NtStatus> {
+        let name = name.to_string();
+        self.with(move |_, s, id| {
+            let c =
+                s.ns.child(id, &name)
+                    .ok_or(NtStatus::OBJECT_NAME_NOT_FOUND)?;
+            Ok(info_of(s, c, s.node(c)?))
+        })
+    }
+
+    fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus> {
+        self.data()?;
+        self.with(move |t, s, id| s.zero(t, id, offset, len))
+    }
+
+    fn raw_fd(&self) -> Option<i32> {
+        None
+    }
+
+    fn security(&self) -> Option<Vec<u8>> {
+        self.with(|_, s, id| Ok(s.node(id)?.sd.clone()))
+            .ok()
+            .flatten()
+    }
+
+    fn set_security(&self, sd: &[u8]) -> Result<(), NtStatus> {
+        let sd = sd.to_vec();
+        self.with(move |t, s, id| s.set_sd(t, id, &sd))
+    }
+}
