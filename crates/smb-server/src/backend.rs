@@ -86,6 +86,23 @@ pub struct OpenParams {
     pub direct_io: bool,
 }
 
+impl OpenParams {
+    /// A plain read-write open (no attributes, allocation, write-through or direct I/O):
+    /// what admin tools and tests ask for.
+    pub fn read_write(disposition: Disposition, kind: Kind) -> OpenParams {
+        OpenParams {
+            disposition,
+            kind,
+            read: true,
+            write: true,
+            attributes: 0,
+            allocation_size: 0,
+            write_through: false,
+            direct_io: false,
+        }
+    }
+}
+
 /// MS-SMB2 2.2.14 CreateAction.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CreateAction {

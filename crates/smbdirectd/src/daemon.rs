@@ -68,6 +68,8 @@ fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
                 dfs_root: false,
                 dfs_links: Default::default(),
                 write_time_updates: Default::default(),
+                backend: Default::default(),
+                device: None,
             });
         }
     }
@@ -145,15 +147,25 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
     let domain_sid = local_domain_sid.clone();
     let mut names = crate::kerberos::Resolver::new(cfg, &domain_sid, users.names());
     let mut shares = Vec::new();
+    let mut spdk = crate::spdk_store::start(cfg)?;
     for s in &cfg.shares {
-        std::fs::create_dir_all(&s.path)
-            .with_context(|| format!("share {}: creating {}", s.name, s.path.display()))?;
-        let backend = storage::DirShare::open(&s.path, storage::DirShareOptions::default())
-            .with_context(|| format!("share {}: opening {}", s.name, s.path.display()))?;
+        let backend: Arc<dyn smb_server::backend::Share> = match s.backend {
+            crate::config::ShareBackend::Spdk => spdk.share(&s.name)?,
+            crate::config::ShareBackend::Dir => {
+                std::fs::create_dir_all(&s.path)
+                    .with_context(|| format!("share {}: creating {}", s.name, s.path.display()))?;
+                Arc::new(
+                    storage::DirShare::open(&s.path, storage::DirShareOptions::default())
+                        .with_context(|| {
+                            format!("share {}: opening {}", s.name, s.path.display())
+                        })?,
+                )
+            }
+        };
         shares.push(ShareConfig {
             name: s.name.clone(),
             comment: s.comment.clone(),
-            backend: Arc::new(backend),
+            backend,
             encrypt: s.encrypt,
             read_only: s.read_only,
             direct_io: s.direct_io,
@@ -408,6 +420,7 @@ impl Running {
         let until = crate::clock::now() + std::time::Duration::from_secs(10);
         smb_server::ops::wait_copiers(until);
         smb_server::svhdx::stop_disks(until);
+        crate::spdk_store::stop();
     }
 }
 

@@ -20,6 +20,8 @@ pub mod metrics;
 pub mod provider;
 pub mod rdma_conns;
 pub mod rdma_cqs;
+pub mod spdk_cli;
+pub mod spdk_store;
 pub mod users;
 pub mod vhdx_cli;
 pub mod worker;

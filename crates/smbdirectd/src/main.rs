@@ -1,7 +1,7 @@
 //! smbdirectd: the daemon. Configuration, per-core workers, listeners, and the admin
 //! subcommands.
 
-use smbdirectd::{daemon, users, vhdx_cli};
+use smbdirectd::{daemon, spdk_cli, users, vhdx_cli};
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -32,6 +32,12 @@ enum Cmd {
     Vhdx {
         #[command(subcommand)]
         cmd: vhdx_cli::VhdxCmd,
+    },
+    /// Format, list, check, import into and export from an SPDK share's store (with the
+    /// node stopped).
+    Spdk {
+        #[command(subcommand)]
+        cmd: spdk_cli::SpdkCmd,
     },
 }
 
@@ -105,6 +111,7 @@ fn main() -> Result<()> {
             UserCmd::List { users } => users::list(&users),
         },
         Cmd::Vhdx { cmd } => vhdx_cli::run(cmd),
+        Cmd::Spdk { cmd } => spdk_cli::run(cmd),
         Cmd::Rdma => rdma_report(),
     }
 }

@@ -431,16 +431,7 @@ mod tests {
     use smb_server::backend::BasicChange;
 
     fn params(d: Disposition, kind: Kind) -> OpenParams {
-        OpenParams {
-            disposition: d,
-            kind,
-            read: true,
-            write: true,
-            attributes: 0,
-            allocation_size: 0,
-            write_through: false,
-            direct_io: false,
-        }
+        OpenParams::read_write(d, kind)
     }
 
     fn p(s: &str) -> SharePath {

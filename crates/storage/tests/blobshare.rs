@@ -18,16 +18,7 @@ fn p(s: &str) -> SharePath {
 }
 
 fn params(d: Disposition, kind: Kind) -> OpenParams {
-    OpenParams {
-        disposition: d,
-        kind,
-        read: true,
-        write: true,
-        attributes: 0,
-        allocation_size: 0,
-        write_through: false,
-        direct_io: false,
-    }
+    OpenParams::read_write(d, kind)
 }
 
 fn have_spdk() -> bool {
@@ -43,7 +34,8 @@ fn start(file: &Path, mode: Mode) -> (std::sync::Arc<Service>, BlobShare) {
         name: "vms".into(),
         device: Device::File(file.to_path_buf()),
     };
-    let (svc, infos) = Service::start(spdk::EnvOpts::default(), vec![spec], mode).expect("service");
+    let (svc, infos) =
+        Service::start(None, spdk::EnvOpts::default(), vec![spec], mode).expect("service");
     assert_eq!(infos.len(), 1);
     let share = BlobShare::new(svc.clone(), 0);
     (svc, share)
@@ -257,7 +249,7 @@ fn an_empty_device_is_refused_and_left_alone() {
         name: "vms".into(),
         device: Device::File(file.clone()),
     };
-    let e = Service::start(spdk::EnvOpts::default(), vec![spec], Mode::Load)
+    let e = Service::start(None, spdk::EnvOpts::default(), vec![spec], Mode::Load)
         .err()
         .expect("no store on an empty device");
     assert!(

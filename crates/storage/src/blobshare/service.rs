@@ -151,6 +151,7 @@ impl Service {
     /// `Mode::Format` make) each store. A store that is missing, of another type or
     /// damaged is refused with a message saying which and why; nothing is repaired.
     pub fn start(
+        library: Option<PathBuf>,
         env: spdk::EnvOpts,
         specs: Vec<StoreSpec>,
         mode: Mode,
@@ -160,7 +161,7 @@ impl Service {
         let thread = std::thread::Builder::new()
             .name("spdk".into())
             .spawn(move || {
-                let mut ctx = match boot(&env, &specs, mode) {
+                let mut ctx = match boot(library.as_deref(), &env, &specs, mode) {
                     Ok(ctx) => ctx,
                     Err(e) => {
                         let _ = ready_tx.send(Err(e));
@@ -227,8 +228,13 @@ impl Service {
     }
 }
 
-fn boot(env: &spdk::EnvOpts, specs: &[StoreSpec], mode: Mode) -> Result<Ctx, String> {
-    let spdk = spdk::Spdk::init(None, env).map_err(|e| e.to_string())?;
+fn boot(
+    library: Option<&std::path::Path>,
+    env: &spdk::EnvOpts,
+    specs: &[StoreSpec],
+    mode: Mode,
+) -> Result<Ctx, String> {
+    let spdk = spdk::Spdk::init(library, env).map_err(|e| e.to_string())?;
     let t = spdk.thread("app").map_err(|e| e.to_string())?;
     let calls: Vec<(&str, String)> = specs.iter().map(StoreSpec::bdev_call).collect();
     t.start_subsystems(&spdk::config(&calls))
