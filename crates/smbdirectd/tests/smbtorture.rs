@@ -119,11 +119,12 @@ fn run_suite(s: &TestServer, suite: &str) -> Counts {
 }
 
 fn known_failures() -> BTreeMap<String, String> {
-    let p = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/smbtorture-known-failures.txt"
-    );
-    let text = std::fs::read_to_string(p).unwrap_or_default();
+    read_known("smbtorture-known-failures.txt")
+}
+
+fn read_known(file: &str) -> BTreeMap<String, String> {
+    let p = format!("{}/tests/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}"));
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -148,13 +149,69 @@ fn smbtorture_required_suites() {
     if !require_tool("smbtorture") {
         return;
     }
-    let known = known_failures();
     let s = TestServer::start();
+    hold_to(&s, "required", REQUIRED, &known_failures());
+}
+
+/// The file-centric required suites on a share kept by SPDK (a blobstore on a file
+/// through SPDK's aio bdev): the same list of known failures, and the SPDK share's own
+/// differences, each with its reason, in `smbtorture-spdk-known-failures.txt`.
+#[test]
+fn smbtorture_on_an_spdk_share() {
+    if !require_tool("smbtorture")
+        || !testkit::require(
+            "SPDK (libsmbdirectd_spdk.so)",
+            spdk::find().is_some(),
+            "scripts/build-spdk",
+        )
+    {
+        return;
+    }
+    let dev_dir = tempfile::tempdir().unwrap();
+    let device = dev_dir.path().join("nvme.img");
+    std::fs::File::create(&device)
+        .unwrap()
+        .set_len(2 << 30)
+        .unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["spdk", "format", "--yes", "--device"])
+        .arg(&device)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", out_text(&o));
+    let s = TestServer::start_with(Opts {
+        share_extra: format!("backend = \"spdk\"\ndevice = \"{}\"\n", device.display()),
+        ..Default::default()
+    });
+    let mut known = known_failures();
+    known.extend(read_known("smbtorture-spdk-known-failures.txt"));
+    let suites: Vec<&str> = REQUIRED
+        .iter()
+        .copied()
+        .filter(|s| !PROTOCOL_ONLY.contains(s))
+        .collect();
+    hold_to(&s, "on SPDK", &suites, &known);
+}
+
+/// The required suites that do not depend on the backend (protocol only: credits,
+/// sessions, replays, leases, durable v2): they run on the directory share only.
+const PROTOCOL_ONLY: &[&str] = &[
+    "smb2.credits",
+    "smb2.session",
+    "smb2.replay",
+    "smb2.lease",
+    "smb2.durable-v2-open",
+];
+
+/// Runs `suites` against `s`: every failure must be in `known` (one that fails is run
+/// once more on its own, and only one that fails twice counts); a known failure that
+/// passes is reported loudly.
+fn hold_to(s: &TestServer, what: &str, suites: &[&str], known: &BTreeMap<String, String>) {
     let mut unexpected = Vec::new();
     let mut now_passing = Vec::new();
     let (mut tp, mut tf) = (0, 0);
-    for suite in REQUIRED {
-        let c = run_suite(&s, suite);
+    for suite in suites {
+        let c = run_suite(s, suite);
         println!(
             "smbtorture {suite}: {} passed, {} failed, {} skipped{}",
             c.pass.len(),
@@ -180,15 +237,13 @@ fn smbtorture_required_suites() {
             unexpected.push(format!("{suite} (no results at all)"));
         }
     }
-    println!("smbtorture required: {tp} passed, {tf} failed");
-    // Some smbtorture tests race the server's handling of a just-closed connection; an
-    // unexpected failure is run once more on its own, and only one that fails twice
-    // counts. Each such retry is reported.
+    println!("smbtorture {what}: {tp} passed, {tf} failed");
+    // Some smbtorture tests race the server's handling of a just-closed connection.
     unexpected.retain(|t| {
         if t.ends_with("(no results at all)") {
             return true;
         }
-        let again = run_suite(&s, t);
+        let again = run_suite(s, t);
         let passed = again.fail.is_empty() && !again.pass.is_empty();
         println!(
             "RETRIED {t}: {}",
@@ -203,7 +258,7 @@ fn smbtorture_required_suites() {
     // A listed test that passes is reported loudly (remove it from the list) but does not
     // fail the run: some smbtorture tests are timing-sensitive.
     for p in &now_passing {
-        println!("NOW PASSING (remove from smbtorture-known-failures.txt): {p}");
+        println!("NOW PASSING (remove from the known failures): {p}");
     }
     assert!(
         unexpected.is_empty(),

@@ -246,6 +246,10 @@ smbd_bs_open(const char *name, int create, const char *bstype, uint32_t cluster_
 	}
 	spdk_bs_opts_init(&opts, sizeof(opts));
 	snprintf(opts.bstype.bstype, sizeof(opts.bstype.bstype), "%s", bstype);
+	/* A new store zeroes the whole device (Write Zeroes: a deallocate where the device
+	 * guarantees zeros after it): a thin blob's new cluster is not copied from anything,
+	 * so free space must read as zeros or one file would show another's old data. */
+	opts.clear_method = BS_CLEAR_WITH_WRITE_ZEROES;
 	if (cluster_sz != 0) {
 		opts.cluster_sz = cluster_sz;
 	}
@@ -364,6 +368,8 @@ smbd_blob_create(struct spdk_blob_store *bs, uint64_t clusters, int thin,
 	opts.num_clusters = clusters;
 	opts.thin_provision = thin != 0;
 	opts.use_extent_table = true;
+	/* Clusters a blob gives back (shrink, delete) are zeroed, for the same reason. */
+	opts.clear_method = BLOB_CLEAR_WITH_WRITE_ZEROES;
 	opts.xattrs.count = n;
 	opts.xattrs.names = (char **)names;
 	opts.xattrs.ctx = &list;

@@ -38,14 +38,24 @@ fn info_of(s: &Store, id: BlobId, n: &Node) -> FileInfo {
         last_access_time: n.meta.access,
         last_write_time: n.meta.write,
         change_time: n.meta.change,
-        allocation_size: if dir { 0 } else { n.clusters * s.cluster },
+        // Allocation as NTFS shows it: the data in 4 KiB clusters, more while a
+        // client's request for more stands (the store's own 1 MiB clusters are its
+        // business).
+        allocation_size: if dir {
+            0
+        } else {
+            n.meta
+                .eof
+                .next_multiple_of(4096)
+                .max(n.meta.alloc.next_multiple_of(4096))
+        },
         end_of_file: if dir { 0 } else { n.meta.eof },
         attributes,
         number_of_links: 1,
         is_directory: dir,
         file_id: id,
         device_id: s.device_id,
-        ea_size: 0,
+        ea_size: smb_wire::fscc::ea_list_size(&n.eas),
     }
 }
 
@@ -123,6 +133,7 @@ fn open_in(
                 write: now,
                 change: now,
                 eof: 0,
+                alloc: 0,
             };
             let id = s.create(t, parent, name, meta)?;
             s.acquire(t, id)?;
@@ -148,6 +159,7 @@ fn overwrite(
     s.set_len(t, id, 0, now)?;
     if let Some(n) = s.ns.get_mut(id) {
         n.meta.attributes = (p.attributes & attrs::SETTABLE) | attrs::ARCHIVE;
+        n.meta.alloc = 0;
     }
     s.save_meta(t, id)?;
     if p.allocation_size > 0 {
@@ -401,6 +413,15 @@ impl FileObj for BlobFile {
 
     fn raw_fd(&self) -> Option<i32> {
         None
+    }
+
+    fn eas(&self) -> Result<Vec<smb_wire::fscc::Ea>, NtStatus> {
+        self.with(|_, s, id| Ok(s.node(id)?.eas.clone()))
+    }
+
+    fn set_eas(&self, changes: &[smb_wire::fscc::Ea]) -> Result<(), NtStatus> {
+        let changes = changes.to_vec();
+        self.with(move |t, s, id| s.set_eas(t, id, &changes))
     }
 
     fn security(&self) -> Option<Vec<u8>> {

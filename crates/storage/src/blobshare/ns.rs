@@ -15,12 +15,14 @@ pub const X_PARENT: &str = "smbd.p";
 pub const X_NAME: &str = "smbd.n";
 pub const X_META: &str = "smbd.m";
 pub const X_SD: &str = "smbd.sd";
+/// The EA list (crate::ealist's encoding).
+pub const X_EA: &str = "smbd.ea";
 /// Set on a blob removed from the namespace while still open: a restart deletes it.
 pub const X_GONE: &str = "smbd.gone";
 
-/// Security descriptors larger than this are refused (one blob xattr holds at most
-/// 4,072 bytes with its name and header).
-pub const MAX_SD: usize = 4000;
+/// Security descriptors and EA lists larger than this are refused (one blob xattr holds
+/// at most 4,072 bytes with its name and header).
+pub const MAX_XATTR: usize = 4000;
 
 /// A file's or directory's fixed metadata (`smbd.m`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,9 +34,12 @@ pub struct Meta {
     pub write: u64,
     pub change: u64,
     pub eof: u64,
+    /// The allocation a client asked for (FileAllocationInformation, or at create);
+    /// reported while larger than the data.
+    pub alloc: u64,
 }
 
-pub const META_LEN: usize = 45;
+pub const META_LEN: usize = 53;
 
 impl Meta {
     pub fn encode(&self) -> [u8; META_LEN] {
@@ -47,6 +52,7 @@ impl Meta {
             self.write,
             self.change,
             self.eof,
+            self.alloc,
         ]
         .iter()
         .enumerate()
@@ -69,6 +75,7 @@ impl Meta {
             write: u(2),
             change: u(3),
             eof: u(4),
+            alloc: u(5),
         })
     }
 }
@@ -81,6 +88,7 @@ pub struct Node {
     /// Clusters the blob has (its allocation).
     pub clusters: u64,
     pub sd: Option<Vec<u8>>,
+    pub eas: Vec<smb_wire::fscc::Ea>,
 }
 
 /// The case-folded key a name is found under (SMB names are case-insensitive and
@@ -285,6 +293,7 @@ mod tests {
             },
             clusters: 0,
             sd: None,
+            eas: Vec::new(),
         }
     }
 
@@ -309,10 +318,11 @@ mod tests {
             write: 3,
             change: 4,
             eof: 1 << 40,
+            alloc: 1 << 20,
         };
         assert_eq!(Meta::decode(&m.encode()), Some(m));
         assert_eq!(Meta::decode(&[0u8; META_LEN]), None);
-        assert_eq!(Meta::decode(&m.encode()[..44]), None);
+        assert_eq!(Meta::decode(&m.encode()[..META_LEN - 1]), None);
     }
 
     #[test]

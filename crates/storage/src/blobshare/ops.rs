@@ -105,6 +105,7 @@ impl Store {
                 meta,
                 clusters: 0,
                 sd: None,
+                eas: Vec::new(),
             },
         );
         Ok(id)
@@ -120,7 +121,7 @@ impl Store {
     }
 
     pub fn set_sd(&mut self, t: &Thread, id: BlobId, sd: &[u8]) -> Result<(), NtStatus> {
-        if sd.len() > ns::MAX_SD {
+        if sd.len() > ns::MAX_XATTR {
             return Err(NtStatus::INSUFFICIENT_RESOURCES);
         }
         self.with_blob(t, id, |b| {
@@ -129,6 +130,34 @@ impl Store {
         })?;
         if let Some(n) = self.ns.get_mut(id) {
             n.sd = Some(sd.to_vec());
+        }
+        Ok(())
+    }
+
+    /// Applies EA changes (all or nothing) and writes the list.
+    pub fn set_eas(
+        &mut self,
+        t: &Thread,
+        id: BlobId,
+        changes: &[smb_wire::fscc::Ea],
+    ) -> Result<(), NtStatus> {
+        let mut eas = self.node(id)?.eas.clone();
+        crate::ealist::apply(&mut eas, changes)?;
+        let b = crate::ealist::encode(&eas);
+        if b.len() > ns::MAX_XATTR {
+            return Err(NtStatus::EA_TOO_LARGE);
+        }
+        self.with_blob(t, id, |blob| {
+            if b.is_empty() {
+                // Absent already is fine.
+                let _ = blob.remove_xattr(ns::X_EA);
+            } else {
+                blob.set_xattr(ns::X_EA, &b).map_err(st)?;
+            }
+            blob.sync_md(t).map_err(st)
+        })?;
+        if let Some(n) = self.ns.get_mut(id) {
+            n.eas = eas;
         }
         Ok(())
     }
@@ -248,6 +277,10 @@ impl Store {
     fn grow(&mut self, t: &Thread, id: BlobId, end: u64) -> Result<(), NtStatus> {
         let need = div_up(end, self.cluster);
         let have = self.node(id)?.clusters;
+        if need > self.bs().total_clusters() {
+            // One file larger than the device: what a full volume answers.
+            return Err(NtStatus::DISK_FULL);
+        }
         self.resize_to(t, id, need.max(have), end)
     }
 
@@ -298,19 +331,26 @@ impl Store {
         Ok(())
     }
 
-    /// Reserves clusters for `len` bytes; end of file stays.
+    /// Reserves clusters for `len` bytes and records the request; end of file stays.
     pub fn allocate(&mut self, t: &Thread, id: BlobId, len: u64) -> Result<(), NtStatus> {
         let need = div_up(len, self.cluster);
-        if need <= self.node(id)?.clusters {
-            return Ok(());
+        let have = self.node(id)?.clusters;
+        if need > have && need > self.bs().free_clusters() + have {
+            return Err(NtStatus::DISK_FULL);
         }
+        let mut meta = self.node(id)?.meta;
+        meta.alloc = len;
+        let m = meta.encode();
         self.with_blob(t, id, |b| {
-            b.resize(t, need).map_err(st)?;
+            if need > have {
+                b.resize(t, need).map_err(st)?;
+            }
+            b.set_xattr(ns::X_META, &m).map_err(st)?;
             b.sync_md(t).map_err(st)
         })?;
-        if let Some(n) = self.ns.get_mut(id) {
-            n.clusters = need;
-        }
+        let n = self.ns.get_mut(id).expect("node");
+        n.clusters = need.max(have);
+        n.meta.alloc = len;
         Ok(())
     }
 

@@ -66,7 +66,7 @@ impl StoreSpec {
             Device::File(p) => (
                 "bdev_aio_create",
                 format!(
-                    r#"{{"name":{},"filename":{},"block_size":4096}}"#,
+                    r#"{{"name":{},"filename":{},"block_size":4096,"fallocate":true}}"#,
                     spdk::json_str(&self.name),
                     spdk::json_str(&p.display().to_string())
                 ),
@@ -304,6 +304,7 @@ impl Store {
                         meta,
                         clusters: 0,
                         sd: None,
+                        eas: Vec::new(),
                     },
                 )
             }
@@ -374,6 +375,14 @@ fn walk(t: &Thread, bs: &Blobstore) -> Result<Namespace, String> {
                 return;
             }
         };
+        let eas = match b.xattr(ns::X_EA).map(|v| crate::ealist::decode(&v)) {
+            None => Vec::new(),
+            Some(Ok(eas)) => eas,
+            Some(Err(_)) => {
+                bad.get_or_insert(format!("blob {id:#x} has a damaged EA list"));
+                return;
+            }
+        };
         found.push((
             id,
             Some(Node {
@@ -382,6 +391,7 @@ fn walk(t: &Thread, bs: &Blobstore) -> Result<Namespace, String> {
                 meta,
                 clusters: b.clusters(),
                 sd: b.xattr(ns::X_SD),
+                eas,
             }),
         ));
     })

@@ -195,26 +195,7 @@ impl FileObj for DirFile {
             return Err(NtStatus::EAS_NOT_SUPPORTED);
         }
         let mut eas = read_eas(&self.fd)?;
-        for c in changes {
-            let pos = eas
-                .iter()
-                .position(|e| e.name.eq_ignore_ascii_case(&c.name));
-            match (pos, c.value.is_empty()) {
-                (Some(i), true) => {
-                    eas.remove(i);
-                }
-                (None, true) => {}
-                (Some(i), false) => {
-                    eas[i].value = c.value.clone();
-                    eas[i].flags = c.flags;
-                }
-                (None, false) => eas.push(Ea {
-                    flags: c.flags,
-                    name: c.name.to_ascii_uppercase(),
-                    value: c.value.clone(),
-                }),
-            }
-        }
+        crate::ealist::apply(&mut eas, changes)?;
         write_eas(&self.fd, &eas)
     }
 

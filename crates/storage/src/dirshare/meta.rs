@@ -141,8 +141,7 @@ pub(super) fn user_xattrs(dir: &OwnedFd) -> bool {
 /// Where a file's EAs live: one extended attribute holding the whole list.
 pub(super) const XATTR_EAS: &str = "user.smbdirectd.eas";
 
-/// The largest EA list a file may hold (Windows: 64 KiB).
-pub(super) const MAX_EA_LIST: usize = 65535;
+use crate::ealist::MAX_EA_LIST;
 
 /// Where a file's security descriptor lives (self-relative, as a client set it).
 pub(super) const XATTR_SD: &str = "user.smbdirectd.sd";
@@ -176,38 +175,11 @@ pub(super) fn read_eas(fd: &OwnedFd) -> Result<Vec<Ea>, NtStatus> {
         Err(e) if e.raw_os_error() == Some(libc::ENODATA) => return Ok(Vec::new()),
         Err(e) => return Err(io_status(e)),
     };
-    // flags u8, name length u8, value length u16, name, value; repeated.
-    let mut out = Vec::new();
-    let mut r = &b[..n];
-    while !r.is_empty() {
-        if r.len() < 4 {
-            return Err(NtStatus::EA_CORRUPT_ERROR);
-        }
-        let (nl, vl) = (r[1] as usize, usize::from(Le(r).u16(2).unwrap_or(0)));
-        if r.len() < 4 + nl + vl {
-            return Err(NtStatus::EA_CORRUPT_ERROR);
-        }
-        let name =
-            String::from_utf8(r[4..4 + nl].to_vec()).map_err(|_| NtStatus::EA_CORRUPT_ERROR)?;
-        out.push(Ea {
-            flags: r[0],
-            name,
-            value: r[4 + nl..4 + nl + vl].to_vec(),
-        });
-        r = &r[4 + nl + vl..];
-    }
-    Ok(out)
+    crate::ealist::decode(&b[..n])
 }
 
 pub(super) fn write_eas(fd: &OwnedFd, eas: &[Ea]) -> Result<(), NtStatus> {
-    let mut b = Vec::new();
-    for e in eas {
-        b.push(e.flags);
-        b.push(e.name.len() as u8);
-        b.extend_from_slice(&(e.value.len() as u16).to_le_bytes());
-        b.extend_from_slice(e.name.as_bytes());
-        b.extend_from_slice(&e.value);
-    }
+    let b = crate::ealist::encode(eas);
     if smb_wire::fscc::ea_list_size(eas) as usize > MAX_EA_LIST {
         return Err(NtStatus::EA_TOO_LARGE);
     }
