@@ -4,9 +4,11 @@
 //! able to fill the log either).
 
 use parking_lot::Mutex;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::os::fd::RawFd;
+use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Why a connection was refused or closed by a bound, as the metrics label it.
@@ -22,15 +24,19 @@ pub enum Cut {
     IdleTimeout,
     /// Refused at accept: the process is short of descriptors.
     Descriptors,
+    /// Closed: not signed in yet, and the oldest such connection when the server was
+    /// full and another arrived.
+    Displaced,
 }
 
 impl Cut {
-    pub const ALL: [Cut; 5] = [
+    pub const ALL: [Cut; 6] = [
         Cut::MaxConnections,
         Cut::PerAddress,
         Cut::HandshakeTimeout,
         Cut::IdleTimeout,
         Cut::Descriptors,
+        Cut::Displaced,
     ];
 
     pub fn label(self) -> &'static str {
@@ -40,6 +46,7 @@ impl Cut {
             Cut::HandshakeTimeout => "handshake_timeout",
             Cut::IdleTimeout => "idle_timeout",
             Cut::Descriptors => "descriptors",
+            Cut::Displaced => "displaced",
         }
     }
 
@@ -52,7 +59,7 @@ impl Cut {
     }
 }
 
-static CUTS: [AtomicU64; 5] = [const { AtomicU64::new(0) }; 5];
+static CUTS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
 
 /// Connections refused or closed for `why` since start.
 pub fn cuts(why: Cut) -> u64 {
@@ -63,7 +70,7 @@ pub fn cuts(why: Cut) -> u64 {
 /// (with how many went unlogged).
 pub fn cut(why: Cut, addr: Option<IpAddr>) {
     CUTS[why as usize].fetch_add(1, Ordering::Relaxed);
-    static LOGS: [RateLog; 5] = [const { RateLog::new() }; 5];
+    static LOGS: [RateLog; 6] = [const { RateLog::new() }; 6];
     if let Some(more) = LOGS[why as usize].due(Duration::from_secs(10)) {
         let addr = addr.map(|a| a.to_string()).unwrap_or_default();
         if why.at_accept() {
@@ -143,12 +150,60 @@ impl Default for RateLog {
     }
 }
 
-/// The TCP connections held, in total and by client address.
+const WAITING: u8 = 0;
+const SIGNED_IN: u8 = 1;
+const DISPLACED: u8 = 2;
+const CLOSED: u8 = 3;
+
+/// A connection's place, from its accept until it closes: whether it has signed in yet
+/// (until then a newcomer may displace it when the server is full), and the socket a
+/// displacement shuts down (TCP; an SMB Direct connection sees [`Place::displaced`]).
+pub struct Place {
+    inner: Arc<PlaceInner>,
+}
+
+struct PlaceInner {
+    state: AtomicU8,
+    /// The socket, while the connection holds it: shut down (never closed) by a
+    /// displacement, taken by the owner before it closes it.
+    fd: Mutex<Option<RawFd>>,
+}
+
+impl Place {
+    /// The connection signed in: nobody may displace it any more.
+    pub fn signed_in(&self) {
+        let _ = self.inner.state.compare_exchange(
+            WAITING,
+            SIGNED_IN,
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        );
+    }
+
+    /// A newcomer took this place: close the connection.
+    pub fn displaced(&self) -> bool {
+        self.inner.state.load(Ordering::Acquire) == DISPLACED
+    }
+
+    /// The owner is about to close the socket: a displacement may no longer touch it.
+    fn closing(&self) -> bool {
+        *self.inner.fd.lock() = None;
+        self.inner.state.swap(CLOSED, Ordering::AcqRel) == DISPLACED
+    }
+}
+
+/// The connections held, in total and by client address, over TCP and SMB Direct alike;
+/// and those not signed in yet, oldest first, for a newcomer to displace when the
+/// server is full (a flood of connections that never sign in must not keep a Hyper-V
+/// host out).
 pub struct Admission {
     live: AtomicUsize,
     max: usize,
     per_addr_max: u32,
     per_addr: Mutex<HashMap<IpAddr, u32>>,
+    waiting: Mutex<VecDeque<Arc<PlaceInner>>>,
+    /// Displaced connections not closed yet (each holds a place over `max` meanwhile).
+    displacing: AtomicUsize,
 }
 
 impl Admission {
@@ -158,14 +213,20 @@ impl Admission {
             max,
             per_addr_max,
             per_addr: Mutex::new(HashMap::new()),
+            waiting: Mutex::new(VecDeque::new()),
+            displacing: AtomicUsize::new(0),
         }
     }
 
-    /// Takes a place for a connection from `addr`, or says why there is none.
-    pub fn admit(&self, addr: Option<IpAddr>) -> Result<(), Cut> {
-        if self.live.load(Ordering::Acquire) >= self.max {
-            return Err(Cut::MaxConnections);
-        }
+    /// How many displaced connections may be closing at once (places over `max`).
+    fn displace_max(&self) -> usize {
+        (self.max / 8).clamp(1, 64)
+    }
+
+    /// Takes a place for a connection from `addr` (its socket `fd`, for TCP), or says
+    /// why there is none. When the server is full, the oldest connection that has not
+    /// signed in gives way (its socket is shut down; its owner closes it).
+    pub fn admit(&self, addr: Option<IpAddr>, fd: Option<RawFd>) -> Result<Place, Cut> {
         if let Some(a) = addr {
             let mut m = self.per_addr.lock();
             let n = m.entry(a).or_insert(0);
@@ -175,11 +236,60 @@ impl Admission {
             *n += 1;
         }
         self.live.fetch_add(1, Ordering::AcqRel);
-        Ok(())
+        let full = self.live.load(Ordering::Acquire) > self.max;
+        if full
+            && (self.displacing.load(Ordering::Acquire) >= self.displace_max() || !self.displace())
+        {
+            self.release_count(addr);
+            return Err(Cut::MaxConnections);
+        }
+        let inner = Arc::new(PlaceInner {
+            state: AtomicU8::new(WAITING),
+            fd: Mutex::new(fd),
+        });
+        let mut w = self.waiting.lock();
+        if w.len() >= 2 * self.max.max(16) {
+            w.retain(|p| p.state.load(Ordering::Acquire) == WAITING);
+        }
+        w.push_back(inner.clone());
+        Ok(Place { inner })
     }
 
-    /// Gives back the place of a connection from `addr` that closed.
-    pub fn release(&self, addr: Option<IpAddr>) {
+    /// Displaces the oldest connection still waiting to sign in; false when there is
+    /// none.
+    fn displace(&self) -> bool {
+        let mut w = self.waiting.lock();
+        while let Some(p) = w.pop_front() {
+            if p.state
+                .compare_exchange(WAITING, DISPLACED, Ordering::AcqRel, Ordering::Acquire)
+                .is_err()
+            {
+                continue;
+            }
+            self.displacing.fetch_add(1, Ordering::AcqRel);
+            if let Some(fd) = *p.fd.lock() {
+                // SAFETY: the owner takes the descriptor out under this lock before it
+                // closes it, so `fd` is still this connection's socket; shutdown only
+                // ends its traffic (the owner sees the end and closes it).
+                unsafe { libc::shutdown(fd, libc::SHUT_RDWR) };
+            }
+            cut(Cut::Displaced, None);
+            return true;
+        }
+        false
+    }
+
+    /// Gives back the place of a connection from `addr` that is closing (call before
+    /// its socket is closed).
+    pub fn release(&self, addr: Option<IpAddr>, place: &Place) {
+        if place.closing() {
+            self.displacing.fetch_sub(1, Ordering::AcqRel);
+        }
+        self.release_count(addr);
+    }
+
+    /// Gives back a place taken by `admit` for a connection that never started.
+    fn release_count(&self, addr: Option<IpAddr>) {
         self.live.fetch_sub(1, Ordering::AcqRel);
         if let Some(a) = addr {
             let mut m = self.per_addr.lock();
@@ -202,59 +312,48 @@ impl Admission {
 mod tests {
     use super::*;
 
-    #[test]
-    fn bounds_in_total_and_per_address() {
-        let a = Admission::new(5, 2);
-        let x: IpAddr = "10.0.0.1".parse().unwrap();
-        let y: IpAddr = "10.0.0.2".parse().unwrap();
-        assert_eq!(a.admit(Some(x)), Ok(()));
-        assert_eq!(a.admit(Some(x)), Ok(()));
-        assert_eq!(a.admit(Some(x)), Err(Cut::PerAddress));
-        assert_eq!(a.admit(Some(y)), Ok(()));
-        assert_eq!(a.admit(Some(y)), Ok(()));
-        assert_eq!(a.admit(None), Ok(()));
-        assert_eq!(
-            a.admit(Some("10.0.0.3".parse().unwrap())),
-            Err(Cut::MaxConnections)
-        );
-        a.release(Some(x));
-        assert_eq!(a.admit(Some(x)), Ok(()));
-        assert_eq!(a.live(), 5);
-        for addr in [Some(x), Some(x), Some(y), Some(y), None] {
-            a.release(addr);
-        }
-        assert_eq!(a.live(), 0);
-        assert!(a.per_addr.lock().is_empty());
+    fn ip(last: u8) -> Option<IpAddr> {
+        Some(IpAddr::from([127, 0, 0, last]))
     }
 
     #[test]
-    fn deadlines_cut_the_silent_and_the_slow_only() {
-        let d = Deadlines {
-            handshake: Duration::from_secs(30),
-            idle: Some(Duration::from_secs(900)),
-        };
-        let s = Duration::from_secs;
-        assert_eq!(
-            d.overdue(false, s(31), s(0), || false),
-            Some(Cut::HandshakeTimeout)
-        );
-        assert_eq!(d.overdue(false, s(29), s(999), || false), None);
-        assert_eq!(
-            d.overdue(true, s(9999), s(901), || false),
-            Some(Cut::IdleTimeout)
-        );
-        assert_eq!(d.overdue(true, s(9999), s(901), || true), None);
-        assert_eq!(d.overdue(true, s(9999), s(899), || panic!("asked")), None);
-        let never = Deadlines { idle: None, ..d };
-        assert_eq!(never.overdue(true, s(9999), s(99_999), || false), None);
+    fn a_full_server_displaces_its_oldest_connection_not_signed_in() {
+        let a = Admission::new(3, 2);
+        let p1 = a.admit(ip(2), None).unwrap();
+        let p2 = a.admit(ip(3), None).unwrap();
+        let p3 = a.admit(ip(4), None).unwrap();
+        p1.signed_in();
+        // Full: the oldest waiting one (p2; p1 signed in) gives way.
+        let p4 = a.admit(ip(5), None).unwrap();
+        assert!(!p1.displaced() && p2.displaced() && !p3.displaced());
+        assert_eq!(a.live(), 4);
+        // One place over the bound is as many as closing displaced ones may take here
+        // (max / 8, at least one): the next newcomer waits for p2 to close.
+        assert_eq!(a.admit(ip(6), None).err(), Some(Cut::MaxConnections));
+        a.release(ip(3), &p2);
+        assert_eq!(a.live(), 3);
+        let p5 = a.admit(ip(6), None).unwrap();
+        assert!(p3.displaced());
+        a.release(ip(4), &p3);
+        p4.signed_in();
+        p5.signed_in();
+        // Everyone signed in and the server full: a newcomer is refused.
+        assert_eq!(a.admit(ip(7), None).err(), Some(Cut::MaxConnections));
+        assert_eq!(a.live(), 3);
+        // A place given back after its connection closed is not displaceable, and
+        // frees its place.
+        a.release(ip(2), &p1);
+        assert!(!p1.displaced());
+        let q = a.admit(ip(7), None).unwrap();
+        assert!(!q.displaced() && !p4.displaced() && !p5.displaced());
     }
 
     #[test]
-    fn rate_log_holds_back_and_counts() {
-        let r = RateLog::new();
-        assert_eq!(r.due(Duration::from_secs(60)), Some(0));
-        assert_eq!(r.due(Duration::from_secs(60)), None);
-        assert_eq!(r.due(Duration::from_secs(60)), None);
-        assert_eq!(r.due(Duration::ZERO), Some(2));
+    fn the_address_bound_is_checked_first() {
+        let a = Admission::new(2, 1);
+        let p1 = a.admit(ip(2), None).unwrap();
+        let _p2 = a.admit(ip(3), None).unwrap();
+        assert_eq!(a.admit(ip(2), None).err(), Some(Cut::PerAddress));
+        assert!(!p1.displaced(), "a refused newcomer displaced someone");
     }
 }

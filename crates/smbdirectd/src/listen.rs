@@ -14,6 +14,7 @@ use fabric::{Access, Listener, Mr, Pd};
 use smb_server::{Connection, Server, Transport};
 use smbdirect::{BufferPool, Config, Shared, SharedReceives, SmbdConnection};
 use std::net::{SocketAddr, TcpListener};
+use std::os::fd::AsRawFd;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,15 +34,19 @@ pub fn accept_loop(
         match s {
             Ok(s) => {
                 let ip = s.peer_addr().ok().map(|a| a.ip());
-                if let Err(why) = admission.admit(ip) {
-                    crate::admission::cut(why, ip);
-                    drop(s);
-                    continue;
-                }
+                let place = match admission.admit(ip, Some(s.as_raw_fd())) {
+                    Ok(p) => p,
+                    Err(why) => {
+                        crate::admission::cut(why, ip);
+                        drop(s);
+                        continue;
+                    }
+                };
                 let w = &workers[next % workers.len()];
                 next += 1;
-                if w.hand((s, ip)).is_err() {
-                    admission.release(ip);
+                if let Err((s, ip, place)) = w.hand((s, ip, place)) {
+                    admission.release(ip, &place);
+                    drop(s);
                 }
             }
             Err(e) => {
@@ -207,11 +212,14 @@ fn run(
                 let peer = req.peer();
                 // One count of places with TCP: in total and per client address.
                 let ip = peer.parse::<SocketAddr>().ok().map(|a| a.ip());
-                if let Err(why) = admission.admit(ip) {
-                    crate::admission::cut(why, ip);
-                    req.reject(b"");
-                    continue;
-                }
+                let place = match admission.admit(ip, None) {
+                    Ok(p) => p,
+                    Err(why) => {
+                        crate::admission::cut(why, ip);
+                        req.reject(b"");
+                        continue;
+                    }
+                };
                 let wi = next % workers.len();
                 let w = &workers[wi];
                 // A place on the worker's shared receives, if it has room for one more
@@ -225,7 +233,7 @@ fn run(
                     Ok(x) => x,
                     Err(e) => {
                         tracing::warn!(%peer, error = %e, "SMB Direct: no protection domain or completion queue");
-                        admission.release(ip);
+                        admission.release(ip, &place);
                         req.reject(b"");
                         continue;
                     }
@@ -254,12 +262,12 @@ fn run(
                         let (cq, pd) = (seat.cq().clone(), dom.pd);
                         let smbd =
                             SmbdConnection::accept_shared(qp, pd, cq, setup.smbd, now_ms(), shared);
-                        let conn = RdmaConn::new(smbd, smb, admission.clone(), ip, seat);
+                        let conn = RdmaConn::new(smbd, smb, admission.clone(), ip, place, seat);
                         w.hand_rdma(conn);
                         next += 1;
                     }
                     Err(e) => {
-                        admission.release(ip);
+                        admission.release(ip, &place);
                         tracing::warn!(%peer, error = %e, "SMB Direct accept failed")
                     }
                 }

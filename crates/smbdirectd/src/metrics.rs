@@ -405,7 +405,7 @@ impl Metrics {
         ));
         out.push(family(
             "smbdirectd_connections_closed_total",
-            "TCP connections closed by a deadline, by reason.",
+            "Connections closed by a deadline, or displaced (not signed in when a newcomer found the server full), by reason.",
             MetricType::COUNTER,
             cuts(false),
         ));

@@ -67,6 +67,9 @@ pub struct RdmaConn {
     /// connection holds one for `ip` until it closes.
     admission: Arc<Admission>,
     ip: Option<IpAddr>,
+    /// Its place (see [`Admission`]): displaced while not signed in when the server is
+    /// full and a newcomer arrives.
+    place: crate::admission::Place,
     /// Mapped files READ data was sent from, registered with this connection's domain
     /// (the registration's buffer holds the mapping too, for writes still in flight).
     maps: Vec<(Arc<dyn MappedFile>, fabric::Mr)>,
@@ -106,6 +109,7 @@ impl RdmaConn {
         smb: Connection,
         admission: Arc<Admission>,
         ip: Option<IpAddr>,
+        place: crate::admission::Place,
         seat: Seat,
     ) -> RdmaConn {
         let now = now_ms();
@@ -125,6 +129,7 @@ impl RdmaConn {
             last_pdu_ms: now,
             admission,
             ip,
+            place,
             maps: Vec::new(),
             seat: Some(seat),
         }
@@ -297,6 +302,12 @@ impl RdmaConn {
             self.drop_unused_maps();
         }
         let ms = |since: u64| Duration::from_millis(now.ms.saturating_sub(since));
+        if self.place.displaced() {
+            return false;
+        }
+        if self.smb.authenticated() {
+            self.place.signed_in();
+        }
         let cut = now.limits.deadlines.overdue(
             self.smb.authenticated(),
             ms(self.accepted_ms),
@@ -583,7 +594,7 @@ impl RdmaSet {
                 c.smbd.disconnect();
                 c.smb.close();
                 closed.add(&c.smbd.counters);
-                c.admission.release(c.ip);
+                c.admission.release(c.ip, &c.place);
                 *dirty = true;
                 c.dead = true; // moved out below
             }
@@ -614,7 +625,7 @@ impl RdmaSet {
         for mut c in self.conns.drain(..) {
             c.smbd.disconnect();
             c.smb.close();
-            c.admission.release(c.ip);
+            c.admission.release(c.ip, &c.place);
             if c.smb.io_in_flight() > 0 {
                 // The kernel may still write into its buffers: never freed.
                 std::mem::forget(c);

@@ -42,27 +42,6 @@ fn settles(srv: &TestServer, base: u64, bound: u64, limit: Duration) -> u64 {
     }
 }
 
-fn utf16(s: &str) -> Vec<u8> {
-    s.encode_utf16().flat_map(|u| u.to_le_bytes()).collect()
-}
-
-/// QUERY_DIRECTORY of everything (FileIdBothDirectoryInformation, restarting the scan).
-fn list_body(d: FileId, max_out: u32) -> Vec<u8> {
-    let n = utf16("*");
-    let mut b = Vec::new();
-    b.extend_from_slice(&33u16.to_le_bytes());
-    b.push(37);
-    b.push(1);
-    b.extend_from_slice(&0u32.to_le_bytes());
-    b.extend_from_slice(&d.persistent.to_le_bytes());
-    b.extend_from_slice(&d.volatile.to_le_bytes());
-    b.extend_from_slice(&96u16.to_le_bytes());
-    b.extend_from_slice(&(n.len() as u16).to_le_bytes());
-    b.extend_from_slice(&max_out.to_le_bytes());
-    b.extend_from_slice(&n);
-    b
-}
-
 /// A well-behaved client beside the abuse: an 8 KiB READ of `file` and a listing of the
 /// share's root, over and over, each round timed.
 struct Probe {
@@ -279,49 +258,6 @@ fn a_large_frame_before_authentication_is_refused_at_its_header() {
 }
 
 /// A TCP connection to the server from `source` (any loopback address).
-fn connect_from(source: &str, port: u16) -> TcpStream {
-    use std::os::fd::FromRawFd;
-    let src: std::net::Ipv4Addr = source.parse().unwrap();
-    let sin = |ip: std::net::Ipv4Addr, port: u16| libc::sockaddr_in {
-        sin_family: libc::AF_INET as libc::sa_family_t,
-        sin_port: port.to_be(),
-        sin_addr: libc::in_addr {
-            s_addr: u32::from(ip).to_be(),
-        },
-        sin_zero: [0; 8],
-    };
-    let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
-    // SAFETY: plain socket calls on a descriptor this function owns; the address structs
-    // outlive the calls that read them.
-    unsafe {
-        let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0);
-        assert!(fd >= 0);
-        let a = sin(src, 0);
-        assert_eq!(
-            libc::bind(fd, &a as *const _ as *const libc::sockaddr, len),
-            0
-        );
-        let b = sin(std::net::Ipv4Addr::LOCALHOST, port);
-        assert_eq!(
-            libc::connect(fd, &b as *const _ as *const libc::sockaddr, len),
-            0,
-            "connect from {source}"
-        );
-        TcpStream::from_raw_fd(fd)
-    }
-}
-
-/// Whether the server closed `s` (end of stream or reset) within `limit`.
-fn closed_within(s: &mut TcpStream, limit: Duration) -> bool {
-    s.set_read_timeout(Some(limit)).unwrap();
-    let mut b = [0u8; 64];
-    match s.read(&mut b) {
-        Ok(0) => true,
-        Ok(_) => false,
-        Err(e) => e.kind() == std::io::ErrorKind::ConnectionReset,
-    }
-}
-
 fn with_metrics(limits: &str) -> (TestServer, u16) {
     let mport = free_port();
     let srv = server_with_files(Opts {

@@ -97,7 +97,7 @@ struct Extra {
 }
 
 /// A TCP connection handed to a worker, with the client address it was admitted for.
-pub type Handed = (TcpStream, Option<IpAddr>);
+pub type Handed = (TcpStream, Option<IpAddr>, crate::admission::Place);
 
 pub struct WorkerHandle {
     tx: Sender<Handed>,
@@ -416,8 +416,10 @@ struct ConnLimits {
 struct Conn {
     gen: u32,
     stream: TcpStream,
-    /// The client address the connection holds a place for (see [`Admission`]).
+    /// The client address the connection holds a place for (see [`Admission`]), and the
+    /// place.
     ip: Option<IpAddr>,
+    place: crate::admission::Place,
     /// When it was accepted, and when it last sent anything.
     accepted: Instant,
     last_rx: Instant,
@@ -694,7 +696,7 @@ impl Worker {
         while let Ok(c) = self.rdma_rx.try_recv() {
             self.rdma.adopt(c, self.storage_io);
         }
-        while let Ok((stream, ip)) = self.rx.try_recv() {
+        while let Ok((stream, ip, place)) = self.rx.try_recv() {
             let _ = stream.set_nodelay(true);
             self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
             let slot = match self.conns.iter().position(|c| c.is_none()) {
@@ -730,6 +732,7 @@ impl Worker {
                 gen,
                 stream,
                 ip,
+                place,
                 accepted: now,
                 last_rx: now,
                 reader: FrameReader::with_limit(self.limits.preauth_pdu),
@@ -906,7 +909,7 @@ impl Worker {
                         .submitter()
                         .register_files_update(slot as u32, &[-1]);
                 }
-                self.admission.release(c.ip);
+                self.admission.release(c.ip, &c.place);
                 self.conns[slot] = None;
                 continue;
             }

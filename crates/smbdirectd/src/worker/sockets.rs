@@ -148,6 +148,11 @@ impl Worker {
             if c.closing {
                 continue;
             }
+            if c.place.displaced() {
+                // (Its socket was shut down and counted when it was displaced.)
+                close_conn(c);
+                continue;
+            }
             let cut = l.deadlines.overdue(
                 c.smb.authenticated(),
                 now.duration_since(c.accepted),
@@ -230,8 +235,10 @@ pub(super) fn process(c: &mut Conn, stats: Option<&WorkerStats>, now: u64, limit
             }
         };
         if c.reader.limit() < crate::framing::MAX_PDU && c.smb.authenticated() {
-            // Signed in: full-size messages from the next one on.
+            // Signed in: full-size messages from the next one on, and no newcomer may
+            // displace it.
             c.reader.set_limit(crate::framing::MAX_PDU);
+            c.place.signed_in();
         }
         match out {
             Ok(resps) => {
