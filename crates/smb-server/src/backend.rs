@@ -286,6 +286,8 @@ pub struct RingTarget {
     pub fd: i32,
     pub at: u64,
     pub file: Option<RingFile>,
+    /// Not a descriptor: a file of an SPDK share, read by SPDK (`fd` is -1).
+    pub spdk: Option<crate::storage_op::SpdkTarget>,
 }
 
 /// A file an engine reads that is not an open's own (one of a virtual disk's): the key
@@ -426,6 +428,7 @@ pub trait FileObj: Send + Sync {
             fd,
             at: offset,
             file: None,
+            spdk: None,
         })
     }
     /// Where an engine that issues I/O itself writes `len` bytes from memory at `addr` to

@@ -80,6 +80,14 @@ impl StorageOp {
     }
 }
 
+/// A file of an SPDK share, for an I/O engine that hands its operations to SPDK: the
+/// store (its index among the node's SPDK stores) and the file's blob.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpdkTarget {
+    pub store: u32,
+    pub blob: u64,
+}
+
 /// A storage operation for the transport's I/O engine, reported back with
 /// [`crate::Connection::complete_io`] under `id`.
 #[derive(Clone, Copy, Debug)]
@@ -99,6 +107,8 @@ pub struct IoRequest {
     pub dev: u64,
     /// The share asks for submission by a kernel thread (SQPOLL).
     pub sqpoll: bool,
+    /// The operation goes to SPDK, on this file (`fd` is none then).
+    pub spdk: Option<SpdkTarget>,
 }
 
 #[cfg(test)]

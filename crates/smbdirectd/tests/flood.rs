@@ -52,7 +52,28 @@ fn visit(srv: &TestServer) -> Result<Duration, String> {
 /// `total` silent connections spread over the flooding addresses, opened as fast as
 /// they go; then, while more keep coming (up to `more`), a normal client visits five
 /// times. Each visit must take under a second.
+/// This process's descriptor limit raised to its hard limit (the flood holds thousands
+/// of sockets), or the test fails saying it cannot.
+fn raise_nofile(need: u64) {
+    let mut r = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: plain getrlimit/setrlimit on a struct we own.
+    unsafe {
+        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut r), 0);
+        r.rlim_cur = r.rlim_max;
+        assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &r), 0);
+    }
+    assert!(
+        r.rlim_cur >= need,
+        "the flood needs {need} descriptors; the hard limit is {}",
+        r.rlim_cur
+    );
+}
+
 fn flood(total: usize, more: usize) {
+    raise_nofile((total + more + 256) as u64);
     let mport = free_port();
     let srv = TestServer::start_with(Opts {
         extra_config: format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),

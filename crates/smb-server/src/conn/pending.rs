@@ -162,6 +162,7 @@ impl Connection {
                     .as_ref()
                     .and_then(|t| t.share.as_ref())
                     .is_some_and(|s| s.sqpoll),
+                spdk: p.io.spdk,
             });
         }
     }

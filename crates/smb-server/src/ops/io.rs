@@ -157,15 +157,18 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     // Where the transport's ring reads from (a shared virtual disk's read that lies whole
     // in one allocated block: the block's place in the VHDX file; other pieces of a
     // virtual disk are read through its engine).
-    let (fd, at, file) = if ctx.defer_io {
+    let (fd, at, file, spdk) = if ctx.defer_io {
         f.ring_target(req.offset, len as u64)
-            .map_or((None, req.offset, None), |t| (Some(t.fd), t.at, t.file))
+            .map_or((None, req.offset, None, None), |t| {
+                (Some(t.fd), t.at, t.file, t.spdk)
+            })
     } else {
-        (f.raw_fd(), req.offset, None)
+        (f.raw_fd(), req.offset, None, None)
     };
     let on = (fd.unwrap_or(-1), crate::fixed::Descriptor::Plain);
     let io = StorageIo {
         file,
+        spdk,
         minimum_count: req.minimum_count,
         channel: req.channel,
         descriptors: descs,

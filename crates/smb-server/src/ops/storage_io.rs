@@ -40,6 +40,8 @@ pub struct StorageIo {
     pub hold: Option<std::time::Instant>,
     /// A SCSI READ through the RSVD tunnel (an IOCTL), not an SMB2 READ.
     pub(super) tunnel: Option<Box<TunnelRead>>,
+    /// A file of an SPDK share: SPDK reads it (no descriptor).
+    pub spdk: Option<crate::storage_op::SpdkTarget>,
 }
 
 /// What a [`StorageIo`] does.
@@ -153,6 +155,7 @@ impl StorageIo {
             dev: 0,
             hold: None,
             tunnel: None,
+            spdk: None,
         }
     }
 

@@ -222,6 +222,7 @@ impl SharedDisk {
                         key: f.key.hand_out(crate::fixed::Descriptor::Plain),
                         keep: f.clone(),
                     }),
+                    spdk: None,
                 })
             })
             .flatten()

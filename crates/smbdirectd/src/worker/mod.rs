@@ -224,6 +224,7 @@ pub fn spawn(
                 rx,
                 wake: wake_rx,
                 waker,
+                spdk_done: Default::default(),
                 wake_buf: [0u8; 64],
                 wake_busy: false,
                 rdma_polls: Default::default(),
@@ -454,6 +455,9 @@ struct Worker {
     /// The sending end of `wake`: given to connections so that notices posted to them
     /// from other workers (oplock breaks) wake this one.
     waker: Arc<UnixStream>,
+    /// Storage I/O handed to SPDK that is over (its `ios` slot, the result), filled by
+    /// the SPDK service thread, which then wakes the worker.
+    spdk_done: Arc<parking_lot::Mutex<Vec<(u32, i32)>>>,
     wake_buf: [u8; 64],
     wake_busy: bool,
     /// SMB Direct wake-up descriptors with a poll in the ring (descriptor, for writing).
@@ -581,6 +585,7 @@ impl Worker {
             self.post();
             let mut worked = self.reap();
             worked |= self.reap_extra();
+            worked |= self.reap_spdk();
             let mut rdma_io = std::mem::take(&mut self.rdma_io);
             let stepped = self
                 .rdma
@@ -688,6 +693,7 @@ impl Worker {
             }
             self.reap();
             self.reap_extra();
+            self.reap_spdk();
         }
         true
     }

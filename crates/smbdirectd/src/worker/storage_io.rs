@@ -44,6 +44,13 @@ impl Worker {
                 Some(SQ_POLL) if self.extra_ready(SQ) => Some(SQ),
                 _ => None,
             };
+            if let Some(t) = r.spdk {
+                // An SPDK share's file: the node's SPDK service does it, and the worker
+                // hears of it through `spdk_done` (and a wake).
+                self.ios[idx as usize] = Some((owner, r, None));
+                self.spdk_submit(idx, t, r.op);
+                continue;
+            }
             self.ios[idx as usize] = Some((owner, r, kind));
             // The pool is registered with an extra ring only if that worked there too.
             let fixed = match kind {
@@ -263,6 +270,33 @@ impl Worker {
             self.extra[k].done = done;
         }
         worked
+    }
+
+    /// Hands `op` on an SPDK share's file to the SPDK service; its result comes back
+    /// through `spdk_done` under `idx`.
+    fn spdk_submit(&mut self, idx: u32, t: smb_server::storage_op::SpdkTarget, op: StorageOp) {
+        let done = self.spdk_done.clone();
+        let waker = self.waker.clone();
+        let report = Box::new(move |res: i32| {
+            done.lock().push((idx, res));
+            let _ = std::io::Write::write(&mut &*waker, &[1]);
+        });
+        // SAFETY: the request's buffer stays valid until it is reported (the storage I/O
+        // interface's contract: its connection is not dropped while I/O is in flight).
+        unsafe { storage::blobshare::submit(t, op, report) };
+    }
+
+    /// SPDK storage I/O that is over: answers its requests.
+    pub(super) fn reap_spdk(&mut self) -> bool {
+        let done = std::mem::take(&mut *self.spdk_done.lock());
+        if done.is_empty() {
+            return false;
+        }
+        let stats = self.stats.clone();
+        for (idx, res) in done {
+            self.io_done(idx as usize, res, stats.as_deref());
+        }
+        true
     }
 
     /// A storage I/O is over: answers its request.

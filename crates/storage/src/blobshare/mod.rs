@@ -21,6 +21,67 @@ use smb_wire::NtStatus;
 use ns::{BlobId, Meta, Node};
 use service::{Ctx, Service, Store};
 
+/// A destination for a read's data, handed to the service thread.
+pub struct SendPtr(pub *mut u8);
+
+// SAFETY: the pointer is written once, by the service thread, while the request that
+// owns the memory waits for its completion (the storage I/O interface's contract).
+unsafe impl Send for SendPtr {}
+
+/// What an I/O engine is told when an operation it handed over is over: the bytes moved
+/// or a negative errno.
+pub type IoDone = Box<dyn FnOnce(i32) + Send>;
+
+/// Hands a storage operation on an SPDK share's file to the node's SPDK service; `done`
+/// runs on the service thread when it is over. Reads go to the device asynchronously
+/// (several in flight); the other operations run in turn.
+///
+/// # Safety
+/// A Read's buffer must stay valid and untouched until `done` has run.
+pub unsafe fn submit(
+    target: smb_server::storage_op::SpdkTarget,
+    op: smb_server::storage_op::StorageOp,
+    done: IoDone,
+) {
+    use smb_server::storage_op::StorageOp;
+    let svc = service::RUNNING
+        .lock()
+        .unwrap()
+        .as_ref()
+        .and_then(std::sync::Weak::upgrade);
+    let Some(svc) = svc else {
+        return done(-libc::ENODEV);
+    };
+    let (i, id) = (target.store as usize, target.blob);
+    match op {
+        StorageOp::Read { offset, len, buf } => {
+            let dst = SendPtr(buf);
+            svc.post(move |ctx| {
+                let Ctx {
+                    t,
+                    stores,
+                    inflight,
+                } = ctx;
+                match stores.get_mut(i) {
+                    Some(s) => s.read_async(t, inflight, id, (offset, u64::from(len)), dst, done),
+                    None => done(-libc::ENODEV),
+                }
+            });
+        }
+        StorageOp::Flush => svc.post(move |ctx| {
+            let Ctx { t, stores, .. } = ctx;
+            let r = stores.get_mut(i).map(|s| s.flush(t, id));
+            done(match r {
+                Some(Ok(())) => 0,
+                _ => -libc::EIO,
+            })
+        }),
+        // (Writes, zeroing and trims of SPDK shares are not handed out yet: the engine
+        // makes them through the backend.)
+        _ => done(-libc::EOPNOTSUPP),
+    }
+}
+
 fn now() -> u64 {
     smb_wire::filetime::of(crate::clock::wall())
 }
@@ -77,7 +138,7 @@ impl BlobShare {
     ) -> Result<R, NtStatus> {
         let i = self.store;
         self.svc.call(move |ctx: &mut Ctx| {
-            let Ctx { t, stores } = ctx;
+            let Ctx { t, stores, .. } = ctx;
             f(t, &mut stores[i])
         })?
     }
@@ -293,7 +354,7 @@ impl BlobFile {
     ) -> Result<R, NtStatus> {
         let (i, id) = (self.store, self.id);
         self.svc.call(move |ctx: &mut Ctx| {
-            let Ctx { t, stores } = ctx;
+            let Ctx { t, stores, .. } = ctx;
             f(t, &mut stores[i], id)
         })?
     }
@@ -311,7 +372,7 @@ impl Drop for BlobFile {
     fn drop(&mut self) {
         let (i, id) = (self.store, self.id);
         self.svc.post(move |ctx| {
-            let Ctx { t, stores } = ctx;
+            let Ctx { t, stores, .. } = ctx;
             stores[i].release(t, id);
         });
     }
@@ -413,6 +474,23 @@ impl FileObj for BlobFile {
 
     fn raw_fd(&self) -> Option<i32> {
         None
+    }
+
+    /// Reads are handed to the SPDK service by the transport's I/O engine (several in
+    /// flight, the worker free meanwhile).
+    fn ring_target(&self, offset: u64, _len: u64) -> Option<smb_server::backend::RingTarget> {
+        if self.dir {
+            return None;
+        }
+        Some(smb_server::backend::RingTarget {
+            fd: -1,
+            at: offset,
+            file: None,
+            spdk: Some(smb_server::storage_op::SpdkTarget {
+                store: self.store as u32,
+                blob: self.id,
+            }),
+        })
     }
 
     fn eas(&self) -> Result<Vec<smb_wire::fscc::Ea>, NtStatus> {
