@@ -192,6 +192,15 @@ impl Place {
     }
 }
 
+impl Drop for Place {
+    /// A connection dropped without [`Admission::release`] (the daemon stopping): its
+    /// descriptor is out of a displacement's reach before the socket closes (the owner
+    /// declares its place before its socket, so this runs first).
+    fn drop(&mut self) {
+        *self.inner.fd.lock() = None;
+    }
+}
+
 /// The connections held, in total and by client address, over TCP and SMB Direct alike;
 /// and those not signed in yet, oldest first, for a newcomer to displace when the
 /// server is full (a flood of connections that never sign in must not keep a Hyper-V

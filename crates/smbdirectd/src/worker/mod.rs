@@ -416,11 +416,12 @@ struct ConnLimits {
 
 struct Conn {
     gen: u32,
-    stream: TcpStream,
     /// The client address the connection holds a place for (see [`Admission`]), and the
-    /// place.
+    /// place (declared before the socket: dropped, it takes the descriptor out of a
+    /// displacement's reach before the socket closes).
     ip: Option<IpAddr>,
     place: crate::admission::Place,
+    stream: TcpStream,
     /// When it was accepted, and when it last sent anything.
     accepted: Instant,
     last_rx: Instant,
