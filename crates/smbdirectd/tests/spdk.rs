@@ -30,6 +30,26 @@ fn admin(args: &[&str], device: &Path) -> String {
     text
 }
 
+/// A 1 GiB device file with a new store on it (the directory keeps it).
+fn formatted_device() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dev_dir = tempfile::tempdir().unwrap();
+    let device = dev_dir.path().join("nvme.img");
+    std::fs::File::create(&device)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    admin(&["format", "--yes"], &device);
+    (dev_dir, device)
+}
+
+/// The test server with its share on the SPDK store on `device`.
+fn spdk_server(device: &Path) -> TestServer {
+    TestServer::start_with(Opts {
+        share_extra: format!("backend = \"spdk\"\ndevice = \"{}\"\n", device.display()),
+        ..Default::default()
+    })
+}
+
 /// Whether smbclient's `ls` output lists `name`.
 fn listed(text: &str, name: &str) -> bool {
     text.lines()
@@ -41,18 +61,9 @@ fn a_vm_folder_on_spdk_survives_kill_9() {
     if !require_tool("smbclient") || !have_spdk() {
         return;
     }
-    let dev_dir = tempfile::tempdir().unwrap();
-    let device = dev_dir.path().join("nvme.img");
-    std::fs::File::create(&device)
-        .unwrap()
-        .set_len(1 << 30)
-        .unwrap();
-    admin(&["format", "--yes"], &device);
+    let (dev_dir, device) = formatted_device();
 
-    let mut s = TestServer::start_with(Opts {
-        share_extra: format!("backend = \"spdk\"\ndevice = \"{}\"\n", device.display()),
-        ..Default::default()
-    });
+    let mut s = spdk_server(&device);
     assert!(s.log().contains("SPDK store loaded"), "{}", s.log());
     let src = s.dir.path().join("disk.bin");
     std::fs::write(&src, random_bytes(24 << 20, 11)).unwrap();
@@ -120,17 +131,8 @@ fn kill_9_during_writes_loses_nothing_answered() {
     if !have_spdk() {
         return;
     }
-    let dev_dir = tempfile::tempdir().unwrap();
-    let device = dev_dir.path().join("nvme.img");
-    std::fs::File::create(&device)
-        .unwrap()
-        .set_len(1 << 30)
-        .unwrap();
-    admin(&["format", "--yes"], &device);
-    let mut s = TestServer::start_with(Opts {
-        share_extra: format!("backend = \"spdk\"\ndevice = \"{}\"\n", device.display()),
-        ..Default::default()
-    });
+    let (_dev_dir, device) = formatted_device();
+    let mut s = spdk_server(&device);
     let answered: Arc<Mutex<Vec<usize>>> = Arc::default();
     let stop = Arc::new(AtomicBool::new(false));
     let mut c = s.tcp_client();
