@@ -87,10 +87,6 @@ fn path(p: &str) -> Result<SharePath> {
     Ok(SharePath::from_validated(p))
 }
 
-fn params(d: Disposition, kind: Kind) -> OpenParams {
-    OpenParams::read_write(d, kind)
-}
-
 fn st(e: smb_wire::NtStatus) -> anyhow::Error {
     anyhow!("{}", e.name().unwrap_or("NTSTATUS error"))
 }
@@ -150,7 +146,7 @@ pub fn run(cmd: SpdkCmd) -> Result<()> {
 
 fn list(share: &BlobShare, p: &SharePath) -> Result<()> {
     let (d, _) = share
-        .open(p, &params(Disposition::Open, Kind::Any))
+        .open(p, &OpenParams::read_write(Disposition::Open, Kind::Any))
         .map_err(st)?;
     let info = d.info().map_err(st)?;
     if !info.is_directory {
@@ -166,7 +162,10 @@ fn list(share: &BlobShare, p: &SharePath) -> Result<()> {
 
 fn walk(share: &BlobShare, p: &SharePath) -> Result<(u64, u64, u64)> {
     let (d, _) = share
-        .open(p, &params(Disposition::Open, Kind::Directory))
+        .open(
+            p,
+            &OpenParams::read_write(Disposition::Open, Kind::Directory),
+        )
         .map_err(st)?;
     let (mut dirs, mut files, mut bytes) = (1, 0, 0);
     for e in d.list_dir().map_err(st)? {
@@ -193,12 +192,18 @@ fn import(share: &BlobShare, local: &std::path::Path, p: &SharePath) -> Result<u
         for c in parent.as_str().split('/').filter(|c| !c.is_empty()) {
             at = at.join(c);
             share
-                .open(&at, &params(Disposition::OpenIf, Kind::Directory))
+                .open(
+                    &at,
+                    &OpenParams::read_write(Disposition::OpenIf, Kind::Directory),
+                )
                 .map_err(st)?;
         }
     }
     let (f, action) = share
-        .open(p, &params(Disposition::OverwriteIf, Kind::NonDirectory))
+        .open(
+            p,
+            &OpenParams::read_write(Disposition::OverwriteIf, Kind::NonDirectory),
+        )
         .map_err(st)?;
     debug_assert!(action != CreateAction::Opened);
     let mut buf = vec![0u8; STEP];
@@ -217,7 +222,10 @@ fn import(share: &BlobShare, local: &std::path::Path, p: &SharePath) -> Result<u
 
 fn export(share: &BlobShare, p: &SharePath, local: &std::path::Path) -> Result<u64> {
     let (f, _) = share
-        .open(p, &params(Disposition::Open, Kind::NonDirectory))
+        .open(
+            p,
+            &OpenParams::read_write(Disposition::Open, Kind::NonDirectory),
+        )
         .map_err(st)?;
     let mut out = std::fs::File::create(local).with_context(|| local.display().to_string())?;
     let eof = f.info().map_err(st)?.end_of_file;

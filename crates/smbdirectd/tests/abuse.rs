@@ -70,23 +70,7 @@ impl Probe {
                     if data.len() != 8192 {
                         return Err(format!("read {} bytes", data.len()));
                     }
-                    let (d, _) = c
-                        .create(
-                            tree,
-                            "",
-                            access::FILE_READ_DATA,
-                            1,
-                            create_options::DIRECTORY_FILE,
-                        )
-                        .map_err(|e| format!("open root: {e}"))?;
-                    let r = c
-                        .request(Command::QUERY_DIRECTORY, tree, &list_body(d, 65536))
-                        .map_err(|e| format!("list: {e}"))?;
-                    if r.status().is_error() {
-                        return Err(format!("list: {}", r.status()));
-                    }
-                    c.close(tree, d).map_err(|e| format!("close: {e}"))?;
-                    Ok(())
+                    list_root(&mut c, tree)
                 })();
                 let took = t.elapsed();
                 rounds += 1;

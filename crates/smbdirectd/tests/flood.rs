@@ -6,9 +6,7 @@
 
 mod common;
 
-use client::{access, create_options};
 use common::*;
-use smb_wire::header::Command;
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -31,21 +29,7 @@ fn visit(srv: &TestServer) -> Result<Duration, String> {
     let tree = c
         .tree_connect("\\\\127.0.0.1\\data")
         .map_err(|e| format!("tree: {e}"))?;
-    let (d, _) = c
-        .create(
-            tree,
-            "",
-            access::FILE_READ_DATA,
-            1,
-            create_options::DIRECTORY_FILE,
-        )
-        .map_err(|e| format!("open root: {e}"))?;
-    let r = c
-        .request(Command::QUERY_DIRECTORY, tree, &list_body(d, 65536))
-        .map_err(|e| format!("list: {e}"))?;
-    if r.status().is_error() {
-        return Err(format!("list: {}", r.status()));
-    }
+    list_root(&mut c, tree)?;
     Ok(t.elapsed())
 }
 

@@ -158,31 +158,11 @@ fn smbtorture_required_suites() {
 /// differences, each with its reason, in `smbtorture-spdk-known-failures.txt`.
 #[test]
 fn smbtorture_on_an_spdk_share() {
-    if !require_tool("smbtorture")
-        || !testkit::require(
-            "SPDK (libsmbdirectd_spdk.so)",
-            spdk::find().is_some(),
-            "scripts/build-spdk",
-        )
-    {
+    if !require_tool("smbtorture") || !have_spdk() {
         return;
     }
-    let dev_dir = tempfile::tempdir().unwrap();
-    let device = dev_dir.path().join("nvme.img");
-    std::fs::File::create(&device)
-        .unwrap()
-        .set_len(2 << 30)
-        .unwrap();
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
-        .args(["spdk", "format", "--yes", "--device"])
-        .arg(&device)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", out_text(&o));
-    let s = TestServer::start_with(Opts {
-        share_extra: format!("backend = \"spdk\"\ndevice = \"{}\"\n", device.display()),
-        ..Default::default()
-    });
+    let (_dev_dir, device) = formatted_device(2 << 30);
+    let s = spdk_server(&device);
     let mut known = known_failures();
     known.extend(read_known("smbtorture-spdk-known-failures.txt"));
     let suites: Vec<&str> = REQUIRED

@@ -6,49 +6,6 @@
 
 mod common;
 use common::*;
-use std::path::Path;
-use std::process::Command;
-
-fn have_spdk() -> bool {
-    testkit::require(
-        "SPDK (libsmbdirectd_spdk.so)",
-        spdk::find().is_some(),
-        "scripts/build-spdk",
-    )
-}
-
-fn admin(args: &[&str], device: &Path) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
-        .arg("spdk")
-        .args(args)
-        .arg("--device")
-        .arg(device)
-        .output()
-        .unwrap();
-    let text = out_text(&o);
-    assert!(o.status.success(), "smbdirectd spdk {args:?}: {text}");
-    text
-}
-
-/// A 1 GiB device file with a new store on it (the directory keeps it).
-fn formatted_device() -> (tempfile::TempDir, std::path::PathBuf) {
-    let dev_dir = tempfile::tempdir().unwrap();
-    let device = dev_dir.path().join("nvme.img");
-    std::fs::File::create(&device)
-        .unwrap()
-        .set_len(1 << 30)
-        .unwrap();
-    admin(&["format", "--yes"], &device);
-    (dev_dir, device)
-}
-
-/// The test server with its share on the SPDK store on `device`.
-fn spdk_server(device: &Path) -> TestServer {
-    TestServer::start_with(Opts {
-        share_extra: format!("backend = \"spdk\"\ndevice = \"{}\"\n", device.display()),
-        ..Default::default()
-    })
-}
 
 /// Whether smbclient's `ls` output lists `name`.
 fn listed(text: &str, name: &str) -> bool {
@@ -61,7 +18,7 @@ fn a_vm_folder_on_spdk_survives_kill_9() {
     if !require_tool("smbclient") || !have_spdk() {
         return;
     }
-    let (dev_dir, device) = formatted_device();
+    let (dev_dir, device) = formatted_device(1 << 30);
 
     let mut s = spdk_server(&device);
     assert!(s.log().contains("SPDK store loaded"), "{}", s.log());
@@ -102,13 +59,13 @@ fn a_vm_folder_on_spdk_survives_kill_9() {
     s.stop();
 
     // Stopped cleanly: the store checks clean and gives the same bytes back.
-    let text = admin(&["check"], &device);
+    let text = spdk_admin(&["check"], &device);
     assert!(
         text.contains("clean: 4 directories, 1 files, 25165824 bytes"),
         "{text}"
     );
     let out = dev_dir.path().join("exported.bin");
-    admin(
+    spdk_admin(
         &[
             "export",
             "Virtual Machines/VM1/Disk0.vhdx",
@@ -131,7 +88,7 @@ fn kill_9_during_writes_loses_nothing_answered() {
     if !have_spdk() {
         return;
     }
-    let (_dev_dir, device) = formatted_device();
+    let (_dev_dir, device) = formatted_device(1 << 30);
     let mut s = spdk_server(&device);
     let answered: Arc<Mutex<Vec<usize>>> = Arc::default();
     let stop = Arc::new(AtomicBool::new(false));
@@ -199,7 +156,7 @@ fn kill_9_during_writes_loses_nothing_answered() {
     }
     drop(c);
     s.stop();
-    let text = admin(&["check"], &device);
+    let text = spdk_admin(&["check"], &device);
     assert!(text.contains(": clean:"), "{text}");
     println!("{} rounds answered before kill -9, all found", done.len());
 }

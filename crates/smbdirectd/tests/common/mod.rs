@@ -575,3 +575,71 @@ pub fn list_body(d: client::FileId, max_out: u32) -> Vec<u8> {
     b.extend_from_slice(&n);
     b
 }
+
+/// Whether the SPDK shim is here (a failure in CI: scripts/test builds it).
+pub fn have_spdk() -> bool {
+    testkit::require(
+        "SPDK (libsmbdirectd_spdk.so)",
+        spdk::find().is_some(),
+        "scripts/build-spdk",
+    )
+}
+
+/// `smbdirectd spdk ARGS --device DEVICE`, which must succeed: its output.
+pub fn spdk_admin(args: &[&str], device: &Path) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .arg("spdk")
+        .args(args)
+        .arg("--device")
+        .arg(device)
+        .output()
+        .unwrap();
+    let text = out_text(&o);
+    assert!(o.status.success(), "smbdirectd spdk {args:?}: {text}");
+    text
+}
+
+/// A device file of `bytes` with a new SPDK store on it (the directory keeps it).
+pub fn formatted_device(bytes: u64) -> (tempfile::TempDir, PathBuf) {
+    let dev_dir = tempfile::tempdir().unwrap();
+    let device = dev_dir.path().join("nvme.img");
+    std::fs::File::create(&device)
+        .unwrap()
+        .set_len(bytes)
+        .unwrap();
+    spdk_admin(&["format", "--yes"], &device);
+    (dev_dir, device)
+}
+
+/// The test server with its share on the SPDK store on `device`.
+pub fn spdk_server(device: &Path) -> TestServer {
+    TestServer::start_with(Opts {
+        share_extra: format!("backend = \"spdk\"\ndevice = \"{}\"\n", device.display()),
+        ..Default::default()
+    })
+}
+
+/// Opens the share's root, lists it (one QUERY_DIRECTORY) and closes it.
+pub fn list_root(c: &mut client::Client, tree: u32) -> Result<(), String> {
+    use client::{access, create_options};
+    let (d, _) = c
+        .create(
+            tree,
+            "",
+            access::FILE_READ_DATA,
+            1,
+            create_options::DIRECTORY_FILE,
+        )
+        .map_err(|e| format!("open root: {e}"))?;
+    let r = c
+        .request(
+            smb_wire::header::Command::QUERY_DIRECTORY,
+            tree,
+            &list_body(d, 65536),
+        )
+        .map_err(|e| format!("list: {e}"))?;
+    if r.status().is_error() {
+        return Err(format!("list: {}", r.status()));
+    }
+    c.close(tree, d).map_err(|e| format!("close: {e}"))
+}

@@ -432,18 +432,19 @@ impl Store {
         let last = end - end % self.unit;
         if first >= last {
             // Within one unit (or two partial ones): patch with zeros.
-            let zeros = vec![0u8; len as usize];
-            self.write(t, id, offset, &zeros, self.node(id)?.meta.write)?;
-            return Ok(());
+            return self.patch_zeros(t, id, offset, end);
         }
-        if first > offset {
-            let zeros = vec![0u8; (first - offset) as usize];
-            self.write(t, id, offset, &zeros, self.node(id)?.meta.write)?;
-        }
+        self.patch_zeros(t, id, offset, first)?;
         self.unit_io(t, id, Io::WriteZeroes, first, last - first)?;
-        if end > last {
-            let zeros = vec![0u8; (end - last) as usize];
-            self.write(t, id, last, &zeros, self.node(id)?.meta.write)?;
+        self.patch_zeros(t, id, last, end)
+    }
+
+    /// Zeros written over `[from, to)` (less than a unit or two: the partial units of a
+    /// zeroing), the write time left as it is.
+    fn patch_zeros(&mut self, t: &Thread, id: BlobId, from: u64, to: u64) -> Result<(), NtStatus> {
+        if to > from {
+            let zeros = vec![0u8; (to - from) as usize];
+            self.write(t, id, from, &zeros, self.node(id)?.meta.write)?;
         }
         Ok(())
     }
