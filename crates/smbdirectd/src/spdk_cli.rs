@@ -206,18 +206,35 @@ fn import(share: &BlobShare, local: &std::path::Path, p: &SharePath) -> Result<u
         )
         .map_err(st)?;
     debug_assert!(action != CreateAction::Opened);
+    // Thin, as the file came: a step of zeros is not written (free space reads as
+    // zeros), only the length covers it; a fixed VHDX imports in the space it uses.
     let mut buf = vec![0u8; STEP];
     let mut off = 0u64;
     loop {
-        let n = src.read(&mut buf)?;
+        let n = read_full(&mut src, &mut buf)?;
         if n == 0 {
             break;
         }
-        f.write_at(off, &buf[..n]).map_err(st)?;
+        if buf[..n].iter().any(|&b| b != 0) {
+            f.write_at(off, &buf[..n]).map_err(st)?;
+        }
         off += n as u64;
     }
+    f.set_len(off).map_err(st)?;
     f.sync().map_err(st)?;
     Ok(off)
+}
+
+/// Reads until `buf` is full or the file ends: how many bytes it holds.
+fn read_full(src: &mut std::fs::File, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match src.read(&mut buf[n..])? {
+            0 => break,
+            k => n += k,
+        }
+    }
+    Ok(n)
 }
 
 fn export(share: &BlobShare, p: &SharePath, local: &std::path::Path) -> Result<u64> {

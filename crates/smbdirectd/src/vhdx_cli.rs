@@ -301,10 +301,14 @@ fn check(path: &Path, repair: bool) -> Result<()> {
     Ok(())
 }
 
+/// Whether `path` is a VHDX or a VHD Set (whose current disk is a VHDX).
 fn is_vhdx(path: &Path) -> Result<bool> {
     let mut sig = [0u8; 8];
     let f = File::open(path).with_context(|| format!("opening {}", path.display()))?;
-    Ok(std::os::unix::fs::FileExt::read_exact_at(&f, &mut sig, 0).is_ok() && &sig == b"vhdxfile")
+    Ok(
+        std::os::unix::fs::FileExt::read_exact_at(&f, &mut sig, 0).is_ok() && &sig == b"vhdxfile"
+            || vhdx::vhds::is_set(&f)?,
+    )
 }
 
 /// Reads virtual bytes at an offset from a conversion source.

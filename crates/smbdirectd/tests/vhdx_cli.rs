@@ -2,8 +2,7 @@
 
 mod common;
 
-use common::{qemu_img, qemu_img_matches};
-use std::path::Path;
+use common::{p, qemu_img, qemu_img_matches};
 use std::process::{Command, Output};
 
 fn sd(args: &[&str]) -> Output {
@@ -23,10 +22,6 @@ fn ok(args: &[&str]) -> String {
         String::from_utf8_lossy(&o.stderr)
     );
     String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn p(path: &Path) -> &str {
-    path.to_str().unwrap()
 }
 
 #[test]
@@ -94,6 +89,16 @@ fn create_info_check_resize_convert() {
         "raw",
     ]);
     assert!(std::fs::read(d.join("back.raw")).unwrap() == raw);
+    // A VHD Set converts as its current disk (not as the small file it is).
+    ok(&["create", p(&d.join("set.vhds")), "--size", "8M"]);
+    ok(&[
+        "convert",
+        p(&d.join("set.vhds")),
+        p(&d.join("set.raw")),
+        "--to",
+        "raw",
+    ]);
+    assert!(std::fs::read(d.join("set.raw")).unwrap() == vec![0; 8 << 20]);
 
     // Create and grow; qemu sees the new size.
     ok(&[

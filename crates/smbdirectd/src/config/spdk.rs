@@ -94,7 +94,6 @@ impl Config {
                     ("io_poll", s.io_poll),
                     ("sqpoll", s.sqpoll),
                     ("mapped_reads", s.mapped_reads),
-                    ("rsvd", s.rsvd),
                 ] {
                     if on {
                         bail!(

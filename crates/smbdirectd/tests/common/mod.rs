@@ -613,8 +613,17 @@ pub fn formatted_device(bytes: u64) -> (tempfile::TempDir, PathBuf) {
 
 /// The test server with its share on the SPDK store on `device`.
 pub fn spdk_server(device: &Path) -> TestServer {
+    spdk_server_with(device, "")
+}
+
+/// The test server with its share on the SPDK store on `device` and `extra` share
+/// settings.
+pub fn spdk_server_with(device: &Path, extra: &str) -> TestServer {
     TestServer::start_with(Opts {
-        share_extra: format!("backend = \"spdk\"\ndevice = \"{}\"\n", device.display()),
+        share_extra: format!(
+            "backend = \"spdk\"\ndevice = \"{}\"\n{extra}\n",
+            device.display()
+        ),
         ..Default::default()
     })
 }
@@ -642,4 +651,19 @@ pub fn list_root(c: &mut client::Client, tree: u32) -> Result<(), String> {
         return Err(format!("list: {}", r.status()));
     }
     c.close(tree, d).map_err(|e| format!("close: {e}"))
+}
+
+/// A path as the `&str` a command line takes.
+pub fn p(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// `smbdirectd vhdx ARGS`, which must succeed.
+pub fn vhdx(args: &[&str]) {
+    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .arg("vhdx")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "vhdx {args:?}: {}", out_text(&o));
 }

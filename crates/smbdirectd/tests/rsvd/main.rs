@@ -40,19 +40,6 @@ fn rsvd_server() -> TestServer {
     })
 }
 
-fn vhdx(args: &[&str]) {
-    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
-        .arg("vhdx")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "vhdx {args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-}
-
 /// A dynamic VHDX (or a VHD Set and its disk) of `size` with 1 MiB blocks at `path`.
 fn dynamic_disk(path: &Path, size: &str) {
     vhdx(&["create", p(path), "--size", size, "--block-size", "1M"]);
@@ -156,8 +143,4 @@ fn grow(c: &mut Client, d: &mut SharedDisk, size: u64) {
     b.extend_from_slice(&[1, 0, 0, 0]);
     let m = d.tunnel(c, opcode::META_OPERATION_START, &b, 64).unwrap();
     assert_eq!(Header::parse(m.ioctl_output()).unwrap().status, 0);
-}
-
-fn p(path: &Path) -> &str {
-    path.to_str().unwrap()
 }
