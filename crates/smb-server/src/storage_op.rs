@@ -81,11 +81,14 @@ impl StorageOp {
 }
 
 /// A file of an SPDK share, for an I/O engine that hands its operations to SPDK: the
-/// store (its index among the node's SPDK stores) and the file's blob.
+/// store (its index among the node's SPDK stores), the file's blob, and the SPDK
+/// engine's own view of the open blob (an address, valid while the request's file keep
+/// lives).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SpdkTarget {
     pub store: u32,
     pub blob: u64,
+    pub view: usize,
 }
 
 /// A storage operation for the transport's I/O engine, reported back with

@@ -40,6 +40,11 @@ fn a_vm_folder_on_spdk_survives_kill_9() {
         "{text}"
     );
     assert!(same_file(&src, &s.dir.path().join("back1.bin")));
+    assert!(
+        s.log().contains("SPDK thread and channels of its own"),
+        "the worker read by its own SPDK thread: {}",
+        s.log()
+    );
 
     // No shutdown of any kind: what the client was told is done is on the device.
     s.kill9();

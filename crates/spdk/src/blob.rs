@@ -196,8 +196,42 @@ impl Blobstore {
 
     /// A channel for data I/O on the calling thread (each thread needs its own).
     pub fn channel(&self, t: &Thread) -> Result<Channel, Error> {
+        // SAFETY: the store is alive while borrowed.
+        unsafe { self.handle().channel(t) }
+    }
+
+    /// The store as a handle another thread may make its channel with.
+    pub fn handle(&self) -> StoreRef {
+        StoreRef {
+            spdk: self.spdk,
+            ptr: self.ptr,
+        }
+    }
+}
+
+/// A loaded blobstore, named by another thread than its md thread: for its own data
+/// channel only. Valid while the [`Blobstore`] it came from is loaded.
+#[derive(Clone, Copy)]
+pub struct StoreRef {
+    spdk: Spdk,
+    ptr: *mut c_void,
+}
+
+// SAFETY: a plain pointer; the only call through it (a channel on the caller's thread)
+// is one SPDK allows from any thread.
+unsafe impl Send for StoreRef {}
+unsafe impl Sync for StoreRef {}
+
+impl StoreRef {
+    /// A channel for data I/O on `t`.
+    ///
+    /// # Safety
+    /// The store must still be loaded (not unloaded) and stay so until the channel is
+    /// dropped.
+    pub unsafe fn channel(&self, t: &Thread) -> Result<Channel, Error> {
         t.poll();
-        // SAFETY: live store; the channel belongs to the thread just made current.
+        // SAFETY: live store (the caller's contract); the channel belongs to the thread
+        // just made current.
         let ptr = unsafe { (self.spdk.lib.smbd_bs_channel)(self.ptr) };
         if ptr.is_null() {
             return Err(Error::new("blobstore channel", 12));
@@ -218,7 +252,21 @@ pub struct Blob {
 // SAFETY: a handle; metadata through the md thread, data through a thread's channel.
 unsafe impl Send for Blob {}
 
+/// An open blob named by another thread than its md thread, for data I/O through that
+/// thread's [`Channel`]. Valid while the [`Blob`] it came from is open.
+#[derive(Clone, Copy)]
+pub struct BlobRef(*mut c_void);
+
+// SAFETY: a plain pointer; data I/O on a blob is allowed from any thread with its channel.
+unsafe impl Send for BlobRef {}
+unsafe impl Sync for BlobRef {}
+
 impl Blob {
+    /// The blob as a handle for data I/O on other threads.
+    pub fn handle(&self) -> BlobRef {
+        BlobRef(self.ptr)
+    }
+
     pub fn id(&self) -> BlobId {
         // SAFETY: open blob.
         unsafe { (self.spdk.lib.smbd_blob_id)(self.ptr) }
@@ -315,15 +363,15 @@ pub enum Io {
 }
 
 impl Channel {
-    /// Start `io` on `units` io units at `offset`; `done` runs inside a later poll of
-    /// this channel's thread.
+    /// Start `io` on `units` io units at `offset` of `blob` (opened on any thread);
+    /// `done` runs inside a later poll of this channel's thread.
     ///
     /// # Safety
     /// For Read and Write, `buf` must be DMA memory of at least `units` io units that
-    /// stays alive and untouched until `done` runs.
-    pub unsafe fn submit(
+    /// stays alive and untouched until `done` runs; the blob must stay open until then.
+    pub unsafe fn submit_to(
         &self,
-        blob: &Blob,
+        blob: BlobRef,
         io: Io,
         buf: *mut c_void,
         offset: u64,
@@ -368,17 +416,17 @@ impl Channel {
     ) -> Result<(), Error> {
         // SAFETY: the caller's contract.
         t.wait_ok(&format!("blob {io:?}"), |cb, arg| unsafe {
-            self.start(blob, io, buf, offset, units, cb, arg)
+            self.start(blob.handle(), io, buf, offset, units, cb, arg)
         })
         .map(drop)
     }
 
     /// # Safety
-    /// As [`Channel::submit`]; `cb`/`arg` from [`crate::callback`].
+    /// As [`Channel::submit_to`]; `cb`/`arg` from [`crate::callback`].
     #[allow(clippy::too_many_arguments)]
     unsafe fn start(
         &self,
-        blob: &Blob,
+        blob: BlobRef,
         io: Io,
         buf: *mut c_void,
         offset: u64,
@@ -387,7 +435,7 @@ impl Channel {
         arg: *mut c_void,
     ) {
         let lib = self.spdk.lib;
-        let (b, ch) = (blob.ptr, self.ptr);
+        let (b, ch) = (blob.0, self.ptr);
         // SAFETY: live blob and channel; `buf` per the caller's contract.
         unsafe {
             match io {
@@ -438,6 +486,14 @@ impl Device {
             desc,
             ch,
         })
+    }
+
+    /// Starts a flush of everything written before; `done` runs inside a later poll
+    /// of this device's thread, once it reached stable media.
+    pub fn submit_flush(&self, done: impl FnOnce(Done) + 'static) {
+        let (cb, arg) = crate::callback(done);
+        // SAFETY: our descriptor and channel; the completion is ours.
+        unsafe { (self.spdk.lib.smbd_bdev_flush)(self.desc, self.ch, cb, arg) };
     }
 
     /// Everything written before reaches stable media before this returns.

@@ -28,6 +28,9 @@ pub const SHIM: &str = "libsmbdirectd_spdk.so";
 /// How long a synchronous call polls before it gives up.
 const WAIT_LIMIT: Duration = Duration::from_secs(60);
 
+/// How often a waiting synchronous call calls its thread's idle hook.
+pub const IDLE_KICK: Duration = Duration::from_micros(50);
+
 /// Where the shim is looked for: `SMBDIRECTD_SPDK_LIB`, the install locations, then
 /// the build cache `scripts/build-spdk` fills.
 pub fn candidates() -> Vec<PathBuf> {
@@ -214,6 +217,7 @@ impl Spdk {
             spdk: *self,
             ptr,
             exited: false,
+            idle: None,
         })
     }
 
@@ -260,6 +264,8 @@ pub struct Thread {
     spdk: Spdk,
     ptr: *mut c_void,
     exited: bool,
+    /// Called now and then while a synchronous call waits (see [`Thread::on_idle`]).
+    idle: Option<Box<dyn Fn() + Send>>,
 }
 
 // SAFETY: an spdk_thread may be polled from any OS thread, one at a time; `Thread` is
@@ -269,6 +275,13 @@ unsafe impl Send for Thread {}
 impl Thread {
     pub fn spdk(&self) -> Spdk {
         self.spdk
+    }
+
+    /// `f` is called every [`IDLE_KICK`] while a synchronous call on this thread waits:
+    /// a call that needs every channel's thread (a blob resize freezes its I/O on each)
+    /// completes only when their owners poll them, and `f` wakes owners that sleep.
+    pub fn on_idle(&mut self, f: impl Fn() + Send + 'static) {
+        self.idle = Some(Box::new(f));
     }
 
     /// One round; how much work was done (0 when idle).
@@ -290,11 +303,18 @@ impl Thread {
         self.poll();
         start(cb, arg);
         let deadline = clock::Deadline::after(WAIT_LIMIT);
+        let mut kick = clock::Deadline::after(IDLE_KICK);
         loop {
             if let Some(d) = cell.take() {
                 return Ok(d);
             }
             self.poll();
+            if let Some(f) = &self.idle {
+                if kick.passed() {
+                    f();
+                    kick = clock::Deadline::after(IDLE_KICK);
+                }
+            }
             if deadline.passed() {
                 return Err(Error::new(format!("{what}: no completion"), 110));
             }
@@ -402,4 +422,4 @@ impl Drop for DmaBuf {
 }
 
 mod blob;
-pub use blob::{Blob, BlobId, Blobstore, Channel, Device, Io};
+pub use blob::{Blob, BlobId, BlobRef, Blobstore, Channel, Device, Io, StoreRef};

@@ -302,3 +302,114 @@ fn freed_space_reads_as_zeros_in_the_next_file() {
     drop(c);
     svc.stop();
 }
+
+/// A worker's own SPDK engine ([`storage::blobshare::Local`]): it reads a file through
+/// its own thread and channel, and a resize the service makes (a write that grows the
+/// file, which freezes the blob's I/O on every channel) neither stalls while that worker
+/// sleeps (the service wakes it) nor when the worker itself waits for the write (it
+/// polls its thread meanwhile); what was written past the old end is read back.
+#[test]
+fn worker_engines_read_on_their_own_and_never_stall_a_resize() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{mpsc, Arc};
+    use std::time::{Duration, Instant};
+    if !have_spdk() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = device(&dir, 256 << 20);
+    let (svc, share) = start(&file, Mode::Format);
+    let (f, _) = share
+        .open(
+            &p("disk.vhdx"),
+            &params(Disposition::Create, Kind::NonDirectory),
+        )
+        .unwrap();
+    let f: Arc<dyn smb_server::backend::FileObj> = Arc::from(f);
+    f.write_at(0, &pattern(1, 1 << 20)).unwrap();
+
+    // Reads `len` bytes at `offset` through `engine`, as a worker does.
+    fn read(
+        engine: &mut storage::blobshare::Local,
+        f: &dyn smb_server::backend::FileObj,
+        offset: u64,
+        len: u32,
+    ) -> Vec<u8> {
+        let target = f
+            .ring_target(offset, u64::from(len))
+            .expect("an SPDK target");
+        let mut buf = vec![0u8; len as usize];
+        let op = smb_server::storage_op::StorageOp::Read {
+            offset,
+            len,
+            buf: buf.as_mut_ptr(),
+        };
+        // SAFETY: `buf` and the target's keep live until the result is polled below.
+        assert!(unsafe { engine.submit(7, target.spdk.unwrap(), op) });
+        let mut done = Vec::new();
+        let t = Instant::now();
+        while done.is_empty() {
+            engine.poll(&mut done);
+            assert!(t.elapsed() < Duration::from_secs(10), "no completion");
+        }
+        drop(target);
+        assert_eq!(done, [(7, len as i32)]);
+        buf
+    }
+
+    let (go, wait) = mpsc::channel::<Option<u64>>();
+    let (back, answers) = mpsc::channel::<Vec<u8>>();
+    let f2 = f.clone();
+    let worker = std::thread::spawn(move || {
+        let woken = Arc::new(AtomicBool::new(false));
+        let me = std::thread::current();
+        let w = woken.clone();
+        let mut engine = storage::blobshare::Local::new(
+            "test-worker",
+            Arc::new(move || {
+                w.store(true, Ordering::Release);
+                me.unpark();
+            }),
+        )
+        .unwrap();
+        back.send(read(&mut engine, &*f2, 4096, 65536)).unwrap();
+        let mut sink = Vec::new();
+        loop {
+            // Asleep, as an idle worker is: it polls only when woken.
+            match wait.recv_timeout(Duration::from_millis(1)) {
+                Ok(Some(at)) => back.send(read(&mut engine, &*f2, at, 65536)).unwrap(),
+                Ok(None) => break,
+                Err(_) => {
+                    if woken.swap(false, Ordering::AcqRel) {
+                        engine.poll(&mut sink);
+                    }
+                }
+            }
+        }
+        // This worker's own write that grows the file: it waits for the service, which
+        // waits for this thread's poll.
+        let t = Instant::now();
+        f2.write_at(200 << 20, &pattern(3, 8192)).unwrap();
+        let took = t.elapsed();
+        back.send(read(&mut engine, &*f2, 200 << 20, 8192)).unwrap();
+        drop(engine);
+        took
+    });
+    assert!(answers.recv().unwrap() == pattern(1, 1 << 20)[4096..4096 + 65536]);
+    // Another thread grows the file while the worker sleeps.
+    let t = Instant::now();
+    f.write_at(100 << 20, &pattern(2, 65536)).unwrap();
+    let took = t.elapsed();
+    assert!(took < Duration::from_secs(5), "the resize waited {took:?}");
+    go.send(Some(100 << 20)).unwrap();
+    assert!(answers.recv().unwrap() == pattern(2, 65536));
+    go.send(None).unwrap();
+    assert!(answers.recv().unwrap() == pattern(3, 8192));
+    let took = worker.join().unwrap();
+    assert!(
+        took < Duration::from_secs(5),
+        "the worker's own resize waited {took:?}"
+    );
+    drop(f);
+    svc.stop();
+}

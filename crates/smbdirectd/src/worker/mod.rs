@@ -225,6 +225,8 @@ pub fn spawn(
                 wake: wake_rx,
                 waker,
                 spdk_done: Default::default(),
+                spdk: None,
+                spdk_refused: false,
                 wake_buf: [0u8; 64],
                 wake_busy: false,
                 rdma_polls: Default::default(),
@@ -459,6 +461,11 @@ struct Worker {
     /// Storage I/O handed to SPDK that is over (its `ios` slot, the result), filled by
     /// the SPDK service thread, which then wakes the worker.
     spdk_done: Arc<parking_lot::Mutex<Vec<(u32, i32)>>>,
+    /// This worker's own SPDK thread and channels (made at its first SPDK read), polled
+    /// in this loop: reads go from here to the device and complete here.
+    spdk: Option<storage::blobshare::Local>,
+    /// Making it failed: SPDK operations go to the service.
+    spdk_refused: bool,
     wake_buf: [u8; 64],
     wake_busy: bool,
     /// SMB Direct wake-up descriptors with a poll in the ring (descriptor, for writing).
@@ -626,8 +633,10 @@ impl Worker {
             if self.busy
                 || crate::clock::since(idle_since) < self.spin
                 || self.extra[POLL].inflight > 0
+                || self.spdk_inflight()
             {
-                // (Polled reads complete only while the worker polls for them.)
+                // (Polled reads, and SPDK's, complete only while the worker polls for
+                // them.)
                 self.enter();
                 std::hint::spin_loop();
                 continue;
@@ -689,7 +698,7 @@ impl Worker {
                 break;
             }
             self.post();
-            if !self.extra_inflight() {
+            if !self.extra_inflight() && !self.spdk_inflight() {
                 let _ = self.ring.submit_and_wait(1);
             }
             self.reap();

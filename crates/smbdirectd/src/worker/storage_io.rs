@@ -272,9 +272,34 @@ impl Worker {
         worked
     }
 
-    /// Hands `op` on an SPDK share's file to the SPDK service; its result comes back
-    /// through `spdk_done` under `idx`.
+    /// Hands `op` on an SPDK share's file to this worker's SPDK engine (a read: its
+    /// result comes out of the engine's poll in `reap_spdk`) or else to the SPDK
+    /// service (its result comes back through `spdk_done`); either way under `idx`.
     fn spdk_submit(&mut self, idx: u32, t: smb_server::storage_op::SpdkTarget, op: StorageOp) {
+        if self.spdk.is_none() && !self.spdk_refused {
+            let waker = self.waker.clone();
+            let wake = std::sync::Arc::new(move || {
+                let _ = std::io::Write::write(&mut &*waker, &[1]);
+            });
+            match storage::blobshare::Local::new(&format!("worker{}", self.index), wake) {
+                Ok(l) => {
+                    tracing::info!(worker = self.index, "SPDK thread and channels of its own");
+                    self.spdk = Some(l);
+                }
+                Err(e) => {
+                    tracing::warn!(worker = self.index, "no SPDK thread of its own: {e}");
+                    self.spdk_refused = true;
+                }
+            }
+        }
+        if let Some(l) = &mut self.spdk {
+            // SAFETY: the request's buffer, and its file keep (which holds the blob open
+            // and its view alive), stay until it is reported (the storage I/O interface's
+            // contract: its connection keeps the request while I/O is in flight).
+            if unsafe { l.submit(idx, t, op) } {
+                return;
+            }
+        }
         let done = self.spdk_done.clone();
         let waker = self.waker.clone();
         let report = Box::new(move |res: i32| {
@@ -288,7 +313,11 @@ impl Worker {
 
     /// SPDK storage I/O that is over: answers its requests.
     pub(super) fn reap_spdk(&mut self) -> bool {
-        let done = std::mem::take(&mut *self.spdk_done.lock());
+        let mut done = std::mem::take(&mut *self.spdk_done.lock());
+        if let Some(l) = &mut self.spdk {
+            // Also runs what the service asks of this thread (a blob's I/O freeze).
+            l.poll(&mut done);
+        }
         if done.is_empty() {
             return false;
         }
@@ -450,6 +479,11 @@ impl Worker {
     }
 
     /// Storage reads on the ring or waiting for it.
+    /// Reads this worker's SPDK engine has under way.
+    pub(super) fn spdk_inflight(&self) -> bool {
+        self.spdk.as_ref().is_some_and(|l| l.inflight() > 0)
+    }
+
     pub(super) fn io_in_flight(&self) -> bool {
         !self.io_batch.is_empty()
             || self.ios.iter().any(|o| o.is_some())

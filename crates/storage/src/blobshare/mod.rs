@@ -5,9 +5,13 @@
 //! change one blob's metadata write. [`service::Service`] owns SPDK and the stores;
 //! [`BlobShare`] and its files hand it jobs.
 
+pub mod local;
 pub mod ns;
 mod ops;
 pub mod service;
+mod view;
+
+pub use local::Local;
 
 use std::sync::Arc;
 
@@ -143,13 +147,25 @@ impl BlobShare {
         })?
     }
 
-    fn file(&self, id: BlobId, dir: bool, write_through: bool) -> Box<dyn FileObj> {
+    fn file(
+        &self,
+        id: BlobId,
+        view: Arc<view::BlobView>,
+        dir: bool,
+        write_through: bool,
+    ) -> Box<dyn FileObj> {
         Box::new(BlobFile {
             svc: self.svc.clone(),
             store: self.store,
             id,
             dir,
             write_through,
+            held: Arc::new(Held {
+                svc: self.svc.clone(),
+                store: self.store,
+                id,
+                view,
+            }),
         })
     }
 }
@@ -236,8 +252,12 @@ impl Share for BlobShare {
         p: &OpenParams,
     ) -> Result<(Box<dyn FileObj>, CreateAction), NtStatus> {
         let (path2, p2) = (path.clone(), p.clone());
-        let (id, dir, action) = self.with(move |t, s| open_in(t, s, &path2, &p2))?;
-        Ok((self.file(id, dir, p.write_through && !dir), action))
+        let (id, dir, action, view) = self.with(move |t, s| {
+            let (id, dir, action) = open_in(t, s, &path2, &p2)?;
+            let view = s.open.get(&id).expect("just opened").view.clone();
+            Ok((id, dir, action, view))
+        })?;
+        Ok((self.file(id, view, dir, p.write_through && !dir), action))
     }
 
     fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
@@ -345,6 +365,17 @@ pub struct BlobFile {
     id: BlobId,
     dir: bool,
     write_through: bool,
+    /// The blob's hold: shared with reads under way, which keep it open.
+    held: Arc<Held>,
+}
+
+/// An open blob held: released on the service when the handle and every read under way
+/// on it are gone.
+struct Held {
+    svc: Arc<Service>,
+    store: usize,
+    id: BlobId,
+    view: Arc<view::BlobView>,
 }
 
 impl BlobFile {
@@ -368,7 +399,7 @@ impl BlobFile {
     }
 }
 
-impl Drop for BlobFile {
+impl Drop for Held {
     fn drop(&mut self) {
         let (i, id) = (self.store, self.id);
         self.svc.post(move |ctx| {
@@ -485,10 +516,15 @@ impl FileObj for BlobFile {
         Some(smb_server::backend::RingTarget {
             fd: -1,
             at: offset,
-            file: None,
+            // The request keeps the blob open (and its view alive) until it is reported.
+            file: Some(smb_server::backend::RingFile {
+                key: 0,
+                keep: self.held.clone(),
+            }),
             spdk: Some(smb_server::storage_op::SpdkTarget {
                 store: self.store as u32,
                 blob: self.id,
+                view: Arc::as_ptr(&self.held.view) as usize,
             }),
         })
     }

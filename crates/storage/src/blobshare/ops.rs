@@ -30,10 +30,18 @@ impl Store {
             return Ok(());
         }
         let blob = self.bs().open_blob(t, id).map_err(st)?;
+        let view = std::sync::Arc::new(super::view::BlobView {
+            store: self.bs().handle(),
+            index: self.index,
+            blob: blob.handle(),
+            unit: self.unit,
+            eof: self.node(id)?.meta.eof.into(),
+        });
         self.open.insert(
             id,
             OpenBlob {
                 blob,
+                view,
                 refs: 1,
                 doomed: false,
             },
@@ -272,8 +280,8 @@ impl Store {
         // SAFETY: `p` is the DMA buffer the completion owns (moved into it), alive until
         // the read completes.
         unsafe {
-            ch.submit(
-                &o.blob,
+            ch.submit_to(
+                o.blob.handle(),
                 Io::Read,
                 p,
                 start / self.unit,
@@ -368,6 +376,9 @@ impl Store {
         let n = self.ns.get_mut(id).expect("node");
         n.meta = meta;
         n.clusters = clusters;
+        if let Some(o) = self.open.get(&id) {
+            o.view.set_eof(eof);
+        }
         Ok(())
     }
 

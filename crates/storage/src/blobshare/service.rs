@@ -92,6 +92,8 @@ pub enum Mode {
 
 pub struct OpenBlob {
     pub blob: Blob,
+    /// What workers read it by (end of file kept current).
+    pub view: Arc<super::view::BlobView>,
     pub refs: u32,
     /// Removed from the namespace while open: deleted at the last close.
     pub doomed: bool,
@@ -100,6 +102,8 @@ pub struct OpenBlob {
 /// One share's blobstore and what the service keeps of it.
 pub struct Store {
     pub bdev: String,
+    /// Its index among the service's stores.
+    pub index: u32,
     pub bs: Option<Blobstore>,
     pub ch: Option<Channel>,
     pub dev: Option<spdk::Device>,
@@ -124,13 +128,30 @@ pub struct Ctx {
 /// hand it operations by [`super::submit`].
 pub(super) static RUNNING: Mutex<Option<std::sync::Weak<Service>>> = Mutex::new(None);
 
+/// The running service, if any.
+pub(super) fn running() -> Option<Arc<Service>> {
+    RUNNING
+        .lock()
+        .unwrap()
+        .as_ref()
+        .and_then(std::sync::Weak::upgrade)
+}
+
 type Job = Box<dyn FnOnce(&mut Ctx) + Send>;
+
+/// Wakes a worker's loop (see [`super::local`]).
+type Kick = Arc<dyn Fn() + Send + Sync>;
+type Kicks = Arc<Mutex<Vec<(u64, Kick)>>>;
 
 /// The running service. Dropping the last handle does not stop it: [`Service::stop`]
 /// unloads the stores cleanly.
 pub struct Service {
     tx: Mutex<Option<mpsc::Sender<Job>>>,
     thread: Mutex<Option<std::thread::JoinHandle<()>>>,
+    spdk: spdk::Spdk,
+    /// The workers with an SPDK thread: woken while a metadata call waits for them.
+    kicks: Kicks,
+    next_kick: std::sync::atomic::AtomicU64,
 }
 
 /// A store as it was opened: its index in the service and a summary.
@@ -163,7 +184,10 @@ impl Service {
         mode: Mode,
     ) -> Result<(Arc<Service>, Vec<StoreInfo>), String> {
         let (tx, rx) = mpsc::channel::<Job>();
-        let (ready_tx, ready_rx) = mpsc::sync_channel::<Result<Vec<StoreInfo>, String>>(1);
+        type Ready = Result<(Vec<StoreInfo>, spdk::Spdk), String>;
+        let (ready_tx, ready_rx) = mpsc::sync_channel::<Ready>(1);
+        let kicks: Kicks = Arc::default();
+        let kicks2 = kicks.clone();
         let thread = std::thread::Builder::new()
             .name("spdk".into())
             .spawn(move || {
@@ -174,23 +198,31 @@ impl Service {
                         return;
                     }
                 };
+                ctx.t.on_idle(move || {
+                    for (_, k) in kicks2.lock().unwrap().iter() {
+                        k();
+                    }
+                });
                 let infos = ctx
                     .stores
                     .iter()
                     .enumerate()
                     .map(|(i, s)| s.info(i))
                     .collect();
-                let _ = ready_tx.send(Ok(infos));
+                let _ = ready_tx.send(Ok((infos, ctx.t.spdk())));
                 serve(&mut ctx, &rx);
                 shutdown(ctx);
             })
             .map_err(|e| format!("spdk thread: {e}"))?;
-        let infos = ready_rx
+        let (infos, spdk) = ready_rx
             .recv()
             .map_err(|_| "the SPDK service stopped while starting".to_string())??;
         let svc = Arc::new(Service {
             tx: Mutex::new(Some(tx)),
             thread: Mutex::new(Some(thread)),
+            spdk,
+            kicks,
+            next_kick: Default::default(),
         });
         *RUNNING.lock().unwrap() = Some(Arc::downgrade(&svc));
         Ok((svc, infos))
@@ -211,7 +243,41 @@ impl Service {
             let tx = tx.as_ref().ok_or(NtStatus::IO_DEVICE_ERROR)?;
             tx.send(job).map_err(|_| NtStatus::IO_DEVICE_ERROR)?;
         }
-        rrx.recv().map_err(|_| NtStatus::IO_DEVICE_ERROR)
+        // A worker with an SPDK thread keeps polling it while it waits: the job may be a
+        // resize that waits for every channel's thread, this one's too.
+        let local = super::view::WORKER_THREAD.with(|w| w.borrow().clone());
+        let Some(t) = local else {
+            return rrx.recv().map_err(|_| NtStatus::IO_DEVICE_ERROR);
+        };
+        loop {
+            match rrx.try_recv() {
+                Ok(r) => return Ok(r),
+                Err(mpsc::TryRecvError::Disconnected) => return Err(NtStatus::IO_DEVICE_ERROR),
+                Err(mpsc::TryRecvError::Empty) => {
+                    if t.poll() == 0 {
+                        std::hint::spin_loop();
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn spdk(&self) -> spdk::Spdk {
+        self.spdk
+    }
+
+    /// `k` is called while a metadata call waits for threads to poll; the number to
+    /// take it back with.
+    pub(super) fn add_kick(&self, k: Kick) -> u64 {
+        let id = self
+            .next_kick
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.kicks.lock().unwrap().push((id, k));
+        id
+    }
+
+    pub(super) fn remove_kick(&self, id: u64) {
+        self.kicks.lock().unwrap().retain(|(k, _)| *k != id);
     }
 
     /// Hand `f` to the service without waiting for it.
@@ -280,7 +346,7 @@ fn boot(
         .map_err(|e| format!("{e} (the devices: {specs:?})"))?;
     let mut stores = Vec::new();
     for (i, s) in specs.iter().enumerate() {
-        let store = Store::open(&t, spdk, &s.bdev(), mode, i as u64 + 1)
+        let store = Store::open(&t, spdk, &s.bdev(), mode, i as u32)
             .map_err(|e| format!("{} ({:?}): {e}", s.name, s.device))?;
         stores.push(store);
     }
@@ -317,7 +383,7 @@ impl Store {
         spdk: spdk::Spdk,
         bdev: &str,
         mode: Mode,
-        device_id: u64,
+        index: u32,
     ) -> Result<Store, String> {
         let bs = match mode {
             Mode::Format => Blobstore::open(t, bdev, true, BSTYPE, 0).map_err(|e| e.to_string())?,
@@ -360,6 +426,7 @@ impl Store {
             .map_err(|e| e.to_string())?;
         Ok(Store {
             bdev: bdev.to_string(),
+            index,
             unit: bs.io_unit(),
             cluster: bs.cluster_size(),
             bs: Some(bs),
@@ -368,7 +435,7 @@ impl Store {
             ns,
             open: HashMap::new(),
             scratch,
-            device_id,
+            device_id: u64::from(index) + 1,
         })
     }
 

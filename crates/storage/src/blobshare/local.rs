@@ -1,0 +1,206 @@
+//! The per-worker SPDK engine: a worker's own SPDK thread, polled inside the worker's
+//! loop (no reactor, no other thread on the way), with one blob channel per store, so a
+//! READ goes from the worker straight to the device queue and its completion is found
+//! by the worker's next poll. The service thread keeps the namespace and the metadata;
+//! it publishes each open blob's handle and end of file in a [`BlobView`] the worker
+//! reads without asking it.
+//!
+//! Two rules keep the service and the workers from waiting on each other: a blob resize
+//! on the service freezes the blob's I/O on every channel, which needs every channel's
+//! thread polled, so the service wakes the workers' loops while it waits
+//! ([`spdk::Thread::on_idle`]); and a worker that waits for the service (a synchronous
+//! job) polls its own SPDK thread meanwhile ([`super::service::Service::call`]).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use smb_server::storage_op::{SpdkTarget, StorageOp};
+use spdk::{Channel, DmaBuf, Io, Thread};
+
+use super::view::{BlobView, WORKER_THREAD};
+
+/// Bounce buffers a worker keeps for reuse (each at most [`KEEP_BYTES`]).
+const KEEP_BUFS: usize = 16;
+const KEEP_BYTES: usize = 1 << 20;
+
+/// A worker's SPDK engine. Made on the worker's OS thread and used only there.
+pub struct Local {
+    t: Rc<Thread>,
+    /// Channels by store index, made on first use.
+    channels: Vec<Option<Channel>>,
+    /// Completions found by polls: (the worker's tag, bytes or a negative errno).
+    done: Rc<RefCell<Vec<(u32, i32)>>>,
+    inflight: Rc<std::cell::Cell<usize>>,
+    free: Rc<RefCell<Vec<DmaBuf>>>,
+    kick: u64,
+}
+
+impl Local {
+    /// The engine of the worker on this OS thread; `wake` wakes that worker's loop when
+    /// it sleeps (the service calls it while it waits for every thread's poll).
+    pub fn new(name: &str, wake: Arc<dyn Fn() + Send + Sync>) -> Result<Local, String> {
+        let svc = super::service::running().ok_or("the SPDK service is not running")?;
+        let t = Rc::new(svc.spdk().thread(name).map_err(|e| e.to_string())?);
+        let kick = svc.add_kick(wake);
+        WORKER_THREAD.with(|w| *w.borrow_mut() = Some(t.clone()));
+        Ok(Local {
+            t,
+            channels: Vec::new(),
+            done: Default::default(),
+            inflight: Default::default(),
+            free: Default::default(),
+            kick,
+        })
+    }
+
+    /// Operations started and not yet found complete: while there are some the worker
+    /// must keep polling ([`Local::poll`]) rather than sleep.
+    pub fn inflight(&self) -> usize {
+        self.inflight.get()
+    }
+
+    /// Starts `op`; its result comes out of a later [`Local::poll`] under `tag`. Only
+    /// reads are done here (false: hand the operation to the service instead).
+    ///
+    /// # Safety
+    /// `target.view` must point to the file's live [`BlobView`], kept alive with the
+    /// request (its file keep) until the result is polled; a read's buffer must stay
+    /// valid and untouched until then.
+    pub unsafe fn submit(&mut self, tag: u32, target: SpdkTarget, op: StorageOp) -> bool {
+        let StorageOp::Read { offset, len, buf } = op else {
+            return false;
+        };
+        // SAFETY: the caller's contract.
+        let view = unsafe { &*(target.view as *const BlobView) };
+        let eof = view.eof.load(Ordering::Acquire);
+        if offset >= eof || len == 0 {
+            self.done.borrow_mut().push((tag, 0));
+            return true;
+        }
+        let n = u64::from(len).min(eof - offset);
+        let unit = view.unit;
+        let start = offset - offset % unit;
+        let end = (offset + n).div_ceil(unit) * unit;
+        let size = (end - start) as usize;
+        if !self.has_channel(view) {
+            self.done.borrow_mut().push((tag, -libc::ENODEV));
+            return true;
+        }
+        let Some(bounce) = self.buffer(size) else {
+            self.done.borrow_mut().push((tag, -libc::ENOMEM));
+            return true;
+        };
+        let p = bounce.as_ptr();
+        let skip = (offset - start) as usize;
+        let (done, free, count) = (self.done.clone(), self.free.clone(), self.inflight.clone());
+        let ch = self.channels[view.index as usize]
+            .as_ref()
+            .expect("made above");
+        let dst = buf as usize;
+        count.set(count.get() + 1);
+        let on_done = move |d: spdk::Done| {
+            count.set(count.get() - 1);
+            let res = if d.rc != 0 {
+                tracing::warn!(rc = d.rc, "spdk share: read failed");
+                d.rc
+            } else {
+                // SAFETY: `dst` holds `len` >= `n` writable bytes until the result is
+                // polled (the caller's contract); the bounce buffer `skip + n` just read.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        bounce.as_slice().as_ptr().add(skip),
+                        dst as *mut u8,
+                        n as usize,
+                    )
+                };
+                n as i32
+            };
+            keep(&free, bounce);
+            done.borrow_mut().push((tag, res));
+        };
+        // SAFETY: the bounce buffer moved into the completion lives until it runs; the
+        // blob stays open while the request's keep does (the caller's contract).
+        unsafe {
+            ch.submit_to(
+                view.blob,
+                Io::Read,
+                p,
+                start / unit,
+                (end - start) / unit,
+                on_done,
+            )
+        };
+        true
+    }
+
+    /// Polls the thread (completions, and messages from the service such as a blob's
+    /// I/O freeze) and moves what completed into `out`; whether anything happened.
+    pub fn poll(&mut self, out: &mut Vec<(u32, i32)>) -> bool {
+        let worked = self.t.poll() > 0;
+        let mut d = self.done.borrow_mut();
+        let any = !d.is_empty();
+        out.append(&mut d);
+        worked || any
+    }
+
+    /// Whether this thread has (or now made) its channel for the view's store.
+    fn has_channel(&mut self, view: &BlobView) -> bool {
+        let i = view.index as usize;
+        if self.channels.len() <= i {
+            self.channels.resize_with(i + 1, || None);
+        }
+        if self.channels[i].is_none() {
+            // SAFETY: the store is loaded while any of its blobs is open (the view's
+            // blob is); channels are dropped before the service unloads stores (the
+            // workers stop first).
+            match unsafe { view.store.channel(&self.t) } {
+                Ok(c) => self.channels[i] = Some(c),
+                Err(e) => {
+                    tracing::warn!("spdk share: worker channel: {e}");
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn buffer(&mut self, size: usize) -> Option<DmaBuf> {
+        let mut free = self.free.borrow_mut();
+        if let Some(i) = free.iter().position(|b| b.len() >= size) {
+            return Some(free.swap_remove(i));
+        }
+        drop(free);
+        let rounded = size.next_power_of_two().max(64 << 10);
+        self.t.spdk().dma(rounded, 4096).ok()
+    }
+}
+
+fn keep(free: &RefCell<Vec<DmaBuf>>, b: DmaBuf) {
+    let mut f = free.borrow_mut();
+    if f.len() < KEEP_BUFS && b.len() <= KEEP_BYTES {
+        f.push(b);
+    }
+}
+
+impl Drop for Local {
+    fn drop(&mut self) {
+        // Whatever is still in flight is waited for (bounded): its buffers are SPDK's
+        // until it completes.
+        let deadline = crate::clock::now() + std::time::Duration::from_secs(5);
+        let mut sink = Vec::new();
+        while self.inflight.get() > 0 && crate::clock::now() < deadline {
+            self.poll(&mut sink);
+        }
+        if let Some(svc) = super::service::running() {
+            svc.remove_kick(self.kick);
+        }
+        WORKER_THREAD.with(|w| *w.borrow_mut() = None);
+        // Channels go on their own thread (made current by the poll); the thread itself
+        // exits when the last reference, this engine's, goes after this.
+        self.t.poll();
+        self.channels.clear();
+        self.free.borrow_mut().clear();
+    }
+}
