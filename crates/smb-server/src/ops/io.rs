@@ -365,6 +365,38 @@ pub(super) fn io_blocked(
     blocked(fs) && (!expire_durable(server) || blocked(fs))
 }
 
+/// A WRITE's data that came by RDMA Read (in `g`): Length must be 0, the bytes as many
+/// as RemainingBytes says; a transformed channel's are decrypted or checked in place,
+/// and the descriptor to invalidate is noted.
+fn fetched_data(
+    ctx: &Ctx,
+    req: &msg::WriteRequest,
+    open: &Open,
+    descs: &msg::Descriptors,
+    g: &mut IncomingGuard<'_>,
+) -> Result<(), NtStatus> {
+    if req.length != 0 || !matches!(open.kind, OpenKind::File(_)) {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let Some(d) = g.data.as_mut() else {
+        return Err(NtStatus::INVALID_PARAMETER);
+    };
+    if d.len() != req.remaining_bytes as usize {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let invalidate = if req.channel == msg::channel::RDMA_TRANSFORM {
+        rdma_write_transform(ctx, req.channel_info, d.bytes_mut())?
+    } else {
+        req.channel == msg::channel::RDMA_V1_INVALIDATE
+    };
+    if invalidate {
+        if let Some(d) = descs.first() {
+            g.st.borrow_mut().invalidate = Some(d.token);
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     let Ok(req) = msg::WriteRequest::parse(ctx.msg) else {
         return Fail(NtStatus::INVALID_PARAMETER);
@@ -389,33 +421,18 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     // Data that came by RDMA Read: Length must be 0 and the bytes arrive out of band
     // (in a registered buffer, which goes back to the lent ones when this returns).
     let mut fetched = None;
-    let data: &[u8] = match (&descs, &ctx.rdma) {
-        (Some(_), Some(st)) => {
-            if req.length != 0 || !matches!(open.kind, OpenKind::File(_)) {
-                return Fail(NtStatus::INVALID_PARAMETER);
-            }
-            let taken = st.borrow_mut().incoming.take();
-            let fetched = fetched.insert(IncomingGuard { data: taken, st });
-            if !matches!(&fetched.data, Some(d) if d.len() == req.remaining_bytes as usize) {
-                return Fail(NtStatus::INVALID_PARAMETER);
-            }
-            let invalidate = if req.channel == msg::channel::RDMA_TRANSFORM {
-                let d = fetched.data.as_mut().expect("checked");
-                match rdma_write_transform(ctx, req.channel_info, d.bytes_mut()) {
-                    Ok(i) => i,
-                    Err(e) => return Fail(e),
-                }
-            } else {
-                req.channel == msg::channel::RDMA_V1_INVALIDATE
-            };
-            if invalidate {
-                if let Some(d) = descs.as_ref().and_then(|d| d.first()) {
-                    st.borrow_mut().invalidate = Some(d.token);
-                }
-            }
-            fetched.data.as_ref().expect("checked").bytes()
+    if let (Some(descs), Some(st)) = (&descs, &ctx.rdma) {
+        let g = fetched.insert(IncomingGuard {
+            data: st.borrow_mut().incoming.take(),
+            st,
+        });
+        if let Err(e) = fetched_data(ctx, &req, &open, descs, g) {
+            return Fail(e);
         }
-        _ => req.data,
+    }
+    let data: &[u8] = match fetched.as_ref().and_then(|g| g.data.as_ref()) {
+        Some(d) => d.bytes(),
+        None => req.data,
     };
     if let OpenKind::Pipe(p) = &open.kind {
         let rpc = PipeCtx::of(ctx);
@@ -467,6 +484,23 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     // run together and share the journal's commits; RWF_DSYNC writes through the page
     // cache would be taken one at a time).
     let mut written = None;
+    if ctx.defer_io && len > 0 && open.svhdx.is_none() {
+        // A file of an SPDK share: the write is a typed operation for its SPDK engine
+        // (the worker's own thread, or the SPDK service), never waited for here.
+        if let Some(at) = f.ring_target(req.offset, len).filter(|t| t.spdk.is_some()) {
+            let data = match fetched.as_mut().and_then(|g| g.data.take()) {
+                Some(d) => WriteData::Fetched(d),
+                None => WriteData::Owned(req.data.to_vec()),
+            };
+            let w = WriteIo {
+                data,
+                before: 0,
+                stable,
+                kept,
+            };
+            return spdk_write_io(&open, at, req.offset, w, ctx.hold.get());
+        }
+    }
     if ctx.defer_io && len > 0 && open.svhdx.is_none() && f.raw_fd().is_some() {
         let before = match f.write_nowait(req.offset, data) {
             None => 0,

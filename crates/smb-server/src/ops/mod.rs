@@ -133,10 +133,13 @@ pub enum Outcome {
 /// The errno values `finish_io` tells apart (Linux; the engine links no libc).
 mod errno {
     pub const EIO: i32 = 5;
+    pub const ENOMEM: i32 = 12;
+    pub const ENODEV: i32 = 19;
     pub const EISDIR: i32 = 21;
     pub const EINVAL: i32 = 22;
     pub const ENOSPC: i32 = 28;
     pub const EOPNOTSUPP: i32 = 95;
+    pub const ESTALE: i32 = 116;
     pub const EDQUOT: i32 = 122;
 }
 

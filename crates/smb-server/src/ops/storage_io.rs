@@ -234,7 +234,10 @@ pub fn finish_io(ctx: &Ctx, io: StorageIo, res: i32) -> Outcome {
     let res = if res < 0 {
         // As the storage backend maps a failed pread or fdatasync.
         Err(match -res {
-            errno::EIO => NtStatus::IO_DEVICE_ERROR,
+            // (ENODEV: an SPDK device that went away.)
+            errno::EIO | errno::ENODEV => NtStatus::IO_DEVICE_ERROR,
+            errno::ENOMEM => NtStatus::INSUFFICIENT_RESOURCES,
+            errno::ESTALE => NtStatus::FILE_DELETED,
             errno::EISDIR => NtStatus::FILE_IS_A_DIRECTORY,
             errno::EINVAL => NtStatus::INVALID_PARAMETER,
             errno::ENOSPC | errno::EDQUOT => NtStatus::DISK_FULL,
@@ -490,6 +493,31 @@ pub(super) fn write_io(
     Outcome::Io(StorageIo {
         hold,
         ..StorageIo::on(open, (fd, which), kind, offset, len as u32)
+    })
+}
+
+/// A WRITE to a file of an SPDK share, as a typed operation on it (`at` names the
+/// file: its SPDK target and what keeps it open until the write is reported).
+pub(super) fn spdk_write_io(
+    open: &Arc<Open>,
+    at: crate::backend::RingTarget,
+    offset: u64,
+    w: WriteIo,
+    hold: Option<std::time::Instant>,
+) -> Outcome {
+    let len = w.data.bytes().len();
+    let kind = IoKind::Write(Box::new(w));
+    Outcome::Io(StorageIo {
+        hold,
+        file: at.file,
+        spdk: at.spdk,
+        ..StorageIo::on(
+            open,
+            (-1, crate::fixed::Descriptor::Plain),
+            kind,
+            offset,
+            len as u32,
+        )
     })
 }
 

@@ -25,12 +25,18 @@ use smb_wire::NtStatus;
 use ns::{BlobId, Meta, Node};
 use service::{Ctx, Service, Store};
 
-/// A destination for a read's data, handed to the service thread.
+/// A read's destination or a write's source, handed to the service thread.
 pub struct SendPtr(pub *mut u8);
 
-// SAFETY: the pointer is written once, by the service thread, while the request that
-// owns the memory waits for its completion (the storage I/O interface's contract).
+// SAFETY: the memory is used by the service thread only, while the request that owns it
+// waits for its completion (the storage I/O interface's contract).
 unsafe impl Send for SendPtr {}
+
+impl SendPtr {
+    fn ptr(&self) -> *mut u8 {
+        self.0
+    }
+}
 
 /// What an I/O engine is told when an operation it handed over is over: the bytes moved
 /// or a negative errno.
@@ -38,10 +44,10 @@ pub type IoDone = Box<dyn FnOnce(i32) + Send>;
 
 /// Hands a storage operation on an SPDK share's file to the node's SPDK service; `done`
 /// runs on the service thread when it is over. Reads go to the device asynchronously
-/// (several in flight); the other operations run in turn.
+/// (several in flight); writes (flushed first when stable) and flushes run in turn.
 ///
 /// # Safety
-/// A Read's buffer must stay valid and untouched until `done` has run.
+/// A Read's or Write's buffer must stay valid and untouched until `done` has run.
 pub unsafe fn submit(
     target: smb_server::storage_op::SpdkTarget,
     op: smb_server::storage_op::StorageOp,
@@ -80,9 +86,48 @@ pub unsafe fn submit(
                 _ => -libc::EIO,
             })
         }),
-        // (Writes, zeroing and trims of SPDK shares are not handed out yet: the engine
-        // makes them through the backend.)
+        StorageOp::Write {
+            offset,
+            len,
+            buf,
+            stable,
+        } => {
+            let src = SendPtr(buf.cast_mut());
+            svc.post(move |ctx| {
+                let Ctx { t, stores, .. } = ctx;
+                let Some(s) = stores.get_mut(i) else {
+                    return done(-libc::ENODEV);
+                };
+                // SAFETY: `src` holds `len` bytes, untouched until `done` runs (the
+                // storage I/O interface's contract).
+                let data = unsafe { std::slice::from_raw_parts(src.ptr(), len as usize) };
+                let r = s.write(t, id, offset, data, now()).and_then(|n| {
+                    if stable {
+                        s.flush_device(t).map(|()| n)
+                    } else {
+                        Ok(n)
+                    }
+                });
+                done(match r {
+                    Ok(n) => n as i32,
+                    Err(e) => -status_errno(e),
+                })
+            });
+        }
+        // (Zeroing and trims of SPDK shares are not handed out: the engine makes them
+        // through the backend.)
         _ => done(-libc::EOPNOTSUPP),
+    }
+}
+
+/// The errno an I/O engine reports for a status (the engine maps it back).
+fn status_errno(s: NtStatus) -> i32 {
+    match s {
+        NtStatus::DISK_FULL => libc::ENOSPC,
+        NtStatus::INVALID_PARAMETER => libc::EINVAL,
+        NtStatus::FILE_DELETED => libc::ESTALE,
+        NtStatus::INSUFFICIENT_RESOURCES => libc::ENOMEM,
+        _ => libc::EIO,
     }
 }
 

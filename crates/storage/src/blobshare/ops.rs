@@ -460,12 +460,18 @@ impl Store {
         Ok(())
     }
 
+    /// Everything written to the device stable (sizes are synced as they change; a
+    /// write-through WRITE needs no more).
+    pub fn flush_device(&self, t: &Thread) -> Result<(), NtStatus> {
+        self.dev.as_ref().expect("open store").flush(t).map_err(st)
+    }
+
     /// Everything written to the device, and the file's metadata, stable.
     pub fn flush(&mut self, t: &Thread, id: BlobId) -> Result<(), NtStatus> {
         if self.ns.get(id).is_some() {
             self.save_meta(t, id)?;
         }
-        self.dev.as_ref().expect("open store").flush(t).map_err(st)
+        self.flush_device(t)
     }
 
     fn unit_io(
