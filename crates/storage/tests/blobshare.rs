@@ -373,6 +373,36 @@ fn worker_engines_read_on_their_own_and_never_stall_a_resize() {
         )
         .unwrap();
         back.send(read(&mut engine, &*f2, 4096, 65536)).unwrap();
+        // Writes: whole units inside the end of file into a cluster the file has are
+        // this thread's (write-through: flushed here too); others are the service's.
+        let data = pattern(9, 65536);
+        let write = |engine: &mut storage::blobshare::Local, at: u64, len: usize| {
+            let target = f2.ring_target(at, len as u64).unwrap();
+            let op = smb_server::storage_op::StorageOp::Write {
+                offset: at,
+                len: len as u32,
+                buf: data.as_ptr(),
+                stable: true,
+            };
+            // SAFETY: `data` and the target's keep live until the result is polled.
+            let mine = unsafe { engine.submit(8, target.spdk.unwrap(), op) };
+            let mut done = Vec::new();
+            let t = Instant::now();
+            while mine && done.is_empty() {
+                engine.poll(&mut done);
+                assert!(t.elapsed() < Duration::from_secs(10), "no completion");
+            }
+            (mine, done)
+        };
+        assert_eq!(write(&mut engine, 65536, 65536), (true, vec![(8, 65536)]));
+        assert!(!write(&mut engine, 65536 + 512, 4096).0, "a partial unit");
+        assert!(
+            !write(&mut engine, (1 << 20) - 4096, 8192).0,
+            "past the end of file"
+        );
+        let mut back_bytes = vec![0u8; 65536];
+        f2.read_at(65536, &mut back_bytes).unwrap();
+        back.send(back_bytes).unwrap();
         let mut sink = Vec::new();
         loop {
             // Asleep, as an idle worker is: it polls only when woken.
@@ -386,6 +416,10 @@ fn worker_engines_read_on_their_own_and_never_stall_a_resize() {
                 }
             }
         }
+        assert!(
+            !write(&mut engine, 50 << 20, 4096).0,
+            "a cluster the file does not have yet"
+        );
         // This worker's own write that grows the file: it waits for the service, which
         // waits for this thread's poll.
         let t = Instant::now();
@@ -396,6 +430,10 @@ fn worker_engines_read_on_their_own_and_never_stall_a_resize() {
         took
     });
     assert!(answers.recv().unwrap() == pattern(1, 1 << 20)[4096..4096 + 65536]);
+    assert!(
+        answers.recv().unwrap() == pattern(9, 65536),
+        "the worker's write"
+    );
     // Another thread grows the file while the worker sleeps.
     let t = Instant::now();
     f.write_at(100 << 20, &pattern(2, 65536)).unwrap();

@@ -30,6 +30,8 @@ pub struct Local {
     t: Rc<Thread>,
     /// Channels by store index, made on first use.
     channels: Vec<Option<Channel>>,
+    /// The stores' devices opened on this thread, for a write-through write's flush.
+    devices: Vec<Option<Rc<spdk::Device>>>,
     /// Completions found by polls: (the worker's tag, bytes or a negative errno).
     done: Rc<RefCell<Vec<(u32, i32)>>>,
     inflight: Rc<std::cell::Cell<usize>>,
@@ -48,6 +50,7 @@ impl Local {
         Ok(Local {
             t,
             channels: Vec::new(),
+            devices: Vec::new(),
             done: Default::default(),
             inflight: Default::default(),
             free: Default::default(),
@@ -61,19 +64,45 @@ impl Local {
         self.inflight.get()
     }
 
-    /// Starts `op`; its result comes out of a later [`Local::poll`] under `tag`. Only
-    /// reads are done here (false: hand the operation to the service instead).
+    /// Starts `op`; its result comes out of a later [`Local::poll`] under `tag`. Done
+    /// here: reads, and writes of whole units inside the end of file into clusters the
+    /// blob has (false: hand the operation to the service instead).
     ///
     /// # Safety
     /// `target.view` must point to the file's live [`BlobView`], kept alive with the
-    /// request (its file keep) until the result is polled; a read's buffer must stay
-    /// valid and untouched until then.
+    /// request (its file keep) until the result is polled; a read's or write's buffer
+    /// must stay valid and untouched until then.
     pub unsafe fn submit(&mut self, tag: u32, target: SpdkTarget, op: StorageOp) -> bool {
-        let StorageOp::Read { offset, len, buf } = op else {
-            return false;
-        };
         // SAFETY: the caller's contract.
         let view = unsafe { &*(target.view as *const BlobView) };
+        match op {
+            // SAFETY: the caller's contract.
+            StorageOp::Read { offset, len, buf } => unsafe {
+                self.read(tag, view, offset, len, buf)
+            },
+            StorageOp::Write {
+                offset,
+                len,
+                buf,
+                stable,
+            } => {
+                // SAFETY: the caller's contract.
+                unsafe { self.write(tag, (view, target.view), (offset, len, buf), stable) }
+            }
+            _ => false,
+        }
+    }
+
+    /// # Safety
+    /// As [`Local::submit`].
+    unsafe fn read(
+        &mut self,
+        tag: u32,
+        view: &BlobView,
+        offset: u64,
+        len: u32,
+        buf: *mut u8,
+    ) -> bool {
         let eof = view.eof.load(Ordering::Acquire);
         if offset >= eof || len == 0 {
             self.done.borrow_mut().push((tag, 0));
@@ -133,6 +162,95 @@ impl Local {
             )
         };
         true
+    }
+
+    /// A write of whole units inside the end of file into clusters the blob has: from
+    /// a bounce buffer to the device on this thread's channel, then (write-through) a
+    /// flush of the device on this thread. Anything else goes to the service, which
+    /// grows files, allocates clusters and patches partial units.
+    ///
+    /// # Safety
+    /// As [`Local::submit`]; `addr` is `view`'s address.
+    unsafe fn write(
+        &mut self,
+        tag: u32,
+        (view, addr): (&BlobView, usize),
+        (offset, len, buf): (u64, u32, *const u8),
+        stable: bool,
+    ) -> bool {
+        let (unit, n) = (view.unit, u64::from(len));
+        if n == 0 || !offset.is_multiple_of(unit) || !n.is_multiple_of(unit) {
+            return false;
+        }
+        if offset.saturating_add(n) > view.eof.load(Ordering::Acquire)
+            || !view.allocated(offset, n)
+            || !self.has_channel(view)
+        {
+            return false;
+        }
+        let dev = match stable {
+            true => match self.device(view) {
+                Some(d) => Some(d),
+                None => return false,
+            },
+            false => None,
+        };
+        let Some(mut bounce) = self.buffer(len as usize) else {
+            return false;
+        };
+        if !view.enter_write() {
+            keep(&self.free, bounce);
+            return false;
+        }
+        // SAFETY: `buf` holds `len` readable bytes (the caller's contract); the bounce
+        // buffer at least as many.
+        unsafe {
+            std::ptr::copy_nonoverlapping(buf, bounce.as_mut_slice().as_mut_ptr(), len as usize)
+        };
+        view.written
+            .fetch_max(super::now(), std::sync::atomic::Ordering::AcqRel);
+        let p = bounce.as_ptr();
+        let (done, free, count) = (self.done.clone(), self.free.clone(), self.inflight.clone());
+        let ch = self.channels[view.index as usize]
+            .as_ref()
+            .expect("made above");
+        count.set(count.get() + 1);
+        let on_done = move |d: spdk::Done| {
+            // SAFETY: the view lives while the request's keep does, past this report.
+            unsafe { &*(addr as *const BlobView) }.leave_write();
+            keep(&free, bounce);
+            let report = move |rc: i32| {
+                count.set(count.get() - 1);
+                done.borrow_mut()
+                    .push((tag, if rc != 0 { rc } else { len as i32 }));
+            };
+            match dev {
+                Some(dev) if d.rc == 0 => dev.submit_flush(move |f| report(f.rc)),
+                _ => report(d.rc),
+            }
+        };
+        // SAFETY: the bounce buffer moved into the completion lives until it runs; the
+        // blob stays open while the request's keep does.
+        unsafe { ch.submit_to(view.blob, Io::Write, p, offset / unit, n / unit, on_done) };
+        true
+    }
+
+    /// The view's store's device, opened on this thread (for flushes).
+    fn device(&mut self, view: &BlobView) -> Option<Rc<spdk::Device>> {
+        let i = view.index as usize;
+        if self.devices.len() <= i {
+            self.devices.resize_with(i + 1, || None);
+        }
+        if self.devices[i].is_none() {
+            match spdk::Device::open(&self.t, &view.bdev) {
+                Ok(d) => self.devices[i] = Some(Rc::new(d)),
+                Err(e) => {
+                    tracing::warn!("spdk share: worker device: {e}");
+                    return None;
+                }
+            }
+        }
+        self.devices[i].clone()
     }
 
     /// Polls the thread (completions, and messages from the service such as a blob's
@@ -201,6 +319,7 @@ impl Drop for Local {
         // exits when the last reference, this engine's, goes after this.
         self.t.poll();
         self.channels.clear();
+        self.devices.clear();
         self.free.borrow_mut().clear();
     }
 }

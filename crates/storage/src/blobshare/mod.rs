@@ -146,7 +146,10 @@ fn info_of(s: &Store, id: BlobId, n: &Node) -> FileInfo {
     FileInfo {
         creation_time: n.meta.creation,
         last_access_time: n.meta.access,
-        last_write_time: n.meta.write,
+        // (The workers' writes since the blob was opened count too.)
+        last_write_time: n.meta.write.max(s.open.get(&id).map_or(0, |o| {
+            o.view.written.load(std::sync::atomic::Ordering::Acquire)
+        })),
         change_time: n.meta.change,
         // Allocation as NTFS shows it: the data in 4 KiB clusters, more while a
         // client's request for more stands (the store's own 1 MiB clusters are its

@@ -30,13 +30,14 @@ impl Store {
             return Ok(());
         }
         let blob = self.bs().open_blob(t, id).map_err(st)?;
-        let view = std::sync::Arc::new(super::view::BlobView {
-            store: self.bs().handle(),
-            index: self.index,
-            blob: blob.handle(),
-            unit: self.unit,
-            eof: self.node(id)?.meta.eof.into(),
-        });
+        let view = std::sync::Arc::new(super::view::BlobView::new(
+            self.bs().handle(),
+            self.index,
+            self.bdev.as_str().into(),
+            blob.handle(),
+            (self.unit, self.cluster),
+            self.node(id)?.meta.eof,
+        ));
         self.open.insert(
             id,
             OpenBlob {
@@ -58,6 +59,15 @@ impl Store {
         o.refs = o.refs.saturating_sub(1);
         if o.refs > 0 {
             return;
+        }
+        // The time of the workers' writes, kept as the file's.
+        let w = o.view.written.load(std::sync::atomic::Ordering::Acquire);
+        if let Some(n) = self.ns.get_mut(id).filter(|n| w > n.meta.write) {
+            n.meta.write = w;
+            n.meta.change = n.meta.change.max(w);
+            if let Err(e) = self.save_meta(t, id) {
+                tracing::warn!(blob = id, "spdk share: times at close: {e}");
+            }
         }
         let o = self.open.remove(&id).expect("present");
         if let Err(e) = o.blob.close(t) {
@@ -308,6 +318,22 @@ impl Store {
         if end > eof {
             self.grow(t, id, end)?;
         }
+        // A partial unit is read, patched and written back: no worker writes meanwhile.
+        let view = (!offset.is_multiple_of(self.unit) || !end.is_multiple_of(self.unit))
+            .then(|| self.open.get(&id).map(|o| o.view.clone()))
+            .flatten();
+        let _patching = view.as_ref().map(|v| {
+            let until = crate::clock::now() + std::time::Duration::from_secs(10);
+            v.begin_patch(|| {
+                t.poll();
+                std::hint::spin_loop();
+                let late = crate::clock::now() > until;
+                if late {
+                    tracing::error!(blob = id, "spdk share: a worker's write is not over");
+                }
+                !late
+            })
+        });
         let mut done = 0usize;
         while done < data.len() {
             let at = offset + done as u64;
@@ -378,6 +404,9 @@ impl Store {
         n.clusters = clusters;
         if let Some(o) = self.open.get(&id) {
             o.view.set_eof(eof);
+            if clusters < have {
+                o.view.keep_clusters(clusters);
+            }
         }
         Ok(())
     }
@@ -503,19 +532,26 @@ impl Store {
             unit,
             ..
         } = self;
-        let blob = &open.get(&id).ok_or(NtStatus::INVALID_HANDLE)?.blob;
+        let o = open.get(&id).ok_or(NtStatus::INVALID_HANDLE)?;
         let ch = ch.as_ref().expect("open store");
         let units = len / *unit;
         if io == Io::WriteZeroes {
-            return ch.io(t, blob, io, None, at / *unit, units).map_err(st);
+            ch.io(t, &o.blob, io, None, at / *unit, units).map_err(st)?;
+        } else {
+            debug_assert!(skip + len as usize <= scratch.len());
+            // SAFETY: `skip + len` lies within the scratch buffer (at most SCRATCH plus
+            // two units), which outlives the synchronous call and nothing else touches
+            // meanwhile.
+            unsafe {
+                let p = scratch.as_ptr().cast::<u8>().add(skip);
+                ch.io_raw(t, &o.blob, io, p.cast(), at / *unit, units)
+            }
+            .map_err(st)?;
         }
-        debug_assert!(skip + len as usize <= scratch.len());
-        // SAFETY: `skip + len` lies within the scratch buffer (at most SCRATCH plus two
-        // units), which outlives the synchronous call and nothing else touches meanwhile.
-        unsafe {
-            let p = scratch.as_ptr().cast::<u8>().add(skip);
-            ch.io_raw(t, blob, io, p.cast(), at / *unit, units)
+        if io != Io::Read {
+            // Written (zeros included): its clusters are the blob's now.
+            o.view.mark_allocated(at, len);
         }
-        .map_err(st)
+        Ok(())
     }
 }
