@@ -267,6 +267,20 @@ fn shared_vhdx_on_spdk_through_rsvd_and_smb_passes_qemu_img() {
         d.close(&mut c).unwrap();
     }
     s.stop();
+    // The shared disks' reads that lay in one block of the file were the worker's own.
+    let reads = s
+        .log()
+        .lines()
+        .filter_map(|l| {
+            l.split("SPDK reads ")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse::<u64>()
+                .ok()
+        })
+        .sum::<u64>();
+    assert!(reads >= 2, "{}", s.log());
     let text = spdk_admin(&["check"], &device);
     assert!(text.contains("clean: 3 directories, 2 files"), "{text}");
     for (i, name) in ["Disk0.vhdx", "Disk1.vhdx"].iter().enumerate() {

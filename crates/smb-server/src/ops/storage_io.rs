@@ -405,6 +405,7 @@ pub(super) fn tunnel_read(
     let on = (at.fd, crate::fixed::Descriptor::Plain);
     Outcome::Io(StorageIo {
         file: at.file,
+        spdk: at.spdk,
         dest: IoDest::Body(body),
         head,
         hold,

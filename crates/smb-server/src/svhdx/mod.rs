@@ -208,21 +208,30 @@ impl SharedDisk {
         }
     }
 
-    /// Where the transport's ring may read a virtual range from: the descriptor of the
-    /// VHDX file, the offset in it, and the file (kept open by the read), when the range
-    /// lies whole in one allocated block of the top file.
+    /// Where the transport's I/O engine may read a virtual range from: the descriptor
+    /// of the VHDX file (or, on an SPDK share, the file's SPDK target), the offset in
+    /// it, and the file (kept open by the read), when the range lies whole in one
+    /// allocated block of the top file.
     pub fn ring_read(&self, offset: u64, len: u64) -> Option<RingTarget> {
         self.device()
             .top_offset(offset, len, |top, at| {
                 let f = &top.file().0;
-                f.obj.raw_fd().map(|fd| RingTarget {
+                let (fd, spdk) = match f.obj.raw_fd() {
+                    Some(fd) => (fd, None),
+                    None => (-1, f.obj.ring_target(at, len)?.spdk?.into()),
+                };
+                let key = match spdk {
+                    None => f.key.hand_out(crate::fixed::Descriptor::Plain),
+                    Some(_) => 0,
+                };
+                Some(RingTarget {
                     fd,
                     at,
                     file: Some(RingFile {
-                        key: f.key.hand_out(crate::fixed::Descriptor::Plain),
+                        key,
                         keep: f.clone(),
                     }),
-                    spdk: None,
+                    spdk,
                 })
             })
             .flatten()

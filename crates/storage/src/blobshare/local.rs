@@ -37,6 +37,9 @@ pub struct Local {
     inflight: Rc<std::cell::Cell<usize>>,
     free: Rc<RefCell<Vec<DmaBuf>>>,
     kick: u64,
+    name: String,
+    /// Reads and writes made on this thread, and writes handed to the service.
+    counts: [u64; 3],
 }
 
 impl Local {
@@ -55,6 +58,8 @@ impl Local {
             inflight: Default::default(),
             free: Default::default(),
             kick,
+            name: name.to_string(),
+            counts: [0; 3],
         })
     }
 
@@ -76,10 +81,11 @@ impl Local {
         // SAFETY: the caller's contract.
         let view = unsafe { &*(target.view as *const BlobView) };
         match op {
-            // SAFETY: the caller's contract.
-            StorageOp::Read { offset, len, buf } => unsafe {
-                self.read(tag, view, offset, len, buf)
-            },
+            StorageOp::Read { offset, len, buf } => {
+                self.counts[0] += 1;
+                // SAFETY: the caller's contract.
+                unsafe { self.read(tag, view, offset, len, buf) }
+            }
             StorageOp::Write {
                 offset,
                 len,
@@ -87,7 +93,10 @@ impl Local {
                 stable,
             } => {
                 // SAFETY: the caller's contract.
-                unsafe { self.write(tag, (view, target.view), (offset, len, buf), stable) }
+                let mine =
+                    unsafe { self.write(tag, (view, target.view), (offset, len, buf), stable) };
+                self.counts[if mine { 1 } else { 2 }] += 1;
+                mine
             }
             _ => false,
         }
@@ -314,6 +323,11 @@ impl Drop for Local {
         if let Some(svc) = super::service::running() {
             svc.remove_kick(self.kick);
         }
+        let [reads, writes, handed] = self.counts;
+        tracing::info!(
+            "{}: SPDK reads {reads} and writes {writes} on its own thread, {handed} writes handed to the service",
+            self.name
+        );
         WORKER_THREAD.with(|w| *w.borrow_mut() = None);
         // Channels go on their own thread (made current by the poll); the thread itself
         // exits when the last reference, this engine's, goes after this.
