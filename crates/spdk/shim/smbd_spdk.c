@@ -209,6 +209,20 @@ smbd_dma_free(void *buf)
 	spdk_dma_free(buf);
 }
 
+/* Memory not from SPDK's heap made usable for device I/O (its physical addresses
+ * known): vaddr and len in whole 2 MiB pages, the memory pinned by its owner. */
+int
+smbd_mem_register(void *vaddr, size_t len)
+{
+	return spdk_mem_register(vaddr, len);
+}
+
+int
+smbd_mem_unregister(void *vaddr, size_t len)
+{
+	return spdk_mem_unregister(vaddr, len);
+}
+
 /* ---- blobstore ---- */
 
 static void

@@ -51,6 +51,8 @@ shim! {
     smbd_spdk_stop: unsafe extern "C" fn(Cb, P),
     smbd_dma_alloc: unsafe extern "C" fn(usize, usize) -> P,
     smbd_dma_free: unsafe extern "C" fn(P),
+    smbd_mem_register: unsafe extern "C" fn(P, usize) -> c_int,
+    smbd_mem_unregister: unsafe extern "C" fn(P, usize) -> c_int,
     smbd_bs_open: unsafe extern "C" fn(*const c_char, c_int, *const c_char, u32, Cb, P),
     smbd_bs_unload: unsafe extern "C" fn(P, Cb, P),
     smbd_bs_io_unit: unsafe extern "C" fn(P) -> u64,

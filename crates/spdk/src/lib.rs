@@ -221,6 +221,31 @@ impl Spdk {
         })
     }
 
+    /// Makes `len` bytes at `ptr` usable for device I/O (their physical addresses
+    /// known to SPDK's drivers), as memory from [`Spdk::dma`] is.
+    ///
+    /// # Safety
+    /// `ptr` and `len` are whole 2 MiB pages of memory that stays mapped and pinned (a
+    /// hugepage mapping, or memory registered with an RDMA device) until
+    /// [`Spdk::mem_unregister`].
+    pub unsafe fn mem_register(&self, ptr: *mut u8, len: usize) -> Result<(), Error> {
+        // SAFETY: the caller's contract.
+        check("memory registration", unsafe {
+            (self.lib.smbd_mem_register)(ptr.cast(), len)
+        })
+    }
+
+    /// Undoes [`Spdk::mem_register`].
+    ///
+    /// # Safety
+    /// No device I/O on the memory is under way.
+    pub unsafe fn mem_unregister(&self, ptr: *mut u8, len: usize) -> Result<(), Error> {
+        // SAFETY: the caller's contract.
+        check("memory unregistration", unsafe {
+            (self.lib.smbd_mem_unregister)(ptr.cast(), len)
+        })
+    }
+
     /// `len` bytes of zeroed DMA-able memory aligned to `align`.
     pub fn dma(&self, len: usize, align: usize) -> Result<DmaBuf, Error> {
         // SAFETY: plain allocation from SPDK's DMA heap.

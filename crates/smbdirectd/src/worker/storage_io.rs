@@ -282,8 +282,19 @@ impl Worker {
                 let _ = std::io::Write::write(&mut &*waker, &[1]);
             });
             match storage::blobshare::Local::new(&format!("worker{}", self.index), wake) {
-                Ok(l) => {
-                    tracing::info!(worker = self.index, "SPDK thread and channels of its own");
+                Ok(mut l) => {
+                    // The worker's registered buffers (SMB Direct's lent ones): SPDK reads
+                    // into them and writes from them with no bounce copy.
+                    // SAFETY: the pool is mapped and registered with the RDMA device for
+                    // the worker's life, which outlasts its engine.
+                    let direct = self.pool.as_ref().is_some_and(|p| unsafe {
+                        l.add_dma_region(p.region().addr() as usize, p.region().len())
+                    });
+                    tracing::info!(
+                        worker = self.index,
+                        registered_buffers = direct,
+                        "SPDK thread and channels of its own"
+                    );
                     self.spdk = Some(l);
                 }
                 Err(e) => {

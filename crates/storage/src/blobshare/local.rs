@@ -38,8 +38,12 @@ pub struct Local {
     free: Rc<RefCell<Vec<DmaBuf>>>,
     kick: u64,
     name: String,
-    /// Reads and writes made on this thread, and writes handed to the service.
-    counts: [u64; 3],
+    /// Reads and writes made on this thread, writes handed to the service, and the
+    /// reads and writes that moved no byte through a bounce buffer.
+    counts: [u64; 4],
+    /// Memory of the worker's registered with SPDK (start, length): device I/O goes
+    /// straight to and from it.
+    regions: Vec<(usize, usize)>,
 }
 
 impl Local {
@@ -59,8 +63,41 @@ impl Local {
             free: Default::default(),
             kick,
             name: name.to_string(),
-            counts: [0; 3],
+            counts: [0; 4],
+            regions: Vec::new(),
         })
+    }
+
+    /// Registers `len` bytes at `start` with SPDK so that reads land in them and writes
+    /// leave from them with no bounce copy (the worker's buffers registered with the
+    /// RDMA device: READ data then goes device -> buffer -> RDMA Write). Whether it
+    /// could (the memory must be whole 2 MiB pages).
+    ///
+    /// # Safety
+    /// The memory stays mapped and pinned while this engine lives.
+    pub unsafe fn add_dma_region(&mut self, start: usize, len: usize) -> bool {
+        const PAGE: usize = 2 << 20;
+        if !start.is_multiple_of(PAGE) || !len.is_multiple_of(PAGE) || len == 0 {
+            return false;
+        }
+        // SAFETY: the caller's contract.
+        match unsafe { self.t.spdk().mem_register(start as *mut u8, len) } {
+            Ok(()) => {
+                self.regions.push((start, len));
+                true
+            }
+            Err(e) => {
+                tracing::warn!("{}: buffers not usable by SPDK: {e}", self.name);
+                false
+            }
+        }
+    }
+
+    /// Whether `[p, p + len)` lies in memory registered with SPDK.
+    fn usable(&self, p: usize, len: usize) -> bool {
+        self.regions
+            .iter()
+            .any(|&(s, l)| p >= s && p.saturating_add(len) <= s + l)
     }
 
     /// Operations started and not yet found complete: while there are some the worker
@@ -126,11 +163,21 @@ impl Local {
             self.done.borrow_mut().push((tag, -libc::ENODEV));
             return true;
         }
-        let Some(bounce) = self.buffer(size) else {
-            self.done.borrow_mut().push((tag, -libc::ENOMEM));
-            return true;
+        // Whole units into memory SPDK may use (the worker's registered buffers): read
+        // there, no bounce buffer and no copy.
+        let direct = start == offset && end == offset + n && self.usable(buf as usize, size);
+        let bounce = match direct {
+            true => None,
+            false => match self.buffer(size) {
+                Some(b) => Some(b),
+                None => {
+                    self.done.borrow_mut().push((tag, -libc::ENOMEM));
+                    return true;
+                }
+            },
         };
-        let p = bounce.as_ptr();
+        self.counts[3] += u64::from(direct);
+        let p = bounce.as_ref().map_or(buf.cast(), DmaBuf::as_ptr);
         let skip = (offset - start) as usize;
         let (done, free, count) = (self.done.clone(), self.free.clone(), self.inflight.clone());
         let ch = self.channels[view.index as usize]
@@ -144,22 +191,28 @@ impl Local {
                 tracing::warn!(rc = d.rc, "spdk share: read failed");
                 d.rc
             } else {
-                // SAFETY: `dst` holds `len` >= `n` writable bytes until the result is
-                // polled (the caller's contract); the bounce buffer `skip + n` just read.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(
-                        bounce.as_slice().as_ptr().add(skip),
-                        dst as *mut u8,
-                        n as usize,
-                    )
-                };
+                if let Some(b) = &bounce {
+                    // SAFETY: `dst` holds `len` >= `n` writable bytes until the result
+                    // is polled (the caller's contract); the bounce buffer `skip + n`
+                    // just read.
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(
+                            b.as_slice().as_ptr().add(skip),
+                            dst as *mut u8,
+                            n as usize,
+                        )
+                    };
+                }
                 n as i32
             };
-            keep(&free, bounce);
+            if let Some(b) = bounce {
+                keep(&free, b);
+            }
             done.borrow_mut().push((tag, res));
         };
-        // SAFETY: the bounce buffer moved into the completion lives until it runs; the
-        // blob stays open while the request's keep does (the caller's contract).
+        // SAFETY: the bounce buffer moved into the completion, or the caller's buffer,
+        // lives until it runs; the blob stays open while the request's keep does (the
+        // caller's contract).
         unsafe {
             ch.submit_to(
                 view.blob,
@@ -204,21 +257,36 @@ impl Local {
             },
             false => None,
         };
-        let Some(mut bounce) = self.buffer(len as usize) else {
-            return false;
+        // From memory SPDK may use (the worker's registered buffers: data an RDMA Read
+        // fetched) straight; from anywhere else through a bounce buffer.
+        let direct = self.usable(buf as usize, len as usize);
+        let bounce = match direct {
+            true => None,
+            false => match self.buffer(len as usize) {
+                Some(b) => Some(b),
+                None => return false,
+            },
         };
         if !view.enter_write() {
-            keep(&self.free, bounce);
+            if let Some(b) = bounce {
+                keep(&self.free, b);
+            }
             return false;
         }
-        // SAFETY: `buf` holds `len` readable bytes (the caller's contract); the bounce
-        // buffer at least as many.
-        unsafe {
-            std::ptr::copy_nonoverlapping(buf, bounce.as_mut_slice().as_mut_ptr(), len as usize)
-        };
+        let bounce = bounce.map(|mut b| {
+            // SAFETY: `buf` holds `len` readable bytes (the caller's contract); the
+            // bounce buffer at least as many.
+            unsafe {
+                std::ptr::copy_nonoverlapping(buf, b.as_mut_slice().as_mut_ptr(), len as usize)
+            };
+            b
+        });
+        self.counts[3] += u64::from(direct);
         view.written
             .fetch_max(super::now(), std::sync::atomic::Ordering::AcqRel);
-        let p = bounce.as_ptr();
+        let p = bounce
+            .as_ref()
+            .map_or(buf.cast_mut().cast(), DmaBuf::as_ptr);
         let (done, free, count) = (self.done.clone(), self.free.clone(), self.inflight.clone());
         let ch = self.channels[view.index as usize]
             .as_ref()
@@ -227,7 +295,9 @@ impl Local {
         let on_done = move |d: spdk::Done| {
             // SAFETY: the view lives while the request's keep does, past this report.
             unsafe { &*(addr as *const BlobView) }.leave_write();
-            keep(&free, bounce);
+            if let Some(b) = bounce {
+                keep(&free, b);
+            }
             let report = move |rc: i32| {
                 count.set(count.get() - 1);
                 done.borrow_mut()
@@ -323,9 +393,10 @@ impl Drop for Local {
         if let Some(svc) = super::service::running() {
             svc.remove_kick(self.kick);
         }
-        let [reads, writes, handed] = self.counts;
+        let [reads, writes, handed, direct] = self.counts;
         tracing::info!(
-            "{}: SPDK reads {reads} and writes {writes} on its own thread, {handed} writes handed to the service",
+            "{}: SPDK reads {reads} and writes {writes} on its own thread ({direct} with no \
+             bounce copy), {handed} writes handed to the service",
             self.name
         );
         WORKER_THREAD.with(|w| *w.borrow_mut() = None);
@@ -334,6 +405,10 @@ impl Drop for Local {
         self.t.poll();
         self.channels.clear();
         self.devices.clear();
+        for (s, l) in self.regions.drain(..) {
+            // SAFETY: nothing is in flight any more (waited for above).
+            let _ = unsafe { self.t.spdk().mem_unregister(s as *mut u8, l) };
+        }
         self.free.borrow_mut().clear();
     }
 }
