@@ -418,3 +418,57 @@ fn a_vhd_set_on_spdk_takes_checkpoints_and_exports_its_chain() {
         "the exported chain's bytes"
     );
 }
+
+/// Over SMB Direct each READ and WRITE that names channel RDMA_V1_INVALIDATE retires the
+/// client's buffer with its own answer, once: WRITEs the SPDK engine completes after the
+/// request was handled (the answer that goes then carries the key), and a READ that
+/// fails (a client reuses a registration once it is answered, whatever the status).
+#[test]
+fn smb_direct_answers_retire_every_buffer_they_name() {
+    use client::{access, create_options};
+    if !have_spdk() {
+        return;
+    }
+    let (_dev_dir, device) = formatted_device(1 << 30);
+    let (rport, mport) = (free_port(), free_port());
+    let _s = TestServer::start_with(Opts {
+        share_extra: format!("backend = \"spdk\"\ndevice = \"{}\"\n", device.display()),
+        extra_config: format!(
+            "smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"
+        ),
+        ..Default::default()
+    });
+    let mut c =
+        client::Client::connect_rdma(&format!("127.0.0.1:{rport}"), &user_options()).unwrap();
+    let t = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c
+        .create(
+            t,
+            "disk.bin",
+            access::FILE_READ_DATA | access::FILE_WRITE_DATA,
+            2,
+            create_options::NON_DIRECTORY_FILE,
+        )
+        .unwrap();
+    let retired = || metric_value(mport, "smbdirectd_smbdirect_sends_with_invalidate_total");
+    let before = retired();
+    let data = random_bytes(64 << 10, 5);
+    for i in 0..10u64 {
+        let n = c.write_rdma(t, f, i * (64 << 10), &data, true).unwrap();
+        assert_eq!(n as usize, data.len());
+    }
+    for i in 0..10u64 {
+        let back = c.read_rdma(t, f, i * (64 << 10), 64 << 10, true).unwrap();
+        assert!(back == data, "block {i}");
+    }
+    // Past the end: END_OF_FILE, and the buffer is retired all the same.
+    assert!(c.read_rdma(t, f, 100 << 20, 64 << 10, true).is_err());
+    // Still one answer per request on the connection (nothing retired twice or lost).
+    let back = c.read_rdma(t, f, 0, 64 << 10, true).unwrap();
+    assert!(back == data);
+    assert_eq!(
+        retired() - before,
+        22.0,
+        "one Send With Invalidate per request"
+    );
+}

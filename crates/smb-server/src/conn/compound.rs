@@ -691,7 +691,12 @@ impl Connection {
             }
             Outcome::Created(st, body, id) => Ok((st, body, Some(id))),
             Outcome::Fail(st) => Ok((st, error_body(), None)),
-            Outcome::Io(io) => {
+            Outcome::Io(mut io) => {
+                // The key this request's answer retires waits with it.
+                io.invalidate = self
+                    .rdma
+                    .as_ref()
+                    .and_then(|st| st.borrow_mut().invalidate.take());
                 let tree = match needs_tree {
                     true => self.last_tree.as_ref().map(|(_, t)| t.clone()),
                     false => None,

@@ -232,7 +232,11 @@ impl Connection {
         let (status, body, framed) = match ops::finish_io(&ctx, p.io, res) {
             // The request's next operation (a trim's next range, a sync): handed out by
             // the transport's next `take_io`, answered when it is reported.
-            Outcome::Io(next) => {
+            Outcome::Io(mut next) => {
+                next.invalidate = self
+                    .rdma
+                    .as_ref()
+                    .and_then(|st| st.borrow_mut().invalidate.take());
                 self.io_bytes += u64::from(next.length);
                 p.io = next;
                 p.issued = false;

@@ -72,14 +72,16 @@ pub(super) fn data_open(
         if ctx.encrypted && !encrypts {
             return Err(NtStatus::ACCESS_DENIED);
         }
-        Some(crate::rdma::check_channel(
-            channel,
-            info,
-            length,
-            ctx.dialect,
-            max_rw,
-            transforms,
-        )?)
+        let descs =
+            crate::rdma::check_channel(channel, info, length, ctx.dialect, max_rw, transforms)?;
+        // The client's buffer is retired with this request's answer, whatever it says
+        // (an error too: the client reuses the registration once answered).
+        if channel == msg::channel::RDMA_V1_INVALIDATE {
+            if let (Some(d), Some(st)) = (descs.first(), ctx.rdma) {
+                st.borrow_mut().invalidate = Some(d.token);
+            }
+        }
+        Some(descs)
     };
     Ok((find_open(ctx, id)?, descs))
 }

@@ -42,6 +42,9 @@ pub struct StorageIo {
     pub(super) tunnel: Option<Box<TunnelRead>>,
     /// A file of an SPDK share: SPDK reads it (no descriptor).
     pub spdk: Option<crate::storage_op::SpdkTarget>,
+    /// The client's buffer key the answer retires (Send With Invalidate), kept while the
+    /// operation is under way so that no other answer takes it.
+    pub(crate) invalidate: Option<u32>,
 }
 
 /// What a [`StorageIo`] does.
@@ -156,6 +159,7 @@ impl StorageIo {
             hold: None,
             tunnel: None,
             spdk: None,
+            invalidate: None,
         }
     }
 
@@ -231,6 +235,10 @@ impl StorageIo {
 /// Answers a READ, WRITE, FLUSH or tunnelled SCSI READ whose I/O the transport did: `res` is what the operation
 /// returned (a byte count, or a negative errno).
 pub fn finish_io(ctx: &Ctx, io: StorageIo, res: i32) -> Outcome {
+    // The answer (or the request's next operation) holds the client's key again.
+    if let (Some(k), Some(st)) = (io.invalidate, ctx.rdma) {
+        st.borrow_mut().invalidate = Some(k);
+    }
     let res = if res < 0 {
         // As the storage backend maps a failed pread or fdatasync.
         Err(match -res {
