@@ -168,7 +168,21 @@ struct Acked {
 
 #[test]
 fn persistent_handles_survive_sigkill_and_every_acknowledged_write_is_there() {
-    let mut s = ca_server();
+    survive_sigkill(ca_server());
+}
+
+/// The same on an SPDK share (the blobstore on a file through SPDK's aio bdev): the
+/// journal is the node's, the data the store's.
+#[test]
+fn persistent_handles_on_an_spdk_share_survive_sigkill() {
+    if !have_spdk() {
+        return;
+    }
+    let (_dev_dir, device) = formatted_device(1 << 30);
+    survive_sigkill(spdk_server_with(&device, "continuous_availability = true"));
+}
+
+fn survive_sigkill(mut s: TestServer) {
     let (mut c, mut tree) = connect(&s, OWNER);
     let vm_guid = [0xA1; 16];
     let lease_key = [0x1E; 16];

@@ -36,7 +36,21 @@ fn smbprotocol_durable_handles_survive_a_lost_connection() {
     if !require_python_module("smbprotocol") {
         return;
     }
-    let s = TestServer::start();
+    durable_check(&TestServer::start());
+}
+
+/// The same on an SPDK share (the blobstore on a file through SPDK's aio bdev).
+#[test]
+fn smbprotocol_durable_handles_on_an_spdk_share() {
+    if !require_python_module("smbprotocol") || !have_spdk() {
+        return;
+    }
+    let (_dev_dir, device) = formatted_device(1 << 30);
+    durable_check(&spdk_server(&device));
+}
+
+/// smbprotocol's durable-handle script against `s`: it must say ALL OK.
+fn durable_check(s: &TestServer) {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/durable_check.py");
     let o = std::process::Command::new("timeout")
         .args(["120", "python3", script])
