@@ -142,7 +142,7 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
                 }),
             };
             // (mapped_read found the connection's RDMA state.)
-            queue_rdma_write(ctx, req.channel, write);
+            queue_rdma_write(ctx, write);
             return rdma_read_response(len, None);
         }
     }
@@ -172,7 +172,6 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
         file,
         spdk,
         minimum_count: req.minimum_count,
-        channel: req.channel,
         descriptors: descs,
         dest,
         head: BODY_AT,
@@ -369,7 +368,8 @@ pub(super) fn io_blocked(
 
 /// A WRITE's data that came by RDMA Read (in `g`): Length must be 0, the bytes as many
 /// as RemainingBytes says; a transformed channel's are decrypted or checked in place,
-/// and the descriptor to invalidate is noted.
+/// and the descriptor to invalidate noted when the transform asks for it (channel
+/// RDMA_V1_INVALIDATE's is noted when the channel is checked, in `data_open`).
 fn fetched_data(
     ctx: &Ctx,
     req: &msg::WriteRequest,
@@ -386,12 +386,9 @@ fn fetched_data(
     if d.len() != req.remaining_bytes as usize {
         return Err(NtStatus::INVALID_PARAMETER);
     }
-    let invalidate = if req.channel == msg::channel::RDMA_TRANSFORM {
-        rdma_write_transform(ctx, req.channel_info, d.bytes_mut())?
-    } else {
-        req.channel == msg::channel::RDMA_V1_INVALIDATE
-    };
-    if invalidate {
+    if req.channel == msg::channel::RDMA_TRANSFORM
+        && rdma_write_transform(ctx, req.channel_info, d.bytes_mut())?
+    {
         if let Some(d) = descs.first() {
             g.st.borrow_mut().invalidate = Some(d.token);
         }
@@ -479,37 +476,27 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     let kept = open.kept_times(f);
     let stable = req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 || f.writes_through();
     // A write that would wait for the device goes to the transport's I/O engine (a
-    // plain file; a shared disk's writes go through its engine and its reservations):
-    // the worker serves other requests meanwhile, and a write-through one is written
-    // stable (RWF_DSYNC). What the page cache takes at once is written here, and a
-    // write-through one then waits for the ring's fdatasync below (syncs of one file
-    // run together and share the journal's commits; RWF_DSYNC writes through the page
-    // cache would be taken one at a time).
+    // file of an SPDK share always, as a typed operation for its SPDK engine; a plain
+    // file's when the page cache does not take it at once; a shared disk's writes go
+    // through its engine and its reservations): the worker serves other requests
+    // meanwhile, and a write-through one is written stable (RWF_DSYNC, a device flush).
+    // What the page cache takes at once is written here, and a write-through one then
+    // waits for the ring's fdatasync below (syncs of one file run together and share the
+    // journal's commits; RWF_DSYNC writes through the page cache would be taken one at a
+    // time).
     let mut written = None;
     if ctx.defer_io && len > 0 && open.svhdx.is_none() {
-        // A file of an SPDK share: the write is a typed operation for its SPDK engine
-        // (the worker's own thread, or the SPDK service), never waited for here.
-        if let Some(at) = f.ring_target(req.offset, len).filter(|t| t.spdk.is_some()) {
-            let data = match fetched.as_mut().and_then(|g| g.data.take()) {
-                Some(d) => WriteData::Fetched(d),
-                None => WriteData::Owned(req.data.to_vec()),
-            };
-            let w = WriteIo {
-                data,
-                before: 0,
-                stable,
-                kept,
-            };
-            return spdk_write_io(&open, at, req.offset, w, ctx.hold.get());
-        }
-    }
-    if ctx.defer_io && len > 0 && open.svhdx.is_none() && f.raw_fd().is_some() {
-        let before = match f.write_nowait(req.offset, data) {
-            None => 0,
-            Some(Ok(n)) => n,
-            Some(Err(e)) => return Fail(e),
+        let spdk = f.ring_target(req.offset, len).filter(|t| t.spdk.is_some());
+        let before = match (&spdk, f.raw_fd()) {
+            (Some(_), _) => Some(0),
+            (None, Some(_)) => match f.write_nowait(req.offset, data) {
+                None => Some(0),
+                Some(Ok(n)) => Some(n),
+                Some(Err(e)) => return Fail(e),
+            },
+            (None, None) => None,
         };
-        if before < data.len() {
+        if let Some(before) = before.filter(|&b| b < data.len()) {
             let data = match fetched.as_mut().and_then(|g| g.data.take()) {
                 Some(d) => WriteData::Fetched(d),
                 None => WriteData::Owned(req.data.to_vec()),
@@ -520,9 +507,12 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
                 stable,
                 kept,
             };
-            return write_io(&open, f, req.offset, w, ctx.hold.get());
+            return match spdk {
+                Some(at) => spdk_write_io(&open, at, req.offset, w, ctx.hold.get()),
+                None => write_io(&open, f, req.offset, w, ctx.hold.get()),
+            };
         }
-        written = Some(before);
+        written = before;
     }
     let n = match written.map_or_else(|| f.write_at(req.offset, data), Ok) {
         Ok(n) => n,

@@ -24,7 +24,6 @@ pub struct StorageIo {
     pub length: u32,
     pub(super) open: Arc<Open>,
     pub(super) minimum_count: u32,
-    pub(super) channel: u32,
     pub(super) descriptors: Option<msg::Descriptors>,
     pub(super) dest: IoDest,
     /// Where the data starts in a `Body`: after the READ response's head, or after an
@@ -149,7 +148,6 @@ impl StorageIo {
             length,
             open: open.clone(),
             minimum_count: 0,
-            channel: 0,
             descriptors: None,
             dest: IoDest::Nothing,
             head: 0,
@@ -344,24 +342,20 @@ pub(super) fn complete_io(ctx: &Ctx, io: StorageIo, res: Result<usize, NtStatus>
         lent,
         mapped: None,
     };
-    if !queue_rdma_write(ctx, io.channel, write) {
+    if !queue_rdma_write(ctx, write) {
         return Fail(NtStatus::INTERNAL_ERROR);
     }
     rdma_read_response(n, transform)
 }
 
-/// Hands the transport a READ's RDMA Write (sent before the response), with the key the
-/// response's Send With Invalidate retires on channel RDMA_V1_INVALIDATE. False on a
+/// Hands the transport a READ's RDMA Write (sent before the response; the key its Send
+/// With Invalidate retires was noted when the channel was checked). False on a
 /// connection without RDMA.
-pub(super) fn queue_rdma_write(ctx: &Ctx, channel: u32, w: crate::rdma::RdmaWrite) -> bool {
+pub(super) fn queue_rdma_write(ctx: &Ctx, w: crate::rdma::RdmaWrite) -> bool {
     let Some(st) = &ctx.rdma else {
         return false;
     };
-    let mut st = st.borrow_mut();
-    if channel == msg::channel::RDMA_V1_INVALIDATE {
-        st.invalidate = Some(w.descriptors[0].token);
-    }
-    st.writes.push(w);
+    st.borrow_mut().writes.push(w);
     true
 }
 

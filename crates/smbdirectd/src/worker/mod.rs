@@ -461,8 +461,9 @@ struct Worker {
     /// Storage I/O handed to SPDK that is over (its `ios` slot, the result), filled by
     /// the SPDK service thread, which then wakes the worker.
     spdk_done: Arc<parking_lot::Mutex<Vec<(u32, i32)>>>,
-    /// This worker's own SPDK thread and channels (made at its first SPDK read), polled
-    /// in this loop: reads go from here to the device and complete here.
+    /// This worker's own SPDK thread and channels (made at its first SPDK operation),
+    /// polled in this loop: reads and most writes go from here to the device and
+    /// complete here.
     spdk: Option<storage::blobshare::Local>,
     /// Making it failed: SPDK operations go to the service.
     spdk_refused: bool,

@@ -29,6 +29,13 @@ impl Worker {
                     (self.ios.len() - 1) as u32
                 }
             };
+            if let Some(t) = r.spdk {
+                // An SPDK share's file: for this worker's SPDK engine (or the node's SPDK
+                // service), not a ring.
+                self.ios[idx as usize] = Some((owner, r, None));
+                self.spdk_submit(idx, t, r.op);
+                continue;
+            }
             let poll = r.poll
                 && matches!(r.op, StorageOp::Read { .. })
                 && !self.poll_refused.contains(&r.dev);
@@ -44,13 +51,6 @@ impl Worker {
                 Some(SQ_POLL) if self.extra_ready(SQ) => Some(SQ),
                 _ => None,
             };
-            if let Some(t) = r.spdk {
-                // An SPDK share's file: the node's SPDK service does it, and the worker
-                // hears of it through `spdk_done` (and a wake).
-                self.ios[idx as usize] = Some((owner, r, None));
-                self.spdk_submit(idx, t, r.op);
-                continue;
-            }
             self.ios[idx as usize] = Some((owner, r, kind));
             // The pool is registered with an extra ring only if that worked there too.
             let fixed = match kind {
@@ -272,9 +272,10 @@ impl Worker {
         worked
     }
 
-    /// Hands `op` on an SPDK share's file to this worker's SPDK engine (a read: its
-    /// result comes out of the engine's poll in `reap_spdk`) or else to the SPDK
-    /// service (its result comes back through `spdk_done`); either way under `idx`.
+    /// Hands `op` on an SPDK share's file to this worker's SPDK engine (made at the
+    /// first; its result comes out of the engine's poll in `reap_spdk`) or, when the
+    /// engine does not take it, to the SPDK service (its result comes back through
+    /// `spdk_done`); either way under `idx`.
     fn spdk_submit(&mut self, idx: u32, t: smb_server::storage_op::SpdkTarget, op: StorageOp) {
         if self.spdk.is_none() && !self.spdk_refused {
             let waker = self.waker.clone();

@@ -130,8 +130,7 @@ impl Local {
                 stable,
             } => {
                 // SAFETY: the caller's contract.
-                let mine =
-                    unsafe { self.write(tag, (view, target.view), (offset, len, buf), stable) };
+                let mine = unsafe { self.write(tag, view, (offset, len, buf), stable) };
                 self.counts[if mine { 1 } else { 2 }] += 1;
                 mine
             }
@@ -165,18 +164,11 @@ impl Local {
         }
         // Whole units into memory SPDK may use (the worker's registered buffers): read
         // there, no bounce buffer and no copy.
-        let direct = start == offset && end == offset + n && self.usable(buf as usize, size);
-        let bounce = match direct {
-            true => None,
-            false => match self.buffer(size) {
-                Some(b) => Some(b),
-                None => {
-                    self.done.borrow_mut().push((tag, -libc::ENOMEM));
-                    return true;
-                }
-            },
+        let whole = start == offset && end == offset + n;
+        let Some(bounce) = self.staging(whole, buf as usize, size) else {
+            self.done.borrow_mut().push((tag, -libc::ENOMEM));
+            return true;
         };
-        self.counts[3] += u64::from(direct);
         let p = bounce.as_ref().map_or(buf.cast(), DmaBuf::as_ptr);
         let skip = (offset - start) as usize;
         let (done, free, count) = (self.done.clone(), self.free.clone(), self.inflight.clone());
@@ -232,11 +224,11 @@ impl Local {
     /// grows files, allocates clusters and patches partial units.
     ///
     /// # Safety
-    /// As [`Local::submit`]; `addr` is `view`'s address.
+    /// As [`Local::submit`].
     unsafe fn write(
         &mut self,
         tag: u32,
-        (view, addr): (&BlobView, usize),
+        view: &BlobView,
         (offset, len, buf): (u64, u32, *const u8),
         stable: bool,
     ) -> bool {
@@ -257,22 +249,15 @@ impl Local {
             },
             false => None,
         };
-        // From memory SPDK may use (the worker's registered buffers: data an RDMA Read
-        // fetched) straight; from anywhere else through a bounce buffer.
-        let direct = self.usable(buf as usize, len as usize);
-        let bounce = match direct {
-            true => None,
-            false => match self.buffer(len as usize) {
-                Some(b) => Some(b),
-                None => return false,
-            },
-        };
         if !view.enter_write() {
-            if let Some(b) = bounce {
-                keep(&self.free, b);
-            }
             return false;
         }
+        // From memory SPDK may use (the worker's registered buffers: data an RDMA Read
+        // fetched) straight; from anywhere else through a bounce buffer.
+        let Some(bounce) = self.staging(true, buf as usize, len as usize) else {
+            view.leave_write();
+            return false;
+        };
         let bounce = bounce.map(|mut b| {
             // SAFETY: `buf` holds `len` readable bytes (the caller's contract); the
             // bounce buffer at least as many.
@@ -281,9 +266,7 @@ impl Local {
             };
             b
         });
-        self.counts[3] += u64::from(direct);
-        view.written
-            .fetch_max(super::now(), std::sync::atomic::Ordering::AcqRel);
+        view.written.fetch_max(super::now(), Ordering::AcqRel);
         let p = bounce
             .as_ref()
             .map_or(buf.cast_mut().cast(), DmaBuf::as_ptr);
@@ -292,6 +275,7 @@ impl Local {
             .as_ref()
             .expect("made above");
         count.set(count.get() + 1);
+        let addr = view as *const BlobView as usize;
         let on_done = move |d: spdk::Done| {
             // SAFETY: the view lives while the request's keep does, past this report.
             unsafe { &*(addr as *const BlobView) }.leave_write();
@@ -361,6 +345,17 @@ impl Local {
             }
         }
         true
+    }
+
+    /// Where `size` bytes of device I/O at `p` go through: nothing in between when
+    /// `whole` (whole units) and `p` lies in memory SPDK may use (Some(None), counted),
+    /// else a bounce buffer (None when there is no DMA memory for one).
+    fn staging(&mut self, whole: bool, p: usize, size: usize) -> Option<Option<DmaBuf>> {
+        if whole && self.usable(p, size) {
+            self.counts[3] += 1;
+            return Some(None);
+        }
+        self.buffer(size).map(Some)
     }
 
     fn buffer(&mut self, size: usize) -> Option<DmaBuf> {

@@ -42,9 +42,10 @@ impl SendPtr {
 /// or a negative errno.
 pub type IoDone = Box<dyn FnOnce(i32) + Send>;
 
-/// Hands a storage operation on an SPDK share's file to the node's SPDK service; `done`
-/// runs on the service thread when it is over. Reads go to the device asynchronously
-/// (several in flight); writes (flushed first when stable) and flushes run in turn.
+/// Hands a storage operation on an SPDK share's file to the node's SPDK service (for a
+/// thread without an SPDK engine of its own, and the writes a worker's engine does not
+/// make); `done` runs on the service thread when it is over. Operations run in turn; a
+/// write-through write is flushed before `done`.
 ///
 /// # Safety
 /// A Read's or Write's buffer must stay valid and untouched until `done` has run.
@@ -54,12 +55,7 @@ pub unsafe fn submit(
     done: IoDone,
 ) {
     use smb_server::storage_op::StorageOp;
-    let svc = service::RUNNING
-        .lock()
-        .unwrap()
-        .as_ref()
-        .and_then(std::sync::Weak::upgrade);
-    let Some(svc) = svc else {
+    let Some(svc) = service::running() else {
         return done(-libc::ENODEV);
     };
     let (i, id) = (target.store as usize, target.blob);
@@ -67,19 +63,21 @@ pub unsafe fn submit(
         StorageOp::Read { offset, len, buf } => {
             let dst = SendPtr(buf);
             svc.post(move |ctx| {
-                let Ctx {
-                    t,
-                    stores,
-                    inflight,
-                } = ctx;
-                match stores.get_mut(i) {
-                    Some(s) => s.read_async(t, inflight, id, (offset, u64::from(len)), dst, done),
-                    None => done(-libc::ENODEV),
-                }
+                let Ctx { t, stores } = ctx;
+                let Some(s) = stores.get_mut(i) else {
+                    return done(-libc::ENODEV);
+                };
+                // SAFETY: `dst` holds `len` writable bytes, untouched by anyone else
+                // until `done` runs (the storage I/O interface's contract).
+                let out = unsafe { std::slice::from_raw_parts_mut(dst.ptr(), len as usize) };
+                done(match s.read(t, id, offset, out) {
+                    Ok(n) => n as i32,
+                    Err(e) => -status_errno(e),
+                })
             });
         }
         StorageOp::Flush => svc.post(move |ctx| {
-            let Ctx { t, stores, .. } = ctx;
+            let Ctx { t, stores } = ctx;
             let r = stores.get_mut(i).map(|s| s.flush(t, id));
             done(match r {
                 Some(Ok(())) => 0,
@@ -94,7 +92,7 @@ pub unsafe fn submit(
         } => {
             let src = SendPtr(buf.cast_mut());
             svc.post(move |ctx| {
-                let Ctx { t, stores, .. } = ctx;
+                let Ctx { t, stores } = ctx;
                 let Some(s) = stores.get_mut(i) else {
                     return done(-libc::ENODEV);
                 };
@@ -190,7 +188,7 @@ impl BlobShare {
     ) -> Result<R, NtStatus> {
         let i = self.store;
         self.svc.call(move |ctx: &mut Ctx| {
-            let Ctx { t, stores, .. } = ctx;
+            let Ctx { t, stores } = ctx;
             f(t, &mut stores[i])
         })?
     }
@@ -203,9 +201,6 @@ impl BlobShare {
         write_through: bool,
     ) -> Box<dyn FileObj> {
         Box::new(BlobFile {
-            svc: self.svc.clone(),
-            store: self.store,
-            id,
             dir,
             write_through,
             held: Arc::new(Held {
@@ -408,16 +403,13 @@ impl Share for BlobShare {
 
 /// An open file or directory of an SPDK share.
 pub struct BlobFile {
-    svc: Arc<Service>,
-    store: usize,
-    id: BlobId,
     dir: bool,
     write_through: bool,
-    /// The blob's hold: shared with reads under way, which keep it open.
+    /// The blob's hold: shared with I/O under way, which keeps it open.
     held: Arc<Held>,
 }
 
-/// An open blob held: released on the service when the handle and every read under way
+/// An open blob held: released on the service when the handle and every I/O under way
 /// on it are gone.
 struct Held {
     svc: Arc<Service>,
@@ -431,9 +423,9 @@ impl BlobFile {
         &self,
         f: impl FnOnce(&spdk::Thread, &mut Store, BlobId) -> Result<R, NtStatus> + Send + 'static,
     ) -> Result<R, NtStatus> {
-        let (i, id) = (self.store, self.id);
-        self.svc.call(move |ctx: &mut Ctx| {
-            let Ctx { t, stores, .. } = ctx;
+        let (i, id) = (self.held.store, self.held.id);
+        self.held.svc.call(move |ctx: &mut Ctx| {
+            let Ctx { t, stores } = ctx;
             f(t, &mut stores[i], id)
         })?
     }
@@ -451,7 +443,7 @@ impl Drop for Held {
     fn drop(&mut self) {
         let (i, id) = (self.store, self.id);
         self.svc.post(move |ctx| {
-            let Ctx { t, stores, .. } = ctx;
+            let Ctx { t, stores } = ctx;
             stores[i].release(t, id);
         });
     }
@@ -570,8 +562,8 @@ impl FileObj for BlobFile {
                 keep: self.held.clone(),
             }),
             spdk: Some(smb_server::storage_op::SpdkTarget {
-                store: self.store as u32,
-                blob: self.id,
+                store: self.held.store as u32,
+                blob: self.held.id,
                 view: Arc::as_ptr(&self.held.view) as usize,
             }),
         })

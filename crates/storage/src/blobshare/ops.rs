@@ -239,68 +239,6 @@ impl Store {
         Ok(len)
     }
 
-    /// Starts a read of up to `len` bytes at `offset` into `dst` (memory the caller keeps
-    /// valid and untouched until `done` runs); `done` gets the bytes read (short only at
-    /// end of file) or a negative errno, inside a later poll of `t`. The data lands in
-    /// DMA memory of its own and is copied to `dst` (one copy; reads into registered
-    /// DMA buffers come with the per-worker engine).
-    pub fn read_async(
-        &mut self,
-        t: &Thread,
-        inflight: &std::rc::Rc<std::cell::Cell<usize>>,
-        id: BlobId,
-        (offset, len): (u64, u64),
-        dst: super::SendPtr,
-        done: super::IoDone,
-    ) {
-        let eof = match self.node(id) {
-            Ok(n) => n.meta.eof,
-            Err(_) => return done(-libc::ESTALE),
-        };
-        if offset >= eof || len == 0 {
-            return done(0);
-        }
-        let n = len.min(eof - offset);
-        let start = offset - offset % self.unit;
-        let end = div_up(offset + n, self.unit) * self.unit;
-        let Ok(buf) = t.spdk().dma((end - start) as usize, 4096) else {
-            return done(-libc::ENOMEM);
-        };
-        let (Some(o), Some(ch)) = (self.open.get(&id), self.ch.as_ref()) else {
-            return done(-libc::EBADF);
-        };
-        inflight.set(inflight.get() + 1);
-        let count = inflight.clone();
-        let skip = (offset - start) as usize;
-        let p = buf.as_ptr();
-        let on_done = move |d: spdk::Done| {
-            count.set(count.get() - 1);
-            if d.rc != 0 {
-                tracing::warn!(rc = d.rc, "spdk share: read failed");
-                return done(d.rc);
-            }
-            // SAFETY: `dst` holds `len` >= `n` writable bytes until `done` runs (the
-            // caller's contract); `buf` holds `skip + n` bytes just read.
-            unsafe {
-                std::ptr::copy_nonoverlapping(buf.as_slice().as_ptr().add(skip), dst.0, n as usize)
-            };
-            drop(buf);
-            done(n as i32);
-        };
-        // SAFETY: `p` is the DMA buffer the completion owns (moved into it), alive until
-        // the read completes.
-        unsafe {
-            ch.submit_to(
-                o.blob.handle(),
-                Io::Read,
-                p,
-                start / self.unit,
-                (end - start) / self.unit,
-                on_done,
-            )
-        };
-    }
-
     /// Writes all of `data` at `offset`, growing the file (its allocation and end of
     /// file, made durable first) as needed.
     pub fn write(

@@ -116,12 +116,10 @@ pub struct Store {
     pub device_id: u64,
 }
 
-/// What a job sees: the service's SPDK thread, the stores by index, and the count of
-/// device I/Os started and not completed (while there are some, the service polls).
+/// What a job sees: the service's SPDK thread and the stores, by index.
 pub struct Ctx {
     pub t: Thread,
     pub stores: Vec<Store>,
-    pub inflight: std::rc::Rc<std::cell::Cell<usize>>,
 }
 
 /// The service the node runs (one per process: SPDK starts once), for I/O engines that
@@ -210,7 +208,9 @@ impl Service {
                     .map(|(i, s)| s.info(i))
                     .collect();
                 let _ = ready_tx.send(Ok((infos, ctx.t.spdk())));
-                serve(&mut ctx, &rx);
+                while let Ok(job) = rx.recv() {
+                    job(&mut ctx);
+                }
                 shutdown(ctx);
             })
             .map_err(|e| format!("spdk thread: {e}"))?;
@@ -297,42 +297,6 @@ impl Service {
     }
 }
 
-/// Runs jobs as they come; while device I/O started by them is in flight, polls SPDK
-/// between jobs instead of sleeping. Ends when every handle is gone and nothing is in
-/// flight.
-fn serve(ctx: &mut Ctx, rx: &mpsc::Receiver<Job>) {
-    let mut open = true;
-    loop {
-        let busy = ctx.inflight.get() > 0;
-        let job = if busy || !open {
-            match rx.try_recv() {
-                Ok(j) => Some(j),
-                Err(mpsc::TryRecvError::Empty) => None,
-                Err(mpsc::TryRecvError::Disconnected) => {
-                    open = false;
-                    None
-                }
-            }
-        } else {
-            match rx.recv() {
-                Ok(j) => Some(j),
-                Err(_) => {
-                    open = false;
-                    None
-                }
-            }
-        };
-        if let Some(job) = job {
-            job(ctx);
-        }
-        if ctx.inflight.get() > 0 {
-            ctx.t.poll();
-        } else if !open {
-            return;
-        }
-    }
-}
-
 fn boot(
     library: Option<&std::path::Path>,
     env: &spdk::EnvOpts,
@@ -350,11 +314,7 @@ fn boot(
             .map_err(|e| format!("{} ({:?}): {e}", s.name, s.device))?;
         stores.push(store);
     }
-    Ok(Ctx {
-        t,
-        stores,
-        inflight: Default::default(),
-    })
+    Ok(Ctx { t, stores })
 }
 
 fn shutdown(mut ctx: Ctx) {
