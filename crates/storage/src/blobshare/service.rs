@@ -137,6 +137,10 @@ pub(super) fn running() -> Option<Arc<Service>> {
 
 type Job = Box<dyn FnOnce(&mut Ctx) + Send>;
 
+/// How often an idle service thread polls its SPDK thread (SPDK's NVMe admin queue
+/// poller runs every 10 ms by default).
+const IDLE_POLL: std::time::Duration = std::time::Duration::from_millis(10);
+
 /// Wakes a worker's loop (see [`super::local`]).
 type Kick = Arc<dyn Fn() + Send + Sync>;
 type Kicks = Arc<Mutex<Vec<(u64, Kick)>>>;
@@ -208,8 +212,16 @@ impl Service {
                     .map(|(i, s)| s.info(i))
                     .collect();
                 let _ = ready_tx.send(Ok((infos, ctx.t.spdk())));
-                while let Ok(job) = rx.recv() {
-                    job(&mut ctx);
+                // Between jobs the thread's own pollers still run (an NVMe controller's
+                // admin queue: its failures and events are noticed there) every 10 ms.
+                loop {
+                    match rx.recv_timeout(IDLE_POLL) {
+                        Ok(job) => job(&mut ctx),
+                        Err(mpsc::RecvTimeoutError::Timeout) => {
+                            ctx.t.poll();
+                        }
+                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    }
                 }
                 shutdown(ctx);
             })
