@@ -162,6 +162,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
                 )
             }
         };
+        let backend = with_faults(backend, &s.name);
         shares.push(ShareConfig {
             name: s.name.clone(),
             comment: s.comment.clone(),
@@ -620,6 +621,23 @@ pub fn worker_cpus(configured: &[usize], count: usize, allowed: &[usize]) -> Res
             None => allowed[i % allowed.len()],
         })
         .collect())
+}
+
+/// A share's backend under the fault plan `SMBDIRECTD_FAULTS` names, when it is set: for
+/// tests of what clients see when storage fails (`storage::faults`, docs/faults.md).
+/// Every share is wrapped then (a plan names the shares its rules are for) and its files
+/// go through the synchronous path, not the worker's I/O engine.
+fn with_faults(
+    backend: Arc<dyn smb_server::backend::Share>,
+    share: &str,
+) -> Arc<dyn smb_server::backend::Share> {
+    let Some(plan) = std::env::var_os("SMBDIRECTD_FAULTS") else {
+        return backend;
+    };
+    let plan = std::path::PathBuf::from(plan);
+    tracing::warn!(share, plan = %plan.display(), "fault injection (SMBDIRECTD_FAULTS): this share's storage fails as the plan says");
+    let faults = storage::faults::Faults::from_plan_file(plan, share);
+    Arc::new(storage::faults::FaultShare::new(backend, faults))
 }
 
 #[cfg(test)]

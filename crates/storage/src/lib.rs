@@ -13,6 +13,7 @@ pub mod clock;
 pub mod blobshare;
 pub mod dirshare;
 pub mod ealist;
+pub mod faults;
 pub mod fmap;
 pub mod journal;
 pub mod stats;
