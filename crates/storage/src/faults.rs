@@ -16,8 +16,8 @@
 //! May not: keep more than [`UNDO_MAX`] bytes per file to undo a lost flush with.
 
 use smb_server::backend::{
-    BasicChange, CreateAction, DirEntry, Disposition, FileInfo, FileObj, FsInfo, OpenParams, Share,
-    SharePath,
+    BasicChange, CreateAction, DirEntry, Disposition, FileInfo, FileObj, FsInfo, Kind, OpenParams,
+    Share, SharePath,
 };
 use smb_wire::status::NtStatus;
 use std::collections::HashMap;
@@ -293,6 +293,27 @@ impl FaultShare {
             inner,
             faults,
             undo: Undos::default(),
+        }
+    }
+}
+
+impl FaultShare {
+    /// Power is lost: every file's writes since its last good flush are undone, as if
+    /// they never reached the device; what a flush made stable stays. (Files made since
+    /// are kept: the namespace is the backend's.)
+    pub fn power_loss(&self) {
+        let undos: Vec<(String, Undo)> = self.undo.lock().unwrap().drain().collect();
+        for (path, u) in undos {
+            let Some(len) = u.len else { continue };
+            let params = OpenParams::read_write(Disposition::Open, Kind::NonDirectory);
+            let Ok((f, _)) = self.inner.open(&SharePath::from_validated(path), &params) else {
+                continue;
+            };
+            for (at, bytes) in u.old.iter().rev() {
+                let _ = f.write_at(*at, bytes);
+            }
+            let _ = f.set_len(len);
+            let _ = f.sync();
         }
     }
 }

@@ -45,6 +45,16 @@ impl Engine {
         Self::build(cfg, |b| b, edit)
     }
 
+    /// The node started again over the same share directory: a new server with no
+    /// state, its share's backend `wrap` applied to a new directory backend.
+    pub fn restart(
+        self,
+        cfg: ServerConfig,
+        wrap: impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share>,
+    ) -> Engine {
+        Self::build_in(self.dir, cfg, wrap, |_| {})
+    }
+
     fn build(
         cfg: ServerConfig,
         wrap: impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share>,
@@ -52,6 +62,15 @@ impl Engine {
     ) -> Engine {
         // Beside the build (a file system with user xattrs), not in a tmpfs /tmp.
         let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+        Self::build_in(dir, cfg, wrap, edit)
+    }
+
+    fn build_in(
+        dir: tempfile::TempDir,
+        cfg: ServerConfig,
+        wrap: impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share>,
+        edit: impl FnOnce(&mut ShareConfig),
+    ) -> Engine {
         let backend =
             storage::DirShare::open(dir.path(), storage::DirShareOptions::default()).unwrap();
         let mut share = ShareConfig::plain("data", wrap(Arc::new(backend)));
