@@ -58,6 +58,13 @@ fn a_full_volume_refuses_growth_with_disk_full_and_keeps_overwrites() {
         status(c.create(tree, "new.bin", RW, 2, 0)),
         NtStatus::DISK_FULL
     );
+    assert_eq!(
+        status(c.set_end_of_file(tree, f, 1 << 20)),
+        NtStatus::DISK_FULL
+    );
+    // The volume says so (FileFsSizeInformation: available allocation units).
+    let fs = c.query_info(tree, f, 2, 3).unwrap();
+    assert_eq!(u64::from_le_bytes(fs[8..16].try_into().unwrap()), 0);
     // Overwriting what the file holds still works (a VM writing its allocated blocks
     // goes on), and so does reading.
     let b = pattern(2, 8192);
@@ -160,7 +167,7 @@ fn a_lost_flush_is_reported_and_takes_only_what_was_never_stable() {
 }
 
 #[test]
-fn a_torn_write_is_never_acknowledged() {
+fn a_failed_or_torn_write_is_never_acknowledged() {
     let (e, faults) = engine();
     let (mut c, _w) = e.client();
     let tree = c.tree_connect(SHARE).unwrap();
@@ -179,6 +186,13 @@ fn a_torn_write_is_never_acknowledged() {
     assert_eq!(got[..4096], b[..4096]);
     assert_eq!(got[4096..], a[4096..]);
     c.write_through(tree, f, 0, &b).unwrap();
+    assert_eq!(c.read(tree, f, 0, 65536).unwrap(), b);
+    // A plain write the device fails.
+    faults.add(Rule::once(Op::Write, Fault::Eio));
+    assert_eq!(
+        status(c.write(tree, f, 0, &a[..4096])),
+        NtStatus::IO_DEVICE_ERROR
+    );
     assert_eq!(c.read(tree, f, 0, 65536).unwrap(), b);
     c.close(tree, f).unwrap();
 }
@@ -294,9 +308,10 @@ fn run_vhdx(share: &FaultShare) -> (Vec<u8>, Vec<(u64, u64)>, bool) {
 }
 
 /// A dynamic VHDX written through a share whose storage fails at every write or flush
-/// in turn (an I/O error, a write torn after one sector, a flush that loses what it
-/// covered): reopened afterwards, its log replays, `check` finds nothing wrong, and
-/// every byte flushed before the failure reads back.
+/// in turn (an I/O error, a write torn after one sector, a flush that fails or loses
+/// what it covered), the node stopping there and the power going (what was not flushed
+/// undone): reopened afterwards, its log replays, `check` finds nothing wrong, and every
+/// byte flushed before the failure reads back.
 #[test]
 fn a_vhdx_on_failing_storage_stays_consistent_and_keeps_what_was_flushed() {
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
@@ -341,8 +356,11 @@ fn a_vhdx_on_failing_storage_stays_consistent_and_keeps_what_was_flushed() {
             times: Some(1),
             ..Rule::always(op, fault)
         });
-        let (stable, unsure, failed) = run_vhdx(&FaultShare::new(backend.clone(), faults));
+        let share = FaultShare::new(backend.clone(), faults);
+        let (stable, unsure, failed) = run_vhdx(&share);
         assert!(failed, "{op:?} {fault:?} at {k} failed nothing");
+        // The node stopped there, and the power went: what was not flushed is gone.
+        share.power_loss();
         runs += 1;
         // Reopened as the node would after a restart: the log replays.
         let f = std::fs::OpenOptions::new()

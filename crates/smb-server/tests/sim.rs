@@ -119,19 +119,29 @@ fn join(e: &Engine, i: usize) -> Result<Player, String> {
     Ok(Player { c, w, tree, f })
 }
 
+/// Storage that breaks the promise the simulation checks (the test of the test).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lie {
+    No,
+    /// Flushes answered at once, nothing made stable.
+    Early,
+    /// A failed flush reported as done (as an engine that ignored the error would).
+    Swallow,
+}
+
 /// The share's backend: faults over the directory (and, for the test of the test, a
-/// layer above that answers flushes without making anything stable).
+/// layer above that lies about flushes).
 fn wrap<'a>(
     faults: &Arc<Faults>,
-    lie: bool,
+    lie: Lie,
     slot: &'a std::sync::Mutex<Option<Arc<FaultShare>>>,
 ) -> impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share> + 'a {
     let faults = faults.clone();
     move |inner| {
         let fs = Arc::new(FaultShare::new(inner, faults));
         let _ = slot.lock().unwrap().replace(fs.clone());
-        if lie {
-            Arc::new(lying::LyingShare(fs))
+        if lie != Lie::No {
+            Arc::new(lying::LyingShare(fs, lie))
         } else {
             fs
         }
@@ -140,7 +150,7 @@ fn wrap<'a>(
 
 /// Runs `steps` from a fresh node: how many calls failed on purpose, or what broke, at
 /// which step.
-fn run(steps: &[Step], lie: bool) -> Result<u64, String> {
+fn run(steps: &[Step], lie: Lie) -> Result<u64, String> {
     let faults = Faults::new();
     let slot = std::sync::Mutex::new(None);
     let mut e = Engine::over(
@@ -174,8 +184,10 @@ fn run(steps: &[Step], lie: bool) -> Result<u64, String> {
                         m.now[range.clone()].fill(fill);
                         m.sure[range.clone()].fill(true);
                         if through {
+                            // Stable now: a later failed flush cannot take it.
                             m.stable[range.clone()].fill(fill);
-                            m.stable_sure[range].fill(true);
+                            m.stable_sure[range.clone()].fill(true);
+                            m.dirty[range].fill(false);
                         } else {
                             // Until a flush, stable storage may hold the old or the new.
                             m.stable_sure[range].fill(false);
@@ -307,7 +319,7 @@ fn run(steps: &[Step], lie: bool) -> Result<u64, String> {
 }
 
 /// The shortest sub-list of `steps` (removing one at a time while it still fails).
-fn shrink(mut steps: Vec<Step>, lie: bool) -> Vec<Step> {
+fn shrink(mut steps: Vec<Step>, lie: Lie) -> Vec<Step> {
     let mut i = 0;
     while i < steps.len() {
         let mut fewer = steps.clone();
@@ -323,7 +335,7 @@ fn shrink(mut steps: Vec<Step>, lie: bool) -> Vec<Step> {
 
 /// The first seed of `seeds` that fails, with the shortest steps that still fail and
 /// their error; or how many calls failed on purpose in all.
-fn search(seeds: impl Iterator<Item = u64>, lie: bool) -> Result<u64, (u64, String, Vec<Step>)> {
+fn search(seeds: impl Iterator<Item = u64>, lie: Lie) -> Result<u64, (u64, String, Vec<Step>)> {
     let mut failed = 0;
     for seed in seeds {
         let s = steps(seed, 60);
@@ -356,7 +368,7 @@ fn seeds() -> Box<dyn Iterator<Item = u64>> {
 #[test]
 fn the_node_under_faults_and_power_losses_keeps_every_promise() {
     let t = std::time::Instant::now();
-    let failed = search(seeds(), false).unwrap_or_else(|(seed, e, short)| {
+    let failed = search(seeds(), Lie::No).unwrap_or_else(|(seed, e, short)| {
         panic!(
             "seed {seed} (SIM_SEED={seed} repeats it): {e}\nshortest steps:\n{}",
             short
@@ -374,13 +386,19 @@ fn the_node_under_faults_and_power_losses_keeps_every_promise() {
 }
 
 /// The test of the test: storage whose flushes answer before anything is stable (a
-/// write-through WRITE acknowledged before its flush) is caught within a few seeds.
+/// write-through WRITE acknowledged before its flush), and an engine that reports a
+/// failed flush as done, are each caught within the first seeds, shrunk to a few steps.
 #[test]
-fn the_simulation_catches_a_flush_that_answers_early() {
-    let found = search(1..=200, true);
-    let (seed, e, short) = found.expect_err("200 seeds never caught a lying flush");
-    eprintln!("caught at seed {seed}: {e}; shortest: {short:?}");
-    assert!(short.len() <= 8, "{short:?}");
+fn the_simulation_catches_flushes_that_lie() {
+    for lie in [Lie::Early, Lie::Swallow] {
+        let (seed, e, short) =
+            search(1..=200, lie).expect_err("200 seeds never caught the lying flush");
+        eprintln!("{lie:?}: caught at seed {seed}: {e}; shortest: {short:?}");
+        assert!(
+            seed <= 20 && short.len() <= 8,
+            "{lie:?}: seed {seed}, {short:?}"
+        );
+    }
 }
 
 mod lying {
@@ -390,9 +408,9 @@ mod lying {
     };
     use smb_wire::NtStatus;
 
-    /// Flushes that claim success and do nothing.
-    pub struct LyingShare(pub Arc<FaultShare>);
-    struct LyingFile(Box<dyn FileObj>);
+    /// Flushes that claim success: at once (`Early`), or when they failed (`Swallow`).
+    pub struct LyingShare(pub Arc<FaultShare>, pub Lie);
+    struct LyingFile(Box<dyn FileObj>, Lie);
 
     impl Share for LyingShare {
         fn open(
@@ -401,7 +419,7 @@ mod lying {
             params: &OpenParams,
         ) -> Result<(Box<dyn FileObj>, CreateAction), NtStatus> {
             let (f, a) = self.0.open(path, params)?;
-            Ok((Box::new(LyingFile(f)), a))
+            Ok((Box::new(LyingFile(f, self.1)), a))
         }
         fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
             self.0.rename(from, to, replace)
@@ -428,7 +446,13 @@ mod lying {
             self.0.write_at(offset, data)
         }
         fn sync(&self) -> Result<(), NtStatus> {
-            Ok(())
+            match self.1 {
+                Lie::Swallow => {
+                    let _ = self.0.sync();
+                    Ok(())
+                }
+                _ => Ok(()),
+            }
         }
         fn set_len(&self, len: u64) -> Result<(), NtStatus> {
             self.0.set_len(len)

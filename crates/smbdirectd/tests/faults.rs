@@ -76,6 +76,13 @@ fn a_full_or_failing_share_tells_its_clients_and_spares_the_rest() {
     c.write(data, h, 0, b"still here").unwrap();
     assert_eq!(c.read(data, h, 0, 10).unwrap(), b"still here");
     c.close(data, h).unwrap();
+    let (g, _) = d.create(t, "vm.bin", RW, 1, 0).unwrap();
+    assert_eq!(
+        d.read(t, g, 0, 1 << 20).unwrap(),
+        a,
+        "the other share, meanwhile"
+    );
+    d.close(t, g).unwrap();
     if require_tool("smbclient") {
         let o = s.smbclient(&["-m", "SMB3_11"], "get disk.vhdx got.bin");
         assert!(

@@ -26,8 +26,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Bytes of overwritten data kept per file to undo a lost flush with; past it the oldest
-/// writes since the flush are no longer undone (a loss smaller than Linux allows).
+/// Bytes of overwritten data kept per file to undo a lost flush with; a change that
+/// would pass it flushes the file first (what it would undo becomes stable), and one
+/// bigger than it is flushed right after it is made.
 pub const UNDO_MAX: usize = 64 << 20;
 
 /// Which calls a rule applies to.
@@ -271,6 +272,8 @@ pub fn parse_plan(text: &str, share: &str) -> Result<Vec<Rule>, String> {
 /// What undoes a file's writes since its last good flush.
 #[derive(Default)]
 struct Undo {
+    /// Where the file is (renames move it).
+    path: String,
     /// The end of file at the last good flush (None: nothing written since).
     len: Option<u64>,
     /// Overwritten bytes, oldest first.
@@ -278,7 +281,21 @@ struct Undo {
     bytes: usize,
 }
 
-type Undos = Arc<Mutex<HashMap<String, Undo>>>;
+impl Undo {
+    /// Puts back what `f` held at its last good flush, and makes that stable.
+    fn apply(self, f: &dyn FileObj) {
+        let Some(len) = self.len else { return };
+        for (at, bytes) in self.old.iter().rev() {
+            let _ = f.write_at(*at, bytes);
+        }
+        let _ = f.set_len(len);
+        let _ = f.sync();
+    }
+}
+
+/// By file id. Under its lock a change is recorded and made, and a flush made and the
+/// record dropped, so that no flush falls between the two.
+type Undos = Arc<Mutex<HashMap<u64, Undo>>>;
 
 /// A share whose calls meet the faults of `faults`.
 pub struct FaultShare {
@@ -302,18 +319,17 @@ impl FaultShare {
     /// they never reached the device; what a flush made stable stays. (Files made since
     /// are kept: the namespace is the backend's.)
     pub fn power_loss(&self) {
-        let undos: Vec<(String, Undo)> = self.undo.lock().unwrap().drain().collect();
-        for (path, u) in undos {
-            let Some(len) = u.len else { continue };
+        let undos: Vec<(u64, Undo)> = self.undo.lock().unwrap().drain().collect();
+        for (id, u) in undos {
             let params = OpenParams::read_write(Disposition::Open, Kind::NonDirectory);
-            let Ok((f, _)) = self.inner.open(&SharePath::from_validated(path), &params) else {
+            let path = SharePath::from_validated(u.path.clone());
+            let Ok((f, _)) = self.inner.open(&path, &params) else {
                 continue;
             };
-            for (at, bytes) in u.old.iter().rev() {
-                let _ = f.write_at(*at, bytes);
+            // (Only the same file: another may have taken its name since.)
+            if f.info().is_ok_and(|i| i.file_id == id) {
+                u.apply(&*f);
             }
-            let _ = f.set_len(len);
-            let _ = f.sync();
         }
     }
 }
@@ -352,8 +368,10 @@ impl Share for FaultShare {
         if creates(params) && self.inner.stat(path).is_err() {
             meet(self.faults.check(Op::Create, p))?;
         }
+        // (An overwriting open's truncation is not recorded: a power loss keeps it.)
         let (inner, action) = self.inner.open(path, params)?;
         let f = FaultFile {
+            id: inner.info()?.file_id,
             inner,
             path: p.to_string(),
             faults: self.faults.clone(),
@@ -363,7 +381,17 @@ impl Share for FaultShare {
     }
     fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
         meet_in_place(self.faults.check(Op::Meta, from.as_str()))?;
-        self.inner.rename(from, to, replace)
+        let mut undo = self.undo.lock().unwrap();
+        self.inner.rename(from, to, replace)?;
+        // A file replaced is gone; the records of what moved follow it.
+        let (from, to) = (from.as_str(), to.as_str());
+        undo.retain(|_, u| u.path != to);
+        for u in undo.values_mut() {
+            if u.path == from || u.path.starts_with(&format!("{from}/")) {
+                u.path = format!("{to}{}", &u.path[from.len()..]);
+            }
+        }
+        Ok(())
     }
     fn link(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
         meet(self.faults.check(Op::Meta, to.as_str()))?;
@@ -371,8 +399,9 @@ impl Share for FaultShare {
     }
     fn remove(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus> {
         meet_in_place(self.faults.check(Op::Meta, path.as_str()))?;
+        let mut undo = self.undo.lock().unwrap();
         self.inner.remove(path, is_dir)?;
-        self.undo.lock().unwrap().remove(path.as_str());
+        undo.retain(|_, u| u.path != path.as_str());
         Ok(())
     }
     fn stat(&self, path: &SharePath) -> Result<FileInfo, NtStatus> {
@@ -400,6 +429,9 @@ impl Share for FaultShare {
 /// An open file of a [`FaultShare`].
 struct FaultFile {
     inner: Box<dyn FileObj>,
+    /// The file's id: its undo record's key.
+    id: u64,
+    /// Its path when opened (what rules match).
     path: String,
     faults: Arc<Faults>,
     undo: Undos,
@@ -410,47 +442,53 @@ impl FaultFile {
         Ok(self.inner.info()?.end_of_file)
     }
 
-    /// Keeps what a write of `len` bytes at `offset` is about to overwrite (and the end
-    /// of file, at the first write since a good flush), to undo it if a flush is lost.
-    fn keep_old(&self, offset: u64, len: u64) -> Result<(), NtStatus> {
-        let eof = self.eof()?;
+    /// Makes a change of `[offset, offset + len)` with `act`, first keeping what it
+    /// overwrites (and the end of file, at the first change since a good flush) to undo
+    /// it if a flush is lost.
+    fn changing<R>(
+        &self,
+        offset: u64,
+        len: u64,
+        act: impl FnOnce(&dyn FileObj) -> Result<R, NtStatus>,
+    ) -> Result<R, NtStatus> {
         let mut undo = self.undo.lock().unwrap();
-        let u = undo.entry(self.path.clone()).or_default();
-        u.len.get_or_insert(eof);
+        let eof = self.eof()?;
         let end = offset.saturating_add(len).min(eof);
-        if end > offset && u.bytes + ((end - offset) as usize) <= UNDO_MAX {
-            let mut old = vec![0u8; (end - offset) as usize];
-            let n = self.inner.read_at(offset, &mut old)?;
-            old.truncate(n);
-            u.bytes += n;
+        let n = end.saturating_sub(offset) as usize;
+        let kept = undo.get(&self.id).map_or(0, |u| u.bytes);
+        if kept + n > UNDO_MAX {
+            // Too much to keep: what is kept so far becomes stable.
+            self.inner.sync()?;
+            undo.remove(&self.id);
+        }
+        if n > UNDO_MAX {
+            // This change alone is too big: it is made stable at once.
+            let r = act(&*self.inner)?;
+            self.inner.sync()?;
+            return Ok(r);
+        }
+        let mut old = vec![0u8; n];
+        let got = if n > 0 {
+            self.inner.read_at(offset, &mut old)?
+        } else {
+            0
+        };
+        old.truncate(got);
+        let u = undo.entry(self.id).or_default();
+        u.path.clone_from(&self.path);
+        u.len.get_or_insert(eof);
+        u.bytes += got;
+        if got > 0 {
             u.old.push((offset, old));
         }
-        Ok(())
-    }
-
-    /// Puts back what the file held at its last good flush.
-    fn undo(&self) {
-        let u = self.undo.lock().unwrap().remove(&self.path);
-        let Some(Undo {
-            len: Some(len),
-            old,
-            ..
-        }) = u
-        else {
-            return;
-        };
-        for (at, bytes) in old.iter().rev() {
-            let _ = self.inner.write_at(*at, bytes);
-        }
-        let _ = self.inner.set_len(len);
-        let _ = self.inner.sync();
+        act(&*self.inner)
     }
 
     /// A write of `data` at `offset` that a full volume or a tear cuts short: what
     /// lands, and the failure after it.
     fn cut_write(&self, offset: u64, data: &[u8], keep: usize, st: NtStatus) -> NtStatus {
-        if keep > 0 && self.keep_old(offset, keep as u64).is_ok() {
-            let _ = self.inner.write_at(offset, &data[..keep]);
+        if keep > 0 {
+            let _ = self.changing(offset, keep as u64, |f| f.write_at(offset, &data[..keep]));
         }
         st
     }
@@ -468,7 +506,7 @@ impl FileObj for FaultFile {
         match self.faults.check(Op::Write, &self.path) {
             Some(Fault::NoSpace) => {
                 let eof = self.eof()?;
-                if offset + data.len() as u64 > eof {
+                if offset.saturating_add(data.len() as u64) > eof {
                     let keep = eof.saturating_sub(offset) as usize;
                     return Err(self.cut_write(offset, data, keep, NtStatus::DISK_FULL));
                 }
@@ -479,22 +517,24 @@ impl FileObj for FaultFile {
             }
             f => meet(f)?,
         }
-        self.keep_old(offset, data.len() as u64)?;
-        self.inner.write_at(offset, data)
+        self.changing(offset, data.len() as u64, |f| f.write_at(offset, data))
     }
     fn writes_through(&self) -> bool {
         self.inner.writes_through()
     }
     fn sync(&self) -> Result<(), NtStatus> {
-        match self.faults.check(Op::Sync, &self.path) {
-            Some(Fault::SyncLost) => {
-                self.undo();
-                return Err(NtStatus::IO_DEVICE_ERROR);
+        let fault = self.faults.check(Op::Sync, &self.path);
+        let mut undo = self.undo.lock().unwrap();
+        if fault == Some(Fault::SyncLost) {
+            // What the flush was to make stable is gone: the file as at its last good one.
+            if let Some(u) = undo.remove(&self.id) {
+                u.apply(&*self.inner);
             }
-            f => meet_in_place(f)?,
+            return Err(NtStatus::IO_DEVICE_ERROR);
         }
+        meet_in_place(fault)?;
         self.inner.sync()?;
-        self.undo.lock().unwrap().remove(&self.path);
+        undo.remove(&self.id);
         Ok(())
     }
     fn set_len(&self, len: u64) -> Result<(), NtStatus> {
@@ -504,8 +544,7 @@ impl FileObj for FaultFile {
             meet(f)?;
         }
         // A shrink's cut tail, to put back if the flush after it is lost.
-        self.keep_old(len, eof.saturating_sub(len))?;
-        self.inner.set_len(len)
+        self.changing(len, eof.saturating_sub(len), |f| f.set_len(len))
     }
     fn allocate(&self, len: u64) -> Result<(), NtStatus> {
         let f = self.faults.check(Op::Write, &self.path);
@@ -532,10 +571,10 @@ impl FileObj for FaultFile {
     }
     fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus> {
         meet_in_place(self.faults.check(Op::Write, &self.path))?;
-        self.keep_old(offset, len)?;
-        self.inner.zero_range(offset, len)
+        self.changing(offset, len, |f| f.zero_range(offset, len))
     }
     fn set_sparse(&self, sparse: bool) -> Result<(), NtStatus> {
+        meet_in_place(self.faults.check(Op::Meta, &self.path))?;
         self.inner.set_sparse(sparse)
     }
     fn allocated_ranges(&self, offset: u64, len: u64) -> Result<Vec<(u64, u64)>, NtStatus> {
