@@ -9,6 +9,7 @@
 //! sit on different workers.
 #![forbid(unsafe_code)]
 
+pub mod admin;
 pub mod backend;
 pub mod budget;
 pub mod bufs;

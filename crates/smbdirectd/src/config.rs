@@ -88,6 +88,14 @@ pub struct ServerSection {
     pub domain: String,
     #[serde(default = "default_state_dir")]
     pub state_dir: PathBuf,
+    /// The local admin socket (`smbdirectd status`, `close-file`, `logoff`); default
+    /// `<state_dir>/admin.sock`.
+    #[serde(default)]
+    pub admin_socket: Option<PathBuf>,
+    /// A group (name or number) whose members may use the admin socket besides root
+    /// and the node's own user.
+    #[serde(default)]
+    pub admin_group: Option<String>,
     #[serde(default = "default_max_io")]
     pub max_read_size: u32,
     #[serde(default = "default_max_io")]

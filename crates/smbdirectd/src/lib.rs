@@ -6,6 +6,7 @@
 //! session state): it wires transports to the engine, sets the bounds from the
 //! configuration, performs the I/O the engine asks for and reports metrics.
 
+pub mod admin;
 pub mod admission;
 pub mod clock;
 pub mod config;

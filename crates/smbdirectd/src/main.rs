@@ -1,7 +1,7 @@
 //! smbdirectd: the daemon. Configuration, per-core workers, listeners, and the admin
 //! subcommands.
 
-use smbdirectd::{daemon, spdk_cli, users, vhdx_cli};
+use smbdirectd::{admin, daemon, spdk_cli, users, vhdx_cli};
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -39,6 +39,48 @@ enum Cmd {
         #[command(subcommand)]
         cmd: spdk_cli::SpdkCmd,
     },
+    /// Show a running node's sessions, tree connects and open files (as smbstatus).
+    Status {
+        #[command(flatten)]
+        node: Node,
+        /// The node's answer as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Close an open file of a running node for its client (the ID `status` shows).
+    CloseFile {
+        id: u64,
+        #[command(flatten)]
+        node: Node,
+    },
+    /// End a session of a running node (its opens are closed; the client signs in again).
+    Logoff {
+        session: u64,
+        #[command(flatten)]
+        node: Node,
+    },
+}
+
+/// Which running node: its admin socket, or the configuration that names it.
+#[derive(clap::Args, Debug)]
+struct Node {
+    /// The node's configuration file (its admin socket is read from it).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The admin socket itself.
+    #[arg(long)]
+    socket: Option<PathBuf>,
+}
+
+impl Node {
+    fn socket(&self) -> Result<PathBuf> {
+        match &self.socket {
+            Some(s) => Ok(s.clone()),
+            None => Ok(admin::socket_path(&smbdirectd::config::Config::load(
+                self.config.as_deref(),
+            )?)),
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -113,6 +155,25 @@ fn main() -> Result<()> {
         Cmd::Vhdx { cmd } => vhdx_cli::run(cmd),
         Cmd::Spdk { cmd } => spdk_cli::run(cmd),
         Cmd::Rdma => rdma_report(),
+        Cmd::Status { node, json } => {
+            let v = admin::request(&node.socket()?, "status")?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else {
+                print!("{}", admin::render(&v));
+            }
+            Ok(())
+        }
+        Cmd::CloseFile { id, node } => {
+            admin::request(&node.socket()?, &format!("close-file {id}"))?;
+            println!("closed {id}");
+            Ok(())
+        }
+        Cmd::Logoff { session, node } => {
+            admin::request(&node.socket()?, &format!("logoff {session}"))?;
+            println!("session {session} ended");
+            Ok(())
+        }
     }
 }
 

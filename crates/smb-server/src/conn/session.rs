@@ -233,7 +233,11 @@ impl Connection {
                     session
                         .channels
                         .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
-                    session.add_channel(&self.outbox);
+                    session.add_channel(
+                        &self.outbox,
+                        &self.peer,
+                        matches!(self.transport, super::Transport::Rdma),
+                    );
                     self.join_client(&session);
                     tracing::info!(target: "audit", client = %self.peer, user = %auth.user,
                         session = sid, "channel bound to session");
@@ -304,7 +308,11 @@ impl Connection {
                     }
                 }
                 let session = Arc::new(session);
-                session.add_channel(&self.outbox);
+                session.add_channel(
+                    &self.outbox,
+                    &self.peer,
+                    matches!(self.transport, super::Transport::Rdma),
+                );
                 self.join_client(&session);
                 self.server.sessions.insert(sid, session);
                 self.sessions.push(sid);

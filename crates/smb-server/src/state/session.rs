@@ -32,8 +32,9 @@ pub struct Session {
     pub client_guid: [u8; 16],
     /// Channels (connections) the session is bound to; it ends when the last one closes.
     pub channels: std::sync::atomic::AtomicU32,
-    /// The mailboxes of its channels' connections (to wake one that is to adopt work).
-    pub channel_outboxes: Mutex<Vec<std::sync::Weak<Outbox>>>,
+    /// Its channels' connections: their mailboxes (to wake one that is to adopt work),
+    /// and who and how (for the administrator).
+    pub channel_outboxes: Mutex<Vec<Channel>>,
     /// Waiting CREATEs whose channel was lost while the session lives on other channels:
     /// they go on (a replay of one learns it still runs), run by one of those channels,
     /// their answers dropped with the channel that asked.
@@ -44,6 +45,20 @@ pub struct Session {
     pub may_expire: AtomicBool,
     next_tree: AtomicU64,
     nonce_counter: AtomicU64,
+}
+
+/// One of a session's channels.
+pub struct Channel {
+    pub outbox: std::sync::Weak<Outbox>,
+    /// The client's address, as its connection names it.
+    pub peer: String,
+    pub rdma: bool,
+}
+
+impl Channel {
+    fn up(&self) -> bool {
+        self.outbox.upgrade().is_some_and(|o| !o.is_closed())
+    }
 }
 
 /// A session's security context (MS-SMB2 3.3.1.8 Session.SecurityContext).
@@ -71,11 +86,23 @@ impl Session {
         self.logon.lock().expires_at.is_some_and(|t| now >= t)
     }
 
-    /// Records a channel's mailbox (forgetting those of channels gone).
-    pub fn add_channel(&self, outbox: &Arc<Outbox>) {
+    /// Records a channel: its connection's mailbox, the client's address and whether
+    /// it is SMB Direct (forgetting channels gone).
+    pub fn add_channel(&self, outbox: &Arc<Outbox>, peer: &str, rdma: bool) {
         let mut v = self.channel_outboxes.lock();
-        v.retain(|w| w.upgrade().is_some_and(|o| !o.is_closed()));
-        v.push(Arc::downgrade(outbox));
+        v.retain(Channel::up);
+        v.push(Channel {
+            outbox: Arc::downgrade(outbox),
+            peer: peer.to_string(),
+            rdma,
+        });
+    }
+
+    /// The channels still up.
+    pub fn live_channels(&self) -> Vec<(String, bool)> {
+        let mut v = self.channel_outboxes.lock();
+        v.retain(Channel::up);
+        v.iter().map(|c| (c.peer.clone(), c.rdma)).collect()
     }
 
     /// Hands waiting CREATEs of a lost channel to the session's other channels.
@@ -88,7 +115,7 @@ impl Session {
             .channel_outboxes
             .lock()
             .iter()
-            .filter_map(|w| w.upgrade())
+            .filter_map(|c| c.outbox.upgrade())
         {
             o.poke();
         }

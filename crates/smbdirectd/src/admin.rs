@@ -1,0 +1,342 @@
+//! The local admin socket (`[server] admin_socket`, default `<state_dir>/admin.sock`)
+//! and the commands that use it: `smbdirectd status [--json]` (as `smbstatus`),
+//! `smbdirectd close-file ID`, `smbdirectd logoff SESSION`. Only root, the node's own
+//! user and members of `[server] admin_group` may connect: the socket is 0660 in that
+//! group, and each peer's credentials (SO_PEERCRED) are checked again.
+//!
+//! One request a connection, one line: `status`, `close-file ID` or `logoff ID`; one
+//! JSON answer, then the node closes it. Requests are served on their own thread, one
+//! at a time, with a read deadline: a stuck admin client holds nothing else.
+
+use anyhow::{bail, Context, Result};
+use serde_json::{json, Value};
+use smb_server::admin::{OpenInfo, SessionInfo, Status};
+use smb_server::Server;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Who may use the socket besides root and the node's own user.
+fn group_id(name: &str) -> Result<u32> {
+    if let Ok(n) = name.parse::<u32>() {
+        return Ok(n);
+    }
+    let c = std::ffi::CString::new(name)?;
+    // SAFETY: getgrnam returns a pointer into static storage or null; read at once, on
+    // the thread that starts the node (before any other calls it).
+    let g = unsafe { libc::getgrnam(c.as_ptr()) };
+    if g.is_null() {
+        bail!("server.admin_group: no group {name:?}");
+    }
+    // SAFETY: non-null, as getgrnam returned it.
+    Ok(unsafe { (*g).gr_gid })
+}
+
+/// The peer's uid, gid and supplementary groups.
+fn peer(s: &UnixStream) -> Option<(u32, u32, Vec<u32>)> {
+    use std::os::fd::AsRawFd;
+    let mut cred = libc::ucred {
+        pid: 0,
+        uid: 0,
+        gid: 0,
+    };
+    let mut len = std::mem::size_of::<libc::ucred>() as libc::socklen_t;
+    // SAFETY: a valid socket and an out buffer of the size given.
+    let rc = unsafe {
+        libc::getsockopt(
+            s.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_PEERCRED,
+            (&mut cred as *mut libc::ucred).cast(),
+            &mut len,
+        )
+    };
+    if rc != 0 {
+        return None;
+    }
+    let groups = std::fs::read_to_string(format!("/proc/{}/status", cred.pid))
+        .ok()
+        .and_then(|t| {
+            t.lines().find_map(|l| l.strip_prefix("Groups:")).map(|g| {
+                g.split_whitespace()
+                    .filter_map(|x| x.parse().ok())
+                    .collect()
+            })
+        })
+        .unwrap_or_default();
+    Some((cred.uid, cred.gid, groups))
+}
+
+/// Listens on `path` and serves requests until `stop`.
+pub fn serve(
+    path: &Path,
+    group: Option<&str>,
+    server: Arc<Server>,
+    stop: Arc<AtomicBool>,
+) -> Result<()> {
+    let gid = group.map(group_id).transpose()?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    // A socket left by a node that did not stop cleanly.
+    let _ = std::fs::remove_file(path);
+    let l = UnixListener::bind(path).with_context(|| format!("admin socket {}", path.display()))?;
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o660))?;
+        if let Some(g) = gid {
+            std::os::unix::fs::chown(path, None, Some(g))
+                .with_context(|| format!("giving {} to group {g}", path.display()))?;
+        }
+    }
+    l.set_nonblocking(true)?;
+    // SAFETY: geteuid has no preconditions.
+    let me = unsafe { libc::geteuid() };
+    let p = path.to_path_buf();
+    std::thread::Builder::new()
+        .name("smbd-admin".into())
+        .spawn(move || {
+            while !stop.load(Ordering::Acquire) {
+                match l.accept() {
+                    Ok((s, _)) => {
+                        let allowed = peer(&s).is_some_and(|(uid, pgid, groups)| {
+                            uid == 0
+                                || uid == me
+                                || gid.is_some_and(|g| pgid == g || groups.contains(&g))
+                        });
+                        if allowed {
+                            answer(s, &server);
+                        } else {
+                            tracing::warn!(target: "audit", "admin socket: a caller that is not an administrator was refused");
+                        }
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                        std::thread::sleep(Duration::from_millis(50));
+                    }
+                    Err(e) => {
+                        tracing::warn!("admin socket: {e}");
+                        std::thread::sleep(Duration::from_millis(50));
+                    }
+                }
+            }
+            let _ = std::fs::remove_file(&p);
+        })?;
+    Ok(())
+}
+
+/// Reads one request (bounded: 256 bytes, 5 s) and writes its answer.
+fn answer(s: UnixStream, server: &Server) {
+    let _ = s.set_nonblocking(false);
+    let _ = s.set_read_timeout(Some(Duration::from_secs(5)));
+    let _ = s.set_write_timeout(Some(Duration::from_secs(5)));
+    let mut line = String::new();
+    if BufReader::new((&s).take(256)).read_line(&mut line).is_err() {
+        return;
+    }
+    let mut w = line.split_whitespace();
+    let reply = match (w.next(), w.next().map(str::parse::<u64>)) {
+        (Some("status"), None) => status_json(&smb_server::admin::status(server)),
+        (Some("close-file"), Some(Ok(id))) => done(smb_server::admin::close_file(server, id)),
+        (Some("logoff"), Some(Ok(id))) => done(smb_server::admin::logoff(server, id)),
+        _ => json!({ "error": format!("unknown request {:?}", line.trim()) }),
+    };
+    let _ = (&s).write_all(format!("{reply}\n").as_bytes());
+}
+
+fn done(r: Result<(), smb_wire::NtStatus>) -> Value {
+    match r {
+        Ok(()) => json!({ "ok": true }),
+        Err(st) => json!({ "error": format!("{st}") }),
+    }
+}
+
+fn dialect(d: u16) -> String {
+    format!("{}.{}.{}", d >> 8, (d >> 4) & 0xF, d & 0xF)
+        .trim_end_matches(".0")
+        .to_string()
+}
+
+fn session_json(s: &SessionInfo) -> Value {
+    json!({
+        "id": s.id,
+        "user": if s.domain.is_empty() { s.user.clone() } else { format!("{}\\{}", s.domain, s.user) },
+        "guest": s.guest,
+        "anonymous": s.anonymous,
+        "authentication": if s.kerberos { "kerberos" } else if s.guest || s.anonymous { "none" } else { "ntlm" },
+        "dialect": dialect(s.dialect),
+        "signing": s.signing,
+        "encryption": s.encrypted,
+        "channels": s.channels.iter().map(|(peer, rdma)| json!({
+            "client": peer, "transport": if *rdma { "rdma" } else { "tcp" } })).collect::<Vec<_>>(),
+        "trees": s.trees.iter().map(|(id, share)| json!({ "id": id, "share": share })).collect::<Vec<_>>(),
+        "opens": s.opens,
+    })
+}
+
+fn open_json(o: &OpenInfo) -> Value {
+    json!({
+        "id": o.id,
+        "session": o.session,
+        "user": o.user,
+        "share": o.share,
+        "path": o.path,
+        "directory": o.directory,
+        "access": format!("{:#010x}", o.access),
+        "share_access": share_letters(o.share_access),
+        "caching": o.caching,
+        "durable": o.durable,
+        "disconnected": o.disconnected,
+        "locks": o.locks.iter().map(|(off, len, x)| json!({
+            "offset": off, "length": len, "exclusive": x })).collect::<Vec<_>>(),
+        "shared_disk": o.shared_disk,
+    })
+}
+
+/// FILE_SHARE_READ/WRITE/DELETE as R, W, D ("-" for none).
+fn share_letters(s: u32) -> String {
+    let v: String = [(1, 'R'), (2, 'W'), (4, 'D')]
+        .iter()
+        .filter(|(b, _)| s & b != 0)
+        .map(|(_, c)| c)
+        .collect();
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v
+    }
+}
+
+fn status_json(st: &Status) -> Value {
+    json!({
+        "sessions": st.sessions.iter().map(session_json).collect::<Vec<_>>(),
+        "open_files": st.opens.iter().map(open_json).collect::<Vec<_>>(),
+    })
+}
+
+/// The admin socket a configuration names.
+pub fn socket_path(cfg: &crate::config::Config) -> PathBuf {
+    cfg.server
+        .admin_socket
+        .clone()
+        .unwrap_or_else(|| cfg.server.state_dir.join("admin.sock"))
+}
+
+/// Sends one request to the node at `socket` and returns its JSON answer.
+pub fn request(socket: &Path, req: &str) -> Result<Value> {
+    let mut s = UnixStream::connect(socket).with_context(|| {
+        format!(
+            "connecting to {} (is the node running, and are you root or in its admin_group?)",
+            socket.display()
+        )
+    })?;
+    s.set_read_timeout(Some(Duration::from_secs(30)))?;
+    s.write_all(format!("{req}\n").as_bytes())?;
+    let mut text = String::new();
+    s.read_to_string(&mut text)?;
+    if text.is_empty() {
+        bail!("the node closed the admin socket without answering (not an administrator?)");
+    }
+    let v: Value = serde_json::from_str(&text).context("the node's answer")?;
+    if let Some(e) = v.get("error").and_then(Value::as_str) {
+        bail!("{e}");
+    }
+    Ok(v)
+}
+
+/// `smbdirectd status` as text, from its JSON.
+pub fn render(v: &Value) -> String {
+    let mut out = String::new();
+    let s = |v: &Value, k: &str| match &v[k] {
+        Value::String(t) => t.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    let empty = Vec::new();
+    let sessions = v["sessions"].as_array().unwrap_or(&empty);
+    out += &format!(
+        "Sessions\n{:<20} {:<24} {:<28} {:<7} {:<9} {:<7} {:<9} {:>5}\n",
+        "ID", "User", "Client (transport)", "Dialect", "Auth", "Signing", "Encrypted", "Opens"
+    );
+    for x in sessions {
+        let chans = x["channels"].as_array().unwrap_or(&empty);
+        let first = chans
+            .first()
+            .map(|c| format!("{} ({})", s(c, "client"), s(c, "transport")))
+            .unwrap_or_else(|| "-".into());
+        out += &format!(
+            "{:<20} {:<24} {:<28} {:<7} {:<9} {:<7} {:<9} {:>5}\n",
+            s(x, "id"),
+            s(x, "user"),
+            first,
+            s(x, "dialect"),
+            s(x, "authentication"),
+            if x["signing"] == true { "yes" } else { "no" },
+            if x["encryption"] == true { "yes" } else { "no" },
+            s(x, "opens")
+        );
+        for c in chans.iter().skip(1) {
+            out += &format!(
+                "{:<20} {:<24} {} ({})\n",
+                "",
+                "  + channel",
+                s(c, "client"),
+                s(c, "transport")
+            );
+        }
+    }
+    out += &format!(
+        "\nTree connects\n{:<20} {:<6} {}\n",
+        "Session", "Tree", "Share"
+    );
+    for x in sessions {
+        for t in x["trees"].as_array().unwrap_or(&empty) {
+            out += &format!("{:<20} {:<6} {}\n", s(x, "id"), s(t, "id"), s(t, "share"));
+        }
+    }
+    out += &format!(
+        "\nOpen files\n{:<20} {:<20} {:<16} {:<10} {:<10} {:<4} {:<10} {:<18} {}\n",
+        "ID", "Session", "User", "Share", "Access", "Mode", "Caching", "Durable", "Path"
+    );
+    for o in v["open_files"].as_array().unwrap_or(&empty) {
+        let mut durable = s(o, "durable");
+        if o["disconnected"] == true {
+            durable += " (waiting)";
+        }
+        if o["shared_disk"] == true {
+            durable += " rsvd";
+        }
+        out += &format!(
+            "{:<20} {:<20} {:<16} {:<10} {:<10} {:<4} {:<10} {:<18} {}\n",
+            s(o, "id"),
+            if o["disconnected"] == true {
+                "-".into()
+            } else {
+                s(o, "session")
+            },
+            s(o, "user"),
+            s(o, "share"),
+            s(o, "access"),
+            s(o, "share_access"),
+            s(o, "caching"),
+            durable,
+            s(o, "path")
+        );
+        for l in o["locks"].as_array().unwrap_or(&empty) {
+            out += &format!(
+                "{:<20}   lock {} +{} {}\n",
+                "",
+                s(l, "offset"),
+                s(l, "length"),
+                if l["exclusive"] == true {
+                    "exclusive"
+                } else {
+                    "shared"
+                }
+            );
+        }
+    }
+    out
+}

@@ -1,0 +1,191 @@
+//! Operating a running node (issue 46): `smbdirectd status` shows two Hyper-V-like hosts
+//! (a persistent handle with a lease and a byte-range lock on a continuously available
+//! share, and a plain open), as text and JSON; `close-file` closes a handle for its
+//! client and `logoff` ends a session as Windows' NetFileClose and NetSessionDel do;
+//! the admin socket is refused to users who are not administrators.
+
+mod common;
+use client::{access, FileId, Response};
+use common::*;
+use smb_wire::header::Command;
+use smb_wire::NtStatus;
+use std::process::Command as Cmd;
+use testkit::bodies::{create_body_with, lock_body};
+
+const RW: u32 = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
+
+fn connect(s: &TestServer, guid: [u8; 16]) -> (client::Client, u32) {
+    let mut c = client::Client::connect(
+        &format!("127.0.0.1:{}", s.port),
+        &client::Options {
+            client_guid: Some(guid),
+            ..user_options()
+        },
+    )
+    .unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    (c, tree)
+}
+
+fn file_id(r: &Response) -> FileId {
+    let m = r.body();
+    let le64 = |at: usize| u64::from_le_bytes(m[at..at + 8].try_into().unwrap());
+    FileId {
+        persistent: le64(64),
+        volatile: le64(72),
+    }
+}
+
+/// `smbdirectd ARGS --config <the test server's>` run as `as_user` (uid:gid) or root.
+fn admin(s: &TestServer, args: &[&str], as_user: Option<&str>) -> std::process::Output {
+    let bin = env!("CARGO_BIN_EXE_smbdirectd");
+    let cfg = s.dir.path().join("smbdirectd.toml");
+    let mut c = match as_user {
+        Some(ids) => {
+            let (u, g) = ids.split_once(':').unwrap();
+            let mut c = Cmd::new("setpriv");
+            c.args([
+                &format!("--reuid={u}"),
+                &format!("--regid={g}"),
+                "--clear-groups",
+                bin,
+            ]);
+            c
+        }
+        None => Cmd::new(bin),
+    };
+    c.args(args).arg("--config").arg(&cfg);
+    c.output().unwrap()
+}
+
+fn status_json(s: &TestServer) -> serde_json::Value {
+    let o = admin(s, &["status", "--json"], None);
+    assert!(o.status.success(), "{}", out_text(&o));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn status_shows_the_hosts_and_an_administrator_closes_a_file_and_ends_a_session() {
+    let s = TestServer::start_with(Opts {
+        share_extra: "continuous_availability = true".into(),
+        // Members of nogroup may use the admin socket too.
+        extra_config: "admin_group = \"65534\"".into(),
+        ..Default::default()
+    });
+    // Host one: a VM's disk, persistent, with an RWH lease and a byte-range lock.
+    let (mut a, ta) = connect(&s, *b"hyper-v-host-one");
+    let mut dh2q = vec![0u8; 32];
+    dh2q[4..8].copy_from_slice(&2u32.to_le_bytes());
+    dh2q[16..].copy_from_slice(b"create-guid-0001");
+    let mut lease = b"lease-key-000001".to_vec();
+    lease.extend_from_slice(&7u32.to_le_bytes());
+    lease.extend_from_slice(&[0; 4 + 8 + 16 + 4]);
+    let ctxs = vec![(&b"DH2Q"[..], dh2q), (&b"RqLs"[..], lease)];
+    let body = create_body_with("vm1.vhdx", 0xFF, RW, 7, 3, &ctxs);
+    let r = a.request(Command::CREATE, ta, &body).unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let disk = file_id(&r);
+    a.write(ta, disk, 0, &[1; 4096]).unwrap();
+    let r = a
+        .request(Command::LOCK, ta, &lock_body(disk, 4096, 512, 2))
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    // Host two: a plain open.
+    let (mut b, tb) = connect(&s, *b"hyper-v-host-two");
+    let (other, _) = b.create(tb, "vm2.vmcx", RW, 3, 0).unwrap();
+
+    let v = status_json(&s);
+    let sessions = v["sessions"].as_array().unwrap();
+    assert_eq!(sessions.len(), 2, "{v:#}");
+    for x in sessions {
+        assert!(x["user"].as_str().unwrap().ends_with(USER), "{x}");
+        assert_eq!(x["dialect"], "3.1.1");
+        assert_eq!(x["authentication"], "ntlm");
+        assert_eq!(x["channels"][0]["transport"], "tcp");
+        assert!(x["channels"][0]["client"]
+            .as_str()
+            .unwrap()
+            .starts_with("127.0.0.1"));
+        assert_eq!(x["trees"][0]["share"], "data");
+        assert_eq!(x["opens"], 1);
+    }
+    let files = v["open_files"].as_array().unwrap();
+    let f1 = files
+        .iter()
+        .find(|f| f["path"] == "vm1.vhdx")
+        .expect("vm1.vhdx listed");
+    assert_eq!(f1["durable"], "persistent");
+    assert_eq!(f1["caching"], "lease RWH");
+    assert_eq!(f1["share_access"], "RWD");
+    assert_eq!(f1["locks"][0]["offset"], 4096);
+    assert_eq!(f1["locks"][0]["exclusive"], true);
+    assert_eq!(f1["id"], disk.persistent);
+    let f2 = files
+        .iter()
+        .find(|f| f["path"] == "vm2.vmcx")
+        .expect("vm2.vmcx listed");
+    assert_eq!(f2["durable"], "");
+    let session_b = f2["session"].as_u64().unwrap();
+
+    // The text form says the same.
+    let o = admin(&s, &["status"], None);
+    let text = out_text(&o);
+    eprintln!("{text}");
+    for want in [
+        "Sessions",
+        "vm1.vhdx",
+        "vm2.vmcx",
+        "persistent",
+        "lease RWH",
+        "lock 4096 +512 exclusive",
+    ] {
+        assert!(text.contains(want), "{want:?} missing from:\n{text}");
+    }
+
+    // A member of the admin group may look; another user may not.
+    let o = admin(&s, &["status", "--json"], Some("65534:65534"));
+    assert!(
+        o.status.success(),
+        "a member of admin_group: {}",
+        out_text(&o)
+    );
+    std::fs::set_permissions(
+        s.dir.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let o = admin(&s, &["status"], Some("4242:4242"));
+    assert!(
+        !o.status.success(),
+        "a stranger read the status: {}",
+        out_text(&o)
+    );
+
+    // NetFileClose: the disk's handle is closed for host one.
+    let o = admin(&s, &["close-file", &disk.persistent.to_string()], None);
+    assert!(o.status.success(), "{}", out_text(&o));
+    match a.read(ta, disk, 0, 4096) {
+        Err(client::Error::Status(_, st)) => assert_eq!(st, NtStatus::FILE_CLOSED),
+        other => panic!("a read on the closed handle: {other:?}"),
+    }
+    let o = admin(&s, &["close-file", &disk.persistent.to_string()], None);
+    assert!(!o.status.success(), "closed twice");
+    // Its lock went with it: host two locks the range.
+    let (g, _) = b.create(tb, "vm1.vhdx", RW, 1, 0).unwrap();
+    let r = b
+        .request(Command::LOCK, tb, &lock_body(g, 4096, 512, 2 | 0x10))
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+
+    // NetSessionDel: host two's session ends, its opens with it.
+    let o = admin(&s, &["logoff", &session_b.to_string()], None);
+    assert!(o.status.success(), "{}", out_text(&o));
+    match b.read(tb, other, 0, 16) {
+        Err(client::Error::Status(_, st)) => assert_eq!(st, NtStatus::USER_SESSION_DELETED),
+        other => panic!("a read in the ended session: {other:?}"),
+    }
+    let v = status_json(&s);
+    assert_eq!(v["sessions"].as_array().unwrap().len(), 1, "{v:#}");
+    assert!(v["open_files"].as_array().unwrap().is_empty(), "{v:#}");
+    a.close(ta, disk).unwrap_err();
+}
