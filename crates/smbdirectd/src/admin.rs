@@ -70,6 +70,25 @@ fn peer(s: &UnixStream) -> Option<(u32, u32, Vec<u32>)> {
     Some((cred.uid, cred.gid, groups))
 }
 
+/// The node's admin socket, as `cfg` says. Without it the node still serves (only
+/// `smbdirectd status` and its kin cannot reach it): that is logged; a group that does
+/// not exist is a configuration error.
+pub fn start(
+    cfg: &crate::config::Config,
+    server: &Arc<Server>,
+    stop: &Arc<AtomicBool>,
+) -> Result<()> {
+    let path = socket_path(cfg);
+    let group = cfg.server.admin_group.as_deref();
+    if let Some(g) = group {
+        group_id(g)?;
+    }
+    if let Err(e) = serve(&path, group, server.clone(), stop.clone()) {
+        tracing::warn!(socket = %path.display(), "no admin socket: {e:#}");
+    }
+    Ok(())
+}
+
 /// Listens on `path` and serves requests until `stop`.
 pub fn serve(
     path: &Path,

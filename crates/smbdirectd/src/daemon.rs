@@ -539,12 +539,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
         tracing::info!(%local, "metrics on http://{local}/metrics");
         println!("smbdirectd: metrics at http://{local}/metrics");
     }
-    crate::admin::serve(
-        &crate::admin::socket_path(cfg),
-        cfg.server.admin_group.as_deref(),
-        server.clone(),
-        stop.clone(),
-    )?;
+    crate::admin::start(cfg, &server, &stop)?;
     let senders: Vec<_> = workers.iter().map(|w| w.sender()).collect();
     // SMB Direct listens first: once the TCP port takes connections (what a client or
     // a test waits for), every endpoint does.
