@@ -197,6 +197,9 @@ pub struct ServerConfig {
     /// Accounts the domain's directory named at start (those share access lists use):
     /// lsarpc translates them both ways, with their kinds.
     pub directory_accounts: Vec<smb_wire::dcerpc::Account>,
+    /// Who administers the node over RPC (srvsvc sessions, open files, connections),
+    /// besides BUILTIN\Administrators and a domain's Domain Admins: allow entries.
+    pub administrators: Vec<ShareAce>,
 }
 
 impl Default for ServerConfig {
@@ -228,6 +231,7 @@ impl Default for ServerConfig {
             ntlm: true,
             local_domain_sid: smb_wire::secdesc::sid_from_str("S-1-5-21-1-2-3").expect("SID"),
             sid_names: Vec::new(),
+            administrators: Vec::new(),
             directory_accounts: Vec::new(),
         }
     }

@@ -9,7 +9,6 @@
 //! sit on different workers.
 #![forbid(unsafe_code)]
 
-pub mod admin;
 pub mod backend;
 pub mod budget;
 pub mod bufs;
@@ -37,4 +36,5 @@ pub mod svhdx;
 
 pub use config::{ServerConfig, ShareConfig};
 pub use conn::{Connection, Disconnect, IoRequest, Responses, Transport};
+pub use ops::admin;
 pub use state::Server;

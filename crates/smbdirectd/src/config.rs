@@ -142,6 +142,11 @@ pub struct SecuritySection {
     /// SIDs of names that share access lists use (`"LAB\\Hyper-V Admins" = "S-1-5-21-..."`).
     #[serde(default)]
     pub names: std::collections::BTreeMap<String, String>,
+    /// Who administers the node over RPC (Computer Management's sessions and open files,
+    /// `net rpc file`, `rpcclient netsessenum`), besides BUILTIN\Administrators and a
+    /// domain's Domain Admins: users, groups or SIDs, as share access lists name them.
+    #[serde(default)]
+    pub administrators: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, Clone)]

@@ -183,6 +183,13 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
                 == crate::config::WriteTimeUpdates::Immediate,
         });
     }
+    let administrators = cfg
+        .security
+        .administrators
+        .iter()
+        .map(|who| names.share_ace(&format!("{who}:full")))
+        .collect::<Result<Vec<_>>>()
+        .context("security.administrators")?;
     let mut guid = [0u8; 16];
     getrandom::getrandom(&mut guid).context("random server GUID")?;
     let sc = ServerConfig {
@@ -233,6 +240,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
             .filter_map(|(n, s)| Some((n.clone(), smb_wire::secdesc::sid_from_str(s)?)))
             .collect(),
         directory_accounts: names.found,
+        administrators,
     };
     Ok(Arc::new(Server::new(
         sc,

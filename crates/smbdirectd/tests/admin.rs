@@ -16,14 +16,14 @@ const RW: u32 = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
 
 fn connect(s: &TestServer, guid: [u8; 16]) -> (client::Client, u32) {
     let mut c = client::Client::connect(
-        &format!("127.0.0.1:{}", s.port),
+        &format!("{}:{}", s.host, s.port),
         &client::Options {
             client_guid: Some(guid),
             ..user_options()
         },
     )
     .unwrap();
-    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let tree = c.tree_connect(&format!("\\\\{}\\data", s.host)).unwrap();
     (c, tree)
 }
 
@@ -188,4 +188,100 @@ fn status_shows_the_hosts_and_an_administrator_closes_a_file_and_ends_a_session(
     assert_eq!(v["sessions"].as_array().unwrap().len(), 1, "{v:#}");
     assert!(v["open_files"].as_array().unwrap().is_empty(), "{v:#}");
     a.close(ta, disk).unwrap_err();
+}
+
+fn rpcclient(s: &TestServer, user: &str, password: &str, commands: &str) -> String {
+    let o = Cmd::new("timeout")
+        .args(["60", "rpcclient", "-p"])
+        .arg(s.port.to_string())
+        .arg("-U")
+        .arg(format!("{user}%{password}"))
+        .args([s.host.as_str(), "-c", commands])
+        .output()
+        .unwrap();
+    out_text(&o)
+}
+
+/// `net rpc ARGS` as the test user (`net rpc` connects to port 445 whatever it is told:
+/// the server listens there, on an address of its own).
+fn net(s: &TestServer, args: &[&str]) -> std::process::Output {
+    Cmd::new("timeout")
+        .args(["60", "net", "rpc"])
+        .args(args)
+        .args(["-S", &s.host])
+        .arg("-U")
+        .arg(format!("{USER}%{PASSWORD}"))
+        .output()
+        .unwrap()
+}
+
+/// Windows' management calls with Samba's tools as the administrator's stand-in:
+/// sessions, open files and connections listed for an administrator and refused to
+/// another user; an open file closed through NetFileClose is closed for its client;
+/// NetSessionDel ends a session; share information at the levels Windows asks.
+#[test]
+fn windows_management_rpc_lists_and_closes_for_administrators_only() {
+    if !require_tool("rpcclient") || !require_tool("net") {
+        return;
+    }
+    let s = TestServer::start_with(Opts {
+        security_extra: format!("administrators = [\"{USER}\"]"),
+        more_users: vec![("bob".into(), "Bob-Pass-123".into())],
+        host_at_445: Some("127.0.0.78"),
+        ..Default::default()
+    });
+    let (mut a, ta) = connect(&s, *b"hyper-v-host-one");
+    let (disk, _) = a.create(ta, "vm1.vhdx", RW, 3, 0).unwrap();
+    a.write(ta, disk, 0, &[7; 4096]).unwrap();
+    let r = a
+        .request(Command::LOCK, ta, &lock_body(disk, 0, 4096, 2 | 0x10))
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+
+    // An administrator sees the sessions (ours and rpcclient's own), the file and the
+    // tree connects; share information at 1, 2 and 502 (rpcclient's default).
+    let out = rpcclient(
+        &s,
+        USER,
+        PASSWORD,
+        "netsessenum; netfileenum 3; netsharegetinfo data; netsharegetinfo data 2; netshareenumall 502",
+    );
+    assert!(out.contains("Received 2 entries."), "{out}");
+    assert!(out.contains("C:\\data\\vm1.vhdx"), "{out}");
+    assert!(
+        out.contains("netname: data") && out.contains("path:\tC:\\data"),
+        "{out}"
+    );
+    assert!(!out.contains("WERR"), "{out}");
+    let o = net(&s, &["file"]);
+    let listed = out_text(&o);
+    assert!(
+        o.status.success() && listed.contains("vm1.vhdx") && listed.contains(USER),
+        "{listed}"
+    );
+    // Anyone else is refused.
+    let out = rpcclient(&s, "bob", "Bob-Pass-123", "netfileenum 3");
+    assert!(out.contains("WERR_ACCESS_DENIED"), "{out}");
+    let out = rpcclient(&s, "bob", "Bob-Pass-123", "netsessenum");
+    assert!(out.contains("WERR_ACCESS_DENIED"), "{out}");
+
+    // NetFileClose: the handle is closed for its client, its lock gone.
+    let id = (disk.persistent as u32).to_string();
+    let o = net(&s, &["file", "close", &id]);
+    assert!(o.status.success(), "{}", out_text(&o));
+    match a.read(ta, disk, 0, 16) {
+        Err(client::Error::Status(_, st)) => assert_eq!(st, NtStatus::FILE_CLOSED),
+        other => panic!("a read on the closed handle: {other:?}"),
+    }
+    let o = net(&s, &["file", "close", &id]);
+    assert!(!o.status.success(), "closed twice: {}", out_text(&o));
+
+    // NetSessionDel of the user's sessions from this computer (the caller's own stays):
+    // ours ends.
+    let out = rpcclient(&s, USER, PASSWORD, &format!("netsessdel 127.0.0.1 {USER}"));
+    assert!(!out.contains("WERR"), "{out}");
+    match a.create(ta, "again.bin", RW, 3, 0) {
+        Err(client::Error::Status(_, st)) => assert_eq!(st, NtStatus::USER_SESSION_DELETED),
+        other => panic!("a request in the ended session: {other:?}"),
+    }
 }

@@ -33,6 +33,7 @@ use smb_wire::{Le, NtStatus, PutLe};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+pub mod admin;
 mod breaks;
 mod close;
 mod create;

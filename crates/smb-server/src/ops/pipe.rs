@@ -2,7 +2,9 @@
 //! from: the share list, the node's names and the accounts it knows.
 
 use super::*;
-use smb_wire::dcerpc::{Account, PrimaryDomain, RpcContext, SidType};
+use smb_wire::dcerpc::{
+    Account, ConnectionEntry, FileEntry, PrimaryDomain, RpcContext, SessionEntry, SidType,
+};
 
 pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequest) -> Outcome {
     let name = smb_wire::codec::utf16_to_string(req.name).unwrap_or_default();
@@ -208,9 +210,145 @@ impl RpcContext for PipeCtx<'_> {
             })
             .cloned()
     }
+
+    /// The configured administrators (`[security] administrators`), BUILTIN\Administrators,
+    /// and the Domain Admins of a domain user's domain (a member server makes them local
+    /// administrators).
+    fn is_admin(&self) -> bool {
+        let Some(s) = self.session else { return false };
+        if s.anonymous || s.guest {
+            return false;
+        }
+        let logon = s.logon.lock();
+        let names = logon
+            .kerberos
+            .then_some((s.domain.as_str(), s.user.as_str()));
+        if crate::config::share_granted(&self.server.cfg.administrators, &logon.sids, names) != 0 {
+            return true;
+        }
+        let builtin = secdesc::sid_from_str("S-1-5-32-544");
+        let domain_admins = logon
+            .kerberos
+            .then(|| logon.sids.first())
+            .flatten()
+            .map(|u| smb_auth::pac::sid_with_rid(&secdesc::sid_parent(u), 512));
+        logon
+            .sids
+            .iter()
+            .any(|x| Some(x) == builtin.as_ref() || Some(x) == domain_admins.as_ref())
+    }
+
+    fn sessions(&self) -> Vec<SessionEntry> {
+        self.snapshot()
+            .sessions
+            .into_iter()
+            .map(|x| SessionEntry {
+                client: x.channels.first().map(|c| c.0.clone()).unwrap_or_default(),
+                user: if x.domain.is_empty() {
+                    x.user
+                } else {
+                    format!("{}\\{}", x.domain, x.user)
+                },
+                opens: x.opens as u32,
+                seconds: 0,
+                idle_seconds: 0,
+                guest: x.guest,
+                transport: match x.channels.first() {
+                    Some((_, true)) => "rdma".into(),
+                    _ => "tcp".into(),
+                },
+            })
+            .collect()
+    }
+
+    fn files(&self) -> Vec<FileEntry> {
+        self.snapshot()
+            .opens
+            .into_iter()
+            .filter(|o| o.share != "IPC$")
+            .map(|o| {
+                let mut perms = 0;
+                if o.access & access::FILE_READ_DATA != 0 {
+                    perms |= 1;
+                }
+                if o.access & (access::FILE_WRITE_DATA | access::FILE_APPEND_DATA) != 0 {
+                    perms |= 2;
+                }
+                FileEntry {
+                    id: o.id as u32,
+                    permissions: perms,
+                    locks: o.locks.len() as u32,
+                    path: format!("C:\\{}\\{}", o.share, o.path),
+                    user: o.user,
+                }
+            })
+            .collect()
+    }
+
+    fn connections(&self) -> Vec<ConnectionEntry> {
+        let st = self.snapshot();
+        let mut v = Vec::new();
+        for x in &st.sessions {
+            for (tree, share) in &x.trees {
+                v.push(ConnectionEntry {
+                    id: *tree,
+                    share: share.clone(),
+                    client: x.channels.first().map(|c| c.0.clone()).unwrap_or_default(),
+                    user: x.user.clone(),
+                    opens: st
+                        .opens
+                        .iter()
+                        .filter(|o| o.session == x.id && o.share == *share)
+                        .count() as u32,
+                    ipc: share == "IPC$",
+                });
+            }
+        }
+        v
+    }
+
+    fn close_file(&self, id: u32) -> bool {
+        let st = self.snapshot();
+        let Some(o) = st
+            .opens
+            .iter()
+            .find(|o| o.id as u32 == id && o.share != "IPC$")
+        else {
+            return false;
+        };
+        tracing::info!(target: "audit", file = o.id, by = %self.caller().0, "NetFileClose");
+        super::admin::close_file(self.server, o.id).is_ok()
+    }
+
+    fn end_sessions(&self, client: Option<&str>, user: Option<&str>) -> usize {
+        let me = self.session.map(|s| s.id);
+        let mut n = 0;
+        for x in self.snapshot().sessions {
+            let from = x.channels.iter().any(|(peer, _)| {
+                client.is_none_or(|c| {
+                    peer.eq_ignore_ascii_case(c) || peer.split(':').next() == Some(c)
+                })
+            });
+            let whose = user.is_none_or(|u| {
+                x.user
+                    .eq_ignore_ascii_case(u.rsplit('\\').next().unwrap_or(u))
+            });
+            // (The caller's own session stays: it is answering this call.)
+            if from && whose && Some(x.id) != me {
+                tracing::info!(target: "audit", session = x.id, by = %self.caller().0, "NetSessionDel");
+                n += usize::from(super::admin::logoff(self.server, x.id).is_ok());
+            }
+        }
+        n
+    }
 }
 
 impl PipeCtx<'_> {
+    /// The node as NetrSessionEnum, NetrFileEnum and NetrConnectionEnum show it.
+    fn snapshot(&self) -> super::admin::Status {
+        super::admin::status(self.server)
+    }
+
     fn find_primary(&self) -> Option<PrimaryDomain> {
         self.server.cfg.kerberos.as_ref()?;
         let cfg = &self.server.cfg;

@@ -23,6 +23,44 @@ pub struct ShareEntry {
     pub path: String,
 }
 
+/// A session as NetrSessionEnum shows it.
+#[derive(Clone, Debug, Default)]
+pub struct SessionEntry {
+    /// The client's address (Windows shows its computer name or address).
+    pub client: String,
+    pub user: String,
+    pub opens: u32,
+    /// Seconds since it began, and since its last request.
+    pub seconds: u32,
+    pub idle_seconds: u32,
+    pub guest: bool,
+    /// "tcp" or "rdma".
+    pub transport: String,
+}
+
+/// An open file as NetrFileEnum shows it.
+#[derive(Clone, Debug, Default)]
+pub struct FileEntry {
+    pub id: u32,
+    /// PERM_FILE_READ (1), PERM_FILE_WRITE (2), PERM_FILE_CREATE (4).
+    pub permissions: u32,
+    pub locks: u32,
+    /// The file's path on the server.
+    pub path: String,
+    pub user: String,
+}
+
+/// A tree connect as NetrConnectionEnum shows it.
+#[derive(Clone, Debug, Default)]
+pub struct ConnectionEntry {
+    pub id: u32,
+    pub share: String,
+    pub client: String,
+    pub user: String,
+    pub opens: u32,
+    pub ipc: bool,
+}
+
 /// A primary domain: NetBIOS name, DNS name, and SID when known.
 pub type PrimaryDomain = (String, String, Option<Vec<u8>>);
 
@@ -49,6 +87,28 @@ pub trait RpcContext {
     fn sid_to_account(&self, sid: &[u8]) -> Option<Account>;
     /// An account this server knows by name (`domain` None: any domain).
     fn name_to_account(&self, domain: Option<&str>, name: &str) -> Option<Account>;
+    /// Whether the caller administers the server (sessions, open files and
+    /// connections are theirs only to see and close, as on Windows).
+    fn is_admin(&self) -> bool {
+        false
+    }
+    fn sessions(&self) -> Vec<SessionEntry> {
+        Vec::new()
+    }
+    fn files(&self) -> Vec<FileEntry> {
+        Vec::new()
+    }
+    fn connections(&self) -> Vec<ConnectionEntry> {
+        Vec::new()
+    }
+    /// Closes open file `id` for its client; false when there is none.
+    fn close_file(&self, _id: u32) -> bool {
+        false
+    }
+    /// Ends the sessions from `client` and/or of `user` (None: any); how many.
+    fn end_sessions(&self, _client: Option<&str>, _user: Option<&str>) -> usize {
+        0
+    }
 }
 
 /// The interface a pipe serves (its name at CREATE decides).

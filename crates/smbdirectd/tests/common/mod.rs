@@ -125,8 +125,10 @@ pub struct Opts {
     /// Listen on this loopback address at SMB's own port 445 (for peers that cannot be
     /// told another port, such as smbcacls) instead of 127.0.0.1 at a free port.
     pub host_at_445: Option<&'static str>,
-    /// Extra TOML appended to the generated configuration.
+    /// Extra TOML appended to the generated configuration's [server] section.
     pub extra_config: String,
+    /// Extra TOML for its [security] section.
+    pub security_extra: String,
     pub share_extra: String,
     /// Worker threads (1 when 0).
     pub workers: usize,
@@ -172,12 +174,13 @@ impl TestServer {
         };
         let cfg = format!(
             "[server]\nlisten = [\"{host}:{port}\"]\nstate_dir = \"{state}\"\n{extra}\n\
-             [security]\nusers = \"{users}\"\n\n[workers]\ncount = {workers}\n\n\
+             [security]\nusers = \"{users}\"\n{security_extra}\n\n[workers]\ncount = {workers}\n\n\
              [[share]]\nname = \"data\"\npath = \"{share}\"\ncomment = \"test share\"\n{share_extra}\n",
             state = dir.path().join("state").display(),
             users = users.display(),
             share = share.display(),
             extra = opts.extra_config,
+            security_extra = opts.security_extra,
             share_extra = opts.share_extra,
             workers = opts.workers.max(1),
         );

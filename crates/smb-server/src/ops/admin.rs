@@ -192,13 +192,13 @@ pub fn close_file(server: &Server, id: u64) -> Result<(), NtStatus> {
             .map(|o| o.file_id);
         if let Some(fid) = found {
             tracing::info!(target: "audit", file = id, session = s.id, "open closed by the administrator");
-            crate::ops::close_by_id(server, fid);
+            super::close_by_id(server, fid);
             return Ok(());
         }
     }
     if server.durable.shard(&id).get(&id).is_some() {
         tracing::info!(target: "audit", file = id, "disconnected open closed by the administrator");
-        crate::ops::drop_durable(server, id);
+        super::drop_durable(server, id);
         return Ok(());
     }
     Err(NtStatus::FILE_CLOSED)
@@ -214,8 +214,8 @@ pub fn logoff(server: &Server, id: u64) -> Result<(), NtStatus> {
     tracing::info!(target: "audit", session = id, user = %s.user, "session ended by the administrator");
     let opens: Vec<Arc<Open>> = s.opens.lock().drain().map(|(_, o)| o).collect();
     for o in opens {
-        crate::ops::close_open(server, &o);
+        super::close_open(server, &o);
     }
-    crate::ops::teardown_session(server, &s);
+    super::teardown_session(server, &s);
     Ok(())
 }
