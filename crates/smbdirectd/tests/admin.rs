@@ -237,6 +237,10 @@ fn windows_management_rpc_lists_and_closes_for_administrators_only() {
         .request(Command::LOCK, ta, &lock_body(disk, 0, 4096, 2 | 0x10))
         .unwrap();
     assert_eq!(r.status(), NtStatus::SUCCESS);
+    // (Everything said below must decode in tshark.)
+    let cap = (require_tool("tshark") && require_tool("dumpcap")).then(|| {
+        testkit::Capture::start(s.dir.path(), &format!("host {} and tcp port 445", s.host))
+    });
 
     // An administrator sees the sessions (ours and rpcclient's own), the file and the
     // tree connects; share information at 1, 2 and 502 (rpcclient's default).
@@ -283,5 +287,21 @@ fn windows_management_rpc_lists_and_closes_for_administrators_only() {
     match a.create(ta, "again.bin", RW, 3, 0) {
         Err(client::Error::Status(_, st)) => assert_eq!(st, NtStatus::USER_SESSION_DELETED),
         other => panic!("a request in the ended session: {other:?}"),
+    }
+    if let Some(cap) = cap {
+        let file = cap.stop();
+        testkit::assert_tshark_decodes(
+            &file,
+            &[
+                // (Wireshark names them as Samba's IDL does.)
+                "NetSessEnum",
+                "NetFileEnum",
+                "NetFileClose",
+                "NetSessDel",
+                "NetShareGetInfo",
+                "NetShareEnumAll",
+            ],
+            &[],
+        );
     }
 }
