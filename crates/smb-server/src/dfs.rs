@@ -108,8 +108,8 @@ pub fn referral(
     let [host, share_name, rest @ ..] = parts.as_slice() else {
         return Err(NtStatus::NOT_FOUND);
     };
-    let share = server
-        .shares
+    let shares = server.shares();
+    let share = shares
         .iter()
         .find(|s| same(&s.name, share_name))
         .ok_or(NtStatus::NOT_FOUND)?;

@@ -1,6 +1,7 @@
 //! `smbdirectd serve`: builds the engine from configuration, starts one pinned worker per
 //! configured core and the listeners, and stops cleanly on SIGTERM/SIGINT.
 
+pub mod reload;
 use crate::config::{cipher_from_str, dialect_from_str, Config, ShareSection};
 use crate::worker::{self, WorkerHandle};
 use anyhow::{bail, Context, Result};
@@ -15,7 +16,7 @@ use std::sync::Arc;
 pub struct ServeArgs {
     /// Configuration file (TOML); without it, the embedded default.
     #[arg(long)]
-    config: Option<PathBuf>,
+    pub(crate) config: Option<PathBuf>,
     /// Listen address, replacing the configured ones (repeatable).
     #[arg(long)]
     listen: Vec<SocketAddr>,
@@ -40,7 +41,7 @@ pub struct ServeArgs {
     smbdirect: Vec<String>,
 }
 
-fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
+pub(crate) fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
     if !a.listen.is_empty() {
         cfg.server.listen = a.listen.clone();
     }
@@ -149,39 +150,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
     let mut shares = Vec::new();
     let mut spdk = crate::spdk_store::start(cfg)?;
     for s in &cfg.shares {
-        let backend: Arc<dyn smb_server::backend::Share> = match s.backend {
-            crate::config::ShareBackend::Spdk => spdk.share(&s.name)?,
-            crate::config::ShareBackend::Dir => {
-                std::fs::create_dir_all(&s.path)
-                    .with_context(|| format!("share {}: creating {}", s.name, s.path.display()))?;
-                Arc::new(
-                    storage::DirShare::open(&s.path, storage::DirShareOptions::default())
-                        .with_context(|| {
-                            format!("share {}: opening {}", s.name, s.path.display())
-                        })?,
-                )
-            }
-        };
-        let backend = with_faults(backend, &s.name);
-        shares.push(ShareConfig {
-            name: s.name.clone(),
-            comment: s.comment.clone(),
-            backend,
-            encrypt: s.encrypt,
-            read_only: s.read_only,
-            direct_io: s.direct_io,
-            io_poll: s.io_poll,
-            sqpoll: s.sqpoll,
-            mapped_reads: s.mapped_reads,
-            write_through: s.write_through,
-            continuous_availability: s.continuous_availability,
-            rsvd: s.rsvd,
-            access: share_access(s, &mut names)?,
-            require_kerberos: s.require_kerberos,
-            dfs: dfs_links(s)?,
-            immediate_write_time: s.write_time_updates
-                == crate::config::WriteTimeUpdates::Immediate,
-        });
+        shares.push(share_config(s, &mut names, Some(&mut spdk))?);
     }
     let administrators = cfg
         .security
@@ -248,6 +217,48 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         users,
         crate::clock::filetime_now(),
     )))
+}
+
+/// A share as the engine serves it, from its section: its backend (a directory, made
+/// if missing, or the SPDK store `spdk` opened; without `spdk` an SPDK share is refused:
+/// reloads cannot add one) and its options.
+pub(crate) fn share_config(
+    s: &crate::config::ShareSection,
+    names: &mut crate::kerberos::Resolver,
+    spdk: Option<&mut crate::spdk_store::Stores>,
+) -> Result<ShareConfig> {
+    let backend: Arc<dyn smb_server::backend::Share> = match (s.backend, spdk) {
+        (crate::config::ShareBackend::Spdk, Some(spdk)) => spdk.share(&s.name)?,
+        (crate::config::ShareBackend::Spdk, None) => {
+            anyhow::bail!("share {}: an SPDK share is added only at start", s.name)
+        }
+        (crate::config::ShareBackend::Dir, _) => {
+            std::fs::create_dir_all(&s.path)
+                .with_context(|| format!("share {}: creating {}", s.name, s.path.display()))?;
+            Arc::new(
+                storage::DirShare::open(&s.path, storage::DirShareOptions::default())
+                    .with_context(|| format!("share {}: opening {}", s.name, s.path.display()))?,
+            )
+        }
+    };
+    Ok(ShareConfig {
+        name: s.name.clone(),
+        comment: s.comment.clone(),
+        backend: with_faults(backend, &s.name),
+        encrypt: s.encrypt,
+        read_only: s.read_only,
+        direct_io: s.direct_io,
+        io_poll: s.io_poll,
+        sqpoll: s.sqpoll,
+        mapped_reads: s.mapped_reads,
+        write_through: s.write_through,
+        continuous_availability: s.continuous_availability,
+        rsvd: s.rsvd,
+        access: share_access(s, names)?,
+        require_kerberos: s.require_kerberos,
+        dfs: dfs_links(s)?,
+        immediate_write_time: s.write_time_updates == crate::config::WriteTimeUpdates::Immediate,
+    })
 }
 
 /// A DFS root's links (None for an ordinary share). Each link is a directory in the
@@ -362,7 +373,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     let running = start(&cfg)?;
     for sig in signals.forever() {
         if sig == signal_hook::consts::SIGHUP {
-            reload(&running, &args);
+            reload::reload(&running, &args);
             continue;
         }
         tracing::info!(sig, "stopping: finishing in-flight requests");
@@ -371,29 +382,6 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     running.shutdown();
     tracing::info!("stopped");
     Ok(())
-}
-
-/// SIGHUP: reads the configuration again and applies what can change without a
-/// restart (the Storage QoS policies); a configuration that does not load is logged and
-/// the running one kept.
-fn reload(running: &Running, args: &ServeArgs) {
-    let loaded = Config::load(args.config.as_deref()).and_then(|mut c| {
-        apply_overrides(&mut c, args)?;
-        c.qos.to_engine()
-    });
-    match loaded {
-        Ok(qos) => {
-            let n = qos.policies.len();
-            running.server.qos.set_config(qos);
-            tracing::info!(
-                policies = n,
-                "configuration reloaded: Storage QoS policies applied"
-            );
-        }
-        Err(e) => {
-            tracing::error!(error = %format!("{e:#}"), "configuration reload failed; the running configuration stays")
-        }
-    }
 }
 
 /// A server started by [`start`]: its workers and listener threads run until
@@ -406,6 +394,8 @@ pub struct Running {
     ready: Arc<AtomicBool>,
     workers: Vec<WorkerHandle>,
     busy_ns: Vec<Arc<std::sync::atomic::AtomicU64>>,
+    /// The configuration in force (a reload compares the new one with it).
+    pub(crate) config: std::sync::Mutex<Config>,
 }
 
 impl Running {
@@ -436,7 +426,7 @@ impl Running {
 /// With a continuously available share: the persistent-handle journal in the state
 /// directory, and the persistent opens it kept restored, waiting for their clients.
 fn open_handle_journal(cfg: &Config, server: &Server) -> Result<()> {
-    if !server.shares.iter().any(|s| s.continuous_availability) {
+    if !server.shares().iter().any(|s| s.continuous_availability) {
         return Ok(());
     }
     let path = cfg.server.state_dir.join("handles.journal");
@@ -466,7 +456,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
         .with_context(|| format!("creating {}", cfg.server.state_dir.display()))?;
     let server = build_server(cfg)?;
     // (Before the journal: restored shared-disk opens load their reservations.)
-    if server.shares.iter().any(|s| s.rsvd) {
+    if server.shares().iter().any(|s| s.rsvd) {
         let dir = cfg.server.state_dir.join("reservations");
         let store = storage::journal::RecordDir::open(&dir)
             .with_context(|| format!("opening {}", dir.display()))?;
@@ -604,6 +594,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
         ready,
         workers,
         busy_ns,
+        config: std::sync::Mutex::new(cfg.clone()),
     })
 }
 

@@ -156,7 +156,7 @@ impl Connection {
             c |= NEGOTIATE_FIXED_CAPS;
         }
         // A node that holds a DFS namespace says so (MS-SMB2 2.2.4 GLOBAL_CAP_DFS).
-        if self.server.shares.iter().any(|s| s.dfs.is_some()) {
+        if self.server.shares().iter().any(|s| s.dfs.is_some()) {
             c |= caps::DFS;
         }
         if dialect_is_3(d) {
@@ -173,7 +173,11 @@ impl Connection {
             }
             // Persistent handles, where a continuously available share keeps them.
             if self.server.journal.get().is_some()
-                && self.server.shares.iter().any(|s| s.continuous_availability)
+                && self
+                    .server
+                    .shares()
+                    .iter()
+                    .any(|s| s.continuous_availability)
             {
                 c |= caps::PERSISTENT_HANDLES;
             }

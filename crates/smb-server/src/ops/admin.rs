@@ -219,3 +219,75 @@ pub fn logoff(server: &Server, id: u64) -> Result<(), NtStatus> {
     super::teardown_session(server, &s);
     Ok(())
 }
+
+/// The shares become `shares` (a reload). A share kept (the same `Arc`) is untouched;
+/// one whose configuration changed serves new tree connects as it now says (those made
+/// before keep what they connected to); a share that went is deleted as Windows deletes
+/// one: its tree connects end (their clients' next requests get
+/// STATUS_NETWORK_NAME_DELETED) and every open of it closes, durable ones too. The
+/// names removed.
+pub fn replace_shares(server: &Server, shares: Vec<Arc<crate::ShareConfig>>) -> Vec<String> {
+    let removed: Vec<String> = {
+        let mut list = server.share_list.write();
+        let gone = list
+            .iter()
+            .filter(|old| {
+                !shares
+                    .iter()
+                    .any(|s| s.name.eq_ignore_ascii_case(&old.name))
+            })
+            .map(|s| s.name.clone())
+            .collect();
+        *list = shares;
+        gone
+    };
+    if removed.is_empty() {
+        return removed;
+    }
+    let of_removed = |o: &Open| {
+        o.share
+            .as_ref()
+            .is_some_and(|s| removed.iter().any(|r| r.eq_ignore_ascii_case(&s.name)))
+    };
+    for s in server.sessions.values_cloned() {
+        let trees: Vec<u32> = s
+            .trees
+            .lock()
+            .values()
+            .filter(|t| {
+                t.share
+                    .as_ref()
+                    .is_some_and(|sh| removed.iter().any(|r| r.eq_ignore_ascii_case(&sh.name)))
+            })
+            .map(|t| t.id)
+            .collect();
+        let opens: Vec<Arc<Open>> = {
+            let mut all = s.opens.lock();
+            let ids: Vec<u64> = all
+                .iter()
+                .filter(|(_, o)| of_removed(o))
+                .map(|(k, _)| *k)
+                .collect();
+            ids.iter().filter_map(|k| all.remove(k)).collect()
+        };
+        for o in opens {
+            super::close_open(server, &o);
+        }
+        let mut t = s.trees.lock();
+        for id in trees {
+            if let Some(t) = t.remove(&id) {
+                t.gone.store(true, Ordering::Release);
+            }
+        }
+    }
+    let mut waiting = Vec::new();
+    server.durable.for_each(|k, d| {
+        if of_removed(&d.open) {
+            waiting.push(*k);
+        }
+    });
+    for k in waiting {
+        super::drop_durable(server, k);
+    }
+    removed
+}

@@ -20,7 +20,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
     match req.ctl_code {
         // MS-SMB2 3.3.5.15.2: a node without a namespace is no DFS server.
         fsctl::DFS_GET_REFERRALS | fsctl::DFS_GET_REFERRALS_EX => {
-            if !ctx.server.shares.iter().any(|s| s.dfs.is_some()) {
+            if !ctx.server.shares().iter().any(|s| s.dfs.is_some()) {
                 return Fail(NtStatus::FS_DRIVER_REQUIRED);
             }
             let ex = req.ctl_code == fsctl::DFS_GET_REFERRALS_EX;

@@ -57,7 +57,7 @@ pub(super) fn create_pipe(server: &Arc<Server>, ctx: &Ctx, req: &msg::CreateRequ
 
 pub(super) fn share_entries(server: &Server) -> Vec<ShareEntry> {
     let mut v: Vec<ShareEntry> = server
-        .shares
+        .shares()
         .iter()
         .map(|s| ShareEntry {
             name: s.name.clone(),

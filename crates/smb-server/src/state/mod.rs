@@ -58,7 +58,9 @@ pub type IdMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<IdHash>>;
 /// Everything the engine shares across connections.
 pub struct Server {
     pub cfg: ServerConfig,
-    pub shares: Vec<Arc<ShareConfig>>,
+    /// The shares, replaced whole by a reload ([`Server::shares`] reads them; a tree
+    /// connect keeps the share it connected to).
+    pub share_list: RwLock<Vec<Arc<ShareConfig>>>,
     pub users: RwLock<UserDb>,
     pub sessions: Sharded<u64, Arc<Session>, std::hash::BuildHasherDefault<IdHash>>,
     pub files: Sharded<(u64, u64), Arc<FileState>>,
@@ -145,7 +147,7 @@ impl Server {
             offload: Default::default(),
             qos: crate::qos::Qos::new(cfg.qos.clone()),
             cfg,
-            shares: shares.into_iter().map(Arc::new).collect(),
+            share_list: RwLock::new(shares.into_iter().map(Arc::new).collect()),
             users: RwLock::new(users),
             sessions: Sharded::default(),
             files: Sharded::default(),
@@ -202,8 +204,14 @@ impl Server {
             .fetch_max(max.saturating_add(1), Ordering::AcqRel);
     }
 
+    /// The shares now.
+    pub fn shares(&self) -> Vec<Arc<ShareConfig>> {
+        self.share_list.read().clone()
+    }
+
     pub fn find_share(&self, name: &str) -> Option<Arc<ShareConfig>> {
-        self.shares
+        self.share_list
+            .read()
             .iter()
             .find(|s| s.name.eq_ignore_ascii_case(name))
             .cloned()
