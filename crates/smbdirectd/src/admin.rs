@@ -232,7 +232,33 @@ fn status_json(st: &Status) -> Value {
     json!({
         "sessions": st.sessions.iter().map(session_json).collect::<Vec<_>>(),
         "open_files": st.opens.iter().map(open_json).collect::<Vec<_>>(),
+        "shared_disks": st.disks.iter().map(|d| json!({
+            "disk": d.disk,
+            "id": d.id,
+            "generation": d.generation,
+            "registrants": d.registrants.iter().map(|(i, k)| json!({
+                "initiator": i, "key": format!("{k:#x}") })).collect::<Vec<_>>(),
+            "reservation": d.reservation.as_ref().map(|(h, t)| json!({
+                "holder": h, "type": reservation_type(*t) })),
+        })).collect::<Vec<_>>(),
+        "qos_flows": st.flows.iter().map(|f| json!({
+            "id": f.id, "policy": f.policy, "initiator": f.initiator, "node": f.node,
+            "ios": f.ios, "bytes": f.bytes, "throttled_ms": f.throttled_ms,
+        })).collect::<Vec<_>>(),
     })
+}
+
+/// SPC-3 reservation types, spelled out.
+fn reservation_type(t: u8) -> String {
+    match t {
+        1 => "write exclusive".into(),
+        3 => "exclusive access".into(),
+        5 => "write exclusive, registrants only".into(),
+        6 => "exclusive access, registrants only".into(),
+        7 => "write exclusive, all registrants".into(),
+        8 => "exclusive access, all registrants".into(),
+        t => format!("type {t}"),
+    }
 }
 
 /// The admin socket a configuration names.
@@ -265,14 +291,19 @@ pub fn request(socket: &Path, req: &str) -> Result<Value> {
     Ok(v)
 }
 
-/// `smbdirectd status` as text, from its JSON.
-pub fn render(v: &Value) -> String {
-    let mut out = String::new();
-    let s = |v: &Value, k: &str| match &v[k] {
+/// A field of an answer as text ("" when absent).
+fn field(v: &Value, k: &str) -> String {
+    match &v[k] {
         Value::String(t) => t.clone(),
         Value::Null => String::new(),
         other => other.to_string(),
-    };
+    }
+}
+
+/// `smbdirectd status` as text, from its JSON.
+pub fn render(v: &Value) -> String {
+    let mut out = String::new();
+    let s = field;
     let empty = Vec::new();
     let sessions = v["sessions"].as_array().unwrap_or(&empty);
     out += &format!(
@@ -356,6 +387,55 @@ pub fn render(v: &Value) -> String {
                 }
             );
         }
+    }
+    out += &render_disks_and_flows(v);
+    out
+}
+
+/// The shared disks' reservations and the Storage QoS flows, as text.
+fn render_disks_and_flows(v: &Value) -> String {
+    let mut out = String::new();
+    let s = field;
+    let empty = Vec::new();
+    let disks = v["shared_disks"].as_array().unwrap_or(&empty);
+    if !disks.is_empty() {
+        out += "\nShared disks (persistent reservations)\n";
+    }
+    for d in disks {
+        let held = match d["reservation"].is_object() {
+            true => format!(
+                "reserved by {} ({})",
+                s(&d["reservation"], "holder"),
+                s(&d["reservation"], "type")
+            ),
+            false => "not reserved".into(),
+        };
+        out += &format!(
+            "{}  generation {}  {held}\n",
+            s(d, "disk"),
+            s(d, "generation")
+        );
+        for r in d["registrants"].as_array().unwrap_or(&empty) {
+            out += &format!("    registered {} key {}\n", s(r, "initiator"), s(r, "key"));
+        }
+    }
+    let flows = v["qos_flows"].as_array().unwrap_or(&empty);
+    if !flows.is_empty() {
+        out += &format!(
+            "\nStorage QoS flows\n{:<38} {:<38} {:<16} {:>10} {:>14} {:>10}\n",
+            "Flow", "Policy", "Initiator", "I/Os", "Bytes", "Held ms"
+        );
+    }
+    for f in flows {
+        out += &format!(
+            "{:<38} {:<38} {:<16} {:>10} {:>14} {:>10}\n",
+            s(f, "id"),
+            s(f, "policy"),
+            s(f, "initiator"),
+            s(f, "ios"),
+            s(f, "bytes"),
+            s(f, "throttled_ms")
+        );
     }
     out
 }

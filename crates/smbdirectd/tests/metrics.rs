@@ -409,6 +409,21 @@ fn storage_qos_flows_are_measured_and_policies_reload_on_sighup() {
         }
         assert!(srv.log().contains(want), "{}", srv.log());
     };
+    // The administrator sees the flow, its policy and what it did.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["status", "--json", "--config"])
+        .arg(&cfg_path)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", out_text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let flow = v["qos_flows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["policy"] == GOLD)
+        .unwrap_or_else(|| panic!("no gold flow in {v:#}"));
+    assert!(flow["ios"].as_u64().unwrap() >= 60, "{flow}");
     std::fs::write(&cfg_path, text.replace(&policy(100, 0), &policy(5000, 10))).unwrap();
     hup(&srv, "configuration reloaded");
     let s = status(&mut c, fsctl::SQOS_GET_STATUS, gold);

@@ -57,11 +57,40 @@ pub struct OpenInfo {
     pub shared_disk: bool,
 }
 
+/// A shared virtual disk open now, and its persistent reservations.
+#[derive(Clone, Debug)]
+pub struct DiskInfo {
+    /// Its share and path (as an open of it names it).
+    pub disk: String,
+    /// Its name in the reservation store.
+    pub id: String,
+    pub generation: u32,
+    /// Registered initiators (the host's initiator id) and their keys.
+    pub registrants: Vec<(String, u64)>,
+    /// The holder and the SCSI reservation type.
+    pub reservation: Option<(String, u8)>,
+}
+
+/// A Storage QoS flow and what it did.
+#[derive(Clone, Debug)]
+pub struct FlowInfo {
+    pub id: String,
+    pub policy: String,
+    pub initiator: String,
+    pub node: String,
+    pub ios: u64,
+    pub bytes: u64,
+    /// Time its answers were held back for its maximum, ms.
+    pub throttled_ms: u64,
+}
+
 /// The node as an administrator sees it.
 #[derive(Clone, Debug, Default)]
 pub struct Status {
     pub sessions: Vec<SessionInfo>,
     pub opens: Vec<OpenInfo>,
+    pub disks: Vec<DiskInfo>,
+    pub flows: Vec<FlowInfo>,
 }
 
 /// Who is connected and what they hold, now.
@@ -107,11 +136,76 @@ pub fn status(server: &Server) -> Status {
     server
         .durable
         .for_each(|_, d| waiting.push((d.open.clone(), d.user.clone())));
-    for (o, user) in waiting {
-        st.opens.push(open_info(&o, 0, &user, true));
+    for (o, user) in &waiting {
+        st.opens.push(open_info(o, 0, user, true));
     }
     st.opens.sort_by_key(|o| o.id);
+    st.disks = disks(server, waiting.into_iter().map(|(o, _)| o));
+    st.flows = flows(server);
     st
+}
+
+/// The shared disks the opens name (once each, the disconnected `waiting` too), with
+/// their reservations.
+fn disks(server: &Server, waiting: impl Iterator<Item = Arc<Open>>) -> Vec<DiskInfo> {
+    let mut disks: Vec<(Arc<crate::svhdx::SharedDisk>, String)> = Vec::new();
+    let all = server
+        .sessions
+        .values_cloned()
+        .into_iter()
+        .flat_map(|s| s.opens.lock().values().cloned().collect::<Vec<_>>())
+        .chain(waiting);
+    for o in all {
+        if let Some(sv) = &o.svhdx {
+            if !disks.iter().any(|(d, _)| Arc::ptr_eq(d, &sv.disk)) {
+                let share = o.share.as_ref().map_or("", |s| s.name.as_str());
+                let path = o.path.lock().as_str().replace('/', "\\");
+                disks.push((sv.disk.clone(), format!("{share}\\{path}")));
+            }
+        }
+    }
+    let mut v: Vec<DiskInfo> = disks
+        .iter()
+        .map(|(d, path)| {
+            let pr = d.pr.lock();
+            DiskInfo {
+                disk: path.clone(),
+                id: d.key().to_string(),
+                generation: pr.generation,
+                registrants: pr
+                    .registrants
+                    .iter()
+                    .map(|r| (r.nexus.to_string(), r.key))
+                    .collect(),
+                reservation: pr.reservation.map(|r| (r.holder.to_string(), r.kind)),
+            }
+        })
+        .collect();
+    v.sort_by(|a, b| a.disk.cmp(&b.disk));
+    v
+}
+
+/// The Storage QoS flows and what each did.
+fn flows(server: &Server) -> Vec<FlowInfo> {
+    let mut v: Vec<FlowInfo> = server
+        .qos
+        .flows()
+        .iter()
+        .map(|f| {
+            let desc = f.desc.lock();
+            FlowInfo {
+                id: vhdx::Guid(f.id).to_string(),
+                policy: vhdx::Guid(desc.policy_id).to_string(),
+                initiator: desc.initiator_name.clone(),
+                node: desc.node_name.clone(),
+                ios: f.counters.ios.load(Ordering::Relaxed),
+                bytes: f.counters.bytes.load(Ordering::Relaxed),
+                throttled_ms: f.counters.throttled_ns.load(Ordering::Relaxed) / 1_000_000,
+            }
+        })
+        .collect();
+    v.sort_by(|a, b| a.id.cmp(&b.id));
+    v
 }
 
 fn open_info(o: &Open, session: u64, user: &str, disconnected: bool) -> OpenInfo {

@@ -237,6 +237,11 @@ impl SharedDisk {
             .flatten()
     }
 
+    /// The disk's name in the reservation store (its path in the share).
+    pub fn key(&self) -> &str {
+        &self.pr_key
+    }
+
     /// Runs `f` with the logical unit.
     pub fn with_lun<R>(&self, f: impl FnOnce(&Lun) -> R) -> R {
         let persist = |b: &[u8]| self.persist(b);

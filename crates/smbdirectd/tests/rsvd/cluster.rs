@@ -63,6 +63,33 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
         CONFLICT,
         "a second reservation conflicts"
     );
+    // The administrator sees both registrations and A's reservation.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["status", "--json", "--config"])
+        .arg(s.dir.path().join("smbdirectd.toml"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", out_text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let d = &v["shared_disks"][0];
+    assert!(
+        d["disk"].as_str().unwrap().contains("cluster.vhdx"),
+        "{v:#}"
+    );
+    assert_eq!(d["registrants"].as_array().unwrap().len(), 2, "{v:#}");
+    assert_eq!(
+        d["reservation"]["type"],
+        "write exclusive, registrants only"
+    );
+    assert_eq!(
+        v["open_files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["shared_disk"] == true)
+            .count(),
+        2
+    );
 
     // Data from both registrants: A through SCSI, B through SMB2 WRITE.
     let da = random_bytes(64 << 10, 1);
