@@ -192,6 +192,8 @@ fn session_json(s: &SessionInfo) -> Value {
             "client": peer, "transport": if *rdma { "rdma" } else { "tcp" } })).collect::<Vec<_>>(),
         "trees": s.trees.iter().map(|(id, share)| json!({ "id": id, "share": share })).collect::<Vec<_>>(),
         "opens": s.opens,
+        "connected_seconds": s.connected_seconds,
+        "idle_seconds": s.idle_seconds,
     })
 }
 
@@ -307,8 +309,17 @@ pub fn render(v: &Value) -> String {
     let empty = Vec::new();
     let sessions = v["sessions"].as_array().unwrap_or(&empty);
     out += &format!(
-        "Sessions\n{:<20} {:<24} {:<28} {:<7} {:<9} {:<7} {:<9} {:>5}\n",
-        "ID", "User", "Client (transport)", "Dialect", "Auth", "Signing", "Encrypted", "Opens"
+        "Sessions\n{:<20} {:<24} {:<28} {:<7} {:<9} {:<7} {:<9} {:>5} {:>9} {:>9}\n",
+        "ID",
+        "User",
+        "Client (transport)",
+        "Dialect",
+        "Auth",
+        "Signing",
+        "Encrypted",
+        "Opens",
+        "Connected",
+        "Idle"
     );
     for x in sessions {
         let chans = x["channels"].as_array().unwrap_or(&empty);
@@ -317,7 +328,7 @@ pub fn render(v: &Value) -> String {
             .map(|c| format!("{} ({})", s(c, "client"), s(c, "transport")))
             .unwrap_or_else(|| "-".into());
         out += &format!(
-            "{:<20} {:<24} {:<28} {:<7} {:<9} {:<7} {:<9} {:>5}\n",
+            "{:<20} {:<24} {:<28} {:<7} {:<9} {:<7} {:<9} {:>5} {:>8}s {:>8}s\n",
             s(x, "id"),
             s(x, "user"),
             first,
@@ -325,7 +336,9 @@ pub fn render(v: &Value) -> String {
             s(x, "authentication"),
             if x["signing"] == true { "yes" } else { "no" },
             if x["encryption"] == true { "yes" } else { "no" },
-            s(x, "opens")
+            s(x, "opens"),
+            s(x, "connected_seconds"),
+            s(x, "idle_seconds")
         );
         for c in chans.iter().skip(1) {
             out += &format!(

@@ -93,6 +93,8 @@ fn status_shows_the_hosts_and_an_administrator_closes_a_file_and_ends_a_session(
     // Host two: a plain open.
     let (mut b, tb) = connect(&s, *b"hyper-v-host-two");
     let (other, _) = b.create(tb, "vm2.vmcx", RW, 3, 0).unwrap();
+    // (Idle a little over a second: connected and idle times show it.)
+    std::thread::sleep(std::time::Duration::from_millis(1100));
 
     let v = status_json(&s);
     let sessions = v["sessions"].as_array().unwrap();
@@ -108,6 +110,12 @@ fn status_shows_the_hosts_and_an_administrator_closes_a_file_and_ends_a_session(
             .starts_with("127.0.0.1"));
         assert_eq!(x["trees"][0]["share"], "data");
         assert_eq!(x["opens"], 1);
+        assert!(x["connected_seconds"].as_u64().unwrap() >= 1, "{x}");
+        assert!(x["idle_seconds"].as_u64().unwrap() >= 1, "{x}");
+        assert!(
+            x["idle_seconds"].as_u64() <= x["connected_seconds"].as_u64(),
+            "{x}"
+        );
     }
     let files = v["open_files"].as_array().unwrap();
     let f1 = files

@@ -592,6 +592,9 @@ impl Connection {
         if !cached {
             self.last_session = Some(session.clone());
         }
+        session
+            .last_request
+            .store(self.now, std::sync::atomic::Ordering::Relaxed);
         Ok(session)
     }
 

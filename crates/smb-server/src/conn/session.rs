@@ -513,7 +513,7 @@ impl Connection {
         let signing_required = authenticated
             && (cfg.require_signing || client_sec_mode & security_mode::SIGNING_REQUIRED != 0);
         let encrypt_data = authenticated && cfg.encrypt_all && keys.cipher.is_some();
-        Session::new(
+        let s = Session::new(
             sid,
             auth.user.clone(),
             auth.domain.clone(),
@@ -524,7 +524,12 @@ impl Connection {
             signing_required,
             encrypt_data,
             self.client_guid,
-        )
+        );
+        s.started
+            .store(self.now, std::sync::atomic::Ordering::Relaxed);
+        s.last_request
+            .store(self.now, std::sync::atomic::Ordering::Relaxed);
+        s
     }
 
     /// After a user (not a guest or anonymous) authenticated: this connection joins its

@@ -30,6 +30,9 @@ pub struct SessionInfo {
     /// Tree connects: id and share ("IPC$" for the pipe share).
     pub trees: Vec<(u32, String)>,
     pub opens: usize,
+    /// Seconds since it began, and since its last request.
+    pub connected_seconds: u64,
+    pub idle_seconds: u64,
 }
 
 /// One open (of a file, directory or pipe).
@@ -96,6 +99,7 @@ pub struct Status {
 /// Who is connected and what they hold, now.
 pub fn status(server: &Server) -> Status {
     let mut st = Status::default();
+    let now = crate::clock::filetime();
     let mut sessions = server.sessions.values_cloned();
     sessions.sort_by_key(|s| s.id);
     for s in sessions {
@@ -114,6 +118,10 @@ pub fn status(server: &Server) -> Status {
             .collect();
         trees.sort();
         let kerberos = s.logon.lock().kerberos;
+        let since = |t: &std::sync::atomic::AtomicU64| match t.load(Ordering::Relaxed) {
+            0 => 0,
+            t => now.saturating_sub(t) / 10_000_000,
+        };
         st.sessions.push(SessionInfo {
             id: s.id,
             user: s.user.clone(),
@@ -127,6 +135,8 @@ pub fn status(server: &Server) -> Status {
             channels: s.live_channels(),
             trees,
             opens: opens.len(),
+            connected_seconds: since(&s.started),
+            idle_seconds: since(&s.last_request),
         });
         for o in opens {
             st.opens.push(open_info(&o, s.id, &s.user, false));

@@ -250,8 +250,8 @@ impl RpcContext for PipeCtx<'_> {
                     format!("{}\\{}", x.domain, x.user)
                 },
                 opens: x.opens as u32,
-                seconds: 0,
-                idle_seconds: 0,
+                seconds: x.connected_seconds.min(u64::from(u32::MAX)) as u32,
+                idle_seconds: x.idle_seconds.min(u64::from(u32::MAX)) as u32,
                 guest: x.guest,
                 transport: match x.channels.first() {
                     Some((_, true)) => "rdma".into(),

@@ -43,6 +43,10 @@ pub struct Session {
     pub logon: Mutex<Logon>,
     /// The logon has an end (a Kerberos ticket): requests look at it.
     pub may_expire: AtomicBool,
+    /// When it began and when its last request came (engine FILETIME; 0: not known),
+    /// for the administrator's connected and idle times.
+    pub started: AtomicU64,
+    pub last_request: AtomicU64,
     next_tree: AtomicU64,
     nonce_counter: AtomicU64,
 }
@@ -141,6 +145,8 @@ impl Session {
             orphans: Mutex::new(Vec::new()),
             logon: Mutex::new(Logon::default()),
             may_expire: AtomicBool::new(false),
+            started: AtomicU64::new(0),
+            last_request: AtomicU64::new(0),
             id,
             user,
             domain,
