@@ -14,19 +14,6 @@ use testkit::bodies::{create_body_with, lock_body};
 
 const RW: u32 = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
 
-fn connect(s: &TestServer, guid: [u8; 16]) -> (client::Client, u32) {
-    let mut c = client::Client::connect(
-        &format!("{}:{}", s.host, s.port),
-        &client::Options {
-            client_guid: Some(guid),
-            ..user_options()
-        },
-    )
-    .unwrap();
-    let tree = c.tree_connect(&format!("\\\\{}\\data", s.host)).unwrap();
-    (c, tree)
-}
-
 fn file_id(r: &Response) -> FileId {
     let m = r.body();
     let le64 = |at: usize| u64::from_le_bytes(m[at..at + 8].try_into().unwrap());
@@ -73,7 +60,7 @@ fn status_shows_the_hosts_and_an_administrator_closes_a_file_and_ends_a_session(
         ..Default::default()
     });
     // Host one: a VM's disk, persistent, with an RWH lease and a byte-range lock.
-    let (mut a, ta) = connect(&s, *b"hyper-v-host-one");
+    let (mut a, ta) = connect_with_guid(&s, *b"hyper-v-host-one");
     let mut dh2q = vec![0u8; 32];
     dh2q[4..8].copy_from_slice(&2u32.to_le_bytes());
     dh2q[16..].copy_from_slice(b"create-guid-0001");
@@ -91,7 +78,7 @@ fn status_shows_the_hosts_and_an_administrator_closes_a_file_and_ends_a_session(
         .unwrap();
     assert_eq!(r.status(), NtStatus::SUCCESS);
     // Host two: a plain open.
-    let (mut b, tb) = connect(&s, *b"hyper-v-host-two");
+    let (mut b, tb) = connect_with_guid(&s, *b"hyper-v-host-two");
     let (other, _) = b.create(tb, "vm2.vmcx", RW, 3, 0).unwrap();
     // (Idle a little over a second: connected and idle times show it.)
     std::thread::sleep(std::time::Duration::from_millis(1100));
@@ -238,7 +225,7 @@ fn windows_management_rpc_lists_and_closes_for_administrators_only() {
         host_at_445: Some("127.0.0.78"),
         ..Default::default()
     });
-    let (mut a, ta) = connect(&s, *b"hyper-v-host-one");
+    let (mut a, ta) = connect_with_guid(&s, *b"hyper-v-host-one");
     let (disk, _) = a.create(ta, "vm1.vhdx", RW, 3, 0).unwrap();
     a.write(ta, disk, 0, &[7; 4096]).unwrap();
     let r = a

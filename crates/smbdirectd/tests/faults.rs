@@ -4,17 +4,10 @@
 //! share keep serving, and once the fault is gone everything works again.
 
 mod common;
-use client::{access, Error};
+use client::access;
 use common::*;
 
 const RW: u32 = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
-
-fn status<T: std::fmt::Debug>(r: client::Result<T>) -> smb_wire::NtStatus {
-    match r {
-        Err(Error::Status(_, s)) => s,
-        other => panic!("expected a failure status, got {other:?}"),
-    }
-}
 
 #[test]
 fn a_full_or_failing_share_tells_its_clients_and_spares_the_rest() {
@@ -41,7 +34,7 @@ fn a_full_or_failing_share_tells_its_clients_and_spares_the_rest() {
     // The volume fills.
     std::fs::write(&plan, "data any nospace\n").unwrap();
     assert_eq!(
-        status(c.write(data, f, 1 << 20, &a[..65536])),
+        failure_status(c.write(data, f, 1 << 20, &a[..65536])),
         smb_wire::NtStatus::DISK_FULL
     );
     assert_eq!(
@@ -69,7 +62,7 @@ fn a_full_or_failing_share_tells_its_clients_and_spares_the_rest() {
     // The device fails reads of one file: that file's reads fail, nothing else does.
     std::fs::write(&plan, "data read eio path=disk.vhdx\n# one file\n").unwrap();
     assert_eq!(
-        status(c.read(data, f, 0, 65536)),
+        failure_status(c.read(data, f, 0, 65536)),
         smb_wire::NtStatus::IO_DEVICE_ERROR
     );
     let (h, _) = c.create(data, "small.bin", RW, 3, 0).unwrap();

@@ -25,19 +25,6 @@ fn ca_server() -> TestServer {
     })
 }
 
-fn connect(s: &TestServer, guid: [u8; 16]) -> (client::Client, u32) {
-    let mut c = client::Client::connect(
-        &format!("127.0.0.1:{}", s.port),
-        &client::Options {
-            client_guid: Some(guid),
-            ..user_options()
-        },
-    )
-    .unwrap();
-    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
-    (c, tree)
-}
-
 /// A version 2 lease context asking for RWH on `key`.
 fn lease_ctx(key: [u8; 16]) -> (&'static [u8], Vec<u8>) {
     let mut d = key.to_vec();
@@ -183,7 +170,7 @@ fn persistent_handles_on_an_spdk_share_survive_sigkill() {
 }
 
 fn survive_sigkill(mut s: TestServer) {
-    let (mut c, mut tree) = connect(&s, OWNER);
+    let (mut c, mut tree) = connect_with_guid(&s, OWNER);
     let vm_guid = [0xA1; 16];
     let lease_key = [0x1E; 16];
     let r = open_persistent(&mut c, tree, "vm.vhdx", vm_guid, Some(lease_key)).unwrap();
@@ -272,7 +259,7 @@ fn survive_sigkill(mut s: TestServer) {
 
         // Another client is refused while the host has yet to take its handle back (the
         // open would break the lease the persistent handle holds).
-        let (mut other, ot) = connect(&s, *b"some-other-host!");
+        let (mut other, ot) = connect_with_guid(&s, *b"some-other-host!");
         let body = create_body_with("vm.vhdx", 0, access::FILE_READ_DATA, 7, 1, &[]);
         let refused = other.request(Command::CREATE, ot, &body).unwrap();
         assert_eq!(
@@ -292,7 +279,7 @@ fn survive_sigkill(mut s: TestServer) {
         other.close(ot, of).unwrap();
 
         // The host comes back and takes its handles back, lease and all.
-        let (mut back, bt) = connect(&s, OWNER);
+        let (mut back, bt) = connect_with_guid(&s, OWNER);
         let r = reclaim(&mut back, bt, "vm.vhdx", vm, vm_guid, Some(lease_key));
         assert_lease_rwh(&r);
         vm = file_id(&r);
@@ -338,7 +325,7 @@ fn survive_sigkill(mut s: TestServer) {
         .unwrap();
     assert_eq!(un.status(), NtStatus::SUCCESS);
     back.close(bt, vm).unwrap();
-    let (mut other, ot) = connect(&s, *b"some-other-host!");
+    let (mut other, ot) = connect_with_guid(&s, *b"some-other-host!");
     let body = create_body_with("locked.bin", 0, RW, 7, 1, &[]);
     let of = file_id(&other.request(Command::CREATE, ot, &body).unwrap());
     let lk = other
@@ -359,7 +346,7 @@ fn survive_sigkill(mut s: TestServer) {
 #[test]
 fn a_persistent_open_not_reclaimed_in_time_is_closed_and_its_delete_on_close_honoured() {
     let mut s = ca_server();
-    let (mut c, tree) = connect(&s, OWNER);
+    let (mut c, tree) = connect_with_guid(&s, OWNER);
     // DH2Q asking for a 1.5 s reconnect timeout, persistent; delete on close.
     let mut dh2q = vec![0u8; 32];
     dh2q[..4].copy_from_slice(&1500u32.to_le_bytes());
@@ -381,7 +368,7 @@ fn a_persistent_open_not_reclaimed_in_time_is_closed_and_its_delete_on_close_hon
     s.kill9();
     s.restart();
     assert!(s.share.join("scratch.tmp").exists(), "kept for its owner");
-    let (mut other, ot) = connect(&s, *b"some-other-host!");
+    let (mut other, ot) = connect_with_guid(&s, *b"some-other-host!");
     let probe = create_body_with("scratch.tmp", 0, access::FILE_READ_DATA, 7, 1, &[]);
     // Sharing everything and caching nothing, it is no obstacle to a reader meanwhile.
     let r = other.request(Command::CREATE, ot, &probe).unwrap();
@@ -413,7 +400,7 @@ fn an_application_instance_takes_its_file_over_from_a_restored_persistent_open()
         d.extend_from_slice(&id);
         (smb_wire::msg::create_tag::APP_INSTANCE_ID, d)
     };
-    let (mut c, tree) = connect(&s, OWNER);
+    let (mut c, tree) = connect_with_guid(&s, OWNER);
     let mut dh2q = vec![0u8; 32];
     dh2q[4..8].copy_from_slice(&2u32.to_le_bytes());
     dh2q[16..].copy_from_slice(&[0xE1; 16]);
@@ -432,7 +419,7 @@ fn an_application_instance_takes_its_file_over_from_a_restored_persistent_open()
     s.kill9();
     s.restart();
     assert_eq!(metric_value(mport, "smbdirectd_persistent_handles"), 1.0);
-    let (mut other, ot) = connect(&s, *b"some-other-host!");
+    let (mut other, ot) = connect_with_guid(&s, *b"some-other-host!");
     let plain = create_body_with("clustered.vhdx", 0, RW, 0, 1, &[]);
     let r = other.request(Command::CREATE, ot, &plain).unwrap();
     assert_eq!(
@@ -465,7 +452,7 @@ fn a_create_journaled_but_unanswered_is_replayed_after_the_restart() {
         )],
         ..Default::default()
     });
-    let (mut c, tree) = connect(&s, OWNER);
+    let (mut c, tree) = connect_with_guid(&s, OWNER);
     let guids = [[0x11; 16], [0x22; 16], [0x33; 16]];
     let mut made = Vec::new();
     for (i, g) in guids.iter().enumerate().take(2) {
@@ -478,7 +465,7 @@ fn a_create_journaled_but_unanswered_is_replayed_after_the_restart() {
     assert!(!s.wait_exit(Duration::from_secs(10)).success());
     s.restart();
 
-    let (mut back, bt) = connect(&s, OWNER);
+    let (mut back, bt) = connect_with_guid(&s, OWNER);
     back.replay = true;
     back.channel_sequence = 1;
     let r = open_persistent(&mut back, bt, "disk2.vhdx", guids[2], None).unwrap();

@@ -5,7 +5,7 @@
 //! cannot change live is named in the log; 100 reloads under load leak no descriptor.
 
 mod common;
-use client::{access, Error};
+use client::access;
 use common::*;
 use smb_wire::NtStatus;
 use std::time::{Duration, Instant};
@@ -31,13 +31,6 @@ fn open_fds(s: &TestServer) -> usize {
     std::fs::read_dir(format!("/proc/{}/fd", s.pid().unwrap()))
         .unwrap()
         .count()
-}
-
-fn status<T: std::fmt::Debug>(r: client::Result<T>) -> NtStatus {
-    match r {
-        Err(Error::Status(_, st)) => st,
-        other => panic!("expected a failure status, got {other:?}"),
-    }
 }
 
 #[test]
@@ -109,11 +102,11 @@ fn sighup_adds_and_removes_shares_without_dropping_anyone_else() {
 
     // The removed share's client is told, as Windows tells it; its open is gone.
     assert_eq!(
-        status(a.read(ta, fa, 0, 14)),
+        failure_status(a.read(ta, fa, 0, 14)),
         NtStatus::NETWORK_NAME_DELETED
     );
     assert_eq!(
-        status(a.tree_connect(&unc("old"))),
+        failure_status(a.tree_connect(&unc("old"))),
         NtStatus::BAD_NETWORK_NAME
     );
     // The new share serves; bob signs in.

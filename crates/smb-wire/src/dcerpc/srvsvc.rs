@@ -19,22 +19,15 @@ pub(super) fn request(opnum: u16, stub: &[u8], ctx: &dyn RpcContext) -> Option<V
     r.at = at;
     let admin_only = matches!(opnum, 8..=13);
     if admin_only && !ctx.is_admin() {
-        let mut n = Ndr::new();
         // The out parameters zeroed, then ERROR_ACCESS_DENIED.
-        match opnum {
-            8 | 9 | 12 => {
-                let level = enum_level(&mut r, opnum).unwrap_or(0);
-                n.u32(level);
-                n.u32(level);
-                n.ptr(false);
-                n.u32(0);
-                n.ptr(false);
-            }
-            10 => {
-                n.u32(0);
-                n.ptr(false);
-            }
-            _ => {}
+        if matches!(opnum, 8 | 9 | 12) {
+            let level = enum_level(&mut r, opnum).unwrap_or(0);
+            return Some(enum_failure(level, WERR_ACCESS_DENIED));
+        }
+        let mut n = Ndr::new();
+        if opnum == 10 {
+            n.u32(0);
+            n.ptr(false);
         }
         n.u32(WERR_ACCESS_DENIED);
         return Some(n.b);
@@ -271,15 +264,20 @@ fn enum_answer(level: u32, count: usize, entries: impl FnOnce(&mut Ndr)) -> Vec<
     n.b
 }
 
-fn bad_level(level: u32) -> Vec<u8> {
+/// An enumeration that fails with `werr`: its out parameters empty.
+fn enum_failure(level: u32, werr: u32) -> Vec<u8> {
     let mut n = Ndr::new();
     n.u32(level);
     n.u32(level);
     n.ptr(false);
     n.u32(0);
     n.ptr(false);
-    n.u32(WERR_INVALID_LEVEL);
+    n.u32(werr);
     n.b
+}
+
+fn bad_level(level: u32) -> Vec<u8> {
+    enum_failure(level, WERR_INVALID_LEVEL)
 }
 
 fn session_enum(level: u32, v: &[SessionEntry]) -> Vec<u8> {
@@ -292,9 +290,7 @@ fn session_enum(level: u32, v: &[SessionEntry]) -> Vec<u8> {
             if level == 0 {
                 continue;
             }
-            if level != 0 {
-                n.ptr(true); // username
-            }
+            n.ptr(true); // username
             if level == 10 {
                 n.u32(x.seconds);
                 n.u32(x.idle_seconds);

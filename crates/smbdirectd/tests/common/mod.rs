@@ -670,3 +670,26 @@ pub fn vhdx(args: &[&str]) {
         .unwrap();
     assert!(o.status.success(), "vhdx {args:?}: {}", out_text(&o));
 }
+
+/// The status a client call failed with (panics when it did not fail that way).
+pub fn failure_status<T: std::fmt::Debug>(r: client::Result<T>) -> smb_wire::NtStatus {
+    match r {
+        Err(client::Error::Status(_, st)) => st,
+        other => panic!("expected a failure status, got {other:?}"),
+    }
+}
+
+/// A client of `s` with ClientGuid `guid` (a Hyper-V host), signed in as the test
+/// user and connected to its share.
+pub fn connect_with_guid(s: &TestServer, guid: [u8; 16]) -> (client::Client, u32) {
+    let mut c = client::Client::connect(
+        &format!("{}:{}", s.host, s.port),
+        &client::Options {
+            client_guid: Some(guid),
+            ..user_options()
+        },
+    )
+    .unwrap();
+    let tree = c.tree_connect(&format!("\\\\{}\\data", s.host)).unwrap();
+    (c, tree)
+}
