@@ -34,7 +34,11 @@ fn gmac_nonce(msg: &[u8]) -> [u8; 12] {
     nonce
 }
 
-fn compute(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
+/// The signature of `msg` followed by `more` (bytes that go out after it in the same
+/// message, kept elsewhere: READ data sent from the storage's own buffer). For
+/// AES-GMAC, `msg` past its header is a whole number of 16-byte blocks when `more` is
+/// not empty (a READ response's is: its head is 16 bytes).
+fn compute(alg: Algorithm, key: &[u8; 16], msg: &[u8], more: &[u8]) -> [u8; 16] {
     let (head, tail) = (&msg[..48], &msg[64..]);
     let zero = [0u8; 16];
     match alg {
@@ -43,6 +47,7 @@ fn compute(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
             m.update(head);
             m.update(&zero);
             m.update(tail);
+            m.update(more);
             m.finalize().into_bytes()[..16].try_into().unwrap()
         }
         Algorithm::AesCmac => {
@@ -50,11 +55,22 @@ fn compute(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> [u8; 16] {
             m.update(head);
             m.update(&zero);
             m.update(tail);
+            m.update(more);
             m.finalize().into_bytes().into()
         }
-        Algorithm::AesGmac => {
+        Algorithm::AesGmac if more.is_empty() => {
             // The signature field is a whole GHASH block: hashed as zeros, no copy.
             crate::gcm::gmac(key, &gmac_nonce(msg), &[head, &zero, tail])
+        }
+        Algorithm::AesGmac if tail.len() % 16 == 0 => {
+            crate::gcm::gmac(key, &gmac_nonce(msg), &[head, &zero, tail, more])
+        }
+        Algorithm::AesGmac => {
+            // (Not a READ response: pieces that do not end on a block are joined.)
+            let mut joined = Vec::with_capacity(tail.len() + more.len());
+            joined.extend_from_slice(tail);
+            joined.extend_from_slice(more);
+            crate::gcm::gmac(key, &gmac_nonce(msg), &[head, &zero, &joined])
         }
     }
 }
@@ -64,7 +80,17 @@ pub fn sign(alg: Algorithm, key: &[u8; 16], msg: &mut [u8]) {
     if msg.len() < 64 {
         return;
     }
-    let s = compute(alg, key, msg);
+    let s = compute(alg, key, msg, &[]);
+    msg[SIG].copy_from_slice(&s);
+}
+
+/// Signs `msg` in place as the message `msg` followed by `more` (its last bytes, sent
+/// from another buffer with no copy).
+pub fn sign_with(alg: Algorithm, key: &[u8; 16], msg: &mut [u8], more: &[u8]) {
+    if msg.len() < 64 {
+        return;
+    }
+    let s = compute(alg, key, msg, more);
     msg[SIG].copy_from_slice(&s);
 }
 
@@ -91,7 +117,7 @@ pub fn verify(alg: Algorithm, key: &[u8; 16], msg: &[u8]) -> bool {
     if msg.len() < 64 {
         return false;
     }
-    mac_eq(&compute(alg, key, msg), &msg[SIG])
+    mac_eq(&compute(alg, key, msg, &[]), &msg[SIG])
 }
 
 #[cfg(test)]
@@ -115,6 +141,27 @@ mod tests {
             assert!(!verify(alg, &[3; 16], &m));
         }
         assert!(!verify(Algorithm::AesCmac, &[0; 16], &[0; 10]));
+    }
+
+    #[test]
+    fn signing_with_more_bytes_is_signing_them_joined() {
+        for alg in [
+            Algorithm::HmacSha256,
+            Algorithm::AesCmac,
+            Algorithm::AesGmac,
+        ] {
+            // A READ response (80 bytes) and its data kept elsewhere, and a message whose
+            // end is not on a 16-byte block.
+            for (head, data) in [(80usize, 8192usize), (80, 1), (70, 33), (64, 0)] {
+                let whole: Vec<u8> = (0..head + data).map(|i| (i * 7 + 3) as u8).collect();
+                let mut joined = whole.clone();
+                sign(alg, &[9; 16], &mut joined);
+                let mut part = whole[..head].to_vec();
+                sign_with(alg, &[9; 16], &mut part, &whole[head..]);
+                assert_eq!(part[SIG], joined[SIG], "{alg:?} {head}+{data}");
+                assert!(verify(alg, &[9; 16], &joined));
+            }
+        }
     }
 
     #[test]

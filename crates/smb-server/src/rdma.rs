@@ -9,17 +9,7 @@ use smb_wire::status::NtStatus;
 
 pub use crate::limits::MAX_DESCRIPTORS;
 
-/// Memory the transport lends the engine to read into: registered with the fabric, so
-/// the data leaves by RDMA Write from where the storage put it (no copy).
-pub trait LentBuffer: Send + std::fmt::Debug {
-    fn capacity(&self) -> usize;
-    /// The whole buffer, to read into.
-    fn bytes_mut(&mut self) -> &mut [u8];
-    /// The whole buffer, to write from.
-    fn bytes(&self) -> &[u8];
-    /// Back to the transport's own type.
-    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send>;
-}
+pub use crate::storage_op::LentBuffer;
 
 /// An RDMA Write the transport performs before sending the response: the first `len`
 /// bytes of a lent buffer, or owned `data`.

@@ -19,6 +19,12 @@
 //! stays valid (and, for a read, writable) until the request is reported or its
 //! connection dropped, and a transport drops a connection only when none of its
 //! requests is in flight ([`crate::Connection::io_in_flight`]).
+//!
+//! One exception: an engine that reads through memory of its own (an SPDK read of a
+//! buffer the device cannot reach goes through a DMA bounce buffer) may leave a READ's
+//! data there and hand that buffer in with the result
+//! ([`crate::Connection::complete_io_with`]); a stream transport then sends the data
+//! from it after the response's head ([`Reply::tail`]), with no copy in between.
 
 /// One storage operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,5 +147,52 @@ mod tests {
         assert_eq!(w.rest(100), None);
         assert_eq!(StorageOp::Flush.rest(0), None);
         assert_eq!(w.len(), 100);
+    }
+}
+
+/// Memory someone else owns that the engine reads into or sends from: a transport's
+/// registered buffer lent for READ data (the data leaves by RDMA Write from where the
+/// storage put it), or an I/O engine's buffer holding a READ's data ([`Tail`]).
+pub trait LentBuffer: Send + std::fmt::Debug {
+    fn capacity(&self) -> usize;
+    /// The whole buffer, to read into.
+    fn bytes_mut(&mut self) -> &mut [u8];
+    /// The whole buffer, to write from.
+    fn bytes(&self) -> &[u8];
+    /// Back to its owner's own type.
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send>;
+}
+
+/// READ data an I/O engine left in memory of its own rather than in the request's
+/// buffer: `len` bytes at `at` of `buf`.
+#[derive(Debug)]
+pub struct Tail {
+    pub buf: Box<dyn LentBuffer>,
+    pub at: usize,
+    pub len: usize,
+}
+
+impl Tail {
+    pub fn bytes(&self) -> &[u8] {
+        &self.buf.bytes()[self.at..self.at + self.len]
+    }
+}
+
+/// A message to send: the PDU, then (a READ answered from an engine's own buffer) the
+/// rest of it, which its length and signature already cover.
+#[derive(Debug)]
+pub struct Reply {
+    pub pdu: Vec<u8>,
+    pub tail: Option<Tail>,
+}
+
+impl Reply {
+    /// The message's whole length (what its frame header says).
+    pub fn len(&self) -> usize {
+        self.pdu.len() + self.tail.as_ref().map_or(0, |t| t.len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }

@@ -2,6 +2,7 @@
 //! `smb_wire::framing`'s): whole PDUs cut from the byte stream, responses queued for
 //! gathered writes.
 
+use smb_server::storage_op::{Reply, Tail};
 pub use smb_wire::framing::frame_header;
 use smb_wire::framing::frame_len;
 
@@ -152,21 +153,34 @@ pub enum Piece<'a> {
     Body(&'a [u8]),
 }
 
-/// Responses waiting to go out on one connection, each behind its frame header. Several
-/// are sent by one gathered write, so a burst of responses costs one send, not one each.
+/// Responses waiting to go out on one connection, each behind its frame header, some
+/// followed by a tail (a READ's data in an I/O engine's buffer, sent from there).
+/// Several are sent by one gathered write, so a burst of responses costs one send, not
+/// one each.
 #[derive(Default)]
 pub struct OutQueue {
-    q: std::collections::VecDeque<([u8; 4], Vec<u8>)>,
+    q: std::collections::VecDeque<([u8; 4], Vec<u8>, Option<Tail>)>,
     /// Bytes of the front entry (header included) already sent.
     sent: usize,
     /// Bytes queued and not yet sent (headers included).
     bytes: usize,
 }
 
+/// An entry's length on the wire: frame header, PDU, tail.
+fn wire_len(pdu: &[u8], tail: &Option<Tail>) -> usize {
+    4 + pdu.len() + tail.as_ref().map_or(0, |t| t.len)
+}
+
 impl OutQueue {
     pub fn push(&mut self, pdu: Vec<u8>) {
-        self.bytes += 4 + pdu.len();
-        self.q.push_back((frame_header(pdu.len()), pdu));
+        self.push_reply(Reply { pdu, tail: None });
+    }
+
+    /// Queues a message whose last bytes may be in a tail.
+    pub fn push_reply(&mut self, r: Reply) {
+        let n = r.len();
+        self.bytes += 4 + n;
+        self.q.push_back((frame_header(n), r.pdu, r.tail));
     }
 
     /// Bytes waiting to be sent.
@@ -195,7 +209,8 @@ impl OutQueue {
     /// Calls `f` with each piece [`Self::slices`] would return, without collecting them.
     /// A frame header comes as a value (with how much of it was sent already): entries
     /// move when the queue grows, so a caller that hands memory to the kernel copies the
-    /// header somewhere stable first; bodies stay put (their heap storage never moves).
+    /// header somewhere stable first; bodies and tails stay put (their storage never
+    /// moves).
     pub fn each_slice<'a>(
         &'a self,
         max_slices: usize,
@@ -203,8 +218,9 @@ impl OutQueue {
         mut f: impl FnMut(Piece<'a>),
     ) {
         let (mut n, mut bytes) = (0usize, 0usize);
-        for (i, (hdr, pdu)) in self.q.iter().enumerate() {
-            if n + 2 > max_slices || (i > 0 && bytes + 4 + pdu.len() > max_bytes) {
+        for (i, (hdr, pdu, tail)) in self.q.iter().enumerate() {
+            let len = wire_len(pdu, tail);
+            if n + 3 > max_slices || (i > 0 && bytes + len > max_bytes) {
                 break;
             }
             let skip = if i == 0 { self.sent } else { 0 };
@@ -212,20 +228,29 @@ impl OutQueue {
                 f(Piece::Header(*hdr, skip));
                 n += 1;
             }
-            let body = &pdu[skip.saturating_sub(4)..];
+            let body = pdu.get(skip.saturating_sub(4)..).unwrap_or_default();
             if !body.is_empty() {
                 f(Piece::Body(body));
                 n += 1;
             }
-            bytes += 4 + pdu.len() - skip;
+            if let Some(t) = tail {
+                let into = skip.saturating_sub(4 + pdu.len());
+                let rest = &t.bytes()[into..];
+                if !rest.is_empty() {
+                    f(Piece::Body(rest));
+                    n += 1;
+                }
+            }
+            bytes += len - skip;
         }
     }
 
-    /// Records that `n` more bytes went out: whole entries leave the queue.
-    pub fn advance(&mut self, mut n: usize) {
+    /// Records that `n` more bytes went out: whole entries leave the queue, and the
+    /// tails of those that had one go into `sent_tails` (to go back to their engine).
+    pub fn advance(&mut self, mut n: usize, sent_tails: &mut Vec<Tail>) {
         self.bytes = self.bytes.saturating_sub(n);
-        while let Some((_, pdu)) = self.q.front() {
-            let left = 4 + pdu.len() - self.sent;
+        while let Some((_, pdu, tail)) = self.q.front() {
+            let left = wire_len(pdu, tail) - self.sent;
             if n < left {
                 self.sent += n;
                 return;
@@ -233,8 +258,9 @@ impl OutQueue {
             n -= left;
             self.sent = 0;
             // Sent: the engine builds a later response in its buffer.
-            if let Some((_, pdu)) = self.q.pop_front() {
+            if let Some((_, pdu, tail)) = self.q.pop_front() {
                 smb_server::bufs::give(pdu);
+                sent_tails.extend(tail);
             }
         }
     }
@@ -326,22 +352,53 @@ mod tests {
         assert_eq!(r.next_pdu().unwrap().unwrap().len(), 8 << 20);
     }
 
+    #[derive(Debug)]
+    struct Held(Vec<u8>);
+
+    impl smb_server::rdma::LentBuffer for Held {
+        fn capacity(&self) -> usize {
+            self.0.len()
+        }
+        fn bytes_mut(&mut self) -> &mut [u8] {
+            &mut self.0
+        }
+        fn bytes(&self) -> &[u8] {
+            &self.0
+        }
+        fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
+            self
+        }
+    }
+
     #[test]
     fn out_queue_gathers_and_resumes_partial_sends() {
         let mut q = OutQueue::default();
+        let mut tails = Vec::new();
         q.push(b"abc".to_vec());
         q.push(Vec::new());
+        // A message whose last bytes are in a tail (from its 2nd byte on, 4 of them).
+        q.push_reply(Reply {
+            pdu: b"he".to_vec(),
+            tail: Some(Tail {
+                buf: Box::new(Held(b"_llo_".to_vec())),
+                at: 1,
+                len: 3,
+            }),
+        });
         q.push(b"hello".to_vec());
         let all: Vec<u8> = q.slices(64, 1 << 20).concat();
-        assert_eq!(all, b"\0\0\0\x03abc\0\0\0\0\0\0\0\x05hello");
+        assert_eq!(all, b"\0\0\0\x03abc\0\0\0\0\0\0\0\x05hello\0\0\0\x05hello");
+        assert_eq!(q.bytes(), all.len());
         // Send in odd pieces; what is left is always the tail of the stream.
         let mut pos = 0;
-        for step in [2, 3, 1, 6, 4] {
-            q.advance(step);
+        for step in [2, 3, 1, 6, 1, 3, 2, 2] {
+            q.advance(step, &mut tails);
             pos += step;
             assert_eq!(q.slices(64, 1 << 20).concat(), all[pos..]);
         }
-        q.advance(all.len() - pos);
+        // The tail went back once its message was all sent (at byte 20).
+        assert_eq!(tails.len(), 1);
+        q.advance(all.len() - pos, &mut tails);
         assert!(q.is_empty());
         assert_eq!(q.bytes(), 0);
         // Limits: slice count and bytes (the first entry always goes).

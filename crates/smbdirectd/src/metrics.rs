@@ -14,6 +14,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use storage::stats::{Histogram, HistogramSnapshot, BUCKETS_US, OPS};
 
+mod storage_io;
+
 fn bump(a: &AtomicU64, by: u64) {
     a.store(a.load(Relaxed).wrapping_add(by), Relaxed);
 }
@@ -68,6 +70,11 @@ pub struct WorkerStats {
     pub ring_sqpoll: AtomicU64,
     /// Open files' descriptors held in the worker's io_uring file tables (a gauge).
     pub ring_files: AtomicU64,
+    /// SPDK shares' READ data the worker's CPU copied out of a DMA bounce buffer (into a
+    /// response or an SMB Direct payload), in bytes; and READs over TCP sent straight
+    /// from the buffer the device filled.
+    pub spdk_read_copied: AtomicU64,
+    pub spdk_reads_sent_in_place: AtomicU64,
     requests: [[AtomicU64; CLASSES]; COMMANDS],
     latency: [Histogram; COMMANDS],
     read_bytes: AtomicU64,
@@ -256,6 +263,7 @@ impl Metrics {
         self.uring_families(&mut out);
         self.auth_families(&mut out);
         self.smbdirect_families(&mut out);
+        self.spdk_read_families(&mut out);
         self.storage_ring_families(&mut out);
         self.smbdirect_resource_families(&mut out);
         self.worker_families(&mut out);
@@ -659,57 +667,6 @@ impl Metrics {
              cache (mapped_reads shares): nothing copied, nothing read by the worker.",
             MetricType::COUNTER,
             self.sum(|w| &w.rdma_writes_mapped) as f64,
-        ));
-    }
-
-    /// Storage I/O through the workers' rings.
-    fn storage_ring_families(&self, out: &mut Vec<MetricFamily>) {
-        out.push(family(
-            "smbdirectd_storage_ring_reads_total",
-            "READs the page cache could not answer at once, read through the worker's io_uring.",
-            MetricType::COUNTER,
-            vec![counter(vec![], self.sum(|w| &w.ring_reads))],
-        ));
-        out.push(family(
-            "smbdirectd_storage_polled_reads_total",
-            "Ring reads of io_poll shares completed by polling (IOPOLL) rather than interrupts.",
-            MetricType::COUNTER,
-            vec![counter(vec![], self.sum(|w| &w.ring_polled))],
-        ));
-        out.push(family(
-            "smbdirectd_storage_sqpoll_ops_total",
-            "Ring reads and syncs of sqpoll shares, submitted by the kernel's SQPOLL thread \
-             (no system call by the worker).",
-            MetricType::COUNTER,
-            vec![counter(vec![], self.sum(|w| &w.ring_sqpoll))],
-        ));
-        out.push(family(
-            "smbdirectd_storage_ring_syncs_total",
-            "FLUSHes whose fdatasync went through the worker's io_uring (the worker served \
-             other requests meanwhile).",
-            MetricType::COUNTER,
-            vec![counter(vec![], self.sum(|w| &w.ring_syncs))],
-        ));
-        out.push(family(
-            "smbdirectd_storage_ring_writes_total",
-            "WRITEs the worker's io_uring wrote (write-through ones with RWF_DSYNC, stable at \
-             completion); the worker served other requests meanwhile.",
-            MetricType::COUNTER,
-            vec![counter(vec![], self.sum(|w| &w.ring_writes))],
-        ));
-        out.push(family(
-            "smbdirectd_storage_ring_zeroes_total",
-            "Ranges of FSCTL_SET_ZERO_DATA and FSCTL_FILE_LEVEL_TRIM the worker's io_uring \
-             zeroed (a hole punched in the file); the worker served other requests meanwhile.",
-            MetricType::COUNTER,
-            vec![counter(vec![], self.sum(|w| &w.ring_zeroes))],
-        ));
-        out.push(family(
-            "smbdirectd_storage_fixed_files",
-            "Open files' descriptors registered with the workers' io_uring file tables \
-             (storage I/O on them skips the descriptor lookup); dropped when the file closes.",
-            MetricType::GAUGE,
-            vec![gauge(vec![], self.sum(|w| &w.ring_files) as f64)],
         ));
     }
 

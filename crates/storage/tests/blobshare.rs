@@ -328,13 +328,14 @@ fn worker_engines_read_on_their_own_and_never_stall_a_resize() {
     let f: Arc<dyn smb_server::backend::FileObj> = Arc::from(f);
     f.write_at(0, &pattern(1, 1 << 20)).unwrap();
 
-    // Reads `len` bytes at `offset` through `engine`, as a worker does.
-    fn read(
+    // Reads `len` bytes at `offset` through `engine`, as a worker does: into the read's
+    // buffer, or (`keep`, a TCP READ's) left in the engine's own when it used one.
+    fn read_kept(
         engine: &mut storage::blobshare::Local,
         f: &dyn smb_server::backend::FileObj,
-        offset: u64,
-        len: u32,
-    ) -> Vec<u8> {
+        (offset, len): (u64, u32),
+        keep: bool,
+    ) -> (Vec<u8>, Option<smb_server::storage_op::Tail>) {
         let target = f
             .ring_target(offset, u64::from(len))
             .expect("an SPDK target");
@@ -345,7 +346,7 @@ fn worker_engines_read_on_their_own_and_never_stall_a_resize() {
             buf: buf.as_mut_ptr(),
         };
         // SAFETY: `buf` and the target's keep live until the result is polled below.
-        assert!(unsafe { engine.submit(7, target.spdk.unwrap(), op) });
+        assert!(unsafe { engine.submit(7, target.spdk.unwrap(), op, keep) });
         let mut done = Vec::new();
         let t = Instant::now();
         while done.is_empty() {
@@ -354,7 +355,15 @@ fn worker_engines_read_on_their_own_and_never_stall_a_resize() {
         }
         drop(target);
         assert_eq!(done, [(7, len as i32)]);
-        buf
+        (buf, engine.take_kept(7))
+    }
+    fn read(
+        engine: &mut storage::blobshare::Local,
+        f: &dyn smb_server::backend::FileObj,
+        offset: u64,
+        len: u32,
+    ) -> Vec<u8> {
+        read_kept(engine, f, (offset, len), false).0
     }
 
     let (go, wait) = mpsc::channel::<Option<u64>>();
@@ -373,6 +382,19 @@ fn worker_engines_read_on_their_own_and_never_stall_a_resize() {
         )
         .unwrap();
         back.send(read(&mut engine, &*f2, 4096, 65536)).unwrap();
+        // Kept (a TCP READ's): the data of a read at an odd offset stays in the engine's
+        // buffer for the caller to send from; nothing is copied into the read's buffer.
+        let copied = engine.copied_bytes();
+        let (buf, tail) = read_kept(&mut engine, &*f2, (777, 1000), true);
+        let tail = tail.expect("the data kept in the engine's buffer");
+        assert!(tail.bytes() == &pattern(1, 1 << 20)[777..1777]);
+        assert!(
+            buf.iter().all(|&b| b == 0),
+            "nothing copied into the read's buffer"
+        );
+        assert_eq!(engine.copied_bytes(), copied);
+        assert!(engine.take_kept(7).is_none(), "taken once");
+        engine.recycle(tail.buf);
         // Writes: whole units inside the end of file into a cluster the file has are
         // this thread's (write-through: flushed here too); others are the service's.
         let data = pattern(9, 65536);
@@ -385,7 +407,7 @@ fn worker_engines_read_on_their_own_and_never_stall_a_resize() {
                 stable: true,
             };
             // SAFETY: `data` and the target's keep live until the result is polled.
-            let mine = unsafe { engine.submit(8, target.spdk.unwrap(), op) };
+            let mine = unsafe { engine.submit(8, target.spdk.unwrap(), op, false) };
             let mut done = Vec::new();
             let t = Instant::now();
             while mine && done.is_empty() {

@@ -167,11 +167,25 @@ impl Connection {
     /// encrypts the whole when the request was encrypted or the session demands it.
     pub(super) fn finish_compound(
         &mut self,
-        mut parts: Responses,
+        parts: Responses,
         encrypted: bool,
         enc_session: Option<&Arc<Session>>,
     ) -> Vec<u8> {
+        self.finish_compound_with(parts, encrypted, enc_session, None)
+    }
+
+    /// As [`Connection::finish_compound`], for one response followed on the wire by
+    /// `more` (a READ's data sent from another buffer): its signature covers them. Never
+    /// with encryption (the caller copies the data in instead).
+    pub(super) fn finish_compound_with(
+        &mut self,
+        mut parts: Responses,
+        encrypted: bool,
+        enc_session: Option<&Arc<Session>>,
+        more: Option<&[u8]>,
+    ) -> Vec<u8> {
         let n = parts.len();
+        debug_assert!(more.is_none() || (n == 1 && !encrypted));
         // The session whose key signs the current part: the connection's last one (no
         // reference taken: the usual case), or one looked up in the table.
         let mut use_last = false;
@@ -211,7 +225,7 @@ impl Connection {
                 match if use_last { last } else { looked_up.as_ref() } {
                     Some(s) => {
                         let (alg, key) = self.signing_of(s);
-                        signing::sign(alg, &key, p)
+                        signing::sign_with(alg, &key, p, more.unwrap_or_default())
                     }
                     None => {
                         // The session vanished (logoff in this compound): unsigned.

@@ -3,6 +3,8 @@
 
 use super::{error_body, rdma_write_channel, with_header, AsyncOp, Connection, IoRequest};
 use crate::ops::{self, small_body, Ctx, Outcome};
+use crate::rdma::LentBuffer;
+use crate::storage_op::{Reply, Tail};
 use smb_wire::header::{flags, Command, Header, HEADER_LEN};
 use smb_wire::msg;
 use smb_wire::negotiate::caps;
@@ -204,8 +206,38 @@ impl Connection {
     /// [`Connection::take_rdma_writes`]), or None when the request goes on with another
     /// operation: collect it with [`Connection::take_io`].
     pub fn complete_io(&mut self, id: u64, res: i32) -> Option<Vec<u8>> {
-        let i = self.io_pending.iter().position(|p| p.id == id)?;
+        let (reply, _) = self.complete_io_with(id, res, None);
+        reply.map(|r| r.pdu)
+    }
+
+    /// As [`Connection::complete_io`], for an engine that left a READ's data in a buffer
+    /// of its own (`tail`, whose bytes from its start are the file's from the read's
+    /// offset). The reply carries it after the response when it can go that way (a READ
+    /// answered inline, not encrypted, not held back by QoS): a stream transport sends
+    /// it from there, with no copy. Otherwise the data is copied into the response as
+    /// the engine would have, and the buffer comes back as the second value.
+    pub fn complete_io_with(
+        &mut self,
+        id: u64,
+        res: i32,
+        tail: Option<Tail>,
+    ) -> (Option<Reply>, Option<Box<dyn LentBuffer>>) {
+        let Some(i) = self.io_pending.iter().position(|p| p.id == id) else {
+            return (None, tail.map(|t| t.buf));
+        };
         let mut p = self.io_pending.swap_remove(i);
+        let (mut tail, mut spare) = (tail, None);
+        if let Some(t) = tail.take() {
+            if res > 0 && !p.encrypted && p.io.hold.is_none() && p.io.takes_tail() {
+                tail = Some(t);
+            } else {
+                if res > 0 {
+                    let n = (res as usize).min(t.len);
+                    p.io.fill(&t.bytes()[..n]);
+                }
+                spare = Some(t.buf);
+            }
+        }
         self.io_bytes -= u64::from(p.io.length);
         let hold = p.io.hold;
         let no_hold = std::cell::Cell::new(None);
@@ -229,7 +261,7 @@ impl Connection {
             single: true,
             hold: &no_hold,
         };
-        let (status, body, framed) = match ops::finish_io(&ctx, p.io, res) {
+        let (status, mut body, framed) = match ops::finish_io(&ctx, p.io, res) {
             // The request's next operation (a trim's next range, a sync): handed out by
             // the transport's next `take_io`, answered when it is reported.
             Outcome::Io(mut next) => {
@@ -241,13 +273,25 @@ impl Connection {
                 p.io = next;
                 p.issued = false;
                 self.io_pending.push(p);
-                return None;
+                return (None, spare.or(tail.map(|t| t.buf)));
             }
             Outcome::Done(st, body) => (st, body, false),
             Outcome::Framed(st, body) => (st, body, true),
             Outcome::Fail(st) => (st, error_body(), false),
             _ => (NtStatus::INTERNAL_ERROR, error_body(), false),
         };
+        // The data the response says it carries (DataLength) follows it from the tail.
+        let at = usize::from(msg::READ_DATA_OFFSET);
+        if let Some(mut t) = tail.take() {
+            match body.len().checked_sub(at) {
+                Some(n) if framed && status == NtStatus::SUCCESS && n > 0 && n <= t.len => {
+                    body.truncate(at);
+                    t.len = n;
+                    tail = Some(t);
+                }
+                _ => spare = Some(t.buf),
+            }
+        }
         let mut rh = p.rh;
         rh.status = status.0;
         let payload = &body[if framed { HEADER_LEN } else { 0 }..];
@@ -255,18 +299,20 @@ impl Connection {
         self.stats.last_command = Some(p.hdr.command);
         let out = with_header(&rh, body, framed);
         self.last_session = Some(p.session);
-        let pdu = self.finish_compound(
+        let pdu = self.finish_compound_with(
             smallvec::smallvec![out],
             p.encrypted,
             p.enc_session.as_ref(),
+            tail.as_ref().map(Tail::bytes),
         );
-        // Storage QoS: a flow past its maximum gets the answer when its time comes.
+        // Storage QoS: a flow past its maximum gets the answer when its time comes (a
+        // reply with a tail never waits: see above).
         if let Some(t) = hold.filter(|t| *t > crate::clock::now()) {
             self.held.push((t, pdu));
             self.repoll = true;
-            return None;
+            return (None, spare);
         }
-        Some(pdu)
+        (Some(Reply { pdu, tail }), spare)
     }
 
     /// Whether async requests are waiting (the worker keeps polling while true).

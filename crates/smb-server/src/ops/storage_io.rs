@@ -171,6 +171,32 @@ impl StorageIo {
         }
     }
 
+    /// Puts `data` where the read's data goes, as the I/O engine would have (at most
+    /// `length` bytes of it).
+    pub fn fill(&mut self, data: &[u8]) {
+        let n = data.len().min(self.length as usize);
+        let at = self.head + self.shift;
+        let dst = match &mut self.dest {
+            IoDest::Body(b) => b.get_mut(at..at + n),
+            IoDest::Lent(b) => b.bytes_mut().get_mut(..n),
+            IoDest::Nothing => None,
+        };
+        if let Some(d) = dst {
+            d.copy_from_slice(&data[..n]);
+        }
+    }
+
+    /// Whether the answer may carry its data after the response rather than in it (a
+    /// [`crate::storage_op::Tail`]): a READ whose data goes inline into its response,
+    /// not through the RSVD tunnel or an O_DIRECT shift.
+    pub fn takes_tail(&self) -> bool {
+        matches!(self.kind, IoKind::Read)
+            && matches!(self.dest, IoDest::Body(_))
+            && self.descriptors.is_none()
+            && self.tunnel.is_none()
+            && self.shift == 0
+    }
+
     /// Aims the read at the file's O_DIRECT descriptor: the target is aligned for it (a
     /// lent buffer must already be; a response body gets room to shift the data to an
     /// aligned address). False when the target cannot be.

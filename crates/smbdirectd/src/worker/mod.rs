@@ -226,6 +226,8 @@ pub fn spawn(
                 waker,
                 spdk_done: Default::default(),
                 spdk: None,
+                sent_tails: Vec::new(),
+                spdk_copied: 0,
                 spdk_refused: false,
                 wake_buf: [0u8; 64],
                 wake_busy: false,
@@ -465,6 +467,12 @@ struct Worker {
     /// polled in this loop: reads and most writes go from here to the device and
     /// complete here.
     spdk: Option<storage::blobshare::Local>,
+    /// Tails of sent responses (READ data sent from the SPDK engine's buffers), to go
+    /// back to the engine.
+    sent_tails: Vec<smb_server::storage_op::Tail>,
+    /// READ data of SPDK shares the engine copied from a tail it could not send from
+    /// (bytes; the SPDK engine counts its own copies).
+    spdk_copied: u64,
     /// Making it failed: SPDK operations go to the service.
     spdk_refused: bool,
     wake_buf: [u8; 64],
@@ -885,7 +893,12 @@ impl Worker {
                     if res < 0 {
                         close_conn(c);
                     } else {
-                        c.out.advance(res as usize);
+                        c.out.advance(res as usize, &mut self.sent_tails);
+                        for t in self.sent_tails.drain(..) {
+                            if let Some(l) = &mut self.spdk {
+                                l.recycle(t.buf);
+                            }
+                        }
                         // Requests held back while the queue was full go on now.
                         if c.reader.has_frame() {
                             let run = (slot as usize, self.limits, filetime);

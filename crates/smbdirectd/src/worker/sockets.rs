@@ -173,6 +173,11 @@ pub(super) fn queue(c: &mut Conn, pdu: Vec<u8>) {
     c.out.push(pdu);
 }
 
+/// Queues a response that may end in a tail (READ data sent from an engine's buffer).
+pub(super) fn queue_reply(c: &mut Conn, r: smb_server::storage_op::Reply) {
+    c.out.push_reply(r);
+}
+
 pub(super) fn close_conn(c: &mut Conn) {
     if !c.closing {
         // Queued responses stay until no send is in flight (the kernel may be reading the

@@ -1,7 +1,7 @@
 //! The worker's storage I/O: reads and writes handed out by the engine, on the main ring
 //! or the extra (polled, SQPOLL) rings, their file tables, and their completions.
 
-use super::sockets::queue;
+use super::sockets::queue_reply;
 use super::{push_entry, IoOwner, Worker, IO_SLOT, POLL, SQ, SQ_POLL, STORAGE_SLOTS};
 
 use crate::filetable::FileTable;
@@ -32,8 +32,11 @@ impl Worker {
             if let Some(t) = r.spdk {
                 // An SPDK share's file: for this worker's SPDK engine (or the node's SPDK
                 // service), not a ring.
+                // A TCP READ's data may stay in the engine's bounce buffer and be sent
+                // from there (no copy into the response).
+                let keep = matches!(owner, IoOwner::Tcp { .. });
                 self.ios[idx as usize] = Some((owner, r, None));
-                self.spdk_submit(idx, t, r.op);
+                self.spdk_submit(idx, t, r.op, keep);
                 continue;
             }
             let poll = r.poll
@@ -276,7 +279,13 @@ impl Worker {
     /// first; its result comes out of the engine's poll in `reap_spdk`) or, when the
     /// engine does not take it, to the SPDK service (its result comes back through
     /// `spdk_done`); either way under `idx`.
-    fn spdk_submit(&mut self, idx: u32, t: smb_server::storage_op::SpdkTarget, op: StorageOp) {
+    fn spdk_submit(
+        &mut self,
+        idx: u32,
+        t: smb_server::storage_op::SpdkTarget,
+        op: StorageOp,
+        keep: bool,
+    ) {
         if self.spdk.is_none() && !self.spdk_refused {
             let waker = self.waker.clone();
             let wake = std::sync::Arc::new(move || {
@@ -308,7 +317,7 @@ impl Worker {
             // SAFETY: the request's buffer, and its file keep (which holds the blob open
             // and its view alive), stay until it is reported (the storage I/O interface's
             // contract: its connection keeps the request while I/O is in flight).
-            if unsafe { l.submit(idx, t, op) } {
+            if unsafe { l.submit(idx, t, op, keep) } {
                 return;
             }
         }
@@ -337,6 +346,10 @@ impl Worker {
         for (idx, res) in done {
             self.io_done(idx as usize, res, stats.as_deref());
         }
+        if let (Some(l), Some(s)) = (&self.spdk, &self.stats) {
+            let copied = l.copied_bytes() + self.spdk_copied;
+            s.spdk_read_copied.store(copied, Ordering::Relaxed);
+        }
         true
     }
 
@@ -346,6 +359,11 @@ impl Worker {
             return;
         };
         self.free_ios.push(idx as u32);
+        // A read's data the SPDK engine kept in its buffer (to send from there).
+        let tail = match (&mut self.spdk, r.spdk) {
+            (Some(l), Some(_)) => l.take_kept(idx as u32),
+            _ => None,
+        };
         let polled = matches!(kind, Some(POLL | SQ_POLL));
         if polled && res == -libc::EOPNOTSUPP {
             // This file system or device cannot poll: its reads use interrupts from now on
@@ -389,21 +407,20 @@ impl Worker {
             }
             if res == 0 && len > 0 {
                 // Nothing written and no error: report it as one rather than spin.
-                return self.io_done_reported(owner, r, -libc::EIO, kind, polled, stats);
+                return self.io_done_reported(owner, (r, None), -libc::EIO, (kind, polled), stats);
             }
         }
         let res = if res >= 0 { res + r.done as i32 } else { res };
-        self.io_done_reported(owner, r, res, kind, polled, stats)
+        self.io_done_reported(owner, (r, tail), res, (kind, polled), stats)
     }
 
     /// Counts a storage I/O that is over and answers its request.
     fn io_done_reported(
         &mut self,
         owner: IoOwner,
-        r: IoRequest,
+        (r, tail): (IoRequest, Option<smb_server::storage_op::Tail>),
         res: i32,
-        kind: Option<usize>,
-        polled: bool,
+        (kind, polled): (Option<usize>, bool),
         stats: Option<&WorkerStats>,
     ) {
         // The storage-latency histogram: from handing the I/O out to its completion.
@@ -443,13 +460,27 @@ impl Worker {
                 id,
                 since,
             } => {
-                let Some(Some(c)) = self.conns.get_mut(slot) else {
-                    return;
+                let c = match self.conns.get_mut(slot) {
+                    Some(Some(c)) if c.gen == gen => c,
+                    _ => {
+                        if let (Some(t), Some(l)) = (tail, &mut self.spdk) {
+                            l.recycle(t.buf);
+                        }
+                        return;
+                    }
                 };
-                if c.gen != gen {
-                    return;
+                let had = tail.as_ref().map_or(0, |t| t.len as u64);
+                let (r, spare) = c.smb.complete_io_with(id, res, tail);
+                if let (Some(b), Some(l)) = (spare, &mut self.spdk) {
+                    // Not sendable from there (an encrypted session's READ): the engine
+                    // copied the data into the response.
+                    self.spdk_copied += had.min(res.max(0) as u64);
+                    l.recycle(b);
+                } else if had > 0 && r.as_ref().is_some_and(|r| r.tail.is_some()) {
+                    if let Some(s) = &self.stats {
+                        s.spdk_reads_sent_in_place.fetch_add(1, Ordering::Relaxed);
+                    }
                 }
-                let r = c.smb.complete_io(id, res);
                 // The request's next operation (a trim's next range, a sync), if any.
                 let mut next = std::mem::take(&mut self.io_reqs);
                 c.smb.take_io(&mut next);
@@ -470,7 +501,7 @@ impl Worker {
                     s.add_answered(&mut c.smb.stats, since);
                 }
                 if !c.closing {
-                    queue(c, r);
+                    queue_reply(c, r);
                 }
             }
             IoOwner::Rdma { key, id, since } => {

@@ -13,17 +13,29 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use smb_server::storage_op::{SpdkTarget, StorageOp};
+use smb_server::rdma::LentBuffer;
+use smb_server::storage_op::{SpdkTarget, StorageOp, Tail};
 use spdk::{Channel, DmaBuf, Io, Thread};
 
 use super::view::{BlobView, WORKER_THREAD};
 
-/// Bounce buffers a worker keeps for reuse (each at most [`KEEP_BYTES`]).
-const KEEP_BUFS: usize = 16;
+/// Bounce buffers a worker keeps for reuse (each at most [`KEEP_BYTES`]): enough for
+/// a deep queue of reads whose data is sent from them.
+const KEEP_BUFS: usize = 64;
 const KEEP_BYTES: usize = 1 << 20;
+
+/// DMA memory a worker's reads may hold while their data waits to be sent from it (its
+/// TCP clients' queued READ data): past it, reads copy into their responses instead (a
+/// client that does not read its answers holds heap memory under its own send bound,
+/// not the node's DMA memory).
+const SEND_BUDGET: usize = 32 << 20;
+
+/// A read's data left in its bounce buffer: (tag, buffer, where the data starts, its
+/// length).
+type KeptRead = (u32, DmaBuf, usize, usize);
 
 /// A worker's SPDK engine. Made on the worker's OS thread and used only there.
 pub struct Local {
@@ -34,6 +46,13 @@ pub struct Local {
     devices: Vec<Option<Rc<spdk::Device>>>,
     /// Completions found by polls: (the worker's tag, bytes or a negative errno).
     done: Rc<RefCell<Vec<(u32, i32)>>>,
+    /// Reads whose data stayed in their bounce buffer (the caller asked to send it from
+    /// there): (tag, buffer, where the data starts, its length).
+    kept: Rc<RefCell<Vec<KeptRead>>>,
+    /// Bytes copied out of bounce buffers into callers' memory.
+    copied: Rc<std::cell::Cell<u64>>,
+    /// Bytes of bounce buffers handed out by [`Local::take_kept`] and not yet back.
+    out: Arc<AtomicUsize>,
     inflight: Rc<std::cell::Cell<usize>>,
     free: Rc<RefCell<Vec<DmaBuf>>>,
     kick: u64,
@@ -59,6 +78,9 @@ impl Local {
             channels: Vec::new(),
             devices: Vec::new(),
             done: Default::default(),
+            kept: Default::default(),
+            copied: Default::default(),
+            out: Default::default(),
             inflight: Default::default(),
             free: Default::default(),
             kick,
@@ -108,20 +130,28 @@ impl Local {
 
     /// Starts `op`; its result comes out of a later [`Local::poll`] under `tag`. Done
     /// here: reads, and writes of whole units inside the end of file into clusters the
-    /// blob has (false: hand the operation to the service instead).
+    /// blob has (false: hand the operation to the service instead). `keep`: a read
+    /// that goes through a bounce buffer leaves its data there, for the caller to send
+    /// from ([`Local::take_kept`]), instead of copying it into the read's buffer.
     ///
     /// # Safety
     /// `target.view` must point to the file's live [`BlobView`], kept alive with the
     /// request (its file keep) until the result is polled; a read's or write's buffer
     /// must stay valid and untouched until then.
-    pub unsafe fn submit(&mut self, tag: u32, target: SpdkTarget, op: StorageOp) -> bool {
+    pub unsafe fn submit(
+        &mut self,
+        tag: u32,
+        target: SpdkTarget,
+        op: StorageOp,
+        keep: bool,
+    ) -> bool {
         // SAFETY: the caller's contract.
         let view = unsafe { &*(target.view as *const BlobView) };
         match op {
             StorageOp::Read { offset, len, buf } => {
                 self.counts[0] += 1;
                 // SAFETY: the caller's contract.
-                unsafe { self.read(tag, view, offset, len, buf) }
+                unsafe { self.read(tag, view, (offset, len, buf), keep) }
             }
             StorageOp::Write {
                 offset,
@@ -144,9 +174,8 @@ impl Local {
         &mut self,
         tag: u32,
         view: &BlobView,
-        offset: u64,
-        len: u32,
-        buf: *mut u8,
+        (offset, len, buf): (u64, u32, *mut u8),
+        keep: bool,
     ) -> bool {
         let eof = view.eof.load(Ordering::Acquire);
         if offset >= eof || len == 0 {
@@ -172,6 +201,8 @@ impl Local {
         let p = bounce.as_ref().map_or(buf.cast(), DmaBuf::as_ptr);
         let skip = (offset - start) as usize;
         let (done, free, count) = (self.done.clone(), self.free.clone(), self.inflight.clone());
+        let (kept, copied) = (self.kept.clone(), self.copied.clone());
+        let keep = keep && self.out.load(Ordering::Relaxed) < SEND_BUDGET;
         let ch = self.channels[view.index as usize]
             .as_ref()
             .expect("made above");
@@ -183,22 +214,31 @@ impl Local {
                 tracing::warn!(rc = d.rc, "spdk share: read failed");
                 d.rc
             } else {
-                if let Some(b) = &bounce {
-                    // SAFETY: `dst` holds `len` >= `n` writable bytes until the result
-                    // is polled (the caller's contract); the bounce buffer `skip + n`
-                    // just read.
-                    unsafe {
-                        std::ptr::copy_nonoverlapping(
-                            b.as_slice().as_ptr().add(skip),
-                            dst as *mut u8,
-                            n as usize,
-                        )
-                    };
+                match &bounce {
+                    Some(_) if keep => {}
+                    Some(b) => {
+                        // SAFETY: `dst` holds `len` >= `n` writable bytes until the
+                        // result is polled (the caller's contract); the bounce buffer
+                        // `skip + n` just read.
+                        unsafe {
+                            std::ptr::copy_nonoverlapping(
+                                b.as_slice().as_ptr().add(skip),
+                                dst as *mut u8,
+                                n as usize,
+                            )
+                        };
+                        copied.set(copied.get() + n);
+                    }
+                    None => {}
                 }
                 n as i32
             };
-            if let Some(b) = bounce {
-                keep(&free, b);
+            match bounce {
+                Some(b) if keep && res > 0 => {
+                    kept.borrow_mut().push((tag, b, skip, n as usize));
+                }
+                Some(b) => keep_buf(&free, b),
+                None => {}
             }
             done.borrow_mut().push((tag, res));
         };
@@ -280,7 +320,7 @@ impl Local {
             // SAFETY: the view lives while the request's keep does, past this report.
             unsafe { &*(addr as *const BlobView) }.leave_write();
             if let Some(b) = bounce {
-                keep(&free, b);
+                keep_buf(&free, b);
             }
             let report = move |rc: i32| {
                 count.set(count.get() - 1);
@@ -326,6 +366,40 @@ impl Local {
         worked || any
     }
 
+    /// The buffer a read under `tag` left its data in (submitted with `keep`), if it
+    /// went through one: the caller sends the data from it, then gives it back with
+    /// [`Local::recycle`]. Taken once, when the read's result is handled.
+    pub fn take_kept(&mut self, tag: u32) -> Option<Tail> {
+        let mut kept = self.kept.borrow_mut();
+        let i = kept.iter().position(|k| k.0 == tag)?;
+        let (_, buf, at, len) = kept.swap_remove(i);
+        self.out.fetch_add(buf.len(), Ordering::Relaxed);
+        Some(Tail {
+            buf: Box::new(Kept {
+                buf: Some(buf),
+                out: self.out.clone(),
+            }),
+            at,
+            len,
+        })
+    }
+
+    /// Takes back a buffer [`Local::take_kept`] handed out (its data sent). One that is
+    /// dropped instead (its connection gone) is freed.
+    pub fn recycle(&mut self, b: Box<dyn LentBuffer>) {
+        if let Ok(mut k) = b.into_any().downcast::<Kept>() {
+            if let Some(buf) = k.take() {
+                keep_buf(&self.free, buf);
+            }
+        }
+    }
+
+    /// Bytes copied out of bounce buffers into callers' memory so far (reads of memory
+    /// the device cannot reach, not submitted with `keep`).
+    pub fn copied_bytes(&self) -> u64 {
+        self.copied.get()
+    }
+
     /// Whether this thread has (or now made) its channel for the view's store.
     fn has_channel(&mut self, view: &BlobView) -> bool {
         let i = view.index as usize;
@@ -369,7 +443,49 @@ impl Local {
     }
 }
 
-fn keep(free: &RefCell<Vec<DmaBuf>>, b: DmaBuf) {
+/// A bounce buffer holding a read's data, handed to the caller to send from; counted
+/// in its engine's `out` until it comes back or is dropped.
+struct Kept {
+    buf: Option<DmaBuf>,
+    out: Arc<AtomicUsize>,
+}
+
+impl Kept {
+    fn take(&mut self) -> Option<DmaBuf> {
+        let b = self.buf.take()?;
+        self.out.fetch_sub(b.len(), Ordering::Relaxed);
+        Some(b)
+    }
+}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        self.take();
+    }
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Kept({} bytes)", self.capacity())
+    }
+}
+
+impl LentBuffer for Kept {
+    fn capacity(&self) -> usize {
+        self.buf.as_ref().map_or(0, DmaBuf::len)
+    }
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        self.buf.as_mut().map_or(&mut [], DmaBuf::as_mut_slice)
+    }
+    fn bytes(&self) -> &[u8] {
+        self.buf.as_ref().map_or(&[], DmaBuf::as_slice)
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
+        self
+    }
+}
+
+fn keep_buf(free: &RefCell<Vec<DmaBuf>>, b: DmaBuf) {
     let mut f = free.borrow_mut();
     if f.len() < KEEP_BUFS && b.len() <= KEEP_BYTES {
         f.push(b);
