@@ -75,6 +75,16 @@ pub struct RdmaLimits {
     pub maps_files: bool,
 }
 
+/// Lends a registered buffer of at least the given size on demand (for READ data larger
+/// than the buffers lent ahead), within the transport's bounds.
+pub struct Lend(pub Box<dyn Fn(usize) -> Option<Box<dyn LentBuffer>> + Send>);
+
+impl std::fmt::Debug for Lend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Lend")
+    }
+}
+
 #[derive(Debug, Default)]
 pub struct RdmaState {
     /// Data the transport RDMA-Read for the WRITE being handled.
@@ -84,6 +94,28 @@ pub struct RdmaState {
     pub invalidate: Option<u32>,
     /// Buffers the transport lent for READ data (used one per read that fits).
     pub lent: Vec<Box<dyn LentBuffer>>,
+    /// Lends a larger one when none of `lent` fits; buffers larger than `keep_max` are
+    /// not kept in `lent` once used (they go back to the transport's pool).
+    pub lender: Option<Lend>,
+    pub keep_max: usize,
+}
+
+impl RdmaState {
+    /// A lent buffer of at least `len` bytes: one lent ahead, or one lent now.
+    pub fn take_lent(&mut self, len: usize) -> Option<Box<dyn LentBuffer>> {
+        match self.lent.iter().position(|b| b.capacity() >= len) {
+            Some(i) => Some(self.lent.swap_remove(i)),
+            None => self.lender.as_ref().and_then(|l| (l.0)(len)),
+        }
+    }
+
+    /// Takes a used lent buffer back among the lent ones, unless it is larger than the
+    /// transport keeps lent (then it is dropped: back to the transport's pool).
+    pub fn give_back(&mut self, b: Box<dyn LentBuffer>) {
+        if self.keep_max == 0 || b.capacity() <= self.keep_max {
+            self.lent.push(b);
+        }
+    }
 }
 
 /// Checks a request's channel fields (MS-SMB2 3.3.5.12 / 3.3.5.13) and returns its

@@ -16,7 +16,7 @@ pub use shared_recv::{is_shared_receive, Member, SharedReceives};
 
 mod send;
 
-pub use rdma::ReadData;
+pub use rdma::{Lender, ReadData};
 use rdma::{Local, RdmaOp};
 mod rdma;
 mod receive;
@@ -129,6 +129,9 @@ pub struct Counters {
     /// Sends posted as Send With Invalidate (the peer's buffer key retired with the
     /// response that used it).
     pub sends_with_invalidate: u64,
+    /// Memory registered for one RDMA operation (a payload no pool buffer could hold:
+    /// 0 in steady state while the pool lends).
+    pub registrations: u64,
 }
 
 impl Counters {
@@ -145,6 +148,7 @@ impl Counters {
         self.rdma_writes_region += o.rdma_writes_region;
         self.payload_bytes_copied += o.payload_bytes_copied;
         self.sends_with_invalidate += o.sends_with_invalidate;
+        self.registrations += o.registrations;
     }
 }
 
@@ -250,6 +254,10 @@ pub struct SmbdConnection {
     /// their registration in this connection's protection domain.
     pool: Arc<BufferPool>,
     pool_mr: Mr,
+    /// Bytes of the pool lent in runs of slots (transfers larger than a slot) and not
+    /// back, and how many it may hold.
+    lent: Arc<std::sync::atomic::AtomicUsize>,
+    lend_limit: usize,
     wc: Vec<Completion>,
     /// The connection's tag in its work requests' ids, shifted in place (0 when its
     /// completion queue is its own).
@@ -397,6 +405,9 @@ impl SmbdConnection {
             writes_unsent: Vec::new(),
             send_release: (0..cfg.send_slots.max(2)).map(|_| Vec::new()).collect(),
             ops_finished: false,
+            lent: Default::default(),
+            // A quarter of the pool, and at least one transfer of the largest size.
+            lend_limit: (pool.region().len() / 4).max(cfg.max_read_write_size as usize),
             pool,
             pool_mr,
             wc: Vec::with_capacity(64),

@@ -4,9 +4,33 @@
 use super::{BufferPool, Disconnect, SmbdConnection, WriteBuf, KIND_RDMA};
 use crate::wire::*;
 use fabric::{Access, Mr, Pd, RegBuf, SendOp, SendWr, WcStatus};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-/// An RDMA Read or Write toward the peer's buffers.
+/// Lends a connection's registered buffers: one slot, or for more than a slot that many
+/// slots in a row, counted against the connection's bound (a client with many large
+/// transfers in flight gets copies and registrations of its own past it, and leaves the
+/// pool to the others).
+#[derive(Clone, Debug)]
+pub struct Lender {
+    pool: Arc<BufferPool>,
+    charge: Arc<AtomicUsize>,
+    limit: usize,
+}
+
+impl Lender {
+    pub fn lend(&self, len: usize) -> Option<WriteBuf> {
+        if len <= self.pool.slot_size() {
+            return self.pool.take();
+        }
+        let rounded = len.div_ceil(self.pool.slot_size()) * self.pool.slot_size();
+        if self.charge.load(Ordering::Relaxed) + rounded > self.limit {
+            return None;
+        }
+        self.pool.take_len(len, Some(&self.charge))
+    }
+}
+
 /// Where an RDMA operation's local bytes are.
 pub(super) enum Local {
     /// A region of its own, registered for this operation.
@@ -112,18 +136,26 @@ impl SmbdConnection {
         let buf = RegBuf::new(data.len().max(1));
         buf.write(0, data);
         let mr = self.pd.register(buf, Access::LOCAL_WRITE);
+        self.counters.registrations += 1;
         self.counters.rdma_writes += 1;
         self.counters.payload_bytes_copied += data.len() as u64;
         self.post_rdma_write(descs, Local::Own(mr), data.len())
     }
 
     /// Lends a registered buffer of at least `len` bytes from the write pool, if one is
-    /// free and large enough.
+    /// free (larger than a slot: slots in a row, within the connection's bound).
     pub fn lend_buffer(&mut self, len: usize) -> Option<WriteBuf> {
-        if len > self.pool.slot_size() {
-            return None;
+        self.lender().lend(len)
+    }
+
+    /// What lends this connection's buffers, for a caller that lends them elsewhere
+    /// (the SMB engine, for READ data larger than a slot).
+    pub fn lender(&self) -> Lender {
+        Lender {
+            pool: self.pool.clone(),
+            charge: self.lent.clone(),
+            limit: self.lend_limit,
         }
-        self.pool.take()
     }
 
     /// Takes back a lent buffer that was not used.
@@ -179,10 +211,7 @@ impl SmbdConnection {
         descs: &[BufferDescriptor],
         len: usize,
     ) -> Result<u64, Disconnect> {
-        if len > self.pool.slot_size() {
-            return self.rdma_read(descs, len);
-        }
-        let Some(buf) = self.pool.take() else {
+        let Some(buf) = self.lend_buffer(len) else {
             return self.rdma_read(descs, len);
         };
         self.check_descs(descs, len)?;
@@ -218,6 +247,7 @@ impl SmbdConnection {
         let mr = self
             .pd
             .register(RegBuf::new(len.max(1)), Access::LOCAL_WRITE);
+        self.counters.registrations += 1;
         self.counters.rdma_reads += 1;
         self.post_rdma_read(descs, Local::Own(mr), len)
     }

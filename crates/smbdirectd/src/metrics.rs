@@ -36,6 +36,8 @@ pub struct WorkerStats {
     pub rdma_reads: AtomicU64,
     pub rdma_writes: AtomicU64,
     pub rdma_payload_copied: AtomicU64,
+    /// Memory registered for one RDMA Read or Write (no pooled buffer could hold it).
+    pub rdma_registrations: AtomicU64,
     /// RDMA Writes of READ data sent from a mapped file (mapped_reads shares).
     pub rdma_writes_mapped: AtomicU64,
     pub rdma_errors: AtomicU64,
@@ -660,6 +662,14 @@ impl Metrics {
              (0 while reads land in lent registered buffers).",
             MetricType::COUNTER,
             self.sum(|w| &w.rdma_payload_copied) as f64,
+        ));
+        out.push(smbd(
+            "smbdirectd_rdma_registrations_total",
+            "Memory registered with the RDMA device for one RDMA Read or Write, because no \
+             buffer of the worker's pool could hold its payload (0 in steady state: \
+             transfers up to the maximum take pooled slots in a row).",
+            MetricType::COUNTER,
+            self.sum(|w| &w.rdma_registrations) as f64,
         ));
         out.push(smbd(
             "smbdirectd_rdma_writes_from_page_cache_total",

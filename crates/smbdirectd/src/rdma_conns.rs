@@ -113,6 +113,18 @@ impl RdmaConn {
         seat: Seat,
     ) -> RdmaConn {
         let now = now_ms();
+        let mut smb = smb;
+        // READ data larger than a pooled buffer: slots in a row, lent on demand (within
+        // the connection's bound), so no transfer up to the maximum is copied or
+        // registered on its own; such runs go back to the pool once used.
+        let lender = smbd.lender();
+        smb.set_rdma_lender(
+            smb_server::rdma::Lend(Box::new(move |len| {
+                let b = lender.lend(len)?;
+                Some(Box::new(Lent(Some(b))) as Box<dyn smb_server::rdma::LentBuffer>)
+            })),
+            smbd.pool().slot_size(),
+        );
         RdmaConn {
             key: 0,
             broken: false,
@@ -662,6 +674,7 @@ fn publish(conns: &[RdmaConn], closed: &smbdirect::Counters, s: &WorkerStats) {
     set(&s.rdma_reads, t.rdma_reads);
     set(&s.rdma_writes, t.rdma_writes);
     set(&s.rdma_payload_copied, t.payload_bytes_copied);
+    set(&s.rdma_registrations, t.registrations);
     set(&s.rdma_writes_mapped, t.rdma_writes_region);
     set(&s.rdma_errors, t.rdma_errors);
     set(&s.sends_with_invalidate, t.sends_with_invalidate);

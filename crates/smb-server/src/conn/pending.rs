@@ -362,6 +362,17 @@ impl Connection {
         }
     }
 
+    /// Lets the engine borrow buffers of any size up to the transfer maximum when none
+    /// lent ahead fits (a READ larger than they are), and says which used buffers to
+    /// keep among the lent ones (at most `keep_max` bytes each).
+    pub fn set_rdma_lender(&mut self, lender: crate::rdma::Lend, keep_max: usize) {
+        if let Some(st) = &self.rdma {
+            let mut st = st.borrow_mut();
+            st.lender = Some(lender);
+            st.keep_max = keep_max;
+        }
+    }
+
     /// Whether the transport can RDMA-Write from a mapped file ([`crate::rdma::MappedRange`]).
     pub fn set_rdma_maps_files(&mut self, yes: bool) {
         if let Some(l) = &mut self.rdma_limits {
@@ -397,7 +408,7 @@ impl Connection {
                 let mut s = st.borrow_mut();
                 // An unused lent buffer goes back with the others.
                 if let Some(crate::rdma::Incoming::Lent(b, _)) = s.incoming.take() {
-                    s.lent.push(b);
+                    s.give_back(b);
                 }
                 into.append(&mut s.writes);
                 s.invalidate.take()

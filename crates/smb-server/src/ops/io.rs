@@ -222,13 +222,7 @@ fn read_allowed(ctx: &Ctx, open: &Open, offset: u64, length: u32) -> Result<(), 
 /// to an aligned address for a direct read.
 fn read_dest(ctx: &Ctx, rdma: bool, direct: Option<DirectFd>, len: usize) -> IoDest {
     let lent = match (rdma, &ctx.rdma) {
-        (true, Some(st)) => {
-            let mut st = st.borrow_mut();
-            st.lent
-                .iter()
-                .position(|b| b.capacity() >= len)
-                .map(|i| st.lent.swap_remove(i))
-        }
+        (true, Some(st)) => st.borrow_mut().take_lent(len),
         _ => None,
     };
     match lent {

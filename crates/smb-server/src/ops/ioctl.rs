@@ -349,7 +349,7 @@ pub(super) struct IncomingGuard<'a> {
 impl Drop for IncomingGuard<'_> {
     fn drop(&mut self) {
         if let Some(crate::rdma::Incoming::Lent(b, _)) = self.data.take() {
-            self.st.borrow_mut().lent.push(b);
+            self.st.borrow_mut().give_back(b);
         }
     }
 }

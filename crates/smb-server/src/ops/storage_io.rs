@@ -287,7 +287,7 @@ pub fn finish_io(ctx: &Ctx, io: StorageIo, res: i32) -> Outcome {
 pub(super) fn complete_io(ctx: &Ctx, io: StorageIo, res: Result<usize, NtStatus>) -> Outcome {
     let give_back = |dest: IoDest| {
         if let (IoDest::Lent(b), Some(st)) = (dest, &ctx.rdma) {
-            st.borrow_mut().lent.push(b);
+            st.borrow_mut().give_back(b);
         }
     };
     if let Some(t) = io.tunnel {
@@ -560,7 +560,7 @@ fn finish_write(
     res: Result<usize, NtStatus>,
 ) -> Outcome {
     if let (WriteData::Fetched(crate::rdma::Incoming::Lent(b, _)), Some(st)) = (w.data, &ctx.rdma) {
-        st.borrow_mut().lent.push(b);
+        st.borrow_mut().give_back(b);
     }
     let n = match res {
         Ok(n) => n,

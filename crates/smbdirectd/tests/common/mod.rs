@@ -132,6 +132,8 @@ pub struct Opts {
     pub share_extra: String,
     /// Worker threads (1 when 0).
     pub workers: usize,
+    /// Extra TOML for its [workers] section.
+    pub workers_extra: String,
     /// Users besides USER: (name, password).
     pub more_users: Vec<(String, String)>,
     /// Called with the share's directory before the server starts (to mount something
@@ -174,7 +176,7 @@ impl TestServer {
         };
         let cfg = format!(
             "[server]\nlisten = [\"{host}:{port}\"]\nstate_dir = \"{state}\"\n{extra}\n\
-             [security]\nusers = \"{users}\"\n{security_extra}\n\n[workers]\ncount = {workers}\n\n\
+             [security]\nusers = \"{users}\"\n{security_extra}\n\n[workers]\ncount = {workers}\n{workers_extra}\n\n\
              [[share]]\nname = \"data\"\npath = \"{share}\"\ncomment = \"test share\"\n{share_extra}\n",
             state = dir.path().join("state").display(),
             users = users.display(),
@@ -183,6 +185,7 @@ impl TestServer {
             security_extra = opts.security_extra,
             share_extra = opts.share_extra,
             workers = opts.workers.max(1),
+            workers_extra = opts.workers_extra,
         );
         let cfg_path = dir.path().join("smbdirectd.toml");
         std::fs::write(&cfg_path, cfg).unwrap();

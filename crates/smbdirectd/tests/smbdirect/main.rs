@@ -30,10 +30,20 @@ fn start_protected(
     extra: &str,
     protection: client::Protection,
 ) -> (TestServer, u16, client::Client) {
+    start_opts(dialects, extra, protection, Opts::default())
+}
+
+/// `start_protected` with more of the test server's options.
+fn start_opts(
+    dialects: &[u16],
+    extra: &str,
+    protection: client::Protection,
+    more: Opts,
+) -> (TestServer, u16, client::Client) {
     let rport = free_port();
     let srv = TestServer::start_with(Opts {
         extra_config: format!("smbdirect = [\"iwarp=127.0.0.1:{rport}\"]\n{extra}"),
-        ..Default::default()
+        ..more
     });
     let opts = client::Options {
         user: USER.into(),

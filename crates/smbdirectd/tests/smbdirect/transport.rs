@@ -330,12 +330,14 @@ fn encrypted_sessions_work_over_smb_direct_but_refuse_cleartext_rdma_payloads() 
     srv.stop();
 }
 
-/// Issue 6's counting proof: READ data over SMB Direct is read by the storage straight
-/// into a registered buffer and RDMA-Written from it; WRITE data is RDMA-Read into a
-/// registered buffer and written from it. The server counts every payload byte it copies
-/// between registered and ordinary memory; transfers that fit the connection's pool copy
-/// none, and a read larger than a pool buffer (the fallback) is counted, so the counter
-/// is known to count.
+/// Issue 6's counting proof, and issue 45's for large transfers: READ data over SMB
+/// Direct is read by the storage straight into a registered buffer and RDMA-Written from
+/// it; WRITE data is RDMA-Read into a registered buffer and written from it. The server
+/// counts every payload byte it copies between registered and ordinary memory and every
+/// registration made for one transfer: transfers up to the 8 MiB maximum make neither
+/// (larger than a pool buffer, they take its slots in a row), and a connection past its
+/// bound on such runs (a pool too small here) is served by the copying fallback, which is
+/// counted, so the counters are known to count.
 #[test]
 fn smb_direct_reads_and_writes_copy_no_payload_byte() {
     let mport = free_port();
@@ -384,14 +386,53 @@ fn smb_direct_reads_and_writes_copy_no_payload_byte() {
         metric("smbdirectd_buffer_pool_buffers{state=\"free\"}"),
         512.0 - 3.0
     );
-    // Larger than a pool buffer: served by the copying fallback, and counted.
-    let big = c.read_rdma(tree, f, 0, 256 * 1024, true).unwrap();
-    assert!(big == pattern[..256 * 1024]);
+    // Larger than a pool buffer, up to the maximum: 256 KiB, 1 MiB and 8 MiB WRITEs and
+    // READs, at odd offsets too, copy nothing and register nothing.
+    let big: Vec<u8> = (0..(8u32 << 20)).map(|i| (i % 241) as u8).collect();
+    c.write_rdma(tree, f, 0, &big, true).unwrap();
+    c.write_rdma(tree, f, 12_345, &big[..1 << 20], false)
+        .unwrap();
+    let mut expect = big.clone();
+    expect[12_345..12_345 + (1 << 20)].copy_from_slice(&big[..1 << 20]);
+    for (off, len) in [(0usize, 256usize << 10), (777, 1 << 20), (0, 8 << 20)] {
+        let got = c.read_rdma(tree, f, off as u64, len as u32, true).unwrap();
+        assert!(got == expect[off..off + len], "read {len} at {off}");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    assert_eq!(metric("smbdirectd_rdma_payload_bytes_copied_total"), 0.0);
+    assert_eq!(metric("smbdirectd_rdma_registrations_total"), 0.0);
+    // The runs went back to the pool (only the buffers lent ahead are out).
+    assert!(metric("smbdirectd_buffer_pool_buffers{state=\"free\"}") >= 512.0 - 4.0);
+    srv.stop();
+
+    // A 4 MiB pool: a 6 MiB READ finds no 96 slots in a row and is served by the
+    // copying fallback with a registration of its own, both counted.
+    let mport = free_port();
+    let (mut srv, _, mut c) = start_opts(
+        &[0x0311],
+        &format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
+        client::Protection::Sign,
+        Opts {
+            workers_extra: "buffer_pool_mib = 4".into(),
+            ..Default::default()
+        },
+    );
+    let metric = |k: &str| metric_value(mport, k);
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "z.bin", 0x0012_019f, 5, 0).unwrap();
+    for (i, chunk) in big[..6 << 20].chunks(1 << 20).enumerate() {
+        c.write_rdma(tree, f, (i as u64) << 20, chunk, true)
+            .unwrap();
+    }
+    let copied = metric("smbdirectd_rdma_payload_bytes_copied_total");
+    let got = c.read_rdma(tree, f, 0, 6 << 20, true).unwrap();
+    assert!(got == big[..6 << 20]);
     std::thread::sleep(std::time::Duration::from_millis(100));
     assert_eq!(
-        metric("smbdirectd_rdma_payload_bytes_copied_total"),
-        256.0 * 1024.0
+        metric("smbdirectd_rdma_payload_bytes_copied_total") - copied,
+        (6u32 << 20) as f64
     );
+    assert!(metric("smbdirectd_rdma_registrations_total") >= 1.0);
     srv.stop();
 }
 
