@@ -1,5 +1,7 @@
 //! Helpers shared by the test suites (a dev-dependency only).
 //! May not: be a dependency of anything but tests.
+
+pub mod ceph;
 pub mod clock;
 
 pub mod bodies;
