@@ -130,6 +130,9 @@ struct Lib {
     unlink: unsafe extern "C" fn(Cm, *const c_char) -> c_int,
     rename: unsafe extern "C" fn(Cm, *const c_char, *const c_char) -> c_int,
     opendir: unsafe extern "C" fn(Cm, *const c_char, *mut *mut c_void) -> c_int,
+    fdopendir: unsafe extern "C" fn(Cm, c_int, *mut *mut c_void) -> c_int,
+    openat: unsafe extern "C" fn(Cm, c_int, *const c_char, c_int, libc::mode_t) -> c_int,
+    statxat: unsafe extern "C" fn(Cm, c_int, *const c_char, *mut Statx, u32, u32) -> c_int,
     closedir: unsafe extern "C" fn(Cm, *mut c_void) -> c_int,
     readdirplus_r: unsafe extern "C" fn(
         Cm,
@@ -192,6 +195,9 @@ fn load() -> std::result::Result<Lib, String> {
         unlink: sym!("ceph_unlink"),
         rename: sym!("ceph_rename"),
         opendir: sym!("ceph_opendir"),
+        fdopendir: sym!("ceph_fdopendir"),
+        openat: sym!("ceph_openat"),
+        statxat: sym!("ceph_statxat"),
         closedir: sym!("ceph_closedir"),
         readdirplus_r: sym!("ceph_readdirplus_r"),
         fgetxattr: sym!("ceph_fgetxattr"),
@@ -457,8 +463,46 @@ impl Mount {
     pub fn list(&self, path: &str) -> Result<Vec<(String, Statx)>> {
         let c = Self::path(path)?;
         let mut dir: *mut c_void = std::ptr::null_mut();
-        // SAFETY: `dir` receives a directory handle closed below.
+        // SAFETY: `dir` receives a directory handle closed by `entries`.
         check(unsafe { (self.lib.opendir)(self.cm, c.as_ptr(), &mut dir) })?;
+        self.entries(dir)
+    }
+
+    /// As [`Mount::list`], of an open directory (wherever it is now).
+    pub fn flist(&self, fd: i32) -> Result<Vec<(String, Statx)>> {
+        let mut dir: *mut c_void = std::ptr::null_mut();
+        // SAFETY: as above.
+        check(unsafe { (self.lib.fdopendir)(self.cm, fd, &mut dir) })?;
+        self.entries(dir)
+    }
+
+    /// Opens `name` in the open directory `dir`.
+    pub fn openat(&self, dir: i32, name: &str, flags: i32, mode: u32) -> Result<i32> {
+        let c = cstr(name)?;
+        // SAFETY: the name lives for the call.
+        check(unsafe { (self.lib.openat)(self.cm, dir, c.as_ptr(), flags, mode as libc::mode_t) })
+    }
+
+    /// The stats of `name` in the open directory `dir`.
+    pub fn statxat(&self, dir: i32, name: &str) -> Result<Statx> {
+        let c = cstr(name)?;
+        let mut st = Statx::default();
+        // SAFETY: `st` is a ceph_statx the call fills; the name lives for the call.
+        check(unsafe {
+            (self.lib.statxat)(
+                self.cm,
+                dir,
+                c.as_ptr(),
+                &mut st,
+                STATX_ALL,
+                AT_SYMLINK_NOFOLLOW,
+            )
+        })?;
+        Ok(st)
+    }
+
+    /// Reads an open directory handle to its end and closes it.
+    fn entries(&self, dir: *mut c_void) -> Result<Vec<(String, Statx)>> {
         let mut out = Vec::new();
         let r = loop {
             // SAFETY: a dirent and a ceph_statx the call fills.

@@ -6,8 +6,10 @@ use serde::Deserialize;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+mod ceph;
 mod qos;
 mod spdk;
+pub use ceph::CephSection;
 pub use qos::{parse_guid, QosPolicySection, QosSection};
 pub use spdk::{ShareBackend, SpdkSection};
 
@@ -34,6 +36,8 @@ pub struct Config {
     pub kerberos: KerberosSection,
     #[serde(default)]
     pub spdk: SpdkSection,
+    #[serde(default)]
+    pub ceph: CephSection,
     #[serde(default, rename = "share")]
     pub shares: Vec<ShareSection>,
 }
@@ -405,10 +409,12 @@ pub struct LogSection {
 #[serde(deny_unknown_fields)]
 pub struct ShareSection {
     pub name: String,
-    /// The directory shared (`backend = "dir"`); unused by an SPDK share.
+    /// The directory shared (`backend = "dir"`), or the directory of the Ceph file
+    /// system (`backend = "cephfs"`); unused by an SPDK share.
     #[serde(default)]
     pub path: PathBuf,
-    /// Where the share lives: a directory (`dir`) or an SPDK store (`spdk`, on `device`).
+    /// Where the share lives: a directory (`dir`), an SPDK store (`spdk`, on `device`) or
+    /// a directory of CephFS (`cephfs`, the cluster in `[ceph]`).
     #[serde(default)]
     pub backend: ShareBackend,
     /// An SPDK share's device: an NVMe PCI address (`0000:00:04.0`) or a file.

@@ -150,7 +150,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
     let mut shares = Vec::new();
     let mut spdk = crate::spdk_store::start(cfg)?;
     for s in &cfg.shares {
-        shares.push(share_config(s, &mut names, Some(&mut spdk))?);
+        shares.push(share_config(s, &cfg.ceph, &mut names, Some(&mut spdk))?);
     }
     let administrators = cfg
         .security
@@ -220,10 +220,12 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
 }
 
 /// A share as the engine serves it, from its section: its backend (a directory, made
-/// if missing, or the SPDK store `spdk` opened; without `spdk` an SPDK share is refused:
-/// reloads cannot add one) and its options.
+/// if missing, the SPDK store `spdk` opened (without `spdk` an SPDK share is refused:
+/// reloads cannot add one), or a directory of the CephFS in `ceph`, mounted) and its
+/// options.
 pub(crate) fn share_config(
     s: &crate::config::ShareSection,
+    ceph: &crate::config::CephSection,
     names: &mut crate::kerberos::Resolver,
     spdk: Option<&mut crate::spdk_store::Stores>,
 ) -> Result<ShareConfig> {
@@ -231,6 +233,9 @@ pub(crate) fn share_config(
         (crate::config::ShareBackend::Spdk, Some(spdk)) => spdk.share(&s.name)?,
         (crate::config::ShareBackend::Spdk, None) => {
             anyhow::bail!("share {}: an SPDK share is added only at start", s.name)
+        }
+        (crate::config::ShareBackend::Cephfs, _) => {
+            Arc::new(storage::CephShare::new(ceph.mount(&s.name, &s.path)?))
         }
         (crate::config::ShareBackend::Dir, _) => {
             std::fs::create_dir_all(&s.path)

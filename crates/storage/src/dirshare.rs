@@ -34,7 +34,7 @@ use smb_wire::filetime::from_unix as filetime;
 
 /// errno → NTSTATUS as Windows and Samba report them. `last` tells whether the failing
 /// lookup was of the final component (a missing parent is OBJECT_PATH_NOT_FOUND).
-fn status(e: &io::Error, last: bool) -> NtStatus {
+pub(crate) fn status(e: &io::Error, last: bool) -> NtStatus {
     match e.raw_os_error().unwrap_or(0) {
         libc::ENOENT if last => NtStatus::OBJECT_NAME_NOT_FOUND,
         libc::ENOENT | libc::ENOTDIR if !last => NtStatus::OBJECT_PATH_NOT_FOUND,
@@ -64,6 +64,42 @@ fn split(p: &SharePath) -> (String, String) {
         Some((parent, name)) => (parent.as_str().to_string(), name.to_string()),
         None => (String::new(), String::new()),
     }
+}
+
+/// `path` as stored, where a client spelled a component in another case: each
+/// component that does not exist as spelled is looked for, case-insensitively, among
+/// the names `names` gives for its directory; from the first found nowhere on, the
+/// rest is kept as spelled. The common case costs one lookup.
+pub(crate) fn resolve_case(
+    path: &SharePath,
+    exists: impl Fn(&SharePath) -> bool,
+    names: impl Fn(&SharePath) -> Option<Vec<String>>,
+) -> SharePath {
+    if path.is_root() || exists(path) {
+        return path.clone();
+    }
+    let mut out = SharePath::root();
+    let mut comps = path.as_str().split('/');
+    for c in comps.by_ref() {
+        let exact = out.join(c);
+        if exists(&exact) {
+            out = exact;
+            continue;
+        }
+        let want = c.to_lowercase();
+        let stored = names(&out).and_then(|n| n.into_iter().find(|n| n.to_lowercase() == want));
+        match stored {
+            Some(n) => out = out.join(&n),
+            None => {
+                out = out.join(c);
+                break;
+            }
+        }
+    }
+    for c in comps {
+        out = out.join(c);
+    }
+    out
 }
 
 impl DirShare {
@@ -224,42 +260,19 @@ impl Share for DirShare {
     fn canonical(&self, path: &SharePath) -> SharePath {
         let root = self.root.as_raw_fd();
         let exists = |p: &SharePath| sys::open_beneath(root, p.as_str(), libc::O_PATH, 0).is_ok();
-        // The common case costs one lookup: the client spelled it as stored.
-        if path.is_root() || exists(path) {
-            return path.clone();
-        }
-        let mut out = SharePath::root();
-        let mut comps = path.as_str().split('/');
-        for c in comps.by_ref() {
-            let exact = out.join(c);
-            if exists(&exact) {
-                out = exact;
-                continue;
-            }
-            let stored =
-                sys::open_beneath(root, out.as_str(), libc::O_RDONLY | libc::O_DIRECTORY, 0)
-                    .and_then(|d| sys::list_names(&d))
-                    .ok()
-                    .and_then(|names| {
-                        let want = c.to_lowercase();
-                        names
-                            .into_iter()
-                            .filter_map(|n| String::from_utf8(n).ok())
-                            .filter(|n| n != "." && n != "..")
-                            .find(|n| n.to_lowercase() == want)
-                    });
-            match stored {
-                Some(n) => out = out.join(&n),
-                None => {
-                    out = out.join(c);
-                    break;
-                }
-            }
-        }
-        for c in comps {
-            out = out.join(c);
-        }
-        out
+        let names = |dir: &SharePath| {
+            sys::open_beneath(root, dir.as_str(), libc::O_RDONLY | libc::O_DIRECTORY, 0)
+                .and_then(|d| sys::list_names(&d))
+                .ok()
+                .map(|names| {
+                    names
+                        .into_iter()
+                        .filter_map(|n| String::from_utf8(n).ok())
+                        .filter(|n| n != "." && n != "..")
+                        .collect()
+                })
+        };
+        resolve_case(path, exists, names)
     }
 }
 

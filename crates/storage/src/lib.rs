@@ -11,6 +11,7 @@
 pub mod clock;
 
 pub mod blobshare;
+pub mod cephshare;
 pub mod dirshare;
 pub mod ealist;
 pub mod faults;
@@ -18,6 +19,8 @@ pub mod fmap;
 pub mod journal;
 pub mod stats;
 mod sys;
+mod winmeta;
 
 pub use blobshare::BlobShare;
+pub use cephshare::CephShare;
 pub use dirshare::{DirShare, DirShareOptions};

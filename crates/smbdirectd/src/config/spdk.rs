@@ -15,6 +15,9 @@ pub enum ShareBackend {
     Dir,
     /// An SPDK blobstore on `device` (made by `smbdirectd spdk format`).
     Spdk,
+    /// A directory of CephFS (`path` in the file system of `[ceph]`), shared by every
+    /// node that serves it.
+    Cephfs,
 }
 
 /// `[spdk]`: the SPDK environment, started when a share has `backend = "spdk"`.
@@ -66,6 +69,7 @@ impl Config {
     /// needs hugepages), and takes no option only a directory share has.
     pub(super) fn validate_backend(&self, s: &ShareSection) -> Result<()> {
         match s.backend {
+            ShareBackend::Cephfs => super::ceph::validate(s)?,
             ShareBackend::Dir => {
                 if s.device.is_some() {
                     bail!("share {:?}: device is for backend = \"spdk\"", s.name);

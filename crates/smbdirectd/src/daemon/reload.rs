@@ -60,7 +60,7 @@ pub fn reload(running: &Running, args: &ServeArgs) {
                 tracing::warn!(share = %s.name, "an SPDK share changes at the next start");
                 list.push(c.clone());
             }
-            (cur, _) => match make(s, &mut resolver) {
+            (cur, _) => match make(s, &new.ceph, &mut resolver) {
                 Ok(sc) => {
                     if cur.is_some() {
                         changed.push(s.name.clone());
@@ -90,8 +90,12 @@ fn spdk(s: &ShareSection) -> bool {
     s.backend == ShareBackend::Spdk
 }
 
-fn make(s: &ShareSection, names: &mut crate::kerberos::Resolver) -> anyhow::Result<ShareConfig> {
-    super::share_config(s, names, None)
+fn make(
+    s: &ShareSection,
+    ceph: &crate::config::CephSection,
+    names: &mut crate::kerberos::Resolver,
+) -> anyhow::Result<ShareConfig> {
+    super::share_config(s, ceph, names, None)
 }
 
 /// The parts of the configuration a reload does not apply, and whether each changed.

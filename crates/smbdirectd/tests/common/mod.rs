@@ -130,6 +130,8 @@ pub struct Opts {
     /// Extra TOML for its [security] section.
     pub security_extra: String,
     pub share_extra: String,
+    /// The share's path in the configuration (default: the test's own directory).
+    pub share_path: Option<String>,
     /// Worker threads (1 when 0).
     pub workers: usize,
     /// Extra TOML for its [workers] section.
@@ -180,7 +182,7 @@ impl TestServer {
              [[share]]\nname = \"data\"\npath = \"{share}\"\ncomment = \"test share\"\n{share_extra}\n",
             state = dir.path().join("state").display(),
             users = users.display(),
-            share = share.display(),
+            share = opts.share_path.clone().unwrap_or(share.display().to_string()),
             extra = opts.extra_config,
             security_extra = opts.security_extra,
             share_extra = opts.share_extra,

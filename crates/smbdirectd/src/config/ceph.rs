@@ -1,0 +1,136 @@
+//! `[ceph]`: the Ceph cluster that `backend = "cephfs"` shares live in, and how this
+//! node reaches it (a client name and its key, never the cluster's admin key).
+
+use anyhow::{bail, Result};
+use serde::Deserialize;
+use std::path::PathBuf;
+
+use super::ShareSection;
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct CephSection {
+    /// The cluster's ceph.conf (its monitors); default /etc/ceph/ceph.conf.
+    #[serde(default = "default_conf")]
+    pub conf: PathBuf,
+    /// The client this node mounts as, without "client." (`ceph fs authorize`).
+    #[serde(default = "default_user")]
+    pub user: String,
+    /// That client's keyring; default: what ceph.conf says (/etc/ceph/ceph.client.USER.keyring).
+    #[serde(default)]
+    pub keyring: Option<PathBuf>,
+    /// The file system; default: the cluster's default one.
+    #[serde(default)]
+    pub fs_name: Option<String>,
+}
+
+fn default_conf() -> PathBuf {
+    "/etc/ceph/ceph.conf".into()
+}
+
+fn default_user() -> String {
+    "smb".into()
+}
+
+impl Default for CephSection {
+    fn default() -> Self {
+        CephSection {
+            conf: default_conf(),
+            user: default_user(),
+            keyring: None,
+            fs_name: None,
+        }
+    }
+}
+
+impl CephSection {
+    /// Mounts the directory `path` of the file system (made first if missing) for the
+    /// share `name`.
+    pub fn mount(&self, name: &str, path: &std::path::Path) -> Result<cephfs::Mount> {
+        let opts = cephfs::Options {
+            conf: Some(self.conf.clone()),
+            user: self.user.clone(),
+            keyring: self.keyring.clone(),
+            fs_name: self.fs_name.clone(),
+            settings: Vec::new(),
+        };
+        let dir = path.to_str().unwrap_or("/").trim_end_matches('/');
+        let dir = if dir.is_empty() { "/" } else { dir };
+        let root = cephfs::Mount::new(&opts, "/")
+            .map_err(|e| anyhow::anyhow!("share {name}: ceph: {e}"))?;
+        // Each component made in turn (an existing one is fine).
+        let mut at = String::new();
+        for c in dir.split('/').filter(|c| !c.is_empty()) {
+            at = if at.is_empty() {
+                c.to_string()
+            } else {
+                format!("{at}/{c}")
+            };
+            match root.mkdir(&at, 0o755) {
+                Ok(()) | Err(cephfs::Errno(libc::EEXIST)) => {}
+                Err(e) => bail!("share {name}: ceph: making {at}: {e}"),
+            }
+        }
+        drop(root);
+        cephfs::Mount::new(&opts, dir).map_err(|e| anyhow::anyhow!("share {name}: ceph: {e}"))
+    }
+}
+
+/// A cephfs share's options agree: a path inside the file system, and none of the
+/// options only a directory share has.
+pub(super) fn validate(s: &ShareSection) -> Result<()> {
+    if !s.path.is_absolute() {
+        bail!(
+            "share {:?}: backend = \"cephfs\" needs path = the directory in the file system (\"/shares/vms\")",
+            s.name
+        );
+    }
+    if s.device.is_some() {
+        bail!("share {:?}: device is for backend = \"spdk\"", s.name);
+    }
+    for (option, on) in [
+        ("direct_io", s.direct_io),
+        ("io_poll", s.io_poll),
+        ("sqpoll", s.sqpoll),
+        ("mapped_reads", s.mapped_reads),
+        ("rsvd", s.rsvd),
+    ] {
+        if on {
+            bail!(
+                "share {:?}: {option} is not served on backend = \"cephfs\" yet",
+                s.name
+            );
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Config, ShareBackend};
+
+    #[test]
+    fn cephfs_shares_name_a_directory_of_the_file_system() {
+        let ok = Config::parse(
+            "[ceph]\nconf = \"/etc/ceph/ceph.conf\"\nuser = \"smb\"\n\
+             [[share]]\nname = \"vms\"\nbackend = \"cephfs\"\npath = \"/shares/vms\"\n",
+            "t",
+        )
+        .unwrap();
+        assert_eq!(ok.shares[0].backend, ShareBackend::Cephfs);
+        assert_eq!(ok.ceph.user, "smb");
+        for (bad, says) in [
+            ("backend = \"cephfs\"\npath = \"shares\"", "needs path"),
+            ("backend = \"cephfs\"", "needs path"),
+            ("backend = \"cephfs\"\npath = \"/s\"\nrsvd = true", "rsvd"),
+            (
+                "backend = \"cephfs\"\npath = \"/s\"\ndevice = \"/x\"",
+                "device is for",
+            ),
+        ] {
+            let cfg = format!("[[share]]\nname = \"vms\"\n{bad}\n");
+            let e = format!("{:#}", Config::parse(&cfg, "t").unwrap_err());
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+}

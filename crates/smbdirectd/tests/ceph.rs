@@ -1,0 +1,116 @@
+//! Shares on CephFS (issue 51): a single-host Ceph cluster (scripts/ceph-lab) and two
+//! nodes serving one share from the same directory of its file system, each at its own
+//! address. What one node's client writes, names, renames and removes, the other node's
+//! client sees.
+
+mod common;
+use common::*;
+
+/// A node serving share "data" from /shares/data of the cluster's file system.
+fn node(c: &testkit::ceph::Cluster) -> TestServer {
+    TestServer::start_with(Opts {
+        share_extra: "backend = \"cephfs\"\n".into(),
+        share_path: Some("/shares/data".into()),
+        extra_config: format!(
+            "[ceph]\nconf = \"{}\"\nuser = \"smb\"\nkeyring = \"{}\"\n",
+            c.conf.display(),
+            c.keyring.display()
+        ),
+        ..Default::default()
+    })
+}
+
+fn ok(s: &TestServer, o: &std::process::Output) -> String {
+    let text = out_text(o);
+    assert!(
+        o.status.success() && !text.contains("NT_STATUS_"),
+        "{text}\nserver log:\n{}",
+        s.log()
+    );
+    text
+}
+
+#[test]
+fn two_nodes_serve_one_cephfs_share() {
+    if !require_tool("smbclient") || !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16300);
+    let a = node(&c);
+    let b = node(&c);
+
+    // Node A: a VM folder and a disk put into it.
+    let data = random_bytes((3 << 20) + 4321, 51);
+    std::fs::write(a.dir.path().join("disk.bin"), &data).unwrap();
+    ok(
+        &a,
+        &a.smbclient(
+            &["-m", "SMB3_11"],
+            "mkdir \"Virtual Machines\"; mkdir \"Virtual Machines\\VM1\"; \
+             put disk.bin \"Virtual Machines\\VM1\\Disk0.vhdx\"; \
+             put disk.bin \"Virtual Machines\\VM1\\gone.bin\"",
+        ),
+    );
+    // Node B: the same names (spelled in another case too) and the same bytes; it
+    // renames one file and deletes another.
+    let text = ok(
+        &b,
+        &b.smbclient(
+            &["-m", "SMB3_11"],
+            "ls \"virtual machines\\vm1\\*\"; get \"Virtual Machines\\VM1\\DISK0.VHDX\" back.bin; \
+             rename \"Virtual Machines\\VM1\\Disk0.vhdx\" \"Virtual Machines\\VM1\\Disk1.vhdx\"; \
+             del \"Virtual Machines\\VM1\\gone.bin\"",
+        ),
+    );
+    assert!(
+        text.contains("Disk0.vhdx") && text.contains("gone.bin"),
+        "{text}"
+    );
+    assert!(std::fs::read(b.dir.path().join("back.bin")).unwrap() == data);
+    // Node A sees B's changes.
+    let text = ok(
+        &a,
+        &a.smbclient(
+            &["-m", "SMB3_11"],
+            "ls \"Virtual Machines\\VM1\\*\"; get \"Virtual Machines\\VM1\\Disk1.vhdx\" back2.bin",
+        ),
+    );
+    assert!(text.contains("Disk1.vhdx"), "{text}");
+    assert!(
+        !text.contains("Disk0.vhdx") && !text.contains("gone.bin"),
+        "{text}"
+    );
+    assert!(std::fs::read(a.dir.path().join("back2.bin")).unwrap() == data);
+
+    // Our client: a write flushed on A is what B reads, at once.
+    use client::{access, create_options};
+    let mut ca = a.tcp_client();
+    let ta = ca.tree_connect(&format!("\\\\{}\\data", a.host)).unwrap();
+    let (fa, _) = ca
+        .create(
+            ta,
+            "log.bin",
+            access::FILE_READ_DATA | access::FILE_WRITE_DATA,
+            5,
+            create_options::NON_DIRECTORY_FILE,
+        )
+        .unwrap();
+    ca.write(ta, fa, 0, b"written on node A").unwrap();
+    ca.flush(ta, fa).unwrap();
+    let mut cb = b.tcp_client();
+    let tb = cb.tree_connect(&format!("\\\\{}\\data", b.host)).unwrap();
+    let (fb, eof) = cb
+        .create(
+            tb,
+            "LOG.BIN",
+            access::FILE_READ_DATA,
+            1,
+            create_options::NON_DIRECTORY_FILE,
+        )
+        .unwrap();
+    assert_eq!(eof, 17);
+    assert_eq!(cb.read(tb, fb, 0, 100).unwrap(), b"written on node A");
+    cb.close(tb, fb).unwrap();
+    ca.close(ta, fa).unwrap();
+}

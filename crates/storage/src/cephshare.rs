@@ -1,0 +1,536 @@
+//! A share on CephFS (`backend = "cephfs"`): the share is a directory of a Ceph file
+//! system, mounted through libcephfs ([`cephfs::Mount`], rooted at that directory, so no
+//! name can leave it), and every node of a cluster that serves it sees the same files.
+//! What Windows keeps and POSIX does not lives in the same extended attributes as on a
+//! directory share ([`crate::winmeta`]): DOS attributes, creation times, security
+//! descriptors, EA lists. Names resolve case-insensitively as on a directory share (the
+//! spelling stored wins).
+//!
+//! Every call here blocks on the cluster (an MDS or OSD round trip); data I/O is not yet
+//! handed to an I/O engine (issue 51: a bounded pool of threads completing to the
+//! worker), so a READ or WRITE runs on the worker that received it.
+
+use std::sync::Arc;
+
+use cephfs::{Errno, Mount, Statx};
+use smb_server::backend::{
+    BasicChange, CreateAction, DirEntry, Disposition, FileInfo, FileObj, FsInfo, Kind, OpenParams,
+    Share, SharePath,
+};
+use smb_wire::fscc::Ea;
+use smb_wire::msg::attrs;
+use smb_wire::NtStatus;
+
+use crate::winmeta::{self, Meta, MAX_SD, XATTR, XATTR_EAS, XATTR_SD};
+
+/// errno → NTSTATUS as a directory share maps it (`last`: the failing lookup was of the
+/// final component).
+fn status(e: Errno, last: bool) -> NtStatus {
+    crate::dirshare::status(&std::io::Error::from_raw_os_error(e.0), last)
+}
+
+fn st_of(e: Errno) -> NtStatus {
+    status(e, true)
+}
+
+fn time(t: libc::timespec) -> (i64, u32) {
+    (t.tv_sec, t.tv_nsec as u32)
+}
+
+fn stat_of(st: &Statx) -> winmeta::Stat {
+    winmeta::Stat {
+        is_dir: st.is_dir(),
+        size: st.size,
+        blocks: st.blocks,
+        nlink: st.nlink,
+        ino: st.ino,
+        dev: st.dev,
+        atime: time(st.atime),
+        mtime: time(st.mtime),
+        ctime: time(st.ctime),
+        btime: st.has_btime().then(|| time(st.btime)),
+    }
+}
+
+/// The parent's path and the last name of a share path.
+fn split(p: &SharePath) -> (String, String) {
+    match p.split_last() {
+        Some((parent, name)) => (parent.as_str().to_string(), name.to_string()),
+        None => (String::new(), String::new()),
+    }
+}
+
+/// An EA list's size as FileEaInformation reports it (0: none).
+fn ea_size(m: &Mount, fd: i32) -> u32 {
+    match m.fgetxattr(fd, XATTR_EAS) {
+        Ok(Some(b)) if !b.is_empty() => {
+            crate::ealist::decode(&b).map_or(0, |e| smb_wire::fscc::ea_list_size(&e))
+        }
+        _ => 0,
+    }
+}
+
+fn read_meta(m: &Mount, fd: i32) -> Option<Meta> {
+    m.fgetxattr(fd, XATTR)
+        .ok()
+        .flatten()
+        .and_then(|b| Meta::decode(&b))
+}
+
+pub struct CephShare {
+    m: Arc<Mount>,
+}
+
+impl CephShare {
+    /// Serves the file system `m` is mounted on (its root is the share's root).
+    pub fn new(m: Mount) -> CephShare {
+        CephShare { m: Arc::new(m) }
+    }
+
+    /// An open file of this share from its descriptor.
+    fn file(&self, fd: i32, is_dir: bool, write_through: bool) -> Box<dyn FileObj> {
+        Box::new(CephFile {
+            m: self.m.clone(),
+            fd,
+            is_dir,
+            write_through,
+        })
+    }
+
+    /// Records a new (or overwritten) file's attributes, as a directory share does.
+    fn set_new_meta(&self, fd: i32, attributes: u32, is_dir: bool) {
+        let archive = if is_dir { 0 } else { attrs::ARCHIVE };
+        let m = Meta {
+            attributes: (attributes & (attrs::SETTABLE | attrs::ARCHIVE)) | archive,
+            creation: None,
+            change: None,
+            alloc: None,
+            change_set_at: None,
+        };
+        let _ = self.m.fsetxattr(fd, XATTR, &m.encode());
+    }
+
+    fn parent(&self, parent: &str) -> Result<(), NtStatus> {
+        match self.m.statx(parent) {
+            Ok(st) if st.is_dir() => Ok(()),
+            Ok(_) => Err(NtStatus::OBJECT_PATH_NOT_FOUND),
+            Err(e) => Err(status(e, false)),
+        }
+    }
+
+    fn open_existing(
+        &self,
+        path: &SharePath,
+        st: &Statx,
+        p: &OpenParams,
+    ) -> Result<(Box<dyn FileObj>, CreateAction), NtStatus> {
+        if !st.is_dir() && !st.is_file() {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+        let is_dir = st.is_dir();
+        let action = smb_server::backend::existing_action(is_dir, p)?;
+        let write = p.write || action != CreateAction::Opened;
+        let flags = if is_dir {
+            libc::O_RDONLY | libc::O_DIRECTORY
+        } else if write {
+            libc::O_RDWR
+        } else {
+            libc::O_RDONLY
+        };
+        let fd = self
+            .m
+            .open(path.as_str(), flags | libc::O_NOFOLLOW, 0)
+            .map_err(st_of)?;
+        let f = self.file(fd, is_dir, p.write_through && !is_dir);
+        if action != CreateAction::Opened {
+            f.set_len(0)?;
+            self.set_new_meta(fd, p.attributes, false);
+            if p.allocation_size > 0 {
+                f.allocate(p.allocation_size)?;
+            }
+        }
+        Ok((f, action))
+    }
+}
+
+impl Share for CephShare {
+    fn open(
+        &self,
+        path: &SharePath,
+        p: &OpenParams,
+    ) -> Result<(Box<dyn FileObj>, CreateAction), NtStatus> {
+        crate::stats::timed(crate::stats::OP_OPEN, || {
+            match self.m.statx(path.as_str()) {
+                Ok(st) => return self.open_existing(path, &st, p),
+                Err(Errno(libc::ENOENT)) => self.parent(&split(path).0)?,
+                Err(e) => return Err(st_of(e)),
+            }
+            if matches!(p.disposition, Disposition::Open | Disposition::Overwrite) {
+                return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
+            }
+            if p.kind == Kind::Directory {
+                self.m.mkdir(path.as_str(), 0o755).map_err(st_of)?;
+                let fd = self
+                    .m
+                    .open(path.as_str(), libc::O_RDONLY | libc::O_DIRECTORY, 0)
+                    .map_err(st_of)?;
+                self.set_new_meta(fd, p.attributes, true);
+                return Ok((self.file(fd, true, false), CreateAction::Created));
+            }
+            let flags = libc::O_RDWR | libc::O_CREAT | libc::O_EXCL | libc::O_NOFOLLOW;
+            let fd = self.m.open(path.as_str(), flags, 0o644).map_err(st_of)?;
+            self.set_new_meta(fd, p.attributes, false);
+            let f = self.file(fd, false, p.write_through);
+            if p.allocation_size > 0 {
+                f.allocate(p.allocation_size)?;
+            }
+            Ok((f, CreateAction::Created))
+        })
+    }
+
+    fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
+        crate::stats::timed(crate::stats::OP_OTHER, || {
+            let (fp, fname) = split(from);
+            let (tp, tname) = split(to);
+            if fname.is_empty() || tname.is_empty() {
+                return Err(NtStatus::ACCESS_DENIED);
+            }
+            self.parent(&fp)?;
+            self.parent(&tp)?;
+            // (libcephfs has no RENAME_NOREPLACE: the target is looked for first.)
+            if !replace && self.m.statx(to.as_str()).is_ok() {
+                return Err(NtStatus::OBJECT_NAME_COLLISION);
+            }
+            self.m.rename(from.as_str(), to.as_str()).map_err(st_of)
+        })
+    }
+
+    fn remove(&self, path: &SharePath, is_dir: bool) -> Result<(), NtStatus> {
+        crate::stats::timed(crate::stats::OP_OTHER, || {
+            if path.is_root() {
+                return Err(NtStatus::ACCESS_DENIED);
+            }
+            self.parent(&split(path).0)?;
+            match is_dir {
+                true => self.m.rmdir(path.as_str()),
+                false => self.m.unlink(path.as_str()),
+            }
+            .map_err(st_of)
+        })
+    }
+
+    fn stat(&self, path: &SharePath) -> Result<FileInfo, NtStatus> {
+        crate::stats::timed(crate::stats::OP_OTHER, || {
+            let st = self.m.statx(path.as_str()).map_err(st_of)?;
+            if !st.is_dir() && !st.is_file() {
+                return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
+            }
+            let flags = if st.is_dir() {
+                libc::O_RDONLY | libc::O_DIRECTORY
+            } else {
+                libc::O_RDONLY
+            };
+            let fd = self.m.open(path.as_str(), flags, 0).map_err(st_of)?;
+            // (The file closes when the value goes.)
+            CephFile {
+                m: self.m.clone(),
+                fd,
+                is_dir: st.is_dir(),
+                write_through: false,
+            }
+            .info()
+        })
+    }
+
+    fn fs_info(&self) -> Result<FsInfo, NtStatus> {
+        let s = self.m.statfs().map_err(st_of)?;
+        let frsize = s.f_frsize;
+        let root = self.m.statx("").map_err(st_of)?;
+        Ok(FsInfo {
+            total_bytes: s.f_blocks * frsize,
+            free_bytes: s.f_bfree * frsize,
+            avail_bytes: s.f_bavail * frsize,
+            // CephFS reports 4 MiB units (its objects); clients are shown 4 KiB ones.
+            bytes_per_sector: 512,
+            sectors_per_unit: 8,
+            max_name_len: s.f_namemax as u32,
+            volume_serial: (root.ino as u32) ^ (s.f_fsid as u32),
+            volume_creation_time: winmeta::info_of(&stat_of(&root), None).creation_time,
+            keeps_xattrs: true,
+            sparse_files: false,
+            block_refcounting: false,
+        })
+    }
+
+    fn canonical(&self, path: &SharePath) -> SharePath {
+        crate::dirshare::resolve_case(
+            path,
+            |p| self.m.statx(p.as_str()).is_ok(),
+            |dir| {
+                let list = self.m.list(dir.as_str()).ok()?;
+                Some(list.into_iter().map(|(n, _)| n).collect())
+            },
+        )
+    }
+
+    fn security(&self, path: &SharePath) -> Option<Vec<u8>> {
+        self.m
+            .getxattr(path.as_str(), XATTR_SD)
+            .ok()
+            .flatten()
+            .filter(|sd| !sd.is_empty() && sd.len() <= MAX_SD)
+    }
+}
+
+/// An open file or directory of a [`CephShare`]: a descriptor of the share's mount.
+pub struct CephFile {
+    m: Arc<Mount>,
+    fd: i32,
+    is_dir: bool,
+    /// Opened write-through: the engine syncs after each write before it answers.
+    write_through: bool,
+}
+
+impl Drop for CephFile {
+    fn drop(&mut self) {
+        let _ = self.m.close(self.fd);
+    }
+}
+
+impl CephFile {
+    fn meta_or_default(&self) -> Result<Meta, NtStatus> {
+        Ok(match read_meta(&self.m, self.fd) {
+            Some(m) => m,
+            None => {
+                let st = self.m.fstatx(self.fd).map_err(st_of)?;
+                let base = winmeta::info_of(&stat_of(&st), None);
+                Meta {
+                    attributes: base.attributes & !(attrs::DIRECTORY | attrs::NORMAL),
+                    creation: None,
+                    change: None,
+                    alloc: None,
+                    change_set_at: None,
+                }
+            }
+        })
+    }
+
+    fn write_meta(&self, m: &Meta) -> Result<(), NtStatus> {
+        self.m.fsetxattr(self.fd, XATTR, &m.encode()).map_err(st_of)
+    }
+
+    /// A child's information (its stats from the listing, its record read through a
+    /// descriptor of its own).
+    fn child(&self, name: &str, st: &Statx) -> FileInfo {
+        let fd = self.m.openat(
+            self.fd,
+            name,
+            libc::O_RDONLY | libc::O_NOFOLLOW | if st.is_dir() { libc::O_DIRECTORY } else { 0 },
+            0,
+        );
+        let (meta, eas) = match fd {
+            Ok(fd) => {
+                let r = (read_meta(&self.m, fd), ea_size(&self.m, fd));
+                let _ = self.m.close(fd);
+                r
+            }
+            Err(_) => (None, 0),
+        };
+        let mut info = winmeta::info_of(&stat_of(st), meta);
+        info.ea_size = eas;
+        info
+    }
+}
+
+impl FileObj for CephFile {
+    fn info(&self) -> Result<FileInfo, NtStatus> {
+        let st = self.m.fstatx(self.fd).map_err(st_of)?;
+        let mut info = winmeta::info_of(&stat_of(&st), read_meta(&self.m, self.fd));
+        info.ea_size = ea_size(&self.m, self.fd);
+        Ok(info)
+    }
+
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, NtStatus> {
+        crate::stats::timed(crate::stats::OP_READ, || self.m.read(self.fd, offset, buf))
+            .map_err(st_of)
+    }
+
+    fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus> {
+        crate::stats::timed(crate::stats::OP_WRITE, || {
+            self.m.write(self.fd, offset, data)
+        })
+        .map_err(st_of)
+    }
+
+    fn writes_through(&self) -> bool {
+        self.write_through
+    }
+
+    fn sync(&self) -> Result<(), NtStatus> {
+        // Data and the size with it: what a client was told is stable is in the
+        // cluster, whichever node reads it next.
+        crate::stats::timed(crate::stats::OP_FLUSH, || self.m.fsync(self.fd, false)).map_err(st_of)
+    }
+
+    fn set_len(&self, len: u64) -> Result<(), NtStatus> {
+        self.m.ftruncate(self.fd, len).map_err(st_of)
+    }
+
+    fn allocate(&self, len: u64) -> Result<(), NtStatus> {
+        // CephFS allocates as data is written (it has no preallocation): the request is
+        // remembered for reporting, as a directory share does beside its fallocate.
+        let mut m = self.meta_or_default()?;
+        m.alloc = (len != 0).then_some(len);
+        self.write_meta(&m)
+    }
+
+    fn set_basic(&self, c: &BasicChange) -> Result<(), NtStatus> {
+        let mut st = Statx::default();
+        let mut mask = 0;
+        let ts = |t: u64| {
+            let ns = smb_wire::filetime::to_unix_ns(t);
+            libc::timespec {
+                tv_sec: ns.div_euclid(1_000_000_000) as i64,
+                tv_nsec: ns.rem_euclid(1_000_000_000) as i64,
+            }
+        };
+        if let Some(t) = c.last_access_time {
+            st.atime = ts(t);
+            mask |= cephfs::SETATTR_ATIME;
+        }
+        if let Some(t) = c.last_write_time {
+            st.mtime = ts(t);
+            mask |= cephfs::SETATTR_MTIME;
+        }
+        if mask != 0 {
+            self.m.fsetattrx(self.fd, &st, mask).map_err(st_of)?;
+        }
+        if c.attributes.is_some() || c.creation_time.is_some() || c.change_time.is_some() {
+            let mut m = self.meta_or_default()?;
+            if let Some(t) = c.change_time {
+                m.change = Some(t);
+                m.change_set_at = Some(smb_wire::filetime::of(crate::clock::wall()));
+            }
+            if let Some(a) = c.attributes {
+                m.attributes =
+                    (a & (attrs::SETTABLE | attrs::ARCHIVE)) | (m.attributes & attrs::SPARSE_FILE);
+            }
+            if let Some(t) = c.creation_time {
+                m.creation = Some(t);
+            }
+            self.write_meta(&m)?;
+        }
+        Ok(())
+    }
+
+    fn list_dir(&self) -> Result<Vec<DirEntry>, NtStatus> {
+        if !self.is_dir {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        let mut list = self.m.flist(self.fd).map_err(st_of)?;
+        list.retain(|(_, st)| st.is_dir() || st.is_file());
+        list.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(list
+            .into_iter()
+            .map(|(name, st)| DirEntry {
+                info: self.child(&name, &st),
+                name,
+            })
+            .collect())
+    }
+
+    fn list_names(&self) -> Result<Vec<String>, NtStatus> {
+        if !self.is_dir {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        let mut names: Vec<String> = self
+            .m
+            .flist(self.fd)
+            .map_err(st_of)?
+            .into_iter()
+            .filter(|(_, st)| st.is_dir() || st.is_file())
+            .map(|(n, _)| n)
+            .collect();
+        names.sort();
+        Ok(names)
+    }
+
+    fn child_info(&self, name: &str) -> Result<FileInfo, NtStatus> {
+        if !self.is_dir {
+            return Err(NtStatus::INVALID_PARAMETER);
+        }
+        let st = self.m.statxat(self.fd, name).map_err(st_of)?;
+        if !st.is_dir() && !st.is_file() {
+            return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
+        }
+        Ok(self.child(name, &st))
+    }
+
+    fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus> {
+        let st = self.m.fstatx(self.fd).map_err(st_of)?;
+        let end = offset.saturating_add(len).min(st.size);
+        if end <= offset {
+            return Ok(());
+        }
+        let mode = libc::FALLOC_FL_PUNCH_HOLE | libc::FALLOC_FL_KEEP_SIZE;
+        match self.m.fallocate(self.fd, mode, offset, end - offset) {
+            Err(Errno(libc::EOPNOTSUPP)) => {
+                // Zeros written instead, a MiB at a time.
+                let zeros = vec![0u8; (end - offset).min(1 << 20) as usize];
+                let mut at = offset;
+                while at < end {
+                    let n = (end - at).min(zeros.len() as u64) as usize;
+                    self.m.write(self.fd, at, &zeros[..n]).map_err(st_of)?;
+                    at += n as u64;
+                }
+                Ok(())
+            }
+            r => r.map_err(st_of),
+        }
+    }
+
+    fn raw_fd(&self) -> Option<i32> {
+        None
+    }
+
+    fn eas(&self) -> Result<Vec<Ea>, NtStatus> {
+        match self.m.fgetxattr(self.fd, XATTR_EAS).map_err(st_of)? {
+            Some(b) => crate::ealist::decode(&b),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    fn set_eas(&self, changes: &[Ea]) -> Result<(), NtStatus> {
+        let mut eas = self.eas()?;
+        crate::ealist::apply(&mut eas, changes)?;
+        if smb_wire::fscc::ea_list_size(&eas) as usize > crate::ealist::MAX_EA_LIST {
+            return Err(NtStatus::EA_TOO_LARGE);
+        }
+        self.m
+            .fsetxattr(self.fd, XATTR_EAS, &crate::ealist::encode(&eas))
+            .map_err(|e| match e.0 {
+                libc::E2BIG | libc::ENOSPC | libc::ERANGE => NtStatus::EA_TOO_LARGE,
+                _ => st_of(e),
+            })
+    }
+
+    fn security(&self) -> Option<Vec<u8>> {
+        self.m
+            .fgetxattr(self.fd, XATTR_SD)
+            .ok()
+            .flatten()
+            .filter(|sd| !sd.is_empty() && sd.len() <= MAX_SD)
+    }
+
+    fn set_security(&self, sd: &[u8]) -> Result<(), NtStatus> {
+        if sd.len() > MAX_SD {
+            return Err(NtStatus::INVALID_SECURITY_DESCR);
+        }
+        self.m
+            .fsetxattr(self.fd, XATTR_SD, sd)
+            .map_err(|e| match e.0 {
+                libc::E2BIG | libc::ENOSPC | libc::ERANGE => NtStatus::INSUFFICIENT_RESOURCES,
+                _ => st_of(e),
+            })
+    }
+}
