@@ -288,6 +288,15 @@ pub struct RingTarget {
     pub file: Option<RingFile>,
     /// Not a descriptor: a file of an SPDK share, read by SPDK (`fd` is -1).
     pub spdk: Option<crate::storage_op::SpdkTarget>,
+    /// Not a descriptor: a file of a CephFS share, for the CephFS threads (`fd` is -1).
+    pub ceph: Option<crate::storage_op::CephTarget>,
+}
+
+impl RingTarget {
+    /// Whether an engine other than the ring does the I/O (SPDK, CephFS).
+    pub fn engine(&self) -> bool {
+        self.spdk.is_some() || self.ceph.is_some()
+    }
 }
 
 /// A file an engine reads that is not an open's own (one of a virtual disk's): the key
@@ -429,6 +438,7 @@ pub trait FileObj: Send + Sync {
             at: offset,
             file: None,
             spdk: None,
+            ceph: None,
         })
     }
     /// Where an engine that issues I/O itself writes `len` bytes from memory at `addr` to

@@ -97,6 +97,14 @@ pub struct SpdkTarget {
     pub view: usize,
 }
 
+/// A file of a CephFS share, for an I/O engine that runs its operations on the node's
+/// CephFS threads (libcephfs' calls block): the address of the share backend's open
+/// file, valid while the request's file keep lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CephTarget {
+    pub file: usize,
+}
+
 /// A storage operation for the transport's I/O engine, reported back with
 /// [`crate::Connection::complete_io`] under `id`.
 #[derive(Clone, Copy, Debug)]
@@ -118,6 +126,8 @@ pub struct IoRequest {
     pub sqpoll: bool,
     /// The operation goes to SPDK, on this file (`fd` is none then).
     pub spdk: Option<SpdkTarget>,
+    /// The operation goes to the CephFS threads, on this file (`fd` is none then).
+    pub ceph: Option<CephTarget>,
 }
 
 #[cfg(test)]

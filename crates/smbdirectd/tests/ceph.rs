@@ -6,13 +6,15 @@
 mod common;
 use common::*;
 
-/// A node serving share "data" from /shares/data of the cluster's file system.
-fn node(c: &testkit::ceph::Cluster) -> TestServer {
+/// A node serving share "data" from /shares/data of the cluster's file system, its
+/// metrics at `mport`.
+fn node(c: &testkit::ceph::Cluster, mport: u16) -> TestServer {
     TestServer::start_with(Opts {
         share_extra: "backend = \"cephfs\"\n".into(),
         share_path: Some("/shares/data".into()),
         extra_config: format!(
-            "[ceph]\nconf = \"{}\"\nuser = \"smb\"\nkeyring = \"{}\"\n",
+            "[metrics]\nlisten = \"127.0.0.1:{mport}\"\n\
+             [ceph]\nconf = \"{}\"\nuser = \"smb\"\nkeyring = \"{}\"\nio_threads = 4\n",
             c.conf.display(),
             c.keyring.display()
         ),
@@ -37,8 +39,9 @@ fn two_nodes_serve_one_cephfs_share() {
     }
     let dir = tempfile::tempdir().unwrap();
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16300);
-    let a = node(&c);
-    let b = node(&c);
+    let (ma, mb) = (free_port(), free_port());
+    let a = node(&c, ma);
+    let b = node(&c, mb);
 
     // Node A: a VM folder and a disk put into it.
     let data = random_bytes((3 << 20) + 4321, 51);
@@ -113,4 +116,10 @@ fn two_nodes_serve_one_cephfs_share() {
     assert_eq!(cb.read(tb, fb, 0, 100).unwrap(), b"written on node A");
     cb.close(tb, fb).unwrap();
     ca.close(ta, fa).unwrap();
+    // The data went through the CephFS threads, not the workers: every READ, WRITE and
+    // FLUSH above was handed out and reported as a storage operation.
+    let ops = |port, kind| metric_value(port, &format!("smbdirectd_storage_ring_{kind}_total"));
+    assert!(ops(ma, "writes") >= 3.0, "{}", ops(ma, "writes"));
+    assert!(ops(ma, "syncs") >= 1.0, "{}", ops(ma, "syncs"));
+    assert!(ops(mb, "reads") >= 2.0, "{}", ops(mb, "reads"));
 }

@@ -6,9 +6,11 @@
 //! descriptors, EA lists. Names resolve case-insensitively as on a directory share (the
 //! spelling stored wins).
 //!
-//! Every call here blocks on the cluster (an MDS or OSD round trip); data I/O is not yet
-//! handed to an I/O engine (issue 51: a bounded pool of threads completing to the
-//! worker), so a READ or WRITE runs on the worker that received it.
+//! Every call here blocks on the cluster (an MDS or OSD round trip). READ, WRITE and
+//! FLUSH are typed storage operations ([`CephTarget`]) the worker hands to the node's
+//! CephFS threads ([`submit`]: a bounded pool, a bounded queue), which report back as
+//! any I/O engine does; a worker never waits for the cluster's data path. Opens, names
+//! and attributes are still calls the worker makes.
 
 use std::sync::Arc;
 
@@ -17,6 +19,7 @@ use smb_server::backend::{
     BasicChange, CreateAction, DirEntry, Disposition, FileInfo, FileObj, FsInfo, Kind, OpenParams,
     Share, SharePath,
 };
+use smb_server::storage_op::{CephTarget, StorageOp};
 use smb_wire::fscc::Ea;
 use smb_wire::msg::attrs;
 use smb_wire::NtStatus;
@@ -89,12 +92,7 @@ impl CephShare {
 
     /// An open file of this share from its descriptor.
     fn file(&self, fd: i32, is_dir: bool, write_through: bool) -> Box<dyn FileObj> {
-        Box::new(CephFile {
-            m: self.m.clone(),
-            fd,
-            is_dir,
-            write_through,
-        })
+        Box::new(CephFile::new(&self.m, fd, is_dir, write_through))
     }
 
     /// Records a new (or overwritten) file's attributes, as a directory share does.
@@ -232,13 +230,7 @@ impl Share for CephShare {
             };
             let fd = self.m.open(path.as_str(), flags, 0).map_err(st_of)?;
             // (The file closes when the value goes.)
-            CephFile {
-                m: self.m.clone(),
-                fd,
-                is_dir: st.is_dir(),
-                write_through: false,
-            }
-            .info()
+            CephFile::new(&self.m, fd, st.is_dir(), false).info()
         })
     }
 
@@ -282,8 +274,22 @@ impl Share for CephShare {
     }
 }
 
-/// An open file or directory of a [`CephShare`]: a descriptor of the share's mount.
+/// A descriptor of a share's mount, closed when the last holder lets go: the open file,
+/// and the operations of it the CephFS threads have under way (a request's file keep).
+struct CephIo {
+    m: Arc<Mount>,
+    fd: i32,
+}
+
+impl Drop for CephIo {
+    fn drop(&mut self) {
+        let _ = self.m.close(self.fd);
+    }
+}
+
+/// An open file or directory of a [`CephShare`].
 pub struct CephFile {
+    io: Arc<CephIo>,
     m: Arc<Mount>,
     fd: i32,
     is_dir: bool,
@@ -291,13 +297,17 @@ pub struct CephFile {
     write_through: bool,
 }
 
-impl Drop for CephFile {
-    fn drop(&mut self) {
-        let _ = self.m.close(self.fd);
-    }
-}
-
 impl CephFile {
+    fn new(m: &Arc<Mount>, fd: i32, is_dir: bool, write_through: bool) -> CephFile {
+        CephFile {
+            io: Arc::new(CephIo { m: m.clone(), fd }),
+            m: m.clone(),
+            fd,
+            is_dir,
+            write_through,
+        }
+    }
+
     fn meta_or_default(&self) -> Result<Meta, NtStatus> {
         Ok(match read_meta(&self.m, self.fd) {
             Some(m) => m,
@@ -493,6 +503,25 @@ impl FileObj for CephFile {
         None
     }
 
+    fn ring_target(&self, offset: u64, _len: u64) -> Option<smb_server::backend::RingTarget> {
+        if self.is_dir {
+            return None;
+        }
+        Some(smb_server::backend::RingTarget {
+            fd: -1,
+            at: offset,
+            // The request keeps the descriptor open until it is reported.
+            file: Some(smb_server::backend::RingFile {
+                key: 0,
+                keep: self.io.clone(),
+            }),
+            spdk: None,
+            ceph: Some(CephTarget {
+                file: Arc::as_ptr(&self.io) as usize,
+            }),
+        })
+    }
+
     fn eas(&self) -> Result<Vec<Ea>, NtStatus> {
         match self.m.fgetxattr(self.fd, XATTR_EAS).map_err(st_of)? {
             Some(b) => crate::ealist::decode(&b),
@@ -532,5 +561,135 @@ impl FileObj for CephFile {
                 libc::E2BIG | libc::ENOSPC | libc::ERANGE => NtStatus::INSUFFICIENT_RESOURCES,
                 _ => st_of(e),
             })
+    }
+}
+
+/// What an I/O engine is told when an operation is over: the bytes moved or a negative
+/// errno.
+pub type IoDone = Box<dyn FnOnce(i32) + Send>;
+
+/// Operations waiting for a CephFS thread, at most: past it, INSUFFICIENT_RESOURCES.
+const QUEUE: usize = 4096;
+
+/// Threads running CephFS operations (set before the first one; default 16).
+static THREADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(16);
+
+/// How many threads run the node's CephFS operations (from `[ceph] io_threads`; read
+/// when the first operation comes).
+pub fn set_io_threads(n: usize) {
+    THREADS.store(n.clamp(1, 256), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// An operation, and who is told its result.
+type Job = (Box<dyn FnOnce() -> i32 + Send>, IoDone);
+
+fn pool() -> &'static std::sync::mpsc::SyncSender<Job> {
+    static POOL: std::sync::OnceLock<std::sync::mpsc::SyncSender<Job>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Job>(QUEUE);
+        let rx = Arc::new(std::sync::Mutex::new(rx));
+        for i in 0..THREADS.load(std::sync::atomic::Ordering::Relaxed) {
+            let rx = rx.clone();
+            let _ = std::thread::Builder::new()
+                .name(format!("cephfs-io{i}"))
+                .spawn(move || loop {
+                    let job = match rx.lock() {
+                        Ok(r) => r.recv(),
+                        Err(_) => return,
+                    };
+                    match job {
+                        Ok((work, done)) => done(work()),
+                        Err(_) => return,
+                    }
+                });
+        }
+        tx
+    })
+}
+
+/// A raw pointer moved to a CephFS thread.
+struct Sent(usize);
+
+/// Runs `op` on a file of a CephFS share on one of the node's CephFS threads; `done`
+/// runs there when it is over (a write-through write is synced first). A full queue
+/// fails the operation at once with ENOMEM.
+///
+/// # Safety
+/// `target` must name a file kept open by the request (its file keep) until `done` has
+/// run, and a Read's or Write's buffer must stay valid and untouched until then.
+pub unsafe fn submit(target: CephTarget, op: StorageOp, done: IoDone) {
+    /// The operation without its buffer (moved apart, as an address).
+    enum Op {
+        Read { offset: u64, len: u32 },
+        Write { offset: u64, len: u32, stable: bool },
+        Flush,
+        Punch { offset: u64, len: u64 },
+    }
+    let (buf, op) = match op {
+        StorageOp::Read { offset, len, buf } => (buf as usize, Op::Read { offset, len }),
+        StorageOp::Write {
+            offset,
+            len,
+            buf,
+            stable,
+        } => (
+            buf as usize,
+            Op::Write {
+                offset,
+                len,
+                stable,
+            },
+        ),
+        StorageOp::Flush => (0, Op::Flush),
+        StorageOp::Zero { offset, len } | StorageOp::Trim { offset, len } => {
+            (0, Op::Punch { offset, len })
+        }
+    };
+    let (file, buf) = (Sent(target.file), Sent(buf));
+    let work = Box::new(move || {
+        // SAFETY: the request keeps the file open until `done` has run (the caller's
+        // contract).
+        let io = unsafe { &*(file.0 as *const CephIo) };
+        let r = match op {
+            Op::Read { offset, len } => {
+                // SAFETY: `len` writable bytes, untouched until `done` runs.
+                let b = unsafe { std::slice::from_raw_parts_mut(buf.0 as *mut u8, len as usize) };
+                io.m.read(io.fd, offset, b).map(|n| n as i32)
+            }
+            Op::Write {
+                offset,
+                len,
+                stable,
+            } => {
+                // SAFETY: `len` readable bytes, untouched until `done` runs.
+                let b = unsafe { std::slice::from_raw_parts(buf.0 as *const u8, len as usize) };
+                io.m.write(io.fd, offset, b).and_then(|n| {
+                    if stable {
+                        io.m.fsync(io.fd, false)?;
+                    }
+                    Ok(n as i32)
+                })
+            }
+            Op::Flush => io.m.fsync(io.fd, false).map(|()| 0),
+            Op::Punch { offset, len } => {
+                io.m.fallocate(
+                    io.fd,
+                    libc::FALLOC_FL_PUNCH_HOLE | libc::FALLOC_FL_KEEP_SIZE,
+                    offset,
+                    len,
+                )
+                .map(|()| 0)
+            }
+        };
+        r.unwrap_or_else(|e| -e.0)
+    });
+    if let Err(e) = pool().try_send((work, done)) {
+        let (work, done) = match e {
+            std::sync::mpsc::TrySendError::Full(j)
+            | std::sync::mpsc::TrySendError::Disconnected(j) => j,
+        };
+        // Not run: the request fails now (its buffers are not touched).
+        drop(work);
+        done(-libc::ENOMEM);
     }
 }

@@ -165,6 +165,7 @@ impl Connection {
                     .and_then(|t| t.share.as_ref())
                     .is_some_and(|s| s.sqpoll),
                 spdk: p.io.spdk,
+                ceph: p.io.ceph,
             });
         }
     }

@@ -29,6 +29,13 @@ pub(super) fn flush(ctx: &Ctx) -> Outcome {
     if let (true, Some(fd)) = (ctx.defer_io, f.sync_fd()) {
         return sync_io(fd, &open, Answer::Flushed, None);
     }
+    // A CephFS file's sync is a round trip to the cluster: its I/O threads make it.
+    if let Some(at) = f
+        .ring_target(0, 0)
+        .filter(|t| ctx.defer_io && t.ceph.is_some())
+    {
+        return engine_flush_io(&open, at);
+    }
     match f.sync() {
         Ok(()) => Outcome::Done(NtStatus::SUCCESS, small_body()),
         Err(e) => Fail(e),
@@ -159,18 +166,19 @@ pub(super) fn read(ctx: &Ctx, max_read: u32) -> Outcome {
     // Where the transport's ring reads from (a shared virtual disk's read that lies whole
     // in one allocated block: the block's place in the VHDX file; other pieces of a
     // virtual disk are read through its engine).
-    let (fd, at, file, spdk) = if ctx.defer_io {
+    let (fd, at, file, (spdk, ceph)) = if ctx.defer_io {
         f.ring_target(req.offset, len as u64)
-            .map_or((None, req.offset, None, None), |t| {
-                (Some(t.fd), t.at, t.file, t.spdk)
+            .map_or((None, req.offset, None, (None, None)), |t| {
+                (Some(t.fd), t.at, t.file, (t.spdk, t.ceph))
             })
     } else {
-        (f.raw_fd(), req.offset, None, None)
+        (f.raw_fd(), req.offset, None, (None, None))
     };
     let on = (fd.unwrap_or(-1), crate::fixed::Descriptor::Plain);
     let io = StorageIo {
         file,
         spdk,
+        ceph,
         minimum_count: req.minimum_count,
         descriptors: descs,
         dest,
@@ -480,8 +488,8 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     // time).
     let mut written = None;
     if ctx.defer_io && len > 0 && open.svhdx.is_none() {
-        let spdk = f.ring_target(req.offset, len).filter(|t| t.spdk.is_some());
-        let before = match (&spdk, f.raw_fd()) {
+        let engine = f.ring_target(req.offset, len).filter(|t| t.engine());
+        let before = match (&engine, f.raw_fd()) {
             (Some(_), _) => Some(0),
             (None, Some(_)) => match f.write_nowait(req.offset, data) {
                 None => Some(0),
@@ -501,8 +509,8 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
                 stable,
                 kept,
             };
-            return match spdk {
-                Some(at) => spdk_write_io(&open, at, req.offset, w, ctx.hold.get()),
+            return match engine {
+                Some(at) => engine_write_io(&open, at, req.offset, w, ctx.hold.get()),
                 None => write_io(&open, f, req.offset, w, ctx.hold.get()),
             };
         }

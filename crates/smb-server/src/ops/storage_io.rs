@@ -41,6 +41,8 @@ pub struct StorageIo {
     pub(super) tunnel: Option<Box<TunnelRead>>,
     /// A file of an SPDK share: SPDK reads it (no descriptor).
     pub spdk: Option<crate::storage_op::SpdkTarget>,
+    /// A file of a CephFS share: the CephFS threads do its I/O (no descriptor).
+    pub ceph: Option<crate::storage_op::CephTarget>,
     /// The client's buffer key the answer retires (Send With Invalidate), kept while the
     /// operation is under way so that no other answer takes it.
     pub(crate) invalidate: Option<u32>,
@@ -157,6 +159,7 @@ impl StorageIo {
             hold: None,
             tunnel: None,
             spdk: None,
+            ceph: None,
             invalidate: None,
         }
     }
@@ -434,6 +437,7 @@ pub(super) fn tunnel_read(
     Outcome::Io(StorageIo {
         file: at.file,
         spdk: at.spdk,
+        ceph: at.ceph,
         dest: IoDest::Body(body),
         head,
         hold,
@@ -525,9 +529,9 @@ pub(super) fn write_io(
     })
 }
 
-/// A WRITE to a file of an SPDK share, as a typed operation on it (`at` names the
-/// file: its SPDK target and what keeps it open until the write is reported).
-pub(super) fn spdk_write_io(
+/// A WRITE to a file of an SPDK or CephFS share, as a typed operation on it (`at` names
+/// the file: its engine's target and what keeps it open until the write is reported).
+pub(super) fn engine_write_io(
     open: &Arc<Open>,
     at: crate::backend::RingTarget,
     offset: u64,
@@ -540,12 +544,31 @@ pub(super) fn spdk_write_io(
         hold,
         file: at.file,
         spdk: at.spdk,
+        ceph: at.ceph,
         ..StorageIo::on(
             open,
             (-1, crate::fixed::Descriptor::Plain),
             kind,
             offset,
             len as u32,
+        )
+    })
+}
+
+/// A FLUSH of a file whose I/O engine is not the ring (a CephFS share's), as a typed
+/// operation on it.
+pub(super) fn engine_flush_io(open: &Arc<Open>, at: crate::backend::RingTarget) -> Outcome {
+    let then = Answer::Flushed;
+    Outcome::Io(StorageIo {
+        file: at.file,
+        spdk: at.spdk,
+        ceph: at.ceph,
+        ..StorageIo::on(
+            open,
+            (-1, crate::fixed::Descriptor::Plain),
+            IoKind::Flush { then },
+            0,
+            0,
         )
     })
 }

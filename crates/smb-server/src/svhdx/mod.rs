@@ -232,6 +232,7 @@ impl SharedDisk {
                         keep: f.clone(),
                     }),
                     spdk,
+                    ceph: None,
                 })
             })
             .flatten()

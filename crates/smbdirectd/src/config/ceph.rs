@@ -22,6 +22,14 @@ pub struct CephSection {
     /// The file system; default: the cluster's default one.
     #[serde(default)]
     pub fs_name: Option<String>,
+    /// Threads that run reads, writes and syncs of cephfs shares for the workers
+    /// (libcephfs' calls block): how many such operations the node has in flight.
+    #[serde(default = "default_io_threads")]
+    pub io_threads: usize,
+}
+
+fn default_io_threads() -> usize {
+    16
 }
 
 fn default_conf() -> PathBuf {
@@ -39,6 +47,7 @@ impl Default for CephSection {
             user: default_user(),
             keyring: None,
             fs_name: None,
+            io_threads: default_io_threads(),
         }
     }
 }
@@ -47,6 +56,7 @@ impl CephSection {
     /// Mounts the directory `path` of the file system (made first if missing) for the
     /// share `name`.
     pub fn mount(&self, name: &str, path: &std::path::Path) -> Result<cephfs::Mount> {
+        storage::cephshare::set_io_threads(self.io_threads);
         let opts = cephfs::Options {
             conf: Some(self.conf.clone()),
             user: self.user.clone(),

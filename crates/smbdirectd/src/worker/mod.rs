@@ -460,8 +460,8 @@ struct Worker {
     /// The sending end of `wake`: given to connections so that notices posted to them
     /// from other workers (oplock breaks) wake this one.
     waker: Arc<UnixStream>,
-    /// Storage I/O handed to SPDK that is over (its `ios` slot, the result), filled by
-    /// the SPDK service thread, which then wakes the worker.
+    /// Storage I/O handed to SPDK's service or the CephFS threads that is over (its
+    /// `ios` slot, the result), filled by those threads, which then wake the worker.
     spdk_done: Arc<parking_lot::Mutex<Vec<(u32, i32)>>>,
     /// This worker's own SPDK thread and channels (made at its first SPDK operation),
     /// polled in this loop: reads and most writes go from here to the device and

@@ -29,6 +29,12 @@ impl Worker {
                     (self.ios.len() - 1) as u32
                 }
             };
+            if let Some(t) = r.ceph {
+                // A CephFS share's file: for the node's CephFS threads.
+                self.ios[idx as usize] = Some((owner, r, None));
+                self.ceph_submit(idx, t, r.op);
+                continue;
+            }
             if let Some(t) = r.spdk {
                 // An SPDK share's file: for this worker's SPDK engine (or the node's SPDK
                 // service), not a ring.
@@ -332,7 +338,22 @@ impl Worker {
         unsafe { storage::blobshare::submit(t, op, report) };
     }
 
-    /// SPDK storage I/O that is over: answers its requests.
+    /// Hands `op` on a CephFS share's file to the node's CephFS threads; its result
+    /// comes back through `spdk_done` (and a wake) under `idx`.
+    fn ceph_submit(&mut self, idx: u32, t: smb_server::storage_op::CephTarget, op: StorageOp) {
+        let done = self.spdk_done.clone();
+        let waker = self.waker.clone();
+        let report = Box::new(move |res: i32| {
+            done.lock().push((idx, res));
+            let _ = std::io::Write::write(&mut &*waker, &[1]);
+        });
+        // SAFETY: the request's buffer, and its file keep (which holds the file open),
+        // stay until it is reported (the storage I/O interface's contract: its
+        // connection keeps the request while I/O is in flight).
+        unsafe { storage::cephshare::submit(t, op, report) };
+    }
+
+    /// SPDK and CephFS storage I/O that is over: answers its requests.
     pub(super) fn reap_spdk(&mut self) -> bool {
         let mut done = std::mem::take(&mut *self.spdk_done.lock());
         if let Some(l) = &mut self.spdk {

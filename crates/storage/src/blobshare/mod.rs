@@ -566,6 +566,7 @@ impl FileObj for BlobFile {
                 blob: self.held.id,
                 view: Arc::as_ptr(&self.held.view) as usize,
             }),
+            ceph: None,
         })
     }
 
