@@ -538,38 +538,32 @@ pub(super) fn engine_write_io(
     w: WriteIo,
     hold: Option<std::time::Instant>,
 ) -> Outcome {
-    let len = w.data.bytes().len();
-    let kind = IoKind::Write(Box::new(w));
-    Outcome::Io(StorageIo {
-        hold,
-        file: at.file,
-        spdk: at.spdk,
-        ceph: at.ceph,
-        ..StorageIo::on(
-            open,
-            (-1, crate::fixed::Descriptor::Plain),
-            kind,
-            offset,
-            len as u32,
-        )
-    })
+    let len = w.data.bytes().len() as u32;
+    engine_io(open, at, IoKind::Write(Box::new(w)), (offset, len), hold)
 }
 
 /// A FLUSH of a file whose I/O engine is not the ring (a CephFS share's), as a typed
 /// operation on it.
 pub(super) fn engine_flush_io(open: &Arc<Open>, at: crate::backend::RingTarget) -> Outcome {
     let then = Answer::Flushed;
+    engine_io(open, at, IoKind::Flush { then }, (0, 0), None)
+}
+
+/// An operation of `kind` on a file an engine other than the ring serves (`at`).
+fn engine_io(
+    open: &Arc<Open>,
+    at: crate::backend::RingTarget,
+    kind: IoKind,
+    (offset, len): (u64, u32),
+    hold: Option<std::time::Instant>,
+) -> Outcome {
+    let on = (-1, crate::fixed::Descriptor::Plain);
     Outcome::Io(StorageIo {
+        hold,
         file: at.file,
         spdk: at.spdk,
         ceph: at.ceph,
-        ..StorageIo::on(
-            open,
-            (-1, crate::fixed::Descriptor::Plain),
-            IoKind::Flush { then },
-            0,
-            0,
-        )
+        ..StorageIo::on(open, on, kind, offset, len)
     })
 }
 
