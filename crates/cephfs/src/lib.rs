@@ -111,6 +111,11 @@ struct Lib {
     conf_read_file: unsafe extern "C" fn(Cm, *const c_char) -> c_int,
     conf_set: unsafe extern "C" fn(Cm, *const c_char, *const c_char) -> c_int,
     select_filesystem: unsafe extern "C" fn(Cm, *const c_char) -> c_int,
+    init: unsafe extern "C" fn(Cm) -> c_int,
+    set_uuid: unsafe extern "C" fn(Cm, *const c_char),
+    set_session_timeout: unsafe extern "C" fn(Cm, u32),
+    start_reclaim: unsafe extern "C" fn(Cm, *const c_char, u32) -> c_int,
+    finish_reclaim: unsafe extern "C" fn(Cm),
     mount: unsafe extern "C" fn(Cm, *const c_char) -> c_int,
     unmount: unsafe extern "C" fn(Cm) -> c_int,
     release: unsafe extern "C" fn(Cm) -> c_int,
@@ -176,6 +181,11 @@ fn load() -> std::result::Result<Lib, String> {
         conf_read_file: sym!("ceph_conf_read_file"),
         conf_set: sym!("ceph_conf_set"),
         select_filesystem: sym!("ceph_select_filesystem"),
+        init: sym!("ceph_init"),
+        set_uuid: sym!("ceph_set_uuid"),
+        set_session_timeout: sym!("ceph_set_session_timeout"),
+        start_reclaim: sym!("ceph_start_reclaim"),
+        finish_reclaim: sym!("ceph_finish_reclaim"),
         mount: sym!("ceph_mount"),
         unmount: sym!("ceph_unmount"),
         release: sym!("ceph_release"),
@@ -232,7 +242,17 @@ pub struct Options {
     pub fs_name: Option<String>,
     /// More configuration options (name, value), set after the file is read.
     pub settings: Vec<(String, String)>,
+    /// This client's lasting identity (the same across restarts of the node): a mount
+    /// with it first ends whatever session an earlier run left behind (its capabilities
+    /// would otherwise hold every other client off until the MDS evicts it).
+    pub uuid: Option<String>,
+    /// How long the MDS keeps this client's session once it stops answering, seconds
+    /// (None: the cluster's default).
+    pub session_timeout: Option<u32>,
 }
+
+/// ceph_start_reclaim's flag: end the other session and drop its state.
+const RECLAIM_RESET: u32 = 1;
 
 fn cstr(s: &str) -> Result<CString> {
     CString::new(s).map_err(|_| Errno(libc::EINVAL))
@@ -259,6 +279,11 @@ impl Mount {
     /// Connects to the cluster and mounts `root` (a directory of the file system, "/"
     /// for all of it). Errors say which step failed.
     pub fn new(opts: &Options, root: &str) -> std::result::Result<Mount, String> {
+        Self::new_if_there(opts, root)?.ok_or_else(|| format!("mounting {root}: no such directory"))
+    }
+
+    /// As [`Mount::new`]; None when `root` does not exist.
+    pub fn new_if_there(opts: &Options, root: &str) -> std::result::Result<Option<Mount>, String> {
         let lib = lib()?;
         let user = CString::new(opts.user.as_str()).map_err(|_| "bad ceph user".to_string())?;
         let mut cm: Cm = std::ptr::null_mut();
@@ -295,12 +320,45 @@ impl Mount {
             check(unsafe { (lib.select_filesystem)(m.cm, c.as_ptr()) })
                 .map_err(|e| format!("file system {fs}: {e}"))?;
         }
+        if let Some(t) = opts.session_timeout {
+            // SAFETY: the handle is ours and not mounted yet.
+            unsafe { (lib.set_session_timeout)(m.cm, t) };
+        }
+        if let Some(id) = &opts.uuid {
+            m.reclaim(id)?;
+        }
         let r = cstr(root).map_err(|e| e.to_string())?;
         // SAFETY: as above; mounting blocks until the MDS answers or the client's mount
         // timeout passes.
-        check(unsafe { (lib.mount)(m.cm, r.as_ptr()) })
-            .map_err(|e| format!("mounting {root}: {e}"))?;
-        Ok(m)
+        match check(unsafe { (lib.mount)(m.cm, r.as_ptr()) }) {
+            Ok(_) => Ok(Some(m)),
+            Err(Errno(libc::ENOENT)) => Ok(None),
+            Err(e) => Err(format!("mounting {root}: {e}")),
+        }
+    }
+
+    /// Ends the session a client with identity `id` left (a run of this node killed
+    /// before it unmounted), then takes that identity.
+    fn reclaim(&self, id: &str) -> std::result::Result<(), String> {
+        let c = cstr(id).map_err(|e| e.to_string())?;
+        // SAFETY: the handle is ours, not mounted; `c` lives for the calls.
+        unsafe {
+            check((self.lib.init)(self.cm)).map_err(|e| format!("ceph_init: {e}"))?;
+            match (self.lib.start_reclaim)(self.cm, c.as_ptr(), RECLAIM_RESET) {
+                // Ended (0), or there was none.
+                0 => {}
+                rc if rc == -libc::ENOENT => {}
+                rc => {
+                    return Err(format!(
+                        "ending the session of an earlier run: {}",
+                        Errno(-rc)
+                    ))
+                }
+            }
+            (self.lib.finish_reclaim)(self.cm);
+            (self.lib.set_uuid)(self.cm, c.as_ptr());
+        }
+        Ok(())
     }
 
     fn path(p: &str) -> Result<CString> {

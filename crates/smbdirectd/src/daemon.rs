@@ -150,7 +150,8 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
     let mut shares = Vec::new();
     let mut spdk = crate::spdk_store::start(cfg)?;
     for s in &cfg.shares {
-        shares.push(share_config(s, &cfg.ceph, &mut names, Some(&mut spdk))?);
+        let ceph = (&cfg.ceph, cfg.server.state_dir.as_path());
+        shares.push(share_config(s, ceph, &mut names, Some(&mut spdk))?);
     }
     let administrators = cfg
         .security
@@ -225,7 +226,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
 /// options.
 pub(crate) fn share_config(
     s: &crate::config::ShareSection,
-    ceph: &crate::config::CephSection,
+    (ceph, state): (&crate::config::CephSection, &std::path::Path),
     names: &mut crate::kerberos::Resolver,
     spdk: Option<&mut crate::spdk_store::Stores>,
 ) -> Result<ShareConfig> {
@@ -234,9 +235,9 @@ pub(crate) fn share_config(
         (crate::config::ShareBackend::Spdk, None) => {
             anyhow::bail!("share {}: an SPDK share is added only at start", s.name)
         }
-        (crate::config::ShareBackend::Cephfs, _) => {
-            Arc::new(storage::CephShare::new(ceph.mount(&s.name, &s.path)?))
-        }
+        (crate::config::ShareBackend::Cephfs, _) => Arc::new(storage::CephShare::new(
+            ceph.mount(&s.name, &s.path, state)?,
+        )),
         (crate::config::ShareBackend::Dir, _) => {
             std::fs::create_dir_all(&s.path)
                 .with_context(|| format!("share {}: creating {}", s.name, s.path.display()))?;

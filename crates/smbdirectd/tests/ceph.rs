@@ -40,7 +40,7 @@ fn two_nodes_serve_one_cephfs_share() {
     let dir = tempfile::tempdir().unwrap();
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16300);
     let (ma, mb) = (free_port(), free_port());
-    let a = node(&c, ma);
+    let mut a = node(&c, ma);
     let b = node(&c, mb);
 
     // Node A: a VM folder and a disk put into it.
@@ -122,4 +122,49 @@ fn two_nodes_serve_one_cephfs_share() {
     assert!(ops(ma, "writes") >= 3.0, "{}", ops(ma, "writes"));
     assert!(ops(ma, "syncs") >= 1.0, "{}", ops(ma, "syncs"));
     assert!(ops(mb, "reads") >= 2.0, "{}", ops(mb, "reads"));
+
+    // Node A killed while its client holds a file open and writes to it (A's session
+    // with the cluster holds the file's capabilities): started again, A ends its last
+    // run's session, so neither A nor B waits for the cluster to evict it.
+    let mut ca = a.tcp_client();
+    let ta = ca.tree_connect(&format!("\\\\{}\\data", a.host)).unwrap();
+    let (fa, _) = ca
+        .create(
+            ta,
+            "log.bin",
+            access::FILE_READ_DATA | access::FILE_WRITE_DATA,
+            1,
+            create_options::NON_DIRECTORY_FILE,
+        )
+        .unwrap();
+    ca.write(ta, fa, 0, b"held by node A's run").unwrap();
+    ca.flush(ta, fa).unwrap();
+    a.kill9();
+    let t = std::time::Instant::now();
+    a.restart();
+    let (fb, _) = cb
+        .create(
+            tb,
+            "log.bin",
+            access::FILE_READ_DATA | access::FILE_WRITE_DATA,
+            1,
+            create_options::NON_DIRECTORY_FILE,
+        )
+        .unwrap();
+    cb.write(tb, fb, 0, b"B after A's restart!").unwrap();
+    cb.flush(tb, fb).unwrap();
+    cb.close(tb, fb).unwrap();
+    let text = ok(
+        &a,
+        &a.smbclient(&["-m", "SMB3_11"], "get log.bin after.bin"),
+    );
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(30),
+        "{:?}: {text}",
+        t.elapsed()
+    );
+    assert_eq!(
+        std::fs::read(a.dir.path().join("after.bin")).unwrap(),
+        b"B after A's restart!"
+    );
 }

@@ -173,6 +173,36 @@ fn smbtorture_on_an_spdk_share() {
     hold_to(&s, "on SPDK", &suites, &known);
 }
 
+/// The file-centric required suites on one node of a cephfs share (a single-host Ceph
+/// cluster, scripts/ceph-lab): the same list of known failures, and the cephfs share's
+/// own differences, each with its reason, in `smbtorture-cephfs-known-failures.txt`.
+#[test]
+fn smbtorture_on_a_cephfs_share() {
+    if !require_tool("smbtorture") || !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 17300);
+    let s = TestServer::start_with(Opts {
+        share_extra: "backend = \"cephfs\"\n".into(),
+        share_path: Some("/torture".into()),
+        extra_config: format!(
+            "[ceph]\nconf = \"{}\"\nuser = \"smb\"\nkeyring = \"{}\"\n",
+            c.conf.display(),
+            c.keyring.display()
+        ),
+        ..Default::default()
+    });
+    let mut known = known_failures();
+    known.extend(read_known("smbtorture-cephfs-known-failures.txt"));
+    let suites: Vec<&str> = REQUIRED
+        .iter()
+        .copied()
+        .filter(|s| !PROTOCOL_ONLY.contains(s))
+        .collect();
+    hold_to(&s, "on CephFS", &suites, &known);
+}
+
 /// The required suites that do not depend on the backend (protocol only: credits,
 /// sessions, replays, leases, durable v2): they run on the directory share only.
 const PROTOCOL_ONLY: &[&str] = &[

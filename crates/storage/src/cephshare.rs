@@ -80,6 +80,29 @@ fn read_meta(m: &Mount, fd: i32) -> Option<Meta> {
         .and_then(|b| Meta::decode(&b))
 }
 
+/// A file's information from its stats and record. CephFS moves the change time only
+/// forward and sets it to the write time a client sets, so a change time a client set
+/// (or the time it set other times at) lives in the record, with the write time it was
+/// stored at: it stands while the data is unchanged since (the write time the same),
+/// and CephFS' own change time shows after that.
+fn info_of(st: &Statx, meta: Option<Meta>) -> FileInfo {
+    let stat = stat_of(st);
+    let set = meta
+        .as_ref()
+        .and_then(|m| Some((m.change?, m.change_set_at?)));
+    let meta = meta.map(|m| Meta {
+        change: None,
+        change_set_at: None,
+        ..m
+    });
+    let mut info = winmeta::info_of(&stat, meta);
+    let mtime = smb_wire::filetime::from_unix(stat.mtime.0, stat.mtime.1);
+    if let Some((change, _)) = set.filter(|&(_, at)| at == mtime) {
+        info.change_time = change;
+    }
+    info
+}
+
 pub struct CephShare {
     m: Arc<Mount>,
 }
@@ -346,7 +369,7 @@ impl CephFile {
             }
             Err(_) => (None, 0),
         };
-        let mut info = winmeta::info_of(&stat_of(st), meta);
+        let mut info = info_of(st, meta);
         info.ea_size = eas;
         info
     }
@@ -355,7 +378,7 @@ impl CephFile {
 impl FileObj for CephFile {
     fn info(&self) -> Result<FileInfo, NtStatus> {
         let st = self.m.fstatx(self.fd).map_err(st_of)?;
-        let mut info = winmeta::info_of(&stat_of(&st), read_meta(&self.m, self.fd));
+        let mut info = info_of(&st, read_meta(&self.m, self.fd));
         info.ea_size = ea_size(&self.m, self.fd);
         Ok(info)
     }
@@ -395,8 +418,9 @@ impl FileObj for CephFile {
     }
 
     fn set_basic(&self, c: &BasicChange) -> Result<(), NtStatus> {
-        let mut st = Statx::default();
-        let mut mask = 0;
+        // The times CephFS keeps itself first; then the record: attributes, a creation
+        // time, and the change time (see `info_of`): the one a client set, or now when
+        // it set other times, as NTFS moves it.
         let ts = |t: u64| {
             let ns = smb_wire::filetime::to_unix_ns(t);
             libc::timespec {
@@ -404,6 +428,8 @@ impl FileObj for CephFile {
                 tv_nsec: ns.rem_euclid(1_000_000_000) as i64,
             }
         };
+        let mut st = Statx::default();
+        let mut mask = 0;
         if let Some(t) = c.last_access_time {
             st.atime = ts(t);
             mask |= cephfs::SETATTR_ATIME;
@@ -415,22 +441,31 @@ impl FileObj for CephFile {
         if mask != 0 {
             self.m.fsetattrx(self.fd, &st, mask).map_err(st_of)?;
         }
-        if c.attributes.is_some() || c.creation_time.is_some() || c.change_time.is_some() {
-            let mut m = self.meta_or_default()?;
-            if let Some(t) = c.change_time {
-                m.change = Some(t);
-                m.change_set_at = Some(smb_wire::filetime::of(crate::clock::wall()));
-            }
-            if let Some(a) = c.attributes {
-                m.attributes =
-                    (a & (attrs::SETTABLE | attrs::ARCHIVE)) | (m.attributes & attrs::SPARSE_FILE);
-            }
-            if let Some(t) = c.creation_time {
-                m.creation = Some(t);
-            }
-            self.write_meta(&m)?;
+        let change = match c.change_time {
+            Some(t) => Some(t),
+            None if mask != 0 => Some(smb_wire::filetime::of(crate::clock::wall())),
+            None => None,
+        };
+        if c.attributes.is_none() && c.creation_time.is_none() && change.is_none() {
+            return Ok(());
         }
-        Ok(())
+        let mut m = self.meta_or_default()?;
+        if let Some(a) = c.attributes {
+            m.attributes =
+                (a & (attrs::SETTABLE | attrs::ARCHIVE)) | (m.attributes & attrs::SPARSE_FILE);
+        }
+        if let Some(t) = c.creation_time {
+            m.creation = Some(t);
+        }
+        if let Some(t) = change {
+            let now = self.m.fstatx(self.fd).map_err(st_of)?;
+            m.change = Some(t);
+            m.change_set_at = Some(smb_wire::filetime::from_unix(
+                now.mtime.tv_sec,
+                now.mtime.tv_nsec as u32,
+            ));
+        }
+        self.write_meta(&m)
     }
 
     fn list_dir(&self) -> Result<Vec<DirEntry>, NtStatus> {

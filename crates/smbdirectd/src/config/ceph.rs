@@ -54,21 +54,37 @@ impl Default for CephSection {
 
 impl CephSection {
     /// Mounts the directory `path` of the file system (made first if missing) for the
-    /// share `name`.
-    pub fn mount(&self, name: &str, path: &std::path::Path) -> Result<cephfs::Mount> {
+    /// share `name`, as this node (its state directory `state`: a node killed and
+    /// started again ends the sessions its last run left, which would otherwise hold
+    /// every other client off the share's files until the MDS evicts them).
+    pub fn mount(
+        &self,
+        name: &str,
+        path: &std::path::Path,
+        state: &std::path::Path,
+    ) -> Result<cephfs::Mount> {
         storage::cephshare::set_io_threads(self.io_threads);
-        let opts = cephfs::Options {
+        let node = node_id(state)?;
+        let mut opts = cephfs::Options {
             conf: Some(self.conf.clone()),
             user: self.user.clone(),
             keyring: self.keyring.clone(),
             fs_name: self.fs_name.clone(),
             settings: Vec::new(),
+            uuid: Some(format!("smbdirectd.{node}.{name}")),
+            session_timeout: None,
         };
         let dir = path.to_str().unwrap_or("/").trim_end_matches('/');
         let dir = if dir.is_empty() { "/" } else { dir };
-        let root = cephfs::Mount::new(&opts, "/")
-            .map_err(|e| anyhow::anyhow!("share {name}: ceph: {e}"))?;
-        // Each component made in turn (an existing one is fine).
+        let err = |e: String| anyhow::anyhow!("share {name}: ceph: {e}");
+        // The share's own mount first: it ends what a killed run of this node left
+        // (before anything else here waits for that run's capabilities).
+        if let Some(m) = cephfs::Mount::new_if_there(&opts, dir).map_err(err)? {
+            return Ok(m);
+        }
+        // Not there yet: each component made in turn (an existing one is fine).
+        let share = opts.uuid.replace(format!("smbdirectd.{node}.{name}.setup"));
+        let root = cephfs::Mount::new(&opts, "/").map_err(err)?;
         let mut at = String::new();
         for c in dir.split('/').filter(|c| !c.is_empty()) {
             at = if at.is_empty() {
@@ -82,8 +98,28 @@ impl CephSection {
             }
         }
         drop(root);
-        cephfs::Mount::new(&opts, dir).map_err(|e| anyhow::anyhow!("share {name}: ceph: {e}"))
+        opts.uuid = share;
+        cephfs::Mount::new(&opts, dir).map_err(err)
     }
+}
+
+/// This node's lasting name among a cluster's clients: made once, kept in its state
+/// directory.
+fn node_id(state: &std::path::Path) -> Result<String> {
+    use anyhow::Context;
+    let p = state.join("ceph-client-id");
+    if let Ok(id) = std::fs::read_to_string(&p) {
+        let id = id.trim();
+        if !id.is_empty() {
+            return Ok(id.to_string());
+        }
+    }
+    let mut b = [0u8; 8];
+    getrandom::getrandom(&mut b).map_err(|e| anyhow::anyhow!("random: {e}"))?;
+    let id: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    std::fs::create_dir_all(state).with_context(|| format!("creating {}", state.display()))?;
+    std::fs::write(&p, &id).with_context(|| format!("writing {}", p.display()))?;
+    Ok(id)
 }
 
 /// A cephfs share's options agree: a path inside the file system, and none of the

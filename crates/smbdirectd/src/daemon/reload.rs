@@ -60,7 +60,7 @@ pub fn reload(running: &Running, args: &ServeArgs) {
                 tracing::warn!(share = %s.name, "an SPDK share changes at the next start");
                 list.push(c.clone());
             }
-            (cur, _) => match make(s, &new.ceph, &mut resolver) {
+            (cur, _) => match make(s, (&new.ceph, &new.server.state_dir), &mut resolver) {
                 Ok(sc) => {
                     if cur.is_some() {
                         changed.push(s.name.clone());
@@ -92,7 +92,7 @@ fn spdk(s: &ShareSection) -> bool {
 
 fn make(
     s: &ShareSection,
-    ceph: &crate::config::CephSection,
+    ceph: (&crate::config::CephSection, &std::path::Path),
     names: &mut crate::kerberos::Resolver,
 ) -> anyhow::Result<ShareConfig> {
     super::share_config(s, ceph, names, None)
