@@ -22,6 +22,14 @@ fn node(c: &testkit::ceph::Cluster, mport: u16) -> TestServer {
     })
 }
 
+/// Opens `name` for reading and writing (made if missing) through `c`.
+fn open_rw(c: &mut client::Client, tree: u32, name: &str, disposition: u32) -> client::FileId {
+    use client::{access, create_options};
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
+    let nd = create_options::NON_DIRECTORY_FILE;
+    c.create(tree, name, rw, disposition, nd).unwrap().0
+}
+
 fn ok(s: &TestServer, o: &std::process::Output) -> String {
     let text = out_text(o);
     assert!(
@@ -90,15 +98,7 @@ fn two_nodes_serve_one_cephfs_share() {
     use client::{access, create_options};
     let mut ca = a.tcp_client();
     let ta = ca.tree_connect(&format!("\\\\{}\\data", a.host)).unwrap();
-    let (fa, _) = ca
-        .create(
-            ta,
-            "log.bin",
-            access::FILE_READ_DATA | access::FILE_WRITE_DATA,
-            5,
-            create_options::NON_DIRECTORY_FILE,
-        )
-        .unwrap();
+    let fa = open_rw(&mut ca, ta, "log.bin", 5);
     ca.write(ta, fa, 0, b"written on node A").unwrap();
     ca.flush(ta, fa).unwrap();
     let mut cb = b.tcp_client();
@@ -128,29 +128,13 @@ fn two_nodes_serve_one_cephfs_share() {
     // run's session, so neither A nor B waits for the cluster to evict it.
     let mut ca = a.tcp_client();
     let ta = ca.tree_connect(&format!("\\\\{}\\data", a.host)).unwrap();
-    let (fa, _) = ca
-        .create(
-            ta,
-            "log.bin",
-            access::FILE_READ_DATA | access::FILE_WRITE_DATA,
-            1,
-            create_options::NON_DIRECTORY_FILE,
-        )
-        .unwrap();
+    let fa = open_rw(&mut ca, ta, "log.bin", 1);
     ca.write(ta, fa, 0, b"held by node A's run").unwrap();
     ca.flush(ta, fa).unwrap();
     a.kill9();
     let t = std::time::Instant::now();
     a.restart();
-    let (fb, _) = cb
-        .create(
-            tb,
-            "log.bin",
-            access::FILE_READ_DATA | access::FILE_WRITE_DATA,
-            1,
-            create_options::NON_DIRECTORY_FILE,
-        )
-        .unwrap();
+    let fb = open_rw(&mut cb, tb, "log.bin", 1);
     cb.write(tb, fb, 0, b"B after A's restart!").unwrap();
     cb.flush(tb, fb).unwrap();
     cb.close(tb, fb).unwrap();
