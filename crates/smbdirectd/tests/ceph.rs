@@ -152,3 +152,73 @@ fn two_nodes_serve_one_cephfs_share() {
         b"B after A's restart!"
     );
 }
+
+/// The cluster's OSD killed while a client reads a file only the cluster holds (the
+/// node never cached it): the READ waits on a CephFS thread, not on the worker, which
+/// answers another client's ECHO at once meanwhile; the OSD started again, the READ
+/// completes with the file's bytes.
+#[test]
+fn an_osd_outage_holds_the_read_not_the_worker() {
+    use smb_wire::header::Command;
+    use std::time::{Duration, Instant};
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16400);
+    // The file is written by another client of the cluster, before the node starts.
+    let data = random_bytes(4 << 20, 48);
+    {
+        let m = cephfs::Mount::new(
+            &cephfs::Options {
+                conf: Some(c.conf.clone()),
+                user: "smb".into(),
+                keyring: Some(c.keyring.clone()),
+                ..Default::default()
+            },
+            "/",
+        )
+        .unwrap();
+        m.mkdir("shares", 0o755).unwrap();
+        m.mkdir("shares/data", 0o755).unwrap();
+        let fd = m
+            .open("shares/data/cold.bin", libc::O_RDWR | libc::O_CREAT, 0o644)
+            .unwrap();
+        m.write(fd, 0, &data).unwrap();
+        m.fsync(fd, false).unwrap();
+        m.close(fd).unwrap();
+    }
+    let s = node(&c, free_port());
+    let mut reader = s.tcp_client();
+    let t = reader
+        .tree_connect(&format!("\\\\{}\\data", s.host))
+        .unwrap();
+    let f = open_rw(&mut reader, t, "cold.bin", 1);
+    let mut other = s.tcp_client();
+
+    c.kill("osd.0");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let pending = std::thread::spawn(move || {
+        let r = reader.read(t, f, 1 << 20, 1 << 20);
+        let _ = tx.send(r.map_err(|e| format!("{e:?}")));
+        reader
+    });
+    // The read waits for the OSD...
+    assert!(
+        rx.recv_timeout(Duration::from_secs(3)).is_err(),
+        "a read with the OSD down answered"
+    );
+    // ...and the worker serves the other client meanwhile.
+    let t0 = Instant::now();
+    let echo = other.request(Command::ECHO, 0, &[4, 0, 0, 0]).unwrap();
+    assert_eq!(echo.status(), smb_wire::NtStatus::SUCCESS);
+    assert!(t0.elapsed() < Duration::from_secs(2), "{:?}", t0.elapsed());
+
+    c.revive("osd.0");
+    let got = rx
+        .recv_timeout(Duration::from_secs(120))
+        .expect("the read completes once the OSD is back")
+        .unwrap();
+    assert!(got == data[1 << 20..2 << 20]);
+    let _ = pending.join();
+}

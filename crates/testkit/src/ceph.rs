@@ -55,6 +55,32 @@ impl Cluster {
     }
 }
 
+impl Cluster {
+    fn lab(&self, args: &[&str]) {
+        let o = Command::new(&self.script)
+            .arg(args[0])
+            .arg(&self.dir)
+            .args(&args[1..])
+            .output()
+            .expect("scripts/ceph-lab");
+        assert!(
+            o.status.success(),
+            "ceph-lab {args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+
+    /// kill -9 of one of its daemons ("osd.0", "mds.a", "mon.a").
+    pub fn kill(&self, daemon: &str) {
+        self.lab(&["kill", daemon]);
+    }
+
+    /// Starts a killed daemon again on its data.
+    pub fn revive(&self, daemon: &str) {
+        self.lab(&["revive", daemon]);
+    }
+}
+
 impl Drop for Cluster {
     fn drop(&mut self) {
         let _ = Command::new(&self.script)
