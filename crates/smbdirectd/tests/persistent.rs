@@ -169,6 +169,28 @@ fn persistent_handles_on_an_spdk_share_survive_sigkill() {
     survive_sigkill(spdk_server_with(&device, "continuous_availability = true"));
 }
 
+/// The same on a cephfs share (a single-host Ceph cluster): the journal is the node's,
+/// the data the cluster's; the node started again ends its last run's session with the
+/// cluster and reopens the files.
+#[test]
+fn persistent_handles_on_a_cephfs_share_survive_sigkill() {
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16500);
+    survive_sigkill(TestServer::start_with(Opts {
+        share_extra: "continuous_availability = true\nbackend = \"cephfs\"\n".into(),
+        share_path: Some("/persistent".into()),
+        extra_config: format!(
+            "[ceph]\nconf = \"{}\"\nuser = \"smb\"\nkeyring = \"{}\"\n",
+            c.conf.display(),
+            c.keyring.display()
+        ),
+        ..Default::default()
+    }));
+}
+
 fn survive_sigkill(mut s: TestServer) {
     let (mut c, mut tree) = connect_with_guid(&s, OWNER);
     let vm_guid = [0xA1; 16];
