@@ -140,8 +140,10 @@ fn verbs_channel_binds_to_a_tcp_session() {
 }
 
 /// A client that vanishes while the server fetches its WRITE's data by RDMA Read: the
-/// lost WRITE writes nothing, the server's side of the queue pair is cleaned up, and a
-/// new connection over verbs works at once.
+/// lost WRITE lands whole or not at all (on a kernel provider the client's memory stays
+/// readable until its registration goes, so the server's read may finish first: the
+/// WRITE was then received, and is written, unanswered, as any other), the server's
+/// side of the queue pair is cleaned up, and a new connection over verbs works at once.
 #[test]
 fn verbs_connection_lost_mid_transfer_is_recovered() {
     let Some(ip) = verbs_ip() else { return };
@@ -157,13 +159,19 @@ fn verbs_connection_lost_mid_transfer_is_recovered() {
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     let on_disk = std::fs::read(srv.share.join("fault.bin")).unwrap();
-    assert_eq!(on_disk, vec![0x11; 4096]);
+    let whole = vec![0x22; 8 << 20];
+    assert!(
+        on_disk == [0x11; 4096] || on_disk == whole,
+        "a torn WRITE: {} bytes, {} of them new",
+        on_disk.len(),
+        on_disk.iter().filter(|&&b| b == 0x22).count()
+    );
     let mut d = client::Client::connect_rdma(&ep, &o).unwrap();
     let tree = d.tree_connect("\\\\127.0.0.1\\data").unwrap();
     let (f, _) = d.create(tree, "fault.bin", 0x0012_019f, 1, 0).unwrap();
     assert_eq!(
         d.read_rdma(tree, f, 0, 4096, true).unwrap(),
-        vec![0x11; 4096]
+        on_disk[..4096]
     );
     srv.stop();
 }
