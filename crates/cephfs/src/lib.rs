@@ -36,6 +36,22 @@ fn check(rc: c_int) -> Result<c_int> {
     }
 }
 
+/// An extended attribute through `get(buf, len)` (a getxattr call): its size probed
+/// first, then read into a buffer of that size; None when there is none of that name.
+fn read_xattr(get: impl Fn(*mut c_void, usize) -> c_int) -> Result<Option<Vec<u8>>> {
+    let len = get(std::ptr::null_mut(), 0);
+    if len == -libc::ENODATA {
+        return Ok(None);
+    }
+    let mut v = vec![0u8; check(len)? as usize];
+    let got = get(v.as_mut_ptr().cast(), v.len());
+    if got == -libc::ENODATA {
+        return Ok(None);
+    }
+    v.truncate(check(got)? as usize);
+    Ok(Some(v))
+}
+
 /// `struct ceph_statx` (cephfs/ceph_ll_client.h, 16.2).
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -598,42 +614,18 @@ impl Mount {
     /// An extended attribute of an open file; None when it has none of that name.
     pub fn fgetxattr(&self, fd: i32, name: &str) -> Result<Option<Vec<u8>>> {
         let n = cstr(name)?;
-        // SAFETY: a size probe (no buffer).
-        let len = unsafe { (self.lib.fgetxattr)(self.cm, fd, n.as_ptr(), std::ptr::null_mut(), 0) };
-        if len == -libc::ENODATA {
-            return Ok(None);
-        }
-        let len = check(len)? as usize;
-        let mut v = vec![0u8; len];
-        // SAFETY: `v` holds `len` writable bytes.
-        let got =
-            unsafe { (self.lib.fgetxattr)(self.cm, fd, n.as_ptr(), v.as_mut_ptr().cast(), len) };
-        if got == -libc::ENODATA {
-            return Ok(None);
-        }
-        v.truncate(check(got)? as usize);
-        Ok(Some(v))
+        // SAFETY: the call writes at most `len` bytes at `buf` (none for a size probe,
+        // whose buffer is null); the name lives for the calls.
+        read_xattr(|buf, len| unsafe { (self.lib.fgetxattr)(self.cm, fd, n.as_ptr(), buf, len) })
     }
 
     /// As [`Mount::fgetxattr`], by path (no file opened).
     pub fn getxattr(&self, path: &str, name: &str) -> Result<Option<Vec<u8>>> {
         let (p, n) = (Self::path(path)?, cstr(name)?);
-        let mut v = vec![0u8; 64 * 1024];
-        // SAFETY: `v` holds its length in writable bytes; both strings live for the call.
-        let got = unsafe {
-            (self.lib.lgetxattr)(
-                self.cm,
-                p.as_ptr(),
-                n.as_ptr(),
-                v.as_mut_ptr().cast(),
-                v.len(),
-            )
-        };
-        if got == -libc::ENODATA {
-            return Ok(None);
-        }
-        v.truncate(check(got)? as usize);
-        Ok(Some(v))
+        // SAFETY: as above; both strings live for the calls.
+        read_xattr(|buf, len| unsafe {
+            (self.lib.lgetxattr)(self.cm, p.as_ptr(), n.as_ptr(), buf, len)
+        })
     }
 
     pub fn fsetxattr(&self, fd: i32, name: &str, value: &[u8]) -> Result<()> {

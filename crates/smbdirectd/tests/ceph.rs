@@ -9,17 +9,13 @@ use common::*;
 /// A node serving share "data" from /shares/data of the cluster's file system, its
 /// metrics at `mport`.
 fn node(c: &testkit::ceph::Cluster, mport: u16) -> TestServer {
-    TestServer::start_with(Opts {
-        share_extra: "backend = \"cephfs\"\n".into(),
-        share_path: Some("/shares/data".into()),
-        extra_config: format!(
-            "[metrics]\nlisten = \"127.0.0.1:{mport}\"\n\
-             [ceph]\nconf = \"{}\"\nuser = \"smb\"\nkeyring = \"{}\"\nio_threads = 4\n",
-            c.conf.display(),
-            c.keyring.display()
-        ),
-        ..Default::default()
-    })
+    let metrics = format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"");
+    TestServer::start_with(cephfs_opts(
+        c,
+        "/shares/data",
+        "",
+        ("io_threads = 4", &metrics),
+    ))
 }
 
 /// Opens `name` for reading and writing (made if missing) through `c`.

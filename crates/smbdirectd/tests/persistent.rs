@@ -179,16 +179,13 @@ fn persistent_handles_on_a_cephfs_share_survive_sigkill() {
     }
     let dir = tempfile::tempdir().unwrap();
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16500);
-    survive_sigkill(TestServer::start_with(Opts {
-        share_extra: "continuous_availability = true\nbackend = \"cephfs\"\n".into(),
-        share_path: Some("/persistent".into()),
-        extra_config: format!(
-            "[ceph]\nconf = \"{}\"\nuser = \"smb\"\nkeyring = \"{}\"\n",
-            c.conf.display(),
-            c.keyring.display()
-        ),
-        ..Default::default()
-    }));
+    let ca = "continuous_availability = true";
+    survive_sigkill(TestServer::start_with(cephfs_opts(
+        &c,
+        "/persistent",
+        ca,
+        ("", ""),
+    )));
 }
 
 fn survive_sigkill(mut s: TestServer) {

@@ -183,16 +183,7 @@ fn smbtorture_on_a_cephfs_share() {
     }
     let dir = tempfile::tempdir().unwrap();
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 17300);
-    let s = TestServer::start_with(Opts {
-        share_extra: "backend = \"cephfs\"\n".into(),
-        share_path: Some("/torture".into()),
-        extra_config: format!(
-            "[ceph]\nconf = \"{}\"\nuser = \"smb\"\nkeyring = \"{}\"\n",
-            c.conf.display(),
-            c.keyring.display()
-        ),
-        ..Default::default()
-    });
+    let s = TestServer::start_with(cephfs_opts(&c, "/torture", "", ("", "")));
     let mut known = known_failures();
     known.extend(read_known("smbtorture-cephfs-known-failures.txt"));
     let suites: Vec<&str> = REQUIRED

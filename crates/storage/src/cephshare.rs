@@ -312,9 +312,8 @@ impl Drop for CephIo {
 
 /// An open file or directory of a [`CephShare`].
 pub struct CephFile {
+    /// Its descriptor (also held by its operations under way).
     io: Arc<CephIo>,
-    m: Arc<Mount>,
-    fd: i32,
     is_dir: bool,
     /// Opened write-through: the engine syncs after each write before it answers.
     write_through: bool,
@@ -324,18 +323,16 @@ impl CephFile {
     fn new(m: &Arc<Mount>, fd: i32, is_dir: bool, write_through: bool) -> CephFile {
         CephFile {
             io: Arc::new(CephIo { m: m.clone(), fd }),
-            m: m.clone(),
-            fd,
             is_dir,
             write_through,
         }
     }
 
     fn meta_or_default(&self) -> Result<Meta, NtStatus> {
-        Ok(match read_meta(&self.m, self.fd) {
+        Ok(match read_meta(&self.io.m, self.io.fd) {
             Some(m) => m,
             None => {
-                let st = self.m.fstatx(self.fd).map_err(st_of)?;
+                let st = self.io.m.fstatx(self.io.fd).map_err(st_of)?;
                 let base = winmeta::info_of(&stat_of(&st), None);
                 Meta {
                     attributes: base.attributes & !(attrs::DIRECTORY | attrs::NORMAL),
@@ -349,22 +346,25 @@ impl CephFile {
     }
 
     fn write_meta(&self, m: &Meta) -> Result<(), NtStatus> {
-        self.m.fsetxattr(self.fd, XATTR, &m.encode()).map_err(st_of)
+        self.io
+            .m
+            .fsetxattr(self.io.fd, XATTR, &m.encode())
+            .map_err(st_of)
     }
 
     /// A child's information (its stats from the listing, its record read through a
     /// descriptor of its own).
     fn child(&self, name: &str, st: &Statx) -> FileInfo {
-        let fd = self.m.openat(
-            self.fd,
+        let fd = self.io.m.openat(
+            self.io.fd,
             name,
             libc::O_RDONLY | libc::O_NOFOLLOW | if st.is_dir() { libc::O_DIRECTORY } else { 0 },
             0,
         );
         let (meta, eas) = match fd {
             Ok(fd) => {
-                let r = (read_meta(&self.m, fd), ea_size(&self.m, fd));
-                let _ = self.m.close(fd);
+                let r = (read_meta(&self.io.m, fd), ea_size(&self.io.m, fd));
+                let _ = self.io.m.close(fd);
                 r
             }
             Err(_) => (None, 0),
@@ -377,20 +377,22 @@ impl CephFile {
 
 impl FileObj for CephFile {
     fn info(&self) -> Result<FileInfo, NtStatus> {
-        let st = self.m.fstatx(self.fd).map_err(st_of)?;
-        let mut info = info_of(&st, read_meta(&self.m, self.fd));
-        info.ea_size = ea_size(&self.m, self.fd);
+        let st = self.io.m.fstatx(self.io.fd).map_err(st_of)?;
+        let mut info = info_of(&st, read_meta(&self.io.m, self.io.fd));
+        info.ea_size = ea_size(&self.io.m, self.io.fd);
         Ok(info)
     }
 
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, NtStatus> {
-        crate::stats::timed(crate::stats::OP_READ, || self.m.read(self.fd, offset, buf))
-            .map_err(st_of)
+        crate::stats::timed(crate::stats::OP_READ, || {
+            self.io.m.read(self.io.fd, offset, buf)
+        })
+        .map_err(st_of)
     }
 
     fn write_at(&self, offset: u64, data: &[u8]) -> Result<usize, NtStatus> {
         crate::stats::timed(crate::stats::OP_WRITE, || {
-            self.m.write(self.fd, offset, data)
+            self.io.m.write(self.io.fd, offset, data)
         })
         .map_err(st_of)
     }
@@ -402,11 +404,14 @@ impl FileObj for CephFile {
     fn sync(&self) -> Result<(), NtStatus> {
         // Data and the size with it: what a client was told is stable is in the
         // cluster, whichever node reads it next.
-        crate::stats::timed(crate::stats::OP_FLUSH, || self.m.fsync(self.fd, false)).map_err(st_of)
+        crate::stats::timed(crate::stats::OP_FLUSH, || {
+            self.io.m.fsync(self.io.fd, false)
+        })
+        .map_err(st_of)
     }
 
     fn set_len(&self, len: u64) -> Result<(), NtStatus> {
-        self.m.ftruncate(self.fd, len).map_err(st_of)
+        self.io.m.ftruncate(self.io.fd, len).map_err(st_of)
     }
 
     fn allocate(&self, len: u64) -> Result<(), NtStatus> {
@@ -439,7 +444,7 @@ impl FileObj for CephFile {
             mask |= cephfs::SETATTR_MTIME;
         }
         if mask != 0 {
-            self.m.fsetattrx(self.fd, &st, mask).map_err(st_of)?;
+            self.io.m.fsetattrx(self.io.fd, &st, mask).map_err(st_of)?;
         }
         let change = match c.change_time {
             Some(t) => Some(t),
@@ -458,7 +463,7 @@ impl FileObj for CephFile {
             m.creation = Some(t);
         }
         if let Some(t) = change {
-            let now = self.m.fstatx(self.fd).map_err(st_of)?;
+            let now = self.io.m.fstatx(self.io.fd).map_err(st_of)?;
             m.change = Some(t);
             m.change_set_at = Some(smb_wire::filetime::from_unix(
                 now.mtime.tv_sec,
@@ -472,7 +477,7 @@ impl FileObj for CephFile {
         if !self.is_dir {
             return Err(NtStatus::INVALID_PARAMETER);
         }
-        let mut list = self.m.flist(self.fd).map_err(st_of)?;
+        let mut list = self.io.m.flist(self.io.fd).map_err(st_of)?;
         list.retain(|(_, st)| st.is_dir() || st.is_file());
         list.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(list
@@ -489,8 +494,9 @@ impl FileObj for CephFile {
             return Err(NtStatus::INVALID_PARAMETER);
         }
         let mut names: Vec<String> = self
+            .io
             .m
-            .flist(self.fd)
+            .flist(self.io.fd)
             .map_err(st_of)?
             .into_iter()
             .filter(|(_, st)| st.is_dir() || st.is_file())
@@ -504,7 +510,7 @@ impl FileObj for CephFile {
         if !self.is_dir {
             return Err(NtStatus::INVALID_PARAMETER);
         }
-        let st = self.m.statxat(self.fd, name).map_err(st_of)?;
+        let st = self.io.m.statxat(self.io.fd, name).map_err(st_of)?;
         if !st.is_dir() && !st.is_file() {
             return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
@@ -512,20 +518,23 @@ impl FileObj for CephFile {
     }
 
     fn zero_range(&self, offset: u64, len: u64) -> Result<(), NtStatus> {
-        let st = self.m.fstatx(self.fd).map_err(st_of)?;
+        let st = self.io.m.fstatx(self.io.fd).map_err(st_of)?;
         let end = offset.saturating_add(len).min(st.size);
         if end <= offset {
             return Ok(());
         }
         let mode = libc::FALLOC_FL_PUNCH_HOLE | libc::FALLOC_FL_KEEP_SIZE;
-        match self.m.fallocate(self.fd, mode, offset, end - offset) {
+        match self.io.m.fallocate(self.io.fd, mode, offset, end - offset) {
             Err(Errno(libc::EOPNOTSUPP)) => {
                 // Zeros written instead, a MiB at a time.
                 let zeros = vec![0u8; (end - offset).min(1 << 20) as usize];
                 let mut at = offset;
                 while at < end {
                     let n = (end - at).min(zeros.len() as u64) as usize;
-                    self.m.write(self.fd, at, &zeros[..n]).map_err(st_of)?;
+                    self.io
+                        .m
+                        .write(self.io.fd, at, &zeros[..n])
+                        .map_err(st_of)?;
                     at += n as u64;
                 }
                 Ok(())
@@ -558,7 +567,7 @@ impl FileObj for CephFile {
     }
 
     fn eas(&self) -> Result<Vec<Ea>, NtStatus> {
-        match self.m.fgetxattr(self.fd, XATTR_EAS).map_err(st_of)? {
+        match self.io.m.fgetxattr(self.io.fd, XATTR_EAS).map_err(st_of)? {
             Some(b) => crate::ealist::decode(&b),
             None => Ok(Vec::new()),
         }
@@ -570,8 +579,9 @@ impl FileObj for CephFile {
         if smb_wire::fscc::ea_list_size(&eas) as usize > crate::ealist::MAX_EA_LIST {
             return Err(NtStatus::EA_TOO_LARGE);
         }
-        self.m
-            .fsetxattr(self.fd, XATTR_EAS, &crate::ealist::encode(&eas))
+        self.io
+            .m
+            .fsetxattr(self.io.fd, XATTR_EAS, &crate::ealist::encode(&eas))
             .map_err(|e| match e.0 {
                 libc::E2BIG | libc::ENOSPC | libc::ERANGE => NtStatus::EA_TOO_LARGE,
                 _ => st_of(e),
@@ -579,8 +589,9 @@ impl FileObj for CephFile {
     }
 
     fn security(&self) -> Option<Vec<u8>> {
-        self.m
-            .fgetxattr(self.fd, XATTR_SD)
+        self.io
+            .m
+            .fgetxattr(self.io.fd, XATTR_SD)
             .ok()
             .flatten()
             .filter(|sd| !sd.is_empty() && sd.len() <= MAX_SD)
@@ -590,8 +601,9 @@ impl FileObj for CephFile {
         if sd.len() > MAX_SD {
             return Err(NtStatus::INVALID_SECURITY_DESCR);
         }
-        self.m
-            .fsetxattr(self.fd, XATTR_SD, sd)
+        self.io
+            .m
+            .fsetxattr(self.io.fd, XATTR_SD, sd)
             .map_err(|e| match e.0 {
                 libc::E2BIG | libc::ENOSPC | libc::ERANGE => NtStatus::INSUFFICIENT_RESOURCES,
                 _ => st_of(e),
@@ -642,9 +654,6 @@ fn pool() -> &'static std::sync::mpsc::SyncSender<Job> {
     })
 }
 
-/// A raw pointer moved to a CephFS thread.
-struct Sent(usize);
-
 /// Runs `op` on a file of a CephFS share on one of the node's CephFS threads; `done`
 /// runs there when it is over (a write-through write is synced first). A full queue
 /// fails the operation at once with ENOMEM.
@@ -680,15 +689,15 @@ pub unsafe fn submit(target: CephTarget, op: StorageOp, done: IoDone) {
             (0, Op::Punch { offset, len })
         }
     };
-    let (file, buf) = (Sent(target.file), Sent(buf));
+    let file = target.file;
     let work = Box::new(move || {
         // SAFETY: the request keeps the file open until `done` has run (the caller's
         // contract).
-        let io = unsafe { &*(file.0 as *const CephIo) };
+        let io = unsafe { &*(file as *const CephIo) };
         let r = match op {
             Op::Read { offset, len } => {
                 // SAFETY: `len` writable bytes, untouched until `done` runs.
-                let b = unsafe { std::slice::from_raw_parts_mut(buf.0 as *mut u8, len as usize) };
+                let b = unsafe { std::slice::from_raw_parts_mut(buf as *mut u8, len as usize) };
                 io.m.read(io.fd, offset, b).map(|n| n as i32)
             }
             Op::Write {
@@ -697,7 +706,7 @@ pub unsafe fn submit(target: CephTarget, op: StorageOp, done: IoDone) {
                 stable,
             } => {
                 // SAFETY: `len` readable bytes, untouched until `done` runs.
-                let b = unsafe { std::slice::from_raw_parts(buf.0 as *const u8, len as usize) };
+                let b = unsafe { std::slice::from_raw_parts(buf as *const u8, len as usize) };
                 io.m.write(io.fd, offset, b).and_then(|n| {
                     if stable {
                         io.m.fsync(io.fd, false)?;

@@ -698,3 +698,25 @@ pub fn connect_with_guid(s: &TestServer, guid: [u8; 16]) -> (client::Client, u32
     let tree = c.tree_connect(&format!("\\\\{}\\data", s.host)).unwrap();
     (c, tree)
 }
+
+/// The test server's options for a share on the CephFS of `c`: the directory `path` of
+/// its file system, `share_extra` more share settings, `ceph_extra` more `[ceph]`
+/// settings, `server_extra` more configuration before `[ceph]` (the `[server]` keys and
+/// tables such as `[metrics]`).
+pub fn cephfs_opts(
+    c: &testkit::ceph::Cluster,
+    path: &str,
+    share_extra: &str,
+    (ceph_extra, server_extra): (&str, &str),
+) -> Opts {
+    Opts {
+        share_extra: format!("backend = \"cephfs\"\n{share_extra}\n"),
+        share_path: Some(path.into()),
+        extra_config: format!(
+            "{server_extra}\n[ceph]\nconf = \"{}\"\nuser = \"smb\"\nkeyring = \"{}\"\n{ceph_extra}\n",
+            c.conf.display(),
+            c.keyring.display()
+        ),
+        ..Default::default()
+    }
+}
