@@ -10,6 +10,8 @@
 //! The only unsafe is the C calls (and the C structures they fill), each with its SAFETY
 //! note.
 
+pub mod rados;
+
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -267,6 +269,17 @@ pub struct Options {
     pub session_timeout: Option<u32>,
 }
 
+impl Options {
+    /// The settings made after the file is read: `settings`, and the keyring.
+    fn all_settings(&self) -> Vec<(String, String)> {
+        let mut s = self.settings.clone();
+        if let Some(k) = &self.keyring {
+            s.push(("keyring".into(), k.display().to_string()));
+        }
+        s
+    }
+}
+
 /// ceph_start_reclaim's flag: end the other session and drop its state.
 const RECLAIM_RESET: u32 = 1;
 
@@ -300,46 +313,8 @@ impl Mount {
 
     /// As [`Mount::new`]; None when `root` does not exist.
     pub fn new_if_there(opts: &Options, root: &str) -> std::result::Result<Option<Mount>, String> {
-        let lib = lib()?;
-        let user = CString::new(opts.user.as_str()).map_err(|_| "bad ceph user".to_string())?;
-        let mut cm: Cm = std::ptr::null_mut();
-        // SAFETY: `cm` receives a new handle; `user` is a C string alive for the call.
-        check(unsafe { (lib.create)(&mut cm, user.as_ptr()) })
-            .map_err(|e| format!("ceph_create: {e}"))?;
-        // From here the handle is released on every path (Drop).
-        let m = Mount { lib, cm };
-        let conf = match &opts.conf {
-            Some(p) => Some(cpath(p).map_err(|e| format!("ceph conf path: {e}"))?),
-            None => None,
-        };
-        // SAFETY: the handle is ours and not mounted; the path is a C string or null.
-        check(unsafe {
-            (lib.conf_read_file)(m.cm, conf.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()))
-        })
-        .map_err(|e| format!("reading {:?}: {e}", opts.conf))?;
-        let mut settings = opts.settings.clone();
-        if let Some(k) = &opts.keyring {
-            settings.push(("keyring".into(), k.display().to_string()));
-        }
-        for (k, v) in &settings {
-            let (ck, cv) = (
-                cstr(k).map_err(|e| e.to_string())?,
-                cstr(v).map_err(|e| e.to_string())?,
-            );
-            // SAFETY: as above; both strings live for the call.
-            check(unsafe { (lib.conf_set)(m.cm, ck.as_ptr(), cv.as_ptr()) })
-                .map_err(|e| format!("ceph option {k}={v}: {e}"))?;
-        }
-        if let Some(fs) = &opts.fs_name {
-            let c = cstr(fs).map_err(|e| e.to_string())?;
-            // SAFETY: as above.
-            check(unsafe { (lib.select_filesystem)(m.cm, c.as_ptr()) })
-                .map_err(|e| format!("file system {fs}: {e}"))?;
-        }
-        if let Some(t) = opts.session_timeout {
-            // SAFETY: the handle is ours and not mounted yet.
-            unsafe { (lib.set_session_timeout)(m.cm, t) };
-        }
+        let m = Self::create(opts)?;
+        let lib = m.lib;
         if let Some(id) = &opts.uuid {
             m.reclaim(id)?;
         }
@@ -351,6 +326,66 @@ impl Mount {
             Err(Errno(libc::ENOENT)) => Ok(None),
             Err(e) => Err(format!("mounting {root}: {e}")),
         }
+    }
+
+    /// A new handle (not yet connected) with the configuration `opts` names.
+    fn create(opts: &Options) -> std::result::Result<Mount, String> {
+        let lib = lib()?;
+        let user = CString::new(opts.user.as_str()).map_err(|_| "bad ceph user".to_string())?;
+        let mut cm: Cm = std::ptr::null_mut();
+        // SAFETY: `cm` receives a new handle; `user` is a C string alive for the call.
+        check(unsafe { (lib.create)(&mut cm, user.as_ptr()) })
+            .map_err(|e| format!("ceph_create: {e}"))?;
+        // From here the handle is released on every path (Drop).
+        let m = Mount { lib, cm };
+        m.configure(opts)?;
+        Ok(m)
+    }
+
+    /// Reads the configuration `opts` names into the (unmounted) handle.
+    fn configure(&self, opts: &Options) -> std::result::Result<(), String> {
+        let conf = match &opts.conf {
+            Some(p) => Some(cpath(p).map_err(|e| format!("ceph conf path: {e}"))?),
+            None => None,
+        };
+        // SAFETY: the handle is ours and not mounted; the path is a C string or null.
+        check(unsafe {
+            (self.lib.conf_read_file)(
+                self.cm,
+                conf.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
+            )
+        })
+        .map_err(|e| format!("reading {:?}: {e}", opts.conf))?;
+        for (k, v) in &opts.all_settings() {
+            let (ck, cv) = (
+                cstr(k).map_err(|e| e.to_string())?,
+                cstr(v).map_err(|e| e.to_string())?,
+            );
+            // SAFETY: as above; both strings live for the call.
+            check(unsafe { (self.lib.conf_set)(self.cm, ck.as_ptr(), cv.as_ptr()) })
+                .map_err(|e| format!("ceph option {k}={v}: {e}"))?;
+        }
+        if let Some(fs) = &opts.fs_name {
+            let c = cstr(fs).map_err(|e| e.to_string())?;
+            // SAFETY: as above.
+            check(unsafe { (self.lib.select_filesystem)(self.cm, c.as_ptr()) })
+                .map_err(|e| format!("file system {fs}: {e}"))?;
+        }
+        if let Some(t) = opts.session_timeout {
+            // SAFETY: the handle is ours and not mounted yet.
+            unsafe { (self.lib.set_session_timeout)(self.cm, t) };
+        }
+        Ok(())
+    }
+
+    /// Ends the file system session of the client with lasting identity `id` (another
+    /// node's, that lost its lease): its capabilities are dropped and the MDS evicts it,
+    /// so its files can be opened here at once. No session of that identity is not an
+    /// error.
+    pub fn end_session(opts: &Options, id: &str) -> std::result::Result<(), String> {
+        let m = Self::create(opts)?;
+        // The handle takes the identity it ended; it is released unmounted (Drop).
+        m.reclaim(id)
     }
 
     /// Ends the session a client with identity `id` left (a run of this node killed

@@ -28,6 +28,11 @@ pub struct ShareConfig {
     /// Continuously available (SHARE_CAP_CONTINUOUS_AVAILABILITY): persistent handles are
     /// granted here, journaled, and written through.
     pub continuous_availability: bool,
+    /// Served by every node of a cluster at once (SHARE_CAP_SCALEOUT): its persistent
+    /// opens are journaled where the other nodes can take them over, and no caching
+    /// (oplock or lease) is granted on it, since another node's client may change a
+    /// file at any time.
+    pub scale_out: bool,
     /// Shared VHDX (MS-RSVD): `.vhdx` files here open as shared virtual SCSI disks for
     /// guest clusters when a client asks with the SVHDX context.
     pub rsvd: bool,
@@ -120,6 +125,7 @@ impl ShareConfig {
             mapped_reads: false,
             write_through: false,
             continuous_availability: false,
+            scale_out: false,
             rsvd: false,
             access: None,
             require_kerberos: false,

@@ -403,6 +403,11 @@ impl Journal {
         }
     }
 
+    /// Whether the open `persistent` is in the journal (live).
+    pub fn holds(&self, persistent: u64) -> bool {
+        self.inner.lock().frames.contains_key(&persistent)
+    }
+
     /// Records `open`'s state; on stable storage when this returns Ok.
     pub fn put(&self, open: &PersistentOpen) -> std::io::Result<()> {
         self.put_unless(open, || false)

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 mod ceph;
 mod qos;
 mod spdk;
-pub use ceph::CephSection;
+pub use ceph::{node_id, share_session, CephSection};
 pub use qos::{parse_guid, QosPolicySection, QosSection};
 pub use spdk::{ShareBackend, SpdkSection};
 
@@ -444,6 +444,12 @@ pub struct ShareSection {
     /// directory, kept across a restart) and their writes go through to stable storage.
     #[serde(default)]
     pub continuous_availability: bool,
+    /// Served by every node of the Ceph cluster in `[ceph]` at once (a Scale-Out File
+    /// Server share): `backend = "cephfs"` and continuously available; its persistent
+    /// handles are journaled in RADOS, where another node takes them over when this
+    /// one stops renewing its lease.
+    #[serde(default)]
+    pub scale_out: bool,
     /// Shared VHDX for guest clusters (MS-RSVD): `.vhdx` files open as shared virtual
     /// SCSI disks whose persistent reservations are kept in the state directory.
     #[serde(default)]
@@ -794,6 +800,17 @@ impl Config {
         }
         validate_dfs_links(s)?;
         self.validate_backend(s)?;
+        if s.scale_out {
+            if s.backend != ShareBackend::Cephfs || !s.continuous_availability {
+                bail!(
+                    "share {:?}: scale_out needs backend = \"cephfs\" and continuous_availability = true",
+                    s.name
+                );
+            }
+            if !(3..=600).contains(&self.ceph.lease_seconds) {
+                bail!("ceph.lease_seconds: between 3 and 600 (a node renews it every quarter)");
+            }
+        }
         for (option, on) in [("sqpoll", s.sqpoll), ("io_poll", s.io_poll)] {
             if on && self.workers.storage_io != "uring" {
                 bail!(

@@ -63,6 +63,7 @@ pub(crate) fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
                 mapped_reads: false,
                 write_through: false,
                 continuous_availability: false,
+                scale_out: false,
                 rsvd: false,
                 access: Vec::new(),
                 require_kerberos: false,
@@ -259,6 +260,7 @@ pub(crate) fn share_config(
         mapped_reads: s.mapped_reads,
         write_through: s.write_through,
         continuous_availability: s.continuous_availability,
+        scale_out: s.scale_out,
         rsvd: s.rsvd,
         access: share_access(s, names)?,
         require_kerberos: s.require_kerberos,
@@ -402,6 +404,8 @@ pub struct Running {
     busy_ns: Vec<Arc<std::sync::atomic::AtomicU64>>,
     /// The configuration in force (a reload compares the new one with it).
     pub(crate) config: std::sync::Mutex<Config>,
+    /// The scale-out cluster this node is in (with a `scale_out` share).
+    pub cluster: Option<crate::cluster::Cluster>,
 }
 
 impl Running {
@@ -426,6 +430,9 @@ impl Running {
         smb_server::ops::wait_copiers(until);
         smb_server::svhdx::stop_disks(until);
         crate::spdk_store::stop();
+        if let Some(c) = self.cluster {
+            c.leave();
+        }
     }
 }
 
@@ -455,12 +462,10 @@ fn open_handle_journal(cfg: &Config, server: &Server) -> Result<()> {
     Ok(())
 }
 
-/// Starts the server `cfg` describes (workers, listeners, metrics) and returns once it
-/// accepts connections.
-pub fn start(cfg: &Config) -> Result<Running> {
-    std::fs::create_dir_all(&cfg.server.state_dir)
-        .with_context(|| format!("creating {}", cfg.server.state_dir.display()))?;
-    let server = build_server(cfg)?;
+/// What the server keeps past a restart: the reservations of shared virtual disks, and
+/// the persistent-handle journal with the opens it restores. A scale-out node's journal
+/// is in RADOS (the cluster it joins opens it); else it is the state directory's.
+fn open_state(cfg: &Config, server: &Arc<Server>) -> Result<Option<crate::cluster::Cluster>> {
     // (Before the journal: restored shared-disk opens load their reservations.)
     if server.shares().iter().any(|s| s.rsvd) {
         let dir = cfg.server.state_dir.join("reservations");
@@ -471,7 +476,20 @@ pub fn start(cfg: &Config) -> Result<Running> {
             anyhow::bail!("reservation store opened twice");
         }
     }
-    open_handle_journal(cfg, &server)?;
+    let cluster = crate::cluster::Cluster::join(cfg, server)?;
+    if cluster.is_none() {
+        open_handle_journal(cfg, server)?;
+    }
+    Ok(cluster)
+}
+
+/// Starts the server `cfg` describes (workers, listeners, metrics) and returns once it
+/// accepts connections.
+pub fn start(cfg: &Config) -> Result<Running> {
+    std::fs::create_dir_all(&cfg.server.state_dir)
+        .with_context(|| format!("creating {}", cfg.server.state_dir.display()))?;
+    let server = build_server(cfg)?;
+    let cluster = open_state(cfg, &server)?;
     if server.users.read().names().is_empty() && !cfg.security.allow_guest {
         let users = cfg
             .security
@@ -601,6 +619,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
         workers,
         busy_ns,
         config: std::sync::Mutex::new(cfg.clone()),
+        cluster,
     })
 }
 

@@ -9,6 +9,7 @@
 pub mod admin;
 pub mod admission;
 pub mod clock;
+pub mod cluster;
 pub mod config;
 pub mod daemon;
 pub mod endpoint;

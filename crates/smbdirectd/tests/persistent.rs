@@ -188,6 +188,189 @@ fn persistent_handles_on_a_cephfs_share_survive_sigkill() {
     )));
 }
 
+/// Scale-out (issue 51): two nodes serve one continuously available share from CephFS,
+/// their handle journals and leases in RADOS. The node holding a host's persistent
+/// handle is killed with kill -9 mid-write: the host's reconnect to the other node is
+/// told to retry (STATUS_FILE_NOT_AVAILABLE) until that node's lease has run out, then
+/// it takes the handle back there and every acknowledged block is in the file. The
+/// killed node comes back empty-handed. Then the node holding the handle now stalls
+/// (SIGSTOP) past its lease: the first node takes over, and the stalled one, woken,
+/// acknowledges nothing more and stops.
+#[test]
+fn scale_out_persistent_handles_fail_over_to_another_node() {
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16600);
+    let node = || {
+        TestServer::start_with(cephfs_opts(
+            &c,
+            "/scaleout",
+            "continuous_availability = true\nscale_out = true",
+            ("lease_seconds = 4", ""),
+        ))
+    };
+    let mut a = node();
+    let mut b = node();
+    let vm_guid = [0x5C; 16];
+
+    // The host on node A: a persistent handle (no caching is granted on a scale-out
+    // share), write-through writes until A dies under it.
+    let (mut ca, ta) = connect_with_guid(&a, OWNER);
+    let r = open_persistent(&mut ca, ta, "vm.vhdx", vm_guid, None).unwrap();
+    assert_persistent(&r, false);
+    let vm = file_id(&r);
+    assert_ne!(vm.persistent >> 48, 0, "a node's ids carry its number");
+    // Nothing is cached on a scale-out share: a lease asked for RWH is granted none.
+    let r = open_persistent(&mut ca, ta, "cached.bin", [0x77; 16], Some([0x2E; 16])).unwrap();
+    assert_persistent(&r, false);
+    let ctxs = contexts(&r);
+    let l = ctxs
+        .iter()
+        .find(|(t, _)| t == b"RqLs")
+        .expect("lease answered");
+    assert_eq!(u32::from_le_bytes(l.1[16..20].try_into().unwrap()), 0);
+    ca.close(ta, file_id(&r)).unwrap();
+    let acked = Arc::new(Mutex::new(Acked {
+        blocks: vec![None; BLOCKS as usize],
+        ..Default::default()
+    }));
+    let writer = {
+        let acked = acked.clone();
+        std::thread::spawn(move || {
+            let deadline = Instant::now() + Duration::from_secs(20);
+            for seq in 0..5000u64 {
+                let b = seq * 7 % BLOCKS;
+                acked.lock().unwrap().in_flight = Some((b, 0, seq));
+                if Instant::now() > deadline
+                    || ca.write(ta, vm, b * BLOCK as u64, &block(0, seq)).is_err()
+                {
+                    return;
+                }
+                let mut a = acked.lock().unwrap();
+                a.blocks[b as usize] = Some((0, seq));
+                a.in_flight = None;
+            }
+        })
+    };
+    std::thread::sleep(Duration::from_millis(700));
+    a.kill9();
+    writer.join().unwrap();
+
+    // The host moves to node B: told to retry until A's lease runs out, then it has
+    // its handle back.
+    let (mut cb, tb) = connect_with_guid(&b, OWNER);
+    let started = Instant::now();
+    let mut retries = 0;
+    let r = loop {
+        let r = reclaim(&mut cb, tb, "vm.vhdx", vm, vm_guid, None);
+        if r.status() != NtStatus::FILE_NOT_AVAILABLE || started.elapsed() > Duration::from_secs(60)
+        {
+            break r;
+        }
+        retries += 1;
+        std::thread::sleep(Duration::from_millis(250));
+    };
+    assert_eq!(
+        r.status(),
+        NtStatus::SUCCESS,
+        "reclaim on node B\n{}",
+        b.log()
+    );
+    assert!(
+        retries > 0,
+        "the first reconnect, within A's lease, is told to retry"
+    );
+    eprintln!(
+        "failover to node B: handle back after {:?} ({retries} retries)",
+        started.elapsed()
+    );
+    let vm_b = file_id(&r);
+    let check_blocks = |c: &mut client::Client, t: u32, f: FileId, a: &Acked, at: &str| {
+        for blk in 0..BLOCKS {
+            let got = c.read(t, f, blk * BLOCK as u64, BLOCK as u32).unwrap();
+            let Some((r0, seq)) = a.blocks[blk as usize] else {
+                continue;
+            };
+            let in_flight = a
+                .in_flight
+                .filter(|(fb, _, _)| *fb == blk)
+                .map(|(_, r1, s1)| block(r1, s1));
+            assert!(
+                got == block(r0, seq) || in_flight.as_ref() == Some(&got),
+                "{at}: block {blk} lost its acknowledged write (seq {seq})"
+            );
+        }
+    };
+    {
+        let a = acked.lock().unwrap();
+        assert!(
+            a.blocks.iter().flatten().count() > 0,
+            "some writes acknowledged"
+        );
+        check_blocks(&mut cb, tb, vm_b, &a, "node B");
+    }
+    // More acknowledged writes, on B.
+    {
+        let mut a = acked.lock().unwrap();
+        for seq in 9000..9016u64 {
+            let blk = seq % BLOCKS;
+            cb.write(tb, vm_b, blk * BLOCK as u64, &block(1, seq))
+                .unwrap();
+            a.blocks[blk as usize] = Some((1, seq));
+        }
+        // (A write in flight at the kill may have landed: its block may hold it still.)
+    }
+
+    // Node A comes back: its journal went to B, so it holds nothing of the host's.
+    a.restart();
+    let (mut ca2, ta2) = connect_with_guid(&a, OWNER);
+    let r = reclaim(&mut ca2, ta2, "vm.vhdx", vm, vm_guid, None);
+    assert_ne!(r.status(), NtStatus::SUCCESS, "the handle is B's now");
+    drop(ca2);
+
+    // B stalls past its lease (SIGSTOP): A takes the handle over and fences B. Woken,
+    // B acknowledges nothing more and stops.
+    let pid = b.pid().expect("running") as i32;
+    // SAFETY: signalling our own child process.
+    unsafe { libc::kill(pid, libc::SIGSTOP) };
+    let (mut ca3, ta3) = connect_with_guid(&a, OWNER);
+    let started = Instant::now();
+    let r = loop {
+        let r = reclaim(&mut ca3, ta3, "vm.vhdx", vm, vm_guid, None);
+        if r.status() != NtStatus::FILE_NOT_AVAILABLE || started.elapsed() > Duration::from_secs(60)
+        {
+            break r;
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    };
+    assert_eq!(
+        r.status(),
+        NtStatus::SUCCESS,
+        "reclaim on node A\n{}",
+        a.log()
+    );
+    eprintln!(
+        "failover back to node A after B stalled: {:?}",
+        started.elapsed()
+    );
+    let vm_a = file_id(&r);
+    // SAFETY: as above.
+    unsafe { libc::kill(pid, libc::SIGCONT) };
+    let late = cb.write(tb, vm_b, 0, &block(2, 0));
+    assert!(
+        late.is_err(),
+        "a fenced node acknowledged a write: {late:?}\n{}",
+        b.log()
+    );
+    let st = b.wait_exit(Duration::from_secs(20));
+    assert!(!st.success(), "the fenced node stops: {st:?}");
+    let a_acked = acked.lock().unwrap();
+    check_blocks(&mut ca3, ta3, vm_a, &a_acked, "node A after B stalled");
+    ca3.close(ta3, vm_a).unwrap();
+}
+
 fn survive_sigkill(mut s: TestServer) {
     let (mut c, mut tree) = connect_with_guid(&s, OWNER);
     let vm_guid = [0xA1; 16];

@@ -82,6 +82,7 @@ impl Connection {
             }
         }
         let ca_share = share.as_ref().is_some_and(|s| s.continuous_availability);
+        let scale_out = share.as_ref().is_some_and(|s| s.scale_out);
         let tree_share_is_dfs = share.as_ref().is_some_and(|s| s.dfs.is_some());
         let id = session.new_tree_id();
         session.trees.lock().insert(
@@ -120,7 +121,12 @@ impl Connection {
                 SHARE_CAP_CONTINUOUS_AVAILABILITY
             } else {
                 0
-            } | if dfs { SHARE_CAP_DFS } else { 0 },
+            } | if dfs { SHARE_CAP_DFS } else { 0 }
+                | if scale_out && dialect_is_3(self.dialect) {
+                    SHARE_CAP_SCALEOUT
+                } else {
+                    0
+                },
             maximal_access,
         );
         Outcome::Done(NtStatus::SUCCESS, body)
@@ -196,6 +202,9 @@ impl Connection {
 
 /// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_CONTINUOUS_AVAILABILITY.
 const SHARE_CAP_CONTINUOUS_AVAILABILITY: u32 = 0x10;
+/// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_SCALEOUT (served by every node of a
+/// cluster at once).
+const SHARE_CAP_SCALEOUT: u32 = 0x20;
 /// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_DFS.
 const SHARE_CAP_DFS: u32 = 0x8;
 /// MS-SMB2 2.2.10 ShareFlags: SMB2_SHAREFLAG_DFS, SMB2_SHAREFLAG_DFS_ROOT.

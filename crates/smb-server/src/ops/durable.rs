@@ -116,6 +116,17 @@ pub(super) fn take_back(
     let s = session(ctx);
     let mut table = server.durable.shard(&persistent);
     let Some(d) = table.get(&persistent) else {
+        // On a scale-out share, an open another node granted may not have been taken
+        // over here yet (that node's lease has not run out): the client tries again.
+        let scale_out = tree.share.as_ref().is_some_and(|s| s.scale_out);
+        if scale_out
+            && server
+                .cluster
+                .get()
+                .is_some_and(|c| c.failing_over(persistent))
+        {
+            return Err(NtStatus::FILE_NOT_AVAILABLE);
+        }
         return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
     };
     // An open with a lease comes back only with its lease key named, and by its name.
@@ -558,6 +569,40 @@ pub fn restore_persistent(server: &Server, opens: Vec<crate::journal::Persistent
     }
     server.reserve_ids(max_id);
     kept
+}
+
+/// Another node of the cluster lost its lease: its persistent opens on scale-out shares
+/// (its journal's records) become this node's, each journaled here first and then
+/// reopened, waiting for its client to reconnect here. Returns how many wait; an error
+/// when this node's journal cannot be written (what was adopted before stays adopted,
+/// and the rest is left for a later attempt, which skips what is already here).
+pub fn adopt_persistent(
+    server: &Server,
+    opens: Vec<crate::journal::PersistentOpen>,
+) -> std::io::Result<usize> {
+    let Some(journal) = server.journal.get() else {
+        return Err(std::io::Error::other("no handle journal here"));
+    };
+    let mut kept = 0;
+    for rec in opens {
+        let p = rec.file_id.persistent;
+        let why = if !server.find_share(&rec.share).is_some_and(|s| s.scale_out) {
+            Err("not a scale-out share here")
+        } else if journal.holds(p) || server.durable.contains_key(&p) {
+            Err("persistent id in use here")
+        } else {
+            journal.put(&rec)?;
+            restore_one(server, &rec).inspect_err(|_| {
+                let _ = journal.remove(p);
+            })
+        };
+        match why {
+            Ok(()) => kept += 1,
+            Err(why) => tracing::warn!(persistent = p, share = %rec.share,
+                path = %rec.path, why, "persistent open of another node not taken over"),
+        }
+    }
+    Ok(kept)
 }
 
 fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<(), &'static str> {

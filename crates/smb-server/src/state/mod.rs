@@ -104,6 +104,8 @@ pub struct Server {
     /// A directory lease was granted once: changes to directories' contents look for
     /// leases to break from then on (until then they need not look).
     pub dir_leases: AtomicBool,
+    /// The cluster this node serves scale-out shares with (set once, before serving).
+    pub cluster: std::sync::OnceLock<Arc<dyn ClusterView>>,
     /// Persistent opens: reclaimed after a restart, and expired unreclaimed.
     pub persistent_reclaimed: AtomicU64,
     pub persistent_expired: AtomicU64,
@@ -165,6 +167,7 @@ impl Server {
             journal: Default::default(),
             pr_store: Default::default(),
             dir_leases: AtomicBool::new(false),
+            cluster: Default::default(),
             persistent_reclaimed: AtomicU64::new(0),
             persistent_expired: AtomicU64::new(0),
             authentications: Default::default(),
@@ -198,10 +201,22 @@ impl Server {
         self.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Ids up to `max` are taken (by opens restored from the journal).
+    /// Ids up to `max` are taken (by opens restored from the journal). Ids of another
+    /// node (another [`Server::set_node`] number, in opens taken over from it) do not
+    /// move this node's.
     pub fn reserve_ids(&self, max: u64) {
+        if node_of(max) == node_of(self.next_id.load(Ordering::Acquire)) {
+            self.next_id
+                .fetch_max(max.saturating_add(1), Ordering::AcqRel);
+        }
+    }
+
+    /// This server is node `n` (1..) of a cluster: its ids carry `n` in their top 16
+    /// bits, so that a persistent FileId is unique across the nodes and names the node
+    /// that granted it. Called once, before any id is handed out.
+    pub fn set_node(&self, n: u16) {
         self.next_id
-            .fetch_max(max.saturating_add(1), Ordering::AcqRel);
+            .store((u64::from(n) << NODE_SHIFT) | 1, Ordering::Release);
     }
 
     /// The shares now.
@@ -219,5 +234,46 @@ impl Server {
 
     pub fn session(&self, id: u64) -> Option<Arc<Session>> {
         self.sessions.get_cloned(&id)
+    }
+}
+
+/// Where a node's number sits in the ids it hands out.
+const NODE_SHIFT: u32 = 48;
+
+/// The cluster node that handed out `id` (0: a server not in a cluster).
+pub fn node_of(id: u64) -> u16 {
+    (id >> NODE_SHIFT) as u16
+}
+
+/// What the engine asks of the cluster a node is in (the daemon's membership).
+pub trait ClusterView: Send + Sync {
+    /// Whether the persistent open `persistent` may still be taken over by this node:
+    /// the node that granted it is in the cluster and its opens have not been taken
+    /// over yet (a reconnect is told to retry, not that the open is gone).
+    fn failing_over(&self, persistent: u64) -> bool;
+}
+
+#[cfg(test)]
+mod node_tests {
+    use super::*;
+
+    #[test]
+    fn a_nodes_ids_carry_its_number_and_another_nodes_do_not_move_them() {
+        let s = Server::new(
+            ServerConfig::default(),
+            Vec::new(),
+            smb_auth::users::UserDb::new(),
+            0,
+        );
+        assert_eq!(node_of(s.new_id()), 0, "a server outside a cluster");
+        s.set_node(3);
+        let id = s.new_id();
+        assert_eq!((node_of(id), id & 0xffff), (3, 1));
+        // An open taken over from node 7 keeps its id; this node's ids go on as before.
+        s.reserve_ids((7u64 << 48) | 500);
+        assert_eq!(s.new_id(), (3u64 << 48) | 2);
+        // Its own restored opens move them past what they hold.
+        s.reserve_ids((3u64 << 48) | 40);
+        assert_eq!(s.new_id(), (3u64 << 48) | 41);
     }
 }

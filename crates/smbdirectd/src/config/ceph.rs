@@ -26,6 +26,24 @@ pub struct CephSection {
     /// (libcephfs' calls block): how many such operations the node has in flight.
     #[serde(default = "default_io_threads")]
     pub io_threads: usize,
+    /// The RADOS pool where scale-out nodes keep their membership and their handle
+    /// journals (the client needs `osd 'allow rwx pool=…'` on it, and `mon 'allow r,
+    /// allow command "osd blocklist"'` to fence a node that lost its lease).
+    #[serde(default = "default_state_pool")]
+    pub state_pool: String,
+    /// How long a node's membership lasts unrenewed, seconds: a node that cannot renew
+    /// it within this stops serving, and another takes its persistent handles over once
+    /// it has run out.
+    #[serde(default = "default_lease_seconds")]
+    pub lease_seconds: u32,
+}
+
+fn default_state_pool() -> String {
+    "smbdirectd".into()
+}
+
+fn default_lease_seconds() -> u32 {
+    20
 }
 
 fn default_io_threads() -> usize {
@@ -48,6 +66,8 @@ impl Default for CephSection {
             keyring: None,
             fs_name: None,
             io_threads: default_io_threads(),
+            state_pool: default_state_pool(),
+            lease_seconds: default_lease_seconds(),
         }
     }
 }
@@ -65,15 +85,7 @@ impl CephSection {
     ) -> Result<cephfs::Mount> {
         storage::cephshare::set_io_threads(self.io_threads);
         let node = node_id(state)?;
-        let mut opts = cephfs::Options {
-            conf: Some(self.conf.clone()),
-            user: self.user.clone(),
-            keyring: self.keyring.clone(),
-            fs_name: self.fs_name.clone(),
-            settings: Vec::new(),
-            uuid: Some(format!("smbdirectd.{node}.{name}")),
-            session_timeout: None,
-        };
+        let mut opts = self.options(Some(share_session(&node, name)));
         let dir = path.to_str().unwrap_or("/").trim_end_matches('/');
         let dir = if dir.is_empty() { "/" } else { dir };
         let err = |e: String| anyhow::anyhow!("share {name}: ceph: {e}");
@@ -103,9 +115,30 @@ impl CephSection {
     }
 }
 
+impl CephSection {
+    /// How this node reaches the cluster, as the client with lasting identity `uuid`.
+    pub fn options(&self, uuid: Option<String>) -> cephfs::Options {
+        cephfs::Options {
+            conf: Some(self.conf.clone()),
+            user: self.user.clone(),
+            keyring: self.keyring.clone(),
+            fs_name: self.fs_name.clone(),
+            settings: Vec::new(),
+            uuid,
+            session_timeout: None,
+        }
+    }
+}
+
+/// The lasting identity of node `node`'s file system session for share `share` (what
+/// another node ends when it takes this one's opens over).
+pub fn share_session(node: &str, share: &str) -> String {
+    format!("smbdirectd.{node}.{share}")
+}
+
 /// This node's lasting name among a cluster's clients: made once, kept in its state
 /// directory.
-fn node_id(state: &std::path::Path) -> Result<String> {
+pub fn node_id(state: &std::path::Path) -> Result<String> {
     use anyhow::Context;
     let p = state.join("ceph-client-id");
     if let Ok(id) = std::fs::read_to_string(&p) {
@@ -173,10 +206,31 @@ mod tests {
                 "backend = \"cephfs\"\npath = \"/s\"\ndevice = \"/x\"",
                 "device is for",
             ),
+            (
+                "backend = \"cephfs\"\npath = \"/s\"\nscale_out = true",
+                "scale_out needs",
+            ),
+            (
+                "path = \"/s\"\ncontinuous_availability = true\nscale_out = true",
+                "scale_out needs",
+            ),
         ] {
             let cfg = format!("[[share]]\nname = \"vms\"\n{bad}\n");
             let e = format!("{:#}", Config::parse(&cfg, "t").unwrap_err());
             assert!(e.contains(says), "{bad}: {e}");
         }
+        let so = "[[share]]\nname = \"vms\"\nbackend = \"cephfs\"\npath = \"/s\"\n\
+                  continuous_availability = true\nscale_out = true\n";
+        let ok = Config::parse(so, "t").unwrap();
+        assert!(ok.shares[0].scale_out);
+        assert_eq!(
+            (ok.ceph.state_pool.as_str(), ok.ceph.lease_seconds),
+            ("smbdirectd", 20)
+        );
+        let e = format!(
+            "{:#}",
+            Config::parse(&format!("[ceph]\nlease_seconds = 1\n{so}"), "t").unwrap_err()
+        );
+        assert!(e.contains("lease_seconds"), "{e}");
     }
 }

@@ -142,6 +142,13 @@ pub(super) fn register(
             .or_insert_with(|| fs.clone());
     }
     let lease_key = lease_req.map(|l| (s.client_guid, l.key));
+    // A scale-out share caches nothing: a client of another node may change the file at
+    // any moment, and breaks do not cross nodes yet.
+    let scale_out = ctx
+        .tree
+        .as_ref()
+        .and_then(|t| t.share.as_ref())
+        .is_some_and(|s| s.scale_out);
     let mut inner = fs.inner.lock();
     let lease = lease_req.map(|l| {
         // W only for the lease's own opens.
@@ -149,6 +156,9 @@ pub(super) fn register(
             o.lease != lease_key && (o.lease.is_some() || !crate::oplock::is_stat_open(o.access))
         });
         let mut allowed = crate::lease::R | crate::lease::H | crate::lease::W;
+        if scale_out {
+            allowed = 0;
+        }
         if info.is_directory {
             allowed &= !crate::lease::W;
             server.dir_leases.store(true, Ordering::Release);
@@ -176,6 +186,8 @@ pub(super) fn register(
     });
     let level = if lease.is_some() {
         crate::state::oplock::LEASE
+    } else if scale_out {
+        crate::state::oplock::NONE
     } else {
         crate::oplock::grant(
             req.oplock_level,

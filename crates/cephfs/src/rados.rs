@@ -1,0 +1,509 @@
+//! RADOS objects through librados (`librados.so.2`, Ceph 16.2), loaded at run time as
+//! libcephfs is: what a scale-out node keeps beside the file system (its membership
+//! lease, its persistent-handle journal) and the fencing of a node that lost its lease.
+//!
+//! Calls block on the network until the cluster answers or the handle's operation
+//! timeouts (`rados_osd_op_timeout`, `rados_mon_op_timeout`) pass: callers keep them off
+//! a worker's loop. Errors are the library's negative errno, as [`Errno`].
+
+use crate::{check, cstr, Errno, Options, Result};
+use std::ffi::{c_char, c_int, c_void};
+use std::sync::{Arc, OnceLock};
+
+type Rt = *mut c_void;
+type Io = *mut c_void;
+
+#[allow(clippy::type_complexity)]
+struct Lib {
+    _lib: libloading::Library,
+    create2: unsafe extern "C" fn(*mut Rt, *const c_char, *const c_char, u64) -> c_int,
+    conf_read_file: unsafe extern "C" fn(Rt, *const c_char) -> c_int,
+    conf_set: unsafe extern "C" fn(Rt, *const c_char, *const c_char) -> c_int,
+    connect: unsafe extern "C" fn(Rt) -> c_int,
+    shutdown: unsafe extern "C" fn(Rt),
+    getaddrs: unsafe extern "C" fn(Rt, *mut *mut c_char) -> c_int,
+    blocklist_add: unsafe extern "C" fn(Rt, *mut c_char, u32) -> c_int,
+    ioctx_create: unsafe extern "C" fn(Rt, *const c_char, *mut Io) -> c_int,
+    ioctx_destroy: unsafe extern "C" fn(Io),
+    stat: unsafe extern "C" fn(Io, *const c_char, *mut u64, *mut libc::time_t) -> c_int,
+    read: unsafe extern "C" fn(Io, *const c_char, *mut c_char, usize, u64) -> c_int,
+    write_full: unsafe extern "C" fn(Io, *const c_char, *const c_char, usize) -> c_int,
+    append: unsafe extern "C" fn(Io, *const c_char, *const c_char, usize) -> c_int,
+    remove: unsafe extern "C" fn(Io, *const c_char) -> c_int,
+    lock_exclusive: unsafe extern "C" fn(
+        Io,
+        *const c_char,
+        *const c_char,
+        *const c_char,
+        *const c_char,
+        *mut libc::timeval,
+        u8,
+    ) -> c_int,
+    unlock: unsafe extern "C" fn(Io, *const c_char, *const c_char, *const c_char) -> c_int,
+    list_lockers: unsafe extern "C" fn(
+        Io,
+        *const c_char,
+        *const c_char,
+        *mut c_int,
+        *mut c_char,
+        *mut usize,
+        *mut c_char,
+        *mut usize,
+        *mut c_char,
+        *mut usize,
+        *mut c_char,
+        *mut usize,
+    ) -> isize,
+    break_lock: unsafe extern "C" fn(
+        Io,
+        *const c_char,
+        *const c_char,
+        *const c_char,
+        *const c_char,
+    ) -> c_int,
+}
+
+fn lib_path() -> String {
+    std::env::var("SMBDIRECTD_RADOS_LIB").unwrap_or_else(|_| "librados.so.2".into())
+}
+
+fn load() -> std::result::Result<Lib, String> {
+    // SAFETY: loading librados runs its initialisers, which only set up its own state.
+    let lib = unsafe { libloading::Library::new(lib_path()) }
+        .map_err(|e| format!("librados ({}): {e}", lib_path()))?;
+    macro_rules! sym {
+        ($name:literal) => {
+            // SAFETY: the symbol is librados' own, with the signature of its 16.2 header
+            // (the field's type).
+            *unsafe { lib.get(concat!($name, "\0").as_bytes()) }.map_err(|e| {
+                format!("librados has no {}: {e} (Ceph 16.2 or later needed)", $name)
+            })?
+        };
+    }
+    Ok(Lib {
+        create2: sym!("rados_create2"),
+        conf_read_file: sym!("rados_conf_read_file"),
+        conf_set: sym!("rados_conf_set"),
+        connect: sym!("rados_connect"),
+        shutdown: sym!("rados_shutdown"),
+        getaddrs: sym!("rados_getaddrs"),
+        blocklist_add: sym!("rados_blocklist_add"),
+        ioctx_create: sym!("rados_ioctx_create"),
+        ioctx_destroy: sym!("rados_ioctx_destroy"),
+        stat: sym!("rados_stat"),
+        read: sym!("rados_read"),
+        write_full: sym!("rados_write_full"),
+        append: sym!("rados_append"),
+        remove: sym!("rados_remove"),
+        lock_exclusive: sym!("rados_lock_exclusive"),
+        unlock: sym!("rados_unlock"),
+        list_lockers: sym!("rados_list_lockers"),
+        break_lock: sym!("rados_break_lock"),
+        _lib: lib,
+    })
+}
+
+static LIB: OnceLock<std::result::Result<Lib, String>> = OnceLock::new();
+
+fn lib() -> std::result::Result<&'static Lib, String> {
+    LIB.get_or_init(load).as_ref().map_err(Clone::clone)
+}
+
+/// Whether librados can be loaded here.
+pub fn available() -> bool {
+    lib().is_ok()
+}
+
+/// One connected cluster handle (its own client instance and address).
+struct Handle {
+    lib: &'static Lib,
+    rt: Rt,
+}
+
+// SAFETY: a librados cluster handle may be used from several threads at once (the
+// library takes its own locks); the raw handle never leaves this module.
+unsafe impl Send for Handle {}
+// SAFETY: as above.
+unsafe impl Sync for Handle {}
+
+impl Drop for Handle {
+    fn drop(&mut self) {
+        // SAFETY: the handle is ours; every IoCtx holding it is gone (they hold an Arc).
+        unsafe { (self.lib.shutdown)(self.rt) };
+    }
+}
+
+/// A connection to a cluster's monitors and OSDs.
+#[derive(Clone)]
+pub struct Rados {
+    h: Arc<Handle>,
+}
+
+/// One lock holder: the client ("client.4123"), its cookie and its address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Locker {
+    pub client: String,
+    pub cookie: String,
+    pub addr: String,
+}
+
+impl Rados {
+    /// Connects as `opts.user` with `opts.conf`, `opts.keyring` and `opts.settings`;
+    /// `op_timeout` bounds every call to the monitors and OSDs (None: wait as long as
+    /// the cluster takes).
+    pub fn connect(
+        opts: &Options,
+        op_timeout: Option<std::time::Duration>,
+    ) -> std::result::Result<Rados, String> {
+        let lib = lib()?;
+        let name = cstr(&format!("client.{}", opts.user)).map_err(|e| e.to_string())?;
+        let cluster = cstr("ceph").map_err(|e| e.to_string())?;
+        let mut rt: Rt = std::ptr::null_mut();
+        // SAFETY: `rt` receives a new handle; the strings live for the call.
+        check(unsafe { (lib.create2)(&mut rt, cluster.as_ptr(), name.as_ptr(), 0) })
+            .map_err(|e| format!("rados_create2: {e}"))?;
+        let h = Handle { lib, rt };
+        let conf = match &opts.conf {
+            Some(p) => Some(crate::cpath(p).map_err(|e| format!("ceph conf path: {e}"))?),
+            None => None,
+        };
+        // SAFETY: the handle is ours and not connected; the path is a C string or null.
+        check(unsafe {
+            (lib.conf_read_file)(h.rt, conf.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()))
+        })
+        .map_err(|e| format!("reading {:?}: {e}", opts.conf))?;
+        let mut settings = opts.all_settings();
+        if let Some(t) = op_timeout {
+            let secs = t.as_secs().max(1).to_string();
+            settings.push(("rados_osd_op_timeout".into(), secs.clone()));
+            settings.push(("rados_mon_op_timeout".into(), secs.clone()));
+            settings.push(("client_mount_timeout".into(), secs));
+        }
+        for (k, v) in &settings {
+            let (ck, cv) = (
+                cstr(k).map_err(|e| e.to_string())?,
+                cstr(v).map_err(|e| e.to_string())?,
+            );
+            // SAFETY: as above; both strings live for the call.
+            check(unsafe { (lib.conf_set)(h.rt, ck.as_ptr(), cv.as_ptr()) })
+                .map_err(|e| format!("ceph option {k}={v}: {e}"))?;
+        }
+        // SAFETY: as above; connecting blocks until the monitors answer or time out.
+        check(unsafe { (lib.connect)(h.rt) }).map_err(|e| format!("connecting to RADOS: {e}"))?;
+        Ok(Rados { h: Arc::new(h) })
+    }
+
+    /// This client's addresses as the cluster knows them ("ip:port/nonce" each), what a
+    /// blocklist entry names.
+    pub fn addrs(&self) -> Result<Vec<String>> {
+        let mut p: *mut c_char = std::ptr::null_mut();
+        // SAFETY: `p` receives a string librados allocates with malloc (strdup).
+        check(unsafe { (self.h.lib.getaddrs)(self.h.rt, &mut p) })?;
+        if p.is_null() {
+            return Ok(Vec::new());
+        }
+        // SAFETY: a NUL-terminated string from the call above, freed once here.
+        let s = unsafe {
+            let s = std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned();
+            libc::free(p.cast());
+            s
+        };
+        Ok(parse_addrs(&s))
+    }
+
+    /// Fences the client at `addr` ("ip:port/nonce"): the OSDs refuse its operations
+    /// (and the MDS its file system session) for `expire_secs` seconds.
+    pub fn blocklist(&self, addr: &str, expire_secs: u32) -> Result<()> {
+        let c = cstr(addr)?;
+        // SAFETY: librados only reads the string (its parameter is not const-qualified).
+        check(unsafe {
+            (self.h.lib.blocklist_add)(self.h.rt, c.as_ptr().cast_mut(), expire_secs)
+        })?;
+        Ok(())
+    }
+
+    /// The objects of pool `pool`.
+    pub fn ioctx(&self, pool: &str) -> Result<IoCtx> {
+        let c = cstr(pool)?;
+        let mut io: Io = std::ptr::null_mut();
+        // SAFETY: `io` receives a new context; the pool name lives for the call.
+        check(unsafe { (self.h.lib.ioctx_create)(self.h.rt, c.as_ptr(), &mut io) })?;
+        Ok(IoCtx {
+            h: self.h.clone(),
+            io,
+        })
+    }
+}
+
+/// A client address vector ("[v2:1.2.3.4:0/77,v1:1.2.3.4:0/77]", or one bare address)
+/// as the distinct "ip:port/nonce" a blocklist takes.
+pub fn parse_addrs(s: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for a in s
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split(',')
+    {
+        let a = a.trim();
+        let a = ["v1:", "v2:", "any:"]
+            .iter()
+            .find_map(|p| a.strip_prefix(p))
+            .unwrap_or(a);
+        if !a.is_empty() && a.contains('/') && !out.iter().any(|o| o == a) {
+            out.push(a.to_string());
+        }
+    }
+    out
+}
+
+/// The objects of one pool. Calls may come from several threads at once.
+pub struct IoCtx {
+    h: Arc<Handle>,
+    io: Io,
+}
+
+// SAFETY: librados contexts may be shared between threads for the calls used here (no
+// namespace or snapshot changes after creation).
+unsafe impl Send for IoCtx {}
+// SAFETY: as above.
+unsafe impl Sync for IoCtx {}
+
+impl Drop for IoCtx {
+    fn drop(&mut self) {
+        // SAFETY: the context is ours and its cluster handle outlives it (the Arc).
+        unsafe { (self.h.lib.ioctx_destroy)(self.io) };
+    }
+}
+
+/// The largest object read back whole (a journal, a node record).
+const MAX_OBJECT: u64 = 256 << 20;
+/// Reads go in pieces of at most this (an OSD bounds one read).
+const READ_CHUNK: usize = 16 << 20;
+
+impl IoCtx {
+    fn lib(&self) -> &'static Lib {
+        self.h.lib
+    }
+
+    /// The object's size and modification time (seconds); None when there is no such
+    /// object.
+    pub fn stat(&self, oid: &str) -> Result<Option<(u64, i64)>> {
+        let c = cstr(oid)?;
+        let (mut size, mut mtime) = (0u64, 0 as libc::time_t);
+        // SAFETY: both outputs are ours; the name lives for the call.
+        match check(unsafe { (self.lib().stat)(self.io, c.as_ptr(), &mut size, &mut mtime) }) {
+            Ok(_) => Ok(Some((size, mtime))),
+            Err(Errno(libc::ENOENT)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The whole object; None when there is none.
+    pub fn read_all(&self, oid: &str) -> Result<Option<Vec<u8>>> {
+        let Some((size, _)) = self.stat(oid)? else {
+            return Ok(None);
+        };
+        if size > MAX_OBJECT {
+            return Err(Errno(libc::EFBIG));
+        }
+        let c = cstr(oid)?;
+        let mut v = vec![0u8; size as usize];
+        let mut at = 0usize;
+        while at < v.len() {
+            let n = (v.len() - at).min(READ_CHUNK);
+            // SAFETY: reads at most `n` bytes into `v[at..]`, which has them.
+            let got = check(unsafe {
+                (self.lib().read)(
+                    self.io,
+                    c.as_ptr(),
+                    v[at..].as_mut_ptr().cast(),
+                    n,
+                    at as u64,
+                )
+            })?;
+            if got == 0 {
+                break;
+            }
+            at += got as usize;
+        }
+        v.truncate(at);
+        Ok(Some(v))
+    }
+
+    /// Replaces the object's contents (creating it), atomically.
+    pub fn write_full(&self, oid: &str, data: &[u8]) -> Result<()> {
+        let c = cstr(oid)?;
+        // SAFETY: librados reads `data` during the call.
+        check(unsafe {
+            (self.lib().write_full)(self.io, c.as_ptr(), data.as_ptr().cast(), data.len())
+        })?;
+        Ok(())
+    }
+
+    /// Appends to the object (creating it); on the OSDs' stable storage when it returns.
+    pub fn append(&self, oid: &str, data: &[u8]) -> Result<()> {
+        let c = cstr(oid)?;
+        // SAFETY: as above.
+        check(unsafe {
+            (self.lib().append)(self.io, c.as_ptr(), data.as_ptr().cast(), data.len())
+        })?;
+        Ok(())
+    }
+
+    /// Removes the object; one that is not there is not an error.
+    pub fn remove(&self, oid: &str) -> Result<()> {
+        let c = cstr(oid)?;
+        // SAFETY: the name lives for the call.
+        match check(unsafe { (self.lib().remove)(self.io, c.as_ptr()) }) {
+            Ok(_) | Err(Errno(libc::ENOENT)) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Takes (or, with `renew`, keeps) the exclusive lock `name` on `oid` as `cookie`
+    /// for `duration` (None: until unlocked). EBUSY: another holds it.
+    pub fn lock_exclusive(
+        &self,
+        oid: &str,
+        name: &str,
+        cookie: &str,
+        duration: Option<std::time::Duration>,
+        renew: bool,
+    ) -> Result<()> {
+        let (o, n, k, d) = (cstr(oid)?, cstr(name)?, cstr(cookie)?, cstr("smbdirectd")?);
+        let mut tv = duration.map(|d| libc::timeval {
+            tv_sec: d.as_secs() as libc::time_t,
+            tv_usec: d.subsec_micros() as libc::suseconds_t,
+        });
+        let tvp = tv.as_mut().map_or(std::ptr::null_mut(), |t| t as *mut _);
+        // SAFETY: the strings and the timeval live for the call.
+        check(unsafe {
+            (self.lib().lock_exclusive)(
+                self.io,
+                o.as_ptr(),
+                n.as_ptr(),
+                k.as_ptr(),
+                d.as_ptr(),
+                tvp,
+                u8::from(renew),
+            )
+        })?;
+        Ok(())
+    }
+
+    /// Releases the lock `name` held as `cookie` by this client.
+    pub fn unlock(&self, oid: &str, name: &str, cookie: &str) -> Result<()> {
+        let (o, n, k) = (cstr(oid)?, cstr(name)?, cstr(cookie)?);
+        // SAFETY: the strings live for the call.
+        check(unsafe { (self.lib().unlock)(self.io, o.as_ptr(), n.as_ptr(), k.as_ptr()) })?;
+        Ok(())
+    }
+
+    /// Who holds lock `name` on `oid` now (an expired hold is not listed).
+    pub fn lockers(&self, oid: &str, name: &str) -> Result<Vec<Locker>> {
+        let (o, n) = (cstr(oid)?, cstr(name)?);
+        let mut cap = 256usize;
+        loop {
+            let mut excl: c_int = 0;
+            let mut bufs = [
+                vec![0u8; cap],
+                vec![0u8; cap],
+                vec![0u8; cap],
+                vec![0u8; cap],
+            ];
+            let mut lens = [cap; 4];
+            let [tag, clients, cookies, addrs] = &mut bufs;
+            let [tl, cl, kl, al] = &mut lens;
+            // SAFETY: each buffer has the length passed beside it; librados writes at
+            // most that and sets the length used (or needed, with -ERANGE).
+            let rc = unsafe {
+                (self.lib().list_lockers)(
+                    self.io,
+                    o.as_ptr(),
+                    n.as_ptr(),
+                    &mut excl,
+                    tag.as_mut_ptr().cast(),
+                    tl,
+                    clients.as_mut_ptr().cast(),
+                    cl,
+                    cookies.as_mut_ptr().cast(),
+                    kl,
+                    addrs.as_mut_ptr().cast(),
+                    al,
+                )
+            };
+            if rc == -(libc::ERANGE as isize) && cap < (1 << 20) {
+                cap = lens.iter().copied().max().unwrap_or(cap).max(cap * 2);
+                continue;
+            }
+            if rc == -(libc::ENOENT as isize) {
+                return Ok(Vec::new());
+            }
+            if rc < 0 {
+                return Err(Errno(-rc as i32));
+            }
+            let split = |b: &[u8], len: usize| -> Vec<String> {
+                b[..len.min(b.len())]
+                    .split(|&c| c == 0)
+                    .filter(|s| !s.is_empty())
+                    .map(|s| String::from_utf8_lossy(s).into_owned())
+                    .collect()
+            };
+            let (c, k, a) = (
+                split(&bufs[1], lens[1]),
+                split(&bufs[2], lens[2]),
+                split(&bufs[3], lens[3]),
+            );
+            return Ok(c
+                .into_iter()
+                .zip(k)
+                .zip(a)
+                .take(rc as usize)
+                .map(|((client, cookie), addr)| Locker {
+                    client,
+                    cookie,
+                    addr,
+                })
+                .collect());
+        }
+    }
+
+    /// Breaks the hold of `client` (as listed) with `cookie` on lock `name`.
+    pub fn break_lock(&self, oid: &str, name: &str, client: &str, cookie: &str) -> Result<()> {
+        let (o, n, c, k) = (cstr(oid)?, cstr(name)?, cstr(client)?, cstr(cookie)?);
+        // SAFETY: the strings live for the call.
+        match check(unsafe {
+            (self.lib().break_lock)(self.io, o.as_ptr(), n.as_ptr(), c.as_ptr(), k.as_ptr())
+        }) {
+            Ok(_) | Err(Errno(libc::ENOENT)) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+impl std::fmt::Debug for IoCtx {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("IoCtx")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn address_vectors_become_blocklist_addresses() {
+        assert_eq!(
+            parse_addrs("[v2:127.0.0.2:0/1234,v1:127.0.0.2:0/1234]"),
+            vec!["127.0.0.2:0/1234"]
+        );
+        assert_eq!(parse_addrs("any:10.0.0.1:0/9"), vec!["10.0.0.1:0/9"]);
+        assert_eq!(
+            parse_addrs("[v2:1.1.1.1:0/1,v2:2.2.2.2:0/2]"),
+            vec!["1.1.1.1:0/1", "2.2.2.2:0/2"]
+        );
+        assert!(parse_addrs("").is_empty());
+        assert!(parse_addrs("[]").is_empty());
+    }
+}
