@@ -65,7 +65,32 @@ struct Inner {
     others: RwLock<HashMap<String, Seen>>,
     server: Arc<Server>,
     stop: AtomicBool,
+    stats: Arc<Stats>,
+}
+
+/// What the node's metrics show of its cluster.
+#[derive(Default)]
+pub struct Stats {
+    pub number: AtomicU64,
+    /// When the lease was last renewed ([`crate::clock::now_ms`]).
+    renewed_ms: AtomicU64,
+    pub other_journals: AtomicU64,
     pub takeovers: AtomicU64,
+    pub takeovers_failed: AtomicU64,
+    pub handles_taken: AtomicU64,
+}
+
+impl Stats {
+    /// Time since the lease was last renewed.
+    pub fn lease_age(&self) -> Duration {
+        let at = self.renewed_ms.load(Ordering::Relaxed);
+        Duration::from_millis(crate::clock::now_ms().saturating_sub(at))
+    }
+
+    fn renewed_at(&self, t: std::time::Instant) {
+        self.renewed_ms
+            .store(crate::clock::ms_at(t), Ordering::Relaxed);
+    }
 }
 
 /// Another node's journal as last read.
@@ -162,8 +187,12 @@ impl Cluster {
             others: Default::default(),
             server: server.clone(),
             stop: AtomicBool::new(false),
-            takeovers: AtomicU64::new(0),
+            stats: Arc::new(Stats {
+                number: AtomicU64::new(number.into()),
+                ..Default::default()
+            }),
         });
+        inner.stats.renewed_at(crate::clock::now());
         if server.cluster.set(Arc::new(View(inner.clone()))).is_err() {
             bail!("cluster joined twice");
         }
@@ -186,9 +215,9 @@ impl Cluster {
         self.inner.number
     }
 
-    /// Other nodes' journals taken over by this one.
-    pub fn takeovers(&self) -> u64 {
-        self.inner.takeovers.load(Ordering::Relaxed)
+    /// What the metrics show.
+    pub fn stats(&self) -> Arc<Stats> {
+        self.inner.stats.clone()
     }
 
     /// Stops renewing and watching and lets the lease go (a clean stop: the journal
@@ -360,7 +389,10 @@ fn renew_lease(inner: &Inner) {
             .io
             .lock_exclusive(&oid, ALIVE, &inner.cookie, Some(inner.lease), true)
         {
-            Ok(()) => renewed = asked,
+            Ok(()) => {
+                renewed = asked;
+                inner.stats.renewed_at(asked);
+            }
             Err(Errno(libc::EBUSY)) => fenced(inner, "another node holds this node's lease"),
             Err(e) => tracing::warn!(error = %e, "renewing the cluster lease failed"),
         }
@@ -410,6 +442,10 @@ fn watch_once(inner: &Inner) -> Result<()> {
             }
         }
     }
+    inner
+        .stats
+        .other_journals
+        .store(waiting.len() as u64, Ordering::Relaxed);
     let cookie = format!("takeover.{}", inner.uuid);
     for uuid in waiting {
         let oid = node_oid(&uuid);
@@ -431,6 +467,7 @@ fn watch_once(inner: &Inner) -> Result<()> {
                 }
             }
             Err(e) => {
+                inner.stats.takeovers_failed.fetch_add(1, Ordering::Relaxed);
                 tracing::warn!(node = %uuid, error = %format!("{e:#}"), "takeover failed; will retry")
             }
         }
@@ -505,7 +542,11 @@ fn take_over(inner: &Inner, uuid: &str) -> Result<()> {
         .io
         .remove(&oid)
         .map_err(ceph_err("removing the node's journal"))?;
-    inner.takeovers.fetch_add(1, Ordering::Relaxed);
+    inner.stats.takeovers.fetch_add(1, Ordering::Relaxed);
+    inner
+        .stats
+        .handles_taken
+        .fetch_add(kept as u64, Ordering::Relaxed);
     tracing::warn!(node = %uuid, found, kept,
         "took over a node whose lease ran out: its persistent handles wait here");
     Ok(())

@@ -556,6 +556,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
             busy_ns: busy_ns.clone(),
             server: server.clone(),
             ready: ready.clone(),
+            cluster: cluster.as_ref().map(|c| c.stats()),
         });
         let local = crate::metrics::serve_http(addr, m, stop.clone())?;
         tracing::info!(%local, "metrics on http://{local}/metrics");

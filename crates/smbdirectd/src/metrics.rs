@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use storage::stats::{Histogram, HistogramSnapshot, BUCKETS_US, OPS};
 
+mod cluster;
 mod storage_io;
 
 fn bump(a: &AtomicU64, by: u64) {
@@ -155,6 +156,8 @@ pub struct Metrics {
     pub busy_ns: Vec<Arc<AtomicU64>>,
     pub server: Arc<Server>,
     pub ready: Arc<AtomicBool>,
+    /// The scale-out cluster this node is in, if any.
+    pub cluster: Option<Arc<crate::cluster::Stats>>,
 }
 
 fn label(name: &str, value: &str) -> LabelPair {
@@ -467,6 +470,7 @@ impl Metrics {
             auth_series,
         ));
         self.persistent_families(out);
+        self.cluster_families(out);
         out.push(family(
             "smbdirectd_opens_refused_total",
             "Opens refused (INSUFFICIENT_RESOURCES) and durable grants withheld by the bounds.",

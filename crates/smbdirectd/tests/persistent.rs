@@ -203,16 +203,20 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
     }
     let dir = tempfile::tempdir().unwrap();
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16600);
-    let node = || {
+    let node = |metrics: u16| {
         TestServer::start_with(cephfs_opts(
             &c,
             "/scaleout",
             "continuous_availability = true\nscale_out = true",
-            ("lease_seconds = 4", ""),
+            (
+                "lease_seconds = 4",
+                &format!("[metrics]\nlisten = \"127.0.0.1:{metrics}\""),
+            ),
         ))
     };
-    let mut a = node();
-    let mut b = node();
+    let (ma, mb) = (free_port(), free_port());
+    let mut a = node(ma);
+    let mut b = node(mb);
     let vm_guid = [0x5C; 16];
 
     // The host on node A: a persistent handle (no caching is granted on a scale-out
@@ -232,6 +236,12 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
         .expect("lease answered");
     assert_eq!(u32::from_le_bytes(l.1[16..20].try_into().unwrap()), 0);
     ca.close(ta, file_id(&r)).unwrap();
+    // A byte-range lock the handle holds (past the blocks written) goes with it.
+    let lock_at = BLOCKS * BLOCK as u64;
+    let lk = ca
+        .request(Command::LOCK, ta, &lock_body(vm, lock_at, 512, 0x12))
+        .unwrap();
+    assert_eq!(lk.status(), NtStatus::SUCCESS);
     let acked = Arc::new(Mutex::new(Acked {
         blocks: vec![None; BLOCKS as usize],
         ..Default::default()
@@ -311,6 +321,31 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
         );
         check_blocks(&mut cb, tb, vm_b, &a, "node B");
     }
+    assert_eq!(
+        metric_value(mb, "smbdirectd_cluster_takeovers_total{outcome=\"done\"}"),
+        1.0
+    );
+    assert_eq!(
+        metric_value(mb, "smbdirectd_cluster_handles_taken_over_total"),
+        1.0
+    );
+    assert!(metric_value(mb, "smbdirectd_cluster_node") >= 1.0);
+    // Its lock holds on B against another host.
+    let (mut other, ot) = connect_with_guid(&b, *b"some-other-host!");
+    let body = create_body_with("vm.vhdx", 0, RW, 7, 1, &[]);
+    let r = other.request(Command::CREATE, ot, &body).unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let of = file_id(&r);
+    let lk = other
+        .request(Command::LOCK, ot, &lock_body(of, lock_at, 512, 0x12))
+        .unwrap();
+    assert_eq!(
+        lk.status(),
+        NtStatus::LOCK_NOT_GRANTED,
+        "the lock moved with the handle"
+    );
+    other.close(ot, of).unwrap();
+    drop(other);
     // More acknowledged writes, on B.
     {
         let mut a = acked.lock().unwrap();
@@ -368,7 +403,32 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
     assert!(!st.success(), "the fenced node stops: {st:?}");
     let a_acked = acked.lock().unwrap();
     check_blocks(&mut ca3, ta3, vm_a, &a_acked, "node A after B stalled");
-    ca3.close(ta3, vm_a).unwrap();
+
+    // A planned stop (SIGTERM) of A lets its lease go at once: B, started again, takes
+    // the handle over without waiting for the lease to run out.
+    b.restart();
+    drop(ca3);
+    a.stop();
+    let (mut cb2, tb2) = connect_with_guid(&b, OWNER);
+    let started = Instant::now();
+    let r = loop {
+        let r = reclaim(&mut cb2, tb2, "vm.vhdx", vm, vm_guid, None);
+        if r.status() != NtStatus::FILE_NOT_AVAILABLE || started.elapsed() > Duration::from_secs(60)
+        {
+            break r;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(
+        r.status(),
+        NtStatus::SUCCESS,
+        "reclaim on node B after A stopped\n{}",
+        b.log()
+    );
+    eprintln!("planned move to node B: {:?}", started.elapsed());
+    let vm_b = file_id(&r);
+    check_blocks(&mut cb2, tb2, vm_b, &a_acked, "node B after A stopped");
+    cb2.close(tb2, vm_b).unwrap();
 }
 
 fn survive_sigkill(mut s: TestServer) {

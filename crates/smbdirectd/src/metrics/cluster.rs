@@ -1,0 +1,47 @@
+//! The scale-out cluster's families: the node's number, its lease, takeovers.
+
+use super::{counter, family, gauge, label, Metrics};
+use prometheus::proto::{MetricFamily, MetricType};
+use std::sync::atomic::Ordering::Relaxed;
+
+impl Metrics {
+    /// The scale-out cluster, where the node is in one.
+    pub(super) fn cluster_families(&self, out: &mut Vec<MetricFamily>) {
+        let Some(c) = &self.cluster else {
+            return;
+        };
+        out.push(family(
+            "smbdirectd_cluster_node",
+            "This node's number in the scale-out cluster (the top 16 bits of its ids).",
+            MetricType::GAUGE,
+            vec![gauge(vec![], c.number.load(Relaxed) as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_cluster_lease_age_seconds",
+            "Time since this node last renewed its cluster lease (it stops serving past three quarters of the lease).",
+            MetricType::GAUGE,
+            vec![gauge(vec![], c.lease_age().as_secs_f64())],
+        ));
+        out.push(family(
+            "smbdirectd_cluster_other_journals",
+            "Other nodes' handle journals seen at the last look (alive nodes, and stopped ones not yet taken over).",
+            MetricType::GAUGE,
+            vec![gauge(vec![], c.other_journals.load(Relaxed) as f64)],
+        ));
+        out.push(family(
+            "smbdirectd_cluster_takeovers_total",
+            "Nodes whose lease ran out that this node fenced and took the persistent handles of, and takeovers that failed (retried).",
+            MetricType::COUNTER,
+            vec![
+                counter(vec![label("outcome", "done")], c.takeovers.load(Relaxed)),
+                counter(vec![label("outcome", "failed")], c.takeovers_failed.load(Relaxed)),
+            ],
+        ));
+        out.push(family(
+            "smbdirectd_cluster_handles_taken_over_total",
+            "Persistent handles this node took over from other nodes.",
+            MetricType::COUNTER,
+            vec![counter(vec![], c.handles_taken.load(Relaxed))],
+        ));
+    }
+}
