@@ -61,7 +61,24 @@ struct Lib {
         *const c_char,
         *const c_char,
     ) -> c_int,
+    aio_create_completion2: unsafe extern "C" fn(*mut c_void, *mut c_void, *mut Comp) -> c_int,
+    aio_read: unsafe extern "C" fn(Io, *const c_char, Comp, *mut c_char, usize, u64) -> c_int,
+    aio_wait_for_complete: unsafe extern "C" fn(Comp) -> c_int,
+    aio_get_return_value: unsafe extern "C" fn(Comp) -> c_int,
+    aio_get_version: unsafe extern "C" fn(Comp) -> u64,
+    aio_release: unsafe extern "C" fn(Comp),
+    create_write_op: unsafe extern "C" fn() -> Wop,
+    release_write_op: unsafe extern "C" fn(Wop),
+    write_op_assert_version: unsafe extern "C" fn(Wop, u64),
+    write_op_create: unsafe extern "C" fn(Wop, c_int, *const c_char),
+    write_op_write_full: unsafe extern "C" fn(Wop, *const c_char, usize),
+    write_op_remove: unsafe extern "C" fn(Wop),
+    write_op_operate:
+        unsafe extern "C" fn(Wop, Io, *const c_char, *mut libc::time_t, c_int) -> c_int,
 }
+
+type Comp = *mut c_void;
+type Wop = *mut c_void;
 
 fn lib_path() -> String {
     std::env::var("SMBDIRECTD_RADOS_LIB").unwrap_or_else(|_| "librados.so.2".into())
@@ -99,6 +116,19 @@ fn load() -> std::result::Result<Lib, String> {
         unlock: sym!("rados_unlock"),
         list_lockers: sym!("rados_list_lockers"),
         break_lock: sym!("rados_break_lock"),
+        aio_create_completion2: sym!("rados_aio_create_completion2"),
+        aio_read: sym!("rados_aio_read"),
+        aio_wait_for_complete: sym!("rados_aio_wait_for_complete"),
+        aio_get_return_value: sym!("rados_aio_get_return_value"),
+        aio_get_version: sym!("rados_aio_get_version"),
+        aio_release: sym!("rados_aio_release"),
+        create_write_op: sym!("rados_create_write_op"),
+        release_write_op: sym!("rados_release_write_op"),
+        write_op_assert_version: sym!("rados_write_op_assert_version"),
+        write_op_create: sym!("rados_write_op_create"),
+        write_op_write_full: sym!("rados_write_op_write_full"),
+        write_op_remove: sym!("rados_write_op_remove"),
+        write_op_operate: sym!("rados_write_op_operate"),
         _lib: lib,
     })
 }
@@ -329,6 +359,79 @@ impl IoCtx {
         }
         v.truncate(at);
         Ok(Some(v))
+    }
+
+    /// The object's contents (at most `max` bytes: a longer object is EFBIG) and its
+    /// version, read together; None when there is no such object.
+    pub fn read_versioned(&self, oid: &str, max: usize) -> Result<Option<(Vec<u8>, u64)>> {
+        let c = cstr(oid)?;
+        let lib = self.lib();
+        let mut comp: Comp = std::ptr::null_mut();
+        // SAFETY: `comp` receives a new completion, released below on every path.
+        check(unsafe {
+            (lib.aio_create_completion2)(std::ptr::null_mut(), std::ptr::null_mut(), &mut comp)
+        })?;
+        let mut v = vec![0u8; max + 1];
+        // SAFETY: the buffer has `max + 1` bytes and outlives the wait below; the
+        // completion is waited for before either goes.
+        let r = unsafe {
+            match check((lib.aio_read)(
+                self.io,
+                c.as_ptr(),
+                comp,
+                v.as_mut_ptr().cast(),
+                v.len(),
+                0,
+            )) {
+                Err(e) => Err(e),
+                Ok(_) => {
+                    (lib.aio_wait_for_complete)(comp);
+                    check((lib.aio_get_return_value)(comp))
+                        .map(|n| (n as usize, (lib.aio_get_version)(comp)))
+                }
+            }
+        };
+        // SAFETY: the completion is ours, finished (or never started), released once.
+        unsafe { (lib.aio_release)(comp) };
+        match r {
+            Ok((n, _)) if n > max => Err(Errno(libc::EFBIG)),
+            Ok((n, ver)) => {
+                v.truncate(n);
+                Ok(Some((v, ver)))
+            }
+            Err(Errno(libc::ENOENT)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Replaces the object's contents with `data` (None: removes it) if it is still as
+    /// read: at version `ver`, or absent for None. Ok(false): it changed meanwhile.
+    pub fn write_if(&self, oid: &str, ver: Option<u64>, data: Option<&[u8]>) -> Result<bool> {
+        let c = cstr(oid)?;
+        let lib = self.lib();
+        // SAFETY: a new operation, released below; the buffers it names outlive operate.
+        let rc = unsafe {
+            let op = (lib.create_write_op)();
+            if op.is_null() {
+                return Err(Errno(libc::ENOMEM));
+            }
+            match ver {
+                Some(v) => (lib.write_op_assert_version)(op, v),
+                None => (lib.write_op_create)(op, 1, std::ptr::null()),
+            }
+            match data {
+                Some(d) => (lib.write_op_write_full)(op, d.as_ptr().cast(), d.len()),
+                None => (lib.write_op_remove)(op),
+            }
+            let rc = (lib.write_op_operate)(op, self.io, c.as_ptr(), std::ptr::null_mut(), 0);
+            (lib.release_write_op)(op);
+            rc
+        };
+        match check(rc) {
+            Ok(_) => Ok(true),
+            Err(Errno(libc::ERANGE | libc::EOVERFLOW | libc::EEXIST | libc::ENOENT)) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Replaces the object's contents (creating it), atomically.

@@ -218,3 +218,127 @@ fn an_osd_outage_holds_the_read_not_the_worker() {
     assert!(got == data[1 << 20..2 << 20]);
     let _ = pending.join();
 }
+
+/// Scale-out (issue 51): two nodes serving one scale-out share see each other's opens
+/// and byte-range locks. A host on node A opens a file denying writes: a host on node B
+/// may read it but not open it for writing until A's open closes. A's exclusive lock
+/// keeps B's overlapping lock off until A unlocks. And an open of a node killed with
+/// kill -9 stops counting once another node has taken that node over.
+#[test]
+fn scale_out_nodes_see_each_others_share_modes_and_locks() {
+    use client::{access, FileId};
+    use smb_wire::header::Command;
+    use smb_wire::NtStatus;
+    use testkit::bodies::{create_body_with, lock_body};
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16700);
+    let node = || {
+        TestServer::start_with(cephfs_opts(
+            &c,
+            "/shared",
+            "continuous_availability = true\nscale_out = true",
+            ("lease_seconds = 4", ""),
+        ))
+    };
+    let mut a = node();
+    let b = node();
+    const RW: u32 = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
+    const R: u32 = access::FILE_READ_DATA;
+    let open = |c: &mut client::Client, t: u32, want: u32, share: u32| {
+        let r = c
+            .request(
+                Command::CREATE,
+                t,
+                &create_body_with("shared.vhdx", 0, want, share, 3, &[]),
+            )
+            .unwrap();
+        let m = r.body();
+        let le64 = |at: usize| u64::from_le_bytes(m[at..at + 8].try_into().unwrap());
+        let id = (r.status() == NtStatus::SUCCESS).then(|| FileId {
+            persistent: le64(64),
+            volatile: le64(72),
+        });
+        (r.status(), id)
+    };
+    let lock = |c: &mut client::Client, t: u32, f: FileId, at: u64, flags: u32| {
+        c.request(Command::LOCK, t, &lock_body(f, at, 4096, flags))
+            .unwrap()
+            .status()
+    };
+    let (mut ca, ta) = connect_with_guid(&a, *b"host-on-node-a!!");
+    let (mut cb, tb) = connect_with_guid(&b, *b"host-on-node-b!!");
+
+    // Share modes: A reads and writes, sharing reads only.
+    let (st, fa) = open(&mut ca, ta, RW, 1);
+    assert_eq!(st, NtStatus::SUCCESS);
+    let fa = fa.unwrap();
+    assert_eq!(open(&mut cb, tb, RW, 7).0, NtStatus::SHARING_VIOLATION);
+    let (st, reader) = open(&mut cb, tb, R, 7);
+    assert_eq!(st, NtStatus::SUCCESS, "reading is shared");
+    cb.close(tb, reader.unwrap()).unwrap();
+
+    // Locks: A's exclusive range keeps B's overlapping one off, not a disjoint one.
+    const EXCL_NOW: u32 = 0x12;
+    const UNLOCK: u32 = 0x4;
+    assert_eq!(lock(&mut ca, ta, fa, 0, EXCL_NOW), NtStatus::SUCCESS);
+    let (st, fb) = open(&mut cb, tb, R, 7);
+    assert_eq!(st, NtStatus::SUCCESS);
+    let fb = fb.unwrap();
+    assert_eq!(
+        lock(&mut cb, tb, fb, 2048, EXCL_NOW),
+        NtStatus::LOCK_NOT_GRANTED
+    );
+    assert_eq!(lock(&mut cb, tb, fb, 8192, EXCL_NOW), NtStatus::SUCCESS);
+    assert_eq!(lock(&mut ca, ta, fa, 0, UNLOCK), NtStatus::SUCCESS);
+    assert_eq!(lock(&mut cb, tb, fb, 2048, EXCL_NOW), NtStatus::SUCCESS);
+    // ...and B's locks keep A's off in turn.
+    assert_eq!(
+        lock(&mut ca, ta, fa, 8192, EXCL_NOW),
+        NtStatus::LOCK_NOT_GRANTED
+    );
+    cb.close(tb, fb).unwrap();
+    assert_eq!(
+        lock(&mut ca, ta, fa, 8192, EXCL_NOW),
+        NtStatus::SUCCESS,
+        "B's close let its locks go"
+    );
+
+    // A's close lets B write.
+    ca.close(ta, fa).unwrap();
+    let (st, fb) = open(&mut cb, tb, RW, 1);
+    assert_eq!(st, NtStatus::SUCCESS);
+    assert_eq!(
+        open(&mut ca, ta, RW, 7).0,
+        NtStatus::SHARING_VIOLATION,
+        "and now A is kept off"
+    );
+    cb.close(tb, fb.unwrap()).unwrap();
+
+    // A killed while its host reads the file denying writes: B keeps writers off until
+    // A's lease has run out and B has taken A over, then lets them in. (A reader, so
+    // that B's look at the file does not wait for the file system to take write
+    // capabilities back from A's dead session.)
+    let (st, _held) = open(&mut ca, ta, R, 1);
+    assert_eq!(st, NtStatus::SUCCESS);
+    a.kill9();
+    let started = std::time::Instant::now();
+    assert_eq!(open(&mut cb, tb, RW, 7).0, NtStatus::SHARING_VIOLATION);
+    let st = loop {
+        let (st, f) = open(&mut cb, tb, RW, 7);
+        if let Some(f) = f {
+            cb.close(tb, f).unwrap();
+        }
+        if st != NtStatus::SHARING_VIOLATION || started.elapsed().as_secs() > 60 {
+            break st;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(250));
+    };
+    assert_eq!(st, NtStatus::SUCCESS, "{}", b.log());
+    eprintln!(
+        "A's open stopped counting {:?} after its kill",
+        started.elapsed()
+    );
+}

@@ -46,6 +46,12 @@ pub fn close_open(server: &Server, open: &Open) {
     };
     open.write_time_at_close();
     let share = open.share.as_ref().expect("file opens have a share");
+    // The other nodes forget it (and its locks).
+    if share.scale_out && crate::state::takes_part_in_sharing(open.granted_access) {
+        if let Some(c) = server.cluster.get() {
+            c.release(fs.key, open.file_id.persistent);
+        }
+    }
     let path = open.path.lock().clone();
     // (Its lease's parent key, asked before the open and its lease are let go.)
     let actor = actor_of(open);

@@ -662,6 +662,30 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
         }),
     };
     rejoin_file_state(server, rec, &fs);
+    // The other nodes see it again (as this node's, from this run).
+    let claim = crate::state::OpenClaim {
+        id: rec.file_id.persistent,
+        access: rec.granted,
+        share_access: rec.share_access,
+    };
+    if let Some(c) = server
+        .cluster
+        .get()
+        .filter(|_| share.scale_out && claim.shares())
+    {
+        let locks: Vec<_> = rec
+            .locks
+            .iter()
+            .map(|l| (l.offset, l.length, l.exclusive))
+            .collect();
+        if let Err(st) = c.admit(fs.key, claim, false, &locks) {
+            tracing::warn!(
+                persistent = rec.file_id.persistent,
+                ?st,
+                "a restored open could not be told to the other nodes"
+            );
+        }
+    }
     let durable = Durable {
         v2: true,
         create_guid: rec.create_guid,

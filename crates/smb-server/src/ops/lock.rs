@@ -89,6 +89,15 @@ pub(super) fn lock_apply(
         }
         fs.note_range_locks(&inner);
         drop(inner);
+        if let Some(c) = scale_out_cluster(server, open) {
+            let ranges: Vec<_> = req
+                .locks
+                .iter()
+                .take_while(|l| l.flags == lock_flags::UNLOCK)
+                .map(|l| (l.offset, l.length, false))
+                .collect();
+            c.unlock(fs.key, open.file_id.persistent, &ranges);
+        }
         if changed {
             server.lock_generation.fetch_add(1, Ordering::AcqRel);
             server.waiters.wake(WaitClass::Locks);
@@ -156,5 +165,42 @@ pub(super) fn lock_apply(
         fs.range_locked.store(true, Ordering::Release);
         inner.locks.push(new);
     }
+    drop(inner);
+    // On a scale-out share the other nodes' locks have their say too (a conflict there
+    // fails at once: their unlocks do not wake a waiting request here).
+    if let Some(c) = scale_out_cluster(server, open) {
+        let claims: Vec<_> = req
+            .locks
+            .iter()
+            .map(|l| (l.offset, l.length, l.flags & lock_flags::EXCLUSIVE != 0))
+            .collect();
+        if let Err(st) = c.lock(fs.key, open.file_id.persistent, &claims) {
+            let mut inner = fs.inner.lock();
+            for &(offset, length, exclusive) in &claims {
+                let mine = |h: &RangeLock| {
+                    h.owner == open.file_id
+                        && (h.offset, h.length, h.exclusive) == (offset, length, exclusive)
+                };
+                if let Some(i) = inner.locks.iter().rposition(mine) {
+                    inner.locks.remove(i);
+                }
+            }
+            fs.note_range_locks(&inner);
+            drop(inner);
+            server.lock_generation.fetch_add(1, Ordering::AcqRel);
+            server.waiters.wake(WaitClass::Locks);
+            return Fail(st);
+        }
+    }
     Outcome::Done(NtStatus::SUCCESS, small_body())
+}
+
+/// The cluster, when `open` is on a scale-out share (its locks are the other nodes'
+/// business too).
+pub(super) fn scale_out_cluster<'a>(
+    server: &'a Server,
+    open: &Open,
+) -> Option<&'a dyn crate::state::ClusterView> {
+    let scale_out = open.share.as_ref().is_some_and(|s| s.scale_out);
+    server.cluster.get().filter(|_| scale_out).map(|c| &**c)
 }

@@ -173,6 +173,17 @@ pub fn poll_wait(
             fs.range_locked.store(true, Ordering::Release);
             inner.locks.push(*lock);
             drop(inner);
+            if let Some(c) = super::lock::scale_out_cluster(server, open) {
+                let claim = (lock.offset, lock.length, lock.exclusive);
+                if let Err(st) = c.lock(fs.key, open.file_id.persistent, &[claim]) {
+                    let mut inner = fs.inner.lock();
+                    if let Some(i) = inner.locks.iter().rposition(|h| h == lock) {
+                        inner.locks.remove(i);
+                    }
+                    fs.note_range_locks(&inner);
+                    return Some((st, Vec::new()));
+                }
+            }
             persist_change(server, &**s, open);
             Some((NtStatus::SUCCESS, small_body()))
         }

@@ -21,15 +21,19 @@ impl RangeLock {
     /// byte of the 64-bit space); a zero-length lock at `o` overlaps a range that holds
     /// `o` past its first byte, and two zero-length locks never overlap (Windows).
     fn overlaps(&self, offset: u64, length: u64) -> bool {
-        let last = |o: u64, l: u64| o.saturating_add(l - 1);
-        match (self.length == 0, length == 0) {
-            (true, true) => false,
-            (true, false) => offset < self.offset && self.offset <= last(offset, length),
-            (false, true) => self.offset < offset && offset <= last(self.offset, self.length),
-            (false, false) => {
-                self.offset <= last(offset, length) && offset <= last(self.offset, self.length)
-            }
-        }
+        ranges_overlap((self.offset, self.length), (offset, length))
+    }
+}
+
+/// Whether two lock ranges (offset, length) overlap; a zero-length one only when it
+/// lies strictly inside the other.
+fn ranges_overlap((o1, l1): (u64, u64), (o2, l2): (u64, u64)) -> bool {
+    let last = |o: u64, l: u64| o.saturating_add(l - 1);
+    match (l1 == 0, l2 == 0) {
+        (true, true) => false,
+        (true, false) => o2 < o1 && o1 <= last(o2, l2),
+        (false, true) => o1 < o2 && o2 <= last(o1, l1),
+        (false, false) => o1 <= last(o2, l2) && o2 <= last(o1, l1),
     }
 }
 
@@ -62,18 +66,7 @@ impl FileOpenEntry {
     /// other. Opens without data or delete access take no part in sharing (as Windows and
     /// Samba apply it): neither checked nor checked against.
     pub fn share_conflict(&self, access: u32, share: u32) -> bool {
-        let data = DATA_READ | DATA_WRITE | access::DELETE;
-        if access & data == 0 || self.access & data == 0 {
-            return false;
-        }
-        let wants = |mask| access & mask != 0;
-        let has = |mask| self.access & mask != 0;
-        (has(DATA_READ) && share & share_access::READ == 0)
-            || (has(DATA_WRITE) && share & share_access::WRITE == 0)
-            || (has(access::DELETE) && share & share_access::DELETE == 0)
-            || (wants(DATA_READ) && self.share_access & share_access::READ == 0)
-            || (wants(DATA_WRITE) && self.share_access & share_access::WRITE == 0)
-            || (wants(access::DELETE) && self.share_access & share_access::DELETE == 0)
+        share_modes_conflict((self.access, self.share_access), (access, share))
     }
 
     /// Still waiting for the holder to acknowledge a break (and it can still answer).
@@ -284,6 +277,35 @@ pub struct FileInner {
     pub leases: Vec<Lease>,
     pub delete_pending: bool,
     pub locks: Vec<RangeLock>,
+}
+
+/// Whether an open takes part in sharing (MS-FSA 2.1.5.1.2 as Windows and Samba apply
+/// it): only data or delete access does.
+pub fn takes_part_in_sharing(access: u32) -> bool {
+    access & (DATA_READ | DATA_WRITE | access::DELETE) != 0
+}
+
+/// MS-FSA 2.1.5.1.2: whether an open held with (access, share mode) `held` and a new one
+/// asking `new` exclude each other.
+pub fn share_modes_conflict(held: (u32, u32), new: (u32, u32)) -> bool {
+    let ((h_access, h_share), (access, share)) = (held, new);
+    if !takes_part_in_sharing(access) || !takes_part_in_sharing(h_access) {
+        return false;
+    }
+    let wants = |mask| access & mask != 0;
+    let has = |mask| h_access & mask != 0;
+    (has(DATA_READ) && share & share_access::READ == 0)
+        || (has(DATA_WRITE) && share & share_access::WRITE == 0)
+        || (has(access::DELETE) && share & share_access::DELETE == 0)
+        || (wants(DATA_READ) && h_share & share_access::READ == 0)
+        || (wants(DATA_WRITE) && h_share & share_access::WRITE == 0)
+        || (wants(access::DELETE) && h_share & share_access::DELETE == 0)
+}
+
+/// MS-FSA 2.1.5.7: whether a new lock (offset, length, exclusive) conflicts with one
+/// another open holds.
+pub fn locks_conflict(held: (u64, u64, bool), new: (u64, u64, bool)) -> bool {
+    ranges_overlap((held.0, held.1), (new.0, new.1)) && (new.2 || held.2)
 }
 
 const DATA_READ: u32 = access::FILE_READ_DATA | access::FILE_EXECUTE;

@@ -13,6 +13,8 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
+use smb_wire::NtStatus;
+
 mod file;
 mod notify;
 pub mod offload;
@@ -245,12 +247,53 @@ pub fn node_of(id: u64) -> u16 {
     (id >> NODE_SHIFT) as u16
 }
 
-/// What the engine asks of the cluster a node is in (the daemon's membership).
+/// An open of a scale-out share's file as the other nodes see it: its persistent id
+/// (unique in the cluster), its access and its share mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenClaim {
+    pub id: u64,
+    pub access: u32,
+    pub share_access: u32,
+}
+
+impl OpenClaim {
+    /// Whether the open takes part in sharing at all (data or delete access): only such
+    /// opens are told to the other nodes.
+    pub fn shares(&self) -> bool {
+        takes_part_in_sharing(self.access)
+    }
+}
+
+/// A byte-range lock as the other nodes see it: offset, length, exclusive.
+pub type LockClaim = (u64, u64, bool);
+
+/// What the engine asks of the cluster a node is in (the daemon's membership and the
+/// opens and locks of scale-out shares' files that every node sees). The calls block
+/// on the cluster.
 pub trait ClusterView: Send + Sync {
     /// Whether the persistent open `persistent` may still be taken over by this node:
     /// the node that granted it is in the cluster and its opens have not been taken
     /// over yet (a reconnect is told to retry, not that the open is gone).
     fn failing_over(&self, persistent: u64) -> bool;
+    /// Records `claim` among the opens of the file `key` unless an open another node
+    /// holds conflicts with it (MS-FSA share modes; this node's own opens are the
+    /// engine's to check): SHARING_VIOLATION then, FILE_NOT_AVAILABLE when the cluster
+    /// cannot say. A restored or taken-over open (`checked` false) is recorded without
+    /// the check, with its byte-range locks `locks`.
+    fn admit(
+        &self,
+        key: (u64, u64),
+        claim: OpenClaim,
+        checked: bool,
+        locks: &[LockClaim],
+    ) -> Result<(), NtStatus>;
+    /// The open `id` of the file is closed: it and its locks are forgotten.
+    fn release(&self, key: (u64, u64), id: u64);
+    /// Byte-range locks for the open `id`, all or none: LOCK_NOT_GRANTED when one of
+    /// another node's locks conflicts (MS-FSA 2.1.5.7).
+    fn lock(&self, key: (u64, u64), id: u64, locks: &[LockClaim]) -> Result<(), NtStatus>;
+    /// Those locks are let go.
+    fn unlock(&self, key: (u64, u64), id: u64, locks: &[LockClaim]);
 }
 
 #[cfg(test)]

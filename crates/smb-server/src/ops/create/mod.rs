@@ -27,6 +27,7 @@ mod checks;
 mod register;
 mod respond;
 mod target;
+mod told;
 use checks::*;
 use register::*;
 pub(in crate::ops) use respond::refused_open;
@@ -161,6 +162,21 @@ fn create_steps(
     check_dacl(&req, &share, s, &mut t)?;
     check_creatable(&t, existing.as_ref())?;
     let svhdx_req = check_shared_disk(svhdx_req, &t, existing.as_ref(), held_fs)?;
+    // On a scale-out share the other nodes' opens have their say before the file is
+    // opened (or overwritten).
+    let file_id = FileId {
+        persistent: server.new_id(),
+        volatile: server.new_id(),
+    };
+    let claim = crate::state::OpenClaim {
+        id: file_id.persistent,
+        access: t.granted,
+        share_access: req.share_access,
+    };
+    let mut told = told::Told::new(server, &share, claim);
+    if let Some(i) = existing.as_ref() {
+        told.admit((i.device_id, i.file_id))?;
+    }
     let (obj, action) = open_on_disk(
         &share,
         s,
@@ -178,6 +194,7 @@ fn create_steps(
     // A file made now (or found replaced since it was looked up) has its state now; opens
     // that reached it meanwhile are checked against this one.
     let key = (info.device_id, info.file_id);
+    told.admit(key)?;
     let made;
     let fs = match &held {
         Some(r) if r.key == key => &r.fs,
@@ -237,7 +254,7 @@ fn create_steps(
     let reg = register(
         server,
         ctx,
-        &req,
+        (&req, file_id),
         &t,
         &info,
         action,
@@ -245,6 +262,7 @@ fn create_steps(
         app_instance,
         lease_req,
     );
+    told.keep();
     drop(gate);
     // A persistent handle: on a continuously available share with the journal, for a
     // file's data (not a directory, nor a named stream).

@@ -105,7 +105,7 @@ pub(super) struct Registered {
 pub(super) fn register(
     server: &Arc<Server>,
     ctx: &Ctx,
-    req: &msg::CreateRequest,
+    (req, file_id): (&msg::CreateRequest, FileId),
     t: &Target,
     info: &FileInfo,
     action: CreateAction,
@@ -119,10 +119,6 @@ pub(super) fn register(
         fs.unmap();
         server.offload.written(fs.key, 0, u64::MAX);
     }
-    let file_id = FileId {
-        persistent: server.new_id(),
-        volatile: server.new_id(),
-    };
     // Directory leases: version 2 (SMB 3), read and handle caching only (no oplock ever).
     // (A directory's lease is asked for without W: asking RWH is asking RH.)
     let lease_req = lease_req

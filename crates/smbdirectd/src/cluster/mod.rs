@@ -32,6 +32,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+mod files;
+
 const REGISTRY: &str = "smbdirectd.nodes";
 const ALIVE: &str = "alive";
 
@@ -54,6 +56,9 @@ struct Inner {
     io: Arc<IoCtx>,
     uuid: String,
     number: u16,
+    /// This run of the node (its lease cookie's nonce): what its entries in the files'
+    /// objects carry, so that those of an earlier run are told apart.
+    boot: u64,
     cookie: String,
     lease: Duration,
     ceph: crate::config::CephSection,
@@ -97,6 +102,8 @@ impl Stats {
 struct Seen {
     /// The node's number (the ids it grants carry it).
     number: u16,
+    /// Its run, from its record (None: unreadable).
+    boot: Option<u64>,
     /// Its size and modification time then (read again when they change).
     stamp: (u64, i64),
     opens: HashSet<u64>,
@@ -113,6 +120,33 @@ impl smb_server::state::ClusterView for View {
             o.values()
                 .any(|s| s.number == granted_by || s.opens.contains(&persistent))
         })
+    }
+
+    fn admit(
+        &self,
+        key: (u64, u64),
+        claim: smb_server::state::OpenClaim,
+        checked: bool,
+        locks: &[smb_server::state::LockClaim],
+    ) -> Result<(), smb_wire::NtStatus> {
+        self.0.admit(key, claim, checked, locks)
+    }
+
+    fn release(&self, key: (u64, u64), id: u64) {
+        self.0.release(key, id)
+    }
+
+    fn lock(
+        &self,
+        key: (u64, u64),
+        id: u64,
+        locks: &[smb_server::state::LockClaim],
+    ) -> Result<(), smb_wire::NtStatus> {
+        self.0.lock(key, id, locks)
+    }
+
+    fn unlock(&self, key: (u64, u64), id: u64, locks: &[smb_server::state::LockClaim]) {
+        self.0.unlock(key, id, locks)
     }
 }
 
@@ -169,17 +203,19 @@ impl Cluster {
         server.set_node(number);
         let mut nonce = [0u8; 8];
         getrandom::getrandom(&mut nonce).map_err(|e| anyhow::anyhow!("random: {e}"))?;
-        let cookie = format!("{uuid}.{:016x}", u64::from_le_bytes(nonce));
+        let boot = u64::from_le_bytes(nonce);
+        let cookie = format!("{uuid}.{boot:016x}");
         acquire_own(&rados, &io, &uuid, &cookie, lease)?;
         let addrs = rados.addrs().map_err(ceph_err("this client's addresses"))?;
-        io.write_full(&node_oid(&uuid), addrs.join("\n").as_bytes())
+        let record = format!("boot {boot:016x}\n{}", addrs.join("\n"));
+        io.write_full(&node_oid(&uuid), record.as_bytes())
             .map_err(ceph_err("writing this node's record"))?;
-        open_journal(server, &io, &uuid)?;
         let inner = Arc::new(Inner {
             rados,
             io,
             uuid,
             number,
+            boot,
             cookie,
             lease,
             ceph,
@@ -196,6 +232,7 @@ impl Cluster {
         if server.cluster.set(Arc::new(View(inner.clone()))).is_err() {
             bail!("cluster joined twice");
         }
+        open_journal(server, &inner.io, &inner.uuid)?;
         tracing::info!(node = %inner.uuid, number, lease_s = lease.as_secs(),
             "joined the scale-out cluster");
         // A first look at the other nodes before serving (a reconnect to one of their
@@ -494,17 +531,31 @@ fn refresh(inner: &Inner, (uuid, number): (&str, u16), stamp: (u64, i64)) -> Res
         .iter()
         .map(|o| o.file_id.persistent)
         .collect();
+    let boot = read_boot(&inner.io, uuid)?;
     if let Ok(mut o) = inner.others.write() {
         o.insert(
             uuid.to_string(),
             Seen {
                 number,
+                boot,
                 stamp,
                 opens,
             },
         );
     }
     Ok(())
+}
+
+/// The run a node's record names (None: no record, or none named).
+fn read_boot(io: &IoCtx, uuid: &str) -> Result<Option<u64>> {
+    let record = io
+        .read_all(&node_oid(uuid))
+        .map_err(ceph_err("reading a node's record"))?
+        .unwrap_or_default();
+    Ok(String::from_utf8_lossy(&record)
+        .lines()
+        .find_map(|l| l.strip_prefix("boot "))
+        .and_then(|b| u64::from_str_radix(b.trim(), 16).ok()))
 }
 
 /// Node `uuid`'s lease ran out and this node holds its lock: fence it, adopt its
@@ -517,7 +568,7 @@ fn take_over(inner: &Inner, uuid: &str) -> Result<()> {
         .unwrap_or_default();
     for a in String::from_utf8_lossy(&record)
         .lines()
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.is_empty() && !l.starts_with("boot "))
     {
         if let Err(e) = inner.rados.blocklist(a, 0) {
             tracing::warn!(node = %uuid, addr = a, error = %e, "could not blocklist the node");
