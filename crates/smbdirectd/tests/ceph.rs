@@ -244,7 +244,7 @@ fn scale_out_nodes_see_each_others_share_modes_and_locks() {
         ))
     };
     let mut a = node();
-    let b = node();
+    let mut b = node();
     const RW: u32 = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
     const R: u32 = access::FILE_READ_DATA;
     let open = |c: &mut client::Client, t: u32, want: u32, share: u32| {
@@ -276,6 +276,13 @@ fn scale_out_nodes_see_each_others_share_modes_and_locks() {
     assert_eq!(st, NtStatus::SUCCESS);
     let fa = fa.unwrap();
     assert_eq!(open(&mut cb, tb, RW, 7).0, NtStatus::SHARING_VIOLATION);
+    // The monitor restarted (down for longer than a lease): the leases live on the OSDs,
+    // so both nodes go on serving, and on seeing each other's opens.
+    c.kill("mon.a");
+    std::thread::sleep(std::time::Duration::from_secs(6));
+    assert_eq!(open(&mut cb, tb, RW, 7).0, NtStatus::SHARING_VIOLATION);
+    c.revive("mon.a");
+    assert!(a.alive() && b.alive(), "{}\n{}", a.log(), b.log());
     let (st, reader) = open(&mut cb, tb, R, 7);
     assert_eq!(st, NtStatus::SUCCESS, "reading is shared");
     cb.close(tb, reader.unwrap()).unwrap();
@@ -341,4 +348,36 @@ fn scale_out_nodes_see_each_others_share_modes_and_locks() {
         "A's open stopped counting {:?} after its kill",
         started.elapsed()
     );
+
+    // A node cut off from the cluster (here: blocklisted by the operator) cannot renew
+    // its lease and stops before its lease runs out; B takes it over.
+    a.restart();
+    let uuid = std::fs::read_to_string(a.dir.path().join("state/ceph-client-id")).unwrap();
+    let admin = cephfs::rados::Rados::connect(
+        &cephfs::Options {
+            conf: Some(c.conf.clone()),
+            user: "admin".into(),
+            keyring: Some(c.dir.join("keyring")),
+            ..Default::default()
+        },
+        None,
+    )
+    .unwrap();
+    let record = admin
+        .ioctx("smbdirectd")
+        .unwrap()
+        .read_all(&format!("smbdirectd.node.{}", uuid.trim()))
+        .unwrap()
+        .unwrap();
+    let record = String::from_utf8(record).unwrap();
+    let cut_off = std::time::Instant::now();
+    for addr in record.lines().filter(|l| !l.starts_with("boot ")) {
+        admin.blocklist(addr, 600).unwrap();
+    }
+    let st = a.wait_exit(std::time::Duration::from_secs(30));
+    assert!(
+        !st.success(),
+        "a node that cannot renew its lease stops: {st:?}"
+    );
+    eprintln!("a node cut off stopped after {:?}", cut_off.elapsed());
 }

@@ -46,8 +46,10 @@ pub fn close_open(server: &Server, open: &Open) {
     };
     open.write_time_at_close();
     let share = open.share.as_ref().expect("file opens have a share");
-    // The other nodes forget it (and its locks).
-    if share.scale_out && crate::state::takes_part_in_sharing(open.granted_access) {
+    // The other nodes forget it (and its locks). (A directory's open was told with the
+    // access asked, before its write access was dropped.)
+    let told = crate::state::takes_part_in_sharing(open.granted_access) || open.is_directory;
+    if share.scale_out && told {
         if let Some(c) = server.cluster.get() {
             c.release(fs.key, open.file_id.persistent);
         }
