@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 /// The allow-list may only shrink: lower this when a line goes, never raise it.
-const MAX_ALLOWED: usize = 1;
+const MAX_ALLOWED: usize = 0;
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -7,17 +7,19 @@
 //! 4. The session's and the process's open-file bounds ([`take_slot`]).
 //! 5. [`Target::resolve`]: the path (and stream) on the share, the access asked for,
 //!    disposition and kind, and the rules they impose on each other.
-//! 6. Through the file's create gate (one CREATE of a file at a time; the server's file
-//!    table is locked only to look the file's state up): [`check_existing`] (share
-//!    modes, breaks an open waits for, attributes and kind of an existing file),
-//!    [`lease_key_free`], [`check_dacl`] and [`check_creatable`].
-//! 7. [`open_on_disk`]: the backend open, with a new file's descriptor and EAs.
+//! 6. Through the file's create gate ([`open_file`]: one CREATE of a file at a time;
+//!    the server's file table is locked only to look the file's state up), [`check_all`]:
+//!    [`check_existing`] (share modes, breaks an open waits for, attributes and kind of
+//!    an existing file), [`lease_key_free`], [`check_dacl`] and [`check_creatable`].
+//! 7. [`open_and_register`]: a scale-out share's other nodes asked (`told.rs`), then
+//!    [`open_on_disk`]: the backend open, with a new file's descriptor and EAs.
 //! 8. [`register`]: the file's state, the lease or oplock granted, the open recorded;
-//!    then [`durability`] and the open itself.
+//!    then ([`finish`]) [`durability`] and the open itself.
 //! 9. [`publish`] and [`respond`]: change notifications and the response's contexts.
 //!
-//! Phases 1 to 4 live here; 5 in `target.rs`, 6 in `checks.rs`, 7 and 8 in
-//! `register.rs`, 9 in `respond.rs`.
+//! Phases 1 to 4 live here ([`create_steps`]), and the functions that run the others in
+//! order; 5 in `target.rs`, 6 in `checks.rs`, 7 and 8 in `register.rs`, 9 in
+//! `respond.rs`.
 
 use super::*;
 use crate::backend::FileObj;
@@ -118,36 +120,108 @@ fn create_steps(
             }
         }
     }
-    let mut slot = take_slot(ctx, s, &share)?;
+    let slot = take_slot(ctx, s, &share)?;
     let mut t = Target::resolve(&req, &share, tree.maximal_access)?;
-    let alloc = req.known.alloc_size.unwrap_or(0);
-    let app_instance = req.known.app_instance_id;
-    let lease_req = lease_request(ctx, &req)?;
+    let opened = open_file(
+        server,
+        ctx,
+        &req,
+        (&share, &mut t),
+        svhdx_req,
+        (create_sd, create_eas),
+    )?;
+    Ok(finish(
+        server,
+        ctx,
+        &req,
+        (durable_req, claimed),
+        (share, slot),
+        t,
+        opened,
+    ))
+}
+
+/// What phases 6 to 8 opened and recorded.
+struct Opened {
+    obj: Box<dyn FileObj>,
+    info: FileInfo,
+    action: CreateAction,
+    reg: Registered,
+    svhdx: Option<Arc<crate::svhdx::SvhdxOpen>>,
+    /// The lease the open names as its parent's (its own change does not break it).
+    actor: super::breaks::Actor,
+}
+
+/// Phases 6 to 8, through the file's create gate (one CREATE of a file at a time; the
+/// server's file table is locked only to look the file's state up, and nobody else
+/// waits on these file-system calls): the checks against the file as it is, then the
+/// open on disk and its record in the file's state.
+fn open_file(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    req: &msg::CreateRequest,
+    (share, t): (&Arc<crate::config::ShareConfig>, &mut Target),
+    svhdx_req: Option<rsvd::tunnel::OpenContext>,
+    made: (Option<SecDesc>, Option<Vec<fscc::Ea>>),
+) -> Step<Opened> {
+    let lease_req = lease_request(ctx, req)?;
     expire_durable(server);
     let existing = share.backend.stat(&t.path).ok();
-    // An existing file's shared state, looked up with the file table locked for the
-    // lookup only; CREATEs of this file pass its gate one at a time, so its share-mode
-    // check and the open agree, and nobody else waits on these file-system calls.
     let held = existing
         .as_ref()
         .map(|i| server.file_ref((i.device_id, i.file_id)));
     let gate = held.as_ref().map(|r| r.fs.create_gate.lock());
     let held_fs = held.as_ref().map(|r| &r.fs);
+    let (params, svhdx_req) = check_all(
+        server,
+        ctx,
+        req,
+        (share, &mut *t),
+        existing.as_ref(),
+        held_fs,
+        (lease_req.as_ref(), svhdx_req),
+    )?;
+    let opened = open_and_register(
+        server,
+        ctx,
+        req,
+        (share, t, &params),
+        (existing.as_ref(), held.as_ref()),
+        (lease_req, svhdx_req),
+        made,
+    )?;
+    drop(gate);
+    Ok(opened)
+}
+
+/// Phase 6: the checks against the file as it is (share modes and the breaks an open
+/// waits for, the lease key, the file's streams, its DACL, whether it may be made, a
+/// shared virtual disk's rules). The open's parameters, and the SVHDX context kept.
+fn check_all(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    req: &msg::CreateRequest,
+    (share, t): (&Arc<crate::config::ShareConfig>, &mut Target),
+    existing: Option<&FileInfo>,
+    held_fs: Option<&Arc<FileState>>,
+    (lease_req, svhdx_req): (Option<&LeaseRequest>, Option<rsvd::tunnel::OpenContext>),
+) -> Step<(OpenParams, Option<rsvd::tunnel::OpenContext>)> {
+    let s = session(ctx);
     check_existing(
         server,
         ctx,
-        &req,
-        &mut t,
-        existing.as_ref(),
+        req,
+        t,
+        existing,
         held_fs,
-        app_instance,
-        lease_req.as_ref(),
+        req.known.app_instance_id,
+        lease_req,
     )?;
-    lease_key_free(server, s, held_fs, lease_req.as_ref())?;
+    lease_key_free(server, s, held_fs, lease_req)?;
     // The file's streams have a say: overwriting the data drops them (not while one is
     // open), and a stream open without FILE_SHARE_DELETE keeps the file from DELETE
     // access (NTFS; smbtorture smb2.streams.delete).
-    if let Some(i) = existing.as_ref().filter(|i| !i.is_directory) {
+    if let Some(i) = existing.filter(|i| !i.is_directory) {
         let (overwrite, delete) = (t.overwrite, t.granted & access::DELETE != 0);
         if t.stream_of.is_none()
             && (overwrite || delete)
@@ -158,10 +232,25 @@ fn create_steps(
             return fail(NtStatus::SHARING_VIOLATION);
         }
     }
-    let params = t.params(&req, &share, alloc);
-    check_dacl(&req, &share, s, &mut t)?;
-    check_creatable(&t, existing.as_ref())?;
-    let svhdx_req = check_shared_disk(svhdx_req, &t, existing.as_ref(), held_fs)?;
+    let params = t.params(req, share, req.known.alloc_size.unwrap_or(0));
+    check_dacl(req, share, s, t)?;
+    check_creatable(t, existing)?;
+    let svhdx_req = check_shared_disk(svhdx_req, t, existing, held_fs)?;
+    Ok((params, svhdx_req))
+}
+
+/// Phases 7 and 8: the open on disk (once the other nodes of a scale-out share had their
+/// say), the file's state, a shared virtual disk's engine, the open recorded.
+fn open_and_register(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    req: &msg::CreateRequest,
+    (share, t, params): (&Arc<crate::config::ShareConfig>, &mut Target, &OpenParams),
+    (existing, held): (Option<&FileInfo>, Option<&crate::state::FileRef<'_>>),
+    (lease_req, svhdx_req): (Option<LeaseRequest>, Option<rsvd::tunnel::OpenContext>),
+    (create_sd, create_eas): (Option<SecDesc>, Option<Vec<fscc::Ea>>),
+) -> Step<Opened> {
+    let s = session(ctx);
     // On a scale-out share the other nodes' opens have their say before the file is
     // opened (or overwritten).
     let file_id = FileId {
@@ -173,19 +262,11 @@ fn create_steps(
         access: t.granted,
         share_access: req.share_access,
     };
-    let mut told = told::Told::new(server, &share, claim);
-    if let Some(i) = existing.as_ref() {
+    let mut told = told::Told::new(server, share, claim);
+    if let Some(i) = existing {
         told.admit((i.device_id, i.file_id))?;
     }
-    let (obj, action) = open_on_disk(
-        &share,
-        s,
-        &t,
-        &params,
-        existing.as_ref(),
-        create_sd,
-        create_eas,
-    )?;
+    let (obj, action) = open_on_disk(share, s, t, params, existing, create_sd, create_eas)?;
     let info = obj.info().map_err(Stop::Status)?;
     if info.is_directory {
         t.granted &= !(access::FILE_WRITE_DATA | access::FILE_APPEND_DATA)
@@ -216,10 +297,8 @@ fn create_steps(
         Some(c) => {
             let disk = match c.target {
                 // Opened at a snapshot: the snapshot's files, not the set's live disk.
-                Some(id) => crate::svhdx::snapshot_disk(&share, &t.path, id),
-                None => {
-                    crate::svhdx::shared_disk(server.pr_store.get(), &share, &t.path, &fs.vdisk)
-                }
+                Some(id) => crate::svhdx::snapshot_disk(share, &t.path, id),
+                None => crate::svhdx::shared_disk(server.pr_store.get(), share, &t.path, &fs.vdisk),
             }
             .map_err(Stop::Status)?;
             let unbuffered = req.options & msg::create_options::NO_INTERMEDIATE_BUFFERING != 0;
@@ -254,16 +333,46 @@ fn create_steps(
     let reg = register(
         server,
         ctx,
-        (&req, file_id),
-        &t,
+        (req, file_id),
+        t,
         &info,
         action,
         fs,
-        app_instance,
+        req.known.app_instance_id,
         lease_req,
     );
     told.keep();
-    drop(gate);
+    Ok(Opened {
+        obj,
+        info,
+        action,
+        reg,
+        svhdx,
+        actor,
+    })
+}
+
+/// Phases 8 (durability) and 9: the open itself (journaled first when persistent), in
+/// its session; change notifications; the response.
+fn finish(
+    server: &Arc<Server>,
+    ctx: &Ctx,
+    req: &msg::CreateRequest,
+    (durable_req, claimed): (DurableRequest, &mut Option<crate::replay::Reserved>),
+    (share, mut slot): (Arc<crate::config::ShareConfig>, crate::budget::OpenSlot),
+    mut t: Target,
+    o: Opened,
+) -> Outcome {
+    let tree = ctx.tree.as_ref().expect("tree checked");
+    let s = session(ctx);
+    let Opened {
+        obj,
+        info,
+        action,
+        reg,
+        svhdx,
+        actor,
+    } = o;
     // A persistent handle: on a continuously available share with the journal, for a
     // file's data (not a directory, nor a named stream).
     let persistent_ok = share.continuous_availability
@@ -327,15 +436,15 @@ fn create_steps(
     if action != CreateAction::Opened {
         parent_changed(server, &share, &t.path, actor);
     }
-    Ok(respond(
-        &req,
+    respond(
+        req,
         tree.maximal_access,
         &info,
         action,
         reg,
         durable,
         svhdx.and_then(|s| s.response()),
-    ))
+    )
 }
 
 /// Shared virtual disks and plain opens keep out of each other's way: while a shared open
