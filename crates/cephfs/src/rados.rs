@@ -75,7 +75,25 @@ struct Lib {
     write_op_remove: unsafe extern "C" fn(Wop),
     write_op_operate:
         unsafe extern "C" fn(Wop, Io, *const c_char, *mut libc::time_t, c_int) -> c_int,
+    watch2: unsafe extern "C" fn(Io, *const c_char, *mut u64, WatchCb, ErrCb, *mut c_void) -> c_int,
+    watch_check: unsafe extern "C" fn(Io, u64) -> c_int,
+    unwatch2: unsafe extern "C" fn(Io, u64) -> c_int,
+    watch_flush: unsafe extern "C" fn(Rt) -> c_int,
+    notify2: unsafe extern "C" fn(
+        Io,
+        *const c_char,
+        *const c_char,
+        c_int,
+        u64,
+        *mut *mut c_char,
+        *mut usize,
+    ) -> c_int,
+    notify_ack: unsafe extern "C" fn(Io, *const c_char, u64, u64, *const c_char, c_int) -> c_int,
+    buffer_free: unsafe extern "C" fn(*mut c_char),
 }
+
+type WatchCb = unsafe extern "C" fn(*mut c_void, u64, u64, u64, *mut c_void, usize);
+type ErrCb = unsafe extern "C" fn(*mut c_void, u64, c_int);
 
 type Comp = *mut c_void;
 type Wop = *mut c_void;
@@ -129,6 +147,13 @@ fn load() -> std::result::Result<Lib, String> {
         write_op_write_full: sym!("rados_write_op_write_full"),
         write_op_remove: sym!("rados_write_op_remove"),
         write_op_operate: sym!("rados_write_op_operate"),
+        watch2: sym!("rados_watch2"),
+        watch_check: sym!("rados_watch_check"),
+        unwatch2: sym!("rados_unwatch2"),
+        watch_flush: sym!("rados_watch_flush"),
+        notify2: sym!("rados_notify2"),
+        notify_ack: sym!("rados_notify_ack"),
+        buffer_free: sym!("rados_buffer_free"),
         _lib: lib,
     })
 }
@@ -582,6 +607,146 @@ impl IoCtx {
             Ok(_) | Err(Errno(libc::ENOENT)) => Ok(()),
             Err(e) => Err(e),
         }
+    }
+}
+
+/// What a watch does with each notification's payload.
+pub type OnNotify = Box<dyn Fn(&[u8]) + Send + Sync>;
+
+/// What a watch's callback needs: the function, and where to acknowledge.
+struct WatchCtx {
+    f: OnNotify,
+    lib: &'static Lib,
+    io: Io,
+    oid: std::ffi::CString,
+}
+
+/// librados' notification callback: hands the payload to the watch's function, then
+/// acknowledges (the notifier waits for every watcher's acknowledgement).
+unsafe extern "C" fn on_notify(
+    arg: *mut c_void,
+    notify_id: u64,
+    handle: u64,
+    _notifier: u64,
+    data: *mut c_void,
+    len: usize,
+) {
+    // SAFETY: `arg` is the WatchCtx the watch was registered with, alive until the watch
+    // is removed and its callbacks flushed (Watch's Drop).
+    let w = unsafe { &*(arg as *const WatchCtx) };
+    let payload = if data.is_null() || len == 0 {
+        &[][..]
+    } else {
+        // SAFETY: librados passes `len` readable bytes at `data` for the call.
+        unsafe { std::slice::from_raw_parts(data as *const u8, len) }
+    };
+    // A panic must not cross into C.
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (w.f)(payload)));
+    // SAFETY: the context's ioctx and name are alive (as above).
+    unsafe { (w.lib.notify_ack)(w.io, w.oid.as_ptr(), notify_id, handle, std::ptr::null(), 0) };
+}
+
+/// librados' watch error callback: the watch is broken (its owner sees it through
+/// [`Watch::check`] and watches again).
+unsafe extern "C" fn on_watch_error(_arg: *mut c_void, _cookie: u64, _err: c_int) {}
+
+/// A watch on an object: its function runs (on a librados thread) for each
+/// notification, until the watch is dropped.
+pub struct Watch {
+    io: Arc<IoCtx>,
+    cookie: u64,
+    ctx: *mut WatchCtx,
+}
+
+// SAFETY: the context is only read by librados' callback thread and freed in Drop after
+// the watch is gone and its callbacks flushed.
+unsafe impl Send for Watch {}
+// SAFETY: as above; `check` only passes the cookie.
+unsafe impl Sync for Watch {}
+
+impl Watch {
+    /// Whether the watch still stands (the cluster drops one after a long
+    /// disconnection: then watch again).
+    pub fn check(&self) -> Result<()> {
+        // SAFETY: our context and cookie.
+        check(unsafe { (self.io.lib().watch_check)(self.io.io, self.cookie) })?;
+        Ok(())
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let lib = self.io.lib();
+        // SAFETY: the watch is ours; once it is removed and the callbacks flushed, no
+        // callback reads the context any more, and it is freed once.
+        unsafe {
+            (lib.unwatch2)(self.io.io, self.cookie);
+            (lib.watch_flush)(self.io.h.rt);
+            drop(Box::from_raw(self.ctx));
+        }
+    }
+}
+
+/// Watches `oid` of `io` (made if missing): `f` gets each notification's payload.
+pub fn watch(io: &Arc<IoCtx>, oid: &str, f: OnNotify) -> Result<Watch> {
+    let c = cstr(oid)?;
+    let ctx = Box::into_raw(Box::new(WatchCtx {
+        f,
+        lib: io.lib(),
+        io: io.io,
+        oid: c.clone(),
+    }));
+    let mut cookie = 0u64;
+    // SAFETY: the context outlives the watch (freed in Watch's Drop, or below if the
+    // watch was not made); the callbacks have the signatures librados calls.
+    let rc = unsafe {
+        (io.lib().watch2)(
+            io.io,
+            c.as_ptr(),
+            &mut cookie,
+            on_notify,
+            on_watch_error,
+            ctx.cast(),
+        )
+    };
+    if rc < 0 {
+        // SAFETY: never registered: ours to free.
+        drop(unsafe { Box::from_raw(ctx) });
+        return Err(Errno(-rc));
+    }
+    Ok(Watch {
+        io: io.clone(),
+        cookie,
+        ctx,
+    })
+}
+
+impl IoCtx {
+    /// Notifies the watchers of `oid` with `data`, waiting for their acknowledgements up
+    /// to `timeout`.
+    pub fn notify(&self, oid: &str, data: &[u8], timeout: std::time::Duration) -> Result<()> {
+        let c = cstr(oid)?;
+        let len = c_int::try_from(data.len()).map_err(|_| Errno(libc::EINVAL))?;
+        let (mut reply, mut reply_len): (*mut c_char, usize) = (std::ptr::null_mut(), 0);
+        // SAFETY: `data` lives for the call; the reply buffer librados allocates is freed
+        // once below.
+        let rc = unsafe {
+            let rc = (self.lib().notify2)(
+                self.io,
+                c.as_ptr(),
+                data.as_ptr().cast(),
+                len,
+                timeout.as_millis() as u64,
+                &mut reply,
+                &mut reply_len,
+            );
+            if !reply.is_null() {
+                (self.lib().buffer_free)(reply);
+            }
+            rc
+        };
+        check(rc)?;
+        Ok(())
     }
 }
 

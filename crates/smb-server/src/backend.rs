@@ -22,6 +22,17 @@ impl SharePath {
         debug_assert!(!s.starts_with('/') && !s.contains('\\') && !s.contains('\0'));
         SharePath(s)
     }
+    /// A path read back from storage or another node (the handle journal, a change
+    /// another node of a cluster made), checked as the name parser would check a
+    /// client's: relative, no `..`, no empty component, no separators of the other
+    /// kind, no NULs.
+    pub fn from_stored(p: &str) -> Option<Self> {
+        let bad = p.starts_with('/')
+            || p.contains('\\')
+            || p.contains('\0')
+            || p.split('/').any(|c| c.is_empty() || c == "." || c == "..");
+        (!bad || p.is_empty()).then(|| SharePath(p.to_string()))
+    }
     pub fn as_str(&self) -> &str {
         &self.0
     }

@@ -247,12 +247,12 @@ fn scale_out_nodes_see_each_others_share_modes_and_locks() {
     let mut b = node();
     const RW: u32 = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
     const R: u32 = access::FILE_READ_DATA;
-    let open = |c: &mut client::Client, t: u32, want: u32, share: u32| {
+    let open_named = |c: &mut client::Client, t: u32, name: &str, want: u32, share: u32| {
         let r = c
             .request(
                 Command::CREATE,
                 t,
-                &create_body_with("shared.vhdx", 0, want, share, 3, &[]),
+                &create_body_with(name, 0, want, share, 3, &[]),
             )
             .unwrap();
         let m = r.body();
@@ -262,6 +262,9 @@ fn scale_out_nodes_see_each_others_share_modes_and_locks() {
             volatile: le64(72),
         });
         (r.status(), id)
+    };
+    let open = |c: &mut client::Client, t: u32, want: u32, share: u32| {
+        open_named(c, t, "shared.vhdx", want, share)
     };
     let lock = |c: &mut client::Client, t: u32, f: FileId, at: u64, flags: u32| {
         c.request(Command::LOCK, t, &lock_body(f, at, 4096, flags))
@@ -323,6 +326,45 @@ fn scale_out_nodes_see_each_others_share_modes_and_locks() {
         "and now A is kept off"
     );
     cb.close(tb, fb.unwrap()).unwrap();
+
+    // CHANGE_NOTIFY: A's host watching the share's root hears of a file B's host made.
+    let (root, _) = ca
+        .create(ta, "", 0x1, 1, client::create_options::DIRECTORY_FILE)
+        .unwrap();
+    let id = ca
+        .send_request(
+            Command::CHANGE_NOTIFY,
+            ta,
+            &testkit::bodies::change_notify_body(root, 0, 0x1),
+        )
+        .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let waiter = std::thread::spawn(move || {
+        let r = ca.wait(id).unwrap();
+        tx.send((r.status(), r.msg.clone())).unwrap();
+        ca
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let (st, made) = open_named(&mut cb, tb, "made on B.txt", RW, 7);
+    assert_eq!(st, NtStatus::SUCCESS);
+    cb.close(tb, made.unwrap()).unwrap();
+    let (st, msg) = rx
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .unwrap_or_else(|_| {
+            panic!(
+                "A's host heard nothing of B's change\nA:\n{}\nB:\n{}",
+                a.log(),
+                b.log()
+            )
+        });
+    assert_eq!(st, NtStatus::SUCCESS);
+    let name: Vec<u8> = "made on B.txt"
+        .encode_utf16()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    assert!(msg.windows(name.len()).any(|w| w == name), "{msg:?}");
+    let mut ca = waiter.join().unwrap();
+    ca.close(ta, root).unwrap();
 
     // A killed while its host reads the file denying writes: B keeps writers off until
     // A's lease has run out and B has taken A over, then lets them in. (A reader, so

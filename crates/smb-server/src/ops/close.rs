@@ -117,6 +117,7 @@ pub fn close_open(server: &Server, open: &Open) {
             server
                 .notify
                 .publish(&share.name, &path, notify_action::REMOVED, filter);
+            server.tell_cluster(&share.name, &path, notify_action::REMOVED, filter);
             parent_changed(server, share, &path, actor);
         }
     } else if open.modified.load(Ordering::Relaxed) {

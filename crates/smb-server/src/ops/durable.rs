@@ -537,16 +537,6 @@ pub(super) fn unpersist(server: &Server, open: &Open) {
     }
 }
 
-/// A path read back from the journal, checked as the name parser would check a
-/// client's (relative, no `..`, no separators of the other kind, no NULs).
-fn journal_path(p: &str) -> Option<SharePath> {
-    let bad = p.starts_with('/')
-        || p.contains('\\')
-        || p.contains('\0')
-        || p.split('/').any(|c| c.is_empty() || c == "." || c == "..");
-    (!bad || p.is_empty()).then(|| SharePath::from_validated(p.to_string()))
-}
-
 /// After a restart: the persistent opens the journal kept, reopened and waiting for
 /// their owners to reconnect (their reconnect timeout counted from now). An open whose
 /// share is gone, or whose file is gone or replaced, cannot be taken back and is
@@ -610,7 +600,7 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
         .find_share(&rec.share)
         .filter(|s| s.continuous_availability)
         .ok_or("share gone or no longer continuously available")?;
-    let path = journal_path(&rec.path).ok_or("bad path")?;
+    let path = SharePath::from_stored(&rec.path).ok_or("bad path")?;
     let g = rec.granted;
     let params = OpenParams {
         disposition: Disposition::Open,

@@ -166,6 +166,8 @@ pub(super) fn rename(
     server
         .notify
         .publish(&share.name, &to, new_action, new_filter);
+    server.tell_cluster(&share.name, from, old_action, filter);
+    server.tell_cluster(&share.name, &to, new_action, new_filter);
     let actor = actor_of(open);
     parent_changed(server, share, from, actor);
     if !same_dir {

@@ -180,6 +180,29 @@ impl Server {
     pub fn publish_change(&self, share: &str, path: &SharePath, action: u32, filter: u32) {
         self.notify.publish(share, path, action, filter);
         self.waiters.wake(WaitClass::Notify);
+        self.tell_cluster(share, path, action, filter);
+    }
+
+    /// On a scale-out share, the other nodes' CHANGE_NOTIFY requests hear of a change
+    /// made here (handed to the cluster; it never waits).
+    pub fn tell_cluster(&self, share: &str, path: &SharePath, action: u32, filter: u32) {
+        if let Some(c) = self.cluster.get() {
+            if self.find_share(share).is_some_and(|s| s.scale_out) {
+                c.changed(share, path.as_str(), action, filter);
+            }
+        }
+    }
+
+    /// A change another node of the cluster made (`path` as it sent it; one that is not
+    /// a share path is dropped): this node's CHANGE_NOTIFY requests hear of it.
+    pub fn publish_remote_change(&self, share: &str, path: &str, action: u32, filter: u32) {
+        let Some(path) = SharePath::from_stored(path) else {
+            return;
+        };
+        if self.find_share(share).is_some_and(|s| s.scale_out) {
+            self.notify.publish(share, &path, action, filter);
+            self.waiters.wake(WaitClass::Notify);
+        }
     }
 
     /// The shared state of the file `key` (device, file id), made on first use; the
@@ -294,6 +317,9 @@ pub trait ClusterView: Send + Sync {
     fn lock(&self, key: (u64, u64), id: u64, locks: &[LockClaim]) -> Result<(), NtStatus>;
     /// Those locks are let go.
     fn unlock(&self, key: (u64, u64), id: u64, locks: &[LockClaim]);
+    /// A change of `path` on the scale-out share `share` (CHANGE_NOTIFY's action and
+    /// filter), for the other nodes' CHANGE_NOTIFY requests: queued, never waited for.
+    fn changed(&self, share: &str, path: &str, action: u32, filter: u32);
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 mod files;
+mod notify;
 
 const REGISTRY: &str = "smbdirectd.nodes";
 const ALIVE: &str = "alive";
@@ -71,6 +72,7 @@ struct Inner {
     server: Arc<Server>,
     stop: AtomicBool,
     stats: Arc<Stats>,
+    notes: notify::Notes,
 }
 
 /// What the node's metrics show of its cluster.
@@ -83,6 +85,11 @@ pub struct Stats {
     pub takeovers: AtomicU64,
     pub takeovers_failed: AtomicU64,
     pub handles_taken: AtomicU64,
+    /// Change notifications sent to the other nodes, heard from them, and dropped
+    /// (queue full, or not delivered).
+    pub notes_sent: AtomicU64,
+    pub notes_heard: AtomicU64,
+    pub notes_dropped: AtomicU64,
 }
 
 impl Stats {
@@ -147,6 +154,10 @@ impl smb_server::state::ClusterView for View {
 
     fn unlock(&self, key: (u64, u64), id: u64, locks: &[smb_server::state::LockClaim]) {
         self.0.unlock(key, id, locks)
+    }
+
+    fn changed(&self, share: &str, path: &str, action: u32, filter: u32) {
+        self.0.changed(share, path, action, filter)
     }
 }
 
@@ -223,6 +234,7 @@ impl Cluster {
             others: Default::default(),
             server: server.clone(),
             stop: AtomicBool::new(false),
+            notes: notify::Notes::new(),
             stats: Arc::new(Stats {
                 number: AtomicU64::new(number.into()),
                 ..Default::default()
@@ -235,6 +247,7 @@ impl Cluster {
         open_journal(server, &inner.io, &inner.uuid)?;
         tracing::info!(node = %inner.uuid, number, lease_s = lease.as_secs(),
             "joined the scale-out cluster");
+        inner.keep_watching();
         // A first look at the other nodes before serving (a reconnect to one of their
         // opens is told to retry from the start).
         if let Err(e) = watch_once(&inner) {
@@ -243,6 +256,7 @@ impl Cluster {
         let threads = vec![
             spawn("cluster-lease", inner.clone(), renew_lease)?,
             spawn("cluster-watch", inner.clone(), watch)?,
+            spawn("cluster-notify", inner.clone(), notify::send)?,
         ];
         Ok(Some(Cluster { inner, threads }))
     }
@@ -265,6 +279,7 @@ impl Cluster {
             t.thread().unpark();
             let _ = t.join();
         }
+        self.inner.stop_watching();
         let _ = self
             .inner
             .io
@@ -272,7 +287,7 @@ impl Cluster {
     }
 }
 
-fn spawn(name: &str, inner: Arc<Inner>, f: fn(&Inner)) -> Result<std::thread::JoinHandle<()>> {
+fn spawn(name: &str, inner: Arc<Inner>, f: fn(&Arc<Inner>)) -> Result<std::thread::JoinHandle<()>> {
     std::thread::Builder::new()
         .name(name.into())
         .spawn(move || f(&inner))
@@ -412,7 +427,7 @@ fn nap(inner: &Inner, d: Duration) -> bool {
 /// Renews the lease every quarter of it. Losing it (another node holds it, or it was not
 /// renewed within three quarters of its length) ends the process: another node may
 /// take this one's opens over from then on, so this one must not answer again.
-fn renew_lease(inner: &Inner) {
+fn renew_lease(inner: &Arc<Inner>) {
     let oid = node_oid(&inner.uuid);
     let mut renewed = crate::clock::now();
     let stale = inner.lease * 3 / 4;
@@ -447,9 +462,10 @@ fn fenced(inner: &Inner, why: &str) -> ! {
 
 /// Looks at the other nodes every quarter lease: which have a journal (their opens a
 /// reconnect here should wait for), and takes over those whose lease ran out.
-fn watch(inner: &Inner) {
+fn watch(inner: &Arc<Inner>) {
     let period = (inner.lease / 4).max(Duration::from_millis(500));
     while nap(inner, period) {
+        inner.keep_watching();
         if let Err(e) = watch_once(inner) {
             tracing::warn!(error = %format!("{e:#}"), "watching the cluster failed");
         }

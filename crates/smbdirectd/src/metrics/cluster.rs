@@ -38,6 +38,16 @@ impl Metrics {
             ],
         ));
         out.push(family(
+            "smbdirectd_cluster_change_notifications_total",
+            "Change notifications (CHANGE_NOTIFY) of scale-out shares sent to the other nodes, heard from them, and dropped (queue full or not delivered).",
+            MetricType::COUNTER,
+            vec![
+                counter(vec![label("what", "sent")], c.notes_sent.load(Relaxed)),
+                counter(vec![label("what", "heard")], c.notes_heard.load(Relaxed)),
+                counter(vec![label("what", "dropped")], c.notes_dropped.load(Relaxed)),
+            ],
+        ));
+        out.push(family(
             "smbdirectd_cluster_handles_taken_over_total",
             "Persistent handles this node took over from other nodes.",
             MetricType::COUNTER,

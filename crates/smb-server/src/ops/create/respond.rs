@@ -20,7 +20,8 @@ pub(super) fn publish(
         CreateAction::Created => {
             server
                 .notify
-                .publish(&share.name, path, notify_action::ADDED, filter)
+                .publish(&share.name, path, notify_action::ADDED, filter);
+            server.tell_cluster(&share.name, path, notify_action::ADDED, filter);
         }
         CreateAction::Overwritten | CreateAction::Superseded => server.publish_change(
             &share.name,

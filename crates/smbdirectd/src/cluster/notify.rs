@@ -1,0 +1,156 @@
+//! CHANGE_NOTIFY across the nodes of scale-out shares: a change one node makes is sent
+//! to the others by RADOS notify on one object (`smbdirectd.notify`) that every node
+//! watches. Sending is a thread of its own fed by a bounded queue (a worker never
+//! waits; past the bound a change is dropped and counted, as a full notify buffer
+//! would have dropped it); a notification is one line, `NODE SHARE ACTION FILTER PATH`
+//! (numbers in hex, the path last: it may hold spaces), and a node ignores its own.
+
+use super::Inner;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+pub(super) const OBJECT: &str = "smbdirectd.notify";
+/// Changes waiting to be sent, at most.
+const QUEUE: usize = 4096;
+/// How long a notification waits for the other nodes' acknowledgements.
+const ACK_TIMEOUT: Duration = Duration::from_secs(5);
+/// The longest notification (a share name and a path).
+const MAX_NOTE: usize = 8192;
+
+/// The sending side: the queue, and the watch this node holds.
+pub(super) struct Notes {
+    tx: SyncSender<Vec<u8>>,
+    rx: Mutex<Option<Receiver<Vec<u8>>>>,
+    watch: Mutex<Option<cephfs::rados::Watch>>,
+}
+
+impl Notes {
+    pub(super) fn new() -> Notes {
+        let (tx, rx) = sync_channel(QUEUE);
+        Notes {
+            tx,
+            rx: Mutex::new(Some(rx)),
+            watch: Mutex::new(None),
+        }
+    }
+}
+
+pub(super) fn encode(node: u16, share: &str, path: &str, action: u32, filter: u32) -> Vec<u8> {
+    format!("{node:x} {share} {action:x} {filter:x} {path}").into_bytes()
+}
+
+/// (node, share, action, filter, path) of a notification; None for one that is not.
+pub(super) fn decode(b: &[u8]) -> Option<(u16, &str, u32, u32, &str)> {
+    if b.len() > MAX_NOTE {
+        return None;
+    }
+    let s = std::str::from_utf8(b).ok()?;
+    let mut f = s.splitn(5, ' ');
+    let node = u16::from_str_radix(f.next()?, 16).ok()?;
+    let share = f.next()?;
+    let action = u32::from_str_radix(f.next()?, 16).ok()?;
+    let filter = u32::from_str_radix(f.next()?, 16).ok()?;
+    Some((node, share, action, filter, f.next()?))
+}
+
+impl Inner {
+    /// Queues a change made here for the other nodes.
+    pub(super) fn changed(&self, share: &str, path: &str, action: u32, filter: u32) {
+        let note = encode(self.number, share, path, action, filter);
+        if note.len() > MAX_NOTE {
+            return;
+        }
+        match self.notes.tx.try_send(note) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) | Err(TrySendError::Disconnected(_)) => {
+                self.stats.notes_dropped.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Watches the notify object (again, if the watch the node held was lost).
+    pub(super) fn keep_watching(self: &Arc<Self>) {
+        let Ok(mut w) = self.notes.watch.lock() else {
+            return;
+        };
+        if w.as_ref().is_some_and(|w| w.check().is_ok()) {
+            return;
+        }
+        // (Made if missing: a watch needs the object.)
+        if let Err(e) = self.io.append(OBJECT, b"") {
+            tracing::warn!(error = %e, "making the cluster's notify object failed");
+            return;
+        }
+        let me = Arc::downgrade(self);
+        let f = Box::new(move |b: &[u8]| {
+            let Some(inner) = me.upgrade() else {
+                return;
+            };
+            if let Some((node, share, action, filter, path)) = decode(b) {
+                if node != inner.number {
+                    inner.stats.notes_heard.fetch_add(1, Ordering::Relaxed);
+                    inner
+                        .server
+                        .publish_remote_change(share, path, action, filter);
+                }
+            }
+        });
+        match cephfs::rados::watch(&self.io, OBJECT, f) {
+            Ok(watch) => *w = Some(watch),
+            Err(e) => tracing::warn!(error = %e, "watching the cluster's notify object failed"),
+        }
+    }
+
+    /// Drops the watch (at leave).
+    pub(super) fn stop_watching(&self) {
+        if let Ok(mut w) = self.notes.watch.lock() {
+            w.take();
+        }
+    }
+}
+
+/// The sending thread: each queued change, notified to the other nodes in turn, until
+/// the node leaves.
+pub(super) fn send(inner: &Arc<Inner>) {
+    let Some(rx) = inner.notes.rx.lock().ok().and_then(|mut r| r.take()) else {
+        return;
+    };
+    while !inner.stop.load(Ordering::Acquire) {
+        let Ok(note) = rx.recv_timeout(Duration::from_millis(500)) else {
+            continue;
+        };
+        match inner.io.notify(OBJECT, &note, ACK_TIMEOUT) {
+            Ok(()) => {
+                inner.stats.notes_sent.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(e) => {
+                inner.stats.notes_dropped.fetch_add(1, Ordering::Relaxed);
+                tracing::debug!(error = %e, "a change notification to the other nodes failed");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_round_trip_and_bad_ones_are_refused() {
+        let n = encode(3, "vms", "VM1/disk 0.vhdx", 1, 0x13);
+        assert_eq!(decode(&n), Some((3, "vms", 1, 0x13, "VM1/disk 0.vhdx")));
+        assert_eq!(decode(&encode(1, "s", "", 2, 1)), Some((1, "s", 2, 1, "")));
+        for bad in [
+            &b"zz s 1 1 p"[..],
+            b"1 s 1",
+            b"\xff\xfe",
+            b"10000 s 1 1 p",
+            b"",
+        ] {
+            assert_eq!(decode(bad), None, "{bad:?}");
+        }
+        assert_eq!(decode(&vec![b'1'; MAX_NOTE + 1]), None);
+    }
+}
