@@ -194,6 +194,38 @@ fn smbtorture_on_a_cephfs_share() {
     hold_to(&s, "on CephFS", &suites, &known);
 }
 
+/// The file-centric required suites on one node of a scale-out share (issue 51): two
+/// nodes serve it from one CephFS, their opens and locks in RADOS; the same lists as on
+/// a cephfs share, and what a scale-out share does differently (it caches nothing: no
+/// oplock, no lease caching), each with its reason, in
+/// `smbtorture-scaleout-known-failures.txt`.
+#[test]
+fn smbtorture_on_a_scale_out_share() {
+    if !require_tool("smbtorture") || !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 17400);
+    let node = || {
+        TestServer::start_with(cephfs_opts(
+            &c,
+            "/torture",
+            "continuous_availability = true\nscale_out = true",
+            ("", ""),
+        ))
+    };
+    let (s, _other) = (node(), node());
+    let mut known = known_failures();
+    known.extend(read_known("smbtorture-cephfs-known-failures.txt"));
+    known.extend(read_known("smbtorture-scaleout-known-failures.txt"));
+    let suites: Vec<&str> = REQUIRED
+        .iter()
+        .copied()
+        .filter(|s| !PROTOCOL_ONLY.contains(s))
+        .collect();
+    hold_to(&s, "on a scale-out share", &suites, &known);
+}
+
 /// The required suites that do not depend on the backend (protocol only: credits,
 /// sessions, replays, leases, durable v2): they run on the directory share only.
 const PROTOCOL_ONLY: &[&str] = &[
