@@ -43,6 +43,9 @@ const REQUIRED: &[&str] = &[
     "smb2.rename",
     "smb2.openattr",
     "smb2.winattr",
+    // File ids as NTFS keeps them: through overwrites and writes, and a named stream
+    // showing its file's (issue 49).
+    "smb2.fileid",
 ];
 
 const SURVEY: &[&str] = &["smb2.create", "smb2.oplock", "smb2.streams"];

@@ -262,12 +262,20 @@ impl Open {
         }
     }
 
-    /// What a client sees of the file: `i` with the write time delayed updates show.
+    /// What a client sees of the file: `i` with the write time delayed updates show,
+    /// and for a named stream the file id of the file it belongs to (as NTFS shows it:
+    /// a stream has no id of its own).
     pub fn shown_info(&self, i: crate::backend::FileInfo) -> crate::backend::FileInfo {
-        match &self.file {
+        let mut i = match &self.file {
             Some(fs) => fs.shown_info(i),
             None => i,
+        };
+        if let (Some((base, _)), Some(share)) = (&self.stream, &self.share) {
+            if let Ok(b) = share.backend.stat(base) {
+                i.file_id = b.file_id;
+            }
         }
+        i
     }
 
     /// The handle closes: a write after its last update moves the file's write time

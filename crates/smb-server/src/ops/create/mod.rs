@@ -433,6 +433,11 @@ fn finish(
         reg.fs.write_times.update_now(0, crate::clock::filetime());
     }
     let info = reg.fs.shown_info(info);
+    // A named stream shows the id of the file it belongs to (NTFS).
+    let info = match s.opens.lock().get(&reg.file_id.volatile) {
+        Some(o) if o.stream.is_some() => o.shown_info(info),
+        _ => info,
+    };
     if action != CreateAction::Opened {
         parent_changed(server, &share, &t.path, actor);
     }

@@ -1,0 +1,139 @@
+//! Named streams as NTFS keeps them (smbtorture smb2.streams and smb2.fileid), in memory
+//! (see `harness`), with our client.
+
+mod harness;
+
+use client::{access, create_options};
+use harness::*;
+
+/// Streams as NTFS keeps them (smbtorture smb2.streams): a file made by its first
+/// stream's CREATE is an ordinary file (not hidden like the stream depot); overwriting
+/// the file's data drops its streams; asking for a stream of a file without any finds
+/// no such name; a directory has no data stream, and naming one is refused before share
+/// modes are looked at.
+#[test]
+fn streams_follow_their_file_as_on_ntfs() {
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA | access::FILE_READ_ATTRIBUTES;
+    let status = |r: Result<(client::FileId, u64), client::Error>| match r {
+        Ok(_) => "STATUS_SUCCESS".to_string(),
+        Err(client::Error::Status(_, s)) => s.to_string(),
+        Err(e) => panic!("{e}"),
+    };
+    let (s, _) = c.create(tree, "base.txt:extra", rw, 2, 0).unwrap();
+    c.write(tree, s, 0, b"x").unwrap();
+    c.close(tree, s).unwrap();
+    let (f, _) = c.create(tree, "base.txt", rw, 1, 0).unwrap();
+    let basic = c.query_info(tree, f, 1, 4).unwrap();
+    let attributes = u32::from_le_bytes(basic[32..36].try_into().unwrap());
+    assert_eq!(attributes & 0x6, 0, "hidden or system: {attributes:#x}");
+    c.close(tree, f).unwrap();
+    let (f, _) = c.create(tree, "base.txt", rw, 4, 0).unwrap();
+    c.close(tree, f).unwrap();
+    assert_eq!(
+        status(c.create(tree, "base.txt:extra", rw, 1, 0)),
+        "STATUS_OBJECT_NAME_NOT_FOUND",
+        "the overwrite kept the stream"
+    );
+    assert_eq!(
+        status(c.create(tree, "base.txt:other", rw, 1, 0)),
+        "STATUS_OBJECT_NAME_NOT_FOUND"
+    );
+    // A directory held without sharing: its data stream is refused for what it is.
+    let (d, _) = c
+        .create(
+            tree,
+            "dir",
+            access::FILE_READ_DATA,
+            2,
+            create_options::DIRECTORY_FILE,
+        )
+        .unwrap();
+    assert_eq!(
+        status(c.create(tree, "dir::$DATA", rw, 1, 0)),
+        "STATUS_FILE_IS_A_DIRECTORY"
+    );
+    assert_eq!(
+        status(c.create(tree, "dir::$DATA", rw, 1, create_options::DIRECTORY_FILE)),
+        "STATUS_NOT_A_DIRECTORY"
+    );
+    c.close(tree, d).unwrap();
+    // A stream open elsewhere keeps its file's data from being overwritten (that would
+    // drop the stream under it).
+    // (Shared for reading and writing, not for deleting.)
+    let s = c
+        .create_with(tree, "held.txt:s", rw, 3, 2, 0, &[])
+        .unwrap()
+        .file_id;
+    assert_eq!(
+        status(c.create(tree, "held.txt", rw, 4, 0)),
+        "STATUS_SHARING_VIOLATION"
+    );
+    // Nor may the file be opened for DELETE while a stream is open without
+    // FILE_SHARE_DELETE.
+    assert_eq!(
+        status(c.create(tree, "held.txt", access::DELETE, 1, 0)),
+        "STATUS_SHARING_VIOLATION"
+    );
+    c.close(tree, s).unwrap();
+    let (f, _) = c
+        .create(tree, "held.txt", rw | access::DELETE, 4, 0)
+        .unwrap();
+    c.close(tree, f).unwrap();
+    // "." and ".." are no stream names (they would reach the depot itself).
+    for bad in ["held.txt:.", "held.txt:..", "held.txt:..:$DATA"] {
+        assert_eq!(
+            status(c.create(tree, bad, rw, 3, 0)),
+            "STATUS_OBJECT_NAME_INVALID",
+            "{bad}"
+        );
+    }
+}
+
+/// A named stream has no file id of its own: its CREATE's on-disk id (QFid) and its
+/// FileInternalInformation are its file's, as NTFS shows them (smbtorture smb2.fileid),
+/// for a file's stream and a directory's.
+#[test]
+fn a_stream_shows_the_id_of_its_file() {
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA | access::FILE_READ_ATTRIBUTES;
+    let qfid = |c: &mut client::Client, name: &str, disposition: u32, options: u32| {
+        let r = c
+            .create_with(
+                tree,
+                name,
+                rw,
+                7,
+                disposition,
+                options,
+                &[(b"QFid", Vec::new())],
+            )
+            .unwrap();
+        let (_, d) = r
+            .contexts
+            .iter()
+            .find(|(n, _)| n == b"QFid")
+            .expect("QFid answered");
+        let id = u64::from_le_bytes(d[..8].try_into().unwrap());
+        let internal = c.query_info(tree, r.file_id, 1, 6).unwrap();
+        let index = u64::from_le_bytes(internal[..8].try_into().unwrap());
+        c.close(tree, r.file_id).unwrap();
+        (id, index)
+    };
+    for (base, options) in [("ids.txt", 0), ("ids-dir", create_options::DIRECTORY_FILE)] {
+        let (id, index) = qfid(&mut c, base, 2, options);
+        assert_eq!(id, index);
+        let stream = format!("{base}:s");
+        assert_eq!(qfid(&mut c, &stream, 2, 0), (id, id), "{stream} made");
+        assert_eq!(qfid(&mut c, &stream, 1, 0), (id, id), "{stream} opened");
+        assert_eq!(
+            qfid(&mut c, &stream, 4, 0),
+            (id, id),
+            "{stream} overwritten"
+        );
+    }
+}
