@@ -2,8 +2,11 @@
 //! to the others by RADOS notify on one object (`smbdirectd.notify`) that every node
 //! watches. Sending is a thread of its own fed by a bounded queue (a worker never
 //! waits; past the bound a change is dropped and counted, as a full notify buffer
-//! would have dropped it); a notification is one line, `NODE SHARE ACTION FILTER PATH`
-//! (numbers in hex, the path last: it may hold spaces), and a node ignores its own.
+//! would have dropped it); it sends what has queued up meanwhile as one notification
+//! (a node that died keeps its watch until the cluster times it out, and each
+//! notification waits for it that long), one change a line, `NODE SHARE ACTION FILTER
+//! PATH` (numbers in hex, the path last: it may hold spaces, never a control
+//! character), and a node ignores its own.
 
 use super::Inner;
 use std::sync::atomic::Ordering;
@@ -16,8 +19,10 @@ pub(super) const OBJECT: &str = "smbdirectd.notify";
 const QUEUE: usize = 4096;
 /// How long a notification waits for the other nodes' acknowledgements.
 const ACK_TIMEOUT: Duration = Duration::from_secs(5);
-/// The longest notification (a share name and a path).
+/// The longest change (a share name and a path).
 const MAX_NOTE: usize = 8192;
+/// The most one notification carries.
+const MAX_BATCH: usize = 256 << 10;
 
 /// The sending side: the queue, and the watch this node holds.
 pub(super) struct Notes {
@@ -38,6 +43,7 @@ impl Notes {
 }
 
 pub(super) fn encode(node: u16, share: &str, path: &str, action: u32, filter: u32) -> Vec<u8> {
+    // (One with a control character, a line break above all, is never sent: see changed.)
     format!("{node:x} {share} {action:x} {filter:x} {path}").into_bytes()
 }
 
@@ -59,7 +65,7 @@ impl Inner {
     /// Queues a change made here for the other nodes.
     pub(super) fn changed(&self, share: &str, path: &str, action: u32, filter: u32) {
         let note = encode(self.number, share, path, action, filter);
-        if note.len() > MAX_NOTE {
+        if note.len() > MAX_NOTE || note.iter().any(|&c| c < 0x20) {
             return;
         }
         match self.notes.tx.try_send(note) {
@@ -88,12 +94,14 @@ impl Inner {
             let Some(inner) = me.upgrade() else {
                 return;
             };
-            if let Some((node, share, action, filter, path)) = decode(b) {
-                if node != inner.number {
-                    inner.stats.notes_heard.fetch_add(1, Ordering::Relaxed);
-                    inner
-                        .server
-                        .publish_remote_change(share, path, action, filter);
+            for line in b.split(|&c| c == b'\n') {
+                if let Some((node, share, action, filter, path)) = decode(line) {
+                    if node != inner.number {
+                        inner.stats.notes_heard.fetch_add(1, Ordering::Relaxed);
+                        inner
+                            .server
+                            .publish_remote_change(share, path, action, filter);
+                    }
                 }
             }
         });
@@ -118,18 +126,27 @@ pub(super) fn send(inner: &Arc<Inner>) {
         return;
     };
     while !inner.stop.load(Ordering::Acquire) {
-        let Ok(note) = rx.recv_timeout(Duration::from_millis(500)) else {
+        let Ok(mut batch) = rx.recv_timeout(Duration::from_millis(500)) else {
             continue;
         };
-        match inner.io.notify(OBJECT, &note, ACK_TIMEOUT) {
-            Ok(()) => {
-                inner.stats.notes_sent.fetch_add(1, Ordering::Relaxed);
-            }
-            Err(e) => {
-                inner.stats.notes_dropped.fetch_add(1, Ordering::Relaxed);
-                tracing::debug!(error = %e, "a change notification to the other nodes failed");
-            }
+        let mut count = 1u64;
+        while batch.len() + MAX_NOTE < MAX_BATCH {
+            let Ok(note) = rx.try_recv() else {
+                break;
+            };
+            batch.push(b'\n');
+            batch.extend_from_slice(&note);
+            count += 1;
         }
+        let counter = match inner.io.notify(OBJECT, &batch, ACK_TIMEOUT) {
+            Ok(()) => &inner.stats.notes_sent,
+            // (Delivered to the nodes that answered; counted as not delivered.)
+            Err(e) => {
+                tracing::debug!(error = %e, "a change notification to the other nodes failed");
+                &inner.stats.notes_dropped
+            }
+        };
+        counter.fetch_add(count, Ordering::Relaxed);
     }
 }
 
