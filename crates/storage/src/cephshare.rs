@@ -302,6 +302,26 @@ impl Share for CephShare {
 struct CephIo {
     m: Arc<Mount>,
     fd: i32,
+    /// The file's size as far as this handle has made it stable (a full sync after it
+    /// saw that size): a stable write that ends within it needs only its data synced
+    /// (as fdatasync; the MDS journals nothing), one past it the size too. Lowered
+    /// before this handle cuts the file short.
+    durable_size: std::sync::atomic::AtomicU64,
+}
+
+impl CephIo {
+    /// Makes `offset..end` just written stable: its data, and the file's size with it
+    /// unless the write ends within what is stable already.
+    fn sync_write(&self, end: u64) -> cephfs::Result<()> {
+        use std::sync::atomic::Ordering;
+        if end <= self.durable_size.load(Ordering::Acquire) {
+            return self.m.fsync(self.fd, true);
+        }
+        let size = self.m.fstatx(self.fd).map(|st| st.size).unwrap_or(0);
+        self.m.fsync(self.fd, false)?;
+        self.durable_size.fetch_max(size, Ordering::AcqRel);
+        Ok(())
+    }
 }
 
 impl Drop for CephIo {
@@ -322,7 +342,11 @@ pub struct CephFile {
 impl CephFile {
     fn new(m: &Arc<Mount>, fd: i32, is_dir: bool, write_through: bool) -> CephFile {
         CephFile {
-            io: Arc::new(CephIo { m: m.clone(), fd }),
+            io: Arc::new(CephIo {
+                m: m.clone(),
+                fd,
+                durable_size: Default::default(),
+            }),
             is_dir,
             write_through,
         }
@@ -411,6 +435,9 @@ impl FileObj for CephFile {
     }
 
     fn set_len(&self, len: u64) -> Result<(), NtStatus> {
+        self.io
+            .durable_size
+            .fetch_min(len, std::sync::atomic::Ordering::AcqRel);
         self.io.m.ftruncate(self.io.fd, len).map_err(st_of)
     }
 
@@ -709,7 +736,7 @@ pub unsafe fn submit(target: CephTarget, op: StorageOp, done: IoDone) {
                 let b = unsafe { std::slice::from_raw_parts(buf as *const u8, len as usize) };
                 io.m.write(io.fd, offset, b).and_then(|n| {
                     if stable {
-                        io.m.fsync(io.fd, false)?;
+                        io.sync_write(offset.saturating_add(n as u64))?;
                     }
                     Ok(n as i32)
                 })
