@@ -253,6 +253,20 @@ impl Cluster {
         if let Err(e) = watch_once(&inner) {
             tracing::warn!(error = %format!("{e:#}"), "looking at the cluster failed");
         }
+        // Restoring may have taken longer than the lease: renewed now, or (another node
+        // took this one over meanwhile, and owns what was restored) not served at all.
+        let renewed = crate::clock::now();
+        inner
+            .io
+            .lock_exclusive(
+                &node_oid(&inner.uuid),
+                ALIVE,
+                &inner.cookie,
+                Some(lease),
+                true,
+            )
+            .map_err(ceph_err("renewing this node's lease after restoring"))?;
+        inner.stats.renewed_at(renewed);
         let threads = vec![
             spawn("cluster-lease", inner.clone(), renew_lease)?,
             spawn("cluster-watch", inner.clone(), watch)?,
