@@ -269,15 +269,51 @@ pub struct Options {
     pub session_timeout: Option<u32>,
 }
 
-impl Options {
-    /// The settings made after the file is read: `settings`, and the keyring.
-    fn all_settings(&self) -> Vec<(String, String)> {
-        let mut s = self.settings.clone();
-        if let Some(k) = &self.keyring {
-            s.push(("keyring".into(), k.display().to_string()));
-        }
-        s
+/// A client handle's `conf_read_file` and `conf_set` (libcephfs and librados name
+/// them alike and take the same arguments).
+type ConfCalls = (
+    unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
+    unsafe extern "C" fn(*mut c_void, *const c_char, *const c_char) -> c_int,
+);
+
+/// Reads `opts`' configuration file into a new client handle, then sets its settings,
+/// its keyring and `extra`. Errors say which step failed.
+///
+/// # Safety
+/// `handle` is a live handle, not yet connected, of the library `calls` come from.
+unsafe fn configure_with(
+    handle: *mut c_void,
+    (read_file, set): ConfCalls,
+    opts: &Options,
+    extra: Vec<(String, String)>,
+) -> std::result::Result<(), String> {
+    let conf = match &opts.conf {
+        Some(p) => Some(cpath(p).map_err(|e| format!("ceph conf path: {e}"))?),
+        None => None,
+    };
+    // SAFETY: the caller's handle; the path is a C string or null.
+    check(unsafe {
+        read_file(
+            handle,
+            conf.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
+        )
+    })
+    .map_err(|e| format!("reading {:?}: {e}", opts.conf))?;
+    let mut settings = opts.settings.clone();
+    if let Some(k) = &opts.keyring {
+        settings.push(("keyring".into(), k.display().to_string()));
     }
+    settings.extend(extra);
+    for (k, v) in &settings {
+        let (ck, cv) = (
+            cstr(k).map_err(|e| e.to_string())?,
+            cstr(v).map_err(|e| e.to_string())?,
+        );
+        // SAFETY: as above; both strings live for the call.
+        check(unsafe { set(handle, ck.as_ptr(), cv.as_ptr()) })
+            .map_err(|e| format!("ceph option {k}={v}: {e}"))?;
+    }
+    Ok(())
 }
 
 /// ceph_start_reclaim's flag: end the other session and drop its state.
@@ -344,27 +380,15 @@ impl Mount {
 
     /// Reads the configuration `opts` names into the (unmounted) handle.
     fn configure(&self, opts: &Options) -> std::result::Result<(), String> {
-        let conf = match &opts.conf {
-            Some(p) => Some(cpath(p).map_err(|e| format!("ceph conf path: {e}"))?),
-            None => None,
-        };
-        // SAFETY: the handle is ours and not mounted; the path is a C string or null.
-        check(unsafe {
-            (self.lib.conf_read_file)(
+        // SAFETY: the handle is ours, not mounted; the calls are libcephfs' own.
+        unsafe {
+            configure_with(
                 self.cm,
-                conf.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
-            )
-        })
-        .map_err(|e| format!("reading {:?}: {e}", opts.conf))?;
-        for (k, v) in &opts.all_settings() {
-            let (ck, cv) = (
-                cstr(k).map_err(|e| e.to_string())?,
-                cstr(v).map_err(|e| e.to_string())?,
-            );
-            // SAFETY: as above; both strings live for the call.
-            check(unsafe { (self.lib.conf_set)(self.cm, ck.as_ptr(), cv.as_ptr()) })
-                .map_err(|e| format!("ceph option {k}={v}: {e}"))?;
-        }
+                (self.lib.conf_read_file, self.lib.conf_set),
+                opts,
+                Vec::new(),
+            )?
+        };
         if let Some(fs) = &opts.fs_name {
             let c = cstr(fs).map_err(|e| e.to_string())?;
             // SAFETY: as above.

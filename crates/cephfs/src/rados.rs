@@ -164,11 +164,6 @@ fn lib() -> std::result::Result<&'static Lib, String> {
     LIB.get_or_init(load).as_ref().map_err(Clone::clone)
 }
 
-/// Whether librados can be loaded here.
-pub fn available() -> bool {
-    lib().is_ok()
-}
-
 /// One connected cluster handle (its own client instance and address).
 struct Handle {
     lib: &'static Lib,
@@ -218,31 +213,15 @@ impl Rados {
         check(unsafe { (lib.create2)(&mut rt, cluster.as_ptr(), name.as_ptr(), 0) })
             .map_err(|e| format!("rados_create2: {e}"))?;
         let h = Handle { lib, rt };
-        let conf = match &opts.conf {
-            Some(p) => Some(crate::cpath(p).map_err(|e| format!("ceph conf path: {e}"))?),
-            None => None,
-        };
-        // SAFETY: the handle is ours and not connected; the path is a C string or null.
-        check(unsafe {
-            (lib.conf_read_file)(h.rt, conf.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()))
-        })
-        .map_err(|e| format!("reading {:?}: {e}", opts.conf))?;
-        let mut settings = opts.all_settings();
+        let mut timeouts = Vec::new();
         if let Some(t) = op_timeout {
             let secs = t.as_secs().max(1).to_string();
-            settings.push(("rados_osd_op_timeout".into(), secs.clone()));
-            settings.push(("rados_mon_op_timeout".into(), secs.clone()));
-            settings.push(("client_mount_timeout".into(), secs));
+            timeouts.push(("rados_osd_op_timeout".into(), secs.clone()));
+            timeouts.push(("rados_mon_op_timeout".into(), secs.clone()));
+            timeouts.push(("client_mount_timeout".into(), secs));
         }
-        for (k, v) in &settings {
-            let (ck, cv) = (
-                cstr(k).map_err(|e| e.to_string())?,
-                cstr(v).map_err(|e| e.to_string())?,
-            );
-            // SAFETY: as above; both strings live for the call.
-            check(unsafe { (lib.conf_set)(h.rt, ck.as_ptr(), cv.as_ptr()) })
-                .map_err(|e| format!("ceph option {k}={v}: {e}"))?;
-        }
+        // SAFETY: the handle is ours and not connected; the calls are librados' own.
+        unsafe { crate::configure_with(h.rt, (lib.conf_read_file, lib.conf_set), opts, timeouts)? };
         // SAFETY: as above; connecting blocks until the monitors answer or time out.
         check(unsafe { (lib.connect)(h.rt) }).map_err(|e| format!("connecting to RADOS: {e}"))?;
         Ok(Rados { h: Arc::new(h) })

@@ -49,10 +49,8 @@ pub fn close_open(server: &Server, open: &Open) {
     // The other nodes forget it (and its locks). (A directory's open was told with the
     // access asked, before its write access was dropped.)
     let told = crate::state::takes_part_in_sharing(open.granted_access) || open.is_directory;
-    if share.scale_out && told {
-        if let Some(c) = server.cluster.get() {
-            c.release(fs.key, open.file_id.persistent);
-        }
+    if let Some(c) = server.cluster_of(share).filter(|_| told) {
+        c.release(fs.key, open.file_id.persistent);
     }
     let path = open.path.lock().clone();
     // (Its lease's parent key, asked before the open and its lease are let go.)

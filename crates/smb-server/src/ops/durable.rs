@@ -118,13 +118,8 @@ pub(super) fn take_back(
     let Some(d) = table.get(&persistent) else {
         // On a scale-out share, an open another node granted may not have been taken
         // over here yet (that node's lease has not run out): the client tries again.
-        let scale_out = tree.share.as_ref().is_some_and(|s| s.scale_out);
-        if scale_out
-            && server
-                .cluster
-                .get()
-                .is_some_and(|c| c.failing_over(persistent))
-        {
+        let cluster = tree.share.as_deref().and_then(|s| server.cluster_of(s));
+        if cluster.is_some_and(|c| c.failing_over(persistent)) {
             return Err(NtStatus::FILE_NOT_AVAILABLE);
         }
         return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
@@ -658,11 +653,7 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
         access: rec.granted,
         share_access: rec.share_access,
     };
-    if let Some(c) = server
-        .cluster
-        .get()
-        .filter(|_| share.scale_out && claim.shares())
-    {
+    if let Some(c) = server.cluster_of(&share).filter(|_| claim.shares()) {
         let locks: Vec<_> = rec
             .locks
             .iter()

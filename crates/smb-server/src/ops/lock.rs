@@ -201,6 +201,5 @@ pub(super) fn scale_out_cluster<'a>(
     server: &'a Server,
     open: &Open,
 ) -> Option<&'a dyn crate::state::ClusterView> {
-    let scale_out = open.share.as_ref().is_some_and(|s| s.scale_out);
-    server.cluster.get().filter(|_| scale_out).map(|c| &**c)
+    server.cluster_of(open.share.as_deref()?)
 }

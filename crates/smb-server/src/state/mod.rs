@@ -183,11 +183,20 @@ impl Server {
         self.tell_cluster(share, path, action, filter);
     }
 
+    /// The cluster, for what happens on `share` when it is a scale-out share (its
+    /// opens, locks and changes are the other nodes' business too); None otherwise.
+    pub fn cluster_of(&self, share: &ShareConfig) -> Option<&dyn ClusterView> {
+        self.cluster.get().filter(|_| share.scale_out).map(|c| &**c)
+    }
+
     /// On a scale-out share, the other nodes' CHANGE_NOTIFY requests hear of a change
     /// made here (handed to the cluster; it never waits).
     pub fn tell_cluster(&self, share: &str, path: &SharePath, action: u32, filter: u32) {
-        if let Some(c) = self.cluster.get() {
-            if self.find_share(share).is_some_and(|s| s.scale_out) {
+        if self.cluster.get().is_none() {
+            return;
+        }
+        if let Some(s) = self.find_share(share) {
+            if let Some(c) = self.cluster_of(&s) {
                 c.changed(share, path.as_str(), action, filter);
             }
         }

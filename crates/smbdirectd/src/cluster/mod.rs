@@ -275,11 +275,6 @@ impl Cluster {
         Ok(Some(Cluster { inner, threads }))
     }
 
-    /// This node's number in the cluster (the top bits of the ids it hands out).
-    pub fn number(&self) -> u16 {
-        self.inner.number
-    }
-
     /// What the metrics show.
     pub fn stats(&self) -> Arc<Stats> {
         self.inner.stats.clone()

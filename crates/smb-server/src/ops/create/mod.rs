@@ -423,6 +423,9 @@ fn finish(
     } else {
         open
     });
+    // (What the client is shown of the file is this open's view: a named stream shows
+    // its file's id.)
+    let shown_by = open.clone();
     s.opens.lock().insert(reg.file_id.volatile, open);
     if let Some(c) = claimed.take() {
         c.opened(s.id, reg.file_id);
@@ -432,12 +435,7 @@ fn finish(
         // Replacing the data is a write the other handles see at once.
         reg.fs.write_times.update_now(0, crate::clock::filetime());
     }
-    let info = reg.fs.shown_info(info);
-    // A named stream shows the id of the file it belongs to (NTFS).
-    let info = match s.opens.lock().get(&reg.file_id.volatile) {
-        Some(o) if o.stream.is_some() => o.shown_info(info),
-        _ => info,
-    };
+    let info = shown_by.shown_info(info);
     if action != CreateAction::Opened {
         parent_changed(server, &share, &t.path, actor);
     }

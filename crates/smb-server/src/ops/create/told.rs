@@ -18,11 +18,7 @@ impl<'a> Told<'a> {
     /// For an open `claim` on `share`: nothing to tell unless the share is scale-out and
     /// the open takes part in sharing.
     pub(super) fn new(server: &'a Server, share: &ShareConfig, claim: OpenClaim) -> Told<'a> {
-        let cluster = server
-            .cluster
-            .get()
-            .filter(|_| share.scale_out && claim.shares())
-            .map(|c| &**c);
+        let cluster = server.cluster_of(share).filter(|_| claim.shares());
         Told {
             cluster,
             claim,
