@@ -433,6 +433,16 @@ pub fn sid_from_str(s: &str) -> Option<Vec<u8>> {
     Some(b)
 }
 
+/// The SID of account `rid` in domain `domain`.
+pub fn sid_with_rid(domain: &[u8], rid: u32) -> Vec<u8> {
+    let mut s = domain.to_vec();
+    if s.len() >= 8 && s.len() == 8 + 4 * s[1] as usize && s[1] < 15 {
+        s[1] += 1;
+        s.extend_from_slice(&rid.to_le_bytes());
+    }
+    s
+}
+
 /// The SID one level up: without its last sub-authority (a user's or group's domain);
 /// a SID with none is returned as it is.
 pub fn sid_parent(sid: &[u8]) -> Vec<u8> {

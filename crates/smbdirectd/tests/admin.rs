@@ -300,3 +300,108 @@ fn windows_management_rpc_lists_and_closes_for_administrators_only() {
         );
     }
 }
+
+/// SAMR as the ACL editor's pickers and Samba's tools use it (rpcclient as the stand-in):
+/// the node's account domain and Builtin, its users and their group, Builtin's aliases
+/// with the configured administrators in Administrators; names and RIDs looked up both
+/// ways; for administrators only, as Windows Server restricts remote SAM calls.
+#[test]
+fn samr_lists_the_nodes_accounts_for_administrators_only() {
+    if !require_tool("rpcclient") {
+        return;
+    }
+    let s = TestServer::start_with(Opts {
+        security_extra: format!("administrators = [\"{USER}\"]"),
+        more_users: vec![("bob".into(), "Bob-Pass-123".into())],
+        host_at_445: Some("127.0.0.79"),
+        ..Default::default()
+    });
+    let cap = (require_tool("tshark") && require_tool("dumpcap")).then(|| {
+        testkit::Capture::start(s.dir.path(), &format!("host {} and tcp port 445", s.host))
+    });
+    let out = rpcclient(
+        &s,
+        USER,
+        PASSWORD,
+        "enumdomains; enumdomusers; enumdomgroups; enumalsgroups builtin; enumalsgroups domain; \
+         querydominfo; samlookupnames domain bob; querydispinfo; querygroup 513; \
+         queryaliasmem builtin 544; queryaliasinfo builtin 545 2; queryaliasinfo builtin 545 3; queryaliasinfo builtin 545 1",
+    );
+    for want in [
+        "name:[Builtin] idx:[0x1]",
+        "user:[alice] rid:[",
+        "user:[bob] rid:[",
+        "group:[None] rid:[0x201]",
+        "group:[Administrators] rid:[0x220]",
+        "group:[Hyper-V Administrators] rid:[0x242]",
+        "Total Users:\t2",
+        "name bob: 0x",
+        "Account: alice",
+        "Group Name:\tNone",
+        "Num Members:2",
+    ] {
+        assert!(out.contains(want), "{want:?} in {out}");
+    }
+    assert!(!out.contains("NT_STATUS"), "{out}");
+    // The administrator is a member of Administrators, by the SID the pipe gives it.
+    let rid_of = |name: &str| {
+        let at = out.find(&format!("user:[{name}] rid:[0x")).unwrap() + name.len() + 15;
+        u32::from_str_radix(&out[at..at + out[at..].find(']').unwrap()], 16).unwrap()
+    };
+    let (alice, bob) = (rid_of(USER), rid_of("bob"));
+    assert!(
+        out.contains(&format!("-{alice}]")) && !out.contains(&format!("-{bob}]")),
+        "{out}"
+    );
+    let out = rpcclient(
+        &s,
+        USER,
+        PASSWORD,
+        &format!(
+            "queryuser {bob}; queryusergroups {bob}; samlookuprids domain {alice} {bob} 7; \
+             getusrdompwinfo {bob}; queryuser 12345"
+        ),
+    );
+    for want in [
+        "User Name   :\tbob",
+        &format!("user_rid :\t0x{bob:x}"),
+        "group_rid:\t0x201",
+        "acb_info :\t0x00000210",
+        "group rid:[0x201] attr:[0x7]",
+        &format!("rid 0x{alice:x}: {USER} (1)"),
+        // (An unknown RID: no name, SidTypeUnknown, the lookup partly mapped.)
+        "rid 0x7:  (8)",
+        "STATUS_SOME_UNMAPPED",
+        "min_password_length      : 0x0000 (0)",
+        "NT_STATUS_NO_SUCH_USER",
+    ] {
+        assert!(out.contains(want), "{want:?} in {out}");
+    }
+    // `net rpc user` and `net rpc group` list through SAMR too.
+    let o = Cmd::new("timeout")
+        .args(["60", "net", "rpc", "user", "-S", &s.host])
+        .arg("-U")
+        .arg(format!("{USER}%{PASSWORD}"))
+        .output()
+        .unwrap();
+    let listed = out_text(&o);
+    assert!(o.status.success() && listed.contains("bob"), "{listed}");
+    // Anyone else is refused at the connect, as Windows Server refuses them.
+    let out = rpcclient(&s, "bob", "Bob-Pass-123", "enumdomusers");
+    assert!(out.contains("NT_STATUS_ACCESS_DENIED"), "{out}");
+    if let Some(cap) = cap {
+        let file = cap.stop();
+        testkit::assert_tshark_decodes(
+            &file,
+            &[
+                "EnumDomainUsers",
+                "QueryDomainInfo",
+                "LookupNames",
+                "QueryUserInfo",
+                "GetMembersInAlias",
+                "QueryDisplayInfo",
+            ],
+            &[],
+        );
+    }
+}

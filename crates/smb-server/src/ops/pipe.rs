@@ -1,4 +1,4 @@
-//! CREATE on the IPC$ share: named pipes (srvsvc, lsarpc, wkssvc) and what they answer
+//! CREATE on the IPC$ share: named pipes (srvsvc, lsarpc, samr, wkssvc) and what they answer
 //! from: the share list, the node's names and the accounts it knows.
 
 use super::*;
@@ -318,6 +318,59 @@ impl RpcContext for PipeCtx<'_> {
         };
         tracing::info!(target: "audit", file = o.id, by = %self.caller().0, "NetFileClose");
         super::admin::close_file(self.server, o.id).is_ok()
+    }
+
+    fn local_accounts(&self) -> Vec<Account> {
+        let machine_sid = &self.server.cfg.local_domain_sid;
+        self.accounts()
+            .iter()
+            .filter(|a| a.domain_sid == *machine_sid)
+            .cloned()
+            .collect()
+    }
+
+    /// Administrators: the configured administrators (those named by SID, or local users
+    /// by name); Users: every local user and Authenticated Users, as on Windows.
+    fn alias_members(&self, rid: u32) -> Vec<Vec<u8>> {
+        let (machine, machine_sid) = self.machine();
+        let local = |name: &str| {
+            self.server
+                .users
+                .read()
+                .names()
+                .into_iter()
+                .find(|u| u.eq_ignore_ascii_case(name))
+                .map(|u| security::local_user_sid(&machine_sid, &u))
+        };
+        match rid {
+            544 => self
+                .server
+                .cfg
+                .administrators
+                .iter()
+                .filter(|a| a.allow)
+                .filter_map(|a| match &a.trustee {
+                    crate::config::Trustee::Sid(s) => Some(s.clone()),
+                    crate::config::Trustee::Name { domain, name } => (domain.is_empty()
+                        || domain.eq_ignore_ascii_case(&machine))
+                    .then(|| local(name))
+                    .flatten(),
+                })
+                .collect(),
+            545 => {
+                let mut v: Vec<Vec<u8>> = self
+                    .server
+                    .users
+                    .read()
+                    .names()
+                    .iter()
+                    .map(|u| security::local_user_sid(&machine_sid, u))
+                    .collect();
+                v.extend(secdesc::sid_from_str("S-1-5-11"));
+                v
+            }
+            _ => Vec::new(),
+        }
     }
 
     fn end_sessions(&self, client: Option<&str>, user: Option<&str>) -> usize {

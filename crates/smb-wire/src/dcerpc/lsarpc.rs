@@ -158,6 +158,17 @@ const WELL_KNOWN: &[(&str, &str, &str, SidType)] = &[
     ),
 ];
 
+/// BUILTIN's aliases this server knows (RID, name), as SAMR enumerates them.
+pub(super) fn builtin_aliases() -> Vec<(u32, String)> {
+    WELL_KNOWN
+        .iter()
+        .filter(|(sid, _, _, kind)| sid.starts_with("S-1-5-32-") && *kind == SidType::Alias)
+        .filter_map(|(sid, _, name, _)| {
+            Some((sid.rsplit('-').next()?.parse().ok()?, (*name).to_string()))
+        })
+        .collect()
+}
+
 /// The SID of the domain an account belongs to: its own for a domain, else without its
 /// last sub-authority.
 fn domain_sid_of(sid: &[u8], kind: SidType) -> Vec<u8> {
@@ -547,19 +558,7 @@ fn lookup_names(r: &mut NdrIn, opnum: u16, ctx: &dyn RpcContext) -> Option<Vec<u
     if count > MAX_LOOKUP || r.u32()? as usize != count {
         return None;
     }
-    let mut present = Vec::with_capacity(count);
-    for _ in 0..count {
-        let len = r.u16()?;
-        let max = r.u16()?;
-        if len > max || len % 2 != 0 {
-            return None;
-        }
-        present.push(r.u32()? != 0);
-    }
-    let mut names = Vec::with_capacity(count);
-    for p in present {
-        names.push(if p { r.string()? } else { String::new() });
-    }
+    let names = r.unicode_strings(count)?;
     let mut domains = Domains::default();
     let found: Vec<Option<Account>> = names.iter().map(|n| name_to_account(n, ctx)).collect();
     let mapped = found.iter().filter(|a| a.is_some()).count();

@@ -1,12 +1,13 @@
 //! Connection-oriented DCE/RPC (C706 ch. 12, MS-RPCE) over the named pipes of IPC$, with
 //! NDR20: srvsvc (MS-SRVS share enumeration), lsarpc (MS-LSAT name and SID lookups, the
-//! policy queries Windows' security dialogs make) and wkssvc (MS-WKST workstation
-//! information).
+//! policy queries Windows' security dialogs make), samr (MS-SAMR: the account database
+//! the ACL editor's pickers browse) and wkssvc (MS-WKST workstation information).
 
 use crate::codec::{Le, PutLe};
 use crate::NtStatus;
 
 mod lsarpc;
+mod samr;
 mod srvsvc;
 mod wkssvc;
 
@@ -109,6 +110,15 @@ pub trait RpcContext {
     fn end_sessions(&self, _client: Option<&str>, _user: Option<&str>) -> usize {
         0
     }
+    /// The accounts of the server's own account domain (local users, their groups), as
+    /// SAMR lists them.
+    fn local_accounts(&self) -> Vec<Account> {
+        Vec::new()
+    }
+    /// The SIDs that are members of BUILTIN alias `rid` (S-1-5-32-rid) on this server.
+    fn alias_members(&self, _rid: u32) -> Vec<Vec<u8>> {
+        Vec::new()
+    }
 }
 
 /// The interface a pipe serves (its name at CREATE decides).
@@ -116,6 +126,7 @@ pub trait RpcContext {
 pub enum Iface {
     Srvsvc,
     Lsarpc,
+    Samr,
     Wkssvc,
 }
 
@@ -125,6 +136,7 @@ impl Iface {
         match name.to_ascii_lowercase().as_str() {
             "srvsvc" => Some(Iface::Srvsvc),
             "lsarpc" | "lsass" => Some(Iface::Lsarpc),
+            "samr" => Some(Iface::Samr),
             "wkssvc" => Some(Iface::Wkssvc),
             _ => None,
         }
@@ -135,6 +147,7 @@ impl Iface {
         match self {
             Iface::Srvsvc => (SRVSVC, 3),
             Iface::Lsarpc => (LSARPC, 0),
+            Iface::Samr => (SAMR, 1),
             Iface::Wkssvc => (WKSSVC, 1),
         }
     }
@@ -143,7 +156,8 @@ impl Iface {
     fn endpoint(self) -> &'static [u8] {
         match self {
             Iface::Srvsvc => b"\\PIPE\\srvsvc\0",
-            Iface::Lsarpc => b"\\PIPE\\lsass\0",
+            // (SAMR lives in lsass on Windows: its acknowledgment names that pipe.)
+            Iface::Lsarpc | Iface::Samr => b"\\PIPE\\lsass\0",
             Iface::Wkssvc => b"\\PIPE\\wkssvc\0",
         }
     }
@@ -155,6 +169,10 @@ const SRVSVC: [u8; 16] = [
 /// 12345778-1234-abcd-ef00-0123456789ab.
 const LSARPC: [u8; 16] = [
     0x78, 0x57, 0x34, 0x12, 0x34, 0x12, 0xcd, 0xab, 0xef, 0x00, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab,
+];
+/// 12345778-1234-abcd-ef00-0123456789ac.
+const SAMR: [u8; 16] = [
+    0x78, 0x57, 0x34, 0x12, 0x34, 0x12, 0xcd, 0xab, 0xef, 0x00, 0x01, 0x23, 0x45, 0x67, 0x89, 0xac,
 ];
 /// 6bffd098-a112-3610-9833-46c3f87e345a.
 const WKSSVC: [u8; 16] = [
@@ -196,6 +214,7 @@ pub struct RpcPipe {
     max_frag: usize,
     bound: bool,
     handles: lsarpc::Handles,
+    samr: samr::Handles,
     /// A request arriving in fragments: its operation and the stub so far.
     partial: Option<(u16, Vec<u8>)>,
 }
@@ -340,6 +359,29 @@ impl<'a> NdrIn<'a> {
             _ => self.string().map(Some),
         }
     }
+    /// `count` RPC_UNICODE_STRINGs of an array's elements: their fixed parts, then their
+    /// deferred buffers (an absent one reads as empty).
+    fn unicode_strings(&mut self, count: usize) -> Option<Vec<String>> {
+        let mut present = Vec::with_capacity(count);
+        for _ in 0..count {
+            let len = self.u16()?;
+            let max = self.u16()?;
+            if len > max || len % 2 != 0 {
+                return None;
+            }
+            present.push(self.u32()? != 0);
+        }
+        present
+            .into_iter()
+            .map(|p| {
+                if p {
+                    self.string()
+                } else {
+                    Some(String::new())
+                }
+            })
+            .collect()
+    }
     /// An RPC_SID pointee: its conformance, then the SID.
     fn sid(&mut self) -> Option<Vec<u8>> {
         let count = self.u32()? as usize;
@@ -363,6 +405,7 @@ impl RpcPipe {
             max_frag: 4280,
             bound: false,
             handles: lsarpc::Handles::default(),
+            samr: samr::Handles::default(),
             partial: None,
         }
     }
@@ -548,6 +591,7 @@ impl RpcPipe {
             Iface::Srvsvc => srvsvc::request(opnum, stub, ctx).map(Reply::Stub),
             Iface::Wkssvc => wkssvc::request(opnum, stub, ctx).map(Reply::Stub),
             Iface::Lsarpc => lsarpc::request(&mut self.handles, opnum, stub, ctx),
+            Iface::Samr => samr::request(&mut self.samr, opnum, stub, ctx),
         }
     }
 
@@ -584,407 +628,4 @@ impl RpcPipe {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    struct Ctx;
-
-    impl RpcContext for Ctx {
-        fn shares(&self) -> Vec<ShareEntry> {
-            shares()
-        }
-        fn server_name(&self) -> String {
-            "SRV".into()
-        }
-        fn account_domain(&self) -> (String, Vec<u8>) {
-            (
-                "SRV".into(),
-                crate::secdesc::sid_from_str("S-1-5-21-1-2-3").unwrap(),
-            )
-        }
-        fn primary_domain(&self) -> Option<PrimaryDomain> {
-            None
-        }
-        fn caller(&self) -> (String, String) {
-            ("alice".into(), "SRV".into())
-        }
-        fn sid_to_account(&self, sid: &[u8]) -> Option<Account> {
-            let alice = crate::secdesc::sid_from_str("S-1-5-21-1-2-3-1001").unwrap();
-            (sid == alice.as_slice()).then(|| Account {
-                domain: "SRV".into(),
-                domain_sid: crate::secdesc::sid_from_str("S-1-5-21-1-2-3").unwrap(),
-                name: "alice".into(),
-                sid: alice,
-                kind: SidType::User,
-            })
-        }
-        fn name_to_account(&self, domain: Option<&str>, name: &str) -> Option<Account> {
-            let alice = crate::secdesc::sid_from_str("S-1-5-21-1-2-3-1001").unwrap();
-            (name.eq_ignore_ascii_case("alice") && domain.is_none_or(|d| d == "SRV"))
-                .then(|| self.sid_to_account(&alice))
-                .flatten()
-        }
-    }
-
-    fn bind() -> Vec<u8> {
-        bind_to(SRVSVC, 3)
-    }
-
-    fn bind_to(uuid: [u8; 16], version: u32) -> Vec<u8> {
-        let mut p = Vec::new();
-        header(&mut p, PT_BIND, 3, 1);
-        p.put_u16(4280);
-        p.put_u16(4280);
-        p.put_u32(0);
-        p.put_u8(1);
-        p.put_u8(0);
-        p.put_u16(0);
-        p.put_u16(0);
-        p.put_u8(1);
-        p.put_u8(0);
-        p.extend_from_slice(&uuid);
-        p.put_u32(version);
-        p.extend_from_slice(&NDR);
-        p.put_u32(2);
-        finish(p)
-    }
-
-    fn enum_request(level: u32) -> Vec<u8> {
-        let mut p = Vec::new();
-        header(&mut p, PT_REQUEST, 3, 2);
-        p.put_u32(0);
-        p.put_u16(0);
-        p.put_u16(15);
-        p.put_u32(0); // null server name
-        p.put_u32(level);
-        p.put_u32(level);
-        p.put_u32(0x20000);
-        p.put_u32(0);
-        p.put_u32(0);
-        p.put_u32(u32::MAX);
-        p.put_u32(0);
-        finish(p)
-    }
-
-    fn shares() -> Vec<ShareEntry> {
-        vec![ShareEntry {
-            name: "data".into(),
-            share_type: STYPE_DISKTREE,
-            comment: "c".into(),
-            path: "C:\\data".into(),
-        }]
-    }
-
-    /// Walks a level-1 NetShareEnum response by the IDL, independently of the encoder.
-    fn decode_level1(stub: &[u8]) -> Vec<(String, u32, String)> {
-        let r = Le(stub);
-        assert_eq!(r.u32(0).unwrap(), 1);
-        let count = r.u32(12).unwrap() as usize;
-        let mut at = 24; // level, switch, ctr ptr, count, array ptr, max_count
-        let mut types = Vec::new();
-        for _ in 0..count {
-            types.push(r.u32(at + 4).unwrap());
-            at += 12;
-        }
-        let read_str = |at: &mut usize| {
-            let actual = r.u32(*at + 8).unwrap() as usize;
-            let b = r.bytes(*at + 12, 2 * actual).unwrap();
-            *at += 12 + (2 * actual).next_multiple_of(4);
-            String::from_utf16(
-                &b.chunks(2)
-                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
-                    .collect::<Vec<_>>(),
-            )
-            .unwrap()
-            .trim_end_matches('\0')
-            .to_string()
-        };
-        let mut out = Vec::new();
-        for t in types {
-            let name = read_str(&mut at);
-            let comment = read_str(&mut at);
-            out.push((name, t, comment));
-        }
-        assert_eq!(r.u32(at).unwrap() as usize, count);
-        out
-    }
-
-    #[test]
-    fn bind_then_enum() {
-        let mut p = RpcPipe::new(Iface::Srvsvc);
-        let (ack, more) = p.transceive(&bind(), &Ctx, 4280).unwrap();
-        assert!(!more);
-        assert_eq!(ack[2], PT_BIND_ACK);
-        let (resp, _) = p.transceive(&enum_request(1), &Ctx, 4280).unwrap();
-        assert_eq!(resp[2], PT_RESPONSE);
-        let got = decode_level1(&resp[24..]);
-        assert_eq!(got, vec![("data".to_string(), 0, "c".to_string())]);
-    }
-
-    #[test]
-    fn hostile_pdus() {
-        let mut p = RpcPipe::new(Iface::Srvsvc);
-        assert!(p
-            .write(&[5, 0, 0, 3, 0x10, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0], &Ctx)
-            .is_err());
-        let mut seed = 1u64;
-        for len in 0..300 {
-            let mut b = vec![5u8, 0];
-            for _ in 0..len {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                b.push(seed as u8);
-            }
-            if b.len() > 10 {
-                let l = b.len() as u16;
-                b[8..10].copy_from_slice(&l.to_le_bytes());
-            }
-            let mut p = RpcPipe::new(Iface::Srvsvc);
-            let _ = p.write(&b, &Ctx);
-        }
-        assert!(p.write(&vec![0u8; 70000], &Ctx).is_err());
-    }
-
-    fn request(opnum: u16, stub: &[u8]) -> Vec<u8> {
-        let mut p = Vec::new();
-        header(&mut p, PT_REQUEST, 3, 7);
-        p.put_u32(stub.len() as u32);
-        p.put_u16(0);
-        p.put_u16(opnum);
-        p.extend_from_slice(stub);
-        finish(p)
-    }
-
-    /// The stub of a one-fragment response.
-    fn answer(p: &mut RpcPipe, pdu: &[u8]) -> Vec<u8> {
-        let (resp, more) = p.transceive(pdu, &Ctx, 65536).unwrap();
-        assert!(!more);
-        assert_eq!(resp[2], PT_RESPONSE, "not a response: {resp:?}");
-        resp[24..].to_vec()
-    }
-
-    fn lsa_pipe() -> (RpcPipe, Vec<u8>) {
-        let mut p = RpcPipe::new(Iface::Lsarpc);
-        // An srvsvc bind on the lsarpc pipe is refused (abstract syntax).
-        let (nak, _) = p.transceive(&bind(), &Ctx, 4280).unwrap();
-        assert_eq!(nak[2], PT_BIND_ACK);
-        assert!(!p.bound);
-        let (ack, _) = p.transceive(&bind_to(LSARPC, 0), &Ctx, 4280).unwrap();
-        assert_eq!(ack[2], PT_BIND_ACK);
-        // LsarOpenPolicy2: null system name, object attributes, access.
-        let mut stub = Vec::new();
-        stub.put_u32(0);
-        stub.put_u32(24);
-        for _ in 0..5 {
-            stub.put_u32(0);
-        }
-        stub.put_u32(0x0200_0000);
-        let out = answer(&mut p, &request(44, &stub));
-        assert_eq!(&out[20..24], &[0; 4], "OpenPolicy2 status");
-        (p, out[..20].to_vec())
-    }
-
-    fn sid_stub(b: &mut Vec<u8>, sid: &str) {
-        let s = crate::secdesc::sid_from_str(sid).unwrap();
-        b.put_u32(u32::from(s[1]));
-        b.extend_from_slice(&s);
-    }
-
-    /// Reads an RPC_UNICODE_STRING buffer at `at`; returns it and the offset after it.
-    fn unicode_at(b: &[u8], at: usize) -> (String, usize) {
-        let r = Le(b);
-        let actual = r.u32(at + 8).unwrap() as usize;
-        let raw = r.bytes(at + 12, 2 * actual).unwrap();
-        let units: Vec<u16> = raw
-            .chunks(2)
-            .map(|c| u16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        (
-            String::from_utf16(&units).unwrap(),
-            (at + 12 + 2 * actual).next_multiple_of(4),
-        )
-    }
-
-    /// LsarLookupSids2 of Everyone, a local user, BUILTIN\Administrators and an unknown
-    /// SID: names and domains walked by the IDL, independently of the encoder.
-    #[test]
-    fn lsarpc_translates_sids() {
-        let (mut p, handle) = lsa_pipe();
-        let sids = [
-            "S-1-1-0",
-            "S-1-5-21-1-2-3-1001",
-            "S-1-5-32-544",
-            "S-1-5-21-9-9-9-500",
-        ];
-        let mut stub = handle.clone();
-        stub.put_u32(sids.len() as u32);
-        stub.put_u32(0x20000);
-        stub.put_u32(sids.len() as u32);
-        for i in 0..sids.len() {
-            stub.put_u32(0x20004 + 4 * i as u32);
-        }
-        for s in sids {
-            sid_stub(&mut stub, s);
-        }
-        stub.put_u32(0); // TranslatedNames: none
-        stub.put_u32(0);
-        stub.put_u16(1); // LookupLevel
-        stub.put_u16(0);
-        stub.put_u32(0); // MappedCount
-        stub.put_u32(0); // LookupOptions
-        stub.put_u32(2); // ClientRevision
-        let out = answer(&mut p, &request(57, &stub));
-        let r = Le(&out);
-        // ReferencedDomains: referent, Entries, Domains referent, MaxEntries, count.
-        let domains = r.u32(4).unwrap() as usize;
-        assert_eq!(domains, 3, "the World authority, SRV and BUILTIN");
-        let mut at = 20 + 12 * domains;
-        let mut names = Vec::new();
-        for _ in 0..domains {
-            let (name, next) = unicode_at(&out, at);
-            names.push(name);
-            let count = r.u32(next).unwrap() as usize;
-            at = next + 4 + 8 + 4 * count;
-        }
-        assert_eq!(names, ["", "SRV", "BUILTIN"]);
-        // TranslatedNames: Entries, referent, count, then 16-byte rows.
-        assert_eq!(r.u32(at).unwrap(), 4);
-        let rows = at + 12;
-        // LSAPR_TRANSLATED_NAME_EX: Use, pad, Name (lengths, referent), DomainIndex, Flags.
-        let kinds: Vec<u16> = (0..4).map(|i| r.u16(rows + 20 * i).unwrap()).collect();
-        assert_eq!(kinds, [5, 1, 4, 8]);
-        let doms: Vec<u32> = (0..4).map(|i| r.u32(rows + 20 * i + 12).unwrap()).collect();
-        assert_eq!(doms, [0, 1, 2, u32::MAX]);
-        let mut at = rows + 20 * 4;
-        let mut got = Vec::new();
-        for _ in 0..4 {
-            let (n, next) = unicode_at(&out, at);
-            got.push(n);
-            at = next;
-        }
-        assert_eq!(
-            got,
-            ["Everyone", "alice", "Administrators", "S-1-5-21-9-9-9-500"]
-        );
-        assert_eq!(r.u32(at).unwrap(), 3, "mapped");
-        assert_eq!(r.u32(at + 4).unwrap(), STATUS_SOME_NOT_MAPPED_FOR_TEST);
-        // A closed handle is gone: a lookup naming it faults.
-        let mut close = handle.clone();
-        close.truncate(20);
-        answer(&mut p, &request(0, &close));
-        let (f, _) = p.transceive(&request(57, &stub), &Ctx, 4280).unwrap();
-        assert_eq!(f[2], PT_FAULT);
-    }
-
-    const STATUS_SOME_NOT_MAPPED_FOR_TEST: u32 = 0x107;
-
-    /// A request sent in two fragments gets the answer it gets whole; a middle fragment
-    /// with no first is refused.
-    #[test]
-    fn fragmented_requests_are_put_together() {
-        let (mut p, handle) = lsa_pipe();
-        let mut stub = handle;
-        stub.put_u16(5); // PolicyAccountDomainInformation
-        let whole = answer(&mut p, &request(7, &stub));
-        let frag = |flags: u8, part: &[u8]| {
-            let mut f = request(7, part);
-            f[3] = flags;
-            f
-        };
-        let (a, b) = stub.split_at(9);
-        let (none, _) = p.transceive(&frag(1, a), &Ctx, 65536).unwrap();
-        assert!(none.is_empty(), "no answer before the last fragment");
-        assert_eq!(answer(&mut p, &frag(2, b)), whole);
-        let (f, _) = p.transceive(&frag(2, b), &Ctx, 65536).unwrap();
-        assert_eq!(f[2], PT_FAULT);
-    }
-
-    /// LsarLookupNames3: names to SIDs (well-known, local, domain-qualified, unknown).
-    #[test]
-    fn lsarpc_translates_names() {
-        let (mut p, handle) = lsa_pipe();
-        let names = ["Everyone", "SRV\\alice", "nobody"];
-        let mut stub = handle;
-        stub.put_u32(names.len() as u32);
-        stub.put_u32(names.len() as u32);
-        for (i, n) in names.iter().enumerate() {
-            let len = (n.encode_utf16().count() * 2) as u16;
-            stub.put_u16(len);
-            stub.put_u16(len);
-            stub.put_u32(0x20000 + 4 * i as u32);
-        }
-        for n in names {
-            let units: Vec<u16> = n.encode_utf16().collect();
-            stub.put_u32(units.len() as u32);
-            stub.put_u32(0);
-            stub.put_u32(units.len() as u32);
-            for u in units {
-                stub.put_u16(u);
-            }
-            while !stub.len().is_multiple_of(4) {
-                stub.push(0);
-            }
-        }
-        stub.put_u32(0);
-        stub.put_u32(0);
-        stub.put_u16(1);
-        stub.put_u16(0);
-        stub.put_u32(0);
-        stub.put_u32(0);
-        stub.put_u32(2);
-        let out = answer(&mut p, &request(68, &stub));
-        let r = Le(&out);
-        let n = out.len();
-        assert_eq!(r.u32(n - 8).unwrap(), 2, "mapped");
-        assert_eq!(r.u32(n - 4).unwrap(), STATUS_SOME_NOT_MAPPED_FOR_TEST);
-        let text = format!("{out:02x?}");
-        let alice = crate::secdesc::sid_from_str("S-1-5-21-1-2-3-1001").unwrap();
-        assert!(
-            out.windows(alice.len()).any(|w| w == alice.as_slice()),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn wkssvc_names_the_computer_and_its_workgroup() {
-        let mut p = RpcPipe::new(Iface::Wkssvc);
-        let (ack, _) = p.transceive(&bind_to(WKSSVC, 1), &Ctx, 4280).unwrap();
-        assert_eq!(ack[2], PT_BIND_ACK);
-        assert!(p.bound);
-        let mut stub = Vec::new();
-        stub.put_u32(0);
-        stub.put_u32(100);
-        let out = answer(&mut p, &request(0, &stub));
-        let r = Le(&out);
-        assert_eq!(r.u32(0).unwrap(), 100);
-        assert_eq!(r.u32(8).unwrap(), 500);
-        let (name, next) = unicode_at(&out, 28);
-        let (group, next) = unicode_at(&out, next);
-        assert_eq!((name.as_str(), group.as_str()), ("SRV\0", "WORKGROUP\0"));
-        assert_eq!(r.u32(next).unwrap(), 0);
-    }
-
-    /// Every lsarpc operation against random stubs: an answer or a fault, never a panic.
-    #[test]
-    fn lsarpc_survives_hostile_stubs() {
-        let mut seed = 7u64;
-        for round in 0..4000 {
-            let (mut p, handle) = lsa_pipe();
-            let mut stub = handle.clone();
-            let len = round % 200;
-            for _ in 0..len {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                stub.push(if seed.is_multiple_of(5) {
-                    0
-                } else {
-                    seed as u8
-                });
-            }
-            let op = [0u16, 6, 7, 14, 15, 44, 45, 46, 57, 58, 68, 99][round % 12];
-            let _ = p.transceive(&request(op, &stub), &Ctx, 65536);
-        }
-    }
-}
+mod tests;
