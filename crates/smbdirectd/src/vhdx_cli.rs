@@ -57,7 +57,8 @@ pub enum VhdxCmd {
         #[arg(long)]
         repair: bool,
     },
-    /// Grow the virtual disk.
+    /// Grow the virtual disk, or shrink it (a fixed or dynamic disk; what lies past the
+    /// new end is dropped).
     Resize {
         path: PathBuf,
         #[arg(long, value_parser = parse_size)]

@@ -63,8 +63,8 @@ pub static PROVIDERS: &[&dyn Provider] = &[
         name: "verbs",
         why: "this build has no verbs provider (build with --features verbs); use iwarp \
               (see `smbdirectd rdma`)",
-        describe: "not in this build (RDMA NICs: build with --features verbs, rdma-core \
-                   headers installed)",
+        describe: "not in this build (RDMA NICs: build with the default features, which \
+                   load rdma-core at run time)",
     },
 ];
 
