@@ -151,6 +151,10 @@ pub struct SecuritySection {
     /// domain's Domain Admins: users, groups or SIDs, as share access lists name them.
     #[serde(default)]
     pub administrators: Vec<String>,
+    /// Directories under which an administrator may make shares over RPC (NetShareAdd:
+    /// Computer Management, `net share`, `net rpc share add`); empty, the default: none.
+    #[serde(default)]
+    pub share_roots: Vec<PathBuf>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -475,6 +479,34 @@ pub struct ShareSection {
     /// `immediate` (at each write: Windows Server 2019 and later).
     #[serde(default)]
     pub write_time_updates: WriteTimeUpdates,
+}
+
+impl ShareSection {
+    /// A plain directory share: `path` shared as `name`, every other setting its default.
+    pub fn plain(name: &str, path: &Path) -> ShareSection {
+        ShareSection {
+            name: name.to_string(),
+            path: path.to_path_buf(),
+            comment: String::new(),
+            encrypt: false,
+            read_only: false,
+            direct_io: false,
+            io_poll: false,
+            sqpoll: false,
+            mapped_reads: false,
+            write_through: false,
+            continuous_availability: false,
+            scale_out: false,
+            rsvd: false,
+            access: Vec::new(),
+            require_kerberos: false,
+            dfs_root: false,
+            dfs_links: Default::default(),
+            write_time_updates: Default::default(),
+            backend: Default::default(),
+            device: None,
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, Clone, Copy, Default, PartialEq, Eq)]

@@ -2,13 +2,14 @@
 //! configured core and the listeners, and stops cleanly on SIGTERM/SIGINT.
 
 pub mod reload;
+pub mod rpc_shares;
 use crate::config::{cipher_from_str, dialect_from_str, Config, ShareSection};
 use crate::worker::{self, WorkerHandle};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use smb_server::{Server, ServerConfig, ShareConfig};
 use std::net::{SocketAddr, TcpListener};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -51,28 +52,7 @@ pub(crate) fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
             let Some((name, path)) = s.split_once('=') else {
                 bail!("--share {s:?}: expected NAME=PATH");
             };
-            cfg.shares.push(ShareSection {
-                name: name.to_string(),
-                path: PathBuf::from(path),
-                comment: String::new(),
-                encrypt: false,
-                read_only: false,
-                direct_io: false,
-                io_poll: false,
-                sqpoll: false,
-                mapped_reads: false,
-                write_through: false,
-                continuous_availability: false,
-                scale_out: false,
-                rsvd: false,
-                access: Vec::new(),
-                require_kerberos: false,
-                dfs_root: false,
-                dfs_links: Default::default(),
-                write_time_updates: Default::default(),
-                backend: Default::default(),
-                device: None,
-            });
+            cfg.shares.push(ShareSection::plain(name, Path::new(path)));
         }
     }
     if let Some(u) = &a.users {
@@ -90,6 +70,8 @@ pub(crate) fn apply_overrides(cfg: &mut Config, a: &ServeArgs) -> Result<()> {
     if !a.smbdirect.is_empty() {
         cfg.server.smbdirect = a.smbdirect.clone();
     }
+    // What an administrator changed over RPC, laid over the file.
+    rpc_shares::apply(cfg)?;
     cfg.validate()
 }
 
@@ -402,8 +384,9 @@ pub struct Running {
     ready: Arc<AtomicBool>,
     workers: Vec<WorkerHandle>,
     busy_ns: Vec<Arc<std::sync::atomic::AtomicU64>>,
-    /// The configuration in force (a reload compares the new one with it).
-    pub(crate) config: std::sync::Mutex<Config>,
+    /// The configuration in force (a reload compares the new one with it; a reload and
+    /// a share change over RPC each hold it throughout).
+    pub(crate) config: Arc<std::sync::Mutex<Config>>,
     /// The scale-out cluster this node is in (with a `scale_out` share).
     pub cluster: Option<crate::cluster::Cluster>,
 }
@@ -611,6 +594,11 @@ pub fn start(cfg: &Config) -> Result<Running> {
             .name("smbd-accept".into())
             .spawn(move || crate::listen::accept_loop(l, senders, stop, admission))?;
     }
+    let config = Arc::new(std::sync::Mutex::new(cfg.clone()));
+    let _ = server.share_admin.set(Arc::new(rpc_shares::RpcShares {
+        server: Arc::downgrade(&server),
+        config: config.clone(),
+    }));
     ready.store(true, Ordering::Release);
     Ok(Running {
         server,
@@ -619,7 +607,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
         ready,
         workers,
         busy_ns,
-        config: std::sync::Mutex::new(cfg.clone()),
+        config,
         cluster,
     })
 }

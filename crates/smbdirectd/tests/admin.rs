@@ -9,6 +9,7 @@ use client::{access, FileId, Response};
 use common::*;
 use smb_wire::header::Command;
 use smb_wire::NtStatus;
+use std::path::Path;
 use std::process::Command as Cmd;
 use testkit::bodies::{create_body_with, lock_body};
 
@@ -401,6 +402,136 @@ fn samr_lists_the_nodes_accounts_for_administrators_only() {
                 "GetMembersInAlias",
                 "QueryDisplayInfo",
             ],
+            &[],
+        );
+    }
+}
+
+/// NetShareAdd, NetShareSetInfo and NetShareDel by an administrator (Samba's rpcclient
+/// and `net rpc share` as Windows' stand-ins): a share made over RPC serves at once and
+/// after a restart; only under `share_roots`, only for administrators; a comment
+/// changed stays; a deleted share's client gets NETWORK_NAME_DELETED, and a configured
+/// share deleted stays deleted across a restart.
+#[test]
+fn an_administrator_adds_changes_and_deletes_shares_over_rpc() {
+    if !require_tool("rpcclient") || !require_tool("net") {
+        return;
+    }
+    let roots = tempfile::tempdir().unwrap();
+    for d in ["vms", "vms2"] {
+        std::fs::create_dir_all(roots.path().join(d)).unwrap();
+    }
+    let mut s = TestServer::start_with(Opts {
+        security_extra: format!(
+            "administrators = [\"{USER}\"]\nshare_roots = [\"{}\"]",
+            roots.path().display()
+        ),
+        more_users: vec![("bob".into(), "Bob-Pass-123".into())],
+        host_at_445: Some("127.0.0.80"),
+        ..Default::default()
+    });
+    let cap = (require_tool("tshark") && require_tool("dumpcap")).then(|| {
+        testkit::Capture::start(s.dir.path(), &format!("host {} and tcp port 445", s.host))
+    });
+    // As Windows tools write it: a drive letter and backslashes (doubled: rpcclient's
+    // command line takes one away).
+    let win = |p: &Path| format!("C:{}", p.display().to_string().replace('/', "\\\\"));
+    let vms = win(&roots.path().join("vms"));
+    let out = rpcclient(
+        &s,
+        USER,
+        PASSWORD,
+        &format!("netshareadd {vms} vms 0 VM-store"),
+    );
+    assert!(!out.contains("WERR"), "{out}");
+    // It serves at once.
+    let mut c = s.tcp_client();
+    let t = c.tree_connect(&format!("\\\\{}\\vms", s.host)).unwrap();
+    let (f, _) = c.create(t, "disk.vhdx", RW, 3, 0).unwrap();
+    c.write(t, f, 0, b"made over rpc").unwrap();
+    c.close(t, f).unwrap();
+    assert!(roots.path().join("vms/disk.vhdx").exists());
+    // A name taken, a directory outside the roots, one that does not exist; anyone else.
+    let out = rpcclient(
+        &s,
+        USER,
+        PASSWORD,
+        &format!("netshareadd {vms} VMS 0 again; netshareadd C:\\\\etc etc; netshareadd C:\\\\nowhere gone"),
+    );
+    let said: Vec<&str> = out.lines().filter(|l| l.contains("WERR")).collect();
+    assert_eq!(
+        said,
+        [
+            "result was WERR_NERR_DUPLICATESHARE",
+            "result was WERR_ACCESS_DENIED",
+            "result was WERR_NERR_UNKNOWNDEVDIR"
+        ],
+        "{out}"
+    );
+    let out = rpcclient(
+        &s,
+        "bob",
+        "Bob-Pass-123",
+        &format!("netshareadd {vms} bobs; netsharedel data"),
+    );
+    assert!(out.contains("WERR_ACCESS_DENIED"), "{out}");
+    // `net rpc share add` (level 2, a Unix path) and a comment changed (502).
+    let o = Cmd::new("timeout")
+        .args(["60", "net", "rpc", "share", "add"])
+        .arg(format!("vms2={}", roots.path().join("vms2").display()))
+        .args(["-C", "second store", "-S", &s.host])
+        .arg("-U")
+        .arg(format!("{USER}%{PASSWORD}"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", out_text(&o));
+    let out = rpcclient(&s, USER, PASSWORD, "netsharesetinfo vms Renamed-store");
+    assert!(!out.contains("WERR"), "{out}");
+    // Kept across a restart.
+    s.stop();
+    s.restart();
+    let out = rpcclient(&s, USER, PASSWORD, "netshareenumall");
+    for want in [
+        "netname: vms\n\tremark:\tRenamed-store",
+        "netname: vms2\n\tremark:\tsecond store",
+        "netname: data",
+    ] {
+        assert!(out.contains(want), "{want:?} in {out}");
+    }
+    // Deleted: a client of the share is told its tree is gone; a configured share
+    // deleted stays deleted after a restart.
+    let mut c = s.tcp_client();
+    let t = c.tree_connect(&format!("\\\\{}\\vms2", s.host)).unwrap();
+    let out = rpcclient(
+        &s,
+        USER,
+        PASSWORD,
+        "netsharedel vms2; netsharedel data; netsharedel data",
+    );
+    let said: Vec<&str> = out.lines().filter(|l| l.contains("WERR")).collect();
+    assert_eq!(said, ["result was WERR_NERR_NETNAMENOTFOUND"], "{out}");
+    match c.create(t, "x.bin", RW, 3, 0) {
+        Err(client::Error::Status(_, st)) => assert_eq!(st, NtStatus::NETWORK_NAME_DELETED),
+        other => panic!("a request on a deleted share: {other:?}"),
+    }
+    s.stop();
+    s.restart();
+    let out = rpcclient(&s, USER, PASSWORD, "netshareenumall");
+    assert!(
+        out.contains("netname: vms\n")
+            && !out.contains("netname: data")
+            && !out.contains("netname: vms2"),
+        "{out}"
+    );
+    assert!(
+        roots.path().join("vms2").is_dir(),
+        "deleting a share leaves its directory"
+    );
+    if let Some(cap) = cap {
+        let file = cap.stop();
+        testkit::assert_tshark_decodes(
+            &file,
+            &["NetShareAdd", "NetShareSetInfo", "NetShareDel"],
             &[],
         );
     }

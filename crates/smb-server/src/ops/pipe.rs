@@ -320,6 +320,18 @@ impl RpcContext for PipeCtx<'_> {
         super::admin::close_file(self.server, o.id).is_ok()
     }
 
+    fn add_share(&self, name: &str, path: &str, comment: &str) -> u32 {
+        self.share_admin("NetShareAdd", name, |a| a.add(name, path, comment))
+    }
+
+    fn delete_share(&self, name: &str) -> u32 {
+        self.share_admin("NetShareDel", name, |a| a.delete(name))
+    }
+
+    fn set_share_comment(&self, name: &str, comment: &str) -> u32 {
+        self.share_admin("NetShareSetInfo", name, |a| a.set_comment(name, comment))
+    }
+
     fn local_accounts(&self) -> Vec<Account> {
         let machine_sid = &self.server.cfg.local_domain_sid;
         self.accounts()
@@ -397,6 +409,22 @@ impl RpcContext for PipeCtx<'_> {
 }
 
 impl PipeCtx<'_> {
+    /// A share change by an administrator (srvsvc checked), through the daemon's
+    /// [`crate::state::ShareAdmin`]; audited.
+    fn share_admin(
+        &self,
+        what: &str,
+        share: &str,
+        f: impl FnOnce(&dyn crate::state::ShareAdmin) -> u32,
+    ) -> u32 {
+        let Some(a) = self.server.share_admin.get() else {
+            return 50; // ERROR_NOT_SUPPORTED
+        };
+        let werr = f(a.as_ref());
+        tracing::info!(target: "audit", share, by = %self.caller().0, werr, "{what}");
+        werr
+    }
+
     /// The node as NetrSessionEnum, NetrFileEnum and NetrConnectionEnum show it.
     fn snapshot(&self) -> super::admin::Status {
         super::admin::status(self.server)

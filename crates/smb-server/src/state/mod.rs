@@ -108,6 +108,9 @@ pub struct Server {
     pub dir_leases: AtomicBool,
     /// The cluster this node serves scale-out shares with (set once, before serving).
     pub cluster: std::sync::OnceLock<Arc<dyn ClusterView>>,
+    /// Who makes, deletes and changes shares for srvsvc's NetrShareAdd, NetrShareDel and
+    /// NetrShareSetInfo (the daemon, which keeps them; set once, before serving).
+    pub share_admin: std::sync::OnceLock<Arc<dyn ShareAdmin>>,
     /// Persistent opens: reclaimed after a restart, and expired unreclaimed.
     pub persistent_reclaimed: AtomicU64,
     pub persistent_expired: AtomicU64,
@@ -170,6 +173,7 @@ impl Server {
             pr_store: Default::default(),
             dir_leases: AtomicBool::new(false),
             cluster: Default::default(),
+            share_admin: Default::default(),
             persistent_reclaimed: AtomicU64::new(0),
             persistent_expired: AtomicU64::new(0),
             authentications: Default::default(),
@@ -294,6 +298,15 @@ impl OpenClaim {
     pub fn shares(&self) -> bool {
         takes_part_in_sharing(self.access)
     }
+}
+
+/// Shares made, deleted and changed by an administrator over RPC (the caller has been
+/// checked): each answers 0 or the Win32/NERR status Windows gives, and keeps what it
+/// changed across restarts. The calls may block briefly (a file written).
+pub trait ShareAdmin: Send + Sync {
+    fn add(&self, name: &str, path: &str, comment: &str) -> u32;
+    fn delete(&self, name: &str) -> u32;
+    fn set_comment(&self, name: &str, comment: &str) -> u32;
 }
 
 /// A byte-range lock as the other nodes see it: offset, length, exclusive.

@@ -110,6 +110,19 @@ pub trait RpcContext {
     fn end_sessions(&self, _client: Option<&str>, _user: Option<&str>) -> usize {
         0
     }
+    /// NetrShareAdd: share directory `path` (as the administrator wrote it, `C:\\dir` or
+    /// `/dir`) as `name`; 0 or the Win32/NERR status Windows gives.
+    fn add_share(&self, _name: &str, _path: &str, _comment: &str) -> u32 {
+        50 // ERROR_NOT_SUPPORTED
+    }
+    /// NetrShareDel: share `name` deleted (its tree connects end, its opens close).
+    fn delete_share(&self, _name: &str) -> u32 {
+        50
+    }
+    /// NetrShareSetInfo: share `name`'s comment.
+    fn set_share_comment(&self, _name: &str, _comment: &str) -> u32 {
+        50
+    }
     /// The accounts of the server's own account domain (local users, their groups), as
     /// SAMR lists them.
     fn local_accounts(&self) -> Vec<Account> {

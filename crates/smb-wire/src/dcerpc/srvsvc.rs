@@ -1,6 +1,7 @@
 //! srvsvc (MS-SRVS): NetrShareEnum, NetrShareGetInfo, NetrServerGetInfo; for
 //! administrators NetrSessionEnum, NetrSessionDel, NetrFileEnum, NetrFileGetInfo,
-//! NetrFileClose and NetrConnectionEnum (others get ERROR_ACCESS_DENIED, as from Windows).
+//! NetrFileClose, NetrConnectionEnum, NetrShareAdd, NetrShareSetInfo and NetrShareDel
+//! (others get ERROR_ACCESS_DENIED, as from Windows).
 
 use super::*;
 
@@ -17,7 +18,7 @@ pub(super) fn request(opnum: u16, stub: &[u8], ctx: &dyn RpcContext) -> Option<V
     }
     let mut r = NdrIn::new(stub);
     r.at = at;
-    let admin_only = matches!(opnum, 8..=13);
+    let admin_only = matches!(opnum, 8..=14 | 17..=19);
     if admin_only && !ctx.is_admin() {
         // The out parameters zeroed, then ERROR_ACCESS_DENIED.
         if matches!(opnum, 8 | 9 | 12) {
@@ -28,6 +29,9 @@ pub(super) fn request(opnum: u16, stub: &[u8], ctx: &dyn RpcContext) -> Option<V
         if opnum == 10 {
             n.u32(0);
             n.ptr(false);
+        }
+        if matches!(opnum, 14 | 17) {
+            n.ptr(false); // ParmErr
         }
         n.u32(WERR_ACCESS_DENIED);
         return Some(n.b);
@@ -117,9 +121,134 @@ pub(super) fn request(opnum: u16, stub: &[u8], ctx: &dyn RpcContext) -> Option<V
             let level = s.u32(at + 12 + (2 * actual).next_multiple_of(4)).ok()?;
             Some(share_get_info(level, &name, &ctx.shares()))
         }
+        14 => share_add(&mut r, ctx),
+        17 => share_set_info(&mut r, ctx),
+        // NetrShareDel, NetrShareDelSticky: the name, then a reserved word.
+        18 | 19 => {
+            let name = r.string()?;
+            let mut n = Ndr::new();
+            n.u32(ctx.delete_share(&name));
+            Some(n.b)
+        }
         21 => Some(server_info(&ctx.server_name())),
         _ => None,
     }
+}
+
+/// What a SHARE_INFO a client sends says (NetrShareAdd, NetrShareSetInfo).
+#[derive(Default, Debug)]
+struct ShareInfoIn {
+    name: Option<String>,
+    remark: Option<String>,
+    path: Option<String>,
+    /// A security descriptor came with it (502, 1501).
+    sd: bool,
+    /// Flags (1005) or a use limit (1006): settings the node does not keep.
+    unkept: bool,
+}
+
+/// [in, switch_is(Level)] LPSHARE_INFO: the discriminant, the arm's referent, then the
+/// SHARE_INFO_<level> and its strings.
+fn share_info_in(r: &mut NdrIn, level: u32) -> Option<ShareInfoIn> {
+    if r.u32()? != level {
+        return None;
+    }
+    let mut info = ShareInfoIn::default();
+    if r.u32()? == 0 {
+        return Some(info);
+    }
+    let string = |r: &mut NdrIn, present: bool| {
+        if present {
+            r.string().map(Some)
+        } else {
+            Some(None)
+        }
+    };
+    match level {
+        1004 => {
+            let remark = r.u32()? != 0;
+            info.remark = string(r, remark)?;
+        }
+        1005 => info.unkept = r.u32()? != 0,
+        1006 => info.unkept = r.u32()? != u32::MAX,
+        1501 => {
+            let _len = r.u32()?;
+            info.sd = r.u32()? != 0;
+        }
+        1 | 2 | 502 => {
+            let name = r.u32()? != 0;
+            let _type = r.u32()?;
+            let remark = r.u32()? != 0;
+            let (mut path, mut pass) = (false, false);
+            if level != 1 {
+                let _permissions = r.u32()?;
+                info.unkept = r.u32()? != u32::MAX; // max uses
+                let _current = r.u32()?;
+                path = r.u32()? != 0;
+                pass = r.u32()? != 0;
+            }
+            if level == 502 {
+                let _len = r.u32()?;
+                info.sd = r.u32()? != 0;
+            }
+            info.name = string(r, name)?;
+            info.remark = string(r, remark)?;
+            info.path = string(r, path)?;
+            string(r, pass)?;
+        }
+        _ => return None,
+    }
+    Some(info)
+}
+
+/// A ParmErr [in, out, unique] pointer's answer, then the status.
+fn with_parm_err(werr: u32) -> Vec<u8> {
+    let mut n = Ndr::new();
+    n.ptr(false);
+    n.u32(werr);
+    n.b
+}
+
+/// NetrShareAdd at 2 or 502 (Windows' Computer Management and `net share` use these).
+fn share_add(r: &mut NdrIn, ctx: &dyn RpcContext) -> Option<Vec<u8>> {
+    let level = r.u32()?;
+    if !matches!(level, 2 | 502) {
+        return Some(with_parm_err(WERR_INVALID_LEVEL));
+    }
+    let info = share_info_in(r, level)?;
+    let werr = match (&info.name, &info.path) {
+        (Some(name), Some(path)) if !info.sd => {
+            ctx.add_share(name, path, info.remark.as_deref().unwrap_or(""))
+        }
+        (Some(_), Some(_)) => ERROR_NOT_SUPPORTED,
+        _ => ERROR_INVALID_PARAMETER,
+    };
+    Some(with_parm_err(werr))
+}
+
+/// NetrShareSetInfo: the comment changes (1, 2, 502, 1004); a descriptor, flags or a
+/// use limit are settings the node does not keep (ERROR_NOT_SUPPORTED).
+fn share_set_info(r: &mut NdrIn, ctx: &dyn RpcContext) -> Option<Vec<u8>> {
+    let name = r.string()?;
+    let level = r.u32()?;
+    if !matches!(level, 1 | 2 | 502 | 1004..=1006 | 1501) {
+        return Some(with_parm_err(WERR_INVALID_LEVEL));
+    }
+    let info = share_info_in(r, level)?;
+    let werr = if info.sd || info.unkept {
+        ERROR_NOT_SUPPORTED
+    } else if let Some(remark) = &info.remark {
+        ctx.set_share_comment(&name, remark)
+    } else if ctx
+        .shares()
+        .iter()
+        .any(|s| s.name.eq_ignore_ascii_case(&name))
+    {
+        0
+    } else {
+        NERR_NET_NAME_NOT_FOUND
+    };
+    Some(with_parm_err(werr))
 }
 
 fn share_enum(level: u32, shares: &[ShareEntry]) -> Vec<u8> {
@@ -220,6 +349,9 @@ fn share_deferred(n: &mut Ndr, level: u32, s: &ShareEntry) {
 }
 
 const WERR_ACCESS_DENIED: u32 = 5;
+const ERROR_NOT_SUPPORTED: u32 = 50;
+const ERROR_INVALID_PARAMETER: u32 = 87;
+const NERR_NET_NAME_NOT_FOUND: u32 = 2310;
 const WERR_INVALID_LEVEL: u32 = 124;
 const NERR_USER_NOT_FOUND: u32 = 2221;
 const NERR_CLIENT_NAME_NOT_FOUND: u32 = 2312;

@@ -601,17 +601,36 @@ fn samr_survives_hostile_stubs() {
             handles.push(out[..20].to_vec());
         }
         let mut stub = handles[round % handles.len()].clone();
-        for _ in 0..round % 300 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            stub.push(if seed.is_multiple_of(3) {
-                0
-            } else {
-                seed as u8
-            });
-        }
+        noise(&mut seed, &mut stub, round % 300);
         let op = ops[(round / 5) % ops.len()];
         let _ = p.transceive(&request(op, &stub), &Admin, 65536);
+    }
+}
+
+#[test]
+fn share_changes_survive_hostile_stubs() {
+    let mut seed = 5u64;
+    for round in 0..4000 {
+        let mut p = RpcPipe::new(Iface::Srvsvc);
+        p.transceive(&bind(), &Admin, 4280).unwrap();
+        // A null server name, then noise.
+        let mut stub = vec![0u8; 4];
+        noise(&mut seed, &mut stub, round % 160);
+        let op = [14u16, 17, 18, 19][round % 4];
+        let _ = p.transceive(&request(op, &stub), &Admin, 65536);
+    }
+}
+
+/// `n` bytes of xorshift noise, a third of them zero (lengths and pointers that parse).
+fn noise(seed: &mut u64, out: &mut Vec<u8>, n: usize) {
+    for _ in 0..n {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        out.push(if seed.is_multiple_of(3) {
+            0
+        } else {
+            *seed as u8
+        });
     }
 }

@@ -14,6 +14,9 @@ use std::sync::Arc;
 
 /// Reads the configuration again and applies it.
 pub fn reload(running: &Running, args: &ServeArgs) {
+    // (Held from before the file is read to the end: a share changed over RPC meanwhile
+    // would be lost.)
+    let mut in_force = running.config.lock().unwrap();
     let loaded = Config::load(args.config.as_deref()).and_then(|mut c| {
         super::apply_overrides(&mut c, args)?;
         let qos = c.qos.to_engine()?;
@@ -26,7 +29,7 @@ pub fn reload(running: &Running, args: &ServeArgs) {
             return;
         }
     };
-    let old = running.config.lock().unwrap().clone();
+    let old = in_force.clone();
     for (what, changed) in fixed_parts(&old, &new) {
         if changed {
             tracing::warn!(
@@ -83,7 +86,7 @@ pub fn reload(running: &Running, args: &ServeArgs) {
         ?changed,
         "configuration reloaded: shares, users and Storage QoS policies applied"
     );
-    *running.config.lock().unwrap() = new;
+    *in_force = new;
 }
 
 fn spdk(s: &ShareSection) -> bool {
@@ -105,6 +108,7 @@ fn fixed_parts(old: &Config, new: &Config) -> Vec<(&'static str, bool)> {
     let security = |c: &Config| {
         let mut s = c.security.clone();
         s.users = None;
+        s.share_roots.clear();
         s
     };
     vec![
@@ -116,7 +120,7 @@ fn fixed_parts(old: &Config, new: &Config) -> Vec<(&'static str, bool)> {
         ("kerberos", differ(&old.kerberos, &new.kerberos)),
         ("spdk", differ(&old.spdk, &new.spdk)),
         (
-            "security (but the users file)",
+            "security (but the users file and share roots)",
             differ(&security(old), &security(new)),
         ),
     ]
