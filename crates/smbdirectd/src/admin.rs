@@ -160,9 +160,41 @@ fn answer(s: UnixStream, server: &Server) {
         (Some("status"), None) => status_json(&smb_server::admin::status(server)),
         (Some("close-file"), Some(Ok(id))) => done(smb_server::admin::close_file(server, id)),
         (Some("logoff"), Some(Ok(id))) => done(smb_server::admin::logoff(server, id)),
+        (Some("reload"), None) => reload(),
         _ => json!({ "error": format!("unknown request {:?}", line.trim()) }),
     };
     let _ = (&s).write_all(format!("{reply}\n").as_bytes());
+}
+
+/// Reloads finished (SIGHUP or `smbdirectd reload`), and how the last went.
+pub static RELOADS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static RELOAD_FAILED: AtomicBool = AtomicBool::new(false);
+/// The process reloads on SIGHUP (`smbdirectd serve` set its handler up).
+pub static RELOAD_ON_SIGHUP: AtomicBool = AtomicBool::new(false);
+
+/// `smbdirectd reload`: the node's own SIGHUP (the serve loop reloads), answered once it
+/// has (within 25 s: the caller waits 30).
+fn reload() -> Value {
+    if !RELOAD_ON_SIGHUP.load(Ordering::Acquire) {
+        return json!({ "error": "this process does not reload (not `smbdirectd serve`)" });
+    }
+    let before = RELOADS.load(Ordering::Acquire);
+    if let Err(e) = signal_hook::low_level::raise(signal_hook::consts::SIGHUP) {
+        return json!({ "error": format!("raising SIGHUP: {e}") });
+    }
+    let until = crate::clock::now() + Duration::from_secs(25);
+    while RELOADS.load(Ordering::Acquire) == before {
+        if crate::clock::now() > until {
+            return json!({ "error": "the reload did not finish within 25 s" });
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    match RELOAD_FAILED.load(Ordering::Acquire) {
+        false => json!({ "ok": true }),
+        true => {
+            json!({ "error": "the configuration did not load: the running one stays (see the log)" })
+        }
+    }
 }
 
 fn done(r: Result<(), smb_wire::NtStatus>) -> Value {

@@ -360,6 +360,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         signal_hook::consts::SIGINT,
         signal_hook::consts::SIGHUP,
     ])?;
+    crate::admin::RELOAD_ON_SIGHUP.store(true, Ordering::Release);
     let running = start(&cfg)?;
     for sig in signals.forever() {
         if sig == signal_hook::consts::SIGHUP {

@@ -59,6 +59,11 @@ enum Cmd {
         #[command(flatten)]
         node: Node,
     },
+    /// Make a running node read its configuration again (as SIGHUP does), and wait for it.
+    Reload {
+        #[command(flatten)]
+        node: Node,
+    },
 }
 
 /// Which running node: its admin socket, or the configuration that names it.
@@ -172,6 +177,11 @@ fn main() -> Result<()> {
         Cmd::Logoff { session, node } => {
             admin::request(&node.socket()?, &format!("logoff {session}"))?;
             println!("session {session} ended");
+            Ok(())
+        }
+        Cmd::Reload { node } => {
+            admin::request(&node.socket()?, "reload")?;
+            println!("configuration reloaded");
             Ok(())
         }
     }

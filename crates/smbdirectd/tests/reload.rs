@@ -2,7 +2,8 @@
 //! client copies on a third; the copy finishes byte-exact, the new share serves, the
 //! removed share's client gets STATUS_NETWORK_NAME_DELETED (as when a Windows share is
 //! deleted) and its opens are gone; a user added to the users file signs in; what
-//! cannot change live is named in the log; 100 reloads under load leak no descriptor.
+//! cannot change live is named in the log; `smbdirectd reload` does the same and says
+//! when the configuration does not load; 100 reloads under load leak no descriptor.
 
 mod common;
 use client::access;
@@ -93,12 +94,34 @@ fn sighup_adds_and_removes_shares_without_dropping_anyone_else() {
     // And something that needs a restart: said so in the log, nothing else happens.
     let changed = changed.replace("[workers]\ncount = 1", "[workers]\ncount = 2");
     std::fs::write(&cfg_path, &changed).unwrap();
-    hup(&s, reloads(&s));
+    // `smbdirectd reload` (the admin socket) answers once the node has reloaded.
+    let before = reloads(&s);
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["reload", "--config"])
+        .arg(&cfg_path)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", out_text(&o));
+    assert_eq!(reloads(&s), before + 1, "{}", s.log());
     let log = s.log();
     assert!(
         log.contains("takes effect at the next start") && log.contains("workers"),
         "{log}"
     );
+
+    // A configuration that does not load: the command fails, nothing changes.
+    std::fs::write(&cfg_path, "[server\n").unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["reload", "--socket"])
+        .arg(s.dir.path().join("state/admin.sock"))
+        .output()
+        .unwrap();
+    assert!(
+        !o.status.success() && out_text(&o).contains("did not load"),
+        "{}",
+        out_text(&o)
+    );
+    std::fs::write(&cfg_path, &changed).unwrap();
 
     // The removed share's client is told, as Windows tells it; its open is gone.
     assert_eq!(

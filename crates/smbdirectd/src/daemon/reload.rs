@@ -12,8 +12,15 @@ use crate::config::{Config, ShareBackend, ShareSection};
 use smb_server::ShareConfig;
 use std::sync::Arc;
 
-/// Reads the configuration again and applies it.
+/// Reads the configuration again and applies it (counted for `smbdirectd reload`).
 pub fn reload(running: &Running, args: &ServeArgs) {
+    let ok = reload_once(running, args);
+    crate::admin::RELOAD_FAILED.store(!ok, std::sync::atomic::Ordering::Release);
+    crate::admin::RELOADS.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+}
+
+/// Whether the configuration loaded (and so was applied where it can be).
+fn reload_once(running: &Running, args: &ServeArgs) -> bool {
     // (Held from before the file is read to the end: a share changed over RPC meanwhile
     // would be lost.)
     let mut in_force = running.config.lock().unwrap();
@@ -26,7 +33,7 @@ pub fn reload(running: &Running, args: &ServeArgs) {
         Ok(c) => c,
         Err(e) => {
             tracing::error!(error = %format!("{e:#}"), "configuration reload failed; the running configuration stays");
-            return;
+            return false;
         }
     };
     let old = in_force.clone();
@@ -87,6 +94,7 @@ pub fn reload(running: &Running, args: &ServeArgs) {
         "configuration reloaded: shares, users and Storage QoS policies applied"
     );
     *in_force = new;
+    true
 }
 
 fn spdk(s: &ShareSection) -> bool {
