@@ -253,6 +253,26 @@ fn windows_management_rpc_lists_and_closes_for_administrators_only() {
         "{out}"
     );
     assert!(!out.contains("WERR"), "{out}");
+    // A share at every level Windows clients ask (rpcclient prints 1 and 1005 itself;
+    // 0 and 501 are checked as tshark decodes them); a name to a SID.
+    let out = rpcclient(
+        &s,
+        USER,
+        PASSWORD,
+        &format!(
+            "netsharegetinfo data 0; netsharegetinfo data 1; netsharegetinfo data 501; \
+             netsharegetinfo data 1005; lookupnames {USER}"
+        ),
+    );
+    assert!(!out.contains("WERR") && !out.contains("NT_STATUS"), "{out}");
+    assert!(
+        out.contains("remark:\ttest share") && out.contains("csc caching: 0"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("{USER} S-1-5-21-")) && out.contains("(User: 1)"),
+        "{out}"
+    );
     let o = net(&s, &["file"]);
     let listed = out_text(&o);
     assert!(

@@ -454,6 +454,15 @@ impl RpcContext for Admin {
             }))
             .collect()
     }
+    fn files(&self) -> Vec<FileEntry> {
+        vec![FileEntry {
+            id: 77,
+            permissions: 3,
+            locks: 1,
+            path: "C:\\data\\vm1.vhdx".into(),
+            user: "SRV\\alice".into(),
+        }]
+    }
     fn alias_members(&self, rid: u32) -> Vec<Vec<u8>> {
         match rid {
             544 => vec![crate::secdesc::sid_with_rid(&domain(), 1000)],
@@ -633,4 +642,41 @@ fn noise(seed: &mut u64, out: &mut Vec<u8>, n: usize) {
             *seed as u8
         });
     }
+}
+
+#[test]
+fn file_get_info_answers_administrators_by_id() {
+    let ask = |ctx: &dyn RpcContext, id: u32, level: u32| {
+        let mut p = RpcPipe::new(Iface::Srvsvc);
+        p.transceive(&bind(), ctx, 4280).unwrap();
+        let mut stub = vec![0u8; 4];
+        stub.put_u32(id);
+        stub.put_u32(level);
+        let (resp, _) = p.transceive(&request(10, &stub), ctx, 65536).unwrap();
+        resp[24..].to_vec()
+    };
+    let out = ask(&Admin, 77, 3);
+    let n = out.len();
+    assert_eq!(u32_at(&out, n - 4), 0);
+    // Level 3, its referent, then id 77, read and write, one lock.
+    assert_eq!(
+        [
+            u32_at(&out, 0),
+            u32_at(&out, 8),
+            u32_at(&out, 12),
+            u32_at(&out, 16)
+        ],
+        [3, 77, 3, 1]
+    );
+    let text: Vec<u16> = "vm1.vhdx".encode_utf16().collect();
+    let bytes: Vec<u8> = text.iter().flat_map(|u| u.to_le_bytes()).collect();
+    assert!(out.windows(bytes.len()).any(|w| w == bytes.as_slice()));
+    // An id that is not open; a level it has not; someone not an administrator.
+    assert_eq!(u32_at(&ask(&Admin, 78, 3), 0), 3);
+    let missing = ask(&Admin, 78, 3);
+    assert_eq!(u32_at(&missing, missing.len() - 4), 2314);
+    let bad = ask(&Admin, 77, 7);
+    assert_eq!(u32_at(&bad, bad.len() - 4), 124);
+    let denied = ask(&Ctx, 77, 3);
+    assert_eq!(u32_at(&denied, denied.len() - 4), 5);
 }
