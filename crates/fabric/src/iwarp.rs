@@ -599,6 +599,15 @@ struct IwarpListener {
 const MAX_PENDING: usize = 64;
 
 impl Listener for IwarpListener {
+    /// The listening socket, and each connection still sending its MPA request.
+    fn wake(&self, out: &mut Vec<std::os::fd::RawFd>) -> bool {
+        use std::os::fd::AsRawFd;
+        out.clear();
+        out.push(self.l.as_raw_fd());
+        out.extend(self.pending.iter().map(|p| p.s.as_raw_fd()));
+        true
+    }
+
     fn poll_request(&mut self) -> Result<Option<Box<dyn ConnRequest>>> {
         loop {
             match self.l.accept() {

@@ -893,6 +893,13 @@ pub trait Listener: Send {
     /// A new request, if one has completed its connection setup. Never blocks.
     fn poll_request(&mut self) -> Result<Option<Box<dyn ConnRequest>>>;
     fn local_addr(&self) -> String;
+    /// The descriptors that become readable when `poll_request` may have something (a
+    /// connection arriving, a handshake's bytes, a connection manager's event), put in
+    /// `out`; false when the provider has none (the caller polls at intervals instead).
+    fn wake(&self, out: &mut Vec<std::os::fd::RawFd>) -> bool {
+        out.clear();
+        false
+    }
 }
 
 /// Limits a provider applies to every queue pair.

@@ -133,7 +133,8 @@ pub fn serve(
                         }
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                        std::thread::sleep(Duration::from_millis(50));
+                        use std::os::fd::AsRawFd;
+                        crate::fd_wait::readable(&[l.as_raw_fd()], 200);
                     }
                     Err(e) => {
                         tracing::warn!("admin socket: {e}");

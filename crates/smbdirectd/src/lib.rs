@@ -13,6 +13,7 @@ pub mod cluster;
 pub mod config;
 pub mod daemon;
 pub mod endpoint;
+pub mod fd_wait;
 pub mod filetable;
 pub mod framing;
 pub mod kerberos;

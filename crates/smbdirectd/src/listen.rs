@@ -206,6 +206,7 @@ fn run(
 ) {
     let mut seed = 0x5EED_0000_u64;
     let mut next = 0usize;
+    let mut fds = Vec::new();
     while !stop.load(Ordering::Acquire) {
         match l.poll_request() {
             Ok(Some(req)) => {
@@ -272,6 +273,9 @@ fn run(
                     }
                 }
             }
+            // Nothing yet: sleep on the listener's descriptors (at most 200 ms, to see
+            // `stop`), or poll again in a millisecond where it has none.
+            Ok(None) if l.wake(&mut fds) => crate::fd_wait::readable(&fds, 200),
             Ok(None) => std::thread::sleep(Duration::from_millis(1)),
             Err(e) => {
                 tracing::warn!(error = %e, "SMB Direct listener");

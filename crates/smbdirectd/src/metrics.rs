@@ -918,7 +918,9 @@ pub fn serve_http(
                         }
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                        std::thread::sleep(Duration::from_millis(10))
+                        // (Woken by a connection; every 200 ms to see `stop`.)
+                        use std::os::fd::AsRawFd;
+                        crate::fd_wait::readable(&[l.as_raw_fd()], 200);
                     }
                     Err(_) => std::thread::sleep(Duration::from_millis(20)),
                 }

@@ -198,6 +198,14 @@ impl Drop for VerbsListener {
 }
 
 impl Listener for VerbsListener {
+    /// The connection manager's event channel (connection requests arrive there).
+    fn wake(&self, out: &mut Vec<std::os::fd::RawFd>) -> bool {
+        out.clear();
+        // SAFETY: the listener's channel lives as long as it does.
+        out.push(unsafe { (*self.ch.0).fd });
+        true
+    }
+
     fn poll_request(&mut self) -> Result<Option<Box<dyn ConnRequest>>> {
         while let Some(e) = self.ch.next() {
             if e.kind == rdma_cm_event_type::RDMA_CM_EVENT_CONNECT_REQUEST {

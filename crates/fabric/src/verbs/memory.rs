@@ -58,9 +58,11 @@ impl Drop for HwPd {
     }
 }
 
-/// A device completion queue.
+/// A device completion queue, with the completion channel that wakes its owner (None
+/// when the device would not make one: the owner then polls at intervals).
 pub(crate) struct HwCq {
     pub(super) cq: *mut ibv_cq,
+    pub(super) channel: *mut ibv_comp_channel,
 }
 // SAFETY: polling a CQ is thread-safe in rdma-core (it locks per CQ).
 unsafe impl Send for HwCq {}
@@ -75,8 +77,16 @@ impl HwCq {
 
 impl Drop for HwCq {
     fn drop(&mut self) {
-        // SAFETY: every queue pair holds an Arc to this queue, so none is left on it.
-        unsafe { ibv_destroy_cq(self.cq) };
+        // (Every event taken must be acknowledged before the queue goes.)
+        self.take_events();
+        // SAFETY: every queue pair holds an Arc to this queue, so none is left on it;
+        // the channel outlives its queue.
+        unsafe {
+            ibv_destroy_cq(self.cq);
+            if !self.channel.is_null() {
+                ibv_destroy_comp_channel(self.channel);
+            }
+        }
     }
 }
 
@@ -167,6 +177,42 @@ pub(super) fn wc_opcode(o: ibv_wc_opcode::Type) -> WcOpcode {
 }
 
 impl HwCq {
+    /// Takes the events the channel holds (its descriptor is non-blocking) and
+    /// acknowledges them.
+    fn take_events(&self) {
+        if self.channel.is_null() {
+            return;
+        }
+        let mut n = 0u32;
+        loop {
+            let (mut cq, mut ctx) = (std::ptr::null_mut(), std::ptr::null_mut());
+            // SAFETY: a live channel; the call fails with EAGAIN when it holds nothing.
+            if unsafe { ibv_get_cq_event(self.channel, &mut cq, &mut ctx) } != 0 {
+                break;
+            }
+            n += 1;
+        }
+        if n > 0 {
+            // SAFETY: the events just taken were this queue's (its channel is its own).
+            unsafe { ibv_ack_cq_events(self.cq, n) };
+        }
+    }
+
+    /// Arms the queue's notification for an owner about to sleep: the channel's
+    /// descriptor becomes readable at the next completion. None without a channel.
+    pub(crate) fn arm(&self) -> Option<std::os::fd::RawFd> {
+        if self.channel.is_null() {
+            return None;
+        }
+        self.take_events();
+        // SAFETY: a live queue.
+        if unsafe { ibv_req_notify_cq(self.cq, 0) } != 0 {
+            return None;
+        }
+        // SAFETY: a live channel.
+        Some(unsafe { (*self.channel).fd })
+    }
+
     /// Polls up to `max` completions. As in verbs, the opcode of a failed completion is
     /// not reported by the device; it is given as `Send` and callers go by `wr_id`.
     pub(crate) fn poll(&self, out: &mut Vec<Completion>, max: usize) -> usize {

@@ -27,7 +27,7 @@ mod sys;
 
 use crate::{
     Access, CmEvent, Completion, ConnRequest, Cq, Error, Listener, Mr, Pd, QpCaps, QpState,
-    QueuePair, RecvWr, RegBuf, Result, SendOp, SendWr, Srq, WcOpcode, WcStatus,
+    QueuePair, RecvWr, RegBuf, Result, SendOp, SendWr, Srq, Wake, WcOpcode, WcStatus,
 };
 use cm::*;
 use memory::post_one_recv;
@@ -238,22 +238,38 @@ impl VerbsFabric {
         })))
     }
 
-    /// A completion queue with room for `entries` completions.
+    /// A completion queue with room for `entries` completions, and a completion channel
+    /// (non-blocking) its owner sleeps on when idle (see [`QueuePair::wake`]).
     pub fn cq(&self, entries: usize) -> Result<Cq> {
-        // SAFETY: a valid context; no completion channel (the owner polls).
+        // SAFETY: a valid context.
+        let channel = unsafe { ibv_create_comp_channel(self.ctx.0) };
+        if !channel.is_null() {
+            // SAFETY: the channel's own descriptor.
+            unsafe {
+                let fd = (*channel).fd;
+                let fl = libc::fcntl(fd, libc::F_GETFL);
+                libc::fcntl(fd, libc::F_SETFL, fl | libc::O_NONBLOCK);
+            }
+        }
+        // SAFETY: a valid context and channel (or none).
         let cq = unsafe {
             ibv_create_cq(
                 self.ctx.0,
                 entries.clamp(1, i32::MAX as usize) as i32,
                 std::ptr::null_mut(),
-                std::ptr::null_mut(),
+                channel.cast(),
                 0,
             )
         };
         if cq.is_null() {
-            return Err(os_err("ibv_create_cq"));
+            let e = os_err("ibv_create_cq");
+            if !channel.is_null() {
+                // SAFETY: made above, used by nothing.
+                unsafe { ibv_destroy_comp_channel(channel) };
+            }
+            return Err(e);
         }
-        Ok(Cq::with_hw(Arc::new(HwCq { cq })))
+        Ok(Cq::with_hw(Arc::new(HwCq { cq, channel })))
     }
 
     /// A shared receive queue in `pd` holding at most `entries` receives (the device may

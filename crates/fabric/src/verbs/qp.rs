@@ -16,6 +16,8 @@ pub(super) struct VerbsQp {
     pub(super) has_qp: bool,
     /// `progress` calls since the channel was last read (see there).
     pub(super) unchecked: u32,
+    /// The owner armed the wake-up to sleep: the next `progress` reads the channel.
+    pub(super) check_next: std::cell::Cell<bool>,
 }
 
 /// A connected queue pair's channel is read on every this many `progress` calls: each
@@ -44,6 +46,7 @@ impl VerbsQp {
             events: VecDeque::new(),
             has_qp: false,
             unchecked: 0,
+            check_next: std::cell::Cell::new(false),
         }
     }
 
@@ -101,6 +104,14 @@ impl Drop for VerbsQp {
 }
 
 impl QueuePair for VerbsQp {
+    /// The completion queue's channel, armed: a completion wakes the owner. Connection
+    /// events are read at the first `progress` after each arming (a wake, or the owner's
+    /// tick; a disconnect also flushes the queue pair's sends, which complete).
+    fn wake(&self) -> Option<Wake> {
+        self.check_next.set(true);
+        self.cq.arm().map(|fd| Wake { fd, write: false })
+    }
+
     fn qp_num(&self) -> u32 {
         // SAFETY: the id is valid; the QP may not exist yet.
         unsafe {
@@ -192,7 +203,7 @@ impl QueuePair for VerbsQp {
     }
 
     fn progress(&mut self) -> Result<bool> {
-        if self.state == QpState::Connected {
+        if self.state == QpState::Connected && !self.check_next.replace(false) {
             self.unchecked += 1;
             if self.unchecked < EVENT_CHECK_EVERY {
                 return Ok(false);

@@ -24,6 +24,7 @@ pub struct ibv_device {
 
 /// Indices of the data-path operations in `struct ibv_context_ops`.
 const OP_POLL_CQ: usize = 11;
+const OP_REQ_NOTIFY_CQ: usize = 12;
 const OP_POST_SRQ_RECV: usize = 20;
 const OP_POST_SEND: usize = 25;
 const OP_POST_RECV: usize = 26;
@@ -32,6 +33,13 @@ const OP_POST_RECV: usize = 26;
 pub struct ibv_context {
     pub device: *mut ibv_device,
     ops: [*const c_void; OP_POST_RECV + 1],
+}
+
+/// A completion channel: its descriptor becomes readable when an armed queue completes.
+#[repr(C)]
+pub struct ibv_comp_channel {
+    _context: *mut ibv_context,
+    pub fd: i32,
 }
 
 #[repr(C)]
@@ -287,6 +295,11 @@ struct Lib {
     reg_mr: unsafe extern "C" fn(*mut ibv_pd, *mut c_void, usize, i32) -> *mut ibv_mr,
     dereg_mr: unsafe extern "C" fn(*mut ibv_mr) -> i32,
     create_cq: unsafe extern "C" fn(Ctx, i32, *mut c_void, *mut c_void, i32) -> *mut ibv_cq,
+    create_comp_channel: unsafe extern "C" fn(Ctx) -> *mut ibv_comp_channel,
+    destroy_comp_channel: unsafe extern "C" fn(*mut ibv_comp_channel) -> i32,
+    get_cq_event:
+        unsafe extern "C" fn(*mut ibv_comp_channel, *mut *mut ibv_cq, *mut *mut c_void) -> i32,
+    ack_cq_events: unsafe extern "C" fn(*mut ibv_cq, u32),
     create_srq: unsafe extern "C" fn(*mut ibv_pd, *mut ibv_srq_init_attr) -> *mut ibv_srq,
     destroy_srq: unsafe extern "C" fn(*mut ibv_srq) -> i32,
     destroy_cq: unsafe extern "C" fn(*mut ibv_cq) -> i32,
@@ -341,6 +354,10 @@ impl Lib {
             reg_mr: sym!(verbs, "ibv_reg_mr"),
             dereg_mr: sym!(verbs, "ibv_dereg_mr"),
             create_cq: sym!(verbs, "ibv_create_cq"),
+            create_comp_channel: sym!(verbs, "ibv_create_comp_channel"),
+            destroy_comp_channel: sym!(verbs, "ibv_destroy_comp_channel"),
+            get_cq_event: sym!(verbs, "ibv_get_cq_event"),
+            ack_cq_events: sym!(verbs, "ibv_ack_cq_events"),
             create_srq: sym!(verbs, "ibv_create_srq"),
             destroy_srq: sym!(verbs, "ibv_destroy_srq"),
             destroy_cq: sym!(verbs, "ibv_destroy_cq"),
@@ -417,6 +434,10 @@ wrap! {
     fn ibv_dereg_mr(m: *mut ibv_mr) -> i32 = dereg_mr;
     fn ibv_create_cq(c: Ctx, n: i32, x: *mut c_void, ch: *mut c_void, v: i32) -> *mut ibv_cq = create_cq;
     fn ibv_destroy_cq(c: *mut ibv_cq) -> i32 = destroy_cq;
+    fn ibv_create_comp_channel(c: Ctx) -> *mut ibv_comp_channel = create_comp_channel;
+    fn ibv_destroy_comp_channel(c: *mut ibv_comp_channel) -> i32 = destroy_comp_channel;
+    fn ibv_get_cq_event(c: *mut ibv_comp_channel, cq: *mut *mut ibv_cq, x: *mut *mut c_void) -> i32 = get_cq_event;
+    fn ibv_ack_cq_events(cq: *mut ibv_cq, n: u32) -> () = ack_cq_events;
     fn ibv_create_srq(p: *mut ibv_pd, a: *mut ibv_srq_init_attr) -> *mut ibv_srq = create_srq;
     fn ibv_destroy_srq(s: *mut ibv_srq) -> i32 = destroy_srq;
     fn rdma_get_devices(n: *mut i32) -> *mut Ctx = get_devices;
@@ -448,6 +469,14 @@ pub unsafe fn ibv_poll_cq(cq: *mut ibv_cq, n: i32, wc: *mut ibv_wc) -> i32 {
     let op = (*(*cq).context).ops[OP_POLL_CQ];
     let f: unsafe extern "C" fn(*mut ibv_cq, i32, *mut ibv_wc) -> i32 = std::mem::transmute(op);
     f(cq, n, wc)
+}
+
+/// # Safety
+/// A valid completion queue.
+pub unsafe fn ibv_req_notify_cq(cq: *mut ibv_cq, solicited_only: i32) -> i32 {
+    let op = (*(*cq).context).ops[OP_REQ_NOTIFY_CQ];
+    let f: unsafe extern "C" fn(*mut ibv_cq, i32) -> i32 = std::mem::transmute(op);
+    f(cq, solicited_only)
 }
 
 /// # Safety
@@ -540,6 +569,7 @@ int main(void) {
   S(rdma_conn_param); O(rdma_conn_param, responder_resources); O(rdma_conn_param, qp_num);
   O(ibv_context_ops, post_srq_recv); O(ibv_srq, context); S(ibv_srq_init_attr);
   O(ibv_srq_init_attr, attr); O(ibv_srq_attr, srq_limit); O(ibv_qp_init_attr, srq);
+  O(ibv_context_ops, req_notify_cq); O(ibv_comp_channel, fd);
   printf("%d %d %d %d %d %d\n", RDMA_PS_TCP, IBV_WR_SEND_WITH_INV, IBV_WC_WITH_INV,
          RDMA_CM_EVENT_DEVICE_REMOVAL, IBV_WC_RNR_RETRY_EXC_ERR, IBV_WC_RECV_RDMA_WITH_IMM);
   return 0;
@@ -601,6 +631,8 @@ int main(void) {
             offset_of!(ibv_srq_init_attr, attr),
             offset_of!(ibv_srq_attr, srq_limit),
             offset_of!(ibv_qp_init_attr, srq),
+            OP_REQ_NOTIFY_CQ * ptr,
+            offset_of!(ibv_comp_channel, fd),
         ];
         let mut lines = text.lines();
         for (i, want) in ours.iter().enumerate() {

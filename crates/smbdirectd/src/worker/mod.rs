@@ -58,7 +58,7 @@ const FILE_SLOTS: u32 = 1024;
 /// Open files' descriptors registered with each ring (after the sockets in the main one).
 const STORAGE_SLOTS: u32 = 1024;
 /// How long an idle worker with SMB Direct connections sleeps between polls when one of
-/// them has no wake-up to poll (a device's queue pair).
+/// them has no wake-up to poll (a device that would not make a completion channel).
 const RDMA_NAP_US: u64 = 200;
 /// An SMB Direct connection's wake-up descriptor became ready: the low 31 bits are the
 /// descriptor, bit 31 says it was polled for writing too.
@@ -656,7 +656,7 @@ impl Worker {
                 .any(|x| x.inflight > 0 && x.event.is_none());
             let rdma_sleeps = self.rdma.is_empty() || self.arm_rdma();
             if !rdma_sleeps || unwakeable {
-                // A device's completion queue (and an SQPOLL ring without an eventfd)
+                // A completion queue with no channel (and an SQPOLL ring without an eventfd)
                 // cannot wake the kernel wait: nap briefly instead.
                 let _ = self.ring.submit();
                 std::thread::sleep(Duration::from_micros(RDMA_NAP_US));

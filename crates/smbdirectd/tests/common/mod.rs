@@ -338,6 +338,15 @@ impl Drop for TestServer {
     }
 }
 
+/// CPU time (user and system, in clock ticks) process `pid` has used.
+pub fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    let rest = &stat[stat.rfind(')').unwrap() + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap()
+}
+
 pub fn out_text(o: &Output) -> String {
     format!(
         "status {:?}\nstdout:\n{}\nstderr:\n{}",

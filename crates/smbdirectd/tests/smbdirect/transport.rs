@@ -658,15 +658,6 @@ fn a_write_naming_memory_outside_its_registration_writes_nothing() {
     srv.stop();
 }
 
-/// CPU time (user and system, in clock ticks) the process has used.
-fn cpu_ticks(pid: u32) -> u64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
-    // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
-    let rest = &stat[stat.rfind(')').unwrap() + 2..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap()
-}
-
 /// An adaptive worker whose only connection is an idle SMB Direct one sleeps in the
 /// kernel on the connection's wake-up rather than napping and polling: over two idle
 /// seconds the server uses at most 2% of a core, and a READ after them is answered at
