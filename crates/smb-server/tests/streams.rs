@@ -137,3 +137,94 @@ fn a_stream_shows_the_id_of_its_file() {
         );
     }
 }
+
+/// SET_INFO FileRenameInformation on `f` to `to`: the status it got.
+fn rename_status(
+    c: &mut client::Client,
+    tree: u32,
+    f: client::FileId,
+    to: &str,
+    replace: bool,
+) -> smb_wire::NtStatus {
+    let name: Vec<u8> = to.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let mut info = vec![u8::from(replace), 0, 0, 0, 0, 0, 0, 0];
+    info.extend_from_slice(&0u64.to_le_bytes());
+    info.extend_from_slice(&(name.len() as u32).to_le_bytes());
+    info.extend_from_slice(&name);
+    let body = testkit::bodies::set_info_body(f, 1, 10, &info);
+    c.request(smb_wire::header::Command::SET_INFO, tree, &body)
+        .unwrap()
+        .status()
+}
+
+/// A named stream renamed within its file as NTFS renames it (MS-FSA 2.1.5.15.11.1;
+/// smbtorture smb2.streams.rename and rename2): to `:name` or `:name:$DATA`; onto an
+/// existing stream only when asked (OBJECT_NAME_COLLISION) and only an empty one
+/// (INVALID_PARAMETER), never one held open; a change of case of its own name; a name
+/// with a file part is refused (SHARING_VIOLATION) as are bad names and types; the
+/// handle reads the same data under its new name.
+#[test]
+fn a_stream_is_renamed_within_its_file_as_on_ntfs() {
+    use smb_wire::NtStatus;
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA | access::FILE_READ_ATTRIBUTES;
+    let all = rw | access::DELETE;
+    let (one, _) = c.create(tree, "f.txt:One", rw, 2, 0).unwrap();
+    c.close(tree, one).unwrap();
+    let (two, _) = c.create(tree, "f.txt:Two:$DATA", rw, 2, 0).unwrap();
+    c.write(tree, two, 0, b"two").unwrap();
+    c.close(tree, two).unwrap();
+    let (h, _) = c.create(tree, "f.txt:Three", all, 2, 0).unwrap();
+    c.write(tree, h, 0, b"three").unwrap();
+    assert_eq!(
+        rename_status(&mut c, tree, h, ":Four:$DATA", false),
+        NtStatus::SUCCESS
+    );
+    assert!(c.create(tree, "f.txt:Three", rw, 1, 0).is_err());
+    let (four, _) = c.create(tree, "f.txt:four", rw, 1, 0).unwrap();
+    assert_eq!(c.read(tree, four, 0, 5).unwrap(), b"three");
+    c.close(tree, four).unwrap();
+    // Onto another stream: asked, and only an empty one.
+    assert_eq!(
+        rename_status(&mut c, tree, h, ":Two", false),
+        NtStatus::OBJECT_NAME_COLLISION
+    );
+    assert_eq!(
+        rename_status(&mut c, tree, h, ":Two", true),
+        NtStatus::INVALID_PARAMETER
+    );
+    assert_eq!(
+        rename_status(&mut c, tree, h, ":One", true),
+        NtStatus::SUCCESS
+    );
+    assert_eq!(c.read(tree, h, 0, 5).unwrap(), b"three");
+    assert!(c.create(tree, "f.txt:Four", rw, 1, 0).is_err());
+    // Its own name in another case.
+    assert_eq!(
+        rename_status(&mut c, tree, h, ":ONE", false),
+        NtStatus::SUCCESS
+    );
+    let (again, _) = c.create(tree, "f.txt:one", rw, 1, 0).unwrap();
+    assert_eq!(c.read(tree, again, 0, 5).unwrap(), b"three");
+    c.close(tree, again).unwrap();
+    // An empty stream someone holds open is not replaced.
+    let (five, _) = c.create(tree, "f.txt:Five", rw, 2, 0).unwrap();
+    assert_eq!(
+        rename_status(&mut c, tree, h, ":Five", true),
+        NtStatus::SHARING_VIOLATION
+    );
+    c.close(tree, five).unwrap();
+    // A file part, bad names and types; the unnamed stream.
+    for (to, want) in [
+        ("f.txt:Two", NtStatus::SHARING_VIOLATION),
+        (":bad/name", NtStatus::INVALID_PARAMETER),
+        (":x:$INDEX_ALLOCATION", NtStatus::INVALID_PARAMETER),
+        (":x:", NtStatus::INVALID_PARAMETER),
+        ("::$DATA", NtStatus::NOT_SUPPORTED),
+    ] {
+        assert_eq!(rename_status(&mut c, tree, h, to, true), want, "{to}");
+    }
+    c.close(tree, h).unwrap();
+}

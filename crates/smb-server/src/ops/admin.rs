@@ -246,7 +246,7 @@ fn open_info(o: &Open, session: u64, user: &str, disconnected: bool) -> OpenInfo
             .collect();
     }
     let path = match &o.stream {
-        Some((file, name)) => format!("{}:{name}", file.as_str()),
+        Some((file, name)) => format!("{}:{}", file.as_str(), name.lock()),
         None => o.path.lock().as_str().to_string(),
     };
     OpenInfo {

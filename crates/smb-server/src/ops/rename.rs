@@ -114,6 +114,9 @@ pub(super) fn rename(
     if open.granted_access & access::DELETE == 0 {
         return Err(NtStatus::ACCESS_DENIED);
     }
+    if open.stream.is_some() {
+        return rename_stream(server, open, share, new_name, replace);
+    }
     let given = new_name_of(new_name)?;
     // A case-only rename keeps the new spelling; any other target that exists in another
     // case is that file.
@@ -203,5 +206,87 @@ pub(super) fn rename(
             persist_change(server, owner, &d.open);
         }
     });
+    Ok(())
+}
+
+/// A named stream renamed within its file (MS-FSA 2.1.5.15.11.1): to `:name` or
+/// `:name:$DATA`, replacing a stream of that name only when asked and only when it is
+/// empty, as NTFS does (INVALID_PARAMETER otherwise), never one held open. Its data moving
+/// into the file's unnamed stream (`::$DATA`) is not done here (NOT_SUPPORTED); a name
+/// with a file part asks a stream's handle to rename its file, which Windows refuses
+/// with SHARING_VIOLATION.
+fn rename_stream(
+    server: &Arc<Server>,
+    open: &Open,
+    share: &crate::config::ShareConfig,
+    new_name: &str,
+    replace: bool,
+) -> Result<(), NtStatus> {
+    let Some((base, _)) = &open.stream else {
+        return Err(NtStatus::INVALID_PARAMETER);
+    };
+    let Some(rest) = new_name.strip_prefix(':') else {
+        return Err(NtStatus::SHARING_VIOLATION);
+    };
+    if rest.ends_with(':') || new_name.matches(':').count() > 3 {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let (name, kind) = match rest.split_once(':') {
+        Some((n, t)) => (n, Some(t)),
+        None => (rest, None),
+    };
+    if kind.is_some_and(|t| !t.eq_ignore_ascii_case("$DATA")) {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    if name.is_empty() {
+        return Err(match kind {
+            Some(_) => NtStatus::NOT_SUPPORTED,
+            None => NtStatus::INVALID_PARAMETER,
+        });
+    }
+    if name.chars().count() > 255 || name.contains(['/', '\\', '\0']) {
+        return Err(NtStatus::INVALID_PARAMETER);
+    }
+    let file = share.backend.stat(base)?;
+    let from = open.path.lock().clone();
+    let given = super::streams::stream_dir(&file).join(name);
+    let mut to = share.backend.canonical(&given);
+    let me = share.backend.stat(&from)?;
+    match share.backend.stat(&to) {
+        // Itself: the same name, or its name in another case (which it takes).
+        Ok(t) if t.file_id == me.file_id => {
+            if from == given {
+                return Ok(());
+            }
+            to = given;
+        }
+        Ok(_) if !replace => return Err(NtStatus::OBJECT_NAME_COLLISION),
+        Ok(t) if t.end_of_file != 0 => return Err(NtStatus::INVALID_PARAMETER),
+        Ok(t) => {
+            let held = server
+                .files
+                .get_cloned(&(t.device_id, t.file_id))
+                .is_some_and(|fs| !fs.inner.lock().opens.is_empty());
+            if held {
+                return Err(NtStatus::SHARING_VIOLATION);
+            }
+        }
+        Err(_) => {}
+    }
+    share.backend.rename(&from, &to, replace)?;
+    // Every open of this stream in this server now has the new name.
+    let fs = open.file.as_ref();
+    for s in server.sessions.values_cloned() {
+        for o in s.opens.lock().values() {
+            if let (Some(a), Some(b)) = (fs, &o.file) {
+                if Arc::ptr_eq(a, b) {
+                    *o.path.lock() = to.clone();
+                    if let Some((_, n)) = &o.stream {
+                        *n.lock() = name.to_string();
+                    }
+                }
+            }
+        }
+    }
     Ok(())
 }

@@ -28,8 +28,9 @@ pub struct Open {
     pub share: Option<Arc<ShareConfig>>,
     pub path: Mutex<SharePath>,
     /// For an alternate data stream: the file it belongs to and the stream's name (the
-    /// stream's own data lives under `path`, in the share's stream depot).
-    pub stream: Option<(SharePath, String)>,
+    /// stream's own data lives under `path`, in the share's stream depot; a stream
+    /// rename changes the name).
+    pub stream: Option<(SharePath, Mutex<String>)>,
     pub kind: OpenKind,
     pub granted_access: u32,
     pub share_access: u32,
@@ -146,7 +147,7 @@ impl From<NewOpen> for Open {
             session_id: n.session_id,
             share: n.share,
             path: Mutex::new(n.path),
-            stream: n.stream,
+            stream: n.stream.map(|(base, name)| (base, Mutex::new(name))),
             kind: n.kind,
             granted_access: n.granted_access,
             share_access: n.share_access,
@@ -304,7 +305,7 @@ impl Open {
     /// The name a client sees ("\\dir\\file", "\\file:stream").
     pub fn client_name(&self) -> String {
         match &self.stream {
-            Some((base, name)) => format!("{}:{name}", crate::names::client_name(base)),
+            Some((base, name)) => format!("{}:{}", crate::names::client_name(base), name.lock()),
             None => crate::names::client_name(&self.path.lock()),
         }
     }
