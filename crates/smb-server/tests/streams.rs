@@ -228,3 +228,58 @@ fn a_stream_is_renamed_within_its_file_as_on_ntfs() {
     }
     c.close(tree, h).unwrap();
 }
+
+/// A file deleted while one of its streams is open waits for that stream, as on NTFS
+/// (smbtorture smb2.streams.delete): the stream still reads, the file and its streams
+/// answer DELETE_PENDING, and the file is gone once the stream's handle closes.
+#[test]
+fn a_file_deleted_under_an_open_stream_goes_when_the_stream_closes() {
+    use smb_wire::NtStatus;
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
+    let status = |r: Result<(client::FileId, u64), client::Error>| match r {
+        Ok(_) => NtStatus::SUCCESS,
+        Err(client::Error::Status(_, s)) => s,
+        Err(e) => panic!("{e}"),
+    };
+    let (s, _) = c.create(tree, "d.txt:s", rw, 2, 0).unwrap();
+    c.write(tree, s, 0, b"test data").unwrap();
+    let (f, _) = c
+        .create(
+            tree,
+            "d.txt",
+            access::DELETE,
+            1,
+            create_options::DELETE_ON_CLOSE,
+        )
+        .unwrap();
+    c.close(tree, f).unwrap();
+    assert_eq!(c.read(tree, s, 0, 9).unwrap(), b"test data");
+    assert_eq!(
+        status(c.create(tree, "d.txt", rw, 3, 0)),
+        NtStatus::DELETE_PENDING
+    );
+    assert_eq!(
+        status(c.create(tree, "d.txt:s", rw, 3, 0)),
+        NtStatus::DELETE_PENDING
+    );
+    assert!(
+        e.dir.path().join("d.txt").exists(),
+        "gone before its stream closed"
+    );
+    c.close(tree, s).unwrap();
+    assert_eq!(
+        status(c.create(tree, "d.txt", rw, 1, 0)),
+        NtStatus::OBJECT_NAME_NOT_FOUND
+    );
+    assert!(!e.dir.path().join("d.txt").exists());
+    // The name is free again: a new file, without the old streams.
+    let (f, _) = c.create(tree, "d.txt", rw, 2, 0).unwrap();
+    c.close(tree, f).unwrap();
+    assert_eq!(
+        status(c.create(tree, "d.txt:s", rw, 1, 0)),
+        NtStatus::OBJECT_NAME_NOT_FOUND
+    );
+}

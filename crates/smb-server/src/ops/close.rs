@@ -74,9 +74,24 @@ pub fn close_open(server: &Server, open: &Open) {
             .flatten();
         (inner.opens.is_empty(), inner.delete_pending, finished)
     };
+    // A file to be deleted while one of its streams is open waits for that stream
+    // (its state stays in the table, delete pending).
+    let held = last
+        && doomed
+        && open.stream.is_none()
+        && !open.is_directory
+        && open
+            .file_obj()
+            .and_then(|f| f.info().ok())
+            .is_some_and(|info| {
+                super::streams::stream_open_refuses(server, &share.backend, &info, |_| true)
+            });
+    if held {
+        fs.inner.lock().held_by_streams = true;
+    }
     // (A CREATE holding the state keeps it in the table; it removes it if it opens
     // nothing.)
-    if last && !fs.creating() && files.get(&fs.key).is_some_and(|v| Arc::ptr_eq(v, fs)) {
+    if last && !held && !fs.creating() && files.get(&fs.key).is_some_and(|v| Arc::ptr_eq(v, fs)) {
         files.remove(&fs.key);
     }
     drop(files);
@@ -103,6 +118,9 @@ pub fn close_open(server: &Server, open: &Open) {
     } else {
         notify_filter::FILE_NAME
     };
+    if held {
+        return;
+    }
     if last && doomed {
         let info = match open.stream {
             None => open.file_obj().and_then(|f| f.info().ok()),
@@ -128,6 +146,68 @@ pub fn close_open(server: &Server, open: &Open) {
         // Its size and write time as listed changed with the close (Windows breaks
         // the directory's leases then, not at each write).
         parent_changed(server, share, &path, actor);
+    }
+    if let (true, Some((base, _))) = (last, &open.stream) {
+        finish_waiting_deletion(server, share, base, actor);
+    }
+}
+
+/// The state of the file at `base` when its deletion waits on its streams' opens.
+fn waiting(
+    server: &Server,
+    backend: &Arc<dyn crate::backend::Share>,
+    base: &SharePath,
+) -> Option<(Arc<FileState>, crate::backend::FileInfo)> {
+    let info = backend.stat(base).ok()?;
+    let fs = server.files.get_cloned(&(info.device_id, info.file_id))?;
+    let waits = {
+        let inner = fs.inner.lock();
+        inner.held_by_streams && inner.delete_pending
+    };
+    waits.then_some((fs, info))
+}
+
+/// Whether the file at `base` is to be deleted once its streams close (their opens are
+/// then refused with DELETE_PENDING).
+pub(super) fn deletion_waits(
+    server: &Server,
+    backend: &Arc<dyn crate::backend::Share>,
+    base: &SharePath,
+) -> bool {
+    waiting(server, backend, base).is_some()
+}
+
+/// A stream's last open closed: a deletion of its file that waited on its streams
+/// happens once none of them is open.
+fn finish_waiting_deletion(
+    server: &Server,
+    share: &crate::config::ShareConfig,
+    base: &SharePath,
+    actor: super::breaks::Actor,
+) {
+    let Some((fs, info)) = waiting(server, &share.backend, base) else {
+        return;
+    };
+    if super::streams::stream_open_refuses(server, &share.backend, &info, |_| true) {
+        return;
+    }
+    {
+        let mut files = server.files.shard(&fs.key);
+        if !fs.inner.lock().opens.is_empty() {
+            return;
+        }
+        if files.get(&fs.key).is_some_and(|v| Arc::ptr_eq(v, &fs)) {
+            files.remove(&fs.key);
+        }
+    }
+    if share.backend.remove(base, false).is_ok() {
+        remove_streams(&share.backend, &info);
+        let filter = notify_filter::FILE_NAME;
+        server
+            .notify
+            .publish(&share.name, base, notify_action::REMOVED, filter);
+        server.tell_cluster(&share.name, base, notify_action::REMOVED, filter);
+        parent_changed(server, share, base, actor);
     }
 }
 

@@ -132,8 +132,13 @@ impl Drop for FileRef<'_> {
     fn drop(&mut self) {
         let mut files = self.server.files.shard(&self.key);
         let last = self.fs.refs.fetch_sub(1, Ordering::AcqRel) == 1;
+        // (A file whose deletion waits on its streams stays, to answer DELETE_PENDING.)
+        let idle = {
+            let inner = self.fs.inner.lock();
+            inner.opens.is_empty() && !inner.held_by_streams
+        };
         if last
-            && self.fs.inner.lock().opens.is_empty()
+            && idle
             && files
                 .get(&self.key)
                 .is_some_and(|v| Arc::ptr_eq(v, &self.fs))
@@ -276,6 +281,10 @@ pub struct FileInner {
     pub opens: Vec<FileOpenEntry>,
     pub leases: Vec<Lease>,
     pub delete_pending: bool,
+    /// Its last open closed with the file to be deleted while one of its named streams
+    /// was open: the file stays, delete pending, until that stream's last open closes
+    /// (NTFS; smbtorture smb2.streams.delete).
+    pub held_by_streams: bool,
     pub locks: Vec<RangeLock>,
 }
 

@@ -76,7 +76,7 @@ pub(super) fn check_existing(
     {
         let mut inner = fs.inner.lock();
         if inner.delete_pending {
-            if !inner.opens.is_empty() {
+            if !inner.opens.is_empty() || inner.held_by_streams {
                 return fail(NtStatus::DELETE_PENDING);
             }
             // Its last open (a departed durable one, closed just above) deleted the file:

@@ -121,7 +121,7 @@ fn create_steps(
         }
     }
     let slot = take_slot(ctx, s, &share)?;
-    let mut t = Target::resolve(&req, &share, tree.maximal_access)?;
+    let mut t = Target::resolve(server, &req, &share, tree.maximal_access)?;
     let opened = open_file(
         server,
         ctx,

@@ -23,6 +23,7 @@ pub(super) struct Target {
 impl Target {
     /// Phase 5: the target and the rules the request's parts impose on each other.
     pub(super) fn resolve(
+        server: &Server,
         req: &msg::CreateRequest,
         share: &crate::config::ShareConfig,
         maximal_access: u32,
@@ -88,6 +89,10 @@ impl Target {
             Some(name) => {
                 if kind == Kind::Directory {
                     return fail(NtStatus::NOT_A_DIRECTORY);
+                }
+                // The streams of a file whose deletion waits on them are not opened.
+                if super::super::close::deletion_waits(server, &share.backend, &path) {
+                    return fail(NtStatus::DELETE_PENDING);
                 }
                 let make = share.read_only && matches!(disposition, Disposition::OpenIf);
                 let p = match stream_path(&share.backend, &path, &name, stream_disposition) {
