@@ -429,6 +429,41 @@ fn a_shared_disk_over_smb_direct_moves_data_by_rdma_and_keeps_its_reservations()
         .pr_out(&mut cb, pr_action::RESERVE, WE_RO, KEY_B, 0)
         .unwrap();
     assert_eq!(r.scsi_status, GOOD);
+    // The administrator sees the two hosts, B on its RDMA channel, and the shared disk's
+    // registrations and reservation (`smbdirectd status`, JSON and text).
+    let status = |json: bool| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"));
+        c.arg("status");
+        if json {
+            c.arg("--json");
+        }
+        let o = c
+            .arg("--config")
+            .arg(s.dir.path().join("smbdirectd.toml"))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", out_text(&o));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let v: serde_json::Value = serde_json::from_str(&status(true)).unwrap();
+    let transports: Vec<&str> = v["sessions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|x| x["channels"].as_array().unwrap().iter())
+        .map(|c| c["transport"].as_str().unwrap())
+        .collect();
+    assert!(
+        transports.contains(&"rdma") && transports.contains(&"tcp"),
+        "{v:#}"
+    );
+    let d = &v["shared_disks"][0];
+    assert_eq!(d["registrants"].as_array().unwrap().len(), 2, "{v:#}");
+    let text = status(false);
+    assert!(
+        text.contains("(rdma)") && text.contains("rdma.vhdx"),
+        "{text}"
+    );
     // RDMA-channel WRITE and READ at virtual offsets, over a block boundary.
     let big = random_bytes(2 * MIB as usize, 70);
     let n = cb
