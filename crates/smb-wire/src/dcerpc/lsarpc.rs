@@ -38,36 +38,10 @@ const STATUS_ACCESS_DENIED: u32 = 0xC000_0022;
 /// for a few dozen).
 const MAX_LOOKUP: usize = 1000;
 /// Policy handles one pipe may hold.
-const MAX_HANDLES: usize = 64;
+pub(super) const MAX_HANDLES: usize = 64;
 
 /// The policy handles a pipe holds (LsarOpenPolicy2 .. LsarClose).
-#[derive(Default)]
-pub(super) struct Handles {
-    open: Vec<[u8; 20]>,
-    next: u32,
-}
-
-impl Handles {
-    fn take(&mut self, h: &[u8]) -> bool {
-        let before = self.open.len();
-        self.open.retain(|x| x[..] != *h);
-        self.open.len() != before
-    }
-    fn holds(&self, h: &[u8]) -> bool {
-        self.open.iter().any(|x| x[..] == *h)
-    }
-    fn make(&mut self) -> Option<[u8; 20]> {
-        if self.open.len() >= MAX_HANDLES {
-            return None;
-        }
-        self.next = self.next.wrapping_add(1);
-        let mut h = [0u8; 20];
-        h[4..8].copy_from_slice(&self.next.to_le_bytes());
-        h[8..12].copy_from_slice(b"lsap");
-        self.open.push(h);
-        Some(h)
-    }
-}
+pub(super) type Handles = super::Handles<()>;
 
 /// (SID, domain, name, kind) of the well-known accounts every Windows server translates.
 const WELL_KNOWN: &[(&str, &str, &str, SidType)] = &[
@@ -340,7 +314,7 @@ pub(super) fn request(
             n.u32(if handles.take(h) { 0 } else { 0xC000_0008 });
             return Some(Reply::Stub(n.b));
         }
-        if !handles.holds(h) {
+        if handles.get(h).is_none() {
             return Some(Reply::Fault(NCA_CONTEXT_MISMATCH));
         }
     }
@@ -354,7 +328,7 @@ pub(super) fn request(
                 n.u32(STATUS_ACCESS_DENIED);
                 return Some(Reply::Stub(n.b));
             }
-            match handles.make() {
+            match handles.make(()) {
                 Some(h) => {
                     n.b.extend_from_slice(&h);
                     n.u32(0);

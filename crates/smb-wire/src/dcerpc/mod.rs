@@ -245,6 +245,46 @@ fn finish(mut pdu: Vec<u8>) -> Vec<u8> {
     pdu
 }
 
+/// The context handles a pipe holds, each standing for a `T` (an LSA policy, a SAMR
+/// server, domain or account), at most `max` of them: made at an open, given back at a
+/// close.
+pub(super) struct Handles<T> {
+    open: Vec<([u8; 20], T)>,
+    next: u32,
+    tag: [u8; 4],
+    max: usize,
+}
+
+impl<T: Copy> Handles<T> {
+    fn new(tag: [u8; 4], max: usize) -> Self {
+        Handles {
+            open: Vec::new(),
+            next: 0,
+            tag,
+            max,
+        }
+    }
+    fn make(&mut self, obj: T) -> Option<[u8; 20]> {
+        if self.open.len() >= self.max {
+            return None;
+        }
+        self.next = self.next.wrapping_add(1);
+        let mut h = [0u8; 20];
+        h[4..8].copy_from_slice(&self.next.to_le_bytes());
+        h[8..12].copy_from_slice(&self.tag);
+        self.open.push((h, obj));
+        Some(h)
+    }
+    fn get(&self, h: &[u8]) -> Option<T> {
+        self.open.iter().find(|(x, _)| x[..] == *h).map(|(_, o)| *o)
+    }
+    fn take(&mut self, h: &[u8]) -> bool {
+        let before = self.open.len();
+        self.open.retain(|(x, _)| x[..] != *h);
+        self.open.len() != before
+    }
+}
+
 /// NDR20 encoding of a response stub.
 struct Ndr {
     b: Vec<u8>,
@@ -417,8 +457,8 @@ impl RpcPipe {
             output: Vec::new(),
             max_frag: 4280,
             bound: false,
-            handles: lsarpc::Handles::default(),
-            samr: samr::Handles::default(),
+            handles: Handles::new(*b"lsap", lsarpc::MAX_HANDLES),
+            samr: Handles::new(*b"samr", samr::MAX_HANDLES),
             partial: None,
         }
     }

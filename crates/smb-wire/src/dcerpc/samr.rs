@@ -20,7 +20,7 @@ const STATUS_NO_SUCH_DOMAIN: u32 = 0xC000_00DF;
 const STATUS_NO_SUCH_ALIAS: u32 = 0xC000_0151;
 const STATUS_INSUFFICIENT_RESOURCES: u32 = 0xC000_009A;
 /// Handles one pipe may hold.
-const MAX_HANDLES: usize = 256;
+pub(super) const MAX_HANDLES: usize = 256;
 /// Names or RIDs in one lookup (MS-SAMR's range for SamrLookupNamesInDomain).
 const MAX_LOOKUP: usize = 1000;
 /// SIDs in one SamrGetAliasMembership.
@@ -36,14 +36,14 @@ const NEVER: u64 = 0x7FFF_FFFF_FFFF_FFFF;
 
 /// Which of the two domains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Dom {
+pub(super) enum Dom {
     Account,
     Builtin,
 }
 
 /// What a handle stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Obj {
+pub(super) enum Obj {
     Server,
     Domain(Dom),
     User(u32),
@@ -52,33 +52,7 @@ enum Obj {
 }
 
 /// The SAMR handles a pipe holds (SamrConnect .. SamrCloseHandle).
-#[derive(Default)]
-pub(super) struct Handles {
-    open: Vec<([u8; 20], Obj)>,
-    next: u32,
-}
-
-impl Handles {
-    fn make(&mut self, obj: Obj) -> Option<[u8; 20]> {
-        if self.open.len() >= MAX_HANDLES {
-            return None;
-        }
-        self.next = self.next.wrapping_add(1);
-        let mut h = [0u8; 20];
-        h[4..8].copy_from_slice(&self.next.to_le_bytes());
-        h[8..12].copy_from_slice(b"samr");
-        self.open.push((h, obj));
-        Some(h)
-    }
-    fn get(&self, h: &[u8]) -> Option<Obj> {
-        self.open.iter().find(|(x, _)| x[..] == *h).map(|(_, o)| *o)
-    }
-    fn take(&mut self, h: &[u8]) -> bool {
-        let before = self.open.len();
-        self.open.retain(|(x, _)| x[..] != *h);
-        self.open.len() != before
-    }
-}
+pub(super) type Handles = super::Handles<Obj>;
 
 /// An account of a domain as SAMR lists it.
 #[derive(Clone, Debug)]
@@ -367,9 +341,7 @@ fn old_large(n: &mut Ndr, v: u64) {
 fn domain_info(dom: Dom, level: u16, ctx: &dyn RpcContext) -> Vec<u8> {
     let mut n = Ndr::new();
     if !matches!(level, 1..=9 | 12) {
-        n.ptr(false);
-        n.u32(STATUS_INVALID_INFO_CLASS);
-        return n.b;
+        return no_info(STATUS_INVALID_INFO_CLASS);
     }
     let name = domain_name(dom, ctx);
     n.ptr(true);
@@ -585,19 +557,23 @@ fn lookup_rids(dom: Dom, r: &mut NdrIn, ctx: &dyn RpcContext) -> Option<Vec<u8>>
     Some(n.b)
 }
 
+/// A query's answer without its information: a null pointer, then `status`.
+fn no_info(status: u32) -> Vec<u8> {
+    let mut n = Ndr::new();
+    n.ptr(false);
+    n.u32(status);
+    n.b
+}
+
 /// SamrQueryInformationGroup: general (1, 5), name (2), attributes (3), comment (4).
 fn group_info(dom: Dom, rid: u32, level: u16, ctx: &dyn RpcContext) -> Vec<u8> {
-    let mut n = Ndr::new();
     let Some(e) = find(dom, rid, SidType::Group, ctx) else {
-        n.ptr(false);
-        n.u32(STATUS_NO_SUCH_GROUP);
-        return n.b;
+        return no_info(STATUS_NO_SUCH_GROUP);
     };
+    let mut n = Ndr::new();
     let comment = "Ordinary users";
     if !matches!(level, 1..=5) {
-        n.ptr(false);
-        n.u32(STATUS_INVALID_INFO_CLASS);
-        return n.b;
+        return no_info(STATUS_INVALID_INFO_CLASS);
     }
     n.ptr(true);
     n.u16(level);
@@ -626,16 +602,12 @@ fn group_info(dom: Dom, rid: u32, level: u16, ctx: &dyn RpcContext) -> Vec<u8> {
 
 /// SamrQueryInformationAlias: general (1), name (2), comment (3).
 fn alias_info(dom: Dom, rid: u32, level: u16, ctx: &dyn RpcContext) -> Vec<u8> {
-    let mut n = Ndr::new();
     let Some(e) = find(dom, rid, SidType::Alias, ctx) else {
-        n.ptr(false);
-        n.u32(STATUS_NO_SUCH_ALIAS);
-        return n.b;
+        return no_info(STATUS_NO_SUCH_ALIAS);
     };
+    let mut n = Ndr::new();
     if !matches!(level, 1..=3) {
-        n.ptr(false);
-        n.u32(STATUS_INVALID_INFO_CLASS);
-        return n.b;
+        return no_info(STATUS_INVALID_INFO_CLASS);
     }
     n.ptr(true);
     n.u16(level);
@@ -703,16 +675,12 @@ fn null_string(n: &mut Ndr) {
 /// SamrQueryInformationUser (36) and ...2 (47): all information (21), the names (6, 7,
 /// 8) and account control (16).
 fn user_info(rid: u32, level: u16, ctx: &dyn RpcContext) -> Vec<u8> {
-    let mut n = Ndr::new();
     let Some(e) = find(Dom::Account, rid, SidType::User, ctx) else {
-        n.ptr(false);
-        n.u32(STATUS_NO_SUCH_USER);
-        return n.b;
+        return no_info(STATUS_NO_SUCH_USER);
     };
+    let mut n = Ndr::new();
     if !matches!(level, 6..=8 | 16 | 21) {
-        n.ptr(false);
-        n.u32(STATUS_INVALID_INFO_CLASS);
-        return n.b;
+        return no_info(STATUS_INVALID_INFO_CLASS);
     }
     n.ptr(true);
     n.u16(level);
