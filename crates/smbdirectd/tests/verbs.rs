@@ -193,9 +193,7 @@ fn thread_ticks(pid: u32) -> Vec<(String, u64)> {
         let Ok(stat) = std::fs::read_to_string(t.path().join("stat")) else {
             continue;
         };
-        let rest = &stat[stat.rfind(')').unwrap() + 2..];
-        let f: Vec<&str> = rest.split_whitespace().collect();
-        let ticks = f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap();
+        let ticks = stat_ticks(&stat);
         v.push((
             format!("{}/{}", comm.trim(), t.file_name().to_string_lossy()),
             ticks,

@@ -340,7 +340,11 @@ impl Drop for TestServer {
 
 /// CPU time (user and system, in clock ticks) process `pid` has used.
 pub fn cpu_ticks(pid: u32) -> u64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    stat_ticks(&std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap())
+}
+
+/// User and system clock ticks in a `/proc/.../stat` line (a process's or a thread's).
+pub fn stat_ticks(stat: &str) -> u64 {
     // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
     let rest = &stat[stat.rfind(')').unwrap() + 2..];
     let f: Vec<&str> = rest.split_whitespace().collect();
