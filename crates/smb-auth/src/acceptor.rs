@@ -164,6 +164,11 @@ impl Acceptor {
         }
     }
 
+    /// The NTLM flags both sides agreed (session security after an NTLM logon).
+    pub fn ntlm_flags(&self) -> u32 {
+        self.flags
+    }
+
     /// Whether this exchange went the Kerberos way (for counting its result).
     pub fn kerberos_tried(&self) -> bool {
         self.went_kerberos

@@ -29,6 +29,8 @@ pub fn negotiate() -> Vec<u8> {
 pub struct Authenticate {
     pub token: Vec<u8>,
     pub session_key: [u8; 16],
+    /// The flags both sides agreed (ours as far as the CHALLENGE kept them).
+    pub flags: u32,
 }
 
 /// Builds AUTHENTICATE from the CHALLENGE; `time` is FILETIME, `rand` 24 random bytes.
@@ -91,5 +93,6 @@ pub fn authenticate(
     Ok(Authenticate {
         token: m,
         session_key: exported,
+        flags: FLAGS & u32_at(challenge, 20).unwrap_or(0),
     })
 }

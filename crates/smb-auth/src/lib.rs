@@ -16,6 +16,7 @@ pub mod initiator;
 pub mod kdf;
 pub mod kerberos;
 pub mod ntlm;
+pub mod ntlm_security;
 pub mod pac;
 pub mod payload;
 pub mod preauth;

@@ -6,9 +6,13 @@
 use crate::codec::{Le, PutLe};
 use crate::NtStatus;
 
+pub mod assoc;
+pub mod epm;
 mod lsarpc;
+pub mod rpc_client;
 mod samr;
 mod srvsvc;
+pub mod witness;
 mod wkssvc;
 
 pub use lsarpc::{Account, SidType};

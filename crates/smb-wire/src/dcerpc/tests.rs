@@ -680,3 +680,140 @@ fn file_get_info_answers_administrators_by_id() {
     let denied = ask(&Ctx, 77, 3);
     assert_eq!(u32_at(&denied, denied.len() - 4), 5);
 }
+
+mod witness_and_epm {
+    use crate::dcerpc::{epm, witness};
+    use std::net::{IpAddr, Ipv4Addr};
+
+    #[test]
+    fn witness_requests_and_answers_go_round() {
+        let reqs = [
+            witness::Request::GetInterfaceList,
+            witness::Request::Register {
+                version: witness::V1,
+                net_name: Some("SOFS".into()),
+                ip: Some("127.0.0.2".into()),
+                client: None,
+            },
+            witness::Request::RegisterEx {
+                version: witness::V2,
+                net_name: Some("SOFS".into()),
+                share: Some("vms".into()),
+                ip: Some("127.0.0.3".into()),
+                client: Some("HOST1".into()),
+                flags: witness::REGISTER_IP_NOTIFICATION,
+                timeout: 30,
+            },
+            witness::Request::UnRegister { handle: [3; 20] },
+            witness::Request::AsyncNotify { handle: [4; 20] },
+        ];
+        for r in reqs {
+            assert_eq!(witness::Request::decode(r.opnum(), &r.encode()), Some(r));
+        }
+        let list = vec![
+            witness::Interface {
+                group: "NODE1".into(),
+                state: witness::STATE_AVAILABLE,
+                ipv4: Some(Ipv4Addr::new(127, 0, 0, 2)),
+                ipv6: None,
+                witness: true,
+            },
+            witness::Interface {
+                group: "NODE2".into(),
+                state: witness::STATE_UNAVAILABLE,
+                ipv4: Some(Ipv4Addr::new(127, 0, 0, 3)),
+                ipv6: Some("fd00::3".parse().unwrap()),
+                witness: false,
+            },
+        ];
+        let stub = witness::encode_interfaces(&list, 0);
+        // Two 552-byte entries after the pointers and count.
+        assert_eq!(stub.len(), 16 + 2 * 552 + 4);
+        assert_eq!(witness::decode_interfaces(&stub), Some((list, 0)));
+        assert_eq!(
+            witness::decode_registered(&witness::encode_registered(&[9; 20], 0)),
+            Some(([9; 20], 0))
+        );
+        for n in [
+            witness::Notification {
+                kind: witness::RESOURCE_CHANGE,
+                messages: vec![
+                    witness::Message::ResourceChange {
+                        change: witness::RESOURCE_UNAVAILABLE,
+                        name: "127.0.0.2".into(),
+                    },
+                    witness::Message::ResourceChange {
+                        change: witness::RESOURCE_AVAILABLE,
+                        name: "127.0.0.4".into(),
+                    },
+                ],
+            },
+            witness::Notification {
+                kind: witness::CLIENT_MOVE,
+                messages: vec![witness::Message::Addresses(vec![(
+                    IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3)),
+                    witness::IPADDR_ONLINE,
+                )])],
+            },
+        ] {
+            let stub = witness::encode_notification(Some(&n), 0);
+            assert_eq!(witness::decode_notification(&stub), Some((Some(n), 0)));
+        }
+        let stub = witness::encode_notification(None, witness::ERROR_TIMEOUT);
+        assert_eq!(
+            witness::decode_notification(&stub),
+            Some((None, witness::ERROR_TIMEOUT))
+        );
+    }
+
+    #[test]
+    fn hostile_witness_and_epm_stubs_decode_to_nothing_or_something() {
+        let mut seed = 0x9e37_79b9u64;
+        let mut rnd = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let good = witness::Request::RegisterEx {
+            version: witness::V2,
+            net_name: Some("SOFS".into()),
+            share: Some("vms".into()),
+            ip: Some("127.0.0.3".into()),
+            client: Some("HOST1".into()),
+            flags: 0,
+            timeout: 30,
+        }
+        .encode();
+        let map = epm::encode_map_request(&witness::SYNTAX.uuid, 1, 4);
+        for _ in 0..4000 {
+            for (op, base) in [(4u16, &good), (1, &good), (3, &map)] {
+                let mut s = base.clone();
+                for _ in 0..(rnd() % 5) {
+                    let i = rnd() as usize % s.len();
+                    s[i] = rnd() as u8;
+                }
+                s.truncate(s.len() - rnd() as usize % 12);
+                let _ = witness::Request::decode(op, &s);
+                let _ = epm::decode_map(&s);
+                let _ = witness::decode_interfaces(&s);
+                let _ = witness::decode_notification(&s);
+                let _ = epm::decode_map_port(&s);
+            }
+        }
+    }
+
+    #[test]
+    fn the_endpoint_mapper_answers_with_a_tcp_tower() {
+        let req = epm::decode_map(&epm::encode_map_request(&witness::SYNTAX.uuid, 1, 4)).unwrap();
+        assert_eq!(
+            (req.iface, req.major, req.max_towers),
+            (witness::SYNTAX.uuid, 1, 4)
+        );
+        let tower = epm::tcp_tower(&req.iface, 1, Ipv4Addr::new(127, 0, 0, 2), 49_200);
+        let stub = epm::encode_map(&req.handle, req.max_towers, &[tower], 0);
+        assert_eq!(epm::decode_map_port(&stub), Some(49_200));
+        let none = epm::encode_map(&req.handle, req.max_towers, &[], epm::NOT_REGISTERED);
+        assert_eq!(epm::decode_map_port(&none), None);
+    }
+}
