@@ -97,6 +97,9 @@ pub struct Acceptor {
     /// The Kerberos OID as the client listed it (supportedMech names it so).
     krb5_listed: Option<Vec<u8>>,
     went_kerberos: bool,
+    /// SPNEGO's mechListMICs were exchanged with NTLM session security (each side's
+    /// first signature: session security goes on from the second).
+    ntlm_mic: bool,
 }
 
 fn from_utf16(b: &[u8]) -> Result<String, AuthError> {
@@ -161,12 +164,19 @@ impl Acceptor {
             first_mech: None,
             krb5_listed: None,
             went_kerberos: false,
+            ntlm_mic: false,
         }
     }
 
     /// The NTLM flags both sides agreed (session security after an NTLM logon).
     pub fn ntlm_flags(&self) -> u32 {
         self.flags
+    }
+
+    /// Whether the NTLM logon's SPNEGO exchange used each side's first NTLM signature
+    /// for its mechListMIC (DCE/RPC's session security then starts at the second).
+    pub fn ntlm_mic_exchanged(&self) -> bool {
+        self.ntlm_mic
     }
 
     /// Whether this exchange went the Kerberos way (for counting its result).
@@ -295,6 +305,7 @@ impl Acceptor {
                 self.state = State::Done;
                 if self.spnego {
                     let server_mic = self.mech_list_mic(&a, mic)?;
+                    self.ntlm_mic = server_mic.is_some();
                     a.token = spnego::response(0, None, None, server_mic.as_ref().map(|m| &m[..]));
                 }
                 Ok(Step::Done(a))

@@ -68,6 +68,14 @@ impl NtlmSecurity {
         })
     }
 
+    /// Starts both directions' sequence numbers at `n` (the RC4 handles stay new): after
+    /// SPNEGO's mechListMICs, which used number 0 each way, the first message is number
+    /// 1 with freshly keyed handles (MS-SPNG 3.3.5.1).
+    pub fn start_sequence_at(&mut self, n: u32) {
+        self.send.seq = n;
+        self.recv.seq = n;
+    }
+
     fn mac(d: &mut Direction, key_exch: bool, msg: &[u8]) -> [u8; SIGNATURE_LEN] {
         let seq = d.seq.to_le_bytes();
         d.seq = d.seq.wrapping_add(1);

@@ -162,9 +162,23 @@ fn answer(s: UnixStream, server: &Server) {
         (Some("close-file"), Some(Ok(id))) => done(smb_server::admin::close_file(server, id)),
         (Some("logoff"), Some(Ok(id))) => done(smb_server::admin::logoff(server, id)),
         (Some("reload"), None) => reload(),
+        (Some("drain"), _) => drain(line.split_whitespace().nth(1)),
         _ => json!({ "error": format!("unknown request {:?}", line.trim()) }),
     };
     let _ = (&s).write_all(format!("{reply}\n").as_bytes());
+}
+
+/// `smbdirectd drain`: Witness tells the node's clients to move (to `to`, or to another
+/// node that is alive).
+fn drain(to: Option<&str>) -> Value {
+    let to = match to.map(str::parse::<std::net::IpAddr>).transpose() {
+        Ok(t) => t,
+        Err(_) => return json!({ "error": "drain: not an IP address" }),
+    };
+    match crate::witness::drain_node(to) {
+        Ok(ip) => json!({ "drained_to": ip.to_string() }),
+        Err(e) => json!({ "error": e }),
+    }
 }
 
 /// Reloads finished (SIGHUP or `smbdirectd reload`), and how the last went.

@@ -9,9 +9,11 @@ use std::path::{Path, PathBuf};
 mod ceph;
 mod qos;
 mod spdk;
+mod witness;
 pub use ceph::{node_id, share_session, CephSection};
 pub use qos::{parse_guid, QosPolicySection, QosSection};
 pub use spdk::{ShareBackend, SpdkSection};
+pub use witness::WitnessSection;
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
@@ -38,6 +40,8 @@ pub struct Config {
     pub spdk: SpdkSection,
     #[serde(default)]
     pub ceph: CephSection,
+    #[serde(default)]
+    pub witness: WitnessSection,
     #[serde(default, rename = "share")]
     pub shares: Vec<ShareSection>,
 }
@@ -661,6 +665,7 @@ impl Config {
         self.validate_logon()?;
         self.validate_workers()?;
         self.validate_limits()?;
+        self.validate_witness()?;
         self.validate_shares()
     }
 

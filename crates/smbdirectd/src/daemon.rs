@@ -547,6 +547,10 @@ pub fn start(cfg: &Config) -> Result<Running> {
         println!("smbdirectd: metrics at http://{local}/metrics");
     }
     crate::admin::start(cfg, &server, &stop)?;
+    let witness = crate::witness::start(cfg, &server, cluster.as_ref().map(|c| c.number()), &stop)?;
+    if let (Some(c), Some(w)) = (&cluster, &witness) {
+        c.serve_witness(w)?;
+    }
     let senders: Vec<_> = workers.iter().map(|w| w.sender()).collect();
     // SMB Direct listens first: once the TCP port takes connections (what a client or
     // a test waits for), every endpoint does.

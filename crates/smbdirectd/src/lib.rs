@@ -27,4 +27,5 @@ pub mod spdk_cli;
 pub mod spdk_store;
 pub mod users;
 pub mod vhdx_cli;
+pub mod witness;
 pub mod worker;

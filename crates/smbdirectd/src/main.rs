@@ -64,6 +64,16 @@ enum Cmd {
         #[command(flatten)]
         node: Node,
     },
+    /// Ask a running node's clients to move to another node (Witness CLIENT_MOVE), as
+    /// before patching it; it keeps serving those that stay.
+    Drain {
+        /// The address to move them to (default: another node of the cluster that is
+        /// alive).
+        #[arg(long)]
+        to: Option<std::net::IpAddr>,
+        #[command(flatten)]
+        node: Node,
+    },
 }
 
 /// Which running node: its admin socket, or the configuration that names it.
@@ -182,6 +192,18 @@ fn main() -> Result<()> {
         Cmd::Reload { node } => {
             admin::request(&node.socket()?, "reload")?;
             println!("configuration reloaded");
+            Ok(())
+        }
+        Cmd::Drain { to, node } => {
+            let req = match to {
+                Some(ip) => format!("drain {ip}"),
+                None => "drain".into(),
+            };
+            let v = admin::request(&node.socket()?, &req)?;
+            println!(
+                "clients asked to move to {}",
+                v["drained_to"].as_str().unwrap_or("?")
+            );
             Ok(())
         }
     }

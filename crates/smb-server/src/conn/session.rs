@@ -491,16 +491,7 @@ impl Connection {
     }
 
     fn acceptor_config(&self) -> AcceptorConfig {
-        let cfg = &self.server.cfg;
-        AcceptorConfig {
-            netbios_domain: cfg.domain.clone(),
-            netbios_computer: cfg.netbios_name.clone(),
-            dns_domain: cfg.dns_domain.clone(),
-            dns_computer: format!("{}.{}", cfg.netbios_name.to_lowercase(), cfg.dns_domain),
-            allow_guest: cfg.allow_guest,
-            kerberos: cfg.kerberos.as_ref().map(|k| k.0.clone()),
-            ntlm: cfg.ntlm,
-        }
+        self.server.acceptor_config()
     }
 
     /// The security context a logon gives its session.

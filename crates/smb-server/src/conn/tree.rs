@@ -7,6 +7,7 @@ use smb_wire::header::Header;
 use smb_wire::msg;
 use smb_wire::negotiate::dialect;
 use smb_wire::NtStatus;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 impl Connection {
@@ -126,6 +127,11 @@ impl Connection {
                     SHARE_CAP_SCALEOUT
                 } else {
                     0
+                }
+                | if ca && self.server.witness.load(Ordering::Relaxed) {
+                    SHARE_CAP_CLUSTER
+                } else {
+                    0
                 },
             maximal_access,
         );
@@ -205,6 +211,9 @@ const SHARE_CAP_CONTINUOUS_AVAILABILITY: u32 = 0x10;
 /// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_SCALEOUT (served by every node of a
 /// cluster at once).
 const SHARE_CAP_SCALEOUT: u32 = 0x20;
+/// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_CLUSTER (the share is served by a
+/// cluster with a Witness service).
+const SHARE_CAP_CLUSTER: u32 = 0x40;
 /// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_DFS.
 const SHARE_CAP_DFS: u32 = 0x8;
 /// MS-SMB2 2.2.10 ShareFlags: SMB2_SHAREFLAG_DFS, SMB2_SHAREFLAG_DFS_ROOT.

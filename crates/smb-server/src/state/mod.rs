@@ -116,6 +116,9 @@ pub struct Server {
     pub persistent_expired: AtomicU64,
     /// Logons finished, by mechanism (NTLM, Kerberos) and result (succeeded, failed).
     pub authentications: [[AtomicU64; 2]; 2],
+    /// A Witness service (MS-SWN) answers for this node: continuously available shares
+    /// report SHARE_CAP_CLUSTER, which is what makes Windows clients register with it.
+    pub witness: AtomicBool,
 }
 
 /// A lease's identity: its client's ClientGuid and the lease key.
@@ -131,6 +134,21 @@ pub struct Disconnected {
 }
 
 impl Server {
+    /// How logons are accepted (SMB sessions, and the daemon's authenticated RPC
+    /// services alike).
+    pub fn acceptor_config(&self) -> smb_auth::acceptor::AcceptorConfig {
+        let cfg = &self.cfg;
+        smb_auth::acceptor::AcceptorConfig {
+            netbios_domain: cfg.domain.clone(),
+            netbios_computer: cfg.netbios_name.clone(),
+            dns_domain: cfg.dns_domain.clone(),
+            dns_computer: format!("{}.{}", cfg.netbios_name.to_lowercase(), cfg.dns_domain),
+            allow_guest: cfg.allow_guest,
+            kerberos: cfg.kerberos.as_ref().map(|k| k.0.clone()),
+            ntlm: cfg.ntlm,
+        }
+    }
+
     /// The connections of client `guid` (made on first use; None for the all-zero guid,
     /// which names no client).
     pub fn client_channels(&self, guid: [u8; 16]) -> Option<Arc<ClientChannels>> {
@@ -177,6 +195,7 @@ impl Server {
             persistent_reclaimed: AtomicU64::new(0),
             persistent_expired: AtomicU64::new(0),
             authentications: Default::default(),
+            witness: AtomicBool::new(false),
         }
     }
 

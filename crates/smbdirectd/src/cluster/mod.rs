@@ -34,6 +34,7 @@ use std::time::Duration;
 
 mod files;
 mod notify;
+mod peers;
 
 const REGISTRY: &str = "smbdirectd.nodes";
 const ALIVE: &str = "alive";
@@ -73,6 +74,10 @@ struct Inner {
     stop: AtomicBool,
     stats: Arc<Stats>,
     notes: notify::Notes,
+    /// This run's RADOS addresses (its record lists them: what fencing blocklists).
+    rados_addrs: Vec<String>,
+    /// The node's Witness service, once it serves one.
+    witness: std::sync::OnceLock<Arc<crate::witness::Witness>>,
 }
 
 /// What the node's metrics show of its cluster.
@@ -217,10 +222,7 @@ impl Cluster {
         let boot = u64::from_le_bytes(nonce);
         let cookie = format!("{uuid}.{boot:016x}");
         acquire_own(&rados, &io, &uuid, &cookie, lease)?;
-        let addrs = rados.addrs().map_err(ceph_err("this client's addresses"))?;
-        let record = format!("boot {boot:016x}\n{}", addrs.join("\n"));
-        io.write_full(&node_oid(&uuid), record.as_bytes())
-            .map_err(ceph_err("writing this node's record"))?;
+        let rados_addrs = rados.addrs().map_err(ceph_err("this client's addresses"))?;
         let inner = Arc::new(Inner {
             rados,
             io,
@@ -239,7 +241,10 @@ impl Cluster {
                 number: AtomicU64::new(number.into()),
                 ..Default::default()
             }),
+            rados_addrs,
+            witness: Default::default(),
         });
+        peers::write_record(&inner, None)?;
         inner.stats.renewed_at(crate::clock::now());
         if server.cluster.set(Arc::new(View(inner.clone()))).is_err() {
             bail!("cluster joined twice");
@@ -478,6 +483,7 @@ fn watch(inner: &Arc<Inner>) {
         if let Err(e) = watch_once(inner) {
             tracing::warn!(error = %format!("{e:#}"), "watching the cluster failed");
         }
+        peers::refresh_peers(inner);
     }
 }
 
@@ -591,9 +597,10 @@ fn take_over(inner: &Inner, uuid: &str) -> Result<()> {
         .read_all(&node_oid(uuid))
         .map_err(ceph_err("reading the node's record"))?
         .unwrap_or_default();
+    // (The record's other lines are `key value`; its RADOS addresses have no space.)
     for a in String::from_utf8_lossy(&record)
         .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with("boot "))
+        .filter(|l| !l.is_empty() && !l.contains(' '))
     {
         if let Err(e) = inner.rados.blocklist(a, 0) {
             tracing::warn!(node = %uuid, addr = a, error = %e, "could not blocklist the node");

@@ -1,0 +1,254 @@
+//! The Witness service (MS-SWN, issue 51) against an independent client: Samba's
+//! rpcclient finds it through the endpoint mapper on TCP 135, logs on with NTLM (raw
+//! and inside SPNEGO) at packet privacy, lists the interfaces, registers, and receives
+//! the CLIENT_MOVE that `smbdirectd drain` sends; tshark, given the password, decrypts
+//! and decodes every call. Calls below privacy, bad logons and bad registrations get
+//! Windows' answers.
+
+mod common;
+use common::*;
+use smb_wire::header::Command;
+use smb_wire::NtStatus;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command as Cmd, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+const HOST: &str = "127.0.0.81";
+
+fn server() -> TestServer {
+    TestServer::start_with(Opts {
+        host_at_445: Some(HOST),
+        extra_config: "netbios_name = \"SOFS\"".into(),
+        share_extra: "continuous_availability = true\n\n[witness]\nenabled = true".into(),
+        ..Default::default()
+    })
+}
+
+/// One rpcclient session (a context handle lives in its connection), fed commands.
+struct Rpc {
+    child: Child,
+    lines: Receiver<String>,
+}
+
+impl Rpc {
+    fn start(binding: &str, password: &str) -> Rpc {
+        // (Its errors, on stderr, come in the same stream, line by line.)
+        let mut child = Cmd::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "exec stdbuf -oL timeout 120 rpcclient '{binding}' -U '{USER}%{password}' 2>&1"
+            ))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(out).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Rpc { child, lines }
+    }
+
+    fn send(&mut self, cmd: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{cmd}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines until one containing any of `want`, within `limit`; all of them.
+    fn until(&self, want: &[&str], limit: Duration) -> String {
+        let end = Instant::now() + limit;
+        let mut seen = String::new();
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    seen.push_str(&l);
+                    seen.push('\n');
+                    if want.iter().any(|w| l.contains(w)) {
+                        return seen;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        panic!("none of {want:?} within {limit:?}; saw:\n{seen}");
+    }
+
+    /// A registration's handle as rpcclient prints it (`type:GUID`).
+    fn register(&mut self, args: &str) -> String {
+        self.send(&format!("RegisterEx {args}"));
+        let out = self.until(&["1:", "result was"], Duration::from_secs(20));
+        let h = out
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("1:").map(|g| format!("1:{g}")))
+            .unwrap_or_else(|| panic!("no handle: {out}"));
+        h
+    }
+}
+
+impl Drop for Rpc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn rpc_once(binding: &str, password: &str, cmd: &str) -> String {
+    let o = Cmd::new("timeout")
+        .args(["60", "rpcclient", binding, "-U"])
+        .arg(format!("{USER}%{password}"))
+        .args(["-c", cmd])
+        .output()
+        .unwrap();
+    out_text(&o)
+}
+
+#[test]
+fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
+    if !require_tool("rpcclient") || !require_tool("tshark") {
+        return;
+    }
+    let s = server();
+    let cap = s.dir.path().join("witness.pcap");
+    let mut tshark = Cmd::new("tshark")
+        .args(["-i", "lo", "-f", &format!("host {HOST}"), "-w"])
+        .arg(&cap)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+
+    // Found through the endpoint mapper (no port given), sealed: raw NTLMSSP, then
+    // NTLM inside SPNEGO.
+    for binding in [
+        format!("ncacn_ip_tcp:{HOST}[seal]"),
+        format!("ncacn_ip_tcp:{HOST}[seal,spnego]"),
+    ] {
+        let out = rpc_once(&binding, PASSWORD, "GetInterfaceList");
+        assert!(out.contains(&format!("SOFS {HOST} V2")), "{binding}: {out}");
+    }
+    // Below packet privacy, or with a wrong password: refused.
+    for (binding, pw) in [
+        (format!("ncacn_ip_tcp:{HOST}"), PASSWORD),
+        (format!("ncacn_ip_tcp:{HOST}[sign]"), PASSWORD),
+        (format!("ncacn_ip_tcp:{HOST}[seal]"), "wrong-password"),
+    ] {
+        let out = rpc_once(&binding, pw, "GetInterfaceList");
+        assert!(out.contains("ACCESS_DENIED"), "{binding}: {out}");
+    }
+    // Registrations Windows would refuse.
+    let sealed = format!("ncacn_ip_tcp:{HOST}[seal]");
+    for (args, err) in [
+        (
+            format!("--net=OTHER --ip={HOST} --share=data"),
+            "WERR_INVALID_PARAMETER",
+        ),
+        (
+            "--net=SOFS --ip=127.0.0.99 --share=data".into(),
+            "WERR_INVALID_STATE",
+        ),
+        (
+            format!("--net=SOFS --ip={HOST} --share=nosuch"),
+            "WERR_INVALID_STATE",
+        ),
+        (
+            format!("-v 65537 --net=SOFS --ip={HOST}"),
+            "WERR_REVISION_MISMATCH",
+        ),
+    ] {
+        let out = rpc_once(&sealed, PASSWORD, &format!("RegisterEx {args}"));
+        assert!(out.contains(err), "{args}: {out}");
+    }
+
+    // A host registers and waits; with a keep-alive of 2 s its wait ends in a timeout.
+    let mut rpc = Rpc::start(&sealed, PASSWORD);
+    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=data --timeout=2"));
+    let t = Instant::now();
+    rpc.send(&format!("AsyncNotify {h}"));
+    let out = rpc.until(&["result was", "Client move"], Duration::from_secs(20));
+    assert!(out.contains("WERR_TIMEOUT"), "{out}");
+    assert!(
+        t.elapsed() >= Duration::from_millis(1900),
+        "{:?}",
+        t.elapsed()
+    );
+    // UnRegister once (silent, as a success is), and the handle is gone. (One command
+    // at a time: rpcclient, fed two lines at once, runs only the first.)
+    rpc.send(&format!("UnRegister {h}"));
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        rpc.lines.try_recv().is_err(),
+        "UnRegister answered with an error"
+    );
+    rpc.send(&format!("UnRegister {h}"));
+    rpc.until(&["result was WERR_NOT_FOUND"], Duration::from_secs(20));
+
+    // Another registration waits with no limit; the node is drained to another node's
+    // address, and the waiting call answers with CLIENT_MOVE to it.
+    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=data"));
+    rpc.send(&format!("AsyncNotify {h}"));
+    std::thread::sleep(Duration::from_millis(500));
+    let bin = env!("CARGO_BIN_EXE_smbdirectd");
+    let cfg = s.dir.path().join("smbdirectd.toml");
+    let o = Cmd::new(bin)
+        .args(["drain", "--to", "127.0.0.82", "--config"])
+        .arg(&cfg)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", out_text(&o));
+    let out = rpc.until(&["127.0.0.82", "result was"], Duration::from_secs(20));
+    assert!(out.contains("Client move with 1 messages"), "{out}");
+    assert!(out.contains("Flags 0x00000009 127.0.0.82"), "{out}");
+    // A client registering for the drained node is told to move at once.
+    let h = rpc.register(&format!("--net=SOFS --ip={HOST}"));
+    rpc.send(&format!("AsyncNotify {h}"));
+    let out = rpc.until(&["127.0.0.82", "result was"], Duration::from_secs(20));
+    assert!(out.contains("Client move"), "{out}");
+    drop(rpc);
+
+    // The continuously available share reports SHARE_CAP_CLUSTER (with CA: what makes a
+    // Windows client use Witness).
+    let mut c = s.tcp_client();
+    let unc: Vec<u8> = format!("\\\\{HOST}\\data")
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let mut body = vec![9, 0, 0, 0, 72, 0];
+    body.extend_from_slice(&(unc.len() as u16).to_le_bytes());
+    body.extend_from_slice(&unc);
+    let r = c.request(Command::TREE_CONNECT, 0, &body).unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let caps = u32::from_le_bytes(r.body()[8..12].try_into().unwrap());
+    assert_eq!(caps & 0x50, 0x50, "CA and CLUSTER: {caps:#x}");
+
+    // tshark decrypts (NTLM, given the password) and decodes every call, malformed none.
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = Cmd::new("kill").arg(tshark.id().to_string()).status();
+    let _ = tshark.wait();
+    let decoded = Cmd::new("tshark")
+        .arg("-r")
+        .arg(&cap)
+        .args(["-o", &format!("ntlmssp.nt_password:{PASSWORD}")])
+        .args(["-Y", "witness || epm || _ws.malformed"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&decoded.stdout);
+    for want in [
+        "Map response, WITNESS",
+        "GetInterfaceList response",
+        "RegisterEx response",
+        "AsyncNotify response",
+        "UnRegister response",
+    ] {
+        assert!(text.contains(want), "{want}:\n{text}");
+    }
+    assert!(!text.contains("Malformed"), "{text}");
+}
