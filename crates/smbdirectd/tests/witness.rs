@@ -252,3 +252,82 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
     }
     assert!(!text.contains("Malformed"), "{text}");
 }
+
+/// Two scale-out nodes on a single-host Ceph cluster, each with its own address: a
+/// client registered with node B's Witness for node A hears that A went away (kill -9,
+/// its lease running out), that it came back, and that it was drained (to B, the node
+/// alive); the interface list shows both nodes.
+#[test]
+fn a_node_hears_of_another_nodes_death_return_and_drain() {
+    if !testkit::ceph::have_ceph() || !require_tool("rpcclient") {
+        return;
+    }
+    const A: &str = "127.0.0.83";
+    const B: &str = "127.0.0.84";
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 17600);
+    let node = |host: &'static str| {
+        let mut o = cephfs_opts(
+            &c,
+            "/shared",
+            "continuous_availability = true\nscale_out = true",
+            ("lease_seconds = 4", "netbios_name = \"SOFS\""),
+        );
+        o.host_at_445 = Some(host);
+        TestServer::start_with(o)
+    };
+    let mut a = node(A);
+    let b = node(B);
+    let on_b = format!("ncacn_ip_tcp:{B}[seal]");
+    // B lists A once it has read A's record (every quarter lease).
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        let out = rpc_once(&on_b, PASSWORD, "GetInterfaceList");
+        if out.contains(&format!(" {A} V2")) {
+            assert!(out.contains(&format!(" {B} V2")), "{out}");
+            break;
+        }
+        let ss = Cmd::new("ss").arg("-ltn").output().unwrap();
+        assert!(
+            Instant::now() < end,
+            "B never listed A: {out}\n{}\n{}",
+            b.log(),
+            out_text(&ss)
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+
+    let mut rpc = Rpc::start(&on_b, PASSWORD);
+    let h = rpc.register(&format!("--net=SOFS --ip={A} --share=data"));
+    rpc.send(&format!("AsyncNotify {h}"));
+    std::thread::sleep(Duration::from_millis(300));
+    a.kill9();
+    let out = rpc.until(&["Unavailable", "result was"], Duration::from_secs(30));
+    assert!(out.contains("Resource change with 1 messages"), "{out}");
+    assert!(out.contains(&format!("{A} -> Unavailable")), "{out}");
+
+    rpc.send(&format!("AsyncNotify {h}"));
+    a.restart();
+    let out = rpc.until(&["Available", "result was"], Duration::from_secs(60));
+    assert!(
+        out.contains(&format!("{A} -> Available")),
+        "{out}\n{}",
+        a.log()
+    );
+
+    // Drained with no destination named: A picks B (alive), and B's Witness tells the
+    // client registered for A.
+    rpc.send(&format!("AsyncNotify {h}"));
+    std::thread::sleep(Duration::from_millis(300));
+    let o = Cmd::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        .args(["drain", "--config"])
+        .arg(a.dir.path().join("smbdirectd.toml"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", out_text(&o));
+    assert!(out_text(&o).contains(B), "{}", out_text(&o));
+    let out = rpc.until(&[B, "result was"], Duration::from_secs(20));
+    assert!(out.contains("Client move with 1 messages"), "{out}");
+    drop(rpc);
+    assert!(b.log().contains("witness: notified"), "{}", b.log());
+}

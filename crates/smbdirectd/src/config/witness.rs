@@ -5,7 +5,7 @@ use anyhow::{bail, Result};
 use serde::Deserialize;
 use std::net::IpAddr;
 
-#[derive(Debug, Deserialize, Clone, Default)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct WitnessSection {
     /// Serve it; default: when a share is `scale_out`. Continuously available shares
@@ -31,6 +31,12 @@ pub struct WitnessSection {
     /// the node's number in a cluster.
     #[serde(default)]
     pub node_name: Option<String>,
+}
+
+impl Default for WitnessSection {
+    fn default() -> Self {
+        toml::from_str("").expect("defaults")
+    }
 }
 
 fn yes() -> bool {
@@ -66,6 +72,9 @@ impl super::Config {
     }
 
     pub(super) fn validate_witness(&self) -> Result<()> {
+        if self.witness.endpoint_mapper && self.witness.endpoint_mapper_port == 0 {
+            bail!("witness.endpoint_mapper_port: 0 is not a port clients can ask");
+        }
         if self.witness_enabled() && self.witness_addresses().is_empty() {
             bail!(
                 "witness: the node's addresses are needed (witness.addresses, or specific \

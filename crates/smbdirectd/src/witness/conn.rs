@@ -49,9 +49,17 @@ pub fn start(
         tracing::info!(%ip, port, "witness service listening");
         if cfg.witness.endpoint_mapper {
             let at = SocketAddr::new(ip, cfg.witness.endpoint_mapper_port);
-            let l = TcpListener::bind(at)
-                .with_context(|| format!("witness: endpoint mapper on {at}"))?;
-            spawn_listener(&w, l, true)?;
+            match TcpListener::bind(at) {
+                Ok(l) => spawn_listener(&w, l, true)?,
+                // (Another mapper answers there: another node on the same address, or
+                // the host's own. Clients that ask it may not find this node's port.)
+                Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+                    tracing::warn!(%at, "witness: the endpoint mapper's port is taken; not answering it");
+                }
+                Err(e) => {
+                    return Err(e).with_context(|| format!("witness: endpoint mapper on {at}"))
+                }
+            }
         }
     }
     server.witness.store(true, Ordering::Release);
