@@ -19,6 +19,7 @@ mod files;
 mod rdma;
 pub mod rsvd;
 mod session;
+pub mod witness;
 
 use smb_auth::crypt::Cipher;
 use smb_auth::preauth::PreauthHash;

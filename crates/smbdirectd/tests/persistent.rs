@@ -188,9 +188,33 @@ fn persistent_handles_on_a_cephfs_share_survive_sigkill() {
     )));
 }
 
+/// A host's Witness registration, as Windows makes it: at the node `other` (found
+/// through its endpoint mapper, which lists `using` once it has read that node's
+/// record), for the node `using`; the thread waiting for news answers with it and when.
+fn watch_with_witness(
+    other: std::net::IpAddr,
+    using: std::net::IpAddr,
+) -> std::thread::JoinHandle<(client::witness::Notification, Instant)> {
+    use client::witness::{find, pick, WitnessClient};
+    let port = find(other, 135).unwrap();
+    let mut w = WitnessClient::connect(other, port, USER, "", PASSWORD).unwrap();
+    let end = Instant::now() + Duration::from_secs(15);
+    while pick(&w.interfaces().unwrap(), using) != Some(other) {
+        assert!(Instant::now() < end, "{:?}", w.interfaces());
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let h = w.register("SOFS", "data", using, 0).unwrap().unwrap();
+    std::thread::spawn(move || {
+        let n = w.wait(&h, Duration::from_secs(60)).unwrap().unwrap();
+        (n, Instant::now())
+    })
+}
+
 /// Scale-out (issue 51): two nodes serve one continuously available share from CephFS,
-/// their handle journals and leases in RADOS. The node holding a host's persistent
-/// handle is killed with kill -9 mid-write: the host's reconnect to the other node is
+/// their handle journals and leases in RADOS. The host, as a Windows host does, has
+/// registered with the other node's Witness service for the node it uses. The node
+/// holding its persistent handle is killed with kill -9 mid-write: Witness tells the host
+/// that node is unavailable, and the host's reconnect to the other node is
 /// told to retry (STATUS_FILE_NOT_AVAILABLE) until that node's lease has run out, then
 /// it takes the handle back there and every acknowledged block is in the file. The
 /// killed node comes back empty-handed. Then the node holding the handle now stalls
@@ -203,21 +227,25 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
     }
     let dir = tempfile::tempdir().unwrap();
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16600);
-    let node = |metrics: u16| {
-        TestServer::start_with(cephfs_opts(
+    let node = |metrics: u16, host: &'static str| {
+        let mut o = cephfs_opts(
             &c,
             "/scaleout",
             "continuous_availability = true\nscale_out = true",
             (
                 "lease_seconds = 4",
-                &format!("[metrics]\nlisten = \"127.0.0.1:{metrics}\""),
+                &format!("netbios_name = \"SOFS\"\n[metrics]\nlisten = \"127.0.0.1:{metrics}\""),
             ),
-        ))
+        );
+        o.host_at_445 = Some(host);
+        TestServer::start_with(o)
     };
     let (ma, mb) = (free_port(), free_port());
-    let mut a = node(ma);
-    let mut b = node(mb);
+    let (ip_a, ip_b) = ("127.0.0.85", "127.0.0.86");
+    let mut a = node(ma, ip_a);
+    let mut b = node(mb, ip_b);
     let vm_guid = [0x5C; 16];
+    let witness = watch_with_witness(ip_b.parse().unwrap(), ip_a.parse().unwrap());
 
     // The host on node A: a persistent handle (no caching is granted on a scale-out
     // share), write-through writes until A dies under it.
@@ -266,6 +294,7 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
     };
     std::thread::sleep(Duration::from_millis(700));
     a.kill9();
+    let killed = Instant::now();
     writer.join().unwrap();
 
     // The host moves to node B: told to retry until A's lease runs out, then it has
@@ -296,6 +325,21 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
         "failover to node B: handle back after {:?} ({retries} retries)",
         started.elapsed()
     );
+    // Witness told the host too (once B had taken A over: a reconnect then succeeds).
+    let (n, told) = witness.join().unwrap();
+    assert_eq!(
+        n.messages,
+        vec![client::witness::Message::ResourceChange {
+            change: smb_wire::dcerpc::witness::RESOURCE_UNAVAILABLE,
+            name: ip_a.into()
+        }],
+        "Witness on B tells of A"
+    );
+    eprintln!(
+        "Witness on B told the host of A's end {:?} after the kill",
+        told.saturating_duration_since(killed)
+    );
+
     let vm_b = file_id(&r);
     let check_blocks = |c: &mut client::Client, t: u32, f: FileId, a: &Acked, at: &str| {
         for blk in 0..BLOCKS {
