@@ -475,6 +475,143 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
     cb2.close(tb2, vm_b).unwrap();
 }
 
+/// A planned move (issue 51): node A is drained while a host writes to a persistent
+/// handle on it. The host, registered with node B's Witness for A, is told to move to
+/// B, leaves A and reconnects to B, where its reclaim is told to retry while B asks A
+/// for the open; A, alive, gives it (the record through RADOS), and the host has its
+/// handle, its byte-range lock and every acknowledged write on B, with no I/O error.
+#[test]
+fn scale_out_drain_moves_a_host_and_its_handle_to_another_node() {
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 17700);
+    let node = |metrics: u16, host: &'static str| {
+        let mut o = cephfs_opts(
+            &c,
+            "/drain",
+            "continuous_availability = true\nscale_out = true",
+            (
+                "lease_seconds = 4",
+                &format!("netbios_name = \"SOFS\"\n[metrics]\nlisten = \"127.0.0.1:{metrics}\""),
+            ),
+        );
+        o.host_at_445 = Some(host);
+        TestServer::start_with(o)
+    };
+    let (ma, mb) = (free_port(), free_port());
+    let (ip_a, ip_b) = ("127.0.0.87", "127.0.0.88");
+    let mut a = node(ma, ip_a);
+    let b = node(mb, ip_b);
+    let vm_guid = [0x6D; 16];
+    let (mut ca, ta) = connect_with_guid(&a, OWNER);
+    let r = open_persistent(&mut ca, ta, "vm.vhdx", vm_guid, None).unwrap();
+    assert_persistent(&r, false);
+    let vm = file_id(&r);
+    let lock_at = BLOCKS * BLOCK as u64;
+    let lk = ca
+        .request(Command::LOCK, ta, &lock_body(vm, lock_at, 512, 0x12))
+        .unwrap();
+    assert_eq!(lk.status(), NtStatus::SUCCESS);
+    for seq in 0..BLOCKS {
+        ca.write(ta, vm, seq * BLOCK as u64, &block(0, seq))
+            .unwrap();
+    }
+    let witness = watch_with_witness(ip_b.parse().unwrap(), ip_a.parse().unwrap());
+
+    // The drain (once A has seen B, every quarter lease): Witness on B tells the host
+    // to move to B.
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+            .args(["drain", "--config"])
+            .arg(a.dir.path().join("smbdirectd.toml"))
+            .output()
+            .unwrap();
+        if o.status.success() {
+            break;
+        }
+        assert!(
+            Instant::now() < end && out_text(&o).contains("no other node"),
+            "{}",
+            out_text(&o)
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let (n, _) = witness.join().unwrap();
+    assert_eq!(
+        n.messages,
+        vec![client::witness::Message::Addresses(vec![(
+            ip_b.parse().unwrap(),
+            smb_wire::dcerpc::witness::IPADDR_ONLINE
+        )])]
+    );
+    // The host leaves A and takes its handle back on B.
+    drop(ca);
+    let (mut cb, tb) = connect_with_guid(&b, OWNER);
+    let started = Instant::now();
+    let mut retries = 0;
+    let r = loop {
+        let r = reclaim(&mut cb, tb, "vm.vhdx", vm, vm_guid, None);
+        if r.status() != NtStatus::FILE_NOT_AVAILABLE || started.elapsed() > Duration::from_secs(30)
+        {
+            break r;
+        }
+        retries += 1;
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(r.status(), NtStatus::SUCCESS, "{}\n{}", a.log(), b.log());
+    eprintln!(
+        "drained: handle moved to B after {:?} ({retries} retries)",
+        started.elapsed()
+    );
+    let vm_b = file_id(&r);
+    for seq in 0..BLOCKS {
+        let got = cb.read(tb, vm_b, seq * BLOCK as u64, BLOCK as u32).unwrap();
+        assert!(
+            got == block(0, seq),
+            "block {seq} lost its acknowledged write"
+        );
+    }
+    for seq in 0..BLOCKS {
+        cb.write(tb, vm_b, seq * BLOCK as u64, &block(1, seq))
+            .unwrap();
+    }
+    // Its lock moved with it: another host on A (still serving) is kept off the range.
+    let (mut other, ot) = connect_with_guid(&a, *b"some-other-host!");
+    let r = other
+        .request(
+            Command::CREATE,
+            ot,
+            &create_body_with("vm.vhdx", 0, RW, 7, 1, &[]),
+        )
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let lk = other
+        .request(
+            Command::LOCK,
+            ot,
+            &lock_body(file_id(&r), lock_at, 512, 0x12),
+        )
+        .unwrap();
+    assert_eq!(
+        lk.status(),
+        NtStatus::LOCK_NOT_GRANTED,
+        "the lock moved to B"
+    );
+    assert!(a.alive(), "A was drained, not stopped");
+    assert_eq!(
+        metric_value(ma, "smbdirectd_cluster_handoffs_total{way=\"given\"}"),
+        1.0
+    );
+    assert_eq!(
+        metric_value(mb, "smbdirectd_cluster_handoffs_total{way=\"taken\"}"),
+        1.0
+    );
+    cb.close(tb, vm_b).unwrap();
+}
+
 fn survive_sigkill(mut s: TestServer) {
     let (mut c, mut tree) = connect_with_guid(&s, OWNER);
     let vm_guid = [0xA1; 16];

@@ -590,6 +590,50 @@ pub fn adopt_persistent(
     Ok(kept)
 }
 
+/// Gives a persistent open of a scale-out share to another node of the cluster, whose
+/// client reconnects there (moved by Witness, as after a drain): its record as the
+/// journal keeps it, for that node to adopt, while here the open is closed (its journal
+/// entry and its lines in the cluster's file table go with it). `write` stores the
+/// record where that node will read it, before anything here changes: a crash in
+/// between leaves the open in this node's journal too, and the other node's adoption
+/// then finds its id in use and skips it. None when the open is not here, still
+/// connected, or not one to move (a shared virtual disk's, or a file being deleted).
+pub fn yield_persistent(
+    server: &Server,
+    persistent: u64,
+    write: impl FnOnce(&crate::journal::PersistentOpen) -> std::io::Result<()>,
+) -> Option<std::io::Result<()>> {
+    let rec = {
+        let table = server.durable.shard(&persistent);
+        let d = table.get(&persistent)?;
+        let o = &d.open;
+        let on_scale_out = o.share.as_ref().is_some_and(|s| s.scale_out);
+        if !on_scale_out || o.svhdx.is_some() || o.delete_on_close.load(Ordering::Acquire) {
+            return None;
+        }
+        if o.file
+            .as_ref()
+            .is_some_and(|f| f.inner.lock().delete_pending)
+        {
+            return None;
+        }
+        persistent_record(
+            Owner {
+                user: &d.user,
+                domain: &d.domain,
+                client_guid: d.client_guid,
+            },
+            o,
+        )?
+    };
+    if let Err(e) = write(&rec) {
+        return Some(Err(e));
+    }
+    drop_durable(server, persistent);
+    tracing::info!(persistent, path = %rec.path, "persistent open given to another node");
+    Some(Ok(()))
+}
+
 fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<(), &'static str> {
     let share = server
         .find_share(&rec.share)

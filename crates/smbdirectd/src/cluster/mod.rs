@@ -33,6 +33,7 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 mod files;
+mod handoff;
 mod notify;
 mod peers;
 
@@ -78,6 +79,10 @@ struct Inner {
     rados_addrs: Vec<String>,
     /// The node's Witness service, once it serves one.
     witness: std::sync::OnceLock<Arc<crate::witness::Witness>>,
+    /// Persistent opens moving between live nodes (`handoff.rs`).
+    handoffs: std::sync::Mutex<handoff::Handoffs>,
+    /// The watch thread (woken to run a handoff).
+    watcher: std::sync::OnceLock<std::thread::Thread>,
 }
 
 /// What the node's metrics show of its cluster.
@@ -95,6 +100,10 @@ pub struct Stats {
     pub notes_sent: AtomicU64,
     pub notes_heard: AtomicU64,
     pub notes_dropped: AtomicU64,
+    /// Persistent opens given to another node (their client moved there) and taken
+    /// from one.
+    pub handoffs_given: AtomicU64,
+    pub handoffs_taken: AtomicU64,
 }
 
 impl Stats {
@@ -128,10 +137,20 @@ struct View(Arc<Inner>);
 impl smb_server::state::ClusterView for View {
     fn failing_over(&self, persistent: u64) -> bool {
         let granted_by = smb_server::state::node_of(persistent);
-        self.0.others.read().is_ok_and(|o| {
-            o.values()
-                .any(|s| s.number == granted_by || s.opens.contains(&persistent))
-        })
+        let (waiting, holder) = self.0.others.read().map_or((false, None), |o| {
+            (
+                o.values()
+                    .any(|s| s.number == granted_by || s.opens.contains(&persistent)),
+                o.values()
+                    .find(|s| s.opens.contains(&persistent))
+                    .map(|s| s.number),
+            )
+        });
+        // A node that is alive holds it: its client moved here; ask for it.
+        if let Some(h) = holder {
+            self.0.ask_for(persistent, h);
+        }
+        waiting
     }
 
     fn admit(
@@ -243,6 +262,8 @@ impl Cluster {
             }),
             rados_addrs,
             witness: Default::default(),
+            handoffs: Default::default(),
+            watcher: Default::default(),
         });
         peers::write_record(&inner, None)?;
         inner.stats.renewed_at(crate::clock::now());
@@ -277,6 +298,7 @@ impl Cluster {
             spawn("cluster-watch", inner.clone(), watch)?,
             spawn("cluster-notify", inner.clone(), notify::send)?,
         ];
+        let _ = inner.watcher.set(threads[1].thread().clone());
         Ok(Some(Cluster { inner, threads }))
     }
 
@@ -483,6 +505,7 @@ fn watch(inner: &Arc<Inner>) {
         if let Err(e) = watch_once(inner) {
             tracing::warn!(error = %format!("{e:#}"), "watching the cluster failed");
         }
+        inner.run_handoffs();
         peers::refresh_peers(inner);
     }
 }

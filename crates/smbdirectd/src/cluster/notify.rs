@@ -62,6 +62,12 @@ pub(super) fn decode(b: &[u8]) -> Option<(u16, &str, u32, u32, &str)> {
 }
 
 impl Inner {
+    /// Queues a line for the other nodes (a handoff's: `! ...`); false when the queue
+    /// is full.
+    pub(super) fn send_line(&self, line: String) -> bool {
+        self.notes.tx.try_send(line.into_bytes()).is_ok()
+    }
+
     /// Queues a change made here for the other nodes.
     pub(super) fn changed(&self, share: &str, path: &str, action: u32, filter: u32) {
         let note = encode(self.number, share, path, action, filter);
@@ -95,6 +101,12 @@ impl Inner {
                 return;
             };
             for line in b.split(|&c| c == b'\n') {
+                if line.starts_with(b"! ") {
+                    if let Ok(l) = std::str::from_utf8(line) {
+                        inner.heard_handoff(l);
+                    }
+                    continue;
+                }
                 if let Some((node, share, action, filter, path)) = decode(line) {
                     if node != inner.number {
                         inner.stats.notes_heard.fetch_add(1, Ordering::Relaxed);

@@ -53,5 +53,14 @@ impl Metrics {
             MetricType::COUNTER,
             vec![counter(vec![], c.handles_taken.load(Relaxed))],
         ));
+        out.push(family(
+            "smbdirectd_cluster_handoffs_total",
+            "Persistent handles moved between live nodes (their clients moved, as after a drain): given to another node, and taken from one.",
+            MetricType::COUNTER,
+            vec![
+                counter(vec![label("way", "given")], c.handoffs_given.load(Relaxed)),
+                counter(vec![label("way", "taken")], c.handoffs_taken.load(Relaxed)),
+            ],
+        ));
     }
 }
