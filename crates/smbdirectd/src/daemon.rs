@@ -370,6 +370,11 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         tracing::info!(sig, "stopping: finishing in-flight requests");
         break;
     }
+    let secs = running
+        .config
+        .lock()
+        .map_or(0, |c| c.witness.stop_drain_seconds);
+    running.drain_before_stop(secs);
     running.shutdown();
     tracing::info!("stopped");
     Ok(())
@@ -398,6 +403,27 @@ impl Running {
     pub fn worker_busy_seconds(&self) -> f64 {
         let ns: u64 = self.busy_ns.iter().map(|b| b.load(Ordering::Relaxed)).sum();
         ns as f64 / 1e9
+    }
+
+    /// A planned stop of a cluster node with Witness: its clients are told to move to
+    /// another node that is alive, and given `secs` to leave (their persistent handles
+    /// follow them while this node still answers).
+    pub fn drain_before_stop(&self, secs: u64) {
+        if secs == 0 || self.cluster.is_none() {
+            return;
+        }
+        let to = match crate::witness::drain_node(None) {
+            Ok(to) => to,
+            Err(why) => {
+                tracing::info!(why, "stopping without a drain");
+                return;
+            }
+        };
+        let until = crate::clock::now() + std::time::Duration::from_secs(secs);
+        while !self.server.sessions.is_empty() && crate::clock::now() < until {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        tracing::info!(%to, sessions_left = self.server.sessions.len(), "drained before stopping");
     }
 
     /// Finishes in-flight requests, closes every connection and joins the workers; then

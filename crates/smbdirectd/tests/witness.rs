@@ -277,7 +277,7 @@ fn a_node_hears_of_another_nodes_death_return_and_drain() {
         TestServer::start_with(o)
     };
     let mut a = node(A);
-    let b = node(B);
+    let mut b = node(B);
     let on_b = format!("ncacn_ip_tcp:{B}[seal]");
     // B lists A once it has read A's record (every quarter lease).
     let end = Instant::now() + Duration::from_secs(15);
@@ -315,15 +315,54 @@ fn a_node_hears_of_another_nodes_death_return_and_drain() {
         a.log()
     );
 
-    // Drained with no destination named: A picks B (alive), and B's Witness tells the
-    // client registered for A.
+    drop(rpc);
+
+    // A planned stop of B (SIGTERM) drains it first: a client registered with A for B
+    // is told to move to A.
+    let on_a = format!("ncacn_ip_tcp:{A}[seal]");
+    let mut rpc = Rpc::start(&on_a, PASSWORD);
+    let end = Instant::now() + Duration::from_secs(15);
+    let h = loop {
+        // (Once A has seen B: every quarter lease.)
+        let out = rpc_once(&on_a, PASSWORD, &format!("RegisterEx --net=SOFS --ip={B}"));
+        if out.contains("1:") {
+            break rpc.register(&format!("--net=SOFS --ip={B} --share=data"));
+        }
+        assert!(Instant::now() < end, "{out}");
+        std::thread::sleep(Duration::from_millis(300));
+    };
     rpc.send(&format!("AsyncNotify {h}"));
     std::thread::sleep(Duration::from_millis(300));
-    let o = Cmd::new(env!("CARGO_BIN_EXE_smbdirectd"))
-        .args(["drain", "--config"])
-        .arg(a.dir.path().join("smbdirectd.toml"))
-        .output()
-        .unwrap();
+    b.stop();
+    let out = rpc.until(&[A, "result was"], Duration::from_secs(20));
+    assert!(
+        out.contains("Client move with 1 messages"),
+        "{out}\n{}",
+        b.log()
+    );
+    assert!(b.log().contains("drained before stopping"), "{}", b.log());
+    drop(rpc);
+    b.restart();
+
+    // Drained with no destination named: A picks B (alive again), and B's Witness tells
+    // the client registered there for A.
+    let on_b = format!("ncacn_ip_tcp:{B}[seal]");
+    let mut rpc = Rpc::start(&on_b, PASSWORD);
+    let h = rpc.register(&format!("--net=SOFS --ip={A} --share=data"));
+    rpc.send(&format!("AsyncNotify {h}"));
+    std::thread::sleep(Duration::from_millis(300));
+    let end = Instant::now() + Duration::from_secs(15);
+    let o = loop {
+        let o = Cmd::new(env!("CARGO_BIN_EXE_smbdirectd"))
+            .args(["drain", "--config"])
+            .arg(a.dir.path().join("smbdirectd.toml"))
+            .output()
+            .unwrap();
+        if o.status.success() || Instant::now() > end {
+            break o;
+        }
+        std::thread::sleep(Duration::from_millis(300));
+    };
     assert!(o.status.success(), "{}", out_text(&o));
     assert!(out_text(&o).contains(B), "{}", out_text(&o));
     let out = rpc.until(&[B, "result was"], Duration::from_secs(20));

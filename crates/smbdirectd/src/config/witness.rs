@@ -31,6 +31,15 @@ pub struct WitnessSection {
     /// the node's number in a cluster.
     #[serde(default)]
     pub node_name: Option<String>,
+    /// A planned stop (SIGTERM) of a cluster node first drains it: its clients are told
+    /// to move to another node that is alive, and it waits for them to leave, at most
+    /// this many seconds (0: stop at once; the others take its handles over).
+    #[serde(default = "stop_drain_seconds")]
+    pub stop_drain_seconds: u64,
+}
+
+fn stop_drain_seconds() -> u64 {
+    10
 }
 
 impl Default for WitnessSection {

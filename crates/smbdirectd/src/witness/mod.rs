@@ -370,6 +370,14 @@ impl Witness {
         let before = std::mem::replace(&mut *self.peers.lock().expect("peers"), now.clone());
         for p in &now {
             let was = before.iter().find(|b| b.addrs == p.addrs);
+            // (A drain first: a node drained, then stopped, says where to go.)
+            if let Some(to) = p
+                .drained_to
+                .filter(|_| was.is_none_or(|b| b.drained_to.is_none()))
+            {
+                let addrs = p.addrs.clone();
+                self.notify(|ip| addrs.contains(ip), |_| client_move(to));
+            }
             let was_alive = was.is_none_or(|b| b.alive);
             if was_alive != p.alive {
                 let addrs = p.addrs.clone();
@@ -380,13 +388,6 @@ impl Witness {
                 };
                 self.notify(|ip| addrs.contains(ip), |ip| resource_change(change, ip));
                 tracing::warn!(node = %p.name, alive = p.alive, "witness: a node changed");
-            }
-            if let Some(to) = p
-                .drained_to
-                .filter(|_| was.is_none_or(|b| b.drained_to.is_none()))
-            {
-                let addrs = p.addrs.clone();
-                self.notify(|ip| addrs.contains(ip), |_| client_move(to));
             }
         }
     }
