@@ -174,8 +174,9 @@ impl SecDesc {
                 (self.control & !DACL_BITS) | SE_DACL_PRESENT | (new.control & DACL_BITS);
             self.dacl = new
                 .dacl
-                .clone()
-                .filter(|_| new.control & SE_DACL_PRESENT != 0);
+                .as_deref()
+                .filter(|_| new.control & SE_DACL_PRESENT != 0)
+                .map(mapped_acl);
         }
         if info & secinfo::SACL != 0 {
             self.control = (self.control & !(SE_SACL_PRESENT | SACL_BITS))
@@ -209,38 +210,45 @@ impl SecDesc {
 
     /// The access this DACL grants a holder of `sids` (MS-DTYP 2.5.3.2): allowed ACEs
     /// add, denied ACEs take away what is not yet granted; inherit-only ACEs do not
-    /// apply; the owner always holds READ_CONTROL and WRITE_DAC. Generic rights in ACEs
-    /// are mapped with the file mapping.
+    /// apply. The owner holds READ_CONTROL and WRITE_DAC besides, unless the DACL names
+    /// OWNER RIGHTS (S-1-3-4), whose ACEs then say what the owner holds. Generic rights
+    /// in ACEs are mapped with the file mapping.
     pub fn granted(&self, sids: &[Vec<u8>]) -> u32 {
         const ALL: u32 = 0x001F_01FF | 0x0100_0000;
         if !self.has_dacl() {
             return ALL;
         }
+        let acl = self.dacl.as_deref().unwrap_or_default();
+        let applies = |a: &&[u8]| {
+            a.len() >= 8
+                && a[1] & INHERIT_ONLY_ACE == 0
+                && matches!(a[0], ACCESS_ALLOWED_ACE | ACCESS_DENIED_ACE)
+        };
+        let sid_of = |a: &[u8]| -> Vec<u8> {
+            let sid = &a[8..];
+            sid[..sid_len(sid).unwrap_or(sid.len())].to_vec()
+        };
+        let is_owner = self.owner.as_ref().is_some_and(|o| sids.contains(o));
+        let owner_rights = aces_of(acl)
+            .filter(applies)
+            .any(|a| sid_of(a) == OWNER_RIGHTS);
         let mut granted = 0u32;
         let mut denied = 0u32;
-        if self.owner.as_ref().is_some_and(|o| sids.contains(o)) {
+        if is_owner && !owner_rights {
             granted |= 0x0002_0000 | 0x0004_0000; // READ_CONTROL | WRITE_DAC
         }
-        let acl = self.dacl.as_deref().unwrap_or_default();
-        let count = u16::from_le_bytes([acl[4], acl[5]]) as usize;
-        let mut at = 8;
-        for _ in 0..count {
-            let (t, flags) = (acl[at], acl[at + 1]);
-            let size = u16::from_le_bytes([acl[at + 2], acl[at + 3]]) as usize;
-            if flags & INHERIT_ONLY_ACE == 0 && matches!(t, ACCESS_ALLOWED_ACE | ACCESS_DENIED_ACE)
-            {
-                let mask = map_generic(u32::from_le_bytes(acl[at + 4..at + 8].try_into().unwrap()));
-                let sid = &acl[at + 8..at + size];
-                let n = sid_len(sid).unwrap_or(sid.len());
-                if sids.iter().any(|s| s.as_slice() == &sid[..n]) {
-                    if t == ACCESS_ALLOWED_ACE {
-                        granted |= mask & !denied;
-                    } else {
-                        denied |= mask & !granted;
-                    }
-                }
+        for a in aces_of(acl).filter(applies) {
+            let sid = sid_of(a);
+            let matches = sids.contains(&sid) || (is_owner && sid == OWNER_RIGHTS);
+            if !matches {
+                continue;
             }
-            at += size;
+            let mask = map_generic(u32::from_le_bytes(a[4..8].try_into().expect("4 bytes")));
+            if a[0] == ACCESS_ALLOWED_ACE {
+                granted |= mask & !denied;
+            } else {
+                denied |= mask & !granted;
+            }
         }
         granted
     }
@@ -277,6 +285,8 @@ const SE_DACL_AUTO_INHERITED: u16 = 0x0400;
 const SE_DACL_PROTECTED: u16 = 0x1000;
 const CREATOR_OWNER: [u8; 12] = [1, 1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0];
 const CREATOR_GROUP: [u8; 12] = [1, 1, 0, 0, 0, 0, 0, 3, 1, 0, 0, 0];
+/// OWNER RIGHTS, S-1-3-4.
+const OWNER_RIGHTS: [u8; 12] = [1, 1, 0, 0, 0, 0, 0, 3, 4, 0, 0, 0];
 
 /// One ACE (MS-DTYP 2.4.4.2/2.4.4.4): type 0 allow, 1 deny.
 pub fn ace(t: u8, flags: u8, mask: u32, sid: &[u8]) -> Vec<u8> {
@@ -399,6 +409,25 @@ impl SecDesc {
         self.control |= SE_DACL_AUTO_INHERITED;
         Ok(())
     }
+}
+
+/// A validated ACL as a file system stores what a client sets (SeSetSecurity): generic
+/// rights in the ACEs that apply to the object itself mapped to file rights; an
+/// inherit-only ACE keeps its generic rights for the children it will reach.
+pub fn mapped_acl(acl: &[u8]) -> Vec<u8> {
+    let mut out = acl.to_vec();
+    let mut at = 8;
+    for a in aces_of(acl) {
+        if matches!(a[0], ACCESS_ALLOWED_ACE | ACCESS_DENIED_ACE)
+            && a[1] & INHERIT_ONLY_ACE == 0
+            && a.len() >= 8
+        {
+            let mask = u32::from_le_bytes(a[4..8].try_into().expect("4 bytes"));
+            out[at + 4..at + 8].copy_from_slice(&map_generic(mask).to_le_bytes());
+        }
+        at += a.len();
+    }
+    out
 }
 
 /// The ACEs of a validated ACL.

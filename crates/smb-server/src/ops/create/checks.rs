@@ -103,8 +103,10 @@ pub(super) fn check_existing(
         }
     }
     if info.attributes & attrs::READONLY != 0 {
-        if t.granted & (access::FILE_WRITE_DATA | access::FILE_APPEND_DATA) != 0
-            && req.desired_access & access::MAXIMUM_ALLOWED == 0
+        // (Overwriting or superseding it writes it, whatever access was asked for.)
+        if t.overwrite
+            || t.granted & (access::FILE_WRITE_DATA | access::FILE_APPEND_DATA) != 0
+                && req.desired_access & access::MAXIMUM_ALLOWED == 0
         {
             return fail(NtStatus::ACCESS_DENIED);
         }
@@ -179,10 +181,24 @@ pub(super) fn check_dacl(
     if parent_grants {
         allowed |= access::DELETE;
     }
+    t.file_access = Some(allowed);
+    // The rights asked for by name must all be granted, MAXIMUM_ALLOWED or not; with
+    // it, the open has whatever else the DACL grants.
+    let mut named = if req.desired_access & access::MAXIMUM_ALLOWED != 0 {
+        crate::ops::security::map_generic(req.desired_access & !access::MAXIMUM_ALLOWED, t.granted)
+    } else {
+        t.granted
+    };
+    // Overwriting or superseding an existing file writes it: the DACL must let the
+    // caller write its data, whatever access the open asks for.
+    if t.overwrite {
+        named |= access::FILE_WRITE_DATA;
+    }
+    if named & !allowed != 0 {
+        return fail(NtStatus::ACCESS_DENIED);
+    }
     if req.desired_access & access::MAXIMUM_ALLOWED != 0 {
         t.granted &= allowed;
-    } else if t.granted & !allowed != 0 {
-        return fail(NtStatus::ACCESS_DENIED);
     }
     Ok(())
 }

@@ -268,10 +268,6 @@ fn open_and_register(
     }
     let (obj, action) = open_on_disk(share, s, t, params, existing, create_sd, create_eas)?;
     let info = obj.info().map_err(Stop::Status)?;
-    if info.is_directory {
-        t.granted &= !(access::FILE_WRITE_DATA | access::FILE_APPEND_DATA)
-            | (t.granted & access::FILE_APPEND_DATA);
-    }
     // A file made now (or found replaced since it was looked up) has its state now; opens
     // that reached it meanwhile are checked against this one.
     let key = (info.device_id, info.file_id);
@@ -441,7 +437,8 @@ fn finish(
     }
     respond(
         req,
-        tree.maximal_access,
+        t.file_access
+            .map_or(tree.maximal_access, |a| a & tree.maximal_access),
         &info,
         action,
         reg,

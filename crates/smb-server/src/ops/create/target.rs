@@ -11,6 +11,9 @@ pub(super) struct Target {
     pub(super) stream_of: Option<(SharePath, String)>,
     /// Access asked for (generic rights mapped), narrowed as checks go.
     pub(super) granted: u32,
+    /// What the existing file's DACL grants the caller (its maximal access), once
+    /// checked; None without a DACL.
+    pub(super) file_access: Option<u32>,
     pub(super) disposition: Disposition,
     pub(super) kind: Kind,
     pub(super) delete_on_close: bool,
@@ -128,6 +131,7 @@ impl Target {
             path,
             stream_of,
             granted,
+            file_access: None,
             disposition,
             kind,
             delete_on_close,
