@@ -41,6 +41,9 @@ pub struct ShareConfig {
     pub access: Option<Vec<ShareAce>>,
     /// Only Kerberos sessions may connect (NTLM sessions get ACCESS_DENIED).
     pub require_kerberos: bool,
+    /// Access-based enumeration: a listing leaves out what the caller may not read
+    /// (SHI1005_FLAGS_ACCESS_BASED_DIRECTORY_ENUM).
+    pub access_based_enumeration: bool,
     /// A DFS namespace root (MS-DFSC): its links (None: an ordinary share).
     pub dfs: Option<Vec<DfsLink>>,
     /// Writes move the write time clients see at once, as Windows Server 2019 and later
@@ -129,6 +132,7 @@ impl ShareConfig {
             rsvd: false,
             access: None,
             require_kerberos: false,
+            access_based_enumeration: false,
             dfs: None,
             immediate_write_time: false,
         }

@@ -859,11 +859,13 @@ fn a_given_dacl_is_merged_with_the_inherited_one_unless_protected() {
     };
     const PRESENT: u16 = 0x0004;
     const PROTECTED: u16 = 0x1000;
+    // (Set auto-inherited, as Windows' ACL editors set a folder's DACL.)
+    const AUTO: u16 = 0x0400 | 0x0100;
     let all = 0x001F_01FF;
     // The directory: Users get everything, passed on to files and directories below
     // (OI|CI); Everyone may work in it.
     let parent = sd(
-        PRESENT,
+        PRESENT | AUTO,
         vec![
             ace(0, 0x03, all, &sid("S-1-5-32-545")),
             ace(0, 0, all, &sid("S-1-1-0")),
@@ -908,6 +910,24 @@ fn a_given_dacl_is_merged_with_the_inherited_one_unless_protected() {
     );
     assert_eq!(
         make(&mut c, "inh\\protected.txt", PRESENT | PROTECTED),
+        [("S-1-5-11".to_string(), 0)]
+    );
+    c.close(tree, dir.file_id).unwrap();
+    // Under a directory whose DACL is not auto-inherited, a given DACL is kept as given.
+    let manual = sd(PRESENT, vec![ace(0, 0x03, all, &sid("S-1-5-32-545"))]);
+    let dir = c
+        .create_with(
+            tree,
+            "manual",
+            all,
+            7,
+            2,
+            create_options::DIRECTORY_FILE,
+            &[manual],
+        )
+        .unwrap();
+    assert_eq!(
+        make(&mut c, "manual\\given.txt", PRESENT),
         [("S-1-5-11".to_string(), 0)]
     );
     c.close(tree, dir.file_id).unwrap();

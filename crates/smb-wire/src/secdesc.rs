@@ -170,8 +170,15 @@ impl SecDesc {
         if info & secinfo::DACL != 0 {
             // Setting the DACL from a descriptor without one leaves a NULL DACL
             // (present, no entries: everyone allowed), as Windows does.
-            self.control =
-                (self.control & !DACL_BITS) | SE_DACL_PRESENT | (new.control & DACL_BITS);
+            // The DACL is kept auto-inherited only when the setter says it is and asks for
+            // auto-inheritance (SE_DACL_AUTO_INHERITED with SE_DACL_AUTO_INHERIT_REQ, which
+            // itself is never kept), as NTFS keeps it; protection is kept as set.
+            let mut bits = new.control & (SE_DACL_DEFAULTED | SE_DACL_PROTECTED);
+            let both = SE_DACL_AUTO_INHERITED | SE_DACL_AUTO_INHERIT_REQ;
+            if new.control & both == both {
+                bits |= SE_DACL_AUTO_INHERITED;
+            }
+            self.control = (self.control & !DACL_BITS) | SE_DACL_PRESENT | bits;
             self.dacl = new
                 .dacl
                 .as_deref()
@@ -281,6 +288,8 @@ pub mod ace_flags {
     pub const INHERITED: u8 = 0x10;
 }
 
+const SE_DACL_DEFAULTED: u16 = 0x0008;
+const SE_DACL_AUTO_INHERIT_REQ: u16 = 0x0100;
 const SE_DACL_AUTO_INHERITED: u16 = 0x0400;
 const SE_DACL_PROTECTED: u16 = 0x1000;
 const CREATOR_OWNER: [u8; 12] = [1, 1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0];
@@ -328,6 +337,10 @@ impl SecDesc {
         let Some(acl) = parent.dacl.as_deref().filter(|_| parent.has_dacl()) else {
             return Ok(None);
         };
+        // Inherited ACEs are marked so (and the child's DACL auto-inherited) only where
+        // the parent's DACL is itself auto-inherited, as NTFS does.
+        let auto = parent.control & SE_DACL_AUTO_INHERITED != 0;
+        let inherited_flag = if auto { INHERITED } else { 0 };
         let count = u16::from_le_bytes([acl[4], acl[5]]) as usize;
         let mut out = Vec::new();
         let mut at = 8;
@@ -355,13 +368,18 @@ impl SecDesc {
             );
             // The ACE that applies to the child itself.
             if (!is_dir && oi) || (is_dir && ci) {
-                out.push(ace(t, INHERITED, map_generic(mask), creator.unwrap_or(sid)));
+                out.push(ace(
+                    t,
+                    inherited_flag,
+                    map_generic(mask),
+                    creator.unwrap_or(sid),
+                ));
             }
             // The ACE a directory passes on to its own children.
             if is_dir && !np && (oi || ci) {
                 let passes = flags & (OBJECT_INHERIT | CONTAINER_INHERIT);
                 if creator.is_some() || !ci || map_generic(mask) != mask {
-                    out.push(ace(t, passes | INHERIT_ONLY | INHERITED, mask, sid));
+                    out.push(ace(t, passes | INHERIT_ONLY | inherited_flag, mask, sid));
                 } else if let Some(last) = out.last_mut() {
                     // One ACE serves both: applies here and propagates.
                     last[1] |= passes;
@@ -375,7 +393,7 @@ impl SecDesc {
             return Err(NtStatus::INVALID_ACL);
         }
         Ok(Some(SecDesc {
-            control: SE_DACL_PRESENT | SE_DACL_AUTO_INHERITED,
+            control: SE_DACL_PRESENT | if auto { SE_DACL_AUTO_INHERITED } else { 0 },
             owner: Some(owner.to_vec()),
             group: Some(group.to_vec()),
             dacl: Some(acl_of(&out)),
@@ -386,12 +404,15 @@ impl SecDesc {
 
 impl SecDesc {
     /// A new file's descriptor when its creator gave a DACL (MS-DTYP 2.5.3.4.1 with
-    /// DACL auto-inheritance, as NTFS creates files): the creator's own ACEs (not those
-    /// marked inherited) first, then the ACEs `inherited` from the parent. A DACL the
-    /// creator protected (SE_DACL_PROTECTED), or a NULL one, takes nothing from the
-    /// parent. INVALID_ACL when the result would not fit in an ACL.
+    /// DACL auto-inheritance, as NTFS creates files under an auto-inherited parent):
+    /// the creator's own ACEs (not those marked inherited) first, then the ACEs
+    /// `inherited` from the parent. A DACL the creator protected (SE_DACL_PROTECTED), a
+    /// NULL one, or one made under a parent whose DACL is not auto-inherited, takes
+    /// nothing from the parent. INVALID_ACL when the result would not fit in an ACL.
     pub fn add_inherited(&mut self, inherited: &SecDesc) -> Result<(), NtStatus> {
-        if self.control & SE_DACL_PROTECTED != 0 {
+        // (Auto-inheritance is the parent's: without it a given DACL stands alone.)
+        if self.control & SE_DACL_PROTECTED != 0 || inherited.control & SE_DACL_AUTO_INHERITED == 0
+        {
             return Ok(());
         }
         let (Some(own), Some(inh)) = (self.dacl.as_deref(), inherited.dacl.as_deref()) else {
@@ -621,6 +642,71 @@ mod tests {
     }
 
     #[test]
+    fn a_set_dacl_is_kept_as_ntfs_keeps_it() {
+        let owner = sid("S-1-5-21-1-2-3-1001");
+        let aces = [
+            ace(ACCESS_ALLOWED_ACE, 0, 0x8000_0000 | 0x001F_0000, &owner),
+            ace(ACCESS_ALLOWED_ACE, 0x0B, 0x4000_0000, &CREATOR_OWNER),
+        ];
+        let mut sd = SecDesc {
+            control: SE_DACL_PRESENT,
+            owner: Some(owner.clone()),
+            ..Default::default()
+        };
+        for (set, kept) in [
+            (SE_DACL_AUTO_INHERITED, 0),
+            (SE_DACL_AUTO_INHERIT_REQ, 0),
+            (
+                SE_DACL_AUTO_INHERITED | SE_DACL_AUTO_INHERIT_REQ,
+                SE_DACL_AUTO_INHERITED,
+            ),
+            (SE_DACL_PROTECTED, SE_DACL_PROTECTED),
+        ] {
+            let new = SecDesc {
+                control: SE_DACL_PRESENT | set,
+                dacl: Some(acl_of(&aces)),
+                ..Default::default()
+            };
+            sd.merge(&new, secinfo::DACL);
+            assert_eq!(sd.control & DACL_BITS, kept, "set {set:#x}");
+        }
+        // Generic rights mapped where the ACE applies; an inherit-only ACE keeps them.
+        assert_eq!(
+            sd.dacl.as_deref().unwrap(),
+            acl_of(&[
+                ace(ACCESS_ALLOWED_ACE, 0, 0x001F_0089, &owner),
+                ace(ACCESS_ALLOWED_ACE, 0x0B, 0x4000_0000, &CREATOR_OWNER),
+            ])
+        );
+    }
+
+    #[test]
+    fn owner_rights_replace_what_the_owner_holds_implicitly() {
+        let owner = sid("S-1-5-21-1-2-3-1001");
+        let with = |aces: &[Vec<u8>]| SecDesc {
+            control: SE_DACL_PRESENT,
+            owner: Some(owner.clone()),
+            dacl: Some(acl_of(aces)),
+            ..Default::default()
+        };
+        let me = std::slice::from_ref(&owner);
+        // Without OWNER RIGHTS the owner holds READ_CONTROL and WRITE_DAC besides.
+        let plain = with(&[ace(ACCESS_ALLOWED_ACE, 0, 0x1, &owner)]);
+        assert_eq!(plain.granted(me), 0x1 | 0x0006_0000);
+        // With them, only what they and the owner's ACEs grant; a later deny takes away
+        // only what is not yet granted.
+        let rights = with(&[
+            ace(ACCESS_ALLOWED_ACE, 0, 0x0012_0089, &owner),
+            ace(ACCESS_ALLOWED_ACE, 0, 0x2, &OWNER_RIGHTS),
+            ace(ACCESS_DENIED_ACE, 0, 0x3, &OWNER_RIGHTS),
+        ]);
+        assert_eq!(rights.granted(me), 0x0012_008B);
+        // They apply to the owner only.
+        let other = sid("S-1-5-21-1-2-3-1002");
+        assert_eq!(rights.granted(std::slice::from_ref(&other)), 0);
+    }
+
+    #[test]
     fn inheritance_as_windows_computes_it() {
         use super::ace_flags::*;
         let (host, admins, owner) = (
@@ -646,12 +732,29 @@ mod tests {
             ace(ACCESS_ALLOWED_ACE, 0, 0x001F_01FF, &admins),
         ];
         let parent = SecDesc {
-            control: SE_DACL_PRESENT,
+            control: SE_DACL_PRESENT | SE_DACL_AUTO_INHERITED,
             owner: Some(admins.clone()),
             group: None,
             dacl: Some(acl_of(&aces)),
             sacl: None,
         };
+        // Under a parent whose DACL is not auto-inherited, the same ACEs come without the
+        // inherited flag, and the child's DACL is not auto-inherited either (NTFS).
+        let manual = SecDesc {
+            control: SE_DACL_PRESENT,
+            ..parent.clone()
+        };
+        let f = SecDesc::inherit(&manual, false, &owner, &group)
+            .unwrap()
+            .unwrap();
+        assert_eq!(f.control & SE_DACL_AUTO_INHERITED, 0);
+        assert_eq!(
+            f.dacl.as_deref().unwrap(),
+            acl_of(&[
+                ace(ACCESS_ALLOWED_ACE, 0, 0x001F_01FF, &host),
+                ace(ACCESS_DENIED_ACE, 0, 0x0001_0000, &admins),
+            ])
+        );
         // A file: the object-inherit ACEs, flagged inherited, nothing else.
         let f = SecDesc::inherit(&parent, false, &owner, &group)
             .unwrap()

@@ -470,6 +470,10 @@ pub struct ShareSection {
     /// Only Kerberos sessions may connect.
     #[serde(default)]
     pub require_kerberos: bool,
+    /// Access-based enumeration: listings leave out files and folders the caller may
+    /// not read (as Windows' "Enable access-based enumeration").
+    #[serde(default)]
+    pub access_based_enumeration: bool,
     /// A DFS namespace root (standalone, MS-DFSC): clients that open a path in one of
     /// `dfs_links` are referred to its targets.
     #[serde(default)]
@@ -504,6 +508,7 @@ impl ShareSection {
             rsvd: false,
             access: Vec::new(),
             require_kerberos: false,
+            access_based_enumeration: false,
             dfs_root: false,
             dfs_links: Default::default(),
             write_time_updates: Default::default(),

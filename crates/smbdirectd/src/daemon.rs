@@ -246,6 +246,7 @@ pub(crate) fn share_config(
         rsvd: s.rsvd,
         access: share_access(s, names)?,
         require_kerberos: s.require_kerberos,
+        access_based_enumeration: s.access_based_enumeration,
         dfs: dfs_links(s)?,
         immediate_write_time: s.write_time_updates == crate::config::WriteTimeUpdates::Immediate,
     })

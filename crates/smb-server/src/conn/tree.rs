@@ -84,6 +84,7 @@ impl Connection {
         }
         let ca_share = share.as_ref().is_some_and(|s| s.continuous_availability);
         let scale_out = share.as_ref().is_some_and(|s| s.scale_out);
+        let abe = share.as_ref().is_some_and(|s| s.access_based_enumeration);
         let tree_share_is_dfs = share.as_ref().is_some_and(|s| s.dfs.is_some());
         let id = session.new_tree_id();
         session.trees.lock().insert(
@@ -100,6 +101,9 @@ impl Connection {
         let mut flags = 0;
         if encrypt {
             flags |= msg::SHAREFLAG_ENCRYPT_DATA;
+        }
+        if abe {
+            flags |= SHAREFLAG_ACCESS_BASED_DIRECTORY_ENUM;
         }
         // A DFS namespace root (MS-SMB2 2.2.10: SHI1005_FLAGS_DFS | DFS_ROOT, and
         // SHARE_CAP_DFS).
@@ -214,6 +218,8 @@ const SHARE_CAP_SCALEOUT: u32 = 0x20;
 /// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_CLUSTER (the share is served by a
 /// cluster with a Witness service).
 const SHARE_CAP_CLUSTER: u32 = 0x40;
+/// MS-SMB2 2.2.10 ShareFlags: SMB2_SHAREFLAG_ACCESS_BASED_DIRECTORY_ENUM.
+const SHAREFLAG_ACCESS_BASED_DIRECTORY_ENUM: u32 = 0x800;
 /// MS-SMB2 2.2.10 ShareCapabilities: SHARE_CAP_DFS.
 const SHARE_CAP_DFS: u32 = 0x8;
 /// MS-SMB2 2.2.10 ShareFlags: SMB2_SHAREFLAG_DFS, SMB2_SHAREFLAG_DFS_ROOT.

@@ -222,6 +222,9 @@ fn entry_facts(
         }
     };
     let info = fresh.as_ref().or(cached.as_ref())?;
+    if !readable_by(ctx, open, dir_path, name) {
+        return None;
+    }
     let mut facts = facts(info, false);
     // A file open with its write time under delayed updates is listed with the time
     // its handles show.
@@ -236,4 +239,30 @@ fn entry_facts(
         }
     }
     Some(facts)
+}
+
+/// Access-based enumeration: whether the caller may read `name` (its DACL grants
+/// READ_CONTROL, FILE_READ_DATA, FILE_READ_ATTRIBUTES and FILE_READ_EA); always on a
+/// share without it, and for "." and "..".
+fn readable_by(ctx: &Ctx, open: &Open, dir_path: &SharePath, name: &str) -> bool {
+    const READ: u32 = access::READ_CONTROL
+        | access::FILE_READ_DATA
+        | access::FILE_READ_ATTRIBUTES
+        | access::FILE_READ_EA;
+    let Some(share) = open.share.as_ref().filter(|s| s.access_based_enumeration) else {
+        return true;
+    };
+    if name == "." || name == ".." {
+        return true;
+    }
+    let Some(sd) = share
+        .backend
+        .security(&dir_path.join(name))
+        .and_then(|b| smb_wire::secdesc::SecDesc::parse(&b).ok())
+        .filter(|d| d.has_dacl())
+    else {
+        return true;
+    };
+    let sids = super::security::token_sids(super::session(ctx));
+    sd.granted(&sids) & READ == READ
 }

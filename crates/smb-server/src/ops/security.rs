@@ -88,6 +88,23 @@ pub(super) fn default_sd(s: &Session) -> SecDesc {
     }
 }
 
+/// A new file's descriptor where its parent passes nothing on: the creator's token
+/// default DACL, full control for the owner and SYSTEM.
+pub(super) fn creator_default_sd(owner: Vec<u8>, group: Vec<u8>) -> SecDesc {
+    let system = secdesc::sid_from_str("S-1-5-18").expect("SYSTEM");
+    let dacl = secdesc::allow_acl(&[
+        (access::FILE_ALL_ACCESS, &owner),
+        (access::FILE_ALL_ACCESS, &system),
+    ]);
+    SecDesc {
+        control: 0x0004,
+        owner: Some(owner),
+        group: Some(group),
+        dacl: Some(dacl),
+        sacl: None,
+    }
+}
+
 /// MS-SMB2 3.3.5.9 / MS-DTYP 2.4.3 generic rights mapping for files.
 pub(super) fn map_generic(mut a: u32, maximal: u32) -> u32 {
     if a & access::GENERIC_READ != 0 {

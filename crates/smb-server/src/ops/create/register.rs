@@ -86,7 +86,13 @@ fn inherited_sd(
     };
     let owner = security::user_sid(s);
     let group = security::primary_group(s).unwrap_or_else(|| owner.clone());
-    SecDesc::inherit(&psd, is_dir, &owner, &group).map_err(Stop::Status)
+    match SecDesc::inherit(&psd, is_dir, &owner, &group).map_err(Stop::Status)? {
+        Some(sd) => Ok(Some(sd)),
+        // A parent with a DACL that passes nothing on: the creator's default DACL, full
+        // control for the owner and SYSTEM (what a Windows token gives).
+        None if psd.has_dacl() => Ok(Some(security::creator_default_sd(owner, group))),
+        None => Ok(None),
+    }
 }
 
 /// What [`register`] recorded: the open's id and file state, and what it was granted.
