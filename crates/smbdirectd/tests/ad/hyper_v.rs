@@ -9,9 +9,12 @@ fn ace(allow: bool, flags: u8, mask: u32, sid: &str) -> Vec<u8> {
     smb_wire::secdesc::ace(if allow { 0 } else { 1 }, flags, mask, &sid)
 }
 
+/// A descriptor as Windows' ACL tools set one (Explorer, icacls, Set-Acl): its DACL
+/// present and auto-inherited, asking for auto-inheritance, so that what is made below
+/// marks the ACEs it inherits.
 fn security_descriptor(owner: &str, aces: &[Vec<u8>]) -> Vec<u8> {
     smb_wire::secdesc::SecDesc {
-        control: 0x0004,
+        control: 0x0004 | 0x0400 | 0x0100,
         owner: smb_wire::secdesc::sid_from_str(owner),
         group: None,
         dacl: Some(smb_wire::secdesc::acl_of(aces)),
