@@ -84,7 +84,9 @@ pub fn parse_name(name: &str) -> Result<SharePath, NtStatus> {
     if name.is_empty() {
         return Ok(SharePath::root());
     }
-    let parts: Vec<&str> = name.split('\\').collect();
+    // A doubled separator inside the name (`dir\\file`) is one, as Windows and Samba
+    // take it.
+    let parts: Vec<&str> = name.split('\\').filter(|p| !p.is_empty()).collect();
     let last = parts.len() - 1;
     // ".." takes back the component before it, as Windows resolves a name before it
     // looks anything up ("dir\\sub\\.." is "dir", whether sub exists or not); one that
@@ -237,6 +239,8 @@ mod tests {
         assert!(parse_name("").unwrap().is_root());
         assert_eq!(parse_name("f::$DATA").unwrap().as_str(), "f");
         assert_eq!(parse_name("dir\\").unwrap().as_str(), "dir");
+        assert_eq!(parse_name("dir\\\\file").unwrap().as_str(), "dir/file");
+        assert_eq!(parse_name("a\\\\\\b\\\\").unwrap().as_str(), "a/b");
     }
 
     #[test]
@@ -251,7 +255,6 @@ mod tests {
             ("a:stream", S::OBJECT_NAME_INVALID),
             ("a::$INDEX_ALLOCATION", S::OBJECT_NAME_INVALID),
             ("dir:x\\f", S::OBJECT_NAME_INVALID),
-            ("a\\\\b", S::OBJECT_NAME_INVALID),
             ("a\0b", S::OBJECT_NAME_INVALID),
             ("*", S::OBJECT_NAME_INVALID),
             (".", S::OBJECT_NAME_INVALID),

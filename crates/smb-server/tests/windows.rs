@@ -125,9 +125,14 @@ fn name_and_kind_errors_get_windows_statuses() {
     assert!(c.create(tree, "dir\\", read, 1, 0).is_ok());
     let e = err(c.create(tree, "newfile\\", read, 2, 0));
     assert!(e.contains("OBJECT_NAME_INVALID"), "{e}");
-    // An empty component.
-    let e = err(c.create(tree, "dir\\\\file.txt", read, 1, 0));
-    assert!(e.contains("OBJECT_NAME_INVALID"), "{e}");
+    // A doubled separator is one, as Windows and Samba take it.
+    std::fs::write(eng.dir.path().join("dir").join("inner.txt"), b"y").unwrap();
+    let (f, size) = c.create(tree, "dir\\\\inner.txt", read, 1, 0).unwrap();
+    assert_eq!(size, 1);
+    c.close(tree, f).unwrap();
+    // A leading one is not (MS-SMB2 3.3.5.9).
+    let e = err(c.create(tree, "\\dir\\inner.txt", read, 1, 0));
+    assert!(e.contains("INVALID_PARAMETER"), "{e}");
     // A directory has one link, as on NTFS (FileStandardInformation).
     let (d, _) = c.create(tree, "dir", read, 1, dir).unwrap();
     std::fs::create_dir(eng.dir.path().join("dir").join("sub")).unwrap();
