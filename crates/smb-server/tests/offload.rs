@@ -147,6 +147,17 @@ fn offload_parts_and_the_zero_token() {
     let z = token_of(&offload_read(&mut c, tree, src, 0, 0, 0));
     assert_eq!(z.token, OffloadToken::zero());
     assert_eq!(z.transfer_length, 0);
+    // (Its TokenIdLength is the whole identifier, 504 big-endian, as Windows sends it.)
+    let mut wire = Vec::new();
+    z.token.encode(&mut wire);
+    assert_eq!(wire[6..8], 504u16.to_be_bytes());
+    // A zero token that names no identifier at all is taken as well.
+    let bare = OffloadToken {
+        token_type: OffloadToken::zero().token_type,
+        id: Vec::new(),
+    };
+    let r = offload_write(&mut c, tree, dst, 0, 4096, 0, &bare);
+    assert_eq!(written(&r), 4096);
 }
 
 /// A token is good while its range is unchanged, its source open is open and its time

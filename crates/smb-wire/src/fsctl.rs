@@ -440,11 +440,12 @@ pub struct OffloadToken {
 impl OffloadToken {
     pub const ID_MAX: usize = OFFLOAD_TOKEN_LEN - 8;
 
-    /// The well-known zero token.
+    /// The well-known zero token, as Windows makes it: its TokenIdLength the whole
+    /// 504-byte identifier (all zero).
     pub fn zero() -> Self {
         OffloadToken {
             token_type: OFFLOAD_TOKEN_TYPE_ZERO_DATA,
-            id: Vec::new(),
+            id: vec![0; Self::ID_MAX],
         }
     }
 
