@@ -162,7 +162,8 @@ fn rename_status(
 /// existing stream only when asked (OBJECT_NAME_COLLISION) and only an empty one
 /// (INVALID_PARAMETER), never one held open; a change of case of its own name; a name
 /// with a file part is refused (SHARING_VIOLATION) as are bad names and types; the
-/// handle reads the same data under its new name.
+/// handle reads the same data under its new name; onto `::$DATA`, the file's own data
+/// while it is empty and not open elsewhere.
 #[test]
 fn a_stream_is_renamed_within_its_file_as_on_ntfs() {
     use smb_wire::NtStatus;
@@ -222,11 +223,37 @@ fn a_stream_is_renamed_within_its_file_as_on_ntfs() {
         (":bad/name", NtStatus::INVALID_PARAMETER),
         (":x:$INDEX_ALLOCATION", NtStatus::INVALID_PARAMETER),
         (":x:", NtStatus::INVALID_PARAMETER),
-        ("::$DATA", NtStatus::NOT_SUPPORTED),
     ] {
         assert_eq!(rename_status(&mut c, tree, h, to, true), want, "{to}");
     }
+    // Onto the file's own (empty) data: the stream's bytes become the file's, and the
+    // stream is gone; not while the file's data is open elsewhere or not empty.
+    let (base, _) = c.create(tree, "f.txt", rw, 1, 0).unwrap();
+    assert_eq!(
+        rename_status(&mut c, tree, h, "::$DATA", true),
+        NtStatus::SHARING_VIOLATION
+    );
+    c.close(tree, base).unwrap();
+    assert_eq!(
+        rename_status(&mut c, tree, h, "::$DATA", true),
+        NtStatus::SUCCESS
+    );
     c.close(tree, h).unwrap();
+    let (base, size) = c.create(tree, "f.txt", rw, 1, 0).unwrap();
+    assert_eq!(size, 5);
+    assert_eq!(c.read(tree, base, 0, 5).unwrap(), b"three");
+    c.close(tree, base).unwrap();
+    assert!(c.create(tree, "f.txt:One", rw, 1, 0).is_err());
+    let (two, _) = c.create(tree, "f.txt:Two", all, 1, 0).unwrap();
+    assert_eq!(
+        rename_status(&mut c, tree, two, "::$DATA", false),
+        NtStatus::OBJECT_NAME_COLLISION
+    );
+    assert_eq!(
+        rename_status(&mut c, tree, two, "::$DATA", true),
+        NtStatus::INVALID_PARAMETER
+    );
+    c.close(tree, two).unwrap();
 }
 
 /// A file deleted while one of its streams is open waits for that stream, as on NTFS

@@ -215,6 +215,73 @@ pub(super) fn rename(
 /// into the file's unnamed stream (`::$DATA`) is not done here (NOT_SUPPORTED); a name
 /// with a file part asks a stream's handle to rename its file, which Windows refuses
 /// with SHARING_VIOLATION.
+/// A stream renamed onto the file's default stream (MS-FSA 2.1.5.15.11.1): allowed while
+/// the file's own data is empty and no one has it open; the stream's bytes become the
+/// file's data and the stream is gone. The handle then names the file's data.
+fn rename_to_default(
+    server: &Arc<Server>,
+    open: &Open,
+    share: &crate::config::ShareConfig,
+    base: &SharePath,
+    replace: bool,
+) -> Result<(), NtStatus> {
+    use crate::backend::{Disposition, Kind, OpenParams};
+    let main = share.backend.stat(base)?;
+    if main.end_of_file != 0 {
+        return Err(if replace {
+            NtStatus::INVALID_PARAMETER
+        } else {
+            NtStatus::OBJECT_NAME_COLLISION
+        });
+    }
+    let held = server
+        .files
+        .get_cloned(&(main.device_id, main.file_id))
+        .is_some_and(|fs| !fs.inner.lock().opens.is_empty());
+    if held {
+        return Err(NtStatus::SHARING_VIOLATION);
+    }
+    let src = open.file_obj().ok_or(NtStatus::INVALID_PARAMETER)?;
+    let len = src.info()?.end_of_file;
+    let (dst, _) = share.backend.open(
+        base,
+        &OpenParams::read_write(Disposition::Open, Kind::NonDirectory),
+    )?;
+    let mut buf = vec![0u8; (len as usize).clamp(1, 1 << 20)];
+    let mut at = 0u64;
+    while at < len {
+        let n = src.read_at(at, &mut buf)?;
+        if n == 0 {
+            break;
+        }
+        let mut done = 0;
+        while done < n {
+            let w = dst.write_at(at + done as u64, &buf[done..n])?;
+            if w == 0 {
+                return Err(NtStatus::DISK_FULL);
+            }
+            done += w;
+        }
+        at += n as u64;
+    }
+    let from = open.path.lock().clone();
+    share.backend.remove(&from, false)?;
+    let fs = open.file.as_ref();
+    for s in server.sessions.values_cloned() {
+        for o in s.opens.lock().values() {
+            if let (Some(a), Some(b)) = (fs, &o.file) {
+                if Arc::ptr_eq(a, b) {
+                    *o.path.lock() = base.clone();
+                    if let Some((_, n)) = &o.stream {
+                        n.lock().clear();
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn rename_stream(
     server: &Arc<Server>,
     open: &Open,
@@ -239,10 +306,11 @@ fn rename_stream(
         return Err(NtStatus::INVALID_PARAMETER);
     }
     if name.is_empty() {
-        return Err(match kind {
-            Some(_) => NtStatus::NOT_SUPPORTED,
-            None => NtStatus::INVALID_PARAMETER,
-        });
+        return match kind {
+            // "::$DATA": the stream becomes the file's own data.
+            Some(_) => rename_to_default(server, open, share, base, replace),
+            None => Err(NtStatus::INVALID_PARAMETER),
+        };
     }
     if name.chars().count() > 255 || name.contains(['/', '\\', '\0']) {
         return Err(NtStatus::INVALID_PARAMETER);
