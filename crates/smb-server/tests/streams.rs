@@ -310,3 +310,45 @@ fn a_file_deleted_under_an_open_stream_goes_when_the_stream_closes() {
         NtStatus::OBJECT_NAME_NOT_FOUND
     );
 }
+
+/// A stream's times and attributes are its file's, as on NTFS (smbtorture
+/// smb2.streams.attributes): a write time or the read-only attribute set through a
+/// stream's handle is the file's, and a stream shows its file's.
+#[test]
+fn a_stream_shows_and_sets_its_files_times_and_attributes() {
+    let e = Engine::new();
+    let (mut c, _w) = e.client();
+    let tree = c.tree_connect(SHARE).unwrap();
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA | access::FILE_READ_ATTRIBUTES;
+    let (s, _) = c
+        .create(tree, "t.txt:s", rw | access::FILE_WRITE_ATTRIBUTES, 2, 0)
+        .unwrap();
+    let when: u64 = 132_000_000_000_000_000; // 2019
+    let mut basic = vec![0u8; 40];
+    basic[16..24].copy_from_slice(&when.to_le_bytes());
+    let body = testkit::bodies::set_info_body(s, 1, 4, &basic);
+    let r = c
+        .request(smb_wire::header::Command::SET_INFO, tree, &body)
+        .unwrap();
+    assert_eq!(r.status(), smb_wire::NtStatus::SUCCESS);
+    let write_time = |b: &[u8]| u64::from_le_bytes(b[16..24].try_into().unwrap());
+    let attributes = |b: &[u8]| u32::from_le_bytes(b[32..36].try_into().unwrap());
+    let (f, _) = c
+        .create(tree, "t.txt", access::FILE_READ_ATTRIBUTES, 1, 0)
+        .unwrap();
+    assert_eq!(write_time(&c.query_info(tree, f, 1, 4).unwrap()), when);
+    // Read-only through the stream: the file is read-only, and the stream shows it.
+    let mut basic = vec![0u8; 40];
+    basic[32..36].copy_from_slice(&0x1u32.to_le_bytes());
+    let body = testkit::bodies::set_info_body(s, 1, 4, &basic);
+    let r = c
+        .request(smb_wire::header::Command::SET_INFO, tree, &body)
+        .unwrap();
+    assert_eq!(r.status(), smb_wire::NtStatus::SUCCESS);
+    assert_eq!(attributes(&c.query_info(tree, f, 1, 4).unwrap()) & 0x1, 0x1);
+    let shown = c.query_info(tree, s, 1, 4).unwrap();
+    assert_eq!(attributes(&shown) & 0x7, 0x1, "{:#x}", attributes(&shown));
+    assert_eq!(write_time(&shown), when);
+    c.close(tree, f).unwrap();
+    c.close(tree, s).unwrap();
+}

@@ -460,7 +460,21 @@ fn set_basic(
             Some(attributes & attrs::SETTABLE)
         },
     };
-    let r = f.set_basic(&change);
+    // A named stream's times and attributes are its file's (NTFS keeps them once).
+    let r = match &open.stream {
+        Some((base, _)) => share
+            .backend
+            .open(
+                base,
+                &OpenParams {
+                    write: false,
+                    read: true,
+                    ..super::streams::depot_params(Disposition::Open, Kind::Any)
+                },
+            )
+            .and_then(|(b, _)| b.set_basic(&change)),
+        None => f.set_basic(&change),
+    };
     if r.is_ok() {
         if let Some(k) = keeps(last_write_time) {
             open.keeps_write_time.store(k, Ordering::Relaxed);

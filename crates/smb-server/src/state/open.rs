@@ -264,8 +264,8 @@ impl Open {
     }
 
     /// What a client sees of the file: `i` with the write time delayed updates show,
-    /// and for a named stream the file id of the file it belongs to (as NTFS shows it:
-    /// a stream has no id of its own).
+    /// and for a named stream the id, times and attributes of the file it belongs to
+    /// (as NTFS shows them: a stream has its own sizes, nothing else of its own).
     pub fn shown_info(&self, i: crate::backend::FileInfo) -> crate::backend::FileInfo {
         let mut i = match &self.file {
             Some(fs) => fs.shown_info(i),
@@ -274,6 +274,15 @@ impl Open {
         if let (Some((base, _)), Some(share)) = (&self.stream, &self.share) {
             if let Ok(b) = share.backend.stat(base) {
                 i.file_id = b.file_id;
+                i.creation_time = b.creation_time;
+                i.last_access_time = b.last_access_time;
+                i.last_write_time = b.last_write_time;
+                i.change_time = b.change_time;
+                // (A directory's stream is a data stream: not a directory itself.)
+                i.attributes = match b.attributes & !smb_wire::msg::attrs::DIRECTORY {
+                    0 => smb_wire::msg::attrs::NORMAL,
+                    a => a,
+                };
             }
         }
         i
