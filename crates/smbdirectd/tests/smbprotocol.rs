@@ -29,6 +29,26 @@ fn smbprotocol_encrypted_and_confined() {
     assert!(!s.dir.path().join("escape.txt").exists());
 }
 
+/// Stock impacket 0.13 (which does not ask for directory leasing, and broke when it was
+/// offered anyway): lists the shares, makes a folder, writes, lists, reads back, removes.
+#[test]
+fn impacket_lists_reads_and_writes_a_share() {
+    if !require_python_module("impacket") {
+        return;
+    }
+    let s = TestServer::start();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/impacket_check.py");
+    let o = std::process::Command::new("timeout")
+        .args(["120", "python3", script])
+        .arg(s.port.to_string())
+        .args([USER, PASSWORD])
+        .output()
+        .unwrap();
+    let text = out_text(&o);
+    assert!(o.status.success(), "{text}\nserver log:\n{}", s.log());
+    assert!(text.contains("ALL OK"), "{text}");
+}
+
 /// Durable handles with smbprotocol: reconnected after a lost connection with their data,
 /// gone once their timeout runs out, closed when a new open must break their oplock.
 #[test]
