@@ -55,8 +55,8 @@ pub fn close_open(server: &Server, open: &Open) {
     let path = open.path.lock().clone();
     // (Its lease's parent key, asked before the open and its lease are let go.)
     let actor = actor_of(open);
-    let mut files = server.files.shard(&fs.key);
     let (last, doomed, finished) = {
+        let _files = server.files.shard(&fs.key);
         let mut inner = fs.inner.lock();
         if open.delete_on_close.load(Ordering::Acquire) {
             inner.delete_pending = true;
@@ -75,7 +75,9 @@ pub fn close_open(server: &Server, open: &Open) {
         (inner.opens.is_empty(), inner.delete_pending, finished)
     };
     // A file to be deleted while one of its streams is open waits for that stream
-    // (its state stays in the table, delete pending).
+    // (its state stays in the table, delete pending). (Looked at with no shard of the
+    // file table held: the streams' states are in that table too, maybe in the same
+    // shard.)
     let held = last
         && doomed
         && open.stream.is_none()
@@ -90,8 +92,14 @@ pub fn close_open(server: &Server, open: &Open) {
         fs.inner.lock().held_by_streams = true;
     }
     // (A CREATE holding the state keeps it in the table; it removes it if it opens
-    // nothing.)
-    if last && !held && !fs.creating() && files.get(&fs.key).is_some_and(|v| Arc::ptr_eq(v, fs)) {
+    // nothing. An open that came meanwhile keeps it too.)
+    let mut files = server.files.shard(&fs.key);
+    if last
+        && !held
+        && !fs.creating()
+        && fs.inner.lock().opens.is_empty()
+        && files.get(&fs.key).is_some_and(|v| Arc::ptr_eq(v, fs))
+    {
         files.remove(&fs.key);
     }
     drop(files);
