@@ -113,6 +113,34 @@ fn offload_copies_a_file_byte_exact() {
     }
 }
 
+/// A token names data, not its caller: a session of another connection, of the same user
+/// or another, copies with a token a first session made (a copy between two hosts of a
+/// cluster, as Windows allows it).
+#[test]
+fn an_offload_token_serves_another_session_and_another_user() {
+    let e = Engine::new();
+    let (mut a, _wa) = e.client();
+    let ta = a.tree_connect(SHARE).unwrap();
+    let data = pattern(1 << 20, 9);
+    let (src, _) = a.create(ta, "src.bin", RW, 5, 0).unwrap();
+    a.write(ta, src, 0, &data).unwrap();
+    let t = token_of(&offload_read(&mut a, ta, src, 0, 1 << 20, 0));
+    for (who, pw, name) in [
+        (USER, PASSWORD, "same.bin"),
+        (USER2, PASSWORD2, "other.bin"),
+    ] {
+        let (mut b, _wb) = e.client_as(who, pw);
+        let tb = b.tree_connect(SHARE).unwrap();
+        let (dst, _) = b.create(tb, name, RW, 5, 0).unwrap();
+        b.set_end_of_file(tb, dst, 1 << 20).unwrap();
+        let r = offload_write(&mut b, tb, dst, 0, 1 << 20, 0, &t.token);
+        assert_eq!(written(&r), 1 << 20, "{who}");
+        assert!(b.read_all(tb, dst, 1 << 20).unwrap() == data, "{who}");
+        b.close(tb, dst).unwrap();
+    }
+    a.close(ta, src).unwrap();
+}
+
 /// A token is used in parts (TransferOffset), a part lands anywhere in the target, and
 /// the well-known zero token writes zeros.
 #[test]

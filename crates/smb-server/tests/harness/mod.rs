@@ -13,6 +13,9 @@ use std::sync::{Arc, Mutex};
 
 pub const USER: &str = "alice";
 pub const PASSWORD: &str = "Secret-Pass1";
+/// A second user of the node (another host's account, say).
+pub const USER2: &str = "bob";
+pub const PASSWORD2: &str = "Other-Pass2";
 pub const SHARE: &str = "\\\\mem\\data";
 
 /// One engine, its share and its clock.
@@ -77,6 +80,7 @@ impl Engine {
         edit(&mut share);
         let mut users = smb_auth::users::UserDb::new();
         users.add(USER, PASSWORD).unwrap();
+        users.add(USER2, PASSWORD2).unwrap();
         // A fixed start: 2026-01-01T00:00:00Z.
         let start = smb_wire::filetime::from_unix(1_767_225_600, 0);
         let server = Arc::new(Server::new(cfg, vec![share], users, start));
