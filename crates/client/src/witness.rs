@@ -43,6 +43,9 @@ const AUTH: AuthInfo = AuthInfo {
     context: 1,
 };
 
+/// The largest answer taken (an interface list of a large cluster fits many times).
+const MAX_ANSWER: usize = 1 << 20;
+
 /// One association with a node's Witness service.
 pub struct WitnessClient {
     s: TcpStream,
@@ -150,6 +153,9 @@ impl WitnessClient {
             match rpc_client::answer(&mut pdu, AUTH_LEVEL_PRIVACY, &mut self.sec) {
                 Some(Answer::Stub(s, last)) => {
                     whole.extend_from_slice(&s);
+                    if whole.len() > MAX_ANSWER {
+                        return Err(Error::Protocol("a Witness answer past its bound"));
+                    }
                     if last {
                         return Ok(whole);
                     }

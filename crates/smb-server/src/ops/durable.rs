@@ -603,8 +603,11 @@ pub fn yield_persistent(
     persistent: u64,
     write: impl FnOnce(&crate::journal::PersistentOpen) -> std::io::Result<()>,
 ) -> Option<std::io::Result<()>> {
-    let rec = {
-        let table = server.durable.shard(&persistent);
+    // Taken out of the table under its lock, so that nothing here can take it back
+    // while it moves: a reconnect here meanwhile finds nothing (its client was sent to
+    // another node), and a failed write puts it back.
+    let (rec, d) = {
+        let mut table = server.durable.shard(&persistent);
         let d = table.get(&persistent)?;
         let o = &d.open;
         let on_scale_out = o.share.as_ref().is_some_and(|s| s.scale_out);
@@ -617,19 +620,21 @@ pub fn yield_persistent(
         {
             return None;
         }
-        persistent_record(
+        let rec = persistent_record(
             Owner {
                 user: &d.user,
                 domain: &d.domain,
                 client_guid: d.client_guid,
             },
             o,
-        )?
+        )?;
+        (rec, table.remove(&persistent)?)
     };
     if let Err(e) = write(&rec) {
+        server.durable.insert(persistent, d);
         return Some(Err(e));
     }
-    drop_durable(server, persistent);
+    close_open(server, &d.open);
     tracing::info!(persistent, path = %rec.path, "persistent open given to another node");
     Some(Ok(()))
 }

@@ -25,11 +25,18 @@ pub const AUTH_TYPE_NTLMSSP: u8 = 10;
 pub const AUTH_LEVEL_INTEGRITY: u8 = 5;
 pub const AUTH_LEVEL_PRIVACY: u8 = 6;
 
-/// nca_s_fault_access_denied, and the faults a broken call gets.
+/// nca_s_fault_access_denied, and the faults a broken call gets: an operation the
+/// interface does not have, a stub that does not decode.
 pub const FAULT_ACCESS_DENIED: u32 = 5;
 pub const FAULT_OP_RNG_ERROR: u32 = super::NCA_OP_RNG_ERROR;
+pub const FAULT_NDR: u32 = 0x0000_06F7;
 const FAULT_PROTO_ERROR: u32 = super::NCA_PROTO_ERROR;
 const FAULT_SEC_PKG_ERROR: u32 = 0x0000_0721;
+
+/// Presentation contexts a bind may propose (and an association keep).
+const MAX_CONTEXTS: usize = 16;
+/// Calls whose context id is kept for their answer.
+const MAX_CALLS: usize = 64;
 
 /// What a peer may make the association hold: one PDU, and one call's stub.
 const MAX_PDU: usize = 64 * 1024;
@@ -105,6 +112,8 @@ pub struct Association<S: Security> {
     input: Vec<u8>,
     output: Vec<u8>,
     partial: Option<(u32, usize, u16, Vec<u8>)>,
+    /// The presentation context of each call not yet answered (echoed in its answer).
+    call_contexts: Vec<(u32, u16)>,
     /// The connection must end (after what is in `output` is sent).
     closing: bool,
 }
@@ -127,6 +136,7 @@ impl<S: Security> Association<S> {
             input: Vec::new(),
             output: Vec::new(),
             partial: None,
+            call_contexts: Vec::new(),
             closing: false,
         }
     }
@@ -248,10 +258,17 @@ impl<S: Security> Association<S> {
             self.max_xmit = max_recv.clamp(1024, 65535);
         }
         let n = r.u8(24).ok()? as usize;
+        if n > MAX_CONTEXTS {
+            if ptype == PT_BIND {
+                return self.nak(call_id);
+            }
+            self.fault(call_id, FAULT_PROTO_ERROR);
+            return Some(());
+        }
         let end = auth.map_or(pdu.len(), |a| a.0);
         let mut at = 28;
         let mut results = Vec::new();
-        for _ in 0..n.min(16) {
+        for _ in 0..n {
             let ctx_id = r.u16(at).ok()?;
             let nts = r.u8(at + 2).ok()? as usize;
             if at + 24 + 20 * nts > end {
@@ -278,7 +295,7 @@ impl<S: Security> Association<S> {
                         s.copy_from_slice(ts);
                         result = (0, 0, s);
                         self.contexts.retain(|(c, _)| *c != ctx_id);
-                        if self.contexts.len() < 16 {
+                        if self.contexts.len() < MAX_CONTEXTS {
                             self.contexts.push((ctx_id, i));
                         }
                         break;
@@ -296,7 +313,11 @@ impl<S: Security> Association<S> {
             let going =
                 matches!(self.auth, Auth::Pending(pt, pl, pc) if (pt, pl, pc) == (t, l, ctx));
             if !(fresh || going) || l < AUTH_LEVEL_INTEGRITY && l != 2 {
-                return self.nak(call_id);
+                if ptype == PT_BIND {
+                    return self.nak(call_id);
+                }
+                self.fault(call_id, FAULT_ACCESS_DENIED);
+                return Some(());
             }
             match self.sec.step(t, &pdu[a + TRAILER_LEN..]) {
                 Ok(AuthStep::Continue(tok)) => {
@@ -439,6 +460,11 @@ impl<S: Security> Association<S> {
             return None;
         }
         let (call_id, iface, opnum, stub) = whole;
+        self.call_contexts.retain(|(c, _)| *c != call_id);
+        if self.call_contexts.len() >= MAX_CALLS {
+            self.call_contexts.remove(0);
+        }
+        self.call_contexts.push((call_id, ctx_id));
         Some(Call {
             call_id,
             iface,
@@ -447,12 +473,21 @@ impl<S: Security> Association<S> {
         })
     }
 
+    /// The context a call came on (0 when not known), forgotten as it is answered.
+    fn context_of(&mut self, call_id: u32) -> u16 {
+        match self.call_contexts.iter().position(|(c, _)| *c == call_id) {
+            Some(i) => self.call_contexts.remove(i).1,
+            None => 0,
+        }
+    }
+
     /// Answers call `call_id` with a fault.
     pub fn fault(&mut self, call_id: u32, status: u32) {
+        let ctx = self.context_of(call_id);
         let mut p = Vec::new();
         header(&mut p, PT_FAULT, PFC_FIRST | PFC_LAST, call_id);
         p.put_u32(32);
-        p.put_u16(0);
+        p.put_u16(ctx);
         p.put_u8(0);
         p.put_u8(0);
         p.put_u32(status);
@@ -463,6 +498,7 @@ impl<S: Security> Association<S> {
     /// Answers call `call_id` with `stub`, in fragments the peer takes, each protected at
     /// the bound level.
     pub fn respond(&mut self, call_id: u32, stub: &[u8]) {
+        let ctx_id = self.context_of(call_id);
         let bound = match self.auth {
             Auth::Done(t, l, ctx) if l >= AUTH_LEVEL_INTEGRITY => Some((t, l, ctx)),
             _ => None,
@@ -488,7 +524,7 @@ impl<S: Security> Association<S> {
             header(&mut p, PT_RESPONSE, flags, call_id);
             p.put_u32(left as u32);
             left -= c.len();
-            p.put_u16(0);
+            p.put_u16(ctx_id);
             p.put_u8(0);
             p.put_u8(0);
             p.extend_from_slice(c);

@@ -122,6 +122,11 @@ pub fn answer<S: Security>(pdu: &mut [u8], level: u8, sec: &mut S) -> Option<Ans
         PT_RESPONSE => {
             let last = pdu[3] & 2 != 0;
             if auth_len == 0 {
+                // (Bound at integrity or privacy, an answer without protection is not
+                // the server's.)
+                if level >= AUTH_LEVEL_INTEGRITY {
+                    return None;
+                }
                 return Some(Answer::Stub(pdu.get(24..)?.to_vec(), last));
             }
             let pad = *pdu.get(trailer + 2)? as usize;

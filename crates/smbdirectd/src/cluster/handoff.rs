@@ -23,19 +23,23 @@ use std::time::{Duration, Instant};
 const MAX_PENDING: usize = 1024;
 /// A node asks for the same open again after this.
 const ASK_AGAIN: Duration = Duration::from_secs(2);
+/// Turns of the watch thread an open is looked for before it is given up (its holder
+/// never gave it, or its client stopped asking).
+const MAX_TURNS: u32 = 40;
 
 fn object(persistent: u64) -> String {
     format!("smbdirectd.handoff.{persistent:016x}")
 }
 
-/// What the node has been asked, or told, and what it asked.
+/// What the node has been asked, and what it waits for.
 #[derive(Default)]
 pub(super) struct Handoffs {
     /// Opens to yield: (persistent id, the node asking).
     yields: Vec<(u64, u16)>,
-    /// Opens given to this node, to adopt.
-    given: Vec<u64>,
-    asked: HashMap<u64, Instant>,
+    /// Opens this node waits for (asked for, or said to be given): when it last asked,
+    /// and the turns it has looked for the record. Looked for at every turn until
+    /// adopted, so a lost notification or a failed adoption is tried again.
+    wanted: HashMap<u64, (Option<Instant>, u32)>,
 }
 
 impl Inner {
@@ -46,17 +50,29 @@ impl Inner {
             return;
         };
         let now = crate::clock::now();
-        h.asked
-            .retain(|_, at| now.saturating_duration_since(*at) < ASK_AGAIN);
-        if h.asked.contains_key(&persistent) || h.asked.len() >= MAX_PENDING {
+        if h.wanted.len() >= MAX_PENDING && !h.wanted.contains_key(&persistent) {
             return;
         }
-        h.asked.insert(persistent, now);
+        let w = h.wanted.entry(persistent).or_insert((None, 0));
+        if w.0
+            .is_some_and(|at| now.saturating_duration_since(at) < ASK_AGAIN)
+        {
+            return;
+        }
+        w.0 = Some(now);
         drop(h);
         self.send_line(format!(
             "! yield {persistent:x} {:x} {holder:x}",
             self.number
         ));
+    }
+
+    /// Whether this node is waiting for `persistent` to be handed to it (a reconnect
+    /// for it is told to retry meanwhile).
+    pub(super) fn awaiting(&self, persistent: u64) -> bool {
+        self.handoffs
+            .lock()
+            .is_ok_and(|h| h.wanted.contains_key(&persistent))
     }
 
     /// A handoff line heard on the notify object (in the watch callback: only noted,
@@ -72,14 +88,15 @@ impl Inner {
         let Ok(mut h) = self.handoffs.lock() else {
             return;
         };
-        if h.yields.len() + h.given.len() >= MAX_PENDING {
-            return;
-        }
         match (kind, f.next().and_then(|x| u16::from_str_radix(x, 16).ok())) {
-            ("yield", Some(holder)) if holder == self.number && to != self.number => {
+            ("yield", Some(holder))
+                if holder == self.number && to != self.number && h.yields.len() < MAX_PENDING =>
+            {
                 h.yields.push((p, to))
             }
-            ("given", None) if to == self.number => h.given.push(p),
+            ("given", None) if to == self.number && h.wanted.len() < MAX_PENDING => {
+                h.wanted.entry(p).or_insert((None, 0));
+            }
             _ => return,
         }
         drop(h);
@@ -90,8 +107,11 @@ impl Inner {
 
     /// Yields what was asked and adopts what was given (the watch thread, each turn).
     pub(super) fn run_handoffs(&self) {
-        let (yields, given) = match self.handoffs.lock() {
-            Ok(mut h) => (std::mem::take(&mut h.yields), std::mem::take(&mut h.given)),
+        let (yields, wanted) = match self.handoffs.lock() {
+            Ok(mut h) => (
+                std::mem::take(&mut h.yields),
+                h.wanted.keys().copied().collect::<Vec<_>>(),
+            ),
             Err(_) => return,
         };
         for (p, to) in yields {
@@ -109,25 +129,45 @@ impl Inner {
                 }
                 Some(Err(e)) => tracing::warn!(persistent = p, error = %e,
                     "could not give a persistent open to another node"),
-                None => tracing::debug!(persistent = p, "asked to yield an open not free to go"),
+                // Given already (and the word of it lost?): said again while its record
+                // waits to be taken.
+                None => {
+                    if self.io.stat(&object(p)).is_ok_and(|s| s.is_some()) {
+                        self.send_line(format!("! given {p:x} {to:x}"));
+                    }
+                }
             }
         }
-        for p in given {
-            if let Err(e) = self.adopt_given(p) {
-                tracing::warn!(persistent = p, error = %format!("{e:#}"),
-                    "could not adopt a persistent open given by another node");
+        for p in wanted {
+            let done = match self.adopt_given(p) {
+                Ok(adopted) => adopted,
+                Err(e) => {
+                    tracing::warn!(persistent = p, error = %format!("{e:#}"),
+                        "could not adopt a persistent open given by another node; will retry");
+                    false
+                }
+            };
+            if let Ok(mut h) = self.handoffs.lock() {
+                let give_up = h.wanted.get_mut(&p).is_some_and(|w| {
+                    w.1 += 1;
+                    w.1 > MAX_TURNS
+                });
+                if done || give_up {
+                    h.wanted.remove(&p);
+                }
             }
         }
     }
 
-    fn adopt_given(&self, p: u64) -> anyhow::Result<()> {
+    /// Adopts `p` if its record waits in RADOS: true once done.
+    fn adopt_given(&self, p: u64) -> anyhow::Result<bool> {
         let oid = object(p);
         let Some(bytes) = self
             .io
             .read_all(&oid)
             .map_err(ceph_err("reading a handed-off open"))?
         else {
-            return Ok(());
+            return Ok(false);
         };
         let opens: Vec<_> = recover(&bytes)
             .opens
@@ -146,6 +186,6 @@ impl Inner {
             kept,
             "adopted a persistent open another node gave"
         );
-        Ok(())
+        Ok(true)
     }
 }

@@ -150,7 +150,7 @@ impl smb_server::state::ClusterView for View {
         if let Some(h) = holder {
             self.0.ask_for(persistent, h);
         }
-        waiting
+        waiting || self.0.awaiting(persistent)
     }
 
     fn admit(

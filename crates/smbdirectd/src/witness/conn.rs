@@ -5,7 +5,9 @@
 use super::auth::RpcLogon;
 use super::{Witness, SERVICE};
 use anyhow::{Context, Result};
-use smb_wire::dcerpc::assoc::{Association, Call, AUTH_LEVEL_PRIVACY, FAULT_OP_RNG_ERROR};
+use smb_wire::dcerpc::assoc::{
+    Association, Call, AUTH_LEVEL_PRIVACY, FAULT_NDR, FAULT_OP_RNG_ERROR,
+};
 use smb_wire::dcerpc::{epm, witness};
 use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
@@ -14,8 +16,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A connection with nothing registered and nothing waiting ends after this.
+/// A connection with nothing registered and nothing waiting ends after this without a
+/// call; one that has not logged on, after `LOGON`; an endpoint mapper's, after `LOGON`
+/// whatever it does.
 const IDLE: Duration = Duration::from_secs(120);
+const LOGON: Duration = Duration::from_secs(10);
 /// AsyncNotify calls one connection may keep waiting.
 const MAX_WAITING: usize = 16;
 
@@ -124,6 +129,8 @@ fn serve(w: &Witness, mut s: TcpStream, id: u64, waker: &std::os::fd::OwnedFd, e
     };
     let mut a = Association::new(served, level, port, logon);
     let _ = s.set_nonblocking(true);
+    keepalive(&s);
+    let began = crate::clock::now();
     let _ = s.set_write_timeout(Some(Duration::from_secs(5)));
     let mut waiting: Vec<Waiting> = Vec::new();
     let mut last = crate::clock::now();
@@ -145,8 +152,8 @@ fn serve(w: &Witness, mut s: TcpStream, id: u64, waker: &std::os::fd::OwnedFd, e
         match s.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => {
-                last = crate::clock::now();
                 for call in a.receive(&buf[..n]) {
+                    last = crate::clock::now();
                     if epm_only {
                         map(w, &mut a, call, local.as_ref().ok());
                     } else {
@@ -182,6 +189,35 @@ fn serve(w: &Witness, mut s: TcpStream, id: u64, waker: &std::os::fd::OwnedFd, e
         if waiting.is_empty() && crate::clock::since(last) > IDLE && !w.has_registrations(id) {
             break;
         }
+        // (A peer that does not log on, or only asks the endpoint mapper, holds its place
+        // a short while.)
+        if crate::clock::since(began) > LOGON && (epm_only || !a.authenticated()) {
+            break;
+        }
+    }
+}
+
+/// TCP keepalive on a Witness connection: a host that vanished without a word lets its
+/// registrations go within minutes.
+fn keepalive(s: &TcpStream) {
+    let fd = s.as_raw_fd();
+    for (level, opt, v) in [
+        (libc::SOL_SOCKET, libc::SO_KEEPALIVE, 1),
+        (libc::IPPROTO_TCP, libc::TCP_KEEPIDLE, 60),
+        (libc::IPPROTO_TCP, libc::TCP_KEEPINTVL, 10),
+        (libc::IPPROTO_TCP, libc::TCP_KEEPCNT, 6),
+    ] {
+        let v: libc::c_int = v;
+        // SAFETY: setsockopt reads an int of the size given from a live local.
+        unsafe {
+            libc::setsockopt(
+                fd,
+                level,
+                opt,
+                (&v as *const libc::c_int).cast(),
+                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+            )
+        };
     }
 }
 
@@ -212,7 +248,12 @@ fn answer(
     waiting: &mut Vec<Waiting>,
 ) {
     let Some(req) = witness::Request::decode(call.opnum, &call.stub) else {
-        a.fault(call.call_id, FAULT_OP_RNG_ERROR);
+        let fault = if call.opnum <= 4 {
+            FAULT_NDR
+        } else {
+            FAULT_OP_RNG_ERROR
+        };
+        a.fault(call.call_id, fault);
         return;
     };
     let stub = match &req {
@@ -220,7 +261,8 @@ fn answer(
             witness::encode_interfaces(&w.interfaces(), witness::OK)
         }
         witness::Request::Register { .. } | witness::Request::RegisterEx { .. } => {
-            match w.register(id, &req) {
+            let user = a.security().user.clone().unwrap_or_default();
+            match w.register(id, &user, &req) {
                 Ok(h) => witness::encode_registered(&h, witness::OK),
                 Err(e) => witness::encode_registered(&[0; 20], e),
             }
@@ -253,7 +295,7 @@ fn map(w: &Witness, a: &mut Association<RpcLogon>, call: Call, local: Option<&Ip
         return;
     }
     let Some(req) = epm::decode_map(&call.stub) else {
-        a.fault(call.call_id, FAULT_OP_RNG_ERROR);
+        a.fault(call.call_id, FAULT_NDR);
         return;
     };
     let ports = w.ports.lock().expect("ports").clone();

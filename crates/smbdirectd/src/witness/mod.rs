@@ -25,8 +25,9 @@ pub use conn::start;
 
 /// Connections the service serves at once.
 const MAX_CONNECTIONS: usize = 256;
-/// Registrations per connection, and in all.
+/// Registrations per connection, per user, and in all.
 const MAX_REGS_PER_CONNECTION: usize = 16;
+const MAX_REGS_PER_USER: usize = 64;
 const MAX_REGS: usize = 4096;
 /// Notifications kept for a registration no AsyncNotify is waiting on.
 const MAX_QUEUED: usize = 16;
@@ -46,6 +47,8 @@ pub struct Peer {
 
 struct Registration {
     conn: u64,
+    /// Who registered (`DOMAIN\user`).
+    user: String,
     ip: IpAddr,
     client: String,
     share: Option<String>,
@@ -197,7 +200,7 @@ impl Witness {
     }
 
     /// Register and RegisterEx (MS-SWN 3.1.4.2, 3.1.4.5): the handle, or the error.
-    fn register(&self, conn: u64, r: &witness::Request) -> Result<[u8; 20], u32> {
+    fn register(&self, conn: u64, user: &str, r: &witness::Request) -> Result<[u8; 20], u32> {
         let (want, net, ip, client, share, timeout) = match r {
             witness::Request::Register {
                 version,
@@ -249,7 +252,9 @@ impl Witness {
         }
         let mut t = self.table.lock().expect("table");
         let mine = t.regs.values().filter(|r| r.conn == conn).count();
-        if mine >= MAX_REGS_PER_CONNECTION || t.regs.len() >= MAX_REGS {
+        let users = t.regs.values().filter(|r| r.user == user).count();
+        if mine >= MAX_REGS_PER_CONNECTION || users >= MAX_REGS_PER_USER || t.regs.len() >= MAX_REGS
+        {
             return Err(witness::ERROR_NO_SYSTEM_RESOURCES);
         }
         let mut handle = [0u8; 20];
@@ -264,6 +269,7 @@ impl Witness {
             handle,
             Registration {
                 conn,
+                user: user.to_string(),
                 ip,
                 client: client.chars().take(64).collect(),
                 share: share.clone(),

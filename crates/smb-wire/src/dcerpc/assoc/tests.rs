@@ -254,3 +254,53 @@ fn hostile_pdus_close_or_fault_and_never_panic() {
     a.receive(&big);
     assert!(a.closing());
 }
+
+#[test]
+fn answers_name_the_calls_context_and_unprotected_answers_are_refused() {
+    let mut a = served(Toy {
+        server: true,
+        ..Default::default()
+    });
+    let mut c = Toy::default();
+    // Bound on context 5.
+    assert!(a
+        .receive(&rpc_client::bind(
+            1,
+            false,
+            5,
+            witness::SYNTAX,
+            Some((PRIV, &[1]))
+        ))
+        .is_empty());
+    answers(&mut a, &mut c, 0);
+    a.receive(&rpc_client::auth3(2, PRIV, &[2]));
+    let calls = a.receive(&rpc_client::request(3, 5, 0, &[], Some((PRIV, &mut c))));
+    assert_eq!(calls.len(), 1);
+    a.respond(3, &[1, 2, 3, 4]);
+    let out = a.take_output();
+    assert_eq!(
+        u16::from_le_bytes([out[20], out[21]]),
+        5,
+        "p_cont_id echoed"
+    );
+    let mut pdu = out.clone();
+    assert_eq!(
+        rpc_client::answer(&mut pdu, AUTH_LEVEL_PRIVACY, &mut c),
+        Some(Answer::Stub(vec![1, 2, 3, 4], true))
+    );
+    // An answer with no protection, where privacy was bound, is not taken.
+    let mut forged = Vec::new();
+    super::header(&mut forged, super::PT_RESPONSE, 3, 3);
+    forged.extend_from_slice(&[0; 8]);
+    let mut forged = super::finish(forged);
+    assert_eq!(
+        rpc_client::answer(&mut forged, AUTH_LEVEL_PRIVACY, &mut c),
+        None
+    );
+    // A bind proposing more contexts than kept is refused whole.
+    let mut a = served(Toy::default());
+    let mut big = rpc_client::bind(1, false, 0, witness::SYNTAX, None);
+    big[24] = 17;
+    a.receive(&big);
+    assert_eq!(answers(&mut a, &mut c, 0), vec![Answer::Refused(13)]);
+}
