@@ -76,7 +76,9 @@ impl Capture {
     }
 
     pub fn stop(mut self) -> PathBuf {
-        std::thread::sleep(Duration::from_millis(300));
+        // (dumpcap may be behind on a loaded machine: the last packets sent are given
+        // time to reach its file before it is told to stop.)
+        std::thread::sleep(Duration::from_millis(1500));
         // SAFETY: signalling our own child.
         unsafe { libc::kill(self.child.id() as i32, libc::SIGINT) };
         let _ = self.child.wait();
