@@ -73,6 +73,50 @@ fn reclaim(
     c.request(Command::CREATE, tree, &body).unwrap()
 }
 
+/// Reclaims "vm.vhdx" (DH2C) until it is no longer told to retry, or `secs` have passed,
+/// pausing `ms` between tries: the last answer, and how many times it was told to retry.
+fn reclaim_retrying(
+    c: &mut client::Client,
+    tree: u32,
+    f: FileId,
+    guid: [u8; 16],
+    (secs, ms): (u64, u64),
+) -> (Response, u32) {
+    let started = Instant::now();
+    let mut retries = 0;
+    loop {
+        let r = reclaim(c, tree, "vm.vhdx", f, guid, None);
+        if r.status() != NtStatus::FILE_NOT_AVAILABLE
+            || started.elapsed() > Duration::from_secs(secs)
+        {
+            return (r, retries);
+        }
+        retries += 1;
+        std::thread::sleep(Duration::from_millis(ms));
+    }
+}
+
+/// A node serving the scale-out share at `path` of `c`'s file system, at `host`:445, its
+/// metrics on `metrics`, with a 4 s lease.
+fn scale_out_node(
+    c: &testkit::ceph::Cluster,
+    path: &str,
+    metrics: u16,
+    host: &'static str,
+) -> TestServer {
+    let mut o = cephfs_opts(
+        c,
+        path,
+        "continuous_availability = true\nscale_out = true",
+        (
+            "lease_seconds = 4",
+            &format!("netbios_name = \"SOFS\"\n[metrics]\nlisten = \"127.0.0.1:{metrics}\""),
+        ),
+    );
+    o.host_at_445 = Some(host);
+    TestServer::start_with(o)
+}
+
 fn file_id(r: &Response) -> FileId {
     let m = r.body();
     let le64 = |at: usize| u64::from_le_bytes(m[at..at + 8].try_into().unwrap());
@@ -227,19 +271,7 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
     }
     let dir = tempfile::tempdir().unwrap();
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16600);
-    let node = |metrics: u16, host: &'static str| {
-        let mut o = cephfs_opts(
-            &c,
-            "/scaleout",
-            "continuous_availability = true\nscale_out = true",
-            (
-                "lease_seconds = 4",
-                &format!("netbios_name = \"SOFS\"\n[metrics]\nlisten = \"127.0.0.1:{metrics}\""),
-            ),
-        );
-        o.host_at_445 = Some(host);
-        TestServer::start_with(o)
-    };
+    let node = |metrics: u16, host: &'static str| scale_out_node(&c, "/scaleout", metrics, host);
     let (ma, mb) = (free_port(), free_port());
     let (ip_a, ip_b) = ("127.0.0.85", "127.0.0.86");
     let mut a = node(ma, ip_a);
@@ -301,16 +333,7 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
     // its handle back.
     let (mut cb, tb) = connect_with_guid(&b, OWNER);
     let started = Instant::now();
-    let mut retries = 0;
-    let r = loop {
-        let r = reclaim(&mut cb, tb, "vm.vhdx", vm, vm_guid, None);
-        if r.status() != NtStatus::FILE_NOT_AVAILABLE || started.elapsed() > Duration::from_secs(60)
-        {
-            break r;
-        }
-        retries += 1;
-        std::thread::sleep(Duration::from_millis(250));
-    };
+    let (r, retries) = reclaim_retrying(&mut cb, tb, vm, vm_guid, (60, 250));
     assert_eq!(
         r.status(),
         NtStatus::SUCCESS,
@@ -416,14 +439,7 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
     unsafe { libc::kill(pid, libc::SIGSTOP) };
     let (mut ca3, ta3) = connect_with_guid(&a, OWNER);
     let started = Instant::now();
-    let r = loop {
-        let r = reclaim(&mut ca3, ta3, "vm.vhdx", vm, vm_guid, None);
-        if r.status() != NtStatus::FILE_NOT_AVAILABLE || started.elapsed() > Duration::from_secs(60)
-        {
-            break r;
-        }
-        std::thread::sleep(Duration::from_millis(250));
-    };
+    let (r, _) = reclaim_retrying(&mut ca3, ta3, vm, vm_guid, (60, 250));
     assert_eq!(
         r.status(),
         NtStatus::SUCCESS,
@@ -455,14 +471,7 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
     a.stop();
     let (mut cb2, tb2) = connect_with_guid(&b, OWNER);
     let started = Instant::now();
-    let r = loop {
-        let r = reclaim(&mut cb2, tb2, "vm.vhdx", vm, vm_guid, None);
-        if r.status() != NtStatus::FILE_NOT_AVAILABLE || started.elapsed() > Duration::from_secs(60)
-        {
-            break r;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let (r, _) = reclaim_retrying(&mut cb2, tb2, vm, vm_guid, (60, 100));
     assert_eq!(
         r.status(),
         NtStatus::SUCCESS,
@@ -487,19 +496,7 @@ fn scale_out_drain_moves_a_host_and_its_handle_to_another_node() {
     }
     let dir = tempfile::tempdir().unwrap();
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 17700);
-    let node = |metrics: u16, host: &'static str| {
-        let mut o = cephfs_opts(
-            &c,
-            "/drain",
-            "continuous_availability = true\nscale_out = true",
-            (
-                "lease_seconds = 4",
-                &format!("netbios_name = \"SOFS\"\n[metrics]\nlisten = \"127.0.0.1:{metrics}\""),
-            ),
-        );
-        o.host_at_445 = Some(host);
-        TestServer::start_with(o)
-    };
+    let node = |metrics: u16, host: &'static str| scale_out_node(&c, "/drain", metrics, host);
     let (ma, mb) = (free_port(), free_port());
     let (ip_a, ip_b) = ("127.0.0.87", "127.0.0.88");
     let mut a = node(ma, ip_a);
@@ -551,16 +548,7 @@ fn scale_out_drain_moves_a_host_and_its_handle_to_another_node() {
     drop(ca);
     let (mut cb, tb) = connect_with_guid(&b, OWNER);
     let started = Instant::now();
-    let mut retries = 0;
-    let r = loop {
-        let r = reclaim(&mut cb, tb, "vm.vhdx", vm, vm_guid, None);
-        if r.status() != NtStatus::FILE_NOT_AVAILABLE || started.elapsed() > Duration::from_secs(30)
-        {
-            break r;
-        }
-        retries += 1;
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let (r, retries) = reclaim_retrying(&mut cb, tb, vm, vm_guid, (30, 100));
     assert_eq!(r.status(), NtStatus::SUCCESS, "{}\n{}", a.log(), b.log());
     eprintln!(
         "drained: handle moved to B after {:?} ({retries} retries)",

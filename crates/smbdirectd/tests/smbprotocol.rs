@@ -36,17 +36,7 @@ fn impacket_lists_reads_and_writes_a_share() {
     if !require_python_module("impacket") {
         return;
     }
-    let s = TestServer::start();
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/impacket_check.py");
-    let o = std::process::Command::new("timeout")
-        .args(["120", "python3", script])
-        .arg(s.port.to_string())
-        .args([USER, PASSWORD])
-        .output()
-        .unwrap();
-    let text = out_text(&o);
-    assert!(o.status.success(), "{text}\nserver log:\n{}", s.log());
-    assert!(text.contains("ALL OK"), "{text}");
+    py_check(&TestServer::start(), "impacket_check.py");
 }
 
 /// Durable handles with smbprotocol: reconnected after a lost connection with their data,
@@ -71,9 +61,15 @@ fn smbprotocol_durable_handles_on_an_spdk_share() {
 
 /// smbprotocol's durable-handle script against `s`: it must say ALL OK.
 fn durable_check(s: &TestServer) {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/durable_check.py");
+    py_check(s, "durable_check.py");
+}
+
+/// The Python check `tests/py/NAME` against `s` (argv: port, user, password): it must
+/// succeed and say ALL OK.
+fn py_check(s: &TestServer, name: &str) {
+    let script = format!("{}/tests/py/{name}", env!("CARGO_MANIFEST_DIR"));
     let o = std::process::Command::new("timeout")
-        .args(["120", "python3", script])
+        .args(["120", "python3", &script])
         .arg(s.port.to_string())
         .args([USER, PASSWORD])
         .output()

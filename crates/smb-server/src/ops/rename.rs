@@ -209,12 +209,6 @@ pub(super) fn rename(
     Ok(())
 }
 
-/// A named stream renamed within its file (MS-FSA 2.1.5.15.11.1): to `:name` or
-/// `:name:$DATA`, replacing a stream of that name only when asked and only when it is
-/// empty, as NTFS does (INVALID_PARAMETER otherwise), never one held open. Its data moving
-/// into the file's unnamed stream (`::$DATA`) is not done here (NOT_SUPPORTED); a name
-/// with a file part asks a stream's handle to rename its file, which Windows refuses
-/// with SHARING_VIOLATION.
 /// A stream renamed onto the file's default stream (MS-FSA 2.1.5.15.11.1): allowed while
 /// the file's own data is empty and no one has it open; the stream's bytes become the
 /// file's data and the stream is gone. The handle then names the file's data.
@@ -234,11 +228,7 @@ fn rename_to_default(
             NtStatus::OBJECT_NAME_COLLISION
         });
     }
-    let held = server
-        .files
-        .get_cloned(&(main.device_id, main.file_id))
-        .is_some_and(|fs| !fs.inner.lock().opens.is_empty());
-    if held {
+    if held_open(server, &main) {
         return Err(NtStatus::SHARING_VIOLATION);
     }
     let src = open.file_obj().ok_or(NtStatus::INVALID_PARAMETER)?;
@@ -247,41 +237,45 @@ fn rename_to_default(
         base,
         &OpenParams::read_write(Disposition::Open, Kind::NonDirectory),
     )?;
-    let mut buf = vec![0u8; (len as usize).clamp(1, 1 << 20)];
-    let mut at = 0u64;
-    while at < len {
-        let n = src.read_at(at, &mut buf)?;
-        if n == 0 {
-            break;
-        }
-        let mut done = 0;
-        while done < n {
-            let w = dst.write_at(at + done as u64, &buf[done..n])?;
-            if w == 0 {
-                return Err(NtStatus::DISK_FULL);
-            }
-            done += w;
-        }
-        at += n as u64;
-    }
+    let len = usize::try_from(len).map_err(|_| NtStatus::INVALID_PARAMETER)?;
+    dst.copy_from(src, 0, 0, len)?;
     let from = open.path.lock().clone();
     share.backend.remove(&from, false)?;
+    stream_renamed(server, open, base, "");
+    Ok(())
+}
+
+/// Whether anyone here holds the file (or stream) `i` open.
+fn held_open(server: &Server, i: &crate::backend::FileInfo) -> bool {
+    server
+        .files
+        .get_cloned(&(i.device_id, i.file_id))
+        .is_some_and(|fs| !fs.inner.lock().opens.is_empty())
+}
+
+/// Every open of `open`'s stream in this server now has the path `to` and the stream
+/// name `name` ("": the file's own data).
+fn stream_renamed(server: &Server, open: &Open, to: &SharePath, name: &str) {
     let fs = open.file.as_ref();
     for s in server.sessions.values_cloned() {
         for o in s.opens.lock().values() {
             if let (Some(a), Some(b)) = (fs, &o.file) {
                 if Arc::ptr_eq(a, b) {
-                    *o.path.lock() = base.clone();
+                    *o.path.lock() = to.clone();
                     if let Some((_, n)) = &o.stream {
-                        n.lock().clear();
+                        *n.lock() = name.to_string();
                     }
                 }
             }
         }
     }
-    Ok(())
 }
 
+/// A named stream renamed within its file (MS-FSA 2.1.5.15.11.1): to `:name` or
+/// `:name:$DATA`, replacing a stream of that name only when asked and only when it is
+/// empty, as NTFS does (INVALID_PARAMETER otherwise), never one held open; to `::$DATA`,
+/// onto the file's own data ([`rename_to_default`]). A name with a file part asks a
+/// stream's handle to rename its file, which Windows refuses with SHARING_VIOLATION.
 fn rename_stream(
     server: &Arc<Server>,
     open: &Open,
@@ -331,30 +325,13 @@ fn rename_stream(
         Ok(_) if !replace => return Err(NtStatus::OBJECT_NAME_COLLISION),
         Ok(t) if t.end_of_file != 0 => return Err(NtStatus::INVALID_PARAMETER),
         Ok(t) => {
-            let held = server
-                .files
-                .get_cloned(&(t.device_id, t.file_id))
-                .is_some_and(|fs| !fs.inner.lock().opens.is_empty());
-            if held {
+            if held_open(server, &t) {
                 return Err(NtStatus::SHARING_VIOLATION);
             }
         }
         Err(_) => {}
     }
     share.backend.rename(&from, &to, replace)?;
-    // Every open of this stream in this server now has the new name.
-    let fs = open.file.as_ref();
-    for s in server.sessions.values_cloned() {
-        for o in s.opens.lock().values() {
-            if let (Some(a), Some(b)) = (fs, &o.file) {
-                if Arc::ptr_eq(a, b) {
-                    *o.path.lock() = to.clone();
-                    if let Some((_, n)) = &o.stream {
-                        *n.lock() = name.to_string();
-                    }
-                }
-            }
-        }
-    }
+    stream_renamed(server, open, &to, name);
     Ok(())
 }

@@ -6,8 +6,8 @@
 //! checks and pads. Calls come out as [`Call`]s and are answered, at once or later (a
 //! long poll), through [`Association::respond`] or [`Association::fault`].
 
+use super::{fault_pdu, put_ack_body, response_fragments, ContextResult, PT_REQUEST};
 use super::{finish, header, BTFN_PREFIX, NDR, PT_ALTER, PT_ALTER_RESP, PT_BIND, PT_BIND_ACK};
-use super::{PT_FAULT, PT_REQUEST, PT_RESPONSE};
 use crate::codec::{Le, PutLe};
 use std::ops::Range;
 
@@ -281,7 +281,7 @@ impl<S: Security> Association<S> {
                 .iter()
                 .position(|s| s.uuid[..] == *abs && s.major == major);
             // Abstract syntax not supported, until a transfer syntax says otherwise.
-            let mut result: (u16, u16, [u8; 20]) = (2, 1, [0; 20]);
+            let mut result: ContextResult = (2, 1, [0; 20]);
             for t in 0..nts.min(8) {
                 let ts = r.bytes(at + 24 + 20 * t, 20).ok()?;
                 if ts[..8] == BTFN_PREFIX {
@@ -348,27 +348,9 @@ impl<S: Security> Association<S> {
             (PT_ALTER_RESP, PFC_FIRST | PFC_LAST)
         };
         header(&mut p, resp, flags, call_id);
-        p.put_u16(self.max_xmit as u16);
-        p.put_u16(self.max_xmit as u16);
-        p.put_u32(0x53F0);
-        if ptype == PT_BIND {
-            let addr = format!("{}\0", self.port);
-            p.put_u16(addr.len() as u16);
-            p.extend_from_slice(addr.as_bytes());
-        } else {
-            p.put_u16(0);
-        }
-        while !p.len().is_multiple_of(4) {
-            p.push(0);
-        }
-        p.put_u8(results.len() as u8);
-        p.put_u8(0);
-        p.put_u16(0);
-        for (res, reason, syn) in results {
-            p.put_u16(res);
-            p.put_u16(reason);
-            p.extend_from_slice(&syn);
-        }
+        let addr = format!("{}\0", self.port);
+        let addr = (ptype == PT_BIND).then_some(addr.as_bytes());
+        put_ack_body(&mut p, self.max_xmit, addr, &results);
         if let Some((t, l, ctx, tok)) = answer {
             trailer(&mut p, t, l, 0, ctx);
             p.extend_from_slice(&tok);
@@ -484,15 +466,8 @@ impl<S: Security> Association<S> {
     /// Answers call `call_id` with a fault.
     pub fn fault(&mut self, call_id: u32, status: u32) {
         let ctx = self.context_of(call_id);
-        let mut p = Vec::new();
-        header(&mut p, PT_FAULT, PFC_FIRST | PFC_LAST, call_id);
-        p.put_u32(32);
-        p.put_u16(ctx);
-        p.put_u8(0);
-        p.put_u8(0);
-        p.put_u32(status);
-        p.put_u32(0);
-        self.output.extend_from_slice(&finish(p));
+        self.output
+            .extend_from_slice(&fault_pdu(call_id, ctx, status));
     }
 
     /// Answers call `call_id` with `stub`, in fragments the peer takes, each protected at
@@ -505,31 +480,9 @@ impl<S: Security> Association<S> {
         };
         let overhead = 24 + bound.map_or(0, |_| TRAILER_LEN + SIG_LEN);
         let room = self.max_xmit.saturating_sub(overhead).max(256) & !(AUTH_PAD - 1);
-        let chunks: Vec<&[u8]> = if stub.is_empty() {
-            vec![&[]]
-        } else {
-            stub.chunks(room).collect()
-        };
-        let last = chunks.len() - 1;
-        let mut left = stub.len();
-        for (i, c) in chunks.iter().enumerate() {
-            let mut flags = 0;
-            if i == 0 {
-                flags |= PFC_FIRST;
-            }
-            if i == last {
-                flags |= PFC_LAST;
-            }
-            let mut p = Vec::with_capacity(overhead + c.len() + AUTH_PAD);
-            header(&mut p, PT_RESPONSE, flags, call_id);
-            p.put_u32(left as u32);
-            left -= c.len();
-            p.put_u16(ctx_id);
-            p.put_u8(0);
-            p.put_u8(0);
-            p.extend_from_slice(c);
+        for mut p in response_fragments(call_id, ctx_id, stub, room) {
             if let Some((t, l, ctx)) = bound {
-                let pad = (AUTH_PAD - c.len() % AUTH_PAD) % AUTH_PAD;
+                let pad = (AUTH_PAD - (p.len() - 24) % AUTH_PAD) % AUTH_PAD;
                 p.resize(p.len() + pad, 0);
                 let data = 24..p.len();
                 trailer(&mut p, t, l, pad as u8, ctx);

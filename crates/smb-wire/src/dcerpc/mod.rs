@@ -243,6 +243,79 @@ fn header(out: &mut Vec<u8>, ptype: u8, flags: u8, call_id: u32) {
     out.put_u32(call_id);
 }
 
+/// A FAULT answering call `call_id` (made on presentation context `ctx`).
+fn fault_pdu(call_id: u32, ctx: u16, status: u32) -> Vec<u8> {
+    let mut p = Vec::new();
+    header(&mut p, PT_FAULT, 3, call_id);
+    p.put_u32(32);
+    p.put_u16(ctx);
+    p.put_u8(0);
+    p.put_u8(0);
+    p.put_u32(status);
+    p.put_u32(0);
+    finish(p)
+}
+
+/// A presentation context's result in a BIND_ACK: result, reason, transfer syntax.
+type ContextResult = (u16, u16, [u8; 20]);
+
+/// A BIND_ACK's or ALTER_CONTEXT_RESP's body after its header: the fragment sizes, the
+/// secondary address (a bind's; None for an alter), the context results.
+fn put_ack_body(p: &mut Vec<u8>, max_frag: usize, addr: Option<&[u8]>, results: &[ContextResult]) {
+    p.put_u16(max_frag as u16);
+    p.put_u16(max_frag as u16);
+    p.put_u32(0x53F0);
+    match addr {
+        Some(a) => {
+            p.put_u16(a.len() as u16);
+            p.extend_from_slice(a);
+        }
+        None => p.put_u16(0),
+    }
+    while !p.len().is_multiple_of(4) {
+        p.push(0);
+    }
+    p.put_u8(results.len() as u8);
+    p.put_u8(0);
+    p.put_u16(0);
+    for (res, reason, syn) in results {
+        p.put_u16(*res);
+        p.put_u16(*reason);
+        p.extend_from_slice(syn);
+    }
+}
+
+/// A response stub cut into fragments of at most `room` bytes, each begun as a RESPONSE
+/// PDU of call `call_id` on context `ctx` (header with the first/last flags, alloc hint:
+/// what is left of the stub from it on, context, the fragment's bytes; its length is
+/// set by the caller once any security trailer is on). An empty stub is one empty
+/// fragment.
+fn response_fragments(call_id: u32, ctx: u16, stub: &[u8], room: usize) -> Vec<Vec<u8>> {
+    let chunks: Vec<&[u8]> = if stub.is_empty() {
+        vec![&[]]
+    } else {
+        stub.chunks(room).collect()
+    };
+    let last = chunks.len() - 1;
+    let mut left = stub.len();
+    chunks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let flags = u8::from(i == 0) | if i == last { 2 } else { 0 };
+            let mut p = Vec::with_capacity(24 + c.len() + 32);
+            header(&mut p, PT_RESPONSE, flags, call_id);
+            p.put_u32(left as u32);
+            left -= c.len();
+            p.put_u16(ctx);
+            p.put_u8(0);
+            p.put_u8(0);
+            p.extend_from_slice(c);
+            p
+        })
+        .collect()
+}
+
 fn finish(mut pdu: Vec<u8>) -> Vec<u8> {
     let n = pdu.len() as u16;
     pdu.set_u16(8, n);
@@ -519,15 +592,8 @@ impl RpcPipe {
     }
 
     fn fault(&mut self, call_id: u32, status: u32) {
-        let mut p = Vec::new();
-        header(&mut p, PT_FAULT, 3, call_id);
-        p.put_u32(32);
-        p.put_u16(0);
-        p.put_u8(0);
-        p.put_u8(0);
-        p.put_u32(status);
-        p.put_u32(0);
-        self.output.extend_from_slice(&finish(p));
+        self.output
+            .extend_from_slice(&fault_pdu(call_id, 0, status));
     }
 
     fn handle(&mut self, pdu: &[u8], ctx: &dyn RpcContext) {
@@ -589,7 +655,7 @@ impl RpcPipe {
             let abs = r.bytes(at + 4, 16).ok()?;
             let abs_ver = r.u32(at + 20).ok()? & 0xffff;
             // Abstract syntax not supported, until a transfer syntax says otherwise.
-            let mut result: (u16, u16, [u8; 20]) = (2, 1, [0; 20]);
+            let mut result: ContextResult = (2, 1, [0; 20]);
             for t in 0..nts.min(8) {
                 let ts = r.bytes(at + 24 + 20 * t, 20).ok()?;
                 if ts[..8] == BTFN_PREFIX {
@@ -617,27 +683,8 @@ impl RpcPipe {
             PT_ALTER_RESP
         };
         header(&mut p, resp, 3, call_id);
-        p.put_u16(self.max_frag as u16);
-        p.put_u16(self.max_frag as u16);
-        p.put_u32(0x53F0);
-        if ptype == PT_BIND {
-            let addr = self.iface.endpoint();
-            p.put_u16(addr.len() as u16);
-            p.extend_from_slice(addr);
-        } else {
-            p.put_u16(0);
-        }
-        while !p.len().is_multiple_of(4) {
-            p.push(0);
-        }
-        p.put_u8(results.len() as u8);
-        p.put_u8(0);
-        p.put_u16(0);
-        for (res, reason, syn) in results {
-            p.put_u16(res);
-            p.put_u16(reason);
-            p.extend_from_slice(&syn);
-        }
+        let addr = (ptype == PT_BIND).then(|| self.iface.endpoint());
+        put_ack_body(&mut p, self.max_frag, addr, &results);
         self.output.extend_from_slice(&finish(p));
         Some(())
     }
@@ -655,30 +702,7 @@ impl RpcPipe {
     fn respond(&mut self, call_id: u32, stub: &[u8]) {
         // Each fragment's stub a multiple of 8 bytes (NDR alignment), the last aside.
         let room = (self.max_frag.saturating_sub(24).max(256)) & !7;
-        let chunks: Vec<&[u8]> = if stub.is_empty() {
-            vec![&[]]
-        } else {
-            stub.chunks(room).collect()
-        };
-        let last = chunks.len() - 1;
-        let mut left = stub.len();
-        for (i, c) in chunks.iter().enumerate() {
-            let mut flags = 0;
-            if i == 0 {
-                flags |= 1;
-            }
-            if i == last {
-                flags |= 2;
-            }
-            let mut p = Vec::with_capacity(24 + c.len());
-            header(&mut p, PT_RESPONSE, flags, call_id);
-            // alloc_hint: what is left of the stub from this fragment on.
-            p.put_u32(left as u32);
-            left -= c.len();
-            p.put_u16(0);
-            p.put_u8(0);
-            p.put_u8(0);
-            p.extend_from_slice(c);
+        for p in response_fragments(call_id, 0, stub, room) {
             self.output.extend_from_slice(&finish(p));
         }
     }

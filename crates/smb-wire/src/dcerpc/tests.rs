@@ -46,23 +46,8 @@ fn bind() -> Vec<u8> {
     bind_to(SRVSVC, 3)
 }
 
-fn bind_to(uuid: [u8; 16], version: u32) -> Vec<u8> {
-    let mut p = Vec::new();
-    header(&mut p, PT_BIND, 3, 1);
-    p.put_u16(4280);
-    p.put_u16(4280);
-    p.put_u32(0);
-    p.put_u8(1);
-    p.put_u8(0);
-    p.put_u16(0);
-    p.put_u16(0);
-    p.put_u8(1);
-    p.put_u8(0);
-    p.extend_from_slice(&uuid);
-    p.put_u32(version);
-    p.extend_from_slice(&NDR);
-    p.put_u32(2);
-    finish(p)
+fn bind_to(uuid: [u8; 16], major: u16) -> Vec<u8> {
+    super::rpc_client::bind(1, false, 0, super::assoc::Syntax { uuid, major }, None)
 }
 
 fn enum_request(level: u32) -> Vec<u8> {

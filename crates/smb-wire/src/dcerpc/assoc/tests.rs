@@ -93,14 +93,27 @@ fn answers(a: &mut Association<Toy>, client: &mut Toy, level: u8) -> Vec<Answer>
     v
 }
 
+/// The server's side, as it is made for a connection.
+fn server() -> Association<Toy> {
+    served(Toy {
+        server: true,
+        ..Default::default()
+    })
+}
+
 /// Binds and authenticates with three legs; the client's security.
 fn bound(a: &mut Association<Toy>) -> Toy {
+    bound_on(a, 0)
+}
+
+/// [`bound`] on presentation context `ctx`.
+fn bound_on(a: &mut Association<Toy>, ctx: u16) -> Toy {
     let mut c = Toy::default();
     assert!(a
         .receive(&rpc_client::bind(
             1,
             false,
-            0,
+            ctx,
             witness::SYNTAX,
             Some((PRIV, &[1]))
         ))
@@ -113,10 +126,7 @@ fn bound(a: &mut Association<Toy>) -> Toy {
 
 #[test]
 fn a_sealed_call_goes_in_and_its_sealed_answer_comes_out_in_fragments() {
-    let mut a = served(Toy {
-        server: true,
-        ..Default::default()
-    });
+    let mut a = server();
     let mut c = bound(&mut a);
     let stub = witness::Request::GetInterfaceList.encode();
     let calls = a.receive(&rpc_client::request(3, 0, 0, &stub, Some((PRIV, &mut c))));
@@ -144,10 +154,7 @@ fn a_sealed_call_goes_in_and_its_sealed_answer_comes_out_in_fragments() {
 #[test]
 fn calls_without_the_bound_protection_are_refused() {
     // Not authenticated: access denied.
-    let mut a = served(Toy {
-        server: true,
-        ..Default::default()
-    });
+    let mut a = server();
     let mut c = Toy::default();
     a.receive(&rpc_client::bind(1, false, 0, witness::SYNTAX, None));
     assert_eq!(answers(&mut a, &mut c, 0), vec![Answer::Bound(0, vec![])]);
@@ -160,10 +167,7 @@ fn calls_without_the_bound_protection_are_refused() {
     );
 
     // Authenticated at integrity where privacy is required: access denied.
-    let mut a = served(Toy {
-        server: true,
-        ..Default::default()
-    });
+    let mut a = server();
     let integ = AuthInfo {
         level: AUTH_LEVEL_INTEGRITY,
         ..PRIV
@@ -187,10 +191,7 @@ fn calls_without_the_bound_protection_are_refused() {
     );
 
     // A tampered sealed request: fault, and the connection ends.
-    let mut a = served(Toy {
-        server: true,
-        ..Default::default()
-    });
+    let mut a = server();
     let mut c = bound(&mut a);
     let mut pdu = rpc_client::request(3, 0, 0, &[1, 2, 3, 4], Some((PRIV, &mut c)));
     pdu[26] ^= 0xff;
@@ -228,10 +229,7 @@ fn hostile_pdus_close_or_fault_and_never_panic() {
     let mut c = Toy::default();
     good.extend(rpc_client::request(3, 0, 4, &[9; 40], Some((PRIV, &mut c))));
     for _ in 0..5000 {
-        let mut a = served(Toy {
-            server: true,
-            ..Default::default()
-        });
+        let mut a = server();
         let mut pdu = good.clone();
         for _ in 0..(rnd() % 6) {
             let i = (rnd() as usize) % pdu.len();
@@ -257,23 +255,8 @@ fn hostile_pdus_close_or_fault_and_never_panic() {
 
 #[test]
 fn answers_name_the_calls_context_and_unprotected_answers_are_refused() {
-    let mut a = served(Toy {
-        server: true,
-        ..Default::default()
-    });
-    let mut c = Toy::default();
-    // Bound on context 5.
-    assert!(a
-        .receive(&rpc_client::bind(
-            1,
-            false,
-            5,
-            witness::SYNTAX,
-            Some((PRIV, &[1]))
-        ))
-        .is_empty());
-    answers(&mut a, &mut c, 0);
-    a.receive(&rpc_client::auth3(2, PRIV, &[2]));
+    let mut a = server();
+    let mut c = bound_on(&mut a, 5);
     let calls = a.receive(&rpc_client::request(3, 5, 0, &[], Some((PRIV, &mut c))));
     assert_eq!(calls.len(), 1);
     a.respond(3, &[1, 2, 3, 4]);
@@ -290,7 +273,7 @@ fn answers_name_the_calls_context_and_unprotected_answers_are_refused() {
     );
     // An answer with no protection, where privacy was bound, is not taken.
     let mut forged = Vec::new();
-    super::header(&mut forged, super::PT_RESPONSE, 3, 3);
+    super::header(&mut forged, crate::dcerpc::PT_RESPONSE, 3, 3);
     forged.extend_from_slice(&[0; 8]);
     let mut forged = super::finish(forged);
     assert_eq!(
