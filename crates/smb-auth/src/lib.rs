@@ -4,7 +4,8 @@
 //! encryption (AES-128/256-CCM/GCM) and the 3.1.1 preauth integrity hash.
 //!
 //! Contract: no I/O, no clock, no randomness of its own (challenges, nonces and time come
-//! from the caller); every primitive from RustCrypto; hostile tokens give errors, never
+//! from the caller); every primitive from RustCrypto but GHASH (`ghash-clmul`, held to
+//! RustCrypto's answers by its tests); hostile tokens give errors, never
 //! panics.
 #![forbid(unsafe_code)]
 
