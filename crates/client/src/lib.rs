@@ -202,7 +202,7 @@ impl Client {
     pub fn connect(addr: &str, opts: &Options) -> Result<Client> {
         let sock = TcpStream::connect(addr)?;
         sock.set_nodelay(true)?;
-        Self::start(Io::Tcp(sock), opts)
+        Self::start(Io::Tcp(transport::TcpIo::new(sock)), opts)
     }
 
     /// Opens the transport only (TCP, or SMB Direct over software iWARP with its own
@@ -217,7 +217,7 @@ impl Client {
     pub fn negotiated(addr: &str, opts: &Options) -> Result<Client> {
         let sock = TcpStream::connect(addr)?;
         sock.set_nodelay(true)?;
-        let mut c = Self::fresh(Io::Tcp(sock), random::<16>());
+        let mut c = Self::fresh(Io::Tcp(transport::TcpIo::new(sock)), random::<16>());
         c.negotiate(opts, &mut PreauthHash::new())?;
         Ok(c)
     }
@@ -233,7 +233,7 @@ impl Client {
     /// the source address).
     pub fn over(sock: TcpStream, opts: &Options) -> Result<Client> {
         sock.set_nodelay(true)?;
-        Self::start(Io::Tcp(sock), opts)
+        Self::start(Io::Tcp(transport::TcpIo::new(sock)), opts)
     }
 
     /// Connects over SMB Direct on the software iWARP provider (the server's
@@ -484,7 +484,7 @@ impl Client {
     /// never be answered).
     pub fn set_timeout(&mut self, t: Option<std::time::Duration>) -> Result<()> {
         match &mut self.io {
-            Io::Tcp(s) => s.set_read_timeout(t)?,
+            Io::Tcp(s) => s.sock.set_read_timeout(t)?,
             Io::Rdma(r) => r.limit = t.unwrap_or(DEAD_PEER),
             Io::Other(_) => {}
         }
