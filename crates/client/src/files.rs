@@ -204,7 +204,7 @@ impl Client {
         m.put_u16(0);
         m.put_u32(flags);
         m.extend_from_slice(data);
-        self.send_raw(&m)
+        self.send_owned(m)
     }
 
     pub fn finish_write(&mut self, id: u64) -> Result<u32> {

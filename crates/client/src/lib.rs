@@ -350,7 +350,17 @@ impl Client {
 
     /// Sends a built request (header included), signing or encrypting per the session.
     fn send_raw(&mut self, m: &[u8]) -> Result<u64> {
-        let h = Le(m);
+        self.send_message(std::borrow::Cow::Borrowed(m))
+    }
+
+    /// As [`Self::send_raw`], signing the message in place where the session signs (no
+    /// copy of a large WRITE's payload).
+    fn send_owned(&mut self, m: Vec<u8>) -> Result<u64> {
+        self.send_message(std::borrow::Cow::Owned(m))
+    }
+
+    fn send_message(&mut self, m: std::borrow::Cow<'_, [u8]>) -> Result<u64> {
+        let h = Le(&m);
         let (Ok(id), Ok(charge)) = (h.u64(offsets::MESSAGE_ID), h.u16(6)) else {
             return Err(Error::Protocol("a request shorter than its header"));
         };
@@ -370,18 +380,18 @@ impl Client {
                     &self.enc_key,
                     n,
                     self.session_id,
-                    m,
+                    &m,
                 );
                 &pdu
             }
             Protection::Sign if self.session_id != 0 => {
-                let mut v = m.to_vec();
+                let mut v = m.into_owned();
                 mark_signed(&mut v);
                 signing::sign(self.signing_alg, &self.signing_key, &mut v);
                 pdu = v;
                 &pdu
             }
-            _ => m,
+            _ => &m,
         };
         self.io.send(out)?;
         Ok(id)
