@@ -182,6 +182,66 @@ fn verbs_connection_lost_mid_transfer_is_recovered() {
     srv.stop();
 }
 
+/// A queue pair of the device forced into error mid-transfer: a WRITE whose descriptor
+/// names a key the client never registered makes the server's RDMA Read of its data fail
+/// with a remote access error on soft-RoCE, which puts the server's side of that queue
+/// pair in the error state. That connection ends (it leaves the node's count), nothing
+/// reaches the file, another verbs connection on the same worker goes on writing and
+/// reading, and a new one works at once.
+#[test]
+fn a_queue_pair_in_error_costs_its_connection_only() {
+    let Some(ip) = verbs_ip() else { return };
+    let (mut srv, ep, mport) = start(&ip);
+    let o = opts(true);
+    let before = vec![0x11u8; 1 << 20];
+    std::fs::write(srv.share.join("f.bin"), &before).unwrap();
+    let mut bystander = client::Client::connect_rdma(&ep, &o).unwrap();
+    let btree = bystander.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (bf, _) = bystander.create(btree, "g.bin", 0x0012_019f, 3, 0).unwrap();
+    let mut c = client::Client::connect_rdma(&ep, &o).unwrap();
+    let tree = c.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (f, _) = c.create(tree, "f.bin", 0x0012_019f, 1, 0).unwrap();
+    let region = c.register_rdma(65536).unwrap();
+    let mut desc = region.descriptor(0, 65536);
+    desc[8] ^= 0x5A; // another key
+    assert_eq!(
+        metric(mport, "smbdirectd_connections{transport=\"smbdirect\"}"),
+        2.0
+    );
+    let answer = rdma_write_naming(&mut c, (tree, f), 0, &desc, 65536).map(|r| r.status());
+    if let Ok(st) = answer {
+        assert!(st.is_error(), "{st:?}");
+    }
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while metric(mport, "smbdirectd_connections{transport=\"smbdirect\"}") != 1.0 {
+        assert!(
+            std::time::Instant::now() < until,
+            "the connection whose queue pair failed stayed (the WRITE: {answer:?})\n{}",
+            srv.log()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(
+        c.read_rdma(tree, f, 0, 4096, true).is_err(),
+        "the failed connection still answered"
+    );
+    let data = vec![0x5Cu8; 1 << 20];
+    assert_eq!(
+        bystander.write_rdma(btree, bf, 0, &data, true).unwrap(),
+        1 << 20
+    );
+    assert!(bystander.read_rdma(btree, bf, 0, 1 << 20, true).unwrap() == data);
+    assert!(
+        std::fs::read(srv.share.join("f.bin")).unwrap() == before,
+        "the file changed"
+    );
+    let mut d = client::Client::connect_rdma(&ep, &o).unwrap();
+    let dtree = d.tree_connect("\\\\127.0.0.1\\data").unwrap();
+    let (df, _) = d.create(dtree, "f.bin", 0x0012_019f, 1, 0).unwrap();
+    assert!(d.read_rdma(dtree, df, 0, 65536, true).unwrap() == before[..65536]);
+    srv.stop();
+}
+
 /// CPU ticks each thread of process `pid` has used, by name.
 fn thread_ticks(pid: u32) -> Vec<(String, u64)> {
     let mut v = Vec::new();

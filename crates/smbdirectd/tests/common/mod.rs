@@ -508,6 +508,33 @@ pub fn vanish_during_an_rdma_write(mut c: client::Client) {
     drop(buf);
 }
 
+/// Sends a WRITE over `c`'s RDMA channel whose buffer descriptor is `desc` as given (it
+/// may name memory the client never registered for it) and whose RemainingBytes is
+/// `remaining`, at `offset` of `f`. Ok with the response, or Err when the connection
+/// ended (an RDMA access error ends it).
+pub fn rdma_write_naming(
+    c: &mut client::Client,
+    (tree, f): (u32, client::FileId),
+    offset: u64,
+    desc: &[u8],
+    remaining: u32,
+) -> client::Result<client::Response> {
+    let body = testkit::bodies::le(&[
+        &49u16.to_le_bytes(),
+        &0u16.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &offset.to_le_bytes(),
+        &testkit::bodies::fid_bytes(f),
+        &1u32.to_le_bytes(), // SMB2_CHANNEL_RDMA_V1
+        &remaining.to_le_bytes(),
+        &112u16.to_le_bytes(),
+        &(desc.len() as u16).to_le_bytes(),
+        &0u32.to_le_bytes(),
+        desc,
+    ]);
+    c.request(smb_wire::header::Command::WRITE, tree, &body)
+}
+
 /// Runs qemu-img (false when it is not installed outside CI); a failure fails the test.
 pub fn qemu_img(args: &[&str]) -> bool {
     if !require_tool("qemu-img") {

@@ -622,21 +622,8 @@ fn a_write_naming_memory_outside_its_registration_writes_nothing() {
             desc[8] ^= 0x5A;
         }
         let remaining = if too_long { c.max_write + 4096 } else { len };
-        let body = testkit::bodies::le(&[
-            &49u16.to_le_bytes(),
-            &0u16.to_le_bytes(),
-            &0u32.to_le_bytes(),
-            &(4096u64 * i as u64).to_le_bytes(),
-            &testkit::bodies::fid_bytes(f),
-            &1u32.to_le_bytes(), // SMB2_CHANNEL_RDMA_V1
-            &remaining.to_le_bytes(),
-            &112u16.to_le_bytes(),
-            &16u16.to_le_bytes(),
-            &0u32.to_le_bytes(),
-            &desc,
-        ]);
         // An error status, or the connection closed (an RDMA access error ends it).
-        if let Ok(r) = c.request(smb_wire::header::Command::WRITE, tree, &body) {
+        if let Ok(r) = rdma_write_naming(&mut c, (tree, f), 4096 * i as u64, &desc, remaining) {
             assert!(r.status().is_error(), "{what}: {:?}", r.status());
         }
         // The bystander, on the same worker, is served as before.
