@@ -264,14 +264,7 @@ fn facts(i: &FileInfo, delete_pending: bool) -> FileFacts {
     }
 }
 
+/// What CREATE and CLOSE answer of a file: its facts' times, sizes and attributes.
 fn net_open(i: &FileInfo) -> msg::NetworkOpenInfo {
-    msg::NetworkOpenInfo {
-        creation_time: i.creation_time,
-        last_access_time: i.last_access_time,
-        last_write_time: i.last_write_time,
-        change_time: i.change_time,
-        allocation_size: i.allocation_size,
-        end_of_file: if i.is_directory { 0 } else { i.end_of_file },
-        attributes: i.attributes,
-    }
+    facts(i, false).open_info()
 }

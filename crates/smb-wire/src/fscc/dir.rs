@@ -29,10 +29,7 @@ pub fn encode_dir_entry(
     ) {
         return Err(NtStatus::INVALID_INFO_CLASS);
     }
-    out.put_u64(f.creation_time);
-    out.put_u64(f.last_access_time);
-    out.put_u64(f.last_write_time);
-    out.put_u64(f.change_time);
+    f.open_info().put_times(out);
     out.put_u64(f.end_of_file);
     out.put_u64(f.allocation_size);
     out.put_u32(f.attributes);

@@ -74,6 +74,22 @@ pub struct FileFacts {
     pub ea_size: u32,
 }
 
+impl FileFacts {
+    /// Its times, sizes and attributes as CREATE, CLOSE and FileNetworkOpenInformation
+    /// carry them (each written by that one type).
+    pub fn open_info(&self) -> crate::msg::NetworkOpenInfo {
+        crate::msg::NetworkOpenInfo {
+            creation_time: self.creation_time,
+            last_access_time: self.last_access_time,
+            last_write_time: self.last_write_time,
+            change_time: self.change_time,
+            allocation_size: self.allocation_size,
+            end_of_file: self.end_of_file,
+            attributes: self.attributes,
+        }
+    }
+}
+
 pub struct OpenFacts<'a> {
     pub access_mask: u32,
     pub position: u64,
@@ -85,10 +101,7 @@ pub struct OpenFacts<'a> {
 }
 
 fn basic(f: &FileFacts, out: &mut Vec<u8>) {
-    out.put_u64(f.creation_time);
-    out.put_u64(f.last_access_time);
-    out.put_u64(f.last_write_time);
-    out.put_u64(f.change_time);
+    f.open_info().put_times(out);
     out.put_u32(f.attributes);
     out.put_u32(0);
 }
@@ -137,13 +150,7 @@ pub fn encode_file_info(
             name_info(o.name, out);
         }
         class::FILE_NETWORK_OPEN => {
-            out.put_u64(f.creation_time);
-            out.put_u64(f.last_access_time);
-            out.put_u64(f.last_write_time);
-            out.put_u64(f.change_time);
-            out.put_u64(f.allocation_size);
-            out.put_u64(f.end_of_file);
-            out.put_u32(f.attributes);
+            f.open_info().put_all(out);
             out.put_u32(0);
         }
         class::FILE_ATTRIBUTE_TAG => {

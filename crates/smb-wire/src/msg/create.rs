@@ -275,11 +275,22 @@ pub struct NetworkOpenInfo {
 }
 
 impl NetworkOpenInfo {
+    /// The four times, in the order every structure that carries them has them.
     pub fn put_times(&self, out: &mut Vec<u8>) {
         out.put_u64(self.creation_time);
         out.put_u64(self.last_access_time);
         out.put_u64(self.last_write_time);
         out.put_u64(self.change_time);
+    }
+
+    /// The times, then AllocationSize, EndOfFile and FileAttributes: CLOSE's response
+    /// after its flags, and CREATE's response and FileNetworkOpenInformation (each with a
+    /// reserved field after them).
+    pub fn put_all(&self, out: &mut Vec<u8>) {
+        self.put_times(out);
+        out.put_u64(self.allocation_size);
+        out.put_u64(self.end_of_file);
+        out.put_u32(self.attributes);
     }
 }
 
@@ -297,10 +308,7 @@ pub fn encode_create_response(
     out.put_u8(oplock_level);
     out.put_u8(0);
     out.put_u32(create_action);
-    info.put_times(out);
-    out.put_u64(info.allocation_size);
-    out.put_u64(info.end_of_file);
-    out.put_u32(info.attributes);
+    info.put_all(out);
     out.put_u32(0);
     file_id.put(out);
     if contexts.is_empty() {

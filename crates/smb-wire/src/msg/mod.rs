@@ -164,11 +164,7 @@ pub fn encode_close_response(out: &mut Vec<u8>, info: Option<&NetworkOpenInfo>) 
         0
     });
     out.put_u32(0);
-    let i = info.copied().unwrap_or_default();
-    i.put_times(out);
-    out.put_u64(i.allocation_size);
-    out.put_u64(i.end_of_file);
-    out.put_u32(i.attributes);
+    info.copied().unwrap_or_default().put_all(out);
 }
 
 // ---------------------------------------------------------------- FLUSH 2.2.17
