@@ -1,9 +1,11 @@
 //! A seeded simulation of the node: clients writing (plain and write-through),
-//! flushing and reading their disks, storage faults (I/O errors, torn writes, failed and
-//! lost flushes), lost connections, power losses with the node restarted, and time
-//! moved by the test. After every step the server's opens match its clients'; every
-//! read returns what the model knows is there; after the last power loss every byte a
-//! client was told is stable is there.
+//! flushing and reading their disks, taking and giving back byte-range locks on a file
+//! they share, storage faults (I/O errors, torn writes, failed and lost flushes), lost
+//! connections, power losses with the node restarted, and time moved by the test. After
+//! every step the server's opens match its clients'; every read returns what the model
+//! knows is there; every lock is granted or refused as the locks the model knows of say
+//! (a lost connection's and a restarted node's locks are gone); after the last power
+//! loss every byte a client was told is stable is there.
 //!
 //! `SIM_SEEDS` (default 1000) seeds run from `SIM_FIRST` (default 1); `SIM_SEED=N` runs
 //! that one (`scripts/soak-sim` runs many from a random start). A failure prints its
@@ -20,6 +22,14 @@ use storage::faults::{Fault, FaultShare, Faults, Op, Rule};
 const RW: u32 = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
 const FILE: usize = 256 << 10;
 const CLIENTS: usize = 3;
+/// The file every client opens to lock ranges of, and the span its locks fall in.
+const SHARED: &str = "shared.bin";
+const LOCK_SPAN: u64 = 64;
+/// LOCK flags (MS-SMB2 2.2.26.1).
+const SHARED_LOCK: u32 = 1;
+const EXCLUSIVE_LOCK: u32 = 2;
+const UNLOCK: u32 = 4;
+const FAIL_IMMEDIATELY: u32 = 0x10;
 
 #[derive(Clone, Debug)]
 enum Step {
@@ -30,6 +40,11 @@ enum Step {
     Read(usize, usize, u64, usize),
     /// The next matching call (after skipping some) meets a fault.
     Arm(Op, Fault, u64),
+    /// Client, offset, length, exclusive: a lock on the shared file that fails at once
+    /// on a conflict.
+    Lock(usize, u64, u64, bool),
+    /// Client, which of its locks (modulo how many it holds) it gives back.
+    Unlock(usize, usize),
     Drop(usize),
     PowerLoss,
     Advance(u64),
@@ -48,7 +63,9 @@ fn steps(seed: u64, n: usize) -> Vec<Step> {
             let c = next(CLIENTS as u64) as usize;
             let len = (1 + next(16) as usize) * 512;
             let off = next(((FILE - len) / 512) as u64) * 512;
-            match next(20) {
+            match next(24) {
+                20..=22 => Step::Lock(c, next(LOCK_SPAN), 1 + next(8), next(2) == 0),
+                23 => Step::Unlock(c, next(4) as usize),
                 0..=6 => Step::Write(c, off, len, 1 + next(255) as u8, next(3) == 0),
                 7..=8 => Step::Flush(c),
                 9..=12 => Step::Read(c, next(CLIENTS as u64) as usize, off, len),
@@ -108,6 +125,10 @@ struct Player {
     w: Wire,
     tree: u32,
     f: FileId,
+    /// Its open of the shared file, and the locks it holds there (offset, length,
+    /// exclusive), as the model knows them.
+    s: FileId,
+    locks: Vec<(u64, u64, bool)>,
 }
 
 fn join(e: &Engine, i: usize) -> Result<Player, String> {
@@ -116,7 +137,68 @@ fn join(e: &Engine, i: usize) -> Result<Player, String> {
     let (f, _) = c
         .create(tree, &format!("disk{i}.bin"), RW, 1, 0)
         .map_err(|e| format!("reopening disk{i}.bin: {e}"))?;
-    Ok(Player { c, w, tree, f })
+    // (Every client reads and writes the shared file: share modes let all of them in.)
+    let (s, _) = c
+        .create(tree, SHARED, RW, 3, 0)
+        .map_err(|e| format!("opening {SHARED}: {e}"))?;
+    Ok(Player {
+        c,
+        w,
+        tree,
+        f,
+        s,
+        locks: Vec::new(),
+    })
+}
+
+/// Whether a lock on `[off, off + len)` conflicts with a lock another client holds: they
+/// overlap and either is exclusive. (The simulation never asks a client for a lock over
+/// its own: how a handle's own locks combine is smbtorture's to check.)
+fn conflicts(players: &[Player], c: usize, (off, len, excl): (u64, u64, bool)) -> bool {
+    players.iter().enumerate().any(|(o, p)| {
+        o != c
+            && p.locks
+                .iter()
+                .any(|&(lo, ll, le)| lo < off + len && off < lo + ll && (excl || le))
+    })
+}
+
+/// A lock step, checked against the model; Ok(false) when it was not asked (it would
+/// overlap the client's own).
+fn lock_step(
+    players: &mut [Player],
+    c: usize,
+    (off, len, excl): (u64, u64, bool),
+) -> Result<bool, String> {
+    if players[c]
+        .locks
+        .iter()
+        .any(|&(lo, ll, _)| lo < off + len && off < lo + ll)
+    {
+        return Ok(false);
+    }
+    let refused = conflicts(players, c, (off, len, excl));
+    let p = &mut players[c];
+    let flags = FAIL_IMMEDIATELY | if excl { EXCLUSIVE_LOCK } else { SHARED_LOCK };
+    let body = testkit::bodies::lock_body(p.s, off, len, flags);
+    let st =
+        p.c.request(smb_wire::header::Command::LOCK, p.tree, &body)
+            .map_err(|e| format!("LOCK: {e}"))?
+            .status();
+    match (refused, st) {
+        (false, smb_wire::NtStatus::SUCCESS) => p.locks.push((off, len, excl)),
+        (true, smb_wire::NtStatus::LOCK_NOT_GRANTED) => {}
+        (true, smb_wire::NtStatus::FILE_LOCK_CONFLICT) => {}
+        _ => {
+            let held: Vec<_> = players.iter().map(|p| p.locks.clone()).collect();
+            return Err(format!(
+                "LOCK {off}+{len} (exclusive {excl}) by client {c}: {st:?}, where the model \
+                 says {}; locks held: {held:?}",
+                if refused { "refused" } else { "granted" }
+            ));
+        }
+    }
+    Ok(true)
 }
 
 /// Storage that breaks the promise the simulation checks (the test of the test).
@@ -160,6 +242,7 @@ fn run(steps: &[Step], lie: Lie) -> Result<u64, String> {
     for i in 0..CLIENTS {
         std::fs::write(e.dir.path().join(format!("disk{i}.bin")), vec![0u8; FILE]).unwrap();
     }
+    std::fs::write(e.dir.path().join(SHARED), vec![0u8; LOCK_SPAN as usize + 8]).unwrap();
     let mut models: Vec<Model> = (0..CLIENTS).map(|_| Model::new()).collect();
     let mut failed = 0u64;
     let mut players: Vec<Player> = (0..CLIENTS)
@@ -256,6 +339,23 @@ fn run(steps: &[Step], lie: Lie) -> Result<u64, String> {
                     }
                 }
             }
+            Step::Lock(c, off, len, excl) => {
+                lock_step(&mut players, c, (off, len, excl)).map_err(at)?;
+            }
+            Step::Unlock(c, which) => {
+                let p = &mut players[c];
+                if !p.locks.is_empty() {
+                    let (off, len, _) = p.locks.remove(which % p.locks.len());
+                    let body = testkit::bodies::lock_body(p.s, off, len, UNLOCK);
+                    let st =
+                        p.c.request(smb_wire::header::Command::LOCK, p.tree, &body)
+                            .map_err(|e| at(format!("UNLOCK: {e}")))?
+                            .status();
+                    if st != smb_wire::NtStatus::SUCCESS {
+                        return Err(at(format!("UNLOCK {off}+{len}: {st:?}")));
+                    }
+                }
+            }
             Step::Arm(op, fault, after) => faults.add(Rule {
                 after,
                 times: Some(1),
@@ -294,7 +394,8 @@ fn run(steps: &[Step], lie: Lie) -> Result<u64, String> {
             .iter()
             .map(|s| s.opens.lock().len())
             .sum();
-        if held != CLIENTS || e.server.budget.opens() as usize != CLIENTS {
+        // (Each client holds its disk and the shared file open.)
+        if held != 2 * CLIENTS || e.server.budget.opens() as usize != 2 * CLIENTS {
             return Err(at(format!(
                 "the server holds {held} opens (budget {}) for {CLIENTS} clients",
                 e.server.budget.opens()
