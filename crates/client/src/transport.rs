@@ -28,9 +28,11 @@ pub trait PduTransport: Send {
 /// each (the benchmark's client must cost less than the servers it measures).
 pub(super) struct TcpIo {
     pub(super) sock: TcpStream,
+    /// READ_CHUNK bytes once the first small read needs them (allocated and zeroed once).
     rbuf: Vec<u8>,
-    /// Where the unread part of `rbuf` begins.
+    /// The unread part of `rbuf`: from `at` to `end`.
     at: usize,
+    end: usize,
 }
 
 /// The size of one read from a TCP connection.
@@ -42,6 +44,7 @@ impl TcpIo {
             sock,
             rbuf: Vec::new(),
             at: 0,
+            end: 0,
         })
     }
 
@@ -73,7 +76,7 @@ impl TcpIo {
     /// Fills `dst` from what was read ahead, then from the socket: a large rest straight
     /// into `dst`, a small one through the read-ahead buffer.
     fn read_into(&mut self, dst: &mut [u8]) -> std::io::Result<()> {
-        let have = (self.rbuf.len() - self.at).min(dst.len());
+        let have = (self.end - self.at).min(dst.len());
         dst[..have].copy_from_slice(&self.rbuf[self.at..self.at + have]);
         self.at += have;
         let rest = &mut dst[have..];
@@ -83,25 +86,19 @@ impl TcpIo {
         if rest.len() >= READ_CHUNK {
             return self.sock.read_exact(rest);
         }
-        self.rbuf.clear();
-        self.at = 0;
-        self.rbuf.resize(READ_CHUNK, 0);
-        let mut filled = 0;
-        while filled < rest.len() {
-            match self.sock.read(&mut self.rbuf[filled..]) {
-                Ok(0) => {
-                    self.rbuf.truncate(filled);
-                    return Err(std::io::ErrorKind::UnexpectedEof.into());
-                }
-                Ok(n) => filled += n,
+        if self.rbuf.is_empty() {
+            self.rbuf = vec![0; READ_CHUNK];
+        }
+        // (Everything read ahead was taken: the buffer starts over.)
+        (self.at, self.end) = (0, 0);
+        while self.end < rest.len() {
+            match self.sock.read(&mut self.rbuf[self.end..]) {
+                Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+                Ok(n) => self.end += n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.rbuf.truncate(filled);
-                    return Err(e);
-                }
+                Err(e) => return Err(e),
             }
         }
-        self.rbuf.truncate(filled);
         rest.copy_from_slice(&self.rbuf[..rest.len()]);
         self.at = rest.len();
         Ok(())

@@ -1,5 +1,6 @@
 //! GHASH (NIST SP 800-38D, the hash of AES-GCM and AES-GMAC) on the x86-64 carry-less
-//! multiply (PCLMULQDQ), eight blocks to each reduction: SMB 3.1.1's AES-GMAC signature
+//! multiply (PCLMULQDQ), 8, 16 or 32 blocks to each reduction as the CPU's vectors allow
+//! (`x86.rs`): SMB 3.1.1's AES-GMAC signature
 //! covers every byte of a signed READ or WRITE, so GHASH's speed is the signed data
 //! path's. Where the CPU lacks the instruction (or off x86-64) RustCrypto's `ghash` does
 //! the work, and the tests hold the two to the same answers.

@@ -62,17 +62,19 @@ impl Key {
         if !(is_x86_feature_detected!("pclmulqdq") && is_x86_feature_detected!("ssse3")) {
             return None;
         }
-        // SAFETY: the CPU has both features the function is compiled for (checked above).
-        let mut s = unsafe { keyed(h) };
         let vpclmul = is_x86_feature_detected!("vpclmulqdq");
-        if vpclmul && is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw") {
-            // SAFETY: as above.
-            s.wide = Some(unsafe { group_powers(h, WIDEST) });
+        let group = if vpclmul
+            && is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512bw")
+        {
+            Some(WIDEST)
         } else if vpclmul && is_x86_feature_detected!("avx2") {
-            // SAFETY: as above.
-            s.wide = Some(unsafe { group_powers(h, WIDE) });
-        }
-        Some(s)
+            Some(WIDE)
+        } else {
+            None
+        };
+        // SAFETY: the CPU has both features the function is compiled for (checked above).
+        Some(unsafe { keyed(h, group) })
     }
 
     /// At most `vector_bits` (128, 256 or 512) wide, whatever the CPU offers beyond
@@ -82,7 +84,7 @@ impl Key {
         self.wide = match (self.wide, vector_bits) {
             (_, 128) | (None, _) => None,
             // SAFETY: PCLMULQDQ and SSSE3, as every Key.
-            (Some(_), 256) => Some(unsafe { group_powers(h, WIDE) }),
+            (Some(_), 256) => unsafe { keyed(h, Some(WIDE)) }.wide,
             (w, _) => w,
         };
         self
@@ -117,15 +119,21 @@ impl Key {
     }
 }
 
+/// The key's powers: H^1..=H^8, and for groups of `group` blocks on the wider vectors
+/// (None: none) the powers up to H^group, computed once for both.
 #[target_feature(enable = "pclmulqdq,ssse3")]
-unsafe fn keyed(h: &[u8; 16]) -> Key {
-    let h1 = load(h);
-    let mut powers = [h1; GROUP];
-    for i in 1..GROUP {
-        let (lo, mid, hi) = product(powers[i - 1], h1);
-        powers[i] = reduce(lo, mid, hi);
+unsafe fn keyed(h: &[u8; 16], group: Option<usize>) -> Key {
+    let Some(blocks) = group else {
+        return Key {
+            powers: powers_of::<GROUP>(h),
+            wide: None,
+        };
+    };
+    let p = powers_of::<WIDEST>(h);
+    Key {
+        powers: p[..GROUP].try_into().expect("GROUP <= WIDEST"),
+        wide: Some(group_powers(&p, blocks)),
     }
-    Key { powers, wide: None }
 }
 
 /// H^1..=H^N.
@@ -140,12 +148,11 @@ unsafe fn powers_of<const N: usize>(h: &[u8; 16]) -> [__m128i; N] {
     p
 }
 
-/// The powers due to the blocks of a group of `blocks` (at most WIDEST): H^blocks first.
-/// Loaded two or four at a time, they give each lane of a vector of blocks its power.
-#[target_feature(enable = "pclmulqdq,ssse3")]
-unsafe fn group_powers(h: &[u8; 16], blocks: usize) -> Wide {
-    let p = powers_of::<WIDEST>(h); // p[i] = H^(i+1)
-    let mut powers = p;
+/// The powers due to the blocks of a group of `blocks` (at most WIDEST), from
+/// `p[i]` = H^(i+1): H^blocks first. Loaded two or four at a time, they give each lane
+/// of a vector of blocks its power.
+fn group_powers(p: &[__m128i; WIDEST], blocks: usize) -> Wide {
+    let mut powers = *p;
     for (i, slot) in powers[..blocks].iter_mut().enumerate() {
         *slot = p[blocks - 1 - i];
     }

@@ -1,10 +1,12 @@
 //! AES-GCM (NIST SP 800-38D, 96-bit nonces, 128-bit tags) composed from RustCrypto's AES
-//! and CTR mode and `ghash-clmul`'s GHASH (the CPU's carry-less multiply, eight blocks per
-//! reduction; RustCrypto's GHASH where the CPU lacks it): AES-GMAC signing and the
+//! and CTR mode and `ghash-clmul`'s GHASH (the CPU's carry-less multiply, 8 to 32 blocks
+//! per reduction; RustCrypto's GHASH where the CPU lacks it): AES-GMAC signing and the
 //! encryption transform run at the pace of the data, not of one GHASH block at a time.
+//! Keys are expanded once per thread and kept (a small cache per AES key size), not per
+//! message.
 
 use aes::cipher::consts::U16;
-use aes::cipher::{BlockCipher, BlockEncrypt, BlockSizeUser, KeyInit, KeyIvInit, StreamCipher};
+use aes::cipher::{BlockCipher, BlockEncrypt, BlockSizeUser, InnerIvInit, KeyInit, StreamCipher};
 use ctr::Ctr32BE;
 use ghash_clmul::{Ghash, Key as GhashKey};
 
@@ -12,8 +14,9 @@ use ghash_clmul::{Ghash, Key as GhashKey};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TagMismatch;
 
+/// A key expanded for AES-GCM: AES's round keys and GHASH's key (with its powers).
 #[derive(Clone)]
-struct Keyed<A> {
+pub struct Keyed<A> {
     aes: A,
     ghash: GhashKey,
 }
@@ -22,21 +25,33 @@ struct Keyed<A> {
 pub trait Aes:
     BlockEncrypt + KeyInit + BlockCipher + BlockSizeUser<BlockSize = U16> + Clone
 {
-    /// XORs the CTR keystream (32-bit big-endian counter) starting at `iv` into `buf`.
-    fn ctr(key: &[u8], iv: &aes::Block, buf: &mut [u8]);
+    /// Calls `f` with `key` expanded, from this thread's cache of recent keys of this
+    /// size (expanded on a miss). None when the key has the wrong length.
+    fn with_keyed<R>(key: &[u8], f: impl FnOnce(&Keyed<Self>) -> R) -> Option<R>;
 }
 
-macro_rules! aes_ctr {
-    ($t:ty) => {
+macro_rules! aes_cached {
+    ($t:ty, $cache:ident) => {
+        thread_local! {
+            static $cache: std::cell::RefCell<KeyCache<$t>> =
+                const { std::cell::RefCell::new(KeyCache::new()) };
+        }
         impl Aes for $t {
-            fn ctr(key: &[u8], iv: &aes::Block, buf: &mut [u8]) {
-                Ctr32BE::<$t>::new(key.into(), iv).apply_keystream(buf);
+            fn with_keyed<R>(key: &[u8], f: impl FnOnce(&Keyed<Self>) -> R) -> Option<R> {
+                $cache.with(|c| c.borrow_mut().get(key).map(f))
             }
         }
     };
 }
-aes_ctr!(aes::Aes128);
-aes_ctr!(aes::Aes256);
+aes_cached!(aes::Aes128, AES128_KEYS);
+aes_cached!(aes::Aes256, AES256_KEYS);
+
+/// XORs the CTR keystream (32-bit big-endian counter) starting at `iv` into `buf`, from
+/// the expanded key.
+fn ctr<A: Aes>(k: &Keyed<A>, iv: &aes::Block, buf: &mut [u8]) {
+    let core = ctr::CtrCore::<A, ctr::flavors::Ctr32BE>::inner_iv_init(k.aes.clone(), iv);
+    Ctr32BE::<A>::from_core(core).apply_keystream(buf);
+}
 
 fn keyed<A: Aes>(key: &[u8]) -> Option<Keyed<A>> {
     let aes = A::new_from_slice(key).ok()?;
@@ -58,7 +73,7 @@ fn counter(nonce: &[u8; 12], n: u8) -> aes::Block {
 
 /// GHASH over the AAD (given in pieces, each but the last a whole number of blocks) and
 /// the ciphertext with their length block, masked with E(K, J0).
-fn tag<A: Aes>(k: Keyed<A>, nonce: &[u8; 12], aad: &[&[u8]], ct: &[u8]) -> [u8; 16] {
+fn tag<A: Aes>(k: &Keyed<A>, nonce: &[u8; 12], aad: &[&[u8]], ct: &[u8]) -> [u8; 16] {
     let mut ghash = k.ghash.start();
     let mut aad_len = 0u64;
     for (i, piece) in aad.iter().enumerate() {
@@ -82,9 +97,10 @@ fn tag<A: Aes>(k: Keyed<A>, nonce: &[u8; 12], aad: &[&[u8]], ct: &[u8]) -> [u8; 
 
 /// Encrypts `buf` in place; returns the tag. None when the key has the wrong length.
 pub fn seal<A: Aes>(key: &[u8], nonce: &[u8; 12], aad: &[u8], buf: &mut [u8]) -> Option<[u8; 16]> {
-    let k = keyed::<A>(key)?;
-    A::ctr(key, &counter(nonce, 2), buf);
-    Some(tag(k, nonce, &[aad], buf))
+    A::with_keyed(key, |k| {
+        ctr(k, &counter(nonce, 2), buf);
+        tag(k, nonce, &[aad], buf)
+    })
 }
 
 /// Checks the tag, then decrypts `buf` in place (nothing is decrypted on a mismatch).
@@ -95,13 +111,15 @@ pub fn open<A: Aes>(
     buf: &mut [u8],
     expected: &[u8],
 ) -> Result<(), TagMismatch> {
-    let k = keyed::<A>(key).ok_or(TagMismatch)?;
-    let t = tag(k, nonce, &[aad], buf);
-    if !mac_eq(&t, expected) {
-        return Err(TagMismatch);
-    }
-    A::ctr(key, &counter(nonce, 2), buf);
-    Ok(())
+    A::with_keyed(key, |k| {
+        let t = tag(k, nonce, &[aad], buf);
+        if !mac_eq(&t, expected) {
+            return Err(TagMismatch);
+        }
+        ctr(k, &counter(nonce, 2), buf);
+        Ok(())
+    })
+    .unwrap_or(Err(TagMismatch))
 }
 
 /// Constant-time comparison of two MACs.
@@ -115,11 +133,9 @@ pub fn mac_eq(a: &[u8], b: &[u8]) -> bool {
 ///
 /// Signing runs twice per request (verify, then sign the response), over a few header
 /// blocks each time; the expanded key is borrowed from the thread's cache, not copied, and
-/// short pieces are gathered so that GHASH takes them eight blocks per reduction.
+/// short pieces are gathered so that GHASH takes them at least eight blocks per reduction.
 pub fn gmac(key: &[u8; 16], nonce: &[u8; 12], pieces: &[&[u8]]) -> [u8; 16] {
-    GMAC_KEYS.with(|c| {
-        let mut c = c.borrow_mut();
-        let k = cached_key(&mut c, key);
+    aes::Aes128::with_keyed(key, |k| {
         let mut ghash = k.ghash.start();
         let mut stage = Stage::new();
         let mut aad_len = 0u64;
@@ -137,6 +153,7 @@ pub fn gmac(key: &[u8; 16], nonce: &[u8; 12], pieces: &[&[u8]]) -> [u8; 16] {
         k.aes.encrypt_block(&mut j0);
         std::array::from_fn(|i| s[i] ^ j0[i])
     })
+    .expect("a 16-byte key fits AES-128")
 }
 
 /// Bytes gathered before GHASH sees them: eight blocks, and room for the length block.
@@ -187,35 +204,49 @@ impl Stage {
     }
 }
 
-/// Signing keys recently used on this thread, already expanded (AES round keys and the
-/// GHASH key): a signed request and its response use one key twice, and a worker serves
-/// few sessions at a time, so the key schedule is not redone for every message.
+/// Keys recently used on this thread, already expanded (AES round keys and GHASH's
+/// powers), per AES key size: a signed request and its response use one signing key
+/// twice, an encrypted session one key for every message, and a worker serves few
+/// sessions at a time, so the expansion is not redone for every message.
 const KEY_CACHE: usize = 4;
 
-/// The next slot to replace, and the cached keys with their expansions.
-type KeyCache = (usize, [Option<([u8; 16], Keyed<aes::Aes128>)>; KEY_CACHE]);
-
-thread_local! {
-    static GMAC_KEYS: std::cell::RefCell<KeyCache> =
-        const { std::cell::RefCell::new((0, [None, None, None, None])) };
+/// The next slot to replace, and the cached keys (padded to 32 bytes: one size per
+/// cache) with their expansions.
+struct KeyCache<A> {
+    next: usize,
+    slots: [Option<([u8; 32], Keyed<A>)>; KEY_CACHE],
 }
 
-fn cached_key<'a>(c: &'a mut KeyCache, key: &[u8; 16]) -> &'a Keyed<aes::Aes128> {
-    let slot = match c
-        .1
-        .iter()
-        .position(|e| e.as_ref().is_some_and(|(kb, _)| kb == key))
-    {
-        Some(hit) => hit,
-        None => {
-            let slot = c.0;
-            let k = keyed::<aes::Aes128>(key).expect("a 16-byte key fits AES-128");
-            c.1[slot] = Some((*key, k));
-            c.0 = (slot + 1) % KEY_CACHE;
-            slot
+impl<A: Aes> KeyCache<A> {
+    const fn new() -> Self {
+        KeyCache {
+            next: 0,
+            slots: [None, None, None, None],
         }
-    };
-    &c.1[slot].as_ref().expect("filled above").1
+    }
+
+    /// `key` expanded, from the cache or made now (None: the wrong length for A).
+    fn get(&mut self, key: &[u8]) -> Option<&Keyed<A>> {
+        if key.len() != A::key_size() {
+            return None;
+        }
+        let mut padded = [0u8; 32];
+        padded[..key.len()].copy_from_slice(key);
+        let slot = match self
+            .slots
+            .iter()
+            .position(|e| e.as_ref().is_some_and(|(kb, _)| *kb == padded))
+        {
+            Some(hit) => hit,
+            None => {
+                let slot = self.next;
+                self.slots[slot] = Some((padded, keyed::<A>(key)?));
+                self.next = (slot + 1) % KEY_CACHE;
+                slot
+            }
+        };
+        self.slots[slot].as_ref().map(|(_, k)| k)
+    }
 }
 
 #[cfg(test)]

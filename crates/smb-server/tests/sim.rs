@@ -151,31 +151,37 @@ fn join(e: &Engine, i: usize) -> Result<Player, String> {
     })
 }
 
-/// Whether a lock on `[off, off + len)` conflicts with a lock another client holds: they
-/// overlap and either is exclusive. (The simulation never asks a client for a lock over
-/// its own: how a handle's own locks combine is smbtorture's to check.)
+/// Whether two ranges (offset, length) share a byte (the model's own arithmetic, not the
+/// engine's).
+fn overlap((a, al): (u64, u64), (b, bl): (u64, u64)) -> bool {
+    a < b + bl && b < a + al
+}
+
+/// Whether a lock on the range conflicts with a lock another client holds: they overlap
+/// and either is exclusive. (The simulation never asks a client for a lock over its own:
+/// how a handle's own locks combine is smbtorture's to check.)
 fn conflicts(players: &[Player], c: usize, (off, len, excl): (u64, u64, bool)) -> bool {
     players.iter().enumerate().any(|(o, p)| {
         o != c
             && p.locks
                 .iter()
-                .any(|&(lo, ll, le)| lo < off + len && off < lo + ll && (excl || le))
+                .any(|&(lo, ll, le)| overlap((lo, ll), (off, len)) && (excl || le))
     })
 }
 
-/// A lock step, checked against the model; Ok(false) when it was not asked (it would
-/// overlap the client's own).
+/// A lock step, checked against the model (not asked when it would overlap one of the
+/// client's own locks).
 fn lock_step(
     players: &mut [Player],
     c: usize,
     (off, len, excl): (u64, u64, bool),
-) -> Result<bool, String> {
+) -> Result<(), String> {
     if players[c]
         .locks
         .iter()
-        .any(|&(lo, ll, _)| lo < off + len && off < lo + ll)
+        .any(|&(lo, ll, _)| overlap((lo, ll), (off, len)))
     {
-        return Ok(false);
+        return Ok(());
     }
     let refused = conflicts(players, c, (off, len, excl));
     let p = &mut players[c];
@@ -198,7 +204,7 @@ fn lock_step(
             ));
         }
     }
-    Ok(true)
+    Ok(())
 }
 
 /// Storage that breaks the promise the simulation checks (the test of the test).

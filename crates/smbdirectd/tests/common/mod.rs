@@ -47,23 +47,39 @@ impl Drop for Mounted {
 /// loop-mounted) on `share`: a share whose files can share blocks. Needs root and
 /// mkfs.xfs (scripts/install-deps installs xfsprogs).
 pub fn xfs_share(share: &Path) {
-    let img = share.parent().expect("share has a parent").join("xfs.img");
+    loop_fs_share(
+        share,
+        320 << 20,
+        &["mkfs.xfs", "-q", "-f", "-m", "reflink=1"],
+    );
+}
+
+/// Mounts a 16 MiB ext4 (made and loop-mounted as [`xfs_share`] does) on `share`: a
+/// volume that fills after a few MiB. Needs root.
+pub fn small_ext4_share(share: &Path) {
+    loop_fs_share(share, 16 << 20, &["mkfs.ext4", "-q", "-F"]);
+}
+
+/// Makes a file system with `mkfs` (the command and its options, the image added last)
+/// on a sparse image of `size` bytes beside `share`, and loop-mounts it on `share`.
+fn loop_fs_share(share: &Path, size: u64, mkfs: &[&str]) {
+    let img = share.parent().expect("share has a parent").join("fs.img");
     std::fs::File::create(&img)
-        .and_then(|f| f.set_len(320 << 20))
+        .and_then(|f| f.set_len(size))
         .expect("image file");
     let ok = |c: &mut Command| c.status().is_ok_and(|s| s.success());
     assert!(
-        ok(Command::new("mkfs.xfs")
-            .args(["-q", "-f", "-m", "reflink=1"])
-            .arg(&img)),
-        "mkfs.xfs failed"
+        ok(Command::new(mkfs[0]).args(&mkfs[1..]).arg(&img)),
+        "{} failed",
+        mkfs[0]
     );
     assert!(
         ok(Command::new("mount")
             .args(["-o", "loop"])
             .arg(&img)
             .arg(share)),
-        "mounting the XFS image (needs root and a loop device) failed"
+        "mounting the {} image (needs root and a loop device) failed",
+        mkfs[0]
     );
 }
 

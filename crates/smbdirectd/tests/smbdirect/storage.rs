@@ -761,26 +761,6 @@ fn storage_qos_holds_a_flow_to_its_maximum_over_smb_direct() {
 /// deleted, writes work again.
 #[test]
 fn a_volume_full_under_the_ring_gives_disk_full_and_keeps_what_was_written() {
-    fn small_ext4(share: &std::path::Path) {
-        let img = share.parent().expect("share has a parent").join("ext4.img");
-        std::fs::File::create(&img)
-            .and_then(|f| f.set_len(16 << 20))
-            .expect("image file");
-        let ok = |c: &mut std::process::Command| c.status().is_ok_and(|s| s.success());
-        assert!(
-            ok(std::process::Command::new("mkfs.ext4")
-                .args(["-q", "-F"])
-                .arg(&img)),
-            "mkfs.ext4 failed"
-        );
-        assert!(
-            ok(std::process::Command::new("mount")
-                .args(["-o", "loop"])
-                .arg(&img)
-                .arg(share)),
-            "mounting the ext4 image (needs root and a loop device) failed"
-        );
-    }
     let mport = free_port();
     // (Declared first, so dropped after the server, even if the test fails.)
     let _mount: Mounted;
@@ -789,7 +769,7 @@ fn a_volume_full_under_the_ring_gives_disk_full_and_keeps_what_was_written() {
         &format!("[metrics]\nlisten = \"127.0.0.1:{mport}\"\n"),
         client::Protection::Sign,
         Opts {
-            prepare_share: Some(small_ext4),
+            prepare_share: Some(small_ext4_share),
             share_extra: "direct_io = true\n".into(),
             ..Default::default()
         },
@@ -825,13 +805,10 @@ fn a_volume_full_under_the_ring_gives_disk_full_and_keeps_what_was_written() {
         written >= 4 << 20,
         "only {written} bytes before the volume was full"
     );
-    eprintln!(
-        "{written} bytes acknowledged, then DISK_FULL; ring writes {}",
-        metric_value(mport, "smbdirectd_storage_ring_writes_total") - rings
-    );
+    let ring_writes = metric_value(mport, "smbdirectd_storage_ring_writes_total") - rings;
+    eprintln!("{written} bytes acknowledged, then DISK_FULL; ring writes {ring_writes}");
     assert!(
-        metric_value(mport, "smbdirectd_storage_ring_writes_total") - rings
-            >= (written / 65536) as f64,
+        ring_writes >= (written / 65536) as f64,
         "the writes did not go through the ring"
     );
     for k in 0..written / 65536 {
