@@ -1,48 +1,35 @@
-//! The engine's one clock. Break and durable-handle deadlines and held logon answers read
-//! it here and nowhere else; the transport's turn time (FILETIME) comes in with each PDU.
-//! Tests move it forward with [`advance`] instead of sleeping (the offset is per process:
-//! nextest runs each test in a process of its own).
+//! The engine's time. The engine reads no clock: each event comes in with its time, a
+//! [`Now`] the transport read once for its turn (a request, a storage completion, a
+//! timer), and a deadline the engine sets goes back out
+//! ([`crate::Connection::poll_timeout`]) for the transport to wake it at. Tests make
+//! their own `Now` and move it as they please; no global is moved.
+//!
+//! The one read of a clock left here, [`instant`], is real time for the few blocking waits
+//! on other threads that are not the engine's events (a node stopping waits for its
+//! copiers and merges; a disk opening waits for one that is closing on its file).
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-static OFFSET_NS: AtomicU64 = AtomicU64::new(0);
-
-/// Where a frozen clock stands (before [`advance`]'s offset).
-static FROZEN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-
-/// Now, on the engine's monotonic clock.
-pub fn now() -> Instant {
-    let base = FROZEN.get().copied().unwrap_or_else(Instant::now);
-    base + Duration::from_nanos(OFFSET_NS.load(Ordering::Acquire))
+/// The time of an event: the monotonic clock (deadlines) and Windows FILETIME (file
+/// times, notifications), read together by whoever delivers the event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Now {
+    pub mono: Instant,
+    pub filetime: u64,
 }
 
-/// Stops the engine's clock for good (tests of exact timings): from here on only
-/// [`advance`] moves it, so a test descheduled on a busy machine sees no time pass.
-pub fn freeze() {
-    let _ = FROZEN.set(Instant::now());
+impl Now {
+    /// The same clocks `d` later.
+    pub fn after(self, d: Duration) -> Now {
+        Now {
+            mono: self.mono + d,
+            filetime: self.filetime + (d.as_nanos() / 100) as u64,
+        }
+    }
 }
 
-/// Now, as FILETIME, on the engine's clock.
-pub fn filetime() -> u64 {
-    smb_wire::filetime::of(std::time::SystemTime::now()) + OFFSET_NS.load(Ordering::Acquire) / 100
-}
-
-/// An instant as nanoseconds since the process's first reading of the clock (for
-/// deadlines kept in atomics); instants before that count as 0.
-pub fn nanos(t: Instant) -> u64 {
-    static BASE: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    let base = *BASE.get_or_init(Instant::now);
-    t.saturating_duration_since(base).as_nanos() as u64
-}
-
-/// Moves the engine's clock forward by `d` (tests: a deadline passes without waiting).
-pub fn advance(d: Duration) {
-    OFFSET_NS.fetch_add(d.as_nanos() as u64, Ordering::AcqRel);
-}
-
-/// The operating system's monotonic clock, which tests do not move: for waits on other
-/// threads (a condition variable, a sleep) that must last real time.
+/// The operating system's monotonic clock, for waits on other threads (a sleep, a
+/// condition variable) that must last real time. Never for the engine's own deadlines.
 pub fn instant() -> Instant {
     Instant::now()
 }

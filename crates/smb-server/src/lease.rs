@@ -98,14 +98,14 @@ fn valid(state: u32) -> u32 {
 /// Starts breaking `l` to `to`: a break from a state holding W or H waits for the client
 /// to acknowledge it; one from R alone takes effect at once. While a break is in flight a
 /// further one waits for its acknowledgment (Windows sends one break at a time).
-fn start_break(l: &mut Lease, to: u32) {
-    break_lease(l, to, true);
+fn start_break(l: &mut Lease, to: u32, now: std::time::Instant) {
+    break_lease(l, to, true, now);
 }
 
 /// [`start_break`]; `new_epoch`: whether the break starts a new epoch (a break that
 /// continues one just acknowledged keeps it, as Windows sends them: smbtorture
 /// smb2.lease.v2_breaking3).
-fn break_lease(l: &mut Lease, to: u32, new_epoch: bool) {
+fn break_lease(l: &mut Lease, to: u32, new_epoch: bool, now: std::time::Instant) {
     if let Some((pending, _)) = l.breaking {
         if pending & !to != 0 {
             l.deferred = Some(l.deferred.map_or(to, |d| d & to));
@@ -132,7 +132,7 @@ fn break_lease(l: &mut Lease, to: u32, new_epoch: bool) {
         })
     });
     if ack && posted {
-        l.breaking = Some((to, crate::clock::now() + OPLOCK_BREAK_TIMEOUT));
+        l.breaking = Some((to, now + OPLOCK_BREAK_TIMEOUT));
         l.sent_to = target;
     } else {
         l.state = to;
@@ -148,15 +148,15 @@ fn break_lease(l: &mut Lease, to: u32, new_epoch: bool) {
 /// the way of close its disconnected durable opens (smbtorture smb2.durable-open.lease,
 /// when the holder's connection drops while the break is on its way), and a client that
 /// reconnects is not told of caching it lost meanwhile.
-pub fn settle(inner: &mut FileInner) {
+pub fn settle(inner: &mut FileInner, now: std::time::Instant) {
     for l in inner.leases.iter_mut() {
         let Some((to, deadline)) = l.breaking else {
             continue;
         };
-        if l.break_pending() {
+        if l.break_pending(now) {
             continue;
         }
-        let time_left = crate::clock::now() < deadline;
+        let time_left = now < deadline;
         let client_gone = l.notice_target().is_none_or(|b| b.is_closed());
         l.state = if time_left && client_gone {
             to & l.deferred.unwrap_or(R | W | H)
@@ -175,14 +175,20 @@ pub fn settle(inner: &mut FileInner) {
 /// open conflicts or deletes, W otherwise) awaits its acknowledgment. Losing only what
 /// the open does not depend on does not hold it up (Windows; smbtorture
 /// smb2.lease.breaking4).
-pub fn break_for_open(inner: &mut FileInner, mine: Option<LeaseId>, keep: u32, delay: u32) -> bool {
+pub fn break_for_open(
+    inner: &mut FileInner,
+    mine: Option<LeaseId>,
+    keep: u32,
+    delay: u32,
+    now: std::time::Instant,
+) -> bool {
     let mut wait = false;
     for l in inner.leases.iter_mut() {
         if Some((l.client_guid, l.key)) == mine {
             continue;
         }
-        start_break(l, keep);
-        wait |= l.break_pending() && l.state & delay != 0;
+        start_break(l, keep, now);
+        wait |= l.break_pending(now) && l.state & delay != 0;
     }
     wait
 }
@@ -191,37 +197,41 @@ pub fn break_for_open(inner: &mut FileInner, mine: Option<LeaseId>, keep: u32, d
 /// no lease): every other lease loses its handle caching (MS-FSA 2.1.4.12, as Windows
 /// breaks for FileRenameInformation and FileDispositionInformation). Returns true while
 /// one of those breaks awaits its acknowledgment (the operation waits for it).
-pub fn break_handles(inner: &mut FileInner, mine: Option<LeaseId>) -> bool {
-    settle(inner);
+pub fn break_handles(
+    inner: &mut FileInner,
+    mine: Option<LeaseId>,
+    now: std::time::Instant,
+) -> bool {
+    settle(inner, now);
     let mut wait = false;
     for l in inner.leases.iter_mut() {
         if Some((l.client_guid, l.key)) == mine {
             continue;
         }
         if l.state & H != 0 {
-            start_break(l, R | W);
+            start_break(l, R | W, now);
         }
-        wait |= l.break_pending();
+        wait |= l.break_pending(now);
     }
     wait
 }
 
 /// A write, truncation or lock through an open of `mine` (or of no lease) ends the read
 /// caching of every other lease.
-pub fn break_for_write(inner: &mut FileInner, mine: Option<LeaseId>) {
+pub fn break_for_write(inner: &mut FileInner, mine: Option<LeaseId>, now: std::time::Instant) {
     for l in inner.leases.iter_mut() {
         if Some((l.client_guid, l.key)) != mine && l.state & R != 0 {
-            start_break(l, 0);
+            start_break(l, 0, now);
         }
     }
 }
 
 /// A change to a leased directory's contents: every lease but `mine` loses its caching.
-pub fn break_all(inner: &mut FileInner, mine: Option<LeaseId>) {
-    settle(inner);
+pub fn break_all(inner: &mut FileInner, mine: Option<LeaseId>, now: std::time::Instant) {
+    settle(inner, now);
     for l in inner.leases.iter_mut() {
         if Some((l.client_guid, l.key)) != mine {
-            start_break(l, 0);
+            start_break(l, 0, now);
         }
     }
 }
@@ -284,6 +294,7 @@ pub fn acknowledge(
     guid: [u8; 16],
     key: [u8; 16],
     state: u32,
+    now: std::time::Instant,
 ) -> Result<(), NtStatus> {
     let fs = server
         .lease_files
@@ -309,14 +320,14 @@ pub fn acknowledge(
         // (smbtorture smb2.lease.breaking3).
         if l.state & (W | H) != 0 && next & R == 0 && l.state & R != 0 {
             l.deferred = Some(next);
-            break_lease(l, next | R, false);
+            break_lease(l, next | R, false, now);
             if l.breaking.is_none() {
                 // Not sent (no connection): the step is taken, and the rest with it.
                 l.deferred = None;
-                break_lease(l, next, false);
+                break_lease(l, next, false, now);
             }
         } else {
-            break_lease(l, next, false);
+            break_lease(l, next, false, now);
         }
     }
     Ok(())

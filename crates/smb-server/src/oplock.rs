@@ -16,11 +16,11 @@ pub fn is_stat_open(desired: u32) -> bool {
 
 /// Applies what time and lost connections decided: a break not acknowledged in time, or
 /// whose holder's connection is gone, ends at the level it was breaking to.
-pub fn settle(inner: &mut FileInner) {
-    crate::lease::settle(inner);
+pub fn settle(inner: &mut FileInner, now: std::time::Instant) {
+    crate::lease::settle(inner, now);
     for o in inner.opens.iter_mut() {
         if let Some((to, _)) = o.breaking {
-            if !o.break_pending() {
+            if !o.break_pending(now) {
                 o.oplock = to;
                 o.breaking = None;
             }
@@ -80,8 +80,9 @@ pub fn break_for_open(
     overwrite: bool,
     deletes: bool,
     lease: Option<crate::state::LeaseId>,
+    now: std::time::Instant,
 ) -> bool {
-    settle(inner);
+    settle(inner, now);
     if is_stat_open(desired) && !overwrite {
         return false;
     }
@@ -105,7 +106,7 @@ pub fn break_for_open(
     // What the open waits for: cached writes being flushed, always; cached handles
     // being closed when they are in its way.
     let delay = if share_conflict || deletes { W | H } else { W };
-    let mut wait = !lease_stat && crate::lease::break_for_open(inner, lease, keep, delay);
+    let mut wait = !lease_stat && crate::lease::break_for_open(inner, lease, keep, delay, now);
     for o in inner.opens.iter_mut() {
         match o.oplock {
             oplock::BATCH | oplock::EXCLUSIVE => {
@@ -118,7 +119,7 @@ pub fn break_for_open(
                     } else {
                         oplock::LEVEL_II
                     };
-                    o.breaking = Some((to, crate::clock::now() + OPLOCK_BREAK_TIMEOUT));
+                    o.breaking = Some((to, now + OPLOCK_BREAK_TIMEOUT));
                     let posted = o.outbox.as_ref().is_some_and(|b| {
                         b.post(Notice::OplockBreak {
                             file_id: o.file_id,
@@ -131,7 +132,7 @@ pub fn break_for_open(
                         o.breaking = None;
                     }
                 }
-                wait |= o.break_pending();
+                wait |= o.break_pending(now);
             }
             oplock::LEVEL_II if overwrite => break_level2(o),
             _ => {}
@@ -152,24 +153,25 @@ fn break_level2(o: &mut crate::state::FileOpenEntry) {
 }
 
 /// Whether some open of the file still waits to acknowledge a break.
-pub fn breaks_pending(fs: &FileState) -> bool {
+pub fn breaks_pending(fs: &FileState, now: std::time::Instant) -> bool {
     let mut inner = fs.inner.lock();
-    settle(&mut inner);
-    inner.leases.iter().any(|l| l.break_pending()) || inner.opens.iter().any(|o| o.break_pending())
+    settle(&mut inner, now);
+    inner.leases.iter().any(|l| l.break_pending(now))
+        || inner.opens.iter().any(|o| o.break_pending(now))
 }
 
 /// When the first break still awaited on the file times out (on the engine's clock).
-pub fn break_deadline(fs: &FileState) -> Option<std::time::Instant> {
+pub fn break_deadline(fs: &FileState, now: std::time::Instant) -> Option<std::time::Instant> {
     let inner = fs.inner.lock();
     let leases = inner
         .leases
         .iter()
-        .filter(|l| l.break_pending())
+        .filter(|l| l.break_pending(now))
         .filter_map(|l| l.breaking.map(|(_, d)| d));
     let opens = inner
         .opens
         .iter()
-        .filter(|o| o.break_pending())
+        .filter(|o| o.break_pending(now))
         .filter_map(|o| o.breaking.map(|(_, d)| d));
     leases.chain(opens).min()
 }
@@ -206,7 +208,7 @@ pub fn grant(requested: u8, stat: bool, is_directory: bool, others: &FileInner) 
 /// A write, truncation or byte-range lock breaks every Level II oplock on the file to
 /// none, the writer's own included (no acknowledgment), and the read caching of every
 /// lease but the writer's.
-pub fn break_level2_for_write(fs: &FileState, writer: FileId) {
+pub fn break_level2_for_write(fs: &FileState, writer: FileId, now: std::time::Instant) {
     let leased = fs.leased.load(Ordering::Acquire);
     if !leased && !fs.level2.load(Ordering::Acquire) {
         return;
@@ -218,7 +220,7 @@ pub fn break_level2_for_write(fs: &FileState, writer: FileId) {
             .iter()
             .find(|o| o.file_id == writer)
             .and_then(|o| o.lease);
-        crate::lease::break_for_write(&mut inner, mine);
+        crate::lease::break_for_write(&mut inner, mine, now);
     }
     if fs.level2.swap(false, Ordering::AcqRel) {
         for o in inner.opens.iter_mut() {

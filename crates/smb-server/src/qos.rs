@@ -179,12 +179,6 @@ pub struct Qos {
     generation: AtomicU64,
 }
 
-impl Default for Qos {
-    fn default() -> Self {
-        Qos::new(QosConfig::default())
-    }
-}
-
 /// A GUID as Windows writes it, from its wire bytes (the first three groups
 /// little-endian).
 pub fn format_guid(g: &Guid) -> String {
@@ -201,12 +195,13 @@ pub fn normalized(bytes: u64) -> u64 {
 }
 
 impl Qos {
-    pub fn new(cfg: QosConfig) -> Qos {
+    /// The server's QoS, started at `now`.
+    pub fn new(cfg: QosConfig, now: Instant) -> Qos {
         let q = Qos {
             config: Mutex::new(Arc::new(QosConfig::default())),
             flows: Mutex::new(HashMap::new()),
             control: Mutex::new(Control {
-                last: crate::clock::now(),
+                last: now,
                 best: 0,
                 no_gain: 0,
                 stalled_at: None,
@@ -262,15 +257,16 @@ impl Qos {
         self.active.store(any, Ordering::Release);
     }
 
-    /// The flow `id`, made if new (None when the table is full); one more open names it.
-    pub fn attach(&self, id: Guid) -> Option<Arc<Flow>> {
+    /// The flow `id`, made if new at `now` (None when the table is full); one more open
+    /// names it.
+    pub fn attach(&self, id: Guid, now: Instant) -> Option<Arc<Flow>> {
         let mut t = self.flows.lock();
         let n = t.len();
         let f = match t.get(&id) {
             Some(f) => f.clone(),
             None if n >= MAX_FLOWS => return None,
             None => {
-                let f = Arc::new(Flow::new(id, crate::clock::now()));
+                let f = Arc::new(Flow::new(id, now));
                 t.insert(id, f.clone());
                 f
             }
@@ -509,22 +505,25 @@ mod tests {
     /// of `secs`, and the noisy flow's cap at the end.
     fn run(min_iops: u64, a_demand: u64, secs: u64) -> (u64, u64, u64) {
         let policy = [9; 16];
-        let q = Qos::new(QosConfig {
-            policies: vec![Policy {
-                id: policy,
-                name: "reserved".into(),
-                limits: Limits {
-                    min_iops,
-                    ..Default::default()
-                },
-            }],
-            default: Limits::default(),
-        });
-        let a = q.attach([1; 16]).unwrap();
+        let t0 = crate::clock::instant();
+        let q = Qos::new(
+            QosConfig {
+                policies: vec![Policy {
+                    id: policy,
+                    name: "reserved".into(),
+                    limits: Limits {
+                        min_iops,
+                        ..Default::default()
+                    },
+                }],
+                default: Limits::default(),
+            },
+            t0,
+        );
+        let a = q.attach([1; 16], t0).unwrap();
         a.desc.lock().policy_id = policy;
-        let b = q.attach([2; 16]).unwrap();
+        let b = q.attach([2; 16], t0).unwrap();
         q.described();
-        let t0 = crate::clock::now();
         let mut slots = [t0; 8];
         let (mut a_last, mut b_last, mut budget) = (0, 0, 0u64);
         for ms in 0..secs * 1000 {

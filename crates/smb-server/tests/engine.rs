@@ -572,7 +572,7 @@ fn waiting_requests_wake_on_events_and_deadlines_not_on_a_timer() {
     // A CREATE behind a break ends by an acknowledgment or by the break's timeout: the
     // connection's deadline is that timeout, 35 s out.
     let fc = a.batch("c.bin", 7, false);
-    let before = smb_server::clock::now();
+    let before = e.time().mono;
     let _open = b.open_later("c.bin");
     assert_eq!(
         a.c.wait(u64::MAX).unwrap().hdr.command(),

@@ -552,7 +552,11 @@ fn the_write_time_moves_two_seconds_after_a_write_or_at_a_flush() {
         | access::FILE_WRITE_DATA
         | access::FILE_READ_ATTRIBUTES
         | access::FILE_WRITE_ATTRIBUTES;
-    let pause = || std::thread::sleep(std::time::Duration::from_millis(20));
+    // Time passes for the file system and the engine alike.
+    let pause = || {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        e.advance(std::time::Duration::from_millis(20));
+    };
     let (f, _) = c.create(tree, "lazy.txt", rw, 2, 0).unwrap();
     let (g, _) = c
         .create(tree, "lazy.txt", access::FILE_READ_ATTRIBUTES, 1, 0)
@@ -570,12 +574,12 @@ fn the_write_time_moves_two_seconds_after_a_write_or_at_a_flush() {
         made,
         "another handle saw the write's time"
     );
-    smb_server::clock::advance(std::time::Duration::from_secs(3));
+    e.advance(std::time::Duration::from_secs(3));
     let updated = write_time(&mut c, tree, g);
     assert!(updated > made, "no update two seconds after the write");
     // A second write through the handle: no new update until it closes.
     c.write(tree, f, 3, b"two").unwrap();
-    smb_server::clock::advance(std::time::Duration::from_secs(3));
+    e.advance(std::time::Duration::from_secs(3));
     assert_eq!(
         write_time(&mut c, tree, f),
         updated,

@@ -78,7 +78,10 @@ fn setup() -> (Connection, Vec<u8>, tempfile::TempDir) {
             if u16::from_le_bytes([pdu[12], pdu[13]]) == 8 {
                 read_pdu = Some(pdu.clone());
             }
-            for r in conn.handle_pdu(&pdu, 0).unwrap() {
+            for r in conn
+                .handle_pdu(&pdu, smbdirectd::clock::engine_now())
+                .unwrap()
+            {
                 s.write_all(&frame_header(r.len())).unwrap();
                 s.write_all(&r).unwrap();
             }
@@ -97,7 +100,9 @@ fn bench(c: &mut Criterion) {
     // The replayed READ really reads: a SUCCESS response carrying the 8 KiB.
     msg_id += 1;
     pdu[24..32].copy_from_slice(&msg_id.to_le_bytes());
-    let first = conn.handle_pdu(&pdu, 0).unwrap();
+    let first = conn
+        .handle_pdu(&pdu, smbdirectd::clock::engine_now())
+        .unwrap();
     assert_eq!(first.len(), 1);
     assert_eq!(
         u32::from_le_bytes(first[0][8..12].try_into().unwrap()),
@@ -106,11 +111,12 @@ fn bench(c: &mut Criterion) {
     );
     assert!(first[0].len() >= 64 + 16 + 8192, "{} bytes", first[0].len());
     assert!(first[0][80..80 + 8192].iter().all(|&b| b == 0x5a));
+    let now = smbdirectd::clock::engine_now();
     c.bench_function("decode_dispatch_read_8k", |b| {
         b.iter(|| {
             msg_id += 1;
             pdu[24..32].copy_from_slice(&msg_id.to_le_bytes());
-            let out = conn.handle_pdu(black_box(&pdu), 0).unwrap();
+            let out = conn.handle_pdu(black_box(&pdu), now).unwrap();
             debug_assert_eq!(out.len(), 1);
             black_box(out);
         })

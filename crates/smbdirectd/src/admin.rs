@@ -157,10 +157,11 @@ fn answer(s: UnixStream, server: &Server) {
         return;
     }
     let mut w = line.split_whitespace();
+    let now = crate::clock::engine_now();
     let reply = match (w.next(), w.next().map(str::parse::<u64>)) {
-        (Some("status"), None) => status_json(&smb_server::admin::status(server)),
-        (Some("close-file"), Some(Ok(id))) => done(smb_server::admin::close_file(server, id)),
-        (Some("logoff"), Some(Ok(id))) => done(smb_server::admin::logoff(server, id)),
+        (Some("status"), None) => status_json(&smb_server::admin::status(server, now)),
+        (Some("close-file"), Some(Ok(id))) => done(smb_server::admin::close_file(server, id, now)),
+        (Some("logoff"), Some(Ok(id))) => done(smb_server::admin::logoff(server, id, now)),
         (Some("reload"), None) => reload(),
         (Some("drain"), _) => drain(line.split_whitespace().nth(1)),
         _ => json!({ "error": format!("unknown request {:?}", line.trim()) }),

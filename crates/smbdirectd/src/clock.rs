@@ -30,6 +30,14 @@ impl WallClock {
         }
         self.base_filetime + (since.as_nanos() / 100) as u64
     }
+
+    /// The engine's time of events at `at` (a time already read).
+    pub fn engine(&mut self, at: std::time::Instant) -> smb_server::clock::Now {
+        smb_server::clock::Now {
+            mono: at,
+            filetime: self.filetime(at),
+        }
+    }
 }
 
 /// Milliseconds on one process-wide clock (SMB Direct timers move between threads).
@@ -57,4 +65,13 @@ pub fn since(t: Instant) -> std::time::Duration {
 /// Now, as FILETIME (the wall clock).
 pub fn filetime_now() -> u64 {
     smb_wire::filetime::of(std::time::SystemTime::now())
+}
+
+/// The engine's time of an event outside a worker's turn (an administrator's request, a
+/// start, another node's failure): both clocks read now.
+pub fn engine_now() -> smb_server::clock::Now {
+    smb_server::clock::Now {
+        mono: now(),
+        filetime: filetime_now(),
+    }
 }

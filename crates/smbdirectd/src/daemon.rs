@@ -199,7 +199,7 @@ pub fn build_server(cfg: &Config) -> Result<Arc<Server>> {
         sc,
         shares,
         users,
-        crate::clock::filetime_now(),
+        crate::clock::engine_now(),
     )))
 }
 
@@ -462,7 +462,7 @@ fn open_handle_journal(cfg: &Config, server: &Server) -> Result<()> {
         anyhow::bail!("handle journal opened twice");
     }
     let found = rec.opens.len();
-    let kept = smb_server::ops::restore_persistent(server, rec.opens);
+    let kept = smb_server::ops::restore_persistent(server, rec.opens, crate::clock::engine_now());
     tracing::info!(
         path = %path.display(),
         found,

@@ -167,7 +167,7 @@ impl RdmaConn {
             }
         }
         self.last_pdu_ms = now.ms;
-        let r = self.smb.handle_pdu(pdu, now.filetime);
+        let r = self.smb.handle_pdu(pdu, now.engine());
         if let Some(cmd) = self.smb.stats.last_command.take() {
             // Received by the turn's start, answered (the Send posted) by the next one:
             // its latency is observed then, with no clock read of its own.
@@ -353,7 +353,7 @@ impl RdmaConn {
             return false;
         }
         if self.smb.has_async() {
-            for r in self.smb.poll_async(smb_server::clock::now()) {
+            for r in self.smb.poll_async(now.engine()) {
                 if self.smbd.send(r).is_err() {
                     return false;
                 }
@@ -401,6 +401,16 @@ struct Turn {
     ms: u64,
     filetime: u64,
     limits: SetLimits,
+}
+
+impl Turn {
+    /// The engine's time of the turn.
+    fn engine(&self) -> smb_server::clock::Now {
+        smb_server::clock::Now {
+            mono: self.at,
+            filetime: self.filetime,
+        }
+    }
 }
 
 /// The `[limits]` an SMB Direct connection is held to (as a TCP one).
@@ -504,14 +514,15 @@ impl RdmaSet {
             .store(self.demux.queues() as u64, Ordering::Relaxed);
     }
 
-    /// Reports a storage operation of connection `key`, issued at `since`, and sends what
-    /// it answers; the request's next operation, if it goes on, is put in `next`.
+    /// Reports a storage operation of connection `key`, issued at `since`, completed at
+    /// `now` (the worker's turn), and sends what it answers; the request's next
+    /// operation, if it goes on, is put in `next`.
     pub fn complete_io(
         &mut self,
         key: u64,
         id: u64,
         res: i32,
-        since: Instant,
+        (since, now): (Instant, smb_server::clock::Now),
         stats: &WorkerStats,
         next: &mut Vec<(u64, IoRequest)>,
     ) {
@@ -522,7 +533,7 @@ impl RdmaSet {
             next.extend(reqs.into_iter().map(|r| (key, r)));
         };
         if let Some(c) = self.conns.iter_mut().find(|c| c.key == key) {
-            if let Some(r) = c.smb.complete_io(id, res) {
+            if let Some(r) = c.smb.complete_io(id, res, now) {
                 stats.add_answered(&mut c.smb.stats, since);
                 if !c.emit(smallvec::smallvec![r]) {
                     c.broken = true;
@@ -532,7 +543,7 @@ impl RdmaSet {
             publish(&self.conns, &self.closed, stats);
         } else if let Some(i) = self.draining.iter().position(|c| c.key == key) {
             let c = &mut self.draining[i];
-            let _ = c.smb.complete_io(id, res);
+            let _ = c.smb.complete_io(id, res, now);
             hand_out(&mut c.smb);
             let mut gone = Vec::new();
             let _ = c.smb.take_rdma_writes(&mut gone);
@@ -604,7 +615,7 @@ impl RdmaSet {
                 c.observe_served(crate::clock::now(), stats);
                 tracing::info!(peer = %c.smb.peer, why = ?c.smbd.closed(), "SMB Direct connection closed");
                 c.smbd.disconnect();
-                c.smb.close();
+                c.smb.close(now.engine());
                 closed.add(&c.smbd.counters);
                 c.admission.release(c.ip, &c.place);
                 *dirty = true;
@@ -634,9 +645,10 @@ impl RdmaSet {
 
     /// Closes every connection (the daemon is stopping).
     pub fn shutdown(&mut self) {
+        let now = crate::clock::engine_now();
         for mut c in self.conns.drain(..) {
             c.smbd.disconnect();
-            c.smb.close();
+            c.smb.close(now);
             c.admission.release(c.ip, &c.place);
             if c.smb.io_in_flight() > 0 {
                 // The kernel may still write into its buffers: never freed.

@@ -94,7 +94,7 @@ impl Connection {
             self.over_compound = count > self.server.cfg.max_compound;
             if count == self.server.cfg.max_compound + 1 {
                 static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-                if crate::stats::log_due(&LAST, self.now) {
+                if crate::stats::log_due(&LAST, self.now.filetime) {
                     tracing::warn!(client = %self.peer, max = self.server.cfg.max_compound,
                         "compound longer than limits.max_compound: the rest answered INSUFFICIENT_RESOURCES");
                 }
@@ -608,7 +608,7 @@ impl Connection {
         }
         session
             .last_request
-            .store(self.now, std::sync::atomic::Ordering::Relaxed);
+            .store(self.now.filetime, std::sync::atomic::Ordering::Relaxed);
         Ok(session)
     }
 
@@ -656,7 +656,7 @@ impl Connection {
             .may_expire
             .load(std::sync::atomic::Ordering::Relaxed)
             && !matches!(cmd, Command::LOGOFF | Command::CLOSE | Command::LOCK)
-            && session.expired_at(crate::clock::now())
+            && session.expired_at(self.now.mono)
         {
             return Err(NtStatus::NETWORK_SESSION_EXPIRED);
         }

@@ -133,7 +133,7 @@ pub struct Connection {
     /// Sessions logged off on this connection, kept to sign USER_SESSION_DELETED answers.
     logged_off: Vec<Arc<Session>>,
     rng: rand::rngs::StdRng,
-    now: u64,
+    now: crate::clock::Now,
     max_read: u32,
     max_write: u32,
     max_transact: u32,
@@ -236,6 +236,10 @@ fn dialect_is_3(d: u16) -> bool {
 impl Connection {
     pub fn new(server: Arc<Server>, transport: Transport, seed: u64) -> Self {
         let max_credits = server.cfg.max_credits;
+        let started = crate::clock::Now {
+            mono: server.started,
+            filetime: server.start_time,
+        };
         let (mr, mw, mt) = (
             server.cfg.max_read_size,
             server.cfg.max_write_size,
@@ -279,7 +283,7 @@ impl Connection {
             next_due: None,
             logged_off: Vec::new(),
             rng: rand::rngs::StdRng::seed_from_u64(seed),
-            now: 0,
+            now: started,
             max_read: mr,
             max_write: mw,
             max_transact: mt,
@@ -307,8 +311,12 @@ impl Connection {
     }
 
     /// Handles one PDU (an SMB2 message, a compound, a transform or an SMB1 negotiate) at
-    /// time `now` (FILETIME). Returns the PDUs to send.
-    pub fn handle_pdu(&mut self, pdu: &[u8], now: u64) -> Result<Responses, Disconnect> {
+    /// time `now`. Returns the PDUs to send.
+    pub fn handle_pdu(
+        &mut self,
+        pdu: &[u8],
+        now: crate::clock::Now,
+    ) -> Result<Responses, Disconnect> {
         self.now = now;
         // A bug reached by one client's input costs that client its connection, never
         // the server: the panic is caught here and the connection is closed.
@@ -357,8 +365,8 @@ impl Connection {
     }
 
     /// Tears down everything this connection owned: its sessions and their opens
-    /// (durable opens are kept for their client to reconnect).
-    pub fn close(&mut self) {
+    /// (durable opens are kept for their client to reconnect), at `now`.
+    pub fn close(&mut self, now: crate::clock::Now) {
         self.outbox.close();
         if let Some(c) = self.channels.take() {
             c.leave(&self.outbox);
@@ -391,7 +399,7 @@ impl Connection {
                 continue;
             }
             if let Some(s) = self.server.sessions.remove(&id) {
-                ops::teardown_session(&self.server, &s);
+                ops::teardown_session(&self.server, &s, now);
             }
         }
         self.asyncs.clear();

@@ -202,7 +202,7 @@ impl Connection {
             max_transact_size: mt,
             max_read_size: mr,
             max_write_size: mw,
-            system_time: self.now,
+            system_time: self.now.filetime,
             security_buffer: &token,
             contexts,
         }

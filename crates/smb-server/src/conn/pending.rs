@@ -11,16 +11,17 @@ use smb_wire::negotiate::caps;
 use smb_wire::{NtStatus, PutLe, TransformHeader};
 
 impl Connection {
-    /// Completes waiting async requests whose condition holds at `now` (engine clock,
-    /// [`crate::clock::now`]). Call when [`Connection::wants_poll`] says so.
-    pub fn poll_async(&mut self, now: std::time::Instant) -> Vec<Vec<u8>> {
+    /// Completes waiting async requests whose condition holds at `now`. Call when
+    /// [`Connection::wants_poll`] says so.
+    pub fn poll_async(&mut self, now: crate::clock::Now) -> Vec<Vec<u8>> {
+        self.now = now;
         self.repoll = false;
         let mut out = std::mem::take(&mut self.cancelled);
         if !self.held.is_empty() {
             // Answers due within a millisecond go together: a flow held to a high rate
             // does not cost a timer wake-up per answer (its rate is kept: each answer's
             // time was set by its flow, not by when it leaves).
-            let soon = now + crate::limits::HELD_SLACK;
+            let soon = now.mono + crate::limits::HELD_SLACK;
             let mut i = 0;
             while i < self.held.len() {
                 if self.held[i].0 <= soon {
@@ -69,7 +70,7 @@ impl Connection {
                     // changes with this one (Windows completes the older with the first).
                     let shared = notify_handle(&self.asyncs[i].wait)
                         .is_some_and(|h| notifies.get(&h).is_some_and(|n| *n > 1));
-                    ops::poll_wait(&self.server, s, &mut self.asyncs[i].wait, shared)
+                    ops::poll_wait(&self.server, s, &mut self.asyncs[i].wait, shared, now)
                 }
             };
             match done {
@@ -86,7 +87,7 @@ impl Connection {
             }
         }
         let held = self.held.iter().map(|(t, _)| *t);
-        let waits = self.asyncs.iter().filter_map(|a| a.wait.deadline());
+        let waits = self.asyncs.iter().filter_map(|a| a.wait.deadline(now.mono));
         self.next_due = held.chain(waits).min();
         out
     }
@@ -206,8 +207,8 @@ impl Connection {
     /// request's response (with a READ's RDMA Write, on SMB Direct, in
     /// [`Connection::take_rdma_writes`]), or None when the request goes on with another
     /// operation: collect it with [`Connection::take_io`].
-    pub fn complete_io(&mut self, id: u64, res: i32) -> Option<Vec<u8>> {
-        let (reply, _) = self.complete_io_with(id, res, None);
+    pub fn complete_io(&mut self, id: u64, res: i32, now: crate::clock::Now) -> Option<Vec<u8>> {
+        let (reply, _) = self.complete_io_with(id, res, None, now);
         reply.map(|r| r.pdu)
     }
 
@@ -222,7 +223,9 @@ impl Connection {
         id: u64,
         res: i32,
         tail: Option<Tail>,
+        now: crate::clock::Now,
     ) -> (Option<Reply>, Option<Box<dyn LentBuffer>>) {
+        self.now = now;
         let Some(i) = self.io_pending.iter().position(|p| p.id == id) else {
             return (None, tail.map(|t| t.buf));
         };
@@ -308,7 +311,7 @@ impl Connection {
         );
         // Storage QoS: a flow past its maximum gets the answer when its time comes (a
         // reply with a tail never waits: see above).
-        if let Some(t) = hold.filter(|t| *t > crate::clock::now()) {
+        if let Some(t) = hold.filter(|t| *t > now.mono) {
             self.held.push((t, pdu));
             self.repoll = true;
             return (None, spare);

@@ -37,11 +37,11 @@ impl Connection {
         };
         rh.session_id = sid;
         let addr = peer_ip(&self.peer);
-        if self.server.logons.address_blocked(addr, self.now) {
+        if self.server.logons.address_blocked(addr, self.now.filetime) {
             // This address failed too often: refused unchecked (no password oracle),
             // after the usual delay, until its window passes.
             self.pending.remove(&sid);
-            self.hold_until = Some(crate::clock::now() + self.server.logons.blocked_delay());
+            self.hold_until = Some(self.now.mono + self.server.logons.blocked_delay());
             return fail(NtStatus::LOGON_FAILURE);
         }
         let pending = self.pending.get_mut(&sid).expect("inserted above");
@@ -181,7 +181,7 @@ impl Connection {
         let after = self
             .server
             .logons
-            .failed(peer_ip(&self.peer), &user, self.now);
+            .failed(peer_ip(&self.peer), &user, self.now.filetime);
         if after.address_blocked {
             tracing::warn!(target: "audit", client = %self.peer, %user,
                 "too many failed logons from this address: refused unchecked for the rest of the window (limits.logon_failures_per_address)");
@@ -191,7 +191,7 @@ impl Connection {
                 "too many failed logons for this user name: its failures are slowed (limits.logon_failures_per_user)");
         }
         if !after.delay.is_zero() {
-            self.hold_until = Some(crate::clock::now() + after.delay);
+            self.hold_until = Some(self.now.mono + after.delay);
         }
         // A failed re-authentication ends the session it was for (MS-SMB2
         // 3.3.5.5.3): its opens close, waiting CHANGE_NOTIFYs are cleaned up and
@@ -205,7 +205,7 @@ impl Connection {
                 self.sessions.retain(|x| *x != sid);
                 // (A bound channel keeps its key a while: this answer is
                 // signed with it.)
-                ops::teardown_session(&self.server, &s);
+                ops::teardown_session(&self.server, &s, self.now);
                 // Its other channels answer with USER_SESSION_DELETED, signed.
                 let mut ended = self.server.ended.lock();
                 if ended.len() >= LOGGED_OFF_KEPT {
@@ -360,7 +360,7 @@ impl Connection {
                 .filter(|o| self.same_principal(o, &auth));
             if let Some(old) = old {
                 self.server.sessions.remove(&prev);
-                ops::teardown_session(&self.server, &old);
+                ops::teardown_session(&self.server, &old, self.now);
                 let mut ended = self.server.ended.lock();
                 if ended.len() >= LOGGED_OFF_KEPT {
                     ended.pop_front();
@@ -388,7 +388,7 @@ impl Connection {
     fn begin_auth(&mut self, id: u64) {
         let mut challenge = [0u8; 8];
         self.rng.fill_bytes(&mut challenge);
-        let acceptor = Acceptor::new(self.acceptor_config(), challenge, self.now);
+        let acceptor = Acceptor::new(self.acceptor_config(), challenge, self.now.filetime);
         self.pending.insert(
             id,
             PendingAuth {
@@ -503,7 +503,7 @@ impl Connection {
             expires_at: auth
                 .lifetime_s
                 .filter(|_| kerberos)
-                .map(|s| crate::clock::now() + std::time::Duration::from_secs(u64::from(s))),
+                .map(|s| self.now.mono + std::time::Duration::from_secs(u64::from(s))),
         }
     }
 
@@ -576,9 +576,9 @@ impl Connection {
             self.client_guid,
         );
         s.started
-            .store(self.now, std::sync::atomic::Ordering::Relaxed);
+            .store(self.now.filetime, std::sync::atomic::Ordering::Relaxed);
         s.last_request
-            .store(self.now, std::sync::atomic::Ordering::Relaxed);
+            .store(self.now.filetime, std::sync::atomic::Ordering::Relaxed);
         s
     }
 
@@ -604,7 +604,7 @@ impl Connection {
         }
         self.server.sessions.remove(&session.id);
         self.sessions.retain(|s| *s != session.id);
-        ops::teardown_session(&self.server, session);
+        ops::teardown_session(&self.server, session, ctx.now);
         if self.logged_off.len() >= LOGGED_OFF_KEPT {
             self.logged_off.remove(0);
         }

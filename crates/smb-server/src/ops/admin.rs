@@ -96,10 +96,10 @@ pub struct Status {
     pub flows: Vec<FlowInfo>,
 }
 
-/// Who is connected and what they hold, now.
-pub fn status(server: &Server) -> Status {
+/// Who is connected and what they hold, at `now`.
+pub fn status(server: &Server, now: crate::clock::Now) -> Status {
     let mut st = Status::default();
-    let now = crate::clock::filetime();
+    let now = now.filetime;
     let mut sessions = server.sessions.values_cloned();
     sessions.sort_by_key(|s| s.id);
     for s in sessions {
@@ -286,7 +286,7 @@ fn lease_letters(state: u32) -> String {
 /// Closes the open with persistent id `id` for its client, as NetFileClose does: its
 /// locks, caching and share modes go, a persistent one leaves the journal, and the
 /// client's next request on the handle gets STATUS_FILE_CLOSED.
-pub fn close_file(server: &Server, id: u64) -> Result<(), NtStatus> {
+pub fn close_file(server: &Server, id: u64, now: crate::clock::Now) -> Result<(), NtStatus> {
     for s in server.sessions.values_cloned() {
         let found = s
             .opens
@@ -296,13 +296,13 @@ pub fn close_file(server: &Server, id: u64) -> Result<(), NtStatus> {
             .map(|o| o.file_id);
         if let Some(fid) = found {
             tracing::info!(target: "audit", file = id, session = s.id, "open closed by the administrator");
-            super::close_by_id(server, fid);
+            super::close_by_id(server, fid, now);
             return Ok(());
         }
     }
     if server.durable.shard(&id).get(&id).is_some() {
         tracing::info!(target: "audit", file = id, "disconnected open closed by the administrator");
-        super::drop_durable(server, id);
+        super::drop_durable(server, id, now);
         return Ok(());
     }
     Err(NtStatus::FILE_CLOSED)
@@ -311,16 +311,16 @@ pub fn close_file(server: &Server, id: u64) -> Result<(), NtStatus> {
 /// Ends session `id` as NetSessionDel does: its opens are closed (durable ones too:
 /// the administrator ended them), its tree connects go, and its client's next request
 /// gets STATUS_USER_SESSION_DELETED (it signs in again).
-pub fn logoff(server: &Server, id: u64) -> Result<(), NtStatus> {
+pub fn logoff(server: &Server, id: u64, now: crate::clock::Now) -> Result<(), NtStatus> {
     let Some(s) = server.sessions.remove(&id) else {
         return Err(NtStatus::USER_SESSION_DELETED);
     };
     tracing::info!(target: "audit", session = id, user = %s.user, "session ended by the administrator");
     let opens: Vec<Arc<Open>> = s.opens.lock().drain().map(|(_, o)| o).collect();
     for o in opens {
-        super::close_open(server, &o);
+        super::close_open(server, &o, now);
     }
-    super::teardown_session(server, &s);
+    super::teardown_session(server, &s, now);
     Ok(())
 }
 
@@ -330,7 +330,11 @@ pub fn logoff(server: &Server, id: u64) -> Result<(), NtStatus> {
 /// one: its tree connects end (their clients' next requests get
 /// STATUS_NETWORK_NAME_DELETED) and every open of it closes, durable ones too. The
 /// names removed.
-pub fn replace_shares(server: &Server, shares: Vec<Arc<crate::ShareConfig>>) -> Vec<String> {
+pub fn replace_shares(
+    server: &Server,
+    shares: Vec<Arc<crate::ShareConfig>>,
+    now: crate::clock::Now,
+) -> Vec<String> {
     let removed: Vec<String> = {
         let mut list = server.share_list.write();
         let gone = list
@@ -375,7 +379,7 @@ pub fn replace_shares(server: &Server, shares: Vec<Arc<crate::ShareConfig>>) -> 
             ids.iter().filter_map(|k| all.remove(k)).collect()
         };
         for o in opens {
-            super::close_open(server, &o);
+            super::close_open(server, &o, now);
         }
         let mut t = s.trees.lock();
         for id in trees {
@@ -391,7 +395,7 @@ pub fn replace_shares(server: &Server, shares: Vec<Arc<crate::ShareConfig>>) -> 
         }
     });
     for k in waiting {
-        super::drop_durable(server, k);
+        super::drop_durable(server, k, now);
     }
     removed
 }

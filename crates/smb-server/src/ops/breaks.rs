@@ -10,7 +10,7 @@ pub(super) fn lease_break_ack(ctx: &Ctx) -> Outcome {
     };
     let (key, state) = (ack.lease_key, ack.lease_state);
     let guid = session(ctx).client_guid;
-    let acked = crate::lease::acknowledge(ctx.server, guid, key, state);
+    let acked = crate::lease::acknowledge(ctx.server, guid, key, state, ctx.now.mono);
     ctx.server.waiters.wake(WaitClass::Breaks);
     if acked.is_ok() {
         persist_lease(ctx, key);
@@ -115,6 +115,7 @@ pub(super) fn parent_changed(
     share: &crate::config::ShareConfig,
     child: &SharePath,
     actor: Actor,
+    now: crate::clock::Now,
 ) {
     if !server.dir_leases.load(Ordering::Acquire) {
         return;
@@ -129,5 +130,5 @@ pub(super) fn parent_changed(
     if !fs.leased.load(Ordering::Acquire) {
         return;
     }
-    crate::lease::break_all(&mut fs.inner.lock(), actor);
+    crate::lease::break_all(&mut fs.inner.lock(), actor, now.mono);
 }

@@ -12,16 +12,16 @@ pub(super) fn close(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
     };
     // A write after the handle's last write-time update moves the time now, and the
     // answer reports it.
-    open.write_time_at_close();
+    open.write_time_at_close(ctx.now.filetime);
     let post = if req.flags & msg::CLOSE_FLAG_POSTQUERY_ATTRIB != 0 {
         open.file_obj()
             .and_then(|f| f.info().ok())
-            .map(|i| net_open(&open.shown_info(i)))
+            .map(|i| net_open(&open.shown_info(i, ctx.now.filetime)))
     } else {
         None
     };
     session(ctx).opens.lock().remove(&open.file_id.volatile);
-    close_open(server, &open);
+    close_open(server, &open, ctx.now);
     let mut body = Vec::with_capacity(60);
     msg::encode_close_response(&mut body, post.as_ref());
     Outcome::Done(NtStatus::SUCCESS, body)
@@ -29,7 +29,7 @@ pub(super) fn close(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
 
 /// Releases an open (already removed from its session's table): share modes, locks, and
 /// delete-on-close when it was the last open of a doomed file.
-pub fn close_open(server: &Server, open: &Open) {
+pub fn close_open(server: &Server, open: &Open, now: crate::clock::Now) {
     if open.closed.swap(true, Ordering::AcqRel) {
         return;
     }
@@ -44,7 +44,7 @@ pub fn close_open(server: &Server, open: &Open) {
     let Some(fs) = &open.file else {
         return;
     };
-    open.write_time_at_close();
+    open.write_time_at_close(now.filetime);
     let share = open.share.as_ref().expect("file opens have a share");
     // The other nodes forget it (and its locks). (A directory's open was told with the
     // access asked, before its write access was dropped.)
@@ -70,7 +70,7 @@ pub fn close_open(server: &Server, open: &Open) {
         // Delayed write-time updates end with the last open (not while a CREATE is
         // about to add one: it goes on showing the time).
         let finished = (inner.opens.is_empty() && !fs.creating())
-            .then(|| fs.write_times.finish(crate::clock::filetime()))
+            .then(|| fs.write_times.finish(now.filetime))
             .flatten();
         (inner.opens.is_empty(), inner.delete_pending, finished)
     };
@@ -142,7 +142,7 @@ pub fn close_open(server: &Server, open: &Open) {
                 .notify
                 .publish(&share.name, &path, notify_action::REMOVED, filter);
             server.tell_cluster(&share.name, &path, notify_action::REMOVED, filter);
-            parent_changed(server, share, &path, actor);
+            parent_changed(server, share, &path, actor, now);
         }
     } else if open.modified.load(Ordering::Relaxed) {
         server.publish_change(
@@ -153,10 +153,10 @@ pub fn close_open(server: &Server, open: &Open) {
         );
         // Its size and write time as listed changed with the close (Windows breaks
         // the directory's leases then, not at each write).
-        parent_changed(server, share, &path, actor);
+        parent_changed(server, share, &path, actor, now);
     }
     if let (true, Some((base, _))) = (last, &open.stream) {
-        finish_waiting_deletion(server, share, base, actor);
+        finish_waiting_deletion(server, share, base, actor, now);
     }
 }
 
@@ -192,6 +192,7 @@ fn finish_waiting_deletion(
     share: &crate::config::ShareConfig,
     base: &SharePath,
     actor: super::breaks::Actor,
+    now: crate::clock::Now,
 ) {
     let Some((fs, info)) = waiting(server, &share.backend, base) else {
         return;
@@ -215,14 +216,14 @@ fn finish_waiting_deletion(
             .notify
             .publish(&share.name, base, notify_action::REMOVED, filter);
         server.tell_cluster(&share.name, base, notify_action::REMOVED, filter);
-        parent_changed(server, share, base, actor);
+        parent_changed(server, share, base, actor, now);
     }
 }
 
 /// Ends a session (its last connection lost, LOGOFF, or replaced by a reconnecting
 /// client): its opens close, except durable ones, which wait for their client to
 /// reconnect (Windows and Samba keep them through a LOGOFF too).
-pub fn teardown_session(server: &Server, s: &Session) {
+pub fn teardown_session(server: &Server, s: &Session, now: crate::clock::Now) {
     s.expired.store(true, Ordering::Release);
     // CREATEs of lost channels nobody adopted end with it (their CreateGuids freed).
     s.orphans.lock().clear();
@@ -230,9 +231,9 @@ pub fn teardown_session(server: &Server, s: &Session) {
     let opens: Vec<Arc<Open>> = s.opens.lock().drain().map(|(_, o)| o).collect();
     for o in opens {
         if o.durable.is_some() && !o.closed.load(Ordering::Acquire) {
-            preserve(server, s, o);
+            preserve(server, s, o, now);
         } else {
-            close_open(server, &o);
+            close_open(server, &o, now);
         }
     }
     for (_, t) in s.trees.lock().drain() {
@@ -256,7 +257,7 @@ pub fn tree_disconnect(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         ids.iter().filter_map(|k| all.remove(k)).collect()
     };
     for o in opens {
-        close_open(server, &o);
+        close_open(server, &o, ctx.now);
     }
     if let Some(t) = s.trees.lock().remove(&tid) {
         t.gone.store(true, Ordering::Release);

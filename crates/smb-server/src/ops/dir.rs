@@ -158,6 +158,7 @@ fn take_names(
         );
         let settled = ctx
             .now
+            .filetime
             .saturating_sub(me.last_write_time.max(me.change_time))
             > 200_000;
         let reuse = settled && cur.stamp == Some(stamp) && cur.entries.is_some();
@@ -233,7 +234,7 @@ fn entry_facts(
             .server
             .files
             .get_cloned(&(info.device_id, info.file_id))
-            .and_then(|fs| fs.write_times.shown(crate::clock::filetime()))
+            .and_then(|fs| fs.write_times.shown(ctx.now.filetime))
         {
             facts.last_write_time = t;
         }

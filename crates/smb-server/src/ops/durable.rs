@@ -111,7 +111,7 @@ pub(super) fn take_back(
     persistent: u64,
     v2: Option<[u8; 16]>,
 ) -> Result<TakenBack, NtStatus> {
-    expire_durable(server);
+    expire_durable(server, ctx.now);
     let tree = ctx.tree.as_ref().expect("tree checked");
     let s = session(ctx);
     let mut table = server.durable.shard(&persistent);
@@ -173,7 +173,7 @@ pub(super) fn take_back(
     let old = match Arc::try_unwrap(d.open) {
         Ok(o) => o,
         Err(still_used) => {
-            close_open(server, &still_used);
+            close_open(server, &still_used, ctx.now);
             return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
     };
@@ -203,9 +203,9 @@ pub(super) fn take_back(
         }
     }
     let info = match open.file_obj().map(|f| f.info()) {
-        Some(Ok(i)) => open.shown_info(i),
+        Some(Ok(i)) => open.shown_info(i, ctx.now.filetime),
         _ => {
-            close_open(server, &open);
+            close_open(server, &open, ctx.now);
             return Err(NtStatus::OBJECT_NAME_NOT_FOUND);
         }
     };
@@ -259,11 +259,12 @@ fn existing_open_answer(
 /// replay asks for (the open keeps its own), a lease is told in its present state, and
 /// the durable context comes back when the open is durable and the replay asks for an
 /// oplock or lease that could have made it so.
-pub(super) fn replayed_create(open: &Arc<Open>, req: &msg::CreateRequest, dialect: u16) -> Outcome {
+pub(super) fn replayed_create(ctx: &Ctx, open: &Arc<Open>, req: &msg::CreateRequest) -> Outcome {
+    let dialect = ctx.dialect;
     let Some(Ok(info)) = open.file_obj().map(|f| f.info()) else {
         return Fail(NtStatus::FILE_NOT_AVAILABLE);
     };
-    let info = open.shown_info(info);
+    let info = open.shown_info(info, ctx.now.filetime);
     use crate::state::oplock;
     let requested = req.oplock_level;
     let mut rctx: Vec<(&[u8], Vec<u8>)> = Vec::new();
@@ -317,31 +318,30 @@ pub(super) fn replayed_create(open: &Arc<Open>, req: &msg::CreateRequest, dialec
 }
 
 /// Closes a disconnected durable open (expired, or in the way of a new open).
-pub fn drop_durable(server: &Server, persistent: u64) {
+pub fn drop_durable(server: &Server, persistent: u64, now: crate::clock::Now) {
     let d = server.durable.remove(&persistent);
     if let Some(d) = d {
         tracing::debug!(persistent, "durable open closed while disconnected");
-        close_open(server, &d.open);
+        close_open(server, &d.open, now);
     }
 }
 
 /// Closes an open wherever it is: in a session's table or waiting for a reconnect.
-pub fn close_by_id(server: &Server, id: FileId) {
+pub fn close_by_id(server: &Server, id: FileId, now: crate::clock::Now) {
     let sessions = server.sessions.values_cloned();
     for s in sessions {
         let open = s.opens.lock().remove(&id.volatile);
         if let Some(o) = open {
-            close_open(server, &o);
+            close_open(server, &o, now);
             return;
         }
     }
-    drop_durable(server, id.persistent);
+    drop_durable(server, id.persistent, now);
 }
 
 /// Closes disconnected durable opens whose time is up; true when it closed any.
-pub fn expire_durable(server: &Server) -> bool {
-    let now = crate::clock::now();
-    if crate::clock::nanos(now) < server.durable_due.load(Ordering::Acquire) {
+pub fn expire_durable(server: &Server, now: crate::clock::Now) -> bool {
+    if server.ticks(now.mono) < server.durable_due.load(Ordering::Acquire) {
         return false;
     }
     // Forgotten first, then learnt again from what stays (a handle kept meanwhile lowers
@@ -349,12 +349,12 @@ pub fn expire_durable(server: &Server) -> bool {
     server.durable_due.store(u64::MAX, Ordering::Release);
     let mut expired = Vec::new();
     server.durable.for_each(|k, d| {
-        if d.expires <= now {
+        if d.expires <= now.mono {
             expired.push(*k);
         } else {
             server
                 .durable_due
-                .fetch_min(crate::clock::nanos(d.expires), Ordering::AcqRel);
+                .fetch_min(server.ticks(d.expires), Ordering::AcqRel);
         }
     });
     for &k in &expired {
@@ -370,14 +370,19 @@ pub fn expire_durable(server: &Server) -> bool {
                 "persistent open not reclaimed in time; closed"
             );
         }
-        drop_durable(server, k);
+        drop_durable(server, k, now);
     }
     !expired.is_empty()
 }
 
 /// Keeps a durable open whose connection is gone: it stops receiving breaks and waits
 /// to be reconnected until its timeout.
-pub fn preserve(server: &Server, s: &crate::state::Session, open: Arc<crate::state::Open>) {
+pub fn preserve(
+    server: &Server,
+    s: &crate::state::Session,
+    open: Arc<crate::state::Open>,
+    now: crate::clock::Now,
+) {
     let d = open.durable.expect("durable open");
     if let Some(fs) = &open.file {
         let mut inner = fs.inner.lock();
@@ -388,7 +393,7 @@ pub fn preserve(server: &Server, s: &crate::state::Session, open: Arc<crate::sta
             }
         }
     }
-    let expires = crate::clock::now() + std::time::Duration::from_millis(d.timeout_ms.into());
+    let expires = now.mono + std::time::Duration::from_millis(d.timeout_ms.into());
     server.durable.insert(
         open.file_id.persistent,
         crate::state::Disconnected {
@@ -404,7 +409,7 @@ pub fn preserve(server: &Server, s: &crate::state::Session, open: Arc<crate::sta
     // (After the insert: a walk that forgot the due time finds this handle or sees it.)
     server
         .durable_due
-        .fetch_min(crate::clock::nanos(expires), Ordering::AcqRel);
+        .fetch_min(server.ticks(expires), Ordering::AcqRel);
 }
 
 /// Whose a persistent open is: the user, and the client that made it.
@@ -536,12 +541,16 @@ pub(super) fn unpersist(server: &Server, open: &Open) {
 /// their owners to reconnect (their reconnect timeout counted from now). An open whose
 /// share is gone, or whose file is gone or replaced, cannot be taken back and is
 /// forgotten. Returns how many wait.
-pub fn restore_persistent(server: &Server, opens: Vec<crate::journal::PersistentOpen>) -> usize {
+pub fn restore_persistent(
+    server: &Server,
+    opens: Vec<crate::journal::PersistentOpen>,
+    now: crate::clock::Now,
+) -> usize {
     let mut kept = 0;
     let mut max_id = 0;
     for rec in opens {
         max_id = max_id.max(rec.file_id.persistent).max(rec.file_id.volatile);
-        match restore_one(server, &rec) {
+        match restore_one(server, &rec, now) {
             Ok(()) => kept += 1,
             Err(why) => {
                 tracing::warn!(persistent = rec.file_id.persistent, share = %rec.share,
@@ -564,6 +573,7 @@ pub fn restore_persistent(server: &Server, opens: Vec<crate::journal::Persistent
 pub fn adopt_persistent(
     server: &Server,
     opens: Vec<crate::journal::PersistentOpen>,
+    now: crate::clock::Now,
 ) -> std::io::Result<usize> {
     let Some(journal) = server.journal.get() else {
         return Err(std::io::Error::other("no handle journal here"));
@@ -577,7 +587,7 @@ pub fn adopt_persistent(
             Err("persistent id in use here")
         } else {
             journal.put(&rec)?;
-            restore_one(server, &rec).inspect_err(|_| {
+            restore_one(server, &rec, now).inspect_err(|_| {
                 let _ = journal.remove(p);
             })
         };
@@ -602,6 +612,7 @@ pub fn yield_persistent(
     server: &Server,
     persistent: u64,
     write: impl FnOnce(&crate::journal::PersistentOpen) -> std::io::Result<()>,
+    now: crate::clock::Now,
 ) -> Option<std::io::Result<()>> {
     // Taken out of the table under its lock, so that nothing here can take it back
     // while it moves: a reconnect here meanwhile finds nothing (its client was sent to
@@ -634,12 +645,16 @@ pub fn yield_persistent(
         server.durable.insert(persistent, d);
         return Some(Err(e));
     }
-    close_open(server, &d.open);
+    close_open(server, &d.open, now);
     tracing::info!(persistent, path = %rec.path, "persistent open given to another node");
     Some(Ok(()))
 }
 
-fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<(), &'static str> {
+fn restore_one(
+    server: &Server,
+    rec: &crate::journal::PersistentOpen,
+    now: crate::clock::Now,
+) -> Result<(), &'static str> {
     let share = server
         .find_share(&rec.share)
         .filter(|s| s.continuous_availability)
@@ -751,7 +766,7 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
         c.opened(0, rec.file_id);
     }
     drop(r);
-    let expires = crate::clock::now() + std::time::Duration::from_millis(rec.timeout_ms.into());
+    let expires = now.mono + std::time::Duration::from_millis(rec.timeout_ms.into());
     server.durable.insert(
         rec.file_id.persistent,
         crate::state::Disconnected {
@@ -764,7 +779,7 @@ fn restore_one(server: &Server, rec: &crate::journal::PersistentOpen) -> Result<
     );
     server
         .durable_due
-        .fetch_min(crate::clock::nanos(expires), Ordering::AcqRel);
+        .fetch_min(server.ticks(expires), Ordering::AcqRel);
     Ok(())
 }
 

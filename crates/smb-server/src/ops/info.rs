@@ -23,7 +23,7 @@ pub(super) fn query_info(ctx: &Ctx, max_transact: u32) -> Outcome {
                 return Fail(NtStatus::NOT_SUPPORTED);
             };
             let info = match f.info() {
-                Ok(i) => open.shown_info(i),
+                Ok(i) => open.shown_info(i, ctx.now.filetime),
                 Err(e) => return Fail(e),
             };
             let pending = open
@@ -305,7 +305,7 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         _ => false,
     };
     if let (true, Some(fs)) = (drops_handles, &open.file) {
-        if wait_for_handles(fs, open.file_id) && ctx.can_wait {
+        if wait_for_handles(fs, open.file_id, ctx.now.mono) && ctx.can_wait {
             if let Some(mut w) = CreateWait::of(ctx, fs) {
                 // It runs again on its own: a related request's FileId (the previous
                 // operation's) is written in.
@@ -335,7 +335,7 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
                 last_write_time,
                 change_time,
             ];
-            set_basic(server, &open, f, &share, &path, times, attributes)
+            set_basic(ctx, &open, f, &share, &path, times, attributes)
         }
         SetFileInfo::EndOfFile(len) => set_end_of_file(ctx, &open, f, len),
         SetFileInfo::Allocation(len) => set_allocation(ctx, &open, f, len),
@@ -373,7 +373,7 @@ pub(super) fn set_info(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         SetFileInfo::Link {
             replace_if_exists,
             name,
-        } => link(server, &open, &share, &path, &name, replace_if_exists),
+        } => link(server, ctx, &open, &share, &path, &name, replace_if_exists),
         SetFileInfo::ValidDataLength(_) => Err(NtStatus::NOT_SUPPORTED),
         SetFileInfo::FullEa(b) => {
             if !need(access::FILE_WRITE_EA) {
@@ -421,7 +421,7 @@ fn set_security(ctx: &Ctx, open: &Open, req: &msg::SetInfoRequest) -> Result<(),
 /// SET_INFO of FileBasicInformation: times (creation, last access, last write, change)
 /// and attributes.
 fn set_basic(
-    server: &Arc<Server>,
+    ctx: &Ctx,
     open: &Arc<Open>,
     f: &dyn crate::backend::FileObj,
     share: &Arc<crate::config::ShareConfig>,
@@ -429,6 +429,7 @@ fn set_basic(
     [creation_time, last_access_time, last_write_time, change_time]: [u64; 4],
     attributes: u32,
 ) -> Result<(), NtStatus> {
+    let server = ctx.server;
     if open.granted_access & access::FILE_WRITE_ATTRIBUTES == 0 {
         return Err(NtStatus::ACCESS_DENIED);
     }
@@ -487,11 +488,11 @@ fn set_basic(
         // moves a delayed write time now, unless the handle keeps it.
         if let (Some(t), Some(fs)) = (change.last_write_time, &open.file) {
             fs.write_times
-                .set_explicitly(open.file_id.persistent, t, crate::clock::filetime());
+                .set_explicitly(open.file_id.persistent, t, ctx.now.filetime);
         } else if open.modified.load(Ordering::Relaxed)
             && !open.keeps_write_time.load(Ordering::Relaxed)
         {
-            open.write_time_now();
+            open.write_time_now(ctx.now.filetime);
         }
         server.publish_change(
             &share.name,
@@ -499,17 +500,20 @@ fn set_basic(
             notify_action::MODIFIED,
             notify_filter::ATTRIBUTES | notify_filter::LAST_WRITE,
         );
-        parent_changed(server, share, path, actor_of(open));
+        parent_changed(server, share, path, actor_of(open), ctx.now);
     }
     r
 }
 
 /// A new size is a write: on a shared disk, admitted as a WRITE from the open's initiator
 /// (the task is under way until dropped); Level II oplocks of the file are broken.
-fn admit_size_change(open: &Open) -> Result<Option<rsvd::tasks::Task>, NtStatus> {
+fn admit_size_change(
+    open: &Open,
+    now: std::time::Instant,
+) -> Result<Option<rsvd::tasks::Task>, NtStatus> {
     let task = open.admit_disk_change()?;
     if let Some(fs) = &open.file {
-        crate::oplock::break_level2_for_write(fs, open.file_id);
+        crate::oplock::break_level2_for_write(fs, open.file_id, now);
     }
     Ok(task)
 }
@@ -527,14 +531,14 @@ fn set_end_of_file(
     if open.is_directory {
         return Err(NtStatus::INVALID_PARAMETER);
     }
-    let _task = admit_size_change(open)?;
-    let kept = open.kept_times(f);
+    let _task = admit_size_change(open, ctx.now.mono)?;
+    let kept = open.kept_times(f, ctx.now.filetime);
     let r = truncate(ctx.server, open, f, len);
-    open.data_changed(f, kept);
+    open.data_changed(f, kept, ctx.now.filetime);
     // Setting the end of file (even to the size it has) moves a delayed write
     // time now.
     if r.is_ok() && !open.keeps_write_time.load(Ordering::Relaxed) {
-        open.write_time_now();
+        open.write_time_now(ctx.now.filetime);
     }
     r
 }
@@ -549,11 +553,11 @@ fn set_allocation(
     if open.granted_access & access::FILE_WRITE_DATA == 0 {
         return Err(NtStatus::ACCESS_DENIED);
     }
-    let _task = admit_size_change(open)?;
+    let _task = admit_size_change(open, ctx.now.mono)?;
     match f.info() {
         Ok(i) if len < i.end_of_file => {
             let r = truncate(ctx.server, open, f, len);
-            open.write_time_now();
+            open.write_time_now(ctx.now.filetime);
             r
         }
         Ok(_) => f.allocate(len),
@@ -593,7 +597,7 @@ pub(super) fn fs_attributes(fi: &crate::backend::FsInfo) -> u32 {
 
 /// Breaks the handle caching of the file's leases but that of `opener`'s; true while an
 /// acknowledgment is awaited.
-fn wait_for_handles(fs: &FileState, opener: FileId) -> bool {
+fn wait_for_handles(fs: &FileState, opener: FileId, now: std::time::Instant) -> bool {
     if !fs.leased.load(Ordering::Acquire) {
         return false;
     }
@@ -603,7 +607,7 @@ fn wait_for_handles(fs: &FileState, opener: FileId) -> bool {
         .iter()
         .find(|o| o.file_id == opener)
         .and_then(|o| o.lease);
-    crate::lease::break_handles(&mut inner, mine)
+    crate::lease::break_handles(&mut inner, mine, now)
 }
 
 pub(super) fn set_disposition(

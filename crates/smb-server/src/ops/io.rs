@@ -22,7 +22,7 @@ pub(super) fn flush(ctx: &Ctx) -> Outcome {
     }
     // A flush after writes moves the write time now (not when the delay runs out).
     if open.modified.load(Ordering::Relaxed) && !open.keeps_write_time.load(Ordering::Relaxed) {
-        open.write_time_now();
+        open.write_time_now(ctx.now.filetime);
     }
     // The worker's ring does the fdatasync when it can: the worker serves other
     // requests while the device flushes, and answers once it has.
@@ -207,14 +207,7 @@ fn read_allowed(ctx: &Ctx, open: &Open, offset: u64, length: u32) -> Result<(), 
         return Err(NtStatus::INVALID_PARAMETER);
     }
     if let Some(fs) = &open.file {
-        if io_blocked(
-            ctx.server,
-            fs,
-            open.file_id,
-            offset,
-            u64::from(length),
-            false,
-        ) {
+        if io_blocked(ctx, fs, open.file_id, offset, u64::from(length), false) {
             return Err(NtStatus::FILE_LOCK_CONFLICT);
         }
     }
@@ -341,11 +334,11 @@ pub(super) fn qos_admit(ctx: &Ctx, open: &Open, bytes: u64) -> Option<std::time:
         }
         let mut slot = open.qos.lock();
         if slot.is_none() {
-            *slot = Some(qos.attach(crate::qos::Qos::unmanaged_id(open.session_id))?);
+            *slot = Some(qos.attach(crate::qos::Qos::unmanaged_id(open.session_id), ctx.now.mono)?);
             open.has_qos.store(true, Ordering::Release);
         }
     }
-    let until = qos.admit(open.qos.lock().as_ref()?, bytes, crate::clock::now())?;
+    let until = qos.admit(open.qos.lock().as_ref()?, bytes, ctx.now.mono)?;
     let held = ctx.hold.get().map_or(until, |h| h.max(until));
     ctx.hold.set(Some(held));
     Some(until)
@@ -354,7 +347,7 @@ pub(super) fn qos_admit(ctx: &Ctx, open: &Open, bytes: u64) -> Option<std::time:
 /// Whether someone's byte-range lock stops this I/O. Locks of durable opens whose time
 /// to reconnect has run out are dropped first.
 pub(super) fn io_blocked(
-    server: &Server,
+    ctx: &Ctx,
     fs: &FileState,
     id: FileId,
     off: u64,
@@ -365,7 +358,7 @@ pub(super) fn io_blocked(
         return false;
     }
     let blocked = |fs: &FileState| fs.inner.lock().io_conflict(id, off, len, write);
-    blocked(fs) && (!expire_durable(server) || blocked(fs))
+    blocked(fs) && (!expire_durable(ctx.server, ctx.now) || blocked(fs))
 }
 
 /// A WRITE's data that came by RDMA Read (in `g`): Length must be 0, the bytes as many
@@ -464,10 +457,10 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         None => None,
     };
     if let Some(fs) = &open.file {
-        if io_blocked(ctx.server, fs, open.file_id, req.offset, len, true) {
+        if io_blocked(ctx, fs, open.file_id, req.offset, len, true) {
             return Fail(NtStatus::FILE_LOCK_CONFLICT);
         }
-        crate::oplock::break_level2_for_write(fs, open.file_id);
+        crate::oplock::break_level2_for_write(fs, open.file_id, ctx.now.mono);
     }
     qos_admit(ctx, &open, len);
     let f = open.file_obj().expect("file");
@@ -475,7 +468,7 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     if let Some(fs) = &open.file {
         ctx.server.offload.written(fs.key, req.offset, len);
     }
-    let kept = open.kept_times(f);
+    let kept = open.kept_times(f, ctx.now.filetime);
     let stable = req.flags & msg::WRITE_FLAG_WRITE_THROUGH != 0 || f.writes_through();
     // A write that would wait for the device goes to the transport's I/O engine (a
     // file of an SPDK share always, as a typed operation for its SPDK engine; a plain
@@ -520,7 +513,7 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         Ok(n) => n,
         Err(e) => return Fail(e),
     };
-    open.data_changed(f, kept);
+    open.data_changed(f, kept, ctx.now.filetime);
     open.position
         .store(req.offset + n as u64, Ordering::Relaxed);
     if stable {

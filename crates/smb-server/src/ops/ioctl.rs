@@ -62,7 +62,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
         };
     }
     let f = open.file_obj().expect("file");
-    if let Some(o) = shared_disk_ioctl(&open, &req, ctx.defer_io) {
+    if let Some(o) = shared_disk_ioctl(ctx, &open, &req, ctx.defer_io) {
         return match o {
             Ok(Tunnelled::Done(out)) => Outcome::Done(NtStatus::SUCCESS, reply(&out)),
             Ok(Tunnelled::Direct(read, at)) => {
@@ -236,7 +236,7 @@ fn zero_ranges(
         let fs = open.file.as_ref().expect("file opens have a state");
         if ranges
             .iter()
-            .any(|r| super::io::io_blocked(ctx.server, fs, open.file_id, r.offset, r.length, true))
+            .any(|r| super::io::io_blocked(ctx, fs, open.file_id, r.offset, r.length, true))
         {
             return Fail(NtStatus::FILE_LOCK_CONFLICT);
         }
@@ -264,14 +264,14 @@ fn zero_ranges(
             sync_fd,
             answer: reply(&out),
         };
-        return super::storage_io::zero_io(open, Box::new(z));
+        return super::storage_io::zero_io(open, Box::new(z), ctx.now.filetime);
     }
     for r in &ranges {
         if let Err(e) = f.zero_range(r.offset, r.length) {
             return Fail(e);
         }
     }
-    open.write_time_now();
+    open.write_time_now(ctx.now.filetime);
     // A write-through open's changes are stable before the answer.
     if f.writes_through() {
         if let Err(e) = f.sync() {
@@ -453,7 +453,7 @@ pub(super) fn copy_chunk(
     };
     let mut written: u32 = 0;
     let mut done = 0u32;
-    let kept = target.kept_times(f);
+    let kept = target.kept_times(f, ctx.now.filetime);
     let src_eof = sf
         .info()
         .map_err(|e| (e, Some(response(0, 0, 0))))?
@@ -496,7 +496,7 @@ pub(super) fn copy_chunk(
         written += len;
         done += 1;
     }
-    target.data_changed(f, kept);
+    target.data_changed(f, kept, ctx.now.filetime);
     if written > 0 && f.writes_through() {
         f.sync()
             .map_err(|e| (e, Some(response(done, 0, written))))?;
@@ -541,7 +541,7 @@ fn aborting(ctx: &Ctx, open: &Arc<Open>, body: Vec<u8>, wait: crate::svhdx::Abor
         open: open.clone(),
         wait,
         answer: body,
-        until: crate::clock::instant() + rsvd::scsi::ABORT_WAIT,
+        until: ctx.now.mono + rsvd::scsi::ABORT_WAIT,
     })))
 }
 
@@ -567,6 +567,7 @@ pub fn interface_info(ifaces: &[InterfaceConfig]) -> Vec<u8> {
 /// `ring`: a SCSI READ whose range lies in one allocated block of the disk's top file
 /// may be read by the worker's ring, as an SMB2 READ is ([`Tunnelled::Direct`]).
 fn shared_disk_ioctl(
+    ctx: &Ctx,
     open: &Open,
     req: &msg::IoctlRequest,
     ring: bool,
@@ -592,7 +593,7 @@ fn shared_disk_ioctl(
                         let top = sv.disk.device().top();
                         let file_size = vhdx::Storage::len(top.file()).unwrap_or(0);
                         drop(top);
-                        sv.tunnel(req.input, max_out, file_size)
+                        sv.tunnel(req.input, max_out, file_size, ctx.now.filetime)
                     }
                 }
             }

@@ -19,7 +19,7 @@ pub(super) fn lock(server: &Arc<Server>, ctx: &Ctx) -> Outcome {
         return Fail(NtStatus::LOCK_NOT_GRANTED);
     }
     // Locks of durable opens whose time to reconnect has run out go first.
-    expire_durable(server);
+    expire_durable(server, ctx.now);
     // MS-SMB2 3.3.5.14: replay detection on resilient and durable handles, and on every
     // handle of a multichannel connection. A replayed sequence succeeds without being
     // applied again.
@@ -60,7 +60,7 @@ pub(super) fn lock_apply(
 ) -> Outcome {
     let s = session(ctx);
     if req.locks[0].flags & lock_flags::UNLOCK == 0 {
-        crate::oplock::break_level2_for_write(fs, open.file_id);
+        crate::oplock::break_level2_for_write(fs, open.file_id, ctx.now.mono);
     }
     let mut inner = fs.inner.lock();
     // MS-SMB2 3.3.5.14.1: a request whose first element unlocks is an unlock request;

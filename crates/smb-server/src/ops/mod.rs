@@ -82,7 +82,8 @@ pub struct Ctx<'a> {
     pub encrypted: bool,
     /// FileId from the previous CREATE in a related compound.
     pub related_file: Option<FileId>,
-    pub now: u64,
+    /// When the request came in.
+    pub now: crate::clock::Now,
     /// SMB Direct connections: descriptors, fetched WRITE data and pending RDMA Writes.
     pub rdma: Option<&'a std::cell::RefCell<crate::rdma::RdmaState>>,
     /// SMB Direct connections: their fixed limits.

@@ -24,7 +24,7 @@ fn aligned(v: u64, to: u64) -> bool {
 fn locked(ctx: &Ctx, open: &Open, off: u64, len: u64, write: bool) -> bool {
     open.file
         .as_ref()
-        .is_some_and(|fs| super::io::io_blocked(ctx.server, fs, open.file_id, off, len, write))
+        .is_some_and(|fs| super::io::io_blocked(ctx, fs, open.file_id, off, len, write))
 }
 
 fn file_key(open: &Open) -> (u64, u64) {
@@ -40,11 +40,11 @@ fn is_sparse(f: &dyn FileObj) -> Result<bool, NtStatus> {
 fn changed(ctx: &Ctx, open: &Open, off: u64, len: u64) {
     ctx.server.offload.written(file_key(open), off, len);
     if let Some(fs) = &open.file {
-        crate::oplock::break_level2_for_write(fs, open.file_id);
+        crate::oplock::break_level2_for_write(fs, open.file_id, ctx.now.mono);
     }
     // (A copy runs on after this answer: times the handle keeps are not put back.)
     open.modified.store(true, Ordering::Relaxed);
-    open.write_time_now();
+    open.write_time_now(ctx.now.filetime);
 }
 
 /// FSCTL_OFFLOAD_READ: a token for a range of the open's file, as it is now.
@@ -107,7 +107,7 @@ pub(super) fn offload_read(
         length = eof_sector - req.file_offset;
         flags = fsctl::OFFLOAD_READ_FLAG_ALL_ZERO_BEYOND;
     }
-    let now = crate::clock::now();
+    let now = ctx.now.mono;
     let ttl = match req.token_ttl_ms {
         0 => OFFLOAD_TOKEN_DEFAULT_TTL,
         ms => std::time::Duration::from_millis(u64::from(ms)).min(OFFLOAD_TOKEN_MAX_TTL),
@@ -140,6 +140,10 @@ pub struct CopyJob {
     /// Bytes copied, and to copy in all.
     done: u64,
     total: u64,
+    /// When the WRITE came: the token is checked against its expiry at that time (a
+    /// token good when the copy began stays good for it; a write into the source spends
+    /// it at once).
+    at: std::time::Instant,
 }
 
 impl CopyJob {
@@ -157,7 +161,7 @@ impl CopyJob {
         }
         // A token spent since the last step ends the copy where it got to; one spent
         // before anything was copied fails it.
-        let Some((source, ..)) = server.offload.lookup(&self.token, crate::clock::now()) else {
+        let Some((source, ..)) = server.offload.lookup(&self.token, self.at) else {
             return Some(match self.done {
                 0 => (NtStatus::INVALID_TOKEN, Vec::new()),
                 n => answer(n),
@@ -175,11 +179,7 @@ impl CopyJob {
         }
         // A write into the source while this step copied spent the token: what the
         // step copied may mix old and new data, so it is not counted.
-        if server
-            .offload
-            .lookup(&self.token, crate::clock::now())
-            .is_none()
-        {
+        if server.offload.lookup(&self.token, self.at).is_none() {
             return Some(match self.done {
                 0 => (NtStatus::INVALID_TOKEN, Vec::new()),
                 d => answer(d),
@@ -318,7 +318,7 @@ pub(super) fn offload_write(
     let Some(id) = id else {
         return fail(NtStatus::INVALID_TOKEN);
     };
-    let Some((_, named)) = ctx.server.offload.lookup(&id, crate::clock::now()) else {
+    let Some((_, named)) = ctx.server.offload.lookup(&id, ctx.now.mono) else {
         return fail(NtStatus::INVALID_TOKEN);
     };
     let (src_off, src_len) = (named.offset, named.length);
@@ -338,6 +338,7 @@ pub(super) fn offload_write(
         dst: req.file_offset,
         done: 0,
         total,
+        at: ctx.now.mono,
     };
     // Inside a compound (no async answer), one step: the client is told how far it got.
     if !ctx.can_wait {

@@ -79,6 +79,8 @@ pub(super) fn share_entries(server: &Server) -> Vec<ShareEntry> {
 pub(super) struct PipeCtx<'a> {
     server: &'a Server,
     session: Option<&'a Arc<Session>>,
+    /// When the request came.
+    now: crate::clock::Now,
     /// The accounts the server knows, gathered once per request.
     accounts: std::cell::OnceCell<Vec<Account>>,
     /// The primary domain, worked out once per request.
@@ -90,6 +92,7 @@ impl<'a> PipeCtx<'a> {
         PipeCtx {
             server: ctx.server,
             session: ctx.session,
+            now: ctx.now,
             accounts: Default::default(),
             primary: Default::default(),
         }
@@ -317,7 +320,7 @@ impl RpcContext for PipeCtx<'_> {
             return false;
         };
         tracing::info!(target: "audit", file = o.id, by = %self.caller().0, "NetFileClose");
-        super::admin::close_file(self.server, o.id).is_ok()
+        super::admin::close_file(self.server, o.id, self.now).is_ok()
     }
 
     fn add_share(&self, name: &str, path: &str, comment: &str) -> u32 {
@@ -401,7 +404,7 @@ impl RpcContext for PipeCtx<'_> {
             // (The caller's own session stays: it is answering this call.)
             if from && whose && Some(x.id) != me {
                 tracing::info!(target: "audit", session = x.id, by = %self.caller().0, "NetSessionDel");
-                n += usize::from(super::admin::logoff(self.server, x.id).is_ok());
+                n += usize::from(super::admin::logoff(self.server, x.id, self.now).is_ok());
             }
         }
         n
@@ -427,7 +430,7 @@ impl PipeCtx<'_> {
 
     /// The node as NetrSessionEnum, NetrFileEnum and NetrConnectionEnum show it.
     fn snapshot(&self) -> super::admin::Status {
-        super::admin::status(self.server)
+        super::admin::status(self.server, self.now)
     }
 
     fn find_primary(&self) -> Option<PrimaryDomain> {

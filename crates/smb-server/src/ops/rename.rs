@@ -72,6 +72,7 @@ pub(super) fn target_dir_free(
 /// FileLinkInformation (MS-FSA 2.1.5.15.8): a second name for the open's file.
 pub(super) fn link(
     server: &Arc<Server>,
+    ctx: &Ctx,
     open: &Open,
     share: &crate::config::ShareConfig,
     from: &SharePath,
@@ -97,7 +98,7 @@ pub(super) fn link(
         notify_action::ADDED,
         notify_filter::FILE_NAME,
     );
-    parent_changed(server, share, &to, actor_of(open));
+    parent_changed(server, share, &to, actor_of(open), ctx.now);
     Ok(())
 }
 
@@ -172,9 +173,9 @@ pub(super) fn rename(
     server.tell_cluster(&share.name, from, old_action, filter);
     server.tell_cluster(&share.name, &to, new_action, new_filter);
     let actor = actor_of(open);
-    parent_changed(server, share, from, actor);
+    parent_changed(server, share, from, actor, ctx.now);
     if !same_dir {
-        parent_changed(server, share, &to, actor);
+        parent_changed(server, share, &to, actor, ctx.now);
     }
     // Every open of the same file in this server now has the new name.
     let fs = open.file.as_ref();

@@ -319,7 +319,7 @@ pub(super) fn complete_io(ctx: &Ctx, io: StorageIo, res: Result<usize, NtStatus>
                 Ok(_) => {}
             }
             z.next += 1;
-            return zero_io(&io.open, z);
+            return zero_io(&io.open, z, ctx.now.filetime);
         }
     }
     let n = match res {
@@ -475,7 +475,7 @@ pub(super) const BODY_AT: usize = FRAME + READ_HEAD;
 /// The next of a zeroing's ranges for the transport's ring; once they are all done, the
 /// sync of a write-through open, or the answer. A range past the end of the file has
 /// nothing to zero; a file the ring cannot zero is zeroed by its backend here.
-pub(super) fn zero_io(open: &Arc<Open>, mut z: Box<ZeroIo>) -> Outcome {
+pub(super) fn zero_io(open: &Arc<Open>, mut z: Box<ZeroIo>, now: u64) -> Outcome {
     let Some(f) = open.file_obj() else {
         return Fail(NtStatus::INVALID_HANDLE);
     };
@@ -495,7 +495,7 @@ pub(super) fn zero_io(open: &Arc<Open>, mut z: Box<ZeroIo>) -> Outcome {
         }
         z.next += 1;
     }
-    open.write_time_now();
+    open.write_time_now(now);
     match z.sync_fd {
         Some(fd) => sync_io(fd, open, Answer::Ioctl(z.answer), None),
         None => Outcome::Done(NtStatus::SUCCESS, z.answer),
@@ -586,7 +586,7 @@ fn finish_write(
         Err(e) => return Fail(e),
     };
     if let Some(f) = open.file_obj() {
-        open.data_changed(f, w.kept);
+        open.data_changed(f, w.kept, ctx.now.filetime);
     }
     open.position.store(offset + n as u64, Ordering::Relaxed);
     if let Err(e) = res {

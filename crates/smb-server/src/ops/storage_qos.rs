@@ -19,12 +19,13 @@ fn flow_of(open: &Open) -> Option<Arc<Flow>> {
 }
 
 /// Moves the open to flow `id` (None: out of any flow).
-fn join(server: &Server, open: &Open, id: Option<[u8; 16]>) -> Result<(), NtStatus> {
+fn join(ctx: &Ctx, open: &Open, id: Option<[u8; 16]>) -> Result<(), NtStatus> {
+    let server = ctx.server;
     let new = match id {
         Some(id) => Some(
             server
                 .qos
-                .attach(id)
+                .attach(id, ctx.now.mono)
                 .ok_or(NtStatus::INSUFFICIENT_RESOURCES)?,
         ),
         None => None,
@@ -62,9 +63,9 @@ pub(super) fn storage_qos_control(
             if probe && opt & fsctl::SQOS_SET_LOGICAL_FLOW_ID == 0 {
                 return Err(NtStatus::INVALID_PARAMETER);
             }
-            join(server, open, None)?;
+            join(ctx, open, None)?;
         } else {
-            join(server, open, Some(req.flow_id))?;
+            join(ctx, open, Some(req.flow_id))?;
         }
     }
     if opt & fsctl::SQOS_SET_POLICY != 0 || probe {

@@ -75,12 +75,10 @@ impl Wait {
     /// When time alone ends it (a break's timeout), on the engine's clock; a copy is
     /// looked at every millisecond (for a copier slot, or its end), and so are the
     /// writes a PREEMPT AND ABORT waits for.
-    pub fn deadline(&self) -> Option<std::time::Instant> {
+    pub fn deadline(&self, now: std::time::Instant) -> Option<std::time::Instant> {
         match self {
-            Wait::Create(c) | Wait::SetInfo(c) => crate::oplock::break_deadline(&c.file),
-            Wait::Copy(_) | Wait::Abort(_) => {
-                Some(crate::clock::now() + std::time::Duration::from_millis(1))
-            }
+            Wait::Create(c) | Wait::SetInfo(c) => crate::oplock::break_deadline(&c.file, now),
+            Wait::Copy(_) | Wait::Abort(_) => Some(now + std::time::Duration::from_millis(1)),
             Wait::Notify { .. } | Wait::Lock { .. } => None,
         }
     }
@@ -124,11 +122,12 @@ pub fn poll_wait(
     s: &Arc<Session>,
     w: &mut Wait,
     shared: bool,
+    now: crate::clock::Now,
 ) -> Option<(NtStatus, Vec<u8>)> {
     match w {
         Wait::Copy(task) => task.poll(),
         Wait::Abort(a) => {
-            let late = crate::clock::instant() >= a.until;
+            let late = now.mono >= a.until;
             if !a.wait.ended() && !late {
                 return None;
             }
@@ -138,18 +137,18 @@ pub fn poll_wait(
             Some((NtStatus::SUCCESS, std::mem::take(&mut a.answer)))
         }
         Wait::Create(c) => {
-            if crate::oplock::breaks_pending(&c.file) {
+            if crate::oplock::breaks_pending(&c.file, now.mono) {
                 return None;
             }
             let claimed = c.claimed.take();
-            let out = again(server, s, c, |ctx| create_again(server, ctx, claimed));
+            let out = again(server, s, c, now, |ctx| create_again(server, ctx, claimed));
             settled(w, out)
         }
         Wait::SetInfo(c) => {
-            if crate::oplock::breaks_pending(&c.file) {
+            if crate::oplock::breaks_pending(&c.file, now.mono) {
                 return None;
             }
-            let out = again(server, s, c, |ctx| set_info(server, ctx));
+            let out = again(server, s, c, now, |ctx| set_info(server, ctx));
             settled(w, out)
         }
         Wait::Lock {
@@ -261,6 +260,7 @@ fn again(
     server: &Arc<Server>,
     s: &Arc<Session>,
     c: &CreateWait,
+    now: crate::clock::Now,
     run: impl FnOnce(&Ctx) -> Outcome,
 ) -> Outcome {
     let no_hold = std::cell::Cell::new(None);
@@ -272,7 +272,7 @@ fn again(
         tree: Some(&c.tree),
         encrypted: c.encrypted,
         related_file: None,
-        now: crate::clock::filetime(),
+        now,
         rdma: None,
         rdma_limits: None,
         dialect: c.dialect,

@@ -70,16 +70,19 @@ impl FileOpenEntry {
     }
 
     /// Still waiting for the holder to acknowledge a break (and it can still answer).
-    pub fn break_pending(&self) -> bool {
-        awaiting_ack(self.breaking.map(|(_, d)| d), &self.outbox)
+    pub fn break_pending(&self, now: std::time::Instant) -> bool {
+        awaiting_ack(self.breaking.map(|(_, d)| d), &self.outbox, now)
     }
 }
 
 /// A break sent with this deadline still awaits its acknowledgment: the time is not up
 /// and the holder's connection can still answer.
-fn awaiting_ack(deadline: Option<std::time::Instant>, outbox: &Option<Arc<Outbox>>) -> bool {
-    deadline.is_some_and(|d| crate::clock::now() < d)
-        && outbox.as_ref().is_some_and(|b| !b.is_closed())
+fn awaiting_ack(
+    deadline: Option<std::time::Instant>,
+    outbox: &Option<Arc<Outbox>>,
+    now: std::time::Instant,
+) -> bool {
+    deadline.is_some_and(|d| now < d) && outbox.as_ref().is_some_and(|b| !b.is_closed())
 }
 
 pub use crate::limits::OPLOCK_BREAK_TIMEOUT;
@@ -168,9 +171,14 @@ impl FileState {
         }
     }
 
-    /// What a client sees of the file: `i` with the write time delayed updates show.
-    pub fn shown_info(&self, mut i: crate::backend::FileInfo) -> crate::backend::FileInfo {
-        if let Some(t) = self.write_times.shown(crate::clock::filetime()) {
+    /// What a client sees of the file at `now` (FILETIME): `i` with the write time
+    /// delayed updates show.
+    pub fn shown_info(
+        &self,
+        mut i: crate::backend::FileInfo,
+        now: u64,
+    ) -> crate::backend::FileInfo {
+        if let Some(t) = self.write_times.shown(now) {
             i.last_write_time = t;
         }
         i
@@ -262,8 +270,8 @@ pub struct Lease {
 }
 
 impl Lease {
-    pub fn break_pending(&self) -> bool {
-        awaiting_ack(self.breaking.map(|(_, d)| d), &self.sent_to)
+    pub fn break_pending(&self, now: std::time::Instant) -> bool {
+        awaiting_ack(self.breaking.map(|(_, d)| d), &self.sent_to, now)
     }
 
     /// Where the lease's breaks go: the client's oldest connection that is up, else its

@@ -74,10 +74,12 @@ pub struct Server {
     pub lock_generation: AtomicU64,
     /// Server start, FILETIME.
     pub start_time: u64,
+    /// The monotonic time the server started at (what [`Server::ticks`] counts from).
+    pub started: std::time::Instant,
     /// Durable opens whose connection is gone, by persistent FileId, kept until they are
     /// reconnected, expire, or must yield to a conflicting open (MS-SMB2 3.3.7.1).
     pub durable: Sharded<u64, Disconnected>,
-    /// When the first of them expires ([`crate::clock::nanos`]; `u64::MAX`: none), so
+    /// When the first of them expires ([`Server::ticks`]; `u64::MAX`: none), so
     /// that the check made before each CREATE does not walk the table for nothing.
     pub durable_due: AtomicU64,
     /// Sessions ended by a reconnecting client (PreviousSessionId), kept a while so that
@@ -165,12 +167,23 @@ impl Server {
         Some(c)
     }
 
-    pub fn new(cfg: ServerConfig, shares: Vec<ShareConfig>, users: UserDb, now: u64) -> Self {
+    /// An instant as nanoseconds since the server started (for deadlines kept in
+    /// atomics); earlier instants count as 0.
+    pub fn ticks(&self, t: std::time::Instant) -> u64 {
+        t.saturating_duration_since(self.started).as_nanos() as u64
+    }
+
+    pub fn new(
+        cfg: ServerConfig,
+        shares: Vec<ShareConfig>,
+        users: UserDb,
+        now: crate::clock::Now,
+    ) -> Self {
         Server {
             budget: crate::budget::OpenBudget::new(cfg.open_limits),
             logons: crate::logon::LogonThrottle::new(cfg.logon_limits),
             offload: Default::default(),
-            qos: crate::qos::Qos::new(cfg.qos.clone()),
+            qos: crate::qos::Qos::new(cfg.qos.clone(), now.mono),
             cfg,
             share_list: RwLock::new(shares.into_iter().map(Arc::new).collect()),
             users: RwLock::new(users),
@@ -180,7 +193,8 @@ impl Server {
             waiters: Waiters::default(),
             next_id: AtomicU64::new(1),
             lock_generation: AtomicU64::new(0),
-            start_time: now,
+            start_time: now.filetime,
+            started: now.mono,
             durable: Sharded::default(),
             durable_due: AtomicU64::new(u64::MAX),
             ended: Mutex::new(VecDeque::new()),
@@ -373,7 +387,10 @@ mod node_tests {
             ServerConfig::default(),
             Vec::new(),
             smb_auth::users::UserDb::new(),
-            0,
+            crate::clock::Now {
+                mono: crate::clock::instant(),
+                filetime: 0,
+            },
         );
         assert_eq!(node_of(s.new_id()), 0, "a server outside a cluster");
         s.set_node(3);

@@ -200,6 +200,7 @@ impl Open {
     pub fn kept_times(
         &self,
         f: &dyn crate::backend::FileObj,
+        now: u64,
     ) -> Option<crate::backend::BasicChange> {
         let (w, c) = (
             self.keeps_write_time.load(Ordering::Relaxed),
@@ -212,11 +213,10 @@ impl Open {
         {
             if let Some(fs) = &self.file {
                 if !self.wrote.swap(true, Ordering::AcqRel) {
-                    fs.write_times.first_write(
-                        self.file_id.persistent,
-                        crate::clock::filetime(),
-                        || f.info().ok().map(|i| i.last_write_time),
-                    );
+                    fs.write_times
+                        .first_write(self.file_id.persistent, now, || {
+                            f.info().ok().map(|i| i.last_write_time)
+                        });
                 }
             }
         }
@@ -232,20 +232,20 @@ impl Open {
     }
 
     /// The data changed through this open: noted (for CHANGE_NOTIFY at close), and the
-    /// times it keeps put back as they were before (Linux moved them).
+    /// times it keeps put back as they were before (Linux moved them). `now`: FILETIME.
     pub fn data_changed(
         &self,
         f: &dyn crate::backend::FileObj,
         kept: Option<crate::backend::BasicChange>,
+        now: u64,
     ) {
         self.modified.store(true, Ordering::Relaxed);
         if self.wrote.load(Ordering::Relaxed) {
-            self.last_write
-                .store(crate::clock::filetime(), Ordering::Relaxed);
+            self.last_write.store(now, Ordering::Relaxed);
         } else {
             // A handle outside delayed updates (an immediate share's, on a file another
             // share delays) moves the time the others show at once.
-            self.write_time_now();
+            self.write_time_now(now);
         }
         if let Some(c) = kept {
             let _ = f.set_basic(&c);
@@ -255,20 +255,20 @@ impl Open {
     /// An update of the write time made at once through this handle (FLUSH, SET_INFO
     /// after it wrote, a change the handle's writes do not track: zeroing, offload
     /// copies, a shrinking allocation): shown from now, and its writes so far are
-    /// accounted for. Nothing while the file's times are not delayed.
-    pub fn write_time_now(&self) {
+    /// accounted for. Nothing while the file's times are not delayed. `now`: FILETIME.
+    pub fn write_time_now(&self, now: u64) {
         if let Some(fs) = &self.file {
-            fs.write_times
-                .update_now(self.file_id.persistent, crate::clock::filetime());
+            fs.write_times.update_now(self.file_id.persistent, now);
         }
     }
 
     /// What a client sees of the file: `i` with the write time delayed updates show,
     /// and for a named stream the id, times and attributes of the file it belongs to
     /// (as NTFS shows them: a stream has its own sizes, nothing else of its own).
-    pub fn shown_info(&self, i: crate::backend::FileInfo) -> crate::backend::FileInfo {
+    /// `now`: FILETIME.
+    pub fn shown_info(&self, i: crate::backend::FileInfo, now: u64) -> crate::backend::FileInfo {
         let mut i = match &self.file {
-            Some(fs) => fs.shown_info(i),
+            Some(fs) => fs.shown_info(i, now),
             None => i,
         };
         if let (Some((base, _)), Some(share)) = (&self.stream, &self.share) {
@@ -289,14 +289,14 @@ impl Open {
     }
 
     /// The handle closes: a write after its last update moves the file's write time
-    /// now (before a CLOSE reports the time).
-    pub fn write_time_at_close(&self) {
+    /// now (before a CLOSE reports the time). `now`: FILETIME.
+    pub fn write_time_at_close(&self, now: u64) {
         if let (Some(fs), true) = (&self.file, self.wrote.load(Ordering::Relaxed)) {
             fs.write_times.close(
                 self.file_id.persistent,
                 self.last_write.load(Ordering::Relaxed),
                 self.keeps_write_time.load(Ordering::Relaxed),
-                crate::clock::filetime(),
+                now,
             );
         }
     }

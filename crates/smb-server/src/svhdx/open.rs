@@ -213,6 +213,7 @@ impl SvhdxOpen {
         input: &[u8],
         max_out: usize,
         file_size: u64,
+        now: u64,
     ) -> Result<Tunnelled, NtStatus> {
         let mut facts = self.disk.device().facts(file_size);
         if self.disk.set.is_some() {
@@ -226,7 +227,7 @@ impl SvhdxOpen {
             let mut st = self.state.lock();
             tunnel::dispatch(
                 lun,
-                &DiskSet(&self.disk, self.initiator()),
+                &DiskSet(&self.disk, self.initiator(), now),
                 &mut st,
                 &facts,
                 input,

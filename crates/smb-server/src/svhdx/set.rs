@@ -635,7 +635,9 @@ fn merge_one(
 
 /// The VHD Set operations of a shared disk (a plain `.vhdx` answers as not a set), as
 /// asked for by an initiator.
-pub struct DiskSet<'a>(pub &'a Arc<SharedDisk>, pub Guid);
+/// A shared disk's set, as its initiator (the GUID) works on it at a time (FILETIME:
+/// when the request came, what a snapshot records).
+pub struct DiskSet<'a>(pub &'a Arc<SharedDisk>, pub Guid, pub u64);
 
 impl DiskSet<'_> {
     fn set(&self) -> Result<&SetFile, u32> {
@@ -676,7 +678,7 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
             next.snapshots.push(vhdx::vhds::Snapshot {
                 id,
                 kind,
-                created: crate::clock::filetime(),
+                created: self.2,
                 parent: set.snapshots.last().map_or(Guid([0; 16]), |s| s.id),
                 file: set.current.clone(),
                 change_tracking,

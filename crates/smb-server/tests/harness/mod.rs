@@ -1,15 +1,18 @@
 //! The engine in memory: a [`smb_server::Server`] over a share in a temporary directory,
 //! and clients wired to its connections back to back over byte buffers. No sockets, no
 //! threads, no daemon: a request is handled the moment the client sends it, and the
-//! engine's time is a clock the test moves.
+//! engine's time is a clock the test moves: every event (a request, a poll, a lost
+//! connection) goes in with the harness's time, which stands still until moved.
 
 #![allow(dead_code)]
 
 use smb_server::backend::Share;
+use smb_server::clock::Now;
 use smb_server::{Connection, Server, ServerConfig, ShareConfig, Transport};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 pub const USER: &str = "alice";
 pub const PASSWORD: &str = "Secret-Pass1";
@@ -22,8 +25,8 @@ pub const SHARE: &str = "\\\\mem\\data";
 pub struct Engine {
     pub server: Arc<Server>,
     pub dir: tempfile::TempDir,
-    /// The engine's time, FILETIME; moved by [`Engine::advance`].
-    clock: Arc<AtomicU64>,
+    /// The engine's time; moved by [`Engine::advance`].
+    clock: Clock,
     seed: AtomicU64,
 }
 
@@ -81,28 +84,35 @@ impl Engine {
         let mut users = smb_auth::users::UserDb::new();
         users.add(USER, PASSWORD).unwrap();
         users.add(USER2, PASSWORD2).unwrap();
-        // A fixed start: 2026-01-01T00:00:00Z.
-        let start = smb_wire::filetime::from_unix(1_767_225_600, 0);
+        // Starts at the real time (the file system stamps files with it), then stands
+        // still until the test moves it.
+        let start = Now {
+            mono: std::time::Instant::now(),
+            filetime: smb_wire::filetime::of(std::time::SystemTime::now()),
+        };
         let server = Arc::new(Server::new(cfg, vec![share], users, start));
         Engine {
             server,
             dir,
-            clock: Arc::new(AtomicU64::new(start)),
+            clock: Clock(Arc::new(Mutex::new(start))),
             seed: AtomicU64::new(1),
         }
     }
 
     /// The engine's time now (FILETIME).
     pub fn now(&self) -> u64 {
-        self.clock.load(Ordering::Acquire)
+        self.clock.get().filetime
     }
 
-    /// Moves the engine's time on: the time requests carry and the engine's own clock
-    /// (break and durable deadlines).
-    pub fn advance(&self, d: std::time::Duration) {
-        self.clock
-            .fetch_add((d.as_nanos() / 100) as u64, Ordering::AcqRel);
-        smb_server::clock::advance(d);
+    /// The engine's time now, both clocks.
+    pub fn time(&self) -> Now {
+        self.clock.get()
+    }
+
+    /// Moves the engine's time on: the time the next events carry (requests' times,
+    /// break and durable deadlines, delayed write times).
+    pub fn advance(&self, d: Duration) {
+        self.clock.advance(d);
     }
 
     /// A new connection to the engine, not yet negotiated.
@@ -137,12 +147,27 @@ impl Engine {
     }
 }
 
+/// The harness's time, shared by an engine and its wires.
+#[derive(Clone)]
+struct Clock(Arc<Mutex<Now>>);
+
+impl Clock {
+    fn get(&self) -> Now {
+        *self.0.lock().unwrap()
+    }
+
+    fn advance(&self, d: Duration) {
+        let mut t = self.0.lock().unwrap();
+        *t = t.after(d);
+    }
+}
+
 /// One connection of the engine, seen from the client's side: what the client sends is
 /// handled at once; what the engine answers (and breaks it posts) waits in `out`.
 #[derive(Clone)]
 pub struct Wire {
     inner: Arc<Mutex<WireInner>>,
-    clock: Arc<AtomicU64>,
+    clock: Clock,
 }
 
 struct WireInner {
@@ -157,14 +182,14 @@ impl Wire {
         let mut g = self.inner.lock().unwrap();
         if !g.closed {
             g.closed = true;
-            g.conn.close();
+            g.conn.close(self.clock.get());
         }
     }
 
     /// Whether the connection has anything to look at now (as its worker would ask).
     pub fn wants_poll(&self) -> bool {
         let g = self.inner.lock().unwrap();
-        g.conn.wants_poll(smb_server::clock::now())
+        g.conn.wants_poll(self.clock.get().mono)
     }
 
     /// When time alone next completes something on the connection.
@@ -175,7 +200,7 @@ impl Wire {
     /// PDUs waiting for the client (answers and notifications).
     pub fn waiting(&self) -> usize {
         let mut g = self.inner.lock().unwrap();
-        g.collect();
+        g.collect(self.clock.get());
         g.out.len()
     }
 }
@@ -184,9 +209,8 @@ impl WireInner {
     /// Takes what the engine has for this connection besides direct answers: completed
     /// async requests, breaks posted to its outbox. Like the worker, it looks only when
     /// an event woke the connection or a deadline passed.
-    fn collect(&mut self) {
-        let now = smb_server::clock::now();
-        if !self.closed && self.conn.wants_poll(now) {
+    fn collect(&mut self, now: Now) {
+        if !self.closed && self.conn.wants_poll(now.mono) {
             let more = self.conn.poll_async(now);
             self.out.extend(more);
         }
@@ -199,7 +223,7 @@ fn gone() -> std::io::Error {
 
 impl client::PduTransport for Wire {
     fn send(&mut self, pdu: &[u8]) -> std::io::Result<()> {
-        let now = self.clock.load(Ordering::Acquire);
+        let now = self.clock.get();
         let mut g = self.inner.lock().unwrap();
         if g.closed {
             return Err(gone());
@@ -211,7 +235,7 @@ impl client::PduTransport for Wire {
             }
             Err(d) => {
                 g.closed = true;
-                g.conn.close();
+                g.conn.close(now);
                 Err(std::io::Error::new(
                     std::io::ErrorKind::ConnectionAborted,
                     format!("server disconnected: {}", d.0),
@@ -223,22 +247,25 @@ impl client::PduTransport for Wire {
     fn recv(&mut self, buf: &mut Vec<u8>) -> std::io::Result<()> {
         let mut g = self.inner.lock().unwrap();
         // Work done off the worker (an offload copy on its copier thread) is looked at
-        // every millisecond, as a worker would: wait for it (bounded).
-        let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        // every millisecond, as a worker would: wait for it (bounded), the harness's
+        // time moving on by what was waited.
+        let give_up = std::time::Instant::now() + Duration::from_secs(60);
+        let nap = Duration::from_micros(500);
         loop {
-            while g.out.is_empty() && !g.closed && g.conn.wants_poll(smb_server::clock::now()) {
-                g.collect();
+            while g.out.is_empty() && !g.closed && g.conn.wants_poll(self.clock.get().mono) {
+                g.collect(self.clock.get());
             }
-            let now = smb_server::clock::now();
+            let now = self.clock.get().mono;
             let soon = g
                 .conn
                 .poll_timeout()
-                .is_some_and(|t| t <= now + std::time::Duration::from_millis(2));
+                .is_some_and(|t| t <= now + Duration::from_millis(2));
             if !g.out.is_empty() || g.closed || !soon || std::time::Instant::now() > give_up {
                 break;
             }
             drop(g);
-            std::thread::sleep(std::time::Duration::from_micros(500));
+            std::thread::sleep(nap);
+            self.clock.advance(nap);
             g = self.inner.lock().unwrap();
         }
         match g.out.pop_front() {

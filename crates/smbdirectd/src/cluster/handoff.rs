@@ -115,13 +115,18 @@ impl Inner {
             Err(_) => return,
         };
         for (p, to) in yields {
-            let r = smb_server::ops::yield_persistent(&self.server, p, |rec| {
-                let mut b = MAGIC.to_vec();
-                b.extend_from_slice(&rec.frame());
-                self.io
-                    .write_full(&object(p), &b)
-                    .map_err(|e| std::io::Error::from_raw_os_error(e.0))
-            });
+            let r = smb_server::ops::yield_persistent(
+                &self.server,
+                p,
+                |rec| {
+                    let mut b = MAGIC.to_vec();
+                    b.extend_from_slice(&rec.frame());
+                    self.io
+                        .write_full(&object(p), &b)
+                        .map_err(|e| std::io::Error::from_raw_os_error(e.0))
+                },
+                crate::clock::engine_now(),
+            );
             match r {
                 Some(Ok(())) => {
                     self.stats.handoffs_given.fetch_add(1, Ordering::Relaxed);
@@ -174,7 +179,8 @@ impl Inner {
             .into_iter()
             .filter(|o| o.file_id.persistent == p)
             .collect();
-        let kept = smb_server::ops::adopt_persistent(&self.server, opens)?;
+        let kept =
+            smb_server::ops::adopt_persistent(&self.server, opens, crate::clock::engine_now())?;
         self.io
             .remove(&oid)
             .map_err(ceph_err("removing a handed-off open"))?;

@@ -447,7 +447,7 @@ fn open_journal(server: &Server, io: &Arc<IoCtx>, uuid: &str) -> Result<()> {
         bail!("handle journal opened twice");
     }
     let found = rec.opens.len();
-    let kept = smb_server::ops::restore_persistent(server, rec.opens);
+    let kept = smb_server::ops::restore_persistent(server, rec.opens, crate::clock::engine_now());
     tracing::info!(oid, found, kept, "persistent handles restored from RADOS");
     Ok(())
 }
@@ -642,8 +642,9 @@ fn take_over(inner: &Inner, uuid: &str) -> Result<()> {
         .unwrap_or_default();
     let rec = recover(&bytes);
     let found = rec.opens.len();
-    let kept = smb_server::ops::adopt_persistent(&inner.server, rec.opens)
-        .context("journaling the node's opens here")?;
+    let kept =
+        smb_server::ops::adopt_persistent(&inner.server, rec.opens, crate::clock::engine_now())
+            .context("journaling the node's opens here")?;
     inner
         .io
         .remove(&oid)

@@ -86,7 +86,7 @@ fn reload_once(running: &Running, args: &ServeArgs) -> bool {
             },
         }
     }
-    let removed = smb_server::admin::replace_shares(server, list);
+    let removed = smb_server::admin::replace_shares(server, list, crate::clock::engine_now());
     tracing::info!(
         ?added,
         ?removed,

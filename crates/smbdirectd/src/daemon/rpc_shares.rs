@@ -167,7 +167,7 @@ impl RpcShares {
         }
         let mut list = server.shares();
         live(&mut list);
-        let removed = smb_server::admin::replace_shares(&server, list);
+        let removed = smb_server::admin::replace_shares(&server, list, crate::clock::engine_now());
         if !removed.is_empty() {
             tracing::info!(?removed, "shares deleted over RPC");
         }

@@ -678,8 +678,9 @@ impl Worker {
                 }
             }
         }
+        let now = crate::clock::engine_now();
         for c in self.conns.iter_mut().flatten() {
-            c.smb.close();
+            c.smb.close(now);
         }
         // A connection whose storage read is still in flight (the stop deadline passed)
         // is never freed: the kernel may yet write into its buffers.
@@ -817,11 +818,7 @@ impl Worker {
         // (Cloned only for a turn with completions: no reference count traffic per turn.)
         let stats = if worked { self.stats.clone() } else { None };
         // Requests are stamped with the turn's time.
-        let filetime = if worked {
-            self.wall.filetime(self.turn_at)
-        } else {
-            0
-        };
+        let engine_now = self.wall.engine(self.turn_at);
         let mut io_reqs = std::mem::take(&mut self.io_reqs);
         for (ud, res) in done.drain(..) {
             let slot = ud >> 32;
@@ -881,7 +878,7 @@ impl Worker {
                         if let Some(s) = &stats {
                             s.net(res as u64, 0);
                         }
-                        let run = (slot as usize, self.limits, filetime);
+                        let run = (slot as usize, self.limits, engine_now);
                         serve(c, run, stats.as_deref(), &mut io_reqs, &mut self.io_batch);
                     }
                 }
@@ -901,7 +898,7 @@ impl Worker {
                         }
                         // Requests held back while the queue was full go on now.
                         if c.reader.has_frame() {
-                            let run = (slot as usize, self.limits, filetime);
+                            let run = (slot as usize, self.limits, engine_now);
                             serve(c, run, stats.as_deref(), &mut io_reqs, &mut self.io_batch);
                         }
                     }
@@ -918,20 +915,19 @@ impl Worker {
         // Async completions (CHANGE_NOTIFY, blocked locks, breaks) when an event woke them
         // or their time came, and connection reaping.
         let (mut conns, mut asyncs, mut credits) = (0u64, 0u64, 0u64);
-        let engine_now = smb_server::clock::now();
         let tick_poll = std::mem::take(&mut self.tick_poll);
         for slot in 0..self.conns.len() {
             let Some(c) = self.conns[slot].as_mut() else {
                 continue;
             };
-            if c.smb.wants_poll(engine_now) || (tick_poll && c.smb.has_async()) {
+            if c.smb.wants_poll(engine_now.mono) || (tick_poll && c.smb.has_async()) {
                 for r in c.smb.poll_async(engine_now) {
                     queue(c, r);
                 }
             }
             if c.closing && !c.recv_busy && !c.send_busy && c.smb.io_in_flight() == 0 {
                 c.span.in_scope(|| tracing::debug!("connection closed"));
-                c.smb.close();
+                c.smb.close(engine_now);
                 if c.fixed {
                     // Nothing is in flight on it: the ring lets go of the socket.
                     let _ = self

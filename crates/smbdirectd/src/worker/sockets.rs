@@ -122,7 +122,7 @@ impl Worker {
         if self.timer_at.is_some_and(|at| at <= due) {
             return;
         }
-        let wait = due.saturating_duration_since(smb_server::clock::now());
+        let wait = due.saturating_duration_since(crate::clock::now());
         let ts = types::Timespec::new()
             .sec(wait.as_secs())
             .nsec(wait.subsec_nanos());
@@ -196,7 +196,7 @@ pub(super) fn backlogged(c: &Conn, l: ConnLimits) -> bool {
 /// hands the storage reads they issued to the worker's batch.
 pub(super) fn serve(
     c: &mut Conn,
-    (slot, limits, now): (usize, ConnLimits, u64),
+    (slot, limits, now): (usize, ConnLimits, smb_server::clock::Now),
     stats: Option<&WorkerStats>,
     io_reqs: &mut Vec<IoRequest>,
     io_batch: &mut Vec<(IoOwner, IoRequest)>,
@@ -216,7 +216,12 @@ pub(super) fn serve(
     }
 }
 
-pub(super) fn process(c: &mut Conn, stats: Option<&WorkerStats>, now: u64, limits: ConnLimits) {
+pub(super) fn process(
+    c: &mut Conn,
+    stats: Option<&WorkerStats>,
+    now: smb_server::clock::Now,
+    limits: ConnLimits,
+) {
     loop {
         if c.closing || backlogged(c, limits) {
             // Requests not yet started wait (or, on a closing connection, never run).

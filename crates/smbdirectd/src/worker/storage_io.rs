@@ -455,6 +455,7 @@ impl Worker {
             StorageOp::Zero { .. } | StorageOp::Trim { .. } => storage::stats::OP_OTHER,
         };
         storage::stats::observe(op, crate::clock::since(since));
+        let now = self.wall.engine(self.turn_at);
         let counted = match owner {
             IoOwner::Tcp { .. } => self.stats.as_deref(),
             IoOwner::Rdma { .. } => Some(&*self.rdma_stats),
@@ -491,7 +492,7 @@ impl Worker {
                     }
                 };
                 let had = tail.as_ref().map_or(0, |t| t.len as u64);
-                let (r, spare) = c.smb.complete_io_with(id, res, tail);
+                let (r, spare) = c.smb.complete_io_with(id, res, tail, now);
                 if let (Some(b), Some(l)) = (spare, &mut self.spdk) {
                     // Not sendable from there (an encrypted session's READ): the engine
                     // copied the data into the response.
@@ -528,7 +529,7 @@ impl Worker {
             IoOwner::Rdma { key, id, since } => {
                 let mut next = std::mem::take(&mut self.rdma_io);
                 self.rdma
-                    .complete_io(key, id, res, since, &self.rdma_stats, &mut next);
+                    .complete_io(key, id, res, (since, now), &self.rdma_stats, &mut next);
                 for (key, n) in next.drain(..) {
                     let owner = IoOwner::Rdma {
                         key,

@@ -68,10 +68,10 @@ pub(super) fn check_existing(
         )
     };
     for id in stale {
-        drop_durable(server, id.persistent);
+        drop_durable(server, id.persistent, ctx.now);
     }
     for id in replaced {
-        close_by_id(server, id);
+        close_by_id(server, id, ctx.now);
     }
     {
         let mut inner = fs.inner.lock();
@@ -93,6 +93,7 @@ pub(super) fn check_existing(
             t.overwrite,
             t.delete_on_close,
             lease_req.map(|l| (session(ctx).client_guid, l.key)),
+            ctx.now.mono,
         );
         if wait && ctx.can_wait {
             let w = CreateWait::of(ctx, fs).expect("tree checked");

@@ -165,7 +165,7 @@ fn open_file(
     made: (Option<SecDesc>, Option<Vec<fscc::Ea>>),
 ) -> Step<Opened> {
     let lease_req = lease_request(ctx, req)?;
-    expire_durable(server);
+    expire_durable(server, ctx.now);
     let existing = share.backend.stat(&t.path).ok();
     let held = existing
         .as_ref()
@@ -429,11 +429,11 @@ fn finish(
     publish(server, &share, &t.path, &info, action);
     if matches!(action, CreateAction::Overwritten | CreateAction::Superseded) {
         // Replacing the data is a write the other handles see at once.
-        reg.fs.write_times.update_now(0, crate::clock::filetime());
+        reg.fs.write_times.update_now(0, ctx.now.filetime);
     }
-    let info = shown_by.shown_info(info);
+    let info = shown_by.shown_info(info, ctx.now.filetime);
     if action != CreateAction::Opened {
-        parent_changed(server, &share, &t.path, actor);
+        parent_changed(server, &share, &t.path, actor, ctx.now);
     }
     respond(
         req,
@@ -568,9 +568,7 @@ fn replay(
             .and_then(|owner| owner.open(file_id.volatile))
             .filter(|o| o.file_id == file_id && !o.closed.load(Ordering::Acquire));
         match live {
-            Some(o) if session_id == s.id => {
-                return Ok(Some(replayed_create(&o, req, ctx.dialect)))
-            }
+            Some(o) if session_id == s.id => return Ok(Some(replayed_create(ctx, &o, req))),
             // Another session's open: not this session's to take.
             Some(_) => return fail(NtStatus::FILE_NOT_AVAILABLE),
             None if server.durable.contains_key(&file_id.persistent) => {
@@ -578,7 +576,7 @@ fn replay(
                 // is answered as the CREATE that made it.
                 let back = take_back(server, ctx, req, file_id.persistent, Some(create_guid))
                     .map_err(Stop::Status)?;
-                return Ok(Some(replayed_create(&back.open, req, ctx.dialect)));
+                return Ok(Some(replayed_create(ctx, &back.open, req)));
             }
             None => server.create_guids.forget(&key, file_id),
         }

@@ -95,7 +95,7 @@ pub(super) fn respond(
 /// Says that an open was refused by the open-file budget, at most once per ten seconds.
 pub(in crate::ops) fn refused_open(ctx: &Ctx, user: &str, why: crate::budget::Refusal) {
     static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    if crate::stats::log_due(&LAST, ctx.now) {
+    if crate::stats::log_due(&LAST, ctx.now.filetime) {
         let budget = &ctx.server.budget;
         let l = budget.limits();
         tracing::warn!(
