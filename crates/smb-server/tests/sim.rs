@@ -1,11 +1,15 @@
-//! A seeded simulation of the node: clients writing (plain and write-through),
-//! flushing and reading their disks, taking and giving back byte-range locks on a file
-//! they share, storage faults (I/O errors, torn writes, failed and lost flushes), lost
-//! connections, power losses with the node restarted, and time moved by the test. After
-//! every step the server's opens match its clients'; every read returns what the model
-//! knows is there; every lock is granted or refused as the locks the model knows of say
-//! (a lost connection's and a restarted node's locks are gone); after the last power
-//! loss every byte a client was told is stable is there.
+//! A seeded simulation of the node: clients holding persistent handles (as Hyper-V opens
+//! its disks, on a continuously available share with the handle journal) writing (plain
+//! and write-through), flushing and reading their disks, taking and giving back
+//! byte-range locks on a file they share, storage faults (I/O errors, torn writes, failed
+//! and lost flushes), lost connections (the client reconnecting at once, or staying away
+//! while time passes), power losses with the node restarted from its journal, and time
+//! moved by the test. After every step the server's opens match its clients' (connected,
+//! or waiting for a client away); every read returns what the model knows is there;
+//! every lock is granted or refused as the locks the model knows of say. A client back
+//! within the handles' timeout (60 s) reclaims both handles with their locks, across a
+//! power loss too; one away longer finds them gone, and their locks with them. After the
+//! last power loss every byte a client was told is stable is there.
 //!
 //! `SIM_SEEDS` (default 1000) seeds run from `SIM_FIRST` (default 1); `SIM_SEED=N` runs
 //! that one (`scripts/soak-sim` runs many from a random start). A failure prints its
@@ -16,6 +20,7 @@ mod harness;
 use client::{access, FileId};
 use harness::*;
 use smb_server::backend::{FileObj, Share};
+use smb_wire::NtStatus;
 use std::sync::Arc;
 use storage::faults::{Fault, FaultShare, Faults, Op, Rule};
 
@@ -30,6 +35,9 @@ const SHARED_LOCK: u32 = 1;
 const EXCLUSIVE_LOCK: u32 = 2;
 const UNLOCK: u32 = 4;
 const FAIL_IMMEDIATELY: u32 = 0x10;
+/// How long a persistent handle waits for its client (the server's default for DH2Q
+/// without a timeout), in seconds.
+const TIMEOUT_S: u64 = 60;
 
 #[derive(Clone, Debug)]
 enum Step {
@@ -45,7 +53,12 @@ enum Step {
     Lock(usize, u64, u64, bool),
     /// Client, which of its locks (modulo how many it holds) it gives back.
     Unlock(usize, usize),
+    /// The client's connection is lost; it reconnects at once and reclaims its handles
+    /// (a client away comes back).
     Drop(usize),
+    /// The client's connection is lost and it stays away (its steps not taken) until a
+    /// Drop step of its own brings it back.
+    Away(usize),
     PowerLoss,
     Advance(u64),
 }
@@ -63,7 +76,8 @@ fn steps(seed: u64, n: usize) -> Vec<Step> {
             let c = next(CLIENTS as u64) as usize;
             let len = (1 + next(16) as usize) * 512;
             let off = next(((FILE - len) / 512) as u64) * 512;
-            match next(24) {
+            match next(26) {
+                24 => Step::Away(c),
                 20..=22 => Step::Lock(c, next(LOCK_SPAN), 1 + next(8), next(2) == 0),
                 23 => Step::Unlock(c, next(4) as usize),
                 0..=6 => Step::Write(c, off, len, 1 + next(255) as u8, next(3) == 0),
@@ -80,9 +94,9 @@ fn steps(seed: u64, n: usize) -> Vec<Step> {
                     };
                     Step::Arm(op, fault, next(3))
                 }
-                16 => Step::Drop(c),
+                16 | 25 => Step::Drop(c),
                 17 => Step::PowerLoss,
-                _ => Step::Advance(1 + next(30)),
+                _ => Step::Advance(1 + next(40)),
             }
         })
         .collect()
@@ -129,18 +143,56 @@ struct Player {
     /// exclusive), as the model knows them.
     s: FileId,
     locks: Vec<(u64, u64, bool)>,
+    /// The create GUIDs of its persistent handles (disk, shared file).
+    guids: [[u8; 16]; 2],
+    /// Seconds of the node's time it has been away (its connection lost), if it is.
+    away: Option<u64>,
 }
 
-fn join(e: &Engine, i: usize) -> Result<Player, String> {
-    let (mut c, w) = e.client();
+/// Client `i`, signed in on a new connection (with the GUID that is its across
+/// reconnects), and its tree.
+fn connect(e: &Engine, i: usize) -> Result<(client::Client, Wire, u32), String> {
+    let w = e.wire();
+    let opts = client::Options {
+        user: USER.into(),
+        password: PASSWORD.into(),
+        client_guid: Some([i as u8 + 1; 16]),
+        ..Default::default()
+    };
+    let mut c = client::Client::connect_with(Box::new(w.clone()), &opts)
+        .map_err(|e| format!("client {i} signing in: {e}"))?;
     let tree = c.tree_connect(SHARE).map_err(|e| e.to_string())?;
-    let (f, _) = c
-        .create(tree, &format!("disk{i}.bin"), RW, 1, 0)
-        .map_err(|e| format!("reopening disk{i}.bin: {e}"))?;
-    // (Every client reads and writes the shared file: share modes let all of them in.)
-    let (s, _) = c
-        .create(tree, SHARED, RW, 3, 0)
-        .map_err(|e| format!("opening {SHARED}: {e}"))?;
+    Ok((c, w, tree))
+}
+
+/// Client `i` opens its disk and the shared file, each with a persistent handle;
+/// `made` numbers create GUIDs.
+fn join(e: &Engine, i: usize, made: &mut u64) -> Result<Player, String> {
+    let (mut c, w, tree) = connect(e, i)?;
+    let mut persistent = |c: &mut client::Client, name: &str, disposition| {
+        *made += 1;
+        let mut guid = [0u8; 16];
+        guid[..8].copy_from_slice(&made.to_le_bytes());
+        guid[8] = i as u8;
+        // (Every client reads and writes the shared file: share modes let all of them in.)
+        let r = c
+            .create_with(
+                tree,
+                name,
+                RW,
+                7,
+                disposition,
+                0,
+                &[client::rsvd::dh2q_persistent(guid)],
+            )
+            .map_err(|e| format!("opening {name}: {e}"))?;
+        if !r.contexts.iter().any(|(n, _)| n == b"DH2Q") {
+            return Err(format!("{name}: no persistent handle granted"));
+        }
+        Ok::<_, String>((r.file_id, guid))
+    };
+    let (f, g0) = persistent(&mut c, &format!("disk{i}.bin"), 1)?;
+    let (s, g1) = persistent(&mut c, SHARED, 3)?;
     Ok(Player {
         c,
         w,
@@ -148,7 +200,93 @@ fn join(e: &Engine, i: usize) -> Result<Player, String> {
         f,
         s,
         locks: Vec::new(),
+        guids: [g0, g1],
+        away: None,
     })
+}
+
+/// Client `i`, away or just disconnected, comes back on a new connection and reclaims
+/// its two handles (DH2C). Within their timeout both come back with the locks the model
+/// knows of; past it neither does, and it opens both afresh (its locks were gone with
+/// them).
+fn reconnect(e: &Engine, i: usize, p: &mut Player, made: &mut u64) -> Result<(), String> {
+    let expired = p.away.is_some_and(|s| s >= TIMEOUT_S);
+    let (mut c, w, tree) = connect(e, i)?;
+    let mut back = |name: &str, id: FileId, guid: [u8; 16]| {
+        let mut d = Vec::with_capacity(36);
+        d.extend_from_slice(&id.persistent.to_le_bytes());
+        d.extend_from_slice(&id.volatile.to_le_bytes());
+        d.extend_from_slice(&guid);
+        d.extend_from_slice(&2u32.to_le_bytes());
+        c.create_with(tree, name, RW, 7, 1, 0, &[(b"DH2C", d)])
+            .map(|r| r.file_id)
+    };
+    let disk = format!("disk{i}.bin");
+    let got = [back(&disk, p.f, p.guids[0]), back(SHARED, p.s, p.guids[1])];
+    let gone = |r: &client::Result<FileId>| {
+        matches!(
+            r,
+            Err(client::Error::Status(_, NtStatus::OBJECT_NAME_NOT_FOUND))
+        )
+    };
+    match (expired, got) {
+        (false, [Ok(f), Ok(s)]) => {
+            (p.c, p.w, p.tree, p.f, p.s, p.away) = (c, w, tree, f, s, None);
+            Ok(())
+        }
+        (true, got) if got.iter().all(gone) => {
+            w.drop_connection();
+            *p = join(e, i, made)?;
+            Ok(())
+        }
+        (expired, got) => Err(format!(
+            "client {i} back after {:?} s (expired: {expired}): reclaiming its handles gave {:?}",
+            p.away,
+            got.map(|r| r.map(|_| ()).map_err(|e| e.to_string()))
+        )),
+    }
+}
+
+/// The client a step is about, if one.
+fn actor(s: &Step) -> Option<usize> {
+    match *s {
+        Step::Write(c, ..)
+        | Step::Flush(c)
+        | Step::Read(c, ..)
+        | Step::Lock(c, ..)
+        | Step::Unlock(c, _)
+        | Step::Drop(c)
+        | Step::Away(c) => Some(c),
+        Step::Arm(..) | Step::PowerLoss | Step::Advance(_) => None,
+    }
+}
+
+/// The server's opens are its clients': two for each connected client in its sessions,
+/// two for each client away within the timeout waiting in the table of disconnected
+/// handles, none for one away longer; the open budget counts them all.
+fn opens_match(e: &Engine, players: &[Player]) -> Result<(), String> {
+    let held: usize = e
+        .server
+        .sessions
+        .values_cloned()
+        .iter()
+        .map(|s| s.opens.lock().len())
+        .sum();
+    let here = players.iter().filter(|p| p.away.is_none()).count();
+    let waiting = players
+        .iter()
+        .filter(|p| p.away.is_some_and(|t| t < TIMEOUT_S))
+        .count();
+    let kept = e.server.durable.len();
+    let budget = e.server.budget.opens() as usize;
+    if held != 2 * here || kept != 2 * waiting || budget != held + kept {
+        return Err(format!(
+            "the server holds {held} opens and keeps {kept} for their clients (budget \
+             {budget}), where {here} clients are connected and {waiting} away within the \
+             timeout"
+        ));
+    }
+    Ok(())
 }
 
 /// Whether two ranges (offset, length) share a byte (the model's own arithmetic, not the
@@ -215,6 +353,8 @@ enum Lie {
     Early,
     /// A failed flush reported as done (as an engine that ignored the error would).
     Swallow,
+    /// A handle journal that acknowledges every record and keeps none.
+    Journal,
 }
 
 /// The share's backend: faults over the directory (and, for the test of the test, a
@@ -228,7 +368,7 @@ fn wrap<'a>(
     move |inner| {
         let fs = Arc::new(FaultShare::new(inner, faults));
         let _ = slot.lock().unwrap().replace(fs.clone());
-        if lie != Lie::No {
+        if matches!(lie, Lie::Early | Lie::Swallow) {
             Arc::new(lying::LyingShare(fs, lie))
         } else {
             fs
@@ -236,26 +376,82 @@ fn wrap<'a>(
     }
 }
 
+/// The journal of persistent handles, in memory: an append is stable when it returns (a
+/// power loss keeps it), as the daemon's file journal makes it with fdatasync. For the
+/// test of the test it can lie: acknowledge every append and keep nothing.
+#[derive(Clone, Default)]
+struct MemJournal(Arc<std::sync::Mutex<Vec<u8>>>, bool);
+
+impl smb_server::journal::JournalSink for MemJournal {
+    fn append(&self, frame: &[u8]) -> std::io::Result<()> {
+        let mut b = self.0.lock().unwrap();
+        if !self.1 {
+            if b.is_empty() {
+                b.extend_from_slice(smb_server::journal::MAGIC);
+            }
+            b.extend_from_slice(frame);
+        }
+        Ok(())
+    }
+    fn replace(&self, contents: &[u8]) -> std::io::Result<()> {
+        if !self.1 {
+            *self.0.lock().unwrap() = contents.to_vec();
+        }
+        Ok(())
+    }
+}
+
+/// A node over the simulation's share (continuously available), its journal opened and
+/// the persistent handles it keeps brought back, as the daemon starts.
+fn node(
+    old: Option<Engine>,
+    journal: &MemJournal,
+    wrap: impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share>,
+) -> Engine {
+    let cfg = smb_server::ServerConfig::default();
+    let ca = |s: &mut smb_server::ShareConfig| s.continuous_availability = true;
+    let e = match old {
+        None => Engine::custom(cfg, wrap, ca),
+        Some(e) => e.restart(cfg, wrap, ca),
+    };
+    let rec = smb_server::journal::recover(&journal.0.lock().unwrap());
+    let j = smb_server::journal::Journal::new(
+        Box::new(journal.clone()),
+        &rec.opens,
+        rec.valid_len as u64,
+    );
+    assert!(e.server.journal.set(j).is_ok());
+    smb_server::ops::restore_persistent(&e.server, rec.opens, e.time());
+    e
+}
+
 /// Runs `steps` from a fresh node: how many calls failed on purpose, or what broke, at
 /// which step.
 fn run(steps: &[Step], lie: Lie) -> Result<u64, String> {
     let faults = Faults::new();
     let slot = std::sync::Mutex::new(None);
-    let mut e = Engine::over(
-        smb_server::ServerConfig::default(),
-        wrap(&faults, lie, &slot),
-    );
+    let journal = MemJournal(Default::default(), lie == Lie::Journal);
+    let mut e = node(None, &journal, wrap(&faults, lie, &slot));
     for i in 0..CLIENTS {
         std::fs::write(e.dir.path().join(format!("disk{i}.bin")), vec![0u8; FILE]).unwrap();
     }
     std::fs::write(e.dir.path().join(SHARED), vec![0u8; LOCK_SPAN as usize + 8]).unwrap();
     let mut models: Vec<Model> = (0..CLIENTS).map(|_| Model::new()).collect();
     let mut failed = 0u64;
+    let mut made = 0u64;
     let mut players: Vec<Player> = (0..CLIENTS)
-        .map(|i| join(&e, i))
+        .map(|i| join(&e, i, &mut made))
         .collect::<Result<_, _>>()?;
     for (k, s) in steps.iter().enumerate() {
         let at = |m: String| format!("step {k} ({s:?}): {m}");
+        // A client away does nothing until a Drop step brings it back.
+        if let Some(c) = actor(s).filter(|&c| players[c].away.is_some()) {
+            if matches!(s, Step::Drop(_)) {
+                reconnect(&e, c, &mut players[c], &mut made).map_err(at)?;
+                opens_match(&e, &players).map_err(at)?;
+            }
+            continue;
+        }
         match *s {
             Step::Write(c, off, len, fill, through) => {
                 let p = &mut players[c];
@@ -369,7 +565,14 @@ fn run(steps: &[Step], lie: Lie) -> Result<u64, String> {
             }),
             Step::Drop(c) => {
                 players[c].w.drop_connection();
-                players[c] = join(&e, c).map_err(at)?;
+                players[c].away = Some(0);
+                reconnect(&e, c, &mut players[c], &mut made).map_err(at)?;
+            }
+            Step::Away(c) => {
+                if players[c].away.is_none() {
+                    players[c].w.drop_connection();
+                    players[c].away = Some(0);
+                }
             }
             Step::PowerLoss => {
                 for p in &players {
@@ -377,36 +580,39 @@ fn run(steps: &[Step], lie: Lie) -> Result<u64, String> {
                 }
                 slot.lock().unwrap().take().expect("wrapped").power_loss();
                 faults.clear();
-                e = e.restart(
-                    smb_server::ServerConfig::default(),
-                    wrap(&faults, lie, &slot),
-                );
+                e = node(Some(e), &journal, wrap(&faults, lie, &slot));
                 for m in &mut models {
                     m.now.copy_from_slice(&m.stable);
                     m.sure.copy_from_slice(&m.stable_sure);
                     m.dirty.fill(false);
                 }
-                players = (0..CLIENTS)
-                    .map(|i| join(&e, i))
-                    .collect::<Result<_, _>>()
-                    .map_err(at)?;
+                // The restart counts each handle's timeout afresh: the clients that were
+                // connected reclaim theirs now, those away when they come back.
+                for (c, p) in players.iter_mut().enumerate() {
+                    match p.away {
+                        Some(t) if t >= TIMEOUT_S => {}
+                        Some(_) => p.away = Some(0),
+                        None => {
+                            p.away = Some(0);
+                            reconnect(&e, c, p, &mut made).map_err(at)?;
+                        }
+                    }
+                }
             }
-            Step::Advance(s) => e.advance(std::time::Duration::from_secs(s)),
+            Step::Advance(s) => {
+                e.advance(std::time::Duration::from_secs(s));
+                for p in &mut players {
+                    if let Some(t) = &mut p.away {
+                        *t += s;
+                        // Its handles, and their locks, are gone.
+                        if *t >= TIMEOUT_S {
+                            p.locks.clear();
+                        }
+                    }
+                }
+            }
         }
-        let held: usize = e
-            .server
-            .sessions
-            .values_cloned()
-            .iter()
-            .map(|s| s.opens.lock().len())
-            .sum();
-        // (Each client holds its disk and the shared file open.)
-        if held != 2 * CLIENTS || e.server.budget.opens() as usize != 2 * CLIENTS {
-            return Err(at(format!(
-                "the server holds {held} opens (budget {}) for {CLIENTS} clients",
-                e.server.budget.opens()
-            )));
-        }
+        opens_match(&e, &players).map_err(at)?;
     }
     // The last power loss: everything a client was told is stable is there.
     for p in &players {
@@ -493,11 +699,12 @@ fn the_node_under_faults_and_power_losses_keeps_every_promise() {
 }
 
 /// The test of the test: storage whose flushes answer before anything is stable (a
-/// write-through WRITE acknowledged before its flush), and an engine that reports a
-/// failed flush as done, are each caught within the first seeds, shrunk to a few steps.
+/// write-through WRITE acknowledged before its flush), an engine that reports a failed
+/// flush as done, and a handle journal that keeps nothing it acknowledged are each
+/// caught within the first seeds, shrunk to a few steps.
 #[test]
-fn the_simulation_catches_flushes_that_lie() {
-    for lie in [Lie::Early, Lie::Swallow] {
+fn the_simulation_catches_flushes_and_journals_that_lie() {
+    for lie in [Lie::Early, Lie::Swallow, Lie::Journal] {
         let (seed, e, short) =
             search(1..=200, lie).expect_err("200 seeds never caught the lying flush");
         eprintln!("{lie:?}: caught at seed {seed}: {e}; shortest: {short:?}");

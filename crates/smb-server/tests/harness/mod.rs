@@ -51,14 +51,29 @@ impl Engine {
         Self::build(cfg, |b| b, edit)
     }
 
+    /// An engine whose share's backend is `wrap` applied to the harness's directory
+    /// backend, and whose share `edit` configures.
+    pub fn custom(
+        cfg: ServerConfig,
+        wrap: impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share>,
+        edit: impl FnOnce(&mut ShareConfig),
+    ) -> Engine {
+        Self::build(cfg, wrap, edit)
+    }
+
     /// The node started again over the same share directory: a new server with no
-    /// state, its share's backend `wrap` applied to a new directory backend.
+    /// state, its share's backend `wrap` applied to a new directory backend and its
+    /// share configured by `edit`. Its time goes on from the old one's.
     pub fn restart(
         self,
         cfg: ServerConfig,
         wrap: impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share>,
+        edit: impl FnOnce(&mut ShareConfig),
     ) -> Engine {
-        Self::build_in(self.dir, cfg, wrap, |_| {})
+        let now = self.time();
+        let mut e = Self::build_in(self.dir, cfg, wrap, edit, now);
+        e.seed = self.seed;
+        e
     }
 
     fn build(
@@ -68,7 +83,13 @@ impl Engine {
     ) -> Engine {
         // Beside the build (a file system with user xattrs), not in a tmpfs /tmp.
         let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
-        Self::build_in(dir, cfg, wrap, edit)
+        // Starts at the real time (the file system stamps files with it), then stands
+        // still until the test moves it.
+        let start = Now {
+            mono: std::time::Instant::now(),
+            filetime: smb_wire::filetime::of(std::time::SystemTime::now()),
+        };
+        Self::build_in(dir, cfg, wrap, edit, start)
     }
 
     fn build_in(
@@ -76,6 +97,7 @@ impl Engine {
         cfg: ServerConfig,
         wrap: impl FnOnce(Arc<dyn Share>) -> Arc<dyn Share>,
         edit: impl FnOnce(&mut ShareConfig),
+        start: Now,
     ) -> Engine {
         let backend =
             storage::DirShare::open(dir.path(), storage::DirShareOptions::default()).unwrap();
@@ -84,12 +106,6 @@ impl Engine {
         let mut users = smb_auth::users::UserDb::new();
         users.add(USER, PASSWORD).unwrap();
         users.add(USER2, PASSWORD2).unwrap();
-        // Starts at the real time (the file system stamps files with it), then stands
-        // still until the test moves it.
-        let start = Now {
-            mono: std::time::Instant::now(),
-            filetime: smb_wire::filetime::of(std::time::SystemTime::now()),
-        };
         let server = Arc::new(Server::new(cfg, vec![share], users, start));
         Engine {
             server,
@@ -113,6 +129,8 @@ impl Engine {
     /// break and durable deadlines, delayed write times).
     pub fn advance(&self, d: Duration) {
         self.clock.advance(d);
+        // What the worker's one-second sweep does when time passes.
+        smb_server::ops::expire_durable(&self.server, self.clock.get());
     }
 
     /// A new connection to the engine, not yet negotiated.

@@ -911,6 +911,9 @@ impl Worker {
         if self.turn_at >= self.next_sweep {
             self.next_sweep = self.turn_at + Duration::from_secs(1);
             self.sweep();
+            // Disconnected durable and persistent handles whose time is up are closed
+            // (and leave the journal) within a second, not at the next CREATE.
+            smb_server::ops::expire_durable(&self.server, engine_now);
         }
         // Async completions (CHANGE_NOTIFY, blocked locks, breaks) when an event woke them
         // or their time came, and connection reaping.
