@@ -852,6 +852,16 @@ impl Config {
             if !(3..=600).contains(&self.ceph.lease_seconds) {
                 bail!("ceph.lease_seconds: between 3 and 600 (a node renews it every quarter)");
             }
+            // Local users' SIDs live under the machine SID: nodes that made their own
+            // would show one user as another on each node, and a descriptor written
+            // through one (its owner, its ACEs) would name a stranger on the others.
+            if self.security.machine_sid.is_none() {
+                bail!(
+                    "share {:?}: scale_out needs [security] machine_sid, the same on every node \
+                     (local users' SIDs live under it)",
+                    s.name
+                );
+            }
         }
         for (option, on) in [("sqpoll", s.sqpoll), ("io_poll", s.io_poll)] {
             if on && self.workers.storage_io != "uring" {

@@ -219,8 +219,11 @@ mod tests {
             let e = format!("{:#}", Config::parse(&cfg, "t").unwrap_err());
             assert!(e.contains(says), "{bad}: {e}");
         }
-        let so = "[[share]]\nname = \"vms\"\nbackend = \"cephfs\"\npath = \"/s\"\n\
-                  continuous_availability = true\nscale_out = true\n";
+        let bare = "[[share]]\nname = \"vms\"\nbackend = \"cephfs\"\npath = \"/s\"\n\
+                    continuous_availability = true\nscale_out = true\n";
+        let e = format!("{:#}", Config::parse(bare, "t").unwrap_err());
+        assert!(e.contains("scale_out needs [security] machine_sid"), "{e}");
+        let so = &format!("[security]\nmachine_sid = \"S-1-5-21-1-2-3\"\n{bare}");
         let ok = Config::parse(so, "t").unwrap();
         assert!(ok.shares[0].scale_out);
         assert_eq!(

@@ -768,6 +768,8 @@ pub fn cephfs_opts(
     Opts {
         share_extra: format!("backend = \"cephfs\"\n{share_extra}\n"),
         share_path: Some(path.into()),
+        // (Scale-out nodes share one: each test's nodes are one cluster.)
+        security_extra: "machine_sid = \"S-1-5-21-510-510-510\"".into(),
         extra_config: format!(
             "{server_extra}\n[ceph]\nconf = \"{}\"\nuser = \"smb\"\nkeyring = \"{}\"\n{ceph_extra}\n",
             c.conf.display(),
