@@ -843,25 +843,7 @@ impl Config {
         validate_dfs_links(s)?;
         self.validate_backend(s)?;
         if s.scale_out {
-            if s.backend != ShareBackend::Cephfs || !s.continuous_availability {
-                bail!(
-                    "share {:?}: scale_out needs backend = \"cephfs\" and continuous_availability = true",
-                    s.name
-                );
-            }
-            if !(3..=600).contains(&self.ceph.lease_seconds) {
-                bail!("ceph.lease_seconds: between 3 and 600 (a node renews it every quarter)");
-            }
-            // Local users' SIDs live under the machine SID: nodes that made their own
-            // would show one user as another on each node, and a descriptor written
-            // through one (its owner, its ACEs) would name a stranger on the others.
-            if self.security.machine_sid.is_none() {
-                bail!(
-                    "share {:?}: scale_out needs [security] machine_sid, the same on every node \
-                     (local users' SIDs live under it)",
-                    s.name
-                );
-            }
+            ceph::validate_scale_out(s, &self.ceph, &self.security)?;
         }
         for (option, on) in [("sqpoll", s.sqpoll), ("io_poll", s.io_poll)] {
             if on && self.workers.storage_io != "uring" {

@@ -184,6 +184,35 @@ pub(super) fn validate(s: &ShareSection) -> Result<()> {
     Ok(())
 }
 
+/// A scale-out share: on CephFS, continuously available, with a lease the nodes can
+/// renew, and the machine SID every node shares.
+pub(super) fn validate_scale_out(
+    s: &ShareSection,
+    ceph: &CephSection,
+    security: &super::SecuritySection,
+) -> Result<()> {
+    if s.backend != super::ShareBackend::Cephfs || !s.continuous_availability {
+        bail!(
+            "share {:?}: scale_out needs backend = \"cephfs\" and continuous_availability = true",
+            s.name
+        );
+    }
+    if !(3..=600).contains(&ceph.lease_seconds) {
+        bail!("ceph.lease_seconds: between 3 and 600 (a node renews it every quarter)");
+    }
+    // Local users' SIDs live under the machine SID: nodes that made their own would show
+    // one user as another on each node, and a descriptor written through one (its owner,
+    // its ACEs) would name a stranger on the others.
+    if security.machine_sid.is_none() {
+        bail!(
+            "share {:?}: scale_out needs [security] machine_sid, the same on every node \
+             (local users' SIDs live under it)",
+            s.name
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Config, ShareBackend};
