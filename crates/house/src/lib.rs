@@ -43,7 +43,8 @@ struct File {
     facts: scan::Facts,
 }
 
-/// Every rule over every crate under `root/crates`.
+/// Every rule over every crate under `root/crates`, and over the system tests at
+/// `root/tests` (a package of test files only: the file-length rule).
 pub fn violations(root: &Path) -> std::io::Result<Vec<Violation>> {
     let mut out = Vec::new();
     let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))?
@@ -54,14 +55,23 @@ pub fn violations(root: &Path) -> std::io::Result<Vec<Violation>> {
     for dir in crates {
         out.extend(crate_violations(root, &dir)?);
     }
+    if root.join("tests/Cargo.toml").is_file() {
+        out.extend(files_violations(root, &root.join("tests"), &[""])?);
+    }
     out.sort();
     Ok(out)
 }
 
 /// The rules over one crate's files.
 pub fn crate_violations(root: &Path, dir: &Path) -> std::io::Result<Vec<Violation>> {
+    files_violations(root, dir, &["src", "tests", "benches", "examples"])
+}
+
+/// The rules over the files in `subs` of the package at `dir` (those under `src` are its
+/// modules; the rest are tests, benches or examples).
+fn files_violations(root: &Path, dir: &Path, subs: &[&str]) -> std::io::Result<Vec<Violation>> {
     let mut files = Vec::new();
-    for sub in ["src", "tests", "benches", "examples"] {
+    for &sub in subs {
         let mut paths = Vec::new();
         rust_files(&dir.join(sub), &mut paths)?;
         for p in paths {

@@ -63,6 +63,11 @@ fn write_bad_crate(root: &Path) {
         "// line\n".repeat(1001),
     )
     .unwrap();
+    // The system tests at the top: a file too long there too (one just in is not).
+    std::fs::create_dir_all(root.join("tests/group")).unwrap();
+    std::fs::write(root.join("tests/Cargo.toml"), "[package]\nname = \"t\"\n").unwrap();
+    std::fs::write(root.join("tests/group/main.rs"), "// line\n".repeat(1001)).unwrap();
+    std::fs::write(root.join("tests/ok.rs"), "// line\n".repeat(1000)).unwrap();
 }
 
 #[test]
@@ -78,20 +83,21 @@ fn each_rule_fails_a_tree_that_breaks_it() {
             "circle crates/bad/src/a crates/bad/src/b",
             "clock crates/bad/src/tests_only.rs",
             "long-file crates/bad/tests/big.rs",
+            "long-file tests/group/main.rs",
             "long-fn crates/bad/src/tests_only.rs:long",
         ],
         "{found:#?}"
     );
     // Each is refused unless allowed, and an allowance for nothing broken is refused too.
-    assert_eq!(house::check(&found, &[], 4).len(), 4);
+    assert_eq!(house::check(&found, &[], 5).len(), 5);
     let allow = |k: &str| house::Allowed {
         key: k.into(),
         reason: "a reason".into(),
     };
     let all: Vec<_> = keys.iter().map(|k| allow(k)).collect();
-    assert!(house::check(&found, &all, 4).is_empty());
+    assert!(house::check(&found, &all, 5).is_empty());
     assert_eq!(
-        house::check(&found, &all, 3).len(),
+        house::check(&found, &all, 4).len(),
         1,
         "the list may only shrink"
     );

@@ -8,6 +8,7 @@
 
 pub mod admin;
 pub mod admission;
+pub mod cli;
 pub mod clock;
 pub mod cluster;
 pub mod config;

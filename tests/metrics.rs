@@ -280,7 +280,7 @@ fn prometheus_scrapes_exact_counts_and_promtool_accepts() {
     let dash: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../config/grafana-dashboard.json"
+            "/../config/grafana-dashboard.json"
         ))
         .unwrap(),
     )
@@ -410,7 +410,7 @@ fn storage_qos_flows_are_measured_and_policies_reload_on_sighup() {
         assert!(srv.log().contains(want), "{}", srv.log());
     };
     // The administrator sees the flow, its policy and what it did.
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .args(["status", "--json", "--config"])
         .arg(&cfg_path)
         .output()

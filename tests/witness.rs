@@ -196,7 +196,7 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
     let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=data"));
     rpc.send(&format!("AsyncNotify {h}"));
     std::thread::sleep(Duration::from_millis(500));
-    let bin = env!("CARGO_BIN_EXE_smbdirectd");
+    let bin = env!("CARGO_BIN_EXE_smbdirectd-under-test");
     let cfg = s.dir.path().join("smbdirectd.toml");
     let o = Cmd::new(bin)
         .args(["drain", "--to", "127.0.0.82", "--config"])
@@ -353,7 +353,7 @@ fn a_node_hears_of_another_nodes_death_return_and_drain() {
     std::thread::sleep(Duration::from_millis(300));
     let end = Instant::now() + Duration::from_secs(15);
     let o = loop {
-        let o = Cmd::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        let o = Cmd::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
             .args(["drain", "--config"])
             .arg(a.dir.path().join("smbdirectd.toml"))
             .output()

@@ -132,7 +132,7 @@ fn known_failures() -> BTreeMap<String, String> {
 }
 
 fn read_known(file: &str) -> BTreeMap<String, String> {
-    let p = format!("{}/tests/{file}", env!("CARGO_MANIFEST_DIR"));
+    let p = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}"));
     text.lines()
         .map(str::trim)

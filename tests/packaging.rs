@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn repo() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 #[test]
@@ -27,7 +27,7 @@ fn systemd_unit_verifies() {
         &copy,
         unit.replace(
             "/usr/local/bin/smbdirectd",
-            env!("CARGO_BIN_EXE_smbdirectd"),
+            env!("CARGO_BIN_EXE_smbdirectd-under-test"),
         ),
     )
     .unwrap();
@@ -76,7 +76,7 @@ fn dockerfile_builds_with_the_tested_release_script() {
 
 #[test]
 fn version_lists_features() {
-    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .arg("--version")
         .output()
         .unwrap();
@@ -95,14 +95,14 @@ fn version_lists_features() {
     ) {
         assert!(v.contains(", spdk) [SPDK v26.05"), "{v}");
     }
-    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .arg("--version")
         .env("SMBDIRECTD_SPDK_LIB", "/nonexistent/libsmbdirectd_spdk.so")
         .output()
         .unwrap();
     let v = String::from_utf8_lossy(&o.stdout);
     assert!(v.contains("vhdx, verbs)") && !v.contains("spdk"), "{v}");
-    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .arg("rdma")
         .output()
         .unwrap();
@@ -157,7 +157,7 @@ fn dashboard_and_scrape_config_are_well_formed() {
 #[test]
 fn a_worker_cpu_outside_the_allowed_set_stops_the_start() {
     let dir = tempfile::tempdir().unwrap();
-    let bin = env!("CARGO_BIN_EXE_smbdirectd");
+    let bin = env!("CARGO_BIN_EXE_smbdirectd-under-test");
     let users = dir.path().join("users");
     let mut add = Command::new(bin)
         .args(["user", "add", "u", "--password-stdin", "--users"])

@@ -111,7 +111,7 @@ fn kerberos_reauthentication_replays_and_wrong_keys() {
 
     // Python smbprotocol (pyspnego over python-gssapi) with Kerberos, encrypted.
     if require_python_module("gssapi") {
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/kerberos_check.py");
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/py/kerberos_check.py");
         let o = Cmd::new("timeout")
             .args(["120", "python3", script, "127.0.0.1", &s.port.to_string()])
             .envs(d.env(&fresh))

@@ -64,7 +64,7 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
         "a second reservation conflicts"
     );
     // The administrator sees both registrations and A's reservation.
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .args(["status", "--json", "--config"])
         .arg(s.dir.path().join("smbdirectd.toml"))
         .output()
@@ -432,7 +432,7 @@ fn a_shared_disk_over_smb_direct_moves_data_by_rdma_and_keeps_its_reservations()
     // The administrator sees the two hosts, B on its RDMA channel, and the shared disk's
     // registrations and reservation (`smbdirectd status`, JSON and text).
     let status = |json: bool| {
-        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"));
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"));
         c.arg("status");
         if json {
             c.arg("--json");

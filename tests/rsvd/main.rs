@@ -47,7 +47,7 @@ fn dynamic_disk(path: &Path, size: &str) {
 
 /// `smbdirectd vhdx check` accepts the disk (a set: its chain).
 fn vhdx_check(path: &Path) {
-    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .args(["vhdx", "check", p(path)])
         .output()
         .unwrap();
@@ -56,7 +56,7 @@ fn vhdx_check(path: &Path) {
 
 /// Whether `smbdirectd vhdx info` finds the file's log clean (nothing to replay).
 fn log_clean(path: &Path) -> bool {
-    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .args(["vhdx", "info", "--json", p(path)])
         .output()
         .unwrap();

@@ -26,7 +26,7 @@ fn file_id(r: &Response) -> FileId {
 
 /// `smbdirectd ARGS --config <the test server's>` run as `as_user` (uid:gid) or root.
 fn admin(s: &TestServer, args: &[&str], as_user: Option<&str>) -> std::process::Output {
-    let bin = env!("CARGO_BIN_EXE_smbdirectd");
+    let bin = env!("CARGO_BIN_EXE_smbdirectd-under-test");
     let cfg = s.dir.path().join("smbdirectd.toml");
     let mut c = match as_user {
         Some(ids) => {

@@ -6,7 +6,7 @@ use common::{p, qemu_img, qemu_img_matches};
 use std::process::{Command, Output};
 
 fn sd(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .arg("vhdx")
         .args(args)
         .output()

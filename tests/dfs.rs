@@ -66,7 +66,7 @@ fn smbclient_follows_referrals_through_a_namespace() {
     std::fs::create_dir_all(data.join("vms")).unwrap();
     std::fs::write(data.join("vms/inside.txt"), b"behind the link").unwrap();
     let users = dir.path().join("users");
-    let mut add = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let mut add = Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .args(["user", "add", USER, "--password-stdin", "--users"])
         .arg(&users)
         .stdin(Stdio::piped())
@@ -92,7 +92,7 @@ fn smbclient_follows_referrals_through_a_namespace() {
     std::fs::write(&cfg_path, cfg).unwrap();
     let ns = Netns::new("dfs");
     let log = std::fs::File::create(dir.path().join("server.log")).unwrap();
-    let bin = env!("CARGO_BIN_EXE_smbdirectd");
+    let bin = env!("CARGO_BIN_EXE_smbdirectd-under-test");
     let cfg_arg = cfg_path.display().to_string();
     let _server = Server(
         ns.exec(&[bin, "serve", "--config", &cfg_arg])

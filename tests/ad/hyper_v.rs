@@ -301,7 +301,12 @@ fn hyper_v_hosts_use_their_share_with_kerberos() {
         let path = s.dir.path().join(format!("{name}.toml"));
         std::fs::write(&path, text).unwrap();
         let o = Cmd::new("timeout")
-            .args(["60", env!("CARGO_BIN_EXE_smbdirectd"), "serve", "--config"])
+            .args([
+                "60",
+                env!("CARGO_BIN_EXE_smbdirectd-under-test"),
+                "serve",
+                "--config",
+            ])
             .arg(&path)
             .output()
             .unwrap();

@@ -75,7 +75,7 @@ fn sighup_adds_and_removes_shares_without_dropping_anyone_else() {
 
     // "old" goes, "new" comes; the users file gains bob.
     let users = s.dir.path().join("users");
-    let mut add = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let mut add = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .args(["user", "add", "bob", "--password-stdin", "--users"])
         .arg(&users)
         .stdin(std::process::Stdio::piped())
@@ -96,7 +96,7 @@ fn sighup_adds_and_removes_shares_without_dropping_anyone_else() {
     std::fs::write(&cfg_path, &changed).unwrap();
     // `smbdirectd reload` (the admin socket) answers once the node has reloaded.
     let before = reloads(&s);
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .args(["reload", "--config"])
         .arg(&cfg_path)
         .output()
@@ -111,7 +111,7 @@ fn sighup_adds_and_removes_shares_without_dropping_anyone_else() {
 
     // A configuration that does not load: the command fails, nothing changes.
     std::fs::write(&cfg_path, "[server\n").unwrap();
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .args(["reload", "--socket"])
         .arg(s.dir.path().join("state/admin.sock"))
         .output()

@@ -13,7 +13,7 @@ fn smbprotocol_encrypted_and_confined() {
     let outside = s.dir.path().join("outside");
     std::fs::create_dir_all(&outside).unwrap();
     std::fs::write(outside.join("keep.txt"), b"keep").unwrap();
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/smbprotocol_check.py");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/py/smbprotocol_check.py");
     let o = std::process::Command::new("timeout")
         .args(["300", "python3", script])
         .arg(s.port.to_string())
@@ -67,7 +67,7 @@ fn durable_check(s: &TestServer) {
 /// The Python check `tests/py/NAME` against `s` (argv: port, user, password): it must
 /// succeed and say ALL OK.
 fn py_check(s: &TestServer, name: &str) {
-    let script = format!("{}/tests/py/{name}", env!("CARGO_MANIFEST_DIR"));
+    let script = format!("{}/py/{name}", env!("CARGO_MANIFEST_DIR"));
     let o = std::process::Command::new("timeout")
         .args(["120", "python3", &script])
         .arg(s.port.to_string())

@@ -174,7 +174,7 @@ impl TestServer {
             prepare(&share);
         }
         let users = dir.path().join("users");
-        let bin = env!("CARGO_BIN_EXE_smbdirectd");
+        let bin = env!("CARGO_BIN_EXE_smbdirectd-under-test");
         let main_user = (USER.to_string(), PASSWORD.to_string());
         for (name, password) in std::iter::once(&main_user).chain(&opts.more_users) {
             let mut add = Command::new(bin)
@@ -226,7 +226,7 @@ impl TestServer {
             .append(true)
             .open(self.dir.path().join("server.log"))
             .unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        let child = Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
             .arg("serve")
             .arg("--config")
             .arg(self.dir.path().join("smbdirectd.toml"))
@@ -651,7 +651,7 @@ pub fn have_spdk() -> bool {
 
 /// `smbdirectd spdk ARGS --device DEVICE`, which must succeed: its output.
 pub fn spdk_admin(args: &[&str], device: &Path) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .arg("spdk")
         .args(args)
         .arg("--device")
@@ -724,7 +724,7 @@ pub fn p(path: &Path) -> &str {
 
 /// `smbdirectd vhdx ARGS`, which must succeed.
 pub fn vhdx(args: &[&str]) {
-    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+    let o = Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
         .arg("vhdx")
         .args(args)
         .output()

@@ -521,7 +521,7 @@ fn scale_out_drain_moves_a_host_and_its_handle_to_another_node() {
     // to move to B.
     let end = Instant::now() + Duration::from_secs(15);
     loop {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd"))
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
             .args(["drain", "--config"])
             .arg(a.dir.path().join("smbdirectd.toml"))
             .output()
