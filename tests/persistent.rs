@@ -27,10 +27,13 @@ fn ca_server() -> TestServer {
 
 /// A version 2 lease context asking for RWH on `key`.
 fn lease_ctx(key: [u8; 16]) -> (&'static [u8], Vec<u8>) {
-    let mut d = key.to_vec();
-    d.extend_from_slice(&7u32.to_le_bytes()); // R | H | W
-    d.extend_from_slice(&[0; 4 + 8 + 16 + 4]);
-    (b"RqLs", d)
+    let l = smb_wire::msg::LeaseContext {
+        key,
+        state: 7, // R | H | W
+        v2: true,
+        ..Default::default()
+    };
+    (smb_wire::msg::create_tag::LEASE, l.encode())
 }
 
 /// A persistent open (DH2Q with the persistent flag) of `name`, with an RWH lease when
@@ -42,10 +45,7 @@ fn open_persistent(
     guid: [u8; 16],
     lease: Option<[u8; 16]>,
 ) -> client::Result<Response> {
-    let mut dh2q = vec![0u8; 32];
-    dh2q[4..8].copy_from_slice(&2u32.to_le_bytes());
-    dh2q[16..].copy_from_slice(&guid);
-    let mut ctxs = vec![(&b"DH2Q"[..], dh2q)];
+    let mut ctxs = vec![client::rsvd::dh2q_persistent(guid)];
     ctxs.extend(lease.map(lease_ctx));
     let oplock = if lease.is_some() { 0xFF } else { 0 };
     let body = create_body_with(name, oplock, RW, 7, 3, &ctxs);
@@ -61,12 +61,7 @@ fn reclaim(
     guid: [u8; 16],
     lease: Option<[u8; 16]>,
 ) -> Response {
-    let mut dh2c = Vec::with_capacity(36);
-    dh2c.extend_from_slice(&f.persistent.to_le_bytes());
-    dh2c.extend_from_slice(&f.volatile.to_le_bytes());
-    dh2c.extend_from_slice(&guid);
-    dh2c.extend_from_slice(&2u32.to_le_bytes());
-    let mut ctxs = vec![(&b"DH2C"[..], dh2c)];
+    let mut ctxs = vec![client::rsvd::dh2c_persistent(f, guid)];
     ctxs.extend(lease.map(lease_ctx));
     let oplock = if lease.is_some() { 0xFF } else { 0 };
     let body = create_body_with(name, oplock, RW, 7, 1, &ctxs);

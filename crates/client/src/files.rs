@@ -3,7 +3,8 @@
 
 use super::{Client, Error, FileId, Result};
 use smb_wire::header::HEADER_LEN;
-use smb_wire::{Command, Le, PutLe};
+use smb_wire::msg;
+use smb_wire::{Command, Le};
 
 /// What a CREATE answered.
 #[derive(Clone, Debug)]
@@ -16,14 +17,13 @@ pub struct Created {
 
 impl Client {
     pub fn tree_connect(&mut self, unc: &str) -> Result<u32> {
-        let path: Vec<u8> = unc.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
         let mut m = Vec::new();
         self.header(Command::TREE_CONNECT, 0, 1).encode(&mut m);
-        m.put_u16(9);
-        m.put_u16(0);
-        m.put_u16(72);
-        m.put_u16(path.len() as u16);
-        m.extend_from_slice(&path);
+        msg::TreeConnectRequest {
+            flags: 0,
+            path: unc.into(),
+        }
+        .encode(&mut m);
         let id = self.send_raw(&m)?;
         let r = self.expect(id, Command::TREE_CONNECT)?;
         Ok(r.hdr.tree_id)
@@ -56,38 +56,11 @@ impl Client {
         options: u32,
         contexts: &[(&[u8], Vec<u8>)],
     ) -> Result<Created> {
-        let ctxs = smb_wire::msg::encode_create_contexts(contexts);
         let n: Vec<u8> = name.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
         let mut m = Vec::new();
         self.header(Command::CREATE, tree, 1).encode(&mut m);
-        m.put_u16(57);
-        m.put_u8(0);
-        m.put_u8(0);
-        m.put_u32(2);
-        m.put_u64(0);
-        m.put_u64(0);
-        m.put_u32(access);
-        m.put_u32(0x80);
-        m.put_u32(share);
-        m.put_u32(disposition);
-        m.put_u32(options);
-        m.put_u16(120);
-        m.put_u16(n.len() as u16);
-        let ctx_at = m.len();
-        m.put_u32(0);
-        m.put_u32(ctxs.len() as u32);
-        m.extend_from_slice(&n);
-        if n.is_empty() {
-            m.put_u8(0);
-        }
-        if !ctxs.is_empty() {
-            while m.len() % 8 != 0 {
-                m.put_u8(0);
-            }
-            let off = m.len() as u32;
-            m[ctx_at..ctx_at + 4].copy_from_slice(&off.to_le_bytes());
-            m.extend_from_slice(&ctxs);
-        }
+        msg::CreateRequest::new(0, access, share, disposition, options, 0x80, &n, contexts)
+            .encode(&mut m);
         let id = self.send_raw(&m)?;
         let r = self.expect(id, Command::CREATE)?;
         let b = Le(&r.msg);
@@ -127,18 +100,18 @@ impl Client {
         let mut m = Vec::with_capacity(120);
         self.header(Command::READ, tree, Self::charge(len as usize))
             .encode(&mut m);
-        m.put_u16(49);
-        m.put_u8(0x50);
-        m.put_u8(0);
-        m.put_u32(len);
-        m.put_u64(offset);
-        f.put(&mut m);
-        m.put_u32(0);
-        m.put_u32(0);
-        m.put_u32(0);
-        m.put_u16(0);
-        m.put_u16(0);
-        m.put_u8(0);
+        msg::ReadRequest {
+            padding: msg::READ_DATA_OFFSET,
+            flags: 0,
+            length: len,
+            offset,
+            file_id: f,
+            minimum_count: 0,
+            channel: msg::channel::NONE,
+            remaining_bytes: 0,
+            channel_info: &[],
+        }
+        .encode(&mut m);
         self.send_raw(&m)
     }
 
@@ -193,17 +166,17 @@ impl Client {
         let mut m = Vec::with_capacity(120 + data.len());
         self.header(Command::WRITE, tree, Self::charge(data.len()))
             .encode(&mut m);
-        m.put_u16(49);
-        m.put_u16(112);
-        m.put_u32(data.len() as u32);
-        m.put_u64(offset);
-        f.put(&mut m);
-        m.put_u32(0);
-        m.put_u32(0);
-        m.put_u16(0);
-        m.put_u16(0);
-        m.put_u32(flags);
-        m.extend_from_slice(data);
+        msg::WriteRequest {
+            offset,
+            file_id: f,
+            channel: msg::channel::NONE,
+            remaining_bytes: 0,
+            flags,
+            data,
+            length: data.len() as u32,
+            channel_info: &[],
+        }
+        .encode(&mut m);
         self.send_owned(m)
     }
 
@@ -222,10 +195,7 @@ impl Client {
     pub fn flush(&mut self, tree: u32, f: FileId) -> Result<()> {
         let mut m = Vec::new();
         self.header(Command::FLUSH, tree, 1).encode(&mut m);
-        m.put_u16(24);
-        m.put_u16(0);
-        m.put_u32(0);
-        f.put(&mut m);
+        msg::encode_flush(&mut m, f);
         let id = self.send_raw(&m)?;
         self.expect(id, Command::FLUSH).map(|_| ())
     }
@@ -233,10 +203,11 @@ impl Client {
     pub fn close(&mut self, tree: u32, f: FileId) -> Result<()> {
         let mut m = Vec::new();
         self.header(Command::CLOSE, tree, 1).encode(&mut m);
-        m.put_u16(24);
-        m.put_u16(0);
-        m.put_u32(0);
-        f.put(&mut m);
+        msg::CloseRequest {
+            flags: 0,
+            file_id: f,
+        }
+        .encode(&mut m);
         let id = self.send_raw(&m)?;
         self.expect(id, Command::CLOSE).map(|_| ())
     }
@@ -264,25 +235,11 @@ impl Client {
         input: &[u8],
         max_out: u32,
     ) -> Result<u64> {
-        let mut b = Vec::with_capacity(56 + input.len());
-        b.put_u16(57);
-        b.put_u16(0);
-        b.put_u32(ctl_code);
-        f.put(&mut b);
-        b.put_u32(if input.is_empty() { 0 } else { 64 + 56 });
-        b.put_u32(input.len() as u32);
-        b.put_u32(0); // MaxInputResponse
-        b.put_u32(0); // OutputOffset
-        b.put_u32(0); // OutputCount
-        b.put_u32(max_out);
-        b.put_u32(1); // SMB2_0_IOCTL_IS_FSCTL
-        b.put_u32(0);
-        b.extend_from_slice(input);
         // Charged for the larger of what goes and what may come back.
         let charge = Self::charge(input.len().max(max_out as usize));
-        let mut m = Vec::with_capacity(HEADER_LEN + b.len());
+        let mut m = Vec::with_capacity(HEADER_LEN + 56 + input.len());
         self.header(Command::IOCTL, tree, charge).encode(&mut m);
-        m.extend_from_slice(&b);
+        msg::IoctlRequest::fsctl(ctl_code, f, input, max_out).encode(&mut m);
         self.send_raw(&m)
     }
 
@@ -290,15 +247,14 @@ impl Client {
     pub fn set_end_of_file(&mut self, tree: u32, f: FileId, len: u64) -> Result<()> {
         let mut m = Vec::new();
         self.header(Command::SET_INFO, tree, 1).encode(&mut m);
-        m.put_u16(33);
-        m.push(1); // file information
-        m.push(20); // FileEndOfFileInformation
-        m.put_u32(8);
-        m.put_u16(64 + 32);
-        m.put_u16(0);
-        m.put_u32(0);
-        f.put(&mut m);
-        m.extend_from_slice(&len.to_le_bytes());
+        msg::SetInfoRequest {
+            info_type: msg::info_type::FILE,
+            info_class: 20, // FileEndOfFileInformation
+            buffer: &len.to_le_bytes(),
+            additional_information: 0,
+            file_id: f,
+        }
+        .encode(&mut m);
         let id = self.send_raw(&m)?;
         self.expect(id, Command::SET_INFO).map(|_| ())
     }
@@ -314,16 +270,16 @@ impl Client {
     ) -> Result<Vec<u8>> {
         let mut m = Vec::new();
         self.header(Command::QUERY_INFO, tree, 1).encode(&mut m);
-        m.put_u16(41);
-        m.push(info_type);
-        m.push(class);
-        m.put_u32(65536);
-        m.put_u16(0);
-        m.put_u16(0);
-        m.put_u32(0);
-        m.put_u32(0);
-        m.put_u32(0);
-        f.put(&mut m);
+        msg::QueryInfoRequest {
+            info_type,
+            info_class: class,
+            output_buffer_length: 65536,
+            input: &[],
+            additional_information: 0,
+            flags: 0,
+            file_id: f,
+        }
+        .encode(&mut m);
         let id = self.send_raw(&m)?;
         let r = self.expect(id, Command::QUERY_INFO)?;
         let b = Le(r.body());

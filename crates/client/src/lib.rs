@@ -541,7 +541,7 @@ impl Client {
         h.credits = 0;
         let mut m = Vec::new();
         h.encode(&mut m);
-        m.extend_from_slice(&[4, 0, 0, 0]);
+        msg::encode_small_request(&mut m);
         self.send_raw(&m)?;
         self.credits += 1;
         Ok(())

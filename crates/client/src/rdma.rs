@@ -7,7 +7,7 @@ use smb_auth::signing::Algorithm;
 use smb_wire::header::HEADER_LEN;
 use smb_wire::msg;
 use smb_wire::negotiate::dialect;
-use smb_wire::{Command, Le, NtStatus, PutLe};
+use smb_wire::{Command, Le, NtStatus};
 
 /// A registered buffer an RDMA-channel READ lands in.
 pub struct RdmaBuffer {
@@ -100,20 +100,29 @@ impl Client {
         let mut m = Vec::with_capacity(140);
         self.header(Command::READ, tree, Self::charge(len as usize))
             .encode(&mut m);
-        m.put_u16(49);
-        m.put_u8(0);
-        m.put_u8(0);
-        m.put_u32(len);
-        m.put_u64(offset);
-        f.put(&mut m);
-        m.put_u32(0);
-        m.put_u32(if invalidate { 2 } else { 1 });
-        m.put_u32(0);
-        m.put_u16((HEADER_LEN + 48) as u16);
-        m.put_u16(16);
-        m.put_u64(mr.addr());
-        m.put_u32(mr.rkey);
-        m.put_u32(len);
+        let mut desc = Vec::with_capacity(16);
+        msg::BufferDescriptorV1 {
+            offset: mr.addr(),
+            token: mr.rkey,
+            length: len,
+        }
+        .put(&mut desc);
+        msg::ReadRequest {
+            padding: 0,
+            flags: 0,
+            length: len,
+            offset,
+            file_id: f,
+            minimum_count: 0,
+            channel: if invalidate {
+                msg::channel::RDMA_V1_INVALIDATE
+            } else {
+                msg::channel::RDMA_V1
+            },
+            remaining_bytes: 0,
+            channel_info: &desc,
+        }
+        .encode(&mut m);
         let buf = RdmaBuffer {
             pd,
             mr,
@@ -296,9 +305,12 @@ impl Client {
         };
         let mr = pd.register(buf, Access::LOCAL_WRITE | Access::REMOTE_READ);
         let mut desc = Vec::with_capacity(16);
-        desc.put_u64(mr.addr());
-        desc.put_u32(mr.rkey);
-        desc.put_u32(data.len() as u32);
+        msg::BufferDescriptorV1 {
+            offset: mr.addr(),
+            token: mr.rkey,
+            length: data.len() as u32,
+        }
+        .put(&mut desc);
         let inner = if invalidate { 2 } else { 1 };
         let mut crypto = crypto;
         if let (Some(c), true) = (crypto.as_mut(), std::mem::take(&mut self.tamper_transform)) {
@@ -314,17 +326,17 @@ impl Client {
         let mut m = Vec::with_capacity(140);
         self.header(Command::WRITE, tree, Self::charge(data.len()))
             .encode(&mut m);
-        m.put_u16(49);
-        m.put_u16(0);
-        m.put_u32(0);
-        m.put_u64(offset);
-        f.put(&mut m);
-        m.put_u32(channel);
-        m.put_u32(data.len() as u32);
-        m.put_u16((HEADER_LEN + 48) as u16);
-        m.put_u16(info.len() as u16);
-        m.put_u32(0);
-        m.extend_from_slice(&info);
+        msg::WriteRequest {
+            offset,
+            file_id: f,
+            channel,
+            remaining_bytes: data.len() as u32,
+            flags: 0,
+            data: &[],
+            length: 0,
+            channel_info: &info,
+        }
+        .encode(&mut m);
         let buf = RdmaBuffer {
             pd,
             mr,

@@ -14,10 +14,23 @@ pub const SHARED_ACCESS: u32 = 0x1 | 0x2 | 0x80 | 0x0002_0000;
 
 /// A persistent handle request (DH2Q with the persistent flag) under `create_guid`.
 pub fn dh2q_persistent(create_guid: [u8; 16]) -> (&'static [u8], Vec<u8>) {
-    let mut d = vec![0u8; 32];
-    d[4..8].copy_from_slice(&2u32.to_le_bytes());
-    d[16..].copy_from_slice(&create_guid);
-    (b"DH2Q", d)
+    let q = smb_wire::msg::DurableV2Request {
+        timeout_ms: 0,
+        flags: smb_wire::msg::DHANDLE_FLAG_PERSISTENT,
+        create_guid,
+    };
+    (smb_wire::msg::create_tag::DURABLE_V2, q.encode())
+}
+
+/// The reconnect of a persistent handle (DH2C with the persistent flag) under
+/// `create_guid`.
+pub fn dh2c_persistent(file_id: FileId, create_guid: [u8; 16]) -> (&'static [u8], Vec<u8>) {
+    let c = smb_wire::msg::DurableV2Reconnect {
+        file_id,
+        create_guid,
+        flags: smb_wire::msg::DHANDLE_FLAG_PERSISTENT,
+    };
+    (smb_wire::msg::create_tag::DURABLE_V2_RECONNECT, c.encode())
 }
 
 /// The CREATE of a shared disk as Hyper-V sends it: `name:SharedVirtualDisk`, shared
@@ -134,12 +147,7 @@ impl SharedDisk {
         create_guid: [u8; 16],
         initiator: Guid,
     ) -> Result<SharedDisk> {
-        let mut dh2c = Vec::with_capacity(36);
-        dh2c.extend_from_slice(&file.persistent.to_le_bytes());
-        dh2c.extend_from_slice(&file.volatile.to_le_bytes());
-        dh2c.extend_from_slice(&create_guid);
-        dh2c.extend_from_slice(&2u32.to_le_bytes()); // persistent
-        let created = create_shared(c, tree, name, &[(b"DH2C", dh2c)])?;
+        let created = create_shared(c, tree, name, &[dh2c_persistent(file, create_guid)])?;
         Ok(SharedDisk {
             tree,
             file: created.file_id,

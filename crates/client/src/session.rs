@@ -7,58 +7,33 @@ use smb_auth::preauth::PreauthHash;
 use smb_auth::signing::{self, Algorithm};
 use smb_wire::header::{flags, HEADER_LEN};
 use smb_wire::negotiate::{self as neg, ctx, dialect};
-use smb_wire::{Command, Le, NtStatus, PutLe};
+use smb_wire::{Command, Le, NtStatus};
 
 impl Client {
     pub(super) fn negotiate(&mut self, opts: &Options, preauth: &mut PreauthHash) -> Result<()> {
         let mut m = Vec::new();
         self.header(Command::NEGOTIATE, 0, 0).encode(&mut m);
-        m.put_u16(36);
-        m.put_u16(opts.dialects.len() as u16);
-        m.put_u16(1);
-        m.put_u16(0);
-        m.put_u32(opts.capabilities);
-        m.extend_from_slice(&self.client_guid);
-        let ctx_at = m.len();
-        m.put_u32(0);
-        m.put_u16(0);
-        m.put_u16(0);
-        for d in &opts.dialects {
-            m.put_u16(*d);
+        // (The contexts go only with SMB 3.1.1, which the encoder looks at.)
+        let contexts = neg::NegotiateContexts {
+            preauth: Some(neg::PreauthContext {
+                hash_algorithms: vec![ctx::HASH_SHA512],
+                salt: random::<32>().to_vec(),
+            }),
+            ciphers: Some(opts.ciphers.clone()),
+            // AES-GMAC, then AES-CMAC.
+            signing: Some(vec![2, 1]),
+            rdma_transforms: (!opts.rdma_transforms.is_empty())
+                .then(|| opts.rdma_transforms.clone()),
+            ..Default::default()
+        };
+        neg::NegotiateRequest {
+            security_mode: neg::security_mode::SIGNING_ENABLED,
+            capabilities: opts.capabilities,
+            client_guid: self.client_guid,
+            dialects: opts.dialects.clone(),
+            contexts,
         }
-        if opts.dialects.contains(&dialect::SMB311) {
-            let salt = random::<32>();
-            let mut ciphers = Vec::new();
-            ciphers.put_u16(opts.ciphers.len() as u16);
-            for c in &opts.ciphers {
-                ciphers.put_u16(*c);
-            }
-            let mut signing = Vec::new();
-            signing.put_u16(2);
-            signing.put_u16(2);
-            signing.put_u16(1);
-            let mut ctxs = vec![
-                neg::encode_context(ctx::PREAUTH_INTEGRITY, &neg::preauth_context_data(&salt)),
-                neg::encode_context(ctx::ENCRYPTION, &ciphers),
-                neg::encode_context(ctx::SIGNING, &signing),
-            ];
-            if !opts.rdma_transforms.is_empty() {
-                ctxs.push(neg::encode_context(
-                    ctx::RDMA_TRANSFORM,
-                    &neg::rdma_transform_context_data(&opts.rdma_transforms),
-                ));
-            }
-            m.align_from(0, 8);
-            let off = m.len() as u32;
-            m.set_u32(ctx_at, off);
-            m.set_u16(ctx_at + 4, ctxs.len() as u16);
-            for (i, c) in ctxs.iter().enumerate() {
-                if i > 0 {
-                    m.align_from(0, 8);
-                }
-                m.extend_from_slice(c);
-            }
-        }
+        .encode(&mut m);
         preauth.update(&m);
         let id = self.send_raw(&m)?;
         let r = self.wait(id)?;
@@ -135,15 +110,15 @@ impl Client {
     ) -> Result<(Vec<u8>, Response)> {
         let mut m = Vec::new();
         self.header(Command::SESSION_SETUP, 0, 1).encode(&mut m);
-        m.put_u16(25);
-        m.put_u8(flags);
-        m.put_u8(1);
-        m.put_u32(0);
-        m.put_u32(0);
-        m.put_u16(88);
-        m.put_u16(token.len() as u16);
-        m.put_u64(0);
-        m.extend_from_slice(token);
+        smb_wire::msg::SessionSetupRequest {
+            flags,
+            security_mode: 1,
+            capabilities: 0,
+            channel: 0,
+            security_buffer: token,
+            previous_session_id: 0,
+        }
+        .encode(&mut m);
         // The bytes as they go out (signed during a binding), for the preauth hash.
         let sent = if self.session_id != 0 && self.protection == Protection::Sign {
             let mut v = m.clone();

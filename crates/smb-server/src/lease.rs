@@ -6,16 +6,13 @@
 use crate::state::{
     FileInner, FileState, Lease, LeaseId, Notice, Outbox, Server, OPLOCK_BREAK_TIMEOUT,
 };
-use smb_wire::{Le, NtStatus, PutLe};
+use smb_wire::msg::LeaseContext;
+use smb_wire::NtStatus;
 use std::sync::Arc;
 
 pub const R: u32 = 0x01;
 pub const H: u32 = 0x02;
 pub const W: u32 = 0x04;
-
-/// Response flags (2.2.14.2.10/11).
-const FLAG_BREAK_IN_PROGRESS: u32 = 0x02;
-const FLAG_PARENT_KEY_SET: u32 = 0x04;
 
 /// An RqLs create context (2.2.13.2.8 version 1, 2.2.13.2.10 version 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,61 +25,35 @@ pub struct LeaseRequest {
 }
 
 impl LeaseRequest {
-    /// The lease context of a CREATE, if any: 32 bytes (version 1) or 52 (version 2, SMB 3).
+    /// The lease context of a CREATE, if any: 32 bytes (version 1) or 52 (version 2, SMB
+    /// 3; before SMB 3 its first 32 bytes are read as version 1).
     pub fn parse(data: &[u8], dialect: u16) -> Result<Self, NtStatus> {
-        let r = Le(data);
-        let bad = NtStatus::INVALID_PARAMETER;
-        let mut key = [0u8; 16];
-        key.copy_from_slice(data.get(..16).ok_or(bad)?);
-        let state = r.u32(16).map_err(|_| bad)?;
-        match data.len() {
-            52 if dialect >= smb_wire::negotiate::dialect::SMB30 => {
-                let flags = r.u32(20).map_err(|_| bad)?;
-                let mut parent = [0u8; 16];
-                parent.copy_from_slice(&data[32..48]);
-                Ok(LeaseRequest {
-                    key,
-                    state,
-                    v2: true,
-                    parent: (flags & FLAG_PARENT_KEY_SET != 0).then_some(parent),
-                    epoch: r.u16(48).map_err(|_| bad)?,
-                })
-            }
-            32 | 52 => Ok(LeaseRequest {
-                key,
-                state,
-                v2: false,
-                parent: None,
-                epoch: 0,
-            }),
-            _ => Err(bad),
-        }
+        let c = LeaseContext::parse(data).map_err(|_| NtStatus::INVALID_PARAMETER)?;
+        let v2 = c.v2 && dialect >= smb_wire::negotiate::dialect::SMB30;
+        Ok(LeaseRequest {
+            key: c.key,
+            state: c.state,
+            v2,
+            parent: c.parent.filter(|_| v2),
+            epoch: if v2 { c.epoch } else { 0 },
+        })
     }
 }
 
 /// The lease context of a CREATE response.
 pub fn response_context(l: &Lease) -> Vec<u8> {
-    let mut flags = 0;
-    if l.breaking.is_some() {
-        flags |= FLAG_BREAK_IN_PROGRESS;
+    LeaseContext {
+        key: l.key,
+        state: l.state,
+        flags: match l.breaking {
+            Some(_) => smb_wire::msg::LEASE_FLAG_BREAK_IN_PROGRESS,
+            None => 0,
+        },
+        parent: l.parent.filter(|_| l.v2),
+        epoch: l.epoch,
+        v2: l.v2,
     }
-    let mut b = Vec::with_capacity(52);
-    b.extend_from_slice(&l.key);
-    b.put_u32(l.state);
-    if l.v2 {
-        if l.parent.is_some() {
-            flags |= FLAG_PARENT_KEY_SET;
-        }
-        b.put_u32(flags);
-        b.put_u64(0);
-        b.extend_from_slice(&l.parent.unwrap_or([0; 16]));
-        b.put_u16(l.epoch);
-        b.put_u16(0);
-    } else {
-        b.put_u32(flags);
-        b.put_u64(0);
-    }
-    b
+    .encode()
 }
 
 /// Only R, RH, RW and RWH are leases; anything else asks for none.

@@ -240,8 +240,8 @@ fn a_disconnected_durable_open_expires_after_its_timeout() {
     a.w.drop_connection();
     assert_eq!(e.server.durable.len(), 1);
     let mut b = side(&e);
-    // A durable handle (v1) waits 16 minutes for its client; expiry is looked at as
-    // time passes (the worker's sweep) and when another open is made.
+    // A durable handle (v1) waits 16 minutes for its client; expiry is looked at when
+    // another open is made (and by the worker's sweep: the simulation).
     let mut touch = || {
         let (f, _) = b.c.create(b.tree, "other.bin", RW, 3, 0).unwrap();
         b.c.close(b.tree, f).unwrap();

@@ -213,13 +213,16 @@ fn reconnect(e: &Engine, i: usize, p: &mut Player, made: &mut u64) -> Result<(),
     let expired = p.away.is_some_and(|s| s >= TIMEOUT_S);
     let (mut c, w, tree) = connect(e, i)?;
     let mut back = |name: &str, id: FileId, guid: [u8; 16]| {
-        let mut d = Vec::with_capacity(36);
-        d.extend_from_slice(&id.persistent.to_le_bytes());
-        d.extend_from_slice(&id.volatile.to_le_bytes());
-        d.extend_from_slice(&guid);
-        d.extend_from_slice(&2u32.to_le_bytes());
-        c.create_with(tree, name, RW, 7, 1, 0, &[(b"DH2C", d)])
-            .map(|r| r.file_id)
+        c.create_with(
+            tree,
+            name,
+            RW,
+            7,
+            1,
+            0,
+            &[client::rsvd::dh2c_persistent(id, guid)],
+        )
+        .map(|r| r.file_id)
     };
     let disk = format!("disk{i}.bin");
     let got = [back(&disk, p.f, p.guids[0]), back(SHARED, p.s, p.guids[1])];
@@ -601,6 +604,8 @@ fn run(steps: &[Step], lie: Lie) -> Result<u64, String> {
             }
             Step::Advance(s) => {
                 e.advance(std::time::Duration::from_secs(s));
+                // (The worker's sweep, at least once a second.)
+                e.sweep();
                 for p in &mut players {
                     if let Some(t) = &mut p.away {
                         *t += s;

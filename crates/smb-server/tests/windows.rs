@@ -639,10 +639,13 @@ fn an_immediate_share_moves_the_write_time_at_the_write() {
 
 /// A version 2 lease context asking for `state` on `key`.
 fn lease_v2(key: [u8; 16], state: u32) -> (&'static [u8], Vec<u8>) {
-    let mut d = key.to_vec();
-    d.extend_from_slice(&state.to_le_bytes());
-    d.extend_from_slice(&[0; 4 + 8 + 16 + 4]);
-    (b"RqLs", d)
+    let l = smb_wire::msg::LeaseContext {
+        key,
+        state,
+        v2: true,
+        ..Default::default()
+    };
+    (smb_wire::msg::create_tag::LEASE, l.encode())
 }
 
 /// The lease state a CREATE answer grants (its RqLs context).
@@ -655,9 +658,9 @@ fn granted_lease(r: &client::Response) -> u32 {
     let ctxs = smb_wire::msg::parse_create_contexts(&r.msg[off..off + len]).unwrap();
     let l = ctxs
         .iter()
-        .find(|c| c.name == b"RqLs")
+        .find(|c| c.name == smb_wire::msg::create_tag::LEASE)
         .expect("lease granted");
-    u32::from_le_bytes(l.data[16..20].try_into().unwrap())
+    smb_wire::msg::LeaseContext::parse(l.data).unwrap().state
 }
 
 /// A lease holder whose connection drops while a break is on its way to it: its durable

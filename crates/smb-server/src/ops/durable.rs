@@ -2,8 +2,7 @@
 
 use super::*;
 
-/// SMB2_DHANDLE_FLAG_PERSISTENT (MS-SMB2 2.2.13.2.11, 2.2.14.2.12).
-pub(super) const DHANDLE_FLAG_PERSISTENT: u32 = 2;
+pub(super) use msg::DHANDLE_FLAG_PERSISTENT;
 
 /// The durable-handle contexts of a CREATE (MS-SMB2 2.2.13.2.3-2.2.13.2.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,23 +33,23 @@ impl DurableRequest {
         let dh2c = k.durable_v2_reconnect.filter(|_| smb3);
         let bad = Err(NtStatus::INVALID_PARAMETER);
         if let Some(c) = dh2c {
-            if c.len() != 36 || dhnq.is_some() || dhnc.is_some() || dh2q.is_some() {
+            if dhnq.is_some() || dhnc.is_some() || dh2q.is_some() {
                 return bad;
             }
-            let r = Le(c);
-            let mut guid = [0u8; 16];
-            guid.copy_from_slice(&c[16..32]);
+            let Ok(c) = msg::DurableV2Reconnect::parse(c) else {
+                return bad;
+            };
             return Ok(DurableRequest::Reconnect {
-                persistent: r.u64(0).unwrap_or(0),
-                v2: Some(guid),
+                persistent: c.file_id.persistent,
+                v2: Some(c.create_guid),
             });
         }
         if let Some(c) = dhnc {
-            if c.len() != 16 || dh2q.is_some() {
+            let (Ok(id), None) = (msg::parse_durable_v1_reconnect(c), dh2q) else {
                 return bad;
-            }
+            };
             return Ok(DurableRequest::Reconnect {
-                persistent: Le(c).u64(0).unwrap_or(0),
+                persistent: id.persistent,
                 v2: None,
             });
         }
@@ -58,16 +57,14 @@ impl DurableRequest {
             (Some(_), Some(_)) => bad,
             (Some(c), None) if c.len() != 16 => bad,
             (Some(_), None) => Ok(DurableRequest::V1),
-            (None, Some(c)) if c.len() != 32 => bad,
-            (None, Some(c)) => {
-                let mut create_guid = [0u8; 16];
-                create_guid.copy_from_slice(&c[16..32]);
-                Ok(DurableRequest::V2 {
-                    timeout_ms: Le(c).u32(0).unwrap_or(0),
-                    create_guid,
-                    persistent: Le(c).u32(4).unwrap_or(0) & DHANDLE_FLAG_PERSISTENT != 0,
-                })
-            }
+            (None, Some(c)) => match msg::DurableV2Request::parse(c) {
+                Ok(q) => Ok(DurableRequest::V2 {
+                    timeout_ms: q.timeout_ms,
+                    create_guid: q.create_guid,
+                    persistent: q.persistent(),
+                }),
+                Err(_) => bad,
+            },
             (None, None) => Ok(DurableRequest::None),
         }
     }
@@ -298,14 +295,7 @@ pub(super) fn replayed_create(ctx: &Ctx, open: &Arc<Open>, req: &msg::CreateRequ
     }
     if let Some(d) = open.durable {
         if d.persistent || requested == oplock::BATCH || requested == oplock::LEASE {
-            let mut b = Vec::new();
-            b.put_u32(d.timeout_ms);
-            b.put_u32(if d.persistent {
-                DHANDLE_FLAG_PERSISTENT
-            } else {
-                0
-            });
-            rctx.push((msg::create_tag::DURABLE_V2, b));
+            rctx.push((msg::create_tag::DURABLE_V2, d.response_context()));
         }
     }
     existing_open_answer(

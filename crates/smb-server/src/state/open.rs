@@ -115,6 +115,20 @@ pub struct Durable {
     pub persistent: bool,
 }
 
+impl Durable {
+    /// The DH2Q context of the CREATE response that granted it (MS-SMB2 2.2.14.2.12).
+    pub fn response_context(&self) -> Vec<u8> {
+        smb_wire::msg::DurableV2Response {
+            timeout_ms: self.timeout_ms,
+            flags: match self.persistent {
+                true => smb_wire::msg::DHANDLE_FLAG_PERSISTENT,
+                false => 0,
+            },
+        }
+        .encode()
+    }
+}
+
 /// What makes an open what it is; the rest of an [`Open`] starts the same for all.
 pub struct NewOpen {
     pub file_id: FileId,

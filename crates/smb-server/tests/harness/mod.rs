@@ -129,7 +129,11 @@ impl Engine {
     /// break and durable deadlines, delayed write times).
     pub fn advance(&self, d: Duration) {
         self.clock.advance(d);
-        // What the worker's one-second sweep does when time passes.
+    }
+
+    /// What the worker's one-second sweep does for the engine: disconnected durable
+    /// handles whose time is up are closed.
+    pub fn sweep(&self) {
         smb_server::ops::expire_durable(&self.server, self.clock.get());
     }
 

@@ -5,8 +5,12 @@
 use crate::codec::{put_utf16, utf16_to_string, Le, PutLe, Result, WireError};
 use crate::header::HEADER_LEN;
 
+mod contexts;
 mod create;
+mod request;
+pub use contexts::*;
 pub use create::*;
+pub use request::{encode_flush, encode_small_request};
 
 const B: usize = HEADER_LEN;
 

@@ -707,6 +707,8 @@ impl Worker {
             if !pending || crate::clock::now() > deadline {
                 break;
             }
+            // (Each round is a turn of its own: held answers and deadlines fall due.)
+            self.turn_at = crate::clock::now();
             self.post();
             if !self.extra_inflight() && !self.spdk_inflight() {
                 let _ = self.ring.submit_and_wait(1);

@@ -40,9 +40,18 @@ impl Worker {
             x.event_busy = true;
             self.push(e);
         }
-        if !self.tick_busy && (self.conns.iter().any(Option::is_some) || !self.rdma.is_empty()) {
+        // (Disconnected durable handles wait for their clients when nobody is connected:
+        // their expiry needs the tick then too.)
+        let durable_waiting = self
+            .server
+            .durable_due
+            .load(std::sync::atomic::Ordering::Acquire)
+            != u64::MAX;
+        if !self.tick_busy
+            && (self.conns.iter().any(Option::is_some) || !self.rdma.is_empty() || durable_waiting)
+        {
             // Deadlines are checked once a second (a sleeping worker wakes for them; SMB
-            // Direct's keepalive and negotiate timers too).
+            // Direct's keepalive and negotiate timers too; durable handles' expiry).
             let e = opcode::Timeout::new(&self.tick)
                 .build()
                 .user_data(TICK_SLOT << 32);

@@ -64,14 +64,7 @@ pub(super) fn respond(
     }
     match durable {
         Some(d) if d.v2 => {
-            let mut b = Vec::new();
-            b.put_u32(d.timeout_ms);
-            b.put_u32(if d.persistent {
-                DHANDLE_FLAG_PERSISTENT
-            } else {
-                0
-            });
-            rctx.push((tag::DURABLE_V2, b));
+            rctx.push((tag::DURABLE_V2, d.response_context()));
         }
         Some(_) => rctx.push((tag::DURABLE, vec![0; 8])),
         None => {}
