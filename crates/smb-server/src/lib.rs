@@ -25,7 +25,9 @@ pub mod logon;
 pub mod names;
 pub mod oplock;
 pub mod ops;
-pub mod qos;
+/// Storage QoS, a service beside the engine (`crates/storage-qos`): the engine admits
+/// READs and WRITEs through it and answers FSCTL_STORAGE_QOS_CONTROL from it.
+pub use storage_qos as qos;
 pub mod rdma;
 pub mod replay;
 pub mod sharded;
