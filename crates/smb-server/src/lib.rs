@@ -18,7 +18,9 @@ pub mod conn;
 pub mod credits;
 pub mod dfs;
 pub mod fixed;
-pub mod journal;
+/// The persistent-handle journal, a service beside the engine (`crates/handle-journal`):
+/// the engine hands it a record of each persistent open as it changes.
+pub use handle_journal as journal;
 pub mod lease;
 pub mod limits;
 pub mod logon;
