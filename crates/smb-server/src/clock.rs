@@ -3,10 +3,8 @@
 //! timer), and a deadline the engine sets goes back out
 //! ([`crate::Connection::poll_timeout`]) for the transport to wake it at. Tests make
 //! their own `Now` and move it as they please; no global is moved.
-//!
-//! The one read of a clock left here, [`instant`], is real time for the few blocking waits
-//! on other threads that are not the engine's events (a node stopping waits for its
-//! copiers and merges; a disk opening waits for one that is closing on its file).
+//! (The few waits on other threads, a node stopping for its copiers and merges and a
+//! shared disk's open for one closing on its file, count their naps instead.)
 
 use std::time::{Duration, Instant};
 
@@ -26,10 +24,4 @@ impl Now {
             filetime: self.filetime + (d.as_nanos() / 100) as u64,
         }
     }
-}
-
-/// The operating system's monotonic clock, for waits on other threads (a sleep, a
-/// condition variable) that must last real time. Never for the engine's own deadlines.
-pub fn instant() -> Instant {
-    Instant::now()
 }

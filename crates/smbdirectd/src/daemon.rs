@@ -438,8 +438,8 @@ impl Running {
             w.stop_and_join();
         }
         let until = crate::clock::now() + std::time::Duration::from_secs(10);
-        smb_server::ops::wait_copiers(until);
-        smb_server::svhdx::stop_disks(until);
+        smb_server::ops::wait_copiers(until.saturating_duration_since(crate::clock::now()));
+        smb_server::svhdx::stop_disks(until.saturating_duration_since(crate::clock::now()));
         crate::spdk_store::stop();
         if let Some(c) = self.cluster {
             c.leave();

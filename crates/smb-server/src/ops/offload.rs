@@ -363,19 +363,22 @@ pub(super) fn offload_write(
 /// Copier threads running (all servers of the process).
 static COPIERS: AtomicUsize = AtomicUsize::new(0);
 
-/// The node is stopping: waits until `until` for the copier threads to end. Their
-/// requests went with the connections, so each stops after its step under way (an
-/// extract's unfinished file removed). False when some are still running.
-pub fn wait_copiers(until: std::time::Instant) -> bool {
+/// The node is stopping: waits up to `budget` (in naps of 5 ms) for the copier threads
+/// to end. Their requests went with the connections, so each stops after its step under
+/// way (an extract's unfinished file removed). False when some are still running.
+pub fn wait_copiers(budget: std::time::Duration) -> bool {
+    let nap = std::time::Duration::from_millis(5);
+    let mut naps = budget.as_millis() / nap.as_millis();
     while COPIERS.load(Ordering::Acquire) > 0 {
-        if crate::clock::instant() >= until {
+        if naps == 0 {
             tracing::warn!(
                 copiers = COPIERS.load(Ordering::Acquire),
                 "server-side copies still running at stop"
             );
             return false;
         }
-        std::thread::sleep(std::time::Duration::from_millis(5));
+        naps -= 1;
+        std::thread::sleep(nap);
     }
     true
 }

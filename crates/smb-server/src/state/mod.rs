@@ -388,7 +388,7 @@ mod node_tests {
             Vec::new(),
             smb_auth::users::UserDb::new(),
             crate::clock::Now {
-                mono: crate::clock::instant(),
+                mono: std::time::Instant::now(),
                 filetime: 0,
             },
         );

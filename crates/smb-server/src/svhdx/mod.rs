@@ -459,23 +459,27 @@ pub fn set_open(device_id: u64, file_id: u64) -> bool {
 static LIVE: Mutex<Vec<std::sync::Weak<SharedDisk>>> = parking_lot::const_mutex(Vec::new());
 
 /// The node is stopping and its workers are gone: VHD Set merges stop at their next
-/// step and are waited for until `until` (what they copied stays; they go on at the
+/// step and are waited for, `budget` in all (what they copied stays; they go on at the
 /// next open), and every shared disk still open (a persistent handle outlives its
 /// connection) has its top file flushed and its log emptied. The files are then clean
 /// while the node is down: another tool opens them without a log to replay. Returns
 /// how many disks were left clean, and how many were not (a merge that did not stop in
 /// time, a top that could not be flushed: their logs are replayed at the next open).
-pub fn stop_disks(until: std::time::Instant) -> (usize, usize) {
+pub fn stop_disks(budget: std::time::Duration) -> (usize, usize) {
     use std::sync::atomic::Ordering::SeqCst;
     let disks: Vec<Arc<SharedDisk>> = LIVE.lock().iter().filter_map(|w| w.upgrade()).collect();
+    // (Naps of 5 ms counted, not a clock read: the engine reads none.)
+    let nap = std::time::Duration::from_millis(5);
+    let mut naps = budget.as_millis() / nap.as_millis();
     for sf in disks.iter().filter_map(|d| d.set.as_ref()) {
         sf.stopping.store(true, SeqCst);
     }
     let mut not_clean = 0;
     for d in &disks {
         if let Some(sf) = &d.set {
-            while sf.merging.load(SeqCst) && crate::clock::instant() < until {
-                std::thread::sleep(std::time::Duration::from_millis(5));
+            while sf.merging.load(SeqCst) && naps > 0 {
+                naps -= 1;
+                std::thread::sleep(nap);
             }
             if sf.merging.load(SeqCst) {
                 tracing::warn!(set = %sf.name, "VHD Set: a merge did not stop in time; its file's log is replayed at the next open");
