@@ -17,7 +17,10 @@ use testkit::bodies::lock_body;
 /// A CREATE body: `name`, the oplock level asked, access, share access and disposition,
 /// with an optional durable-handle request (DHnQ).
 fn create_body(name: &str, oplock: u8, acc: u32, share: u32, disp: u32, durable: bool) -> Vec<u8> {
-    let dhnq: &[(&[u8], Vec<u8>)] = &[(b"DHnQ", vec![0; 16])];
+    let dhnq: &[(&[u8], Vec<u8>)] = &[(
+        smb_wire::msg::create_tag::DURABLE,
+        smb_wire::msg::DURABLE_V1_REQUEST.to_vec(),
+    )];
     testkit::bodies::create_body_with(
         name,
         oplock,
