@@ -26,6 +26,15 @@ fn open_rw(c: &mut client::Client, tree: u32, name: &str, disposition: u32) -> c
     c.create(tree, name, rw, disposition, nd).unwrap().0
 }
 
+/// The status a request ended with.
+fn status<T>(r: Result<T, client::Error>) -> smb_wire::NtStatus {
+    match r {
+        Ok(_) => smb_wire::NtStatus::SUCCESS,
+        Err(client::Error::Status(_, st)) => st,
+        Err(e) => panic!("{e}"),
+    }
+}
+
 fn ok(s: &TestServer, o: &std::process::Output) -> String {
     let text = out_text(o);
     assert!(
@@ -326,6 +335,46 @@ fn scale_out_nodes_see_each_others_share_modes_and_locks() {
         "and now A is kept off"
     );
     cb.close(tb, fb.unwrap()).unwrap();
+
+    // I/O: another node's locks stop reads and writes through this node (told before
+    // the LOCK was answered: no wait here), and stop nothing once let go or closed.
+    const SHARED_NOW: u32 = 0x11;
+    let (st, fa) = open_named(&mut ca, ta, "io.bin", RW, 7);
+    assert_eq!(st, NtStatus::SUCCESS);
+    let fa = fa.unwrap();
+    ca.write(ta, fa, 0, &[7u8; 16384]).unwrap();
+    let (st, fb) = open_named(&mut cb, tb, "io.bin", RW, 7);
+    assert_eq!(st, NtStatus::SUCCESS);
+    let fb = fb.unwrap();
+    assert_eq!(status(cb.read(tb, fb, 0, 4096)), NtStatus::SUCCESS);
+    assert_eq!(lock(&mut ca, ta, fa, 0, EXCL_NOW), NtStatus::SUCCESS);
+    let conflict = NtStatus::FILE_LOCK_CONFLICT;
+    assert_eq!(status(cb.read(tb, fb, 0, 4096)), conflict, "{}", b.log());
+    assert_eq!(status(cb.read(tb, fb, 2048, 4096)), conflict);
+    assert_eq!(status(cb.write(tb, fb, 0, &[9u8; 512])), conflict);
+    assert_eq!(
+        ca.read(ta, fa, 0, 512).unwrap(),
+        vec![7u8; 512],
+        "nothing written"
+    );
+    assert_eq!(status(cb.read(tb, fb, 8192, 4096)), NtStatus::SUCCESS);
+    assert_eq!(
+        status(cb.write(tb, fb, 8192, &[9u8; 512])),
+        NtStatus::SUCCESS
+    );
+    // A shared lock lets others read, not write.
+    assert_eq!(lock(&mut ca, ta, fa, 12288, SHARED_NOW), NtStatus::SUCCESS);
+    assert_eq!(status(cb.read(tb, fb, 12288, 4096)), NtStatus::SUCCESS);
+    assert_eq!(status(cb.write(tb, fb, 12288, &[9u8; 512])), conflict);
+    assert_eq!(lock(&mut ca, ta, fa, 0, UNLOCK), NtStatus::SUCCESS);
+    assert_eq!(status(cb.read(tb, fb, 0, 4096)), NtStatus::SUCCESS);
+    assert_eq!(status(cb.write(tb, fb, 0, &[9u8; 512])), NtStatus::SUCCESS);
+    ca.close(ta, fa).unwrap();
+    assert_eq!(
+        status(cb.write(tb, fb, 12288, &[9u8; 512])),
+        NtStatus::SUCCESS
+    );
+    cb.close(tb, fb).unwrap();
 
     // CHANGE_NOTIFY: A's host watching the share's root hears of a file B's host made.
     let (root, _) = ca

@@ -206,11 +206,7 @@ fn read_allowed(ctx: &Ctx, open: &Open, offset: u64, length: u32) -> Result<(), 
     {
         return Err(NtStatus::INVALID_PARAMETER);
     }
-    if let Some(fs) = &open.file {
-        if io_blocked(ctx, fs, open.file_id, offset, u64::from(length), false) {
-            return Err(NtStatus::FILE_LOCK_CONFLICT);
-        }
-    }
+    io_locked(ctx, open, offset, u64::from(length), false)?;
     if let Some(sv) = &open.svhdx {
         sv.admit(false, offset, u64::from(length))?;
     }
@@ -344,21 +340,29 @@ pub(super) fn qos_admit(ctx: &Ctx, open: &Open, bytes: u64) -> Option<std::time:
     Some(until)
 }
 
-/// Whether someone's byte-range lock stops this I/O. Locks of durable opens whose time
-/// to reconnect has run out are dropped first.
-pub(super) fn io_blocked(
+/// Whether someone's byte-range lock stops this I/O by `open`: FILE_LOCK_CONFLICT (on a
+/// scale-out share, another node's lock too; FILE_NOT_AVAILABLE when the cluster cannot
+/// say). Locks of durable opens whose time to reconnect has run out are dropped first.
+pub(super) fn io_locked(
     ctx: &Ctx,
-    fs: &FileState,
-    id: FileId,
+    open: &Open,
     off: u64,
     len: u64,
     write: bool,
-) -> bool {
-    if !fs.range_locked.load(Ordering::Acquire) {
-        return false;
+) -> Result<(), NtStatus> {
+    let Some(fs) = &open.file else {
+        return Ok(());
+    };
+    if fs.range_locked.load(Ordering::Acquire) {
+        let blocked = |fs: &FileState| fs.inner.lock().io_conflict(open.file_id, off, len, write);
+        if blocked(fs) && (!expire_durable(ctx.server, ctx.now) || blocked(fs)) {
+            return Err(NtStatus::FILE_LOCK_CONFLICT);
+        }
     }
-    let blocked = |fs: &FileState| fs.inner.lock().io_conflict(id, off, len, write);
-    blocked(fs) && (!expire_durable(ctx.server, ctx.now) || blocked(fs))
+    match super::lock::scale_out_cluster(ctx.server, open) {
+        Some(c) => c.io_allowed(fs.key, off, len, write),
+        None => Ok(()),
+    }
 }
 
 /// A WRITE's data that came by RDMA Read (in `g`): Length must be 0, the bytes as many
@@ -456,10 +460,10 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
         Some(Ok(t)) => t,
         None => None,
     };
+    if let Err(e) = io_locked(ctx, &open, req.offset, len, true) {
+        return Fail(e);
+    }
     if let Some(fs) = &open.file {
-        if io_blocked(ctx, fs, open.file_id, req.offset, len, true) {
-            return Fail(NtStatus::FILE_LOCK_CONFLICT);
-        }
         crate::oplock::break_level2_for_write(fs, open.file_id, ctx.now.mono);
     }
     qos_admit(ctx, &open, len);

@@ -233,12 +233,11 @@ fn zero_ranges(
     };
     // Zeroing writes: another open's byte-range lock on the range stops it.
     if req.ctl_code == fsctl::SET_ZERO_DATA {
-        let fs = open.file.as_ref().expect("file opens have a state");
-        if ranges
+        if let Some(e) = ranges
             .iter()
-            .any(|r| super::io::io_blocked(ctx, fs, open.file_id, r.offset, r.length, true))
+            .find_map(|r| super::io::io_locked(ctx, open, r.offset, r.length, true).err())
         {
-            return Fail(NtStatus::FILE_LOCK_CONFLICT);
+            return Fail(e);
         }
     }
     let mut out = Vec::new();
@@ -459,18 +458,11 @@ pub(super) fn copy_chunk(
         .map_err(|e| (e, Some(response(0, 0, 0))))?
         .end_of_file;
     for (src, dst, len) in chunks {
-        let lock_conflict = |o: &Open, off: u64, write: bool| {
-            o.file.as_ref().is_some_and(|fs| {
-                fs.inner
-                    .lock()
-                    .io_conflict(o.file_id, off, u64::from(len), write)
-            })
+        let locked = |o: &Open, off: u64, write: bool| {
+            super::io::io_locked(ctx, o, off, u64::from(len), write).err()
         };
-        if lock_conflict(&source, src, false) || lock_conflict(target, dst, true) {
-            return Err((
-                NtStatus::FILE_LOCK_CONFLICT,
-                Some(response(done, 0, written)),
-            ));
+        if let Some(e) = locked(&source, src, false).or_else(|| locked(target, dst, true)) {
+            return Err((e, Some(response(done, 0, written))));
         }
         // The source must hold the whole chunk (Windows checks before copying).
         if src.checked_add(u64::from(len)).is_none_or(|e| e > src_eof) {

@@ -21,12 +21,6 @@ fn aligned(v: u64, to: u64) -> bool {
 }
 
 /// Another open's byte-range lock on the range stops the access (`write`: exclusive).
-fn locked(ctx: &Ctx, open: &Open, off: u64, len: u64, write: bool) -> bool {
-    open.file
-        .as_ref()
-        .is_some_and(|fs| super::io::io_blocked(ctx, fs, open.file_id, off, len, write))
-}
-
 fn file_key(open: &Open) -> (u64, u64) {
     open.file.as_ref().map_or((0, 0), |fs| fs.key)
 }
@@ -91,9 +85,7 @@ pub(super) fn offload_read(
     if open.is_directory || is_sparse(f)? {
         return Err(NtStatus::OFFLOAD_READ_FILE_NOT_SUPPORTED);
     }
-    if locked(ctx, open, req.file_offset, req.copy_length, false) {
-        return Err(NtStatus::FILE_LOCK_CONFLICT);
-    }
+    super::io::io_locked(ctx, open, req.file_offset, req.copy_length, false)?;
     let eof = f.info()?.end_of_file;
     if req.file_offset >= eof {
         return Err(NtStatus::END_OF_FILE);
@@ -284,8 +276,8 @@ pub(super) fn offload_write(
         Err(e) => return fail(e),
         Ok(false) => {}
     }
-    if locked(ctx, open, req.file_offset, req.copy_length, true) {
-        return fail(NtStatus::FILE_LOCK_CONFLICT);
+    if let Err(e) = super::io::io_locked(ctx, open, req.file_offset, req.copy_length, true) {
+        return fail(e);
     }
     // A shared open refused OFFLOAD_WRITE before this (no write into a shared disk
     // from here).

@@ -325,6 +325,16 @@ pub fn locks_conflict(held: (u64, u64, bool), new: (u64, u64, bool)) -> bool {
     ranges_overlap((held.0, held.1), (new.0, new.1)) && (new.2 || held.2)
 }
 
+/// MS-FSA 2.1.4.10: whether a lock (offset, length, exclusive) another open holds stops
+/// an I/O of `length` bytes at `offset`: a read by an exclusive lock, a write by any;
+/// zero-length locks and I/O never conflict.
+pub fn lock_stops_io(held: (u64, u64, bool), offset: u64, length: u64, write: bool) -> bool {
+    held.1 != 0
+        && length != 0
+        && ranges_overlap((held.0, held.1), (offset, length))
+        && (write || held.2)
+}
+
 const DATA_READ: u32 = access::FILE_READ_DATA | access::FILE_EXECUTE;
 const DATA_WRITE: u32 = access::FILE_WRITE_DATA | access::FILE_APPEND_DATA;
 

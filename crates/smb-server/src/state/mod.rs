@@ -372,6 +372,17 @@ pub trait ClusterView: Send + Sync {
     fn lock(&self, key: (u64, u64), id: u64, locks: &[LockClaim]) -> Result<(), NtStatus>;
     /// Those locks are let go.
     fn unlock(&self, key: (u64, u64), id: u64, locks: &[LockClaim]);
+    /// Whether another node's byte-range lock stops an I/O of `length` bytes at
+    /// `offset` of the file `key` (MS-FSA 2.1.4.10: a read by an exclusive lock, a write
+    /// by any): FILE_LOCK_CONFLICT then, FILE_NOT_AVAILABLE when the cluster cannot say.
+    /// Answered from what this node has heard, without a round trip while that holds.
+    fn io_allowed(
+        &self,
+        key: (u64, u64),
+        offset: u64,
+        length: u64,
+        write: bool,
+    ) -> Result<(), NtStatus>;
     /// A change of `path` on the scale-out share `share` (CHANGE_NOTIFY's action and
     /// filter), for the other nodes' CHANGE_NOTIFY requests: queued, never waited for.
     fn changed(&self, share: &str, path: &str, action: u32, filter: u32);

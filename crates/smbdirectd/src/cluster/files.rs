@@ -26,7 +26,7 @@ const MAX_OBJECT: usize = 256 << 10;
 const MAX_RETRIES: usize = 32;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum What {
+pub(super) enum What {
     Open {
         access: u32,
         share: u32,
@@ -39,11 +39,11 @@ enum What {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Entry {
-    node: u16,
-    boot: u64,
+pub(super) struct Entry {
+    pub(super) node: u16,
+    pub(super) boot: u64,
     id: u64,
-    what: What,
+    pub(super) what: What,
 }
 
 fn oid((device, file): (u64, u64)) -> String {
@@ -106,7 +106,7 @@ impl Inner {
     /// The run of node `number` whose lines count now: this node's own, or another's
     /// that is alive or waits to be taken over; None for a node gone (taken over, or
     /// never heard of). Looked up in the cluster when the last look does not know it.
-    fn run_of(&self, number: u16, memo: &mut HashMap<u16, Option<u64>>) -> Option<u64> {
+    pub(super) fn run_of(&self, number: u16, memo: &mut HashMap<u16, Option<u64>>) -> Option<u64> {
         if number == self.number {
             return Some(self.boot);
         }
@@ -131,41 +131,73 @@ impl Inner {
         read_boot(&self.io, uuid).ok()?
     }
 
+    /// The file's lines that count now, with the object's version (None: no object)
+    /// and whether dead ones were dropped.
+    pub(super) fn read_entries(
+        &self,
+        key: (u64, u64),
+    ) -> Result<(Vec<Entry>, Option<u64>, bool), NtStatus> {
+        let oid = oid(key);
+        let (mut entries, ver) = match self.io.read_versioned(&oid, MAX_OBJECT) {
+            Ok(Some((bytes, ver))) => (parse(&bytes), Some(ver)),
+            Ok(None) => (Vec::new(), None),
+            Err(cephfs::Errno(libc::EFBIG)) => return Err(NtStatus::INSUFFICIENT_RESOURCES),
+            Err(e) => {
+                tracing::warn!(oid, error = %e, "reading a file's cluster-wide opens failed");
+                return Err(NtStatus::FILE_NOT_AVAILABLE);
+            }
+        };
+        let before = entries.len();
+        let mut memo = HashMap::new();
+        entries.retain(|e| self.run_of(e.node, &mut memo) == Some(e.boot));
+        let pruned = entries.len() != before;
+        Ok((entries, ver, pruned))
+    }
+
     /// Reads the file's object, drops its dead lines, lets `change` edit the rest (or
     /// refuse), and writes it back if nobody wrote it meanwhile (else starts again).
+    /// What it read or wrote is kept as the other nodes' locks (`locks.rs`). True when
+    /// this node's locks on the file changed; this node's lines all gone, the file is
+    /// no longer kept.
     fn update(
         &self,
         key: (u64, u64),
         mut change: impl FnMut(&mut Vec<Entry>) -> Result<(), NtStatus>,
-    ) -> Result<(), NtStatus> {
+    ) -> Result<bool, NtStatus> {
         let oid = oid(key);
-        let mut memo = HashMap::new();
+        let me = self.number;
+        let my_locks = |entries: &[Entry]| -> Vec<Entry> {
+            entries
+                .iter()
+                .filter(|e| e.node == me && matches!(e.what, What::Lock { .. }))
+                .copied()
+                .collect()
+        };
         for _ in 0..MAX_RETRIES {
-            let (mut entries, ver) = match self.io.read_versioned(&oid, MAX_OBJECT) {
-                Ok(Some((bytes, ver))) => (parse(&bytes), Some(ver)),
-                Ok(None) => (Vec::new(), None),
-                Err(cephfs::Errno(libc::EFBIG)) => return Err(NtStatus::INSUFFICIENT_RESOURCES),
-                Err(e) => {
-                    tracing::warn!(oid, error = %e, "reading a file's cluster-wide opens failed");
-                    return Err(NtStatus::FILE_NOT_AVAILABLE);
-                }
-            };
-            let before = entries.len();
-            entries.retain(|e| self.run_of(e.node, &mut memo) == Some(e.boot));
-            let pruned = entries.len() != before;
+            let seq = self.locks_seq(key);
+            let (mut entries, ver, pruned) = self.read_entries(key)?;
+            self.keep_locks(key, seq, &entries);
             let unchanged = entries.clone();
             change(&mut entries)?;
+            let locks_changed = my_locks(&entries) != my_locks(&unchanged);
             if entries == unchanged && !pruned {
-                return Ok(());
+                return Ok(false);
             }
             let data = encode(&entries);
             let (data, ver) = match (entries.is_empty(), ver) {
-                (true, None) => return Ok(()),
+                (true, None) => return Ok(locks_changed),
                 (true, Some(v)) => (None, Some(v)),
                 (false, v) => (Some(&data[..]), v),
             };
             match self.io.write_if(&oid, ver, data) {
-                Ok(true) => return Ok(()),
+                Ok(true) => {
+                    if entries.iter().any(|e| e.node == me) {
+                        self.keep_locks(key, seq, &entries);
+                    } else {
+                        self.remote.drop_file(key);
+                    }
+                    return Ok(locks_changed);
+                }
                 Ok(false) => continue,
                 Err(e) => {
                     tracing::warn!(oid, error = %e, "writing a file's cluster-wide opens failed");
@@ -226,15 +258,22 @@ impl Inner {
             }
             Ok(())
         })
+        .map(|moved| {
+            // (A taken-over open's locks are this node's now: the others hear it.)
+            if moved {
+                self.tell_locks(key);
+            }
+        })
     }
 
     pub(super) fn release(&self, key: (u64, u64), id: u64) {
-        let r = self.update(key, |entries| {
+        match self.update(key, |entries| {
             entries.retain(|e| e.id != id);
             Ok(())
-        });
-        if let Err(st) = r {
-            tracing::warn!(?st, id, "an open's cluster-wide record was not removed");
+        }) {
+            Ok(true) => self.tell_locks(key),
+            Ok(false) => {}
+            Err(st) => tracing::warn!(?st, id, "an open's cluster-wide record was not removed"),
         }
     }
 
@@ -272,7 +311,11 @@ impl Inner {
                 ));
             }
             Ok(())
-        })
+        })?;
+        // Every other node has heard of it before the LOCK is answered (its I/O on the
+        // range stops from then on).
+        self.tell_locks(key);
+        Ok(())
     }
 
     pub(super) fn unlock(&self, key: (u64, u64), id: u64, locks: &[LockClaim]) {
@@ -288,8 +331,10 @@ impl Inner {
             }
             Ok(())
         });
-        if let Err(st) = r {
-            tracing::warn!(?st, id, "a lock's cluster-wide record was not removed");
+        match r {
+            Ok(true) => self.tell_locks(key),
+            Ok(false) => {}
+            Err(st) => tracing::warn!(?st, id, "a lock's cluster-wide record was not removed"),
         }
     }
 }

@@ -34,6 +34,7 @@ use std::time::Duration;
 
 mod files;
 mod handoff;
+mod locks;
 mod notify;
 mod peers;
 
@@ -83,6 +84,8 @@ struct Inner {
     handoffs: std::sync::Mutex<handoff::Handoffs>,
     /// The watch thread (woken to run a handoff).
     watcher: std::sync::OnceLock<std::thread::Thread>,
+    /// The other nodes' byte-range locks, as last read (`locks.rs`).
+    remote: locks::RemoteLocks,
 }
 
 /// What the node's metrics show of its cluster.
@@ -104,6 +107,13 @@ pub struct Stats {
     /// from one.
     pub handoffs_given: AtomicU64,
     pub handoffs_taken: AtomicU64,
+    /// I/O on scale-out shares checked against other nodes' byte-range locks: reads of
+    /// a file's record (nothing kept of it, or a change heard), and I/O refused.
+    pub lock_reads: AtomicU64,
+    pub lock_conflicts: AtomicU64,
+    /// This node's byte-range lock changes notified to the others (each waits for
+    /// every node).
+    pub lock_notes: AtomicU64,
 }
 
 impl Stats {
@@ -178,6 +188,16 @@ impl smb_server::state::ClusterView for View {
 
     fn unlock(&self, key: (u64, u64), id: u64, locks: &[smb_server::state::LockClaim]) {
         self.0.unlock(key, id, locks)
+    }
+
+    fn io_allowed(
+        &self,
+        key: (u64, u64),
+        offset: u64,
+        length: u64,
+        write: bool,
+    ) -> Result<(), smb_wire::NtStatus> {
+        self.0.io_allowed(key, offset, length, write)
     }
 
     fn changed(&self, share: &str, path: &str, action: u32, filter: u32) {
@@ -264,6 +284,7 @@ impl Cluster {
             witness: Default::default(),
             handoffs: Default::default(),
             watcher: Default::default(),
+            remote: Default::default(),
         });
         peers::write_record(&inner, None)?;
         inner.stats.renewed_at(crate::clock::now());

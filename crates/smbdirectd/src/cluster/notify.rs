@@ -18,7 +18,7 @@ pub(super) const OBJECT: &str = "smbdirectd.notify";
 /// Changes waiting to be sent, at most.
 const QUEUE: usize = 4096;
 /// How long a notification waits for the other nodes' acknowledgements.
-const ACK_TIMEOUT: Duration = Duration::from_secs(5);
+pub(super) const ACK_TIMEOUT: Duration = Duration::from_secs(5);
 /// The longest change (a share name and a path).
 const MAX_NOTE: usize = 8192;
 /// The most one notification carries.
@@ -107,6 +107,12 @@ impl Inner {
                     }
                     continue;
                 }
+                if line.starts_with(b"% ") {
+                    if let Ok(l) = std::str::from_utf8(line) {
+                        inner.heard_locks(l);
+                    }
+                    continue;
+                }
                 if let Some((node, share, action, filter, path)) = decode(line) {
                     if node != inner.number {
                         inner.stats.notes_heard.fetch_add(1, Ordering::Relaxed);
@@ -117,6 +123,8 @@ impl Inner {
                 }
             }
         });
+        // (Lock changes heard of while there was no watch are unknown.)
+        self.remote.forget_all();
         match cephfs::rados::watch(&self.io, OBJECT, f) {
             Ok(watch) => *w = Some(watch),
             Err(e) => tracing::warn!(error = %e, "watching the cluster's notify object failed"),

@@ -48,6 +48,21 @@ impl Metrics {
             ],
         ));
         out.push(family(
+            "smbdirectd_cluster_lock_checks_total",
+            "I/O on scale-out shares checked against other nodes' byte-range locks: reads of a file's cluster record (nothing kept of it, or a change heard), and I/O refused for a lock.",
+            MetricType::COUNTER,
+            vec![
+                counter(vec![label("what", "read")], c.lock_reads.load(Relaxed)),
+                counter(vec![label("what", "conflict")], c.lock_conflicts.load(Relaxed)),
+            ],
+        ));
+        out.push(family(
+            "smbdirectd_cluster_lock_notifications_total",
+            "This node's byte-range lock changes on scale-out shares notified to the other nodes (each waited for before the answer).",
+            MetricType::COUNTER,
+            vec![counter(vec![], c.lock_notes.load(Relaxed))],
+        ));
+        out.push(family(
             "smbdirectd_cluster_handles_taken_over_total",
             "Persistent handles this node took over from other nodes.",
             MetricType::COUNTER,
