@@ -26,6 +26,97 @@ fn open_rw(c: &mut client::Client, tree: u32, name: &str, disposition: u32) -> c
     c.create(tree, name, rw, disposition, nd).unwrap().0
 }
 
+/// Read caching on a scale-out share (A's and B's clients on two nodes): an RWH lease
+/// is granted R, a batch oplock Level II (as Windows' Scale-Out File Server), and a
+/// write through the other node breaks them to none; once broken, caching is granted
+/// and broken again.
+fn read_caching_crosses_nodes(ca: &mut client::Client, ta: u32, cb: &mut client::Client, tb: u32) {
+    use smb_wire::header::Command;
+    use smb_wire::msg::{create_tag, parse_create_contexts, LeaseContext};
+    use smb_wire::NtStatus;
+    use testkit::bodies::create_body_with;
+    const RW: u32 = client::access::FILE_READ_DATA | client::access::FILE_WRITE_DATA;
+    const BATCH: u8 = 9;
+    const LEASE: u8 = 0xFF;
+    let key = [0x4C; 16];
+    let ask = LeaseContext {
+        key,
+        state: 7,
+        v2: true,
+        ..Default::default()
+    };
+    let open = |c: &mut client::Client, t: u32, name: &str, oplock: u8| {
+        let ctxs = [(create_tag::LEASE, ask.encode())];
+        let ctxs = if oplock == LEASE { &ctxs[..] } else { &[] };
+        let r = c
+            .request(
+                Command::CREATE,
+                t,
+                &create_body_with(name, oplock, RW, 7, 3, ctxs),
+            )
+            .unwrap();
+        assert_eq!(r.status(), NtStatus::SUCCESS);
+        let m = r.body();
+        let le = |at: usize| u32::from_le_bytes(m[at..at + 4].try_into().unwrap()) as usize;
+        let (off, len) = (le(80), le(84));
+        let lease = parse_create_contexts(&r.msg[off..off + len])
+            .unwrap()
+            .iter()
+            .find(|c| c.name == create_tag::LEASE)
+            .map(|c| LeaseContext::parse(c.data).unwrap().state);
+        let le64 = |at: usize| u64::from_le_bytes(m[at..at + 8].try_into().unwrap());
+        let id = client::FileId {
+            persistent: le64(64),
+            volatile: le64(72),
+        };
+        (m[2], lease, id)
+    };
+    // The break a client was sent: (lease key and new state) or (oplock level).
+    let next_break = |c: &mut client::Client| {
+        c.set_timeout(Some(std::time::Duration::from_secs(15)))
+            .unwrap();
+        let r = c.wait(u64::MAX).expect("a break");
+        c.set_timeout(None).unwrap();
+        assert_eq!(r.hdr.command, Command::OPLOCK_BREAK.0);
+        let m = r.body().to_vec();
+        match u16::from_le_bytes([m[0], m[1]]) {
+            44 => (
+                Some(m[8..24].to_vec()),
+                u32::from_le_bytes(m[28..32].try_into().unwrap()),
+            ),
+            24 => (None, u32::from(m[2])),
+            n => panic!("a break of size {n}"),
+        }
+    };
+    // B has the file open first (it learns of A's caching when A announces it).
+    let (_, _, fb) = open(cb, tb, "cached.bin", 0);
+    let (level, lease, fa) = open(ca, ta, "cached.bin", LEASE);
+    assert_eq!(
+        (level, lease),
+        (LEASE, Some(1)),
+        "an RWH lease is granted R"
+    );
+    cb.write(tb, fb, 0, b"written on B").unwrap();
+    assert_eq!(next_break(ca), (Some(key.to_vec()), 0), "A's lease broken");
+    // Cached again, broken again.
+    let (_, lease, fa2) = open(ca, ta, "cached.bin", LEASE);
+    assert_eq!(lease, Some(1));
+    cb.write(tb, fb, 0, b"written again").unwrap();
+    assert_eq!(next_break(ca), (Some(key.to_vec()), 0), "broken again");
+    for f in [fa, fa2] {
+        ca.close(ta, f).unwrap();
+    }
+    cb.close(tb, fb).unwrap();
+    // A's batch oplock (B opens the file after it: it learns from the file's opens).
+    let (level, _, fa) = open(ca, ta, "oplocked.bin", BATCH);
+    assert_eq!(level, 1, "a batch oplock is granted Level II");
+    let (_, _, fb) = open(cb, tb, "oplocked.bin", 0);
+    cb.write(tb, fb, 0, b"written on B").unwrap();
+    assert_eq!(next_break(ca), (None, 0), "A's Level II broken");
+    ca.close(ta, fa).unwrap();
+    cb.close(tb, fb).unwrap();
+}
+
 /// The status a request ended with.
 fn status<T>(r: Result<T, client::Error>) -> smb_wire::NtStatus {
     match r {
@@ -375,6 +466,8 @@ fn scale_out_nodes_see_each_others_share_modes_and_locks() {
         NtStatus::SUCCESS
     );
     cb.close(tb, fb).unwrap();
+
+    read_caching_crosses_nodes(&mut ca, ta, &mut cb, tb);
 
     // CHANGE_NOTIFY: A's host watching the share's root hears of a file B's host made.
     let (root, _) = ca

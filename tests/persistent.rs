@@ -274,14 +274,14 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
     let vm_guid = [0x5C; 16];
     let witness = watch_with_witness(ip_b.parse().unwrap(), ip_a.parse().unwrap());
 
-    // The host on node A: a persistent handle (no caching is granted on a scale-out
-    // share), write-through writes until A dies under it.
+    // The host on node A: a persistent handle (no handle or write caching is granted on
+    // a scale-out share), write-through writes until A dies under it.
     let (mut ca, ta) = connect_with_guid(&a, OWNER);
     let r = open_persistent(&mut ca, ta, "vm.vhdx", vm_guid, None).unwrap();
     assert_persistent(&r, false);
     let vm = file_id(&r);
     assert_ne!(vm.persistent >> 48, 0, "a node's ids carry its number");
-    // Nothing is cached on a scale-out share: a lease asked for RWH is granted none.
+    // A scale-out share caches reads at most: a lease asked for RWH is granted R.
     let r = open_persistent(&mut ca, ta, "cached.bin", [0x77; 16], Some([0x2E; 16])).unwrap();
     assert_persistent(&r, false);
     let ctxs = contexts(&r);
@@ -289,7 +289,7 @@ fn scale_out_persistent_handles_fail_over_to_another_node() {
         .iter()
         .find(|(t, _)| t == b"RqLs")
         .expect("lease answered");
-    assert_eq!(u32::from_le_bytes(l.1[16..20].try_into().unwrap()), 0);
+    assert_eq!(u32::from_le_bytes(l.1[16..20].try_into().unwrap()), 1);
     ca.close(ta, file_id(&r)).unwrap();
     // A byte-range lock the handle holds (past the blocks written) goes with it.
     let lock_at = BLOCKS * BLOCK as u64;

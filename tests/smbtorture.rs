@@ -215,8 +215,8 @@ fn smbtorture_on_a_cephfs_share() {
 
 /// The file-centric required suites on one node of a scale-out share (issue 51): two
 /// nodes serve it from one CephFS, their opens and locks in RADOS; the same lists as on
-/// a cephfs share, and what a scale-out share does differently (it caches nothing: no
-/// oplock, no lease caching), each with its reason, in
+/// a cephfs share, and what a scale-out share does differently (it caches reads at
+/// most: Level II oplocks, R leases), each with its reason, in
 /// `smbtorture-scaleout-known-failures.txt`.
 #[test]
 fn smbtorture_on_a_scale_out_share() {

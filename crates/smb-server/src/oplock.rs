@@ -231,6 +231,22 @@ pub fn break_level2_for_write(fs: &FileState, writer: FileId, now: std::time::In
     }
 }
 
+/// A write through another node: every Level II oplock and every lease's read caching
+/// of the file ends.
+pub fn break_read_caching(fs: &FileState, now: std::time::Instant) {
+    fs.remote_breaks.fetch_add(1, Ordering::AcqRel);
+    if fs.leased.load(Ordering::Acquire) {
+        crate::lease::break_for_write(&mut fs.inner.lock(), None, now);
+    }
+    if fs.level2.swap(false, Ordering::AcqRel) {
+        for o in fs.inner.lock().opens.iter_mut() {
+            if o.oplock == oplock::LEVEL_II {
+                break_level2(o);
+            }
+        }
+    }
+}
+
 /// MS-SMB2 3.3.5.22.1 (as Windows and Samba answer): the level the holder now has, or
 /// the status refusing the acknowledgment.
 pub fn acknowledge(fs: &FileState, id: FileId, level: u8) -> Result<u8, smb_wire::NtStatus> {

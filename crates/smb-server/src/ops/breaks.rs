@@ -132,3 +132,24 @@ pub(super) fn parent_changed(
     }
     crate::lease::break_all(&mut fs.inner.lock(), actor, now.mono);
 }
+
+/// The open is about to change the file's data (a write, a new size, a byte-range
+/// lock): Level II oplocks and the read caching of other leases end, on every node of a
+/// scale-out share.
+pub(super) fn data_changing(server: &Server, open: &Open, now: std::time::Instant) {
+    if let Some(fs) = &open.file {
+        crate::oplock::break_level2_for_write(fs, open.file_id, now);
+        if let Some(c) = open.share.as_deref().and_then(|s| server.cluster_of(s)) {
+            c.data_changing(fs.key);
+        }
+    }
+}
+
+/// Another node changes the data of the file `key` (a scale-out share's): every Level
+/// II oplock and lease read caching of it here ends, as for a local write.
+pub fn break_read_caching(server: &Server, key: (u64, u64), now: std::time::Instant) {
+    let fs = server.files.shard(&key).get(&key).cloned();
+    if let Some(fs) = fs {
+        crate::oplock::break_read_caching(&fs, now);
+    }
+}

@@ -506,15 +506,10 @@ fn set_basic(
 }
 
 /// A new size is a write: on a shared disk, admitted as a WRITE from the open's initiator
-/// (the task is under way until dropped); Level II oplocks of the file are broken.
-fn admit_size_change(
-    open: &Open,
-    now: std::time::Instant,
-) -> Result<Option<rsvd::tasks::Task>, NtStatus> {
+/// (the task is under way until dropped); read caching of the file ends.
+fn admit_size_change(ctx: &Ctx, open: &Open) -> Result<Option<rsvd::tasks::Task>, NtStatus> {
     let task = open.admit_disk_change()?;
-    if let Some(fs) = &open.file {
-        crate::oplock::break_level2_for_write(fs, open.file_id, now);
-    }
+    super::breaks::data_changing(ctx.server, open, ctx.now.mono);
     Ok(task)
 }
 
@@ -531,7 +526,7 @@ fn set_end_of_file(
     if open.is_directory {
         return Err(NtStatus::INVALID_PARAMETER);
     }
-    let _task = admit_size_change(open, ctx.now.mono)?;
+    let _task = admit_size_change(ctx, open)?;
     let kept = open.kept_times(f, ctx.now.filetime);
     let r = truncate(ctx.server, open, f, len);
     open.data_changed(f, kept, ctx.now.filetime);
@@ -553,7 +548,7 @@ fn set_allocation(
     if open.granted_access & access::FILE_WRITE_DATA == 0 {
         return Err(NtStatus::ACCESS_DENIED);
     }
-    let _task = admit_size_change(open, ctx.now.mono)?;
+    let _task = admit_size_change(ctx, open)?;
     match f.info() {
         Ok(i) if len < i.end_of_file => {
             let r = truncate(ctx.server, open, f, len);

@@ -463,9 +463,7 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     if let Err(e) = io_locked(ctx, &open, req.offset, len, true) {
         return Fail(e);
     }
-    if let Some(fs) = &open.file {
-        crate::oplock::break_level2_for_write(fs, open.file_id, ctx.now.mono);
-    }
+    super::breaks::data_changing(ctx.server, &open, ctx.now.mono);
     qos_admit(ctx, &open, len);
     let f = open.file_obj().expect("file");
     // Offload tokens naming what this changes are spent before it changes.

@@ -60,7 +60,7 @@ pub(super) fn lock_apply(
 ) -> Outcome {
     let s = session(ctx);
     if req.locks[0].flags & lock_flags::UNLOCK == 0 {
-        crate::oplock::break_level2_for_write(fs, open.file_id, ctx.now.mono);
+        super::breaks::data_changing(server, open, ctx.now.mono);
     }
     let mut inner = fs.inner.lock();
     // MS-SMB2 3.3.5.14.1: a request whose first element unlocks is an unlock request;

@@ -52,6 +52,7 @@ mod storage_io;
 mod storage_qos;
 mod streams;
 mod wait;
+pub use breaks::break_read_caching;
 use breaks::*;
 pub use close::*;
 use create::*;

@@ -33,9 +33,7 @@ fn is_sparse(f: &dyn FileObj) -> Result<bool, NtStatus> {
 /// holders are told, and the open's times move at close.
 fn changed(ctx: &Ctx, open: &Open, off: u64, len: u64) {
     ctx.server.offload.written(file_key(open), off, len);
-    if let Some(fs) = &open.file {
-        crate::oplock::break_level2_for_write(fs, open.file_id, ctx.now.mono);
-    }
+    super::breaks::data_changing(ctx.server, open, ctx.now.mono);
     // (A copy runs on after this answer: times the handle keeps are not put back.)
     open.modified.store(true, Ordering::Relaxed);
     open.write_time_now(ctx.now.filetime);

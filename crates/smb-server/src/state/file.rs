@@ -108,6 +108,9 @@ pub struct FileState {
     /// the file's lock, without): set before a lock is added, cleared when the last goes,
     /// both under `inner`'s lock.
     pub range_locked: AtomicBool,
+    /// Breaks of read caching heard from other nodes of a scale-out share (a CREATE that
+    /// sees it move while it asked to cache grants nothing): moved before the break.
+    pub remote_breaks: std::sync::atomic::AtomicU64,
     /// The file mapped for page-cache reads over SMB Direct (`mapped_reads` shares): one
     /// mapping per file, whichever open made it.
     map: Mutex<MapSlot>,

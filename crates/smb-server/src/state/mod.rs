@@ -383,6 +383,13 @@ pub trait ClusterView: Send + Sync {
         length: u64,
         write: bool,
     ) -> Result<(), NtStatus>;
+    /// This node is about to let a client cache reads of the file `key` (an R lease, a
+    /// Level II oplock): true once every other node has heard it (their changes to the
+    /// file's data then break it); false, and nothing may be cached, when one did not.
+    fn caching(&self, key: (u64, u64)) -> bool;
+    /// The file's data is about to change through this node: read caching another node
+    /// granted on it ends first (its holders are sent their breaks).
+    fn data_changing(&self, key: (u64, u64));
     /// A change of `path` on the scale-out share `share` (CHANGE_NOTIFY's action and
     /// filter), for the other nodes' CHANGE_NOTIFY requests: queued, never waited for.
     fn changed(&self, share: &str, path: &str, action: u32, filter: u32);

@@ -15,6 +15,16 @@
 //! Each kept file carries a sequence number, moved by every notification: what a read
 //! finds is kept only if no notification came while it read (the entry is made before
 //! the read for that), so a read that crossed a change is used once and not kept.
+//!
+//! Read caching crosses nodes the same way. A node about to let a client cache reads of
+//! a file (an R lease, a Level II oplock) says `+ NODE DEVICE FILE` and waits for every
+//! node, once until it hears that caching broken; a node about to change the file's
+//! data, while it may be cached elsewhere, says `- NODE DEVICE FILE` and waits: each
+//! node hearing it breaks its own clients' read caching of the file (as a local write
+//! would) before it answers. "May be cached elsewhere" is kept per file: unknown at
+//! first (yes when another node has the file open), yes on hearing `+`, no once this
+//! node's `-` was heard by all with no `+` meanwhile. A write already under way when
+//! another node grants caching does not break it (the grant waits for nobody's writes).
 
 use super::files::{Entry, What};
 use super::Inner;
@@ -38,6 +48,12 @@ pub(super) struct Held {
 struct Kept {
     seq: u64,
     locks: Option<Arc<[Held]>>,
+    /// Whether another node may let a client cache the file's reads (None: unknown),
+    /// and the count of `+` heard (what a `-` sent clears it against).
+    elsewhere: Option<bool>,
+    elsewhere_seq: u64,
+    /// This node said `+` and has heard no `-` since.
+    announced: bool,
 }
 
 /// What this node keeps of the other nodes' locks.
@@ -67,26 +83,33 @@ impl RemoteLocks {
         Some(f(files.entry(key).or_insert(Kept {
             seq: 0,
             locks: None,
+            elsewhere: None,
+            elsewhere_seq: 0,
+            announced: false,
         })))
     }
 
-    /// Keeps `locks`, read under `seq`, unless a notification came meanwhile.
-    fn put(&self, key: (u64, u64), seq: u64, locks: Arc<[Held]>) {
-        if let Ok(mut files) = self.files.lock() {
-            if let Some(k) = files.get_mut(&key).filter(|k| k.seq == seq) {
+    fn with_mut<T>(&self, key: (u64, u64), f: impl FnOnce(&mut Kept) -> T) -> Option<T> {
+        self.files.lock().ok()?.get_mut(&key).map(f)
+    }
+
+    /// Keeps `locks`, read under `seq`, unless a notification came meanwhile; whether
+    /// another node had the file open answers "cached elsewhere?" while unknown.
+    fn put(&self, key: (u64, u64), seq: u64, locks: Arc<[Held]>, others_open: bool) {
+        self.with_mut(key, |k| {
+            if k.seq == seq {
                 k.locks = Some(locks);
             }
-        }
+            k.elsewhere.get_or_insert(others_open);
+        });
     }
 
     /// Another node changed its locks on the file: what is kept of it goes.
     pub(super) fn heard(&self, key: (u64, u64)) {
-        if let Ok(mut files) = self.files.lock() {
-            if let Some(k) = files.get_mut(&key) {
-                k.seq += 1;
-                k.locks = None;
-            }
-        }
+        self.with_mut(key, |k| {
+            k.seq += 1;
+            k.locks = None;
+        });
     }
 
     /// This node has no open of the file left: nothing of it is kept.
@@ -104,18 +127,23 @@ impl RemoteLocks {
     }
 }
 
-/// The notification that node `node` changed its locks on `key`.
-pub(super) fn note((device, file): (u64, u64), node: u16) -> String {
-    format!("% {node:x} {device:x} {file:x}")
+/// The notification `kind` (`%` locks changed, `+` caching, `-` caching broken) of node
+/// `node` about `key`.
+pub(super) fn note(kind: char, (device, file): (u64, u64), node: u16) -> String {
+    format!("{kind} {node:x} {device:x} {file:x}")
 }
 
-/// (node, key) of a lock notification line; None for one that is not.
-pub(super) fn parse_note(line: &str) -> Option<(u16, (u64, u64))> {
-    let mut f = line.strip_prefix("% ")?.split(' ');
+/// (kind, node, key) of a notification line of [`note`]'s; None for one that is not.
+pub(super) fn parse_note(line: &str) -> Option<(char, u16, (u64, u64))> {
+    let kind = line
+        .chars()
+        .next()
+        .filter(|k| matches!(k, '%' | '+' | '-'))?;
+    let mut f = line.get(1..)?.strip_prefix(' ')?.split(' ');
     let node = u16::from_str_radix(f.next()?, 16).ok()?;
     let device = u64::from_str_radix(f.next()?, 16).ok()?;
     let file = u64::from_str_radix(f.next()?, 16).ok()?;
-    f.next().is_none().then_some((node, (device, file)))
+    f.next().is_none().then_some((kind, node, (device, file)))
 }
 
 /// The other nodes' locks among a file's lines.
@@ -141,7 +169,11 @@ pub(super) fn others(entries: &[Entry], me: u16) -> Arc<[Held]> {
 impl Inner {
     /// Keeps what was read of the file under `seq` (see [`RemoteLocks`]).
     pub(super) fn keep_locks(&self, key: (u64, u64), seq: u64, entries: &[Entry]) {
-        self.remote.put(key, seq, others(entries, self.number));
+        let others_open = entries
+            .iter()
+            .any(|e| e.node != self.number && matches!(e.what, What::Open { .. }));
+        self.remote
+            .put(key, seq, others(entries, self.number), others_open);
     }
 
     /// The sequence number a read of the file's object is kept under.
@@ -161,9 +193,8 @@ impl Inner {
             Err(seq) => {
                 self.stats.lock_reads.fetch_add(1, Ordering::Relaxed);
                 let entries = self.read_entries(key)?.0;
-                let l = others(&entries, self.number);
-                self.remote.put(key, seq, l.clone());
-                l
+                self.keep_locks(key, seq, &entries);
+                others(&entries, self.number)
             }
         };
         let stops = |h: &Held| lock_stops_io(h.lock, offset, length, write);
@@ -185,23 +216,90 @@ impl Inner {
     /// Tells the other nodes this node's locks on `key` changed; every node has heard it
     /// when this returns (or did not answer in time).
     pub(super) fn tell_locks(&self, key: (u64, u64)) {
-        let line = note(key, self.number);
         self.stats.lock_notes.fetch_add(1, Ordering::Relaxed);
-        if let Err(e) = self.io.notify(
-            super::notify::OBJECT,
-            line.as_bytes(),
-            super::notify::ACK_TIMEOUT,
-        ) {
+        if let Err(e) = self.tell('%', key) {
             // A node that did not answer in time is gone or cut off (its lease runs out).
             tracing::warn!(error = %e, "not every node acknowledged a byte-range lock change");
         }
     }
 
-    /// A lock notification heard on the notify object.
-    pub(super) fn heard_locks(&self, line: &str) {
-        if let Some((node, key)) = parse_note(line) {
-            if node != self.number {
-                self.remote.heard(key);
+    /// Notifies `kind` about `key` and waits for every node (or the time out).
+    fn tell(&self, kind: char, key: (u64, u64)) -> Result<(), cephfs::Errno> {
+        let line = note(kind, key, self.number);
+        self.io.notify(
+            super::notify::OBJECT,
+            line.as_bytes(),
+            super::notify::ACK_TIMEOUT,
+        )
+    }
+
+    /// A client here is about to cache reads of `key`: true once every other node knows.
+    pub(super) fn caching(&self, key: (u64, u64)) -> bool {
+        if self.remote.with(key, |k| k.announced) == Some(true) {
+            return true;
+        }
+        self.stats.cache_notes.fetch_add(1, Ordering::Relaxed);
+        match self.tell('+', key) {
+            Ok(()) => {
+                self.remote.with_mut(key, |k| k.announced = true);
+                true
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "not every node heard of read caching: none granted");
+                false
+            }
+        }
+    }
+
+    /// `key`'s data is about to change here: read caching elsewhere is broken first.
+    pub(super) fn data_changing(&self, key: (u64, u64)) {
+        let Some((maybe, seq)) = self
+            .remote
+            .with(key, |k| (k.elsewhere.unwrap_or(true), k.elsewhere_seq))
+        else {
+            return;
+        };
+        if !maybe {
+            return;
+        }
+        self.stats.break_notes.fetch_add(1, Ordering::Relaxed);
+        match self.tell('-', key) {
+            Ok(()) => {
+                self.remote.with_mut(key, |k| {
+                    if k.elsewhere_seq == seq {
+                        k.elsewhere = Some(false);
+                    }
+                });
+            }
+            Err(e) => tracing::warn!(error = %e, "not every node heard a read caching break"),
+        }
+    }
+
+    /// A `%`, `+` or `-` notification heard on the notify object.
+    pub(super) fn heard_note(&self, line: &str) {
+        let Some((kind, node, key)) = parse_note(line) else {
+            return;
+        };
+        if node == self.number {
+            return;
+        }
+        match kind {
+            '%' => self.remote.heard(key),
+            '+' => {
+                self.remote.with_mut(key, |k| {
+                    k.elsewhere = Some(true);
+                    k.elsewhere_seq += 1;
+                });
+            }
+            _ => {
+                // (First: an open here that announced caching asks again before caching.)
+                self.remote.with_mut(key, |k| k.announced = false);
+                self.stats.breaks_heard.fetch_add(1, Ordering::Relaxed);
+                smb_server::ops::break_read_caching(
+                    &self.server,
+                    key,
+                    crate::clock::engine_now().mono,
+                );
             }
         }
     }
@@ -213,9 +311,14 @@ mod tests {
 
     #[test]
     fn notes_round_trip_and_bad_ones_are_refused() {
-        let n = note((0x10, 0xabc), 3);
-        assert_eq!(parse_note(&n), Some((3, (0x10, 0xabc))));
+        for kind in ['%', '+', '-'] {
+            let n = note(kind, (0x10, 0xabc), 3);
+            assert_eq!(parse_note(&n), Some((kind, 3, (0x10, 0xabc))));
+        }
         for bad in [
+            "%",
+            "%1 1 1 1",
+            "é 1 1 1",
             "% 1 2",
             "% 1 2 3 4",
             "% zz 1 1",
@@ -240,19 +343,19 @@ mod tests {
         // Nothing kept: a read is due, under sequence 0.
         let seq = r.get(key).unwrap_err();
         r.heard(key);
-        r.put(key, seq, held.clone());
+        r.put(key, seq, held.clone(), false);
         let seq = r.get(key).expect_err("the crossed read was not kept");
-        r.put(key, seq, held.clone());
+        r.put(key, seq, held.clone(), false);
         assert_eq!(r.get(key).ok().as_deref(), Some(&held[..]));
         // Heard again: forgotten; a file dropped or everything forgotten: not kept either.
         r.heard(key);
         let seq = r.get(key).unwrap_err();
         r.forget_all();
-        r.put(key, seq, held.clone());
+        r.put(key, seq, held.clone(), false);
         assert!(r.get(key).is_err());
         let seq = r.get(key).unwrap_err();
         r.drop_file(key);
-        r.put(key, seq, held);
+        r.put(key, seq, held, false);
         assert!(r.get(key).is_err());
     }
 }

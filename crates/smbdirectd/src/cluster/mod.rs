@@ -114,6 +114,11 @@ pub struct Stats {
     /// This node's byte-range lock changes notified to the others (each waits for
     /// every node).
     pub lock_notes: AtomicU64,
+    /// Read caching across nodes: this node's announcements that it caches a file, its
+    /// breaks of other nodes' caching (a change of the file's data), and breaks heard.
+    pub cache_notes: AtomicU64,
+    pub break_notes: AtomicU64,
+    pub breaks_heard: AtomicU64,
 }
 
 impl Stats {
@@ -188,6 +193,14 @@ impl smb_server::state::ClusterView for View {
 
     fn unlock(&self, key: (u64, u64), id: u64, locks: &[smb_server::state::LockClaim]) {
         self.0.unlock(key, id, locks)
+    }
+
+    fn caching(&self, key: (u64, u64)) -> bool {
+        self.0.caching(key)
+    }
+
+    fn data_changing(&self, key: (u64, u64)) {
+        self.0.data_changing(key)
     }
 
     fn io_allowed(

@@ -107,9 +107,9 @@ impl Inner {
                     }
                     continue;
                 }
-                if line.starts_with(b"% ") {
+                if matches!(line, [b'%' | b'+' | b'-', b' ', ..]) {
                     if let Ok(l) = std::str::from_utf8(line) {
-                        inner.heard_locks(l);
+                        inner.heard_note(l);
                     }
                     continue;
                 }

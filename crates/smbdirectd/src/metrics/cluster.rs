@@ -63,6 +63,16 @@ impl Metrics {
             vec![counter(vec![], c.lock_notes.load(Relaxed))],
         ));
         out.push(family(
+            "smbdirectd_cluster_read_caching_notifications_total",
+            "Read caching (R leases, Level II oplocks) of scale-out shares across nodes: this node's announcements that it caches a file, its breaks of other nodes' caching before changing a file's data, and breaks heard from other nodes.",
+            MetricType::COUNTER,
+            vec![
+                counter(vec![label("what", "caching")], c.cache_notes.load(Relaxed)),
+                counter(vec![label("what", "break_sent")], c.break_notes.load(Relaxed)),
+                counter(vec![label("what", "break_heard")], c.breaks_heard.load(Relaxed)),
+            ],
+        ));
+        out.push(family(
             "smbdirectd_cluster_handles_taken_over_total",
             "Persistent handles this node took over from other nodes.",
             MetricType::COUNTER,

@@ -103,6 +103,13 @@ pub(super) fn check_existing(
             return fail(NtStatus::SHARING_VIOLATION);
         }
     }
+    // Overwriting ends read caching on the other nodes of a scale-out share too.
+    if t.overwrite {
+        let share = ctx.tree.as_ref().and_then(|t| t.share.as_ref());
+        if let Some(c) = share.and_then(|s| server.cluster_of(s)) {
+            c.data_changing(fs.key);
+        }
+    }
     if info.attributes & attrs::READONLY != 0 {
         // (Overwriting or superseding it writes it, whatever access was asked for.)
         if t.overwrite

@@ -144,23 +144,36 @@ pub(super) fn register(
             .or_insert_with(|| fs.clone());
     }
     let lease_key = lease_req.map(|l| (s.client_guid, l.key));
-    // A scale-out share caches nothing: a client of another node may change the file at
-    // any moment, and breaks do not cross nodes yet.
-    let scale_out = ctx
-        .tree
-        .as_ref()
-        .and_then(|t| t.share.as_ref())
-        .is_some_and(|s| s.scale_out);
+    // A scale-out share caches reads at most (as Windows' Scale-Out File Server: leases
+    // R, batch and exclusive oplocks Level II), of files only, for opens that take part
+    // in sharing (the other nodes see those), and only once every other node has heard
+    // that this one caches the file (their writes then break it).
+    let share = ctx.tree.as_ref().and_then(|t| t.share.as_ref());
+    let scale_out = share.is_some_and(|s| s.scale_out);
+    let wants_caching = lease_req.is_some_and(|l| l.state & crate::lease::R != 0)
+        || req.oplock_level != crate::state::oplock::NONE;
+    let breaks = fs.remote_breaks.load(Ordering::Acquire);
+    let may_cache = !scale_out
+        || (wants_caching
+            && !info.is_directory
+            && crate::state::takes_part_in_sharing(t.granted)
+            && share
+                .and_then(|s| server.cluster_of(s))
+                .is_some_and(|c| c.caching(fs.key)));
     let mut inner = fs.inner.lock();
-    let lease = lease_req.map(|l| {
+    // (Another node's write broke the file's read caching since it was announced.)
+    let may_cache = may_cache && fs.remote_breaks.load(Ordering::Acquire) == breaks;
+    let lease = lease_req.map(|mut l| {
+        // (What a scale-out share may cache is less than asked: it is what is asked, so
+        // that a lease broken there is raised again to it as Windows raises one.)
+        if scale_out {
+            l.state &= if may_cache { crate::lease::R } else { 0 };
+        }
         // W only for the lease's own opens.
         let others = inner.opens.iter().filter(|o| {
             o.lease != lease_key && (o.lease.is_some() || !crate::oplock::is_stat_open(o.access))
         });
         let mut allowed = crate::lease::R | crate::lease::H | crate::lease::W;
-        if scale_out {
-            allowed = 0;
-        }
         if info.is_directory {
             allowed &= !crate::lease::W;
             server.dir_leases.store(true, Ordering::Release);
@@ -188,15 +201,20 @@ pub(super) fn register(
     });
     let level = if lease.is_some() {
         crate::state::oplock::LEASE
-    } else if scale_out {
+    } else if scale_out && !may_cache {
         crate::state::oplock::NONE
     } else {
-        crate::oplock::grant(
+        let level = crate::oplock::grant(
             req.oplock_level,
             crate::oplock::is_stat_open(t.granted) && !t.overwrite,
             info.is_directory,
             &inner,
-        )
+        );
+        if scale_out {
+            level.min(crate::state::oplock::LEVEL_II)
+        } else {
+            level
+        }
     };
     inner.opens.push(FileOpenEntry {
         file_id,
