@@ -9,6 +9,7 @@ mod cluster;
 #[path = "../common/mod.rs"]
 mod common;
 mod disk;
+mod scale_out;
 mod sets;
 use client::rsvd::{pr_action, pr_kind, Data, Guid, SharedDisk};
 use client::{access, Client};

@@ -66,6 +66,27 @@ impl From<vhdx::Error> for DevError {
     }
 }
 
+/// The shared reservations could not be read or changed where they live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordUnavailable;
+
+/// The reservations of a logical unit that several servers serve at once (the nodes of a
+/// scale-out cluster), kept where all of them read and change them.
+pub trait SharedRecord: Send + Sync {
+    /// The record as it stands, when it may have changed since this server last read
+    /// or changed it (None: what the server holds is current); Err when it cannot be
+    /// read.
+    fn fresh(&self) -> Result<Option<Reservations>, RecordUnavailable>;
+    /// Applies `f` to the record as it stands (again if another server changed it
+    /// meanwhile) and stores the result unless `f` returns false (nothing changed);
+    /// every server has heard of the change when this returns. The record as it stands
+    /// after.
+    fn change(
+        &self,
+        f: &mut dyn FnMut(&mut Reservations) -> bool,
+    ) -> Result<Reservations, RecordUnavailable>;
+}
+
 /// The disk behind a logical unit. Offsets and lengths are in bytes and are multiples of
 /// [`BlockDevice::sector_size`] when they come from a CDB.
 pub trait BlockDevice: Send + Sync {

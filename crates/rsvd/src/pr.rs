@@ -492,6 +492,53 @@ impl Reservations {
         b
     }
 
+    /// Everything, unit attentions pending included: the record several servers of one
+    /// logical unit share (an initiator may take its attention through any of them).
+    pub fn encode_shared(&self) -> Vec<u8> {
+        let mut b = self.encode();
+        b.extend_from_slice(&(self.attentions.len() as u32).to_le_bytes());
+        for (g, ua) in &self.attentions {
+            b.extend_from_slice(&g.0);
+            b.push(*ua as u8);
+        }
+        let crc = crc32c::crc32c(&b);
+        b.extend_from_slice(&crc.to_le_bytes());
+        b
+    }
+
+    /// Takes back what [`Reservations::encode_shared`] wrote; None if it is damaged.
+    pub fn decode_shared(b: &[u8]) -> Option<Reservations> {
+        let (body, crc) = b.split_at(b.len().checked_sub(4)?);
+        if crc32c::crc32c(body) != u32::from_le_bytes(crc.try_into().ok()?) {
+            return None;
+        }
+        // The persistent part's length: its registrants, its reservation, its check.
+        let n = u32::from_le_bytes(body.get(12..16)?.try_into().ok()?) as usize;
+        if n > MAX_REGISTRANTS {
+            return None;
+        }
+        let held = 16 + 24 * n;
+        let part = held + if *body.get(held)? == 1 { 18 } else { 1 } + 4;
+        let mut pr = Reservations::decode(body.get(..part)?)?;
+        let rest = &body[part..];
+        let count = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+        if count > MAX_ATTENTIONS || rest.len() != 4 + 17 * count {
+            return None;
+        }
+        for e in rest[4..].chunks_exact(17) {
+            let ua = match e[16] {
+                1 => UnitAttention::CapacityChanged,
+                2 => UnitAttention::ReservationsPreempted,
+                3 => UnitAttention::ReservationsReleased,
+                4 => UnitAttention::RegistrationsPreempted,
+                5 => UnitAttention::Reset,
+                _ => return None,
+            };
+            pr.attentions.push((Guid::from_slice(&e[..16]), ua));
+        }
+        Some(pr)
+    }
+
     /// Takes back what [`Reservations::encode`] wrote; None if it is damaged or not ours.
     pub fn decode(b: &[u8]) -> Option<Reservations> {
         if b.len() < 8 + 8 + 1 + 4 || &b[..8] != MAGIC {
@@ -553,6 +600,37 @@ mod tests {
 
     fn g(n: u8) -> Guid {
         Guid([n; 16])
+    }
+
+    #[test]
+    fn the_shared_record_keeps_attentions_and_refuses_damage() {
+        let mut pr = Reservations::new();
+        assert_eq!(
+            Reservations::decode_shared(&pr.encode_shared()),
+            Some(pr.clone())
+        );
+        pr.generation = 7;
+        pr.registrants.push(Registrant {
+            nexus: g(1),
+            key: 0xAA,
+        });
+        pr.reservation = Some(Reservation {
+            holder: g(1),
+            kind: kind::WRITE_EXCLUSIVE_REGISTRANTS_ONLY,
+        });
+        pr.attend(g(2), UnitAttention::RegistrationsPreempted);
+        pr.attend(g(3), UnitAttention::Reset);
+        let b = pr.encode_shared();
+        assert_eq!(Reservations::decode_shared(&b), Some(pr.clone()));
+        // The persistent part alone is the same record without its attentions.
+        let plain = Reservations::decode(&pr.encode()).unwrap();
+        assert!(!plain.has_attention(&g(2)));
+        for cut in 0..b.len() {
+            assert_eq!(Reservations::decode_shared(&b[..cut]), None, "cut at {cut}");
+        }
+        let mut flipped = b.clone();
+        flipped[20] ^= 1;
+        assert_eq!(Reservations::decode_shared(&flipped), None);
     }
 
     fn params(rk: u64, sark: u64) -> Vec<u8> {

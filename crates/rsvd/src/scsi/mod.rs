@@ -141,6 +141,50 @@ pub struct Lun<'a> {
     pub persist: &'a dyn Fn(&[u8]) -> bool,
     /// The writes under way, which a PREEMPT AND ABORT's answer waits for.
     pub tasks: &'a Arc<Tasks>,
+    /// Where the reservations live when other servers serve the unit too: read again
+    /// before a command when another changed them, changed there (not through
+    /// `persist`), attentions taken there too.
+    pub shared: Option<&'a dyn crate::SharedRecord>,
+}
+
+/// INTERNAL TARGET FAILURE: the reservations could not be read or made to last.
+pub const TARGET_FAILURE: Sense = Sense::new(0x4, 0x44, 0x00);
+
+fn target_failure() -> Outcome {
+    Outcome::check(TARGET_FAILURE)
+}
+
+/// Brings the unit's reservations up to date with the shared record (when there is one
+/// and another server changed it); Err when it cannot be read.
+pub fn refresh(lun: &Lun) -> Result<(), crate::RecordUnavailable> {
+    let Some(s) = lun.shared else {
+        return Ok(());
+    };
+    if let Some(r) = s.fresh()? {
+        *lun.pr.lock() = r;
+    }
+    Ok(())
+}
+
+/// Takes the oldest unit attention pending for `nexus` (from the shared record too,
+/// when there is one; Err when it cannot be changed).
+pub fn take_attention(
+    lun: &Lun,
+    pr: &mut Reservations,
+    nexus: &Guid,
+) -> Result<Option<crate::sense::UnitAttention>, crate::RecordUnavailable> {
+    let Some(s) = lun.shared else {
+        return Ok(pr.take_attention(nexus));
+    };
+    if !pr.has_attention(nexus) {
+        return Ok(None);
+    }
+    let mut taken = None;
+    *pr = s.change(&mut |cur| {
+        taken = cur.take_attention(nexus);
+        taken.is_some()
+    })?;
+    Ok(taken)
 }
 
 /// How long a PREEMPT AND ABORT's answer waits for the preempted initiators' writes
@@ -234,6 +278,7 @@ pub fn plain_read(lun: &Lun, nexus: Guid, cdb: &[u8], max_in: usize) -> Option<(
         return None;
     }
     let (lba, count) = rw_range(cdb)?;
+    refresh(lun).ok()?;
     {
         let pr = lun.pr.lock();
         if pr.has_attention(&nexus) || pr.conflicts(&nexus, Access::Read) {
@@ -266,10 +311,15 @@ pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
     // A pending unit attention is reported by the first command that may carry it. A
     // write is under way from its admission (a preempt that follows waits for it).
     let mut _task = None;
+    if refresh(lun).is_err() {
+        return target_failure();
+    }
     if !matches!(opcode, op::INQUIRY | op::REPORT_LUNS | op::REQUEST_SENSE) {
         let mut pr = lun.pr.lock();
-        if let Some(ua) = pr.take_attention(&nexus) {
-            return Outcome::check(ua.sense());
+        match take_attention(lun, &mut pr, &nexus) {
+            Ok(Some(ua)) => return Outcome::check(ua.sense()),
+            Ok(None) => {}
+            Err(_) => return target_failure(),
         }
         let access = access(&cdb);
         if pr.conflicts(&nexus, access) {
@@ -288,11 +338,11 @@ pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
             Outcome::good(Vec::new())
         }
         REQUEST_SENSE => {
-            let s = lun
-                .pr
-                .lock()
-                .take_attention(&nexus)
-                .map_or(Sense::new(sense::key::NO_SENSE, 0, 0), |u| u.sense());
+            let taken = take_attention(lun, &mut lun.pr.lock(), &nexus);
+            let s = match taken {
+                Ok(ua) => ua.map_or(Sense::new(sense::key::NO_SENSE, 0, 0), |u| u.sense()),
+                Err(_) => return target_failure(),
+            };
             truncated(s.fixed().to_vec(), usize::from(cdb[4]), cmd.max_in)
         }
         INQUIRY => inquiry(dev, &cdb, cmd.max_in),
@@ -347,45 +397,70 @@ pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
                 Err(s) => Outcome::check(s),
             }
         }
-        PERSISTENT_RESERVE_OUT => {
-            let len = be32(&cdb, 5) as usize;
-            let Some(params) = cmd.data_out.get(..len) else {
-                return Outcome::check(sense::PARAMETER_LIST_LENGTH_ERROR);
-            };
-            let action = cdb[1] & 0x1F;
-            let mut pr = lun.pr.lock();
+        PERSISTENT_RESERVE_OUT => pr_out(lun, nexus, &cdb, cmd),
+        _ => Outcome::check(sense::INVALID_OPCODE),
+    }
+}
+
+/// PERSISTENT RESERVE OUT from `nexus`: the change made (and kept) or refused.
+fn pr_out(lun: &Lun, nexus: Guid, cdb: &[u8; 16], cmd: &Command) -> Outcome {
+    let len = be32(cdb, 5) as usize;
+    let Some(params) = cmd.data_out.get(..len) else {
+        return Outcome::check(sense::PARAMETER_LIST_LENGTH_ERROR);
+    };
+    let action = cdb[1] & 0x1F;
+    let mut pr = lun.pr.lock();
+    let (o, before) = match lun.shared {
+        None => {
             let before = pr.clone();
             let (o, changed) = pr.out(nexus, action, cdb[2], params);
             if changed && !(lun.persist)(&pr.encode()) {
                 *pr = before;
-                // INTERNAL TARGET FAILURE: the change could not be made to last.
-                return Outcome::check(Sense::new(0x4, 0x44, 0x00));
+                return target_failure();
             }
-            match o {
-                PrOutcome::Good if action == crate::pr::action::PREEMPT_AND_ABORT => {
-                    // The preempted initiators' writes already under way: the caller
-                    // answers once they have ended.
-                    let nexuses: Vec<Guid> = before
-                        .registrants
-                        .iter()
-                        .map(|r| r.nexus)
-                        .filter(|n| !pr.is_registered(n))
-                        .collect();
-                    let abort = (!nexuses.is_empty()).then(|| Abort {
-                        nexuses,
-                        mark: lun.tasks.mark(),
-                    });
-                    Outcome {
-                        abort,
-                        ..Outcome::good(Vec::new())
-                    }
+            (o, before)
+        }
+        // Made on the record as it stands, every server seeing it before the
+        // answer.
+        Some(s) => {
+            let mut made = None;
+            let stored = s.change(&mut |cur| {
+                let before = cur.clone();
+                let (o, changed) = cur.out(nexus, action, cdb[2], params);
+                made = Some((o, before));
+                changed
+            });
+            match (stored, made) {
+                (Ok(r), Some(made)) => {
+                    *pr = r;
+                    made
                 }
-                PrOutcome::Good => Outcome::good(Vec::new()),
-                PrOutcome::Conflict => Outcome::conflict(),
-                PrOutcome::Check(s) => Outcome::check(s),
+                _ => return target_failure(),
             }
         }
-        _ => Outcome::check(sense::INVALID_OPCODE),
+    };
+    match o {
+        PrOutcome::Good if action == crate::pr::action::PREEMPT_AND_ABORT => {
+            // The preempted initiators' writes already under way: the caller
+            // answers once they have ended.
+            let nexuses: Vec<Guid> = before
+                .registrants
+                .iter()
+                .map(|r| r.nexus)
+                .filter(|n| !pr.is_registered(n))
+                .collect();
+            let abort = (!nexuses.is_empty()).then(|| Abort {
+                nexuses,
+                mark: lun.tasks.mark(),
+            });
+            Outcome {
+                abort,
+                ..Outcome::good(Vec::new())
+            }
+        }
+        PrOutcome::Good => Outcome::good(Vec::new()),
+        PrOutcome::Conflict => Outcome::conflict(),
+        PrOutcome::Check(s) => Outcome::check(s),
     }
 }
 
@@ -616,6 +691,7 @@ pub(crate) mod tests {
             pr: &pr,
             persist: &persist,
             tasks: &tasks,
+            shared: None,
         };
         let (a, b) = (Guid([1; 16]), Guid([2; 16]));
         let wero = kind::WRITE_EXCLUSIVE_REGISTRANTS_ONLY;
@@ -659,6 +735,7 @@ pub(crate) mod tests {
             pr: &pr,
             persist: &|_| false,
             tasks: &tasks,
+            shared: None,
         };
         let before = pr.lock().clone();
         let (c, p) = pr_out(action::CLEAR, 0, 0xB, 0);
@@ -719,6 +796,7 @@ pub(crate) mod tests {
             pr: &pr,
             persist: &|_| true,
             tasks: &tasks,
+            shared: None,
         };
         let (a, b) = (Guid([1; 16]), Guid([2; 16]));
         for (n, k) in [(a, 0xAu64), (b, 0xB)] {
@@ -817,6 +895,7 @@ pub(crate) mod tests {
             pr,
             persist: &|_| true,
             tasks: &TASKS,
+            shared: None,
         }
     }
 

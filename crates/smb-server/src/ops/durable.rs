@@ -688,7 +688,7 @@ fn restore_one(
                 return Err("share no longer serves shared virtual disks");
             }
             let c = rsvd::tunnel::OpenContext::parse(raw).map_err(|_| "bad SVHDX context")?;
-            let disk = crate::svhdx::shared_disk(server.pr_store.get(), &share, &path, &fs.vdisk)
+            let disk = super::shared_disk(server, &share, &path, &fs.vdisk)
                 .map_err(|_| "shared virtual disk unreadable")?;
             Some(Arc::new(crate::svhdx::SvhdxOpen::new(disk, c, *unbuffered)))
         }

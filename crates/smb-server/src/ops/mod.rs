@@ -108,6 +108,22 @@ pub struct Ctx<'a> {
 }
 
 /// The body of a response that carries nothing but its structure size.
+/// The shared virtual disk on `path` (opened, or found open in the file's `slot`), its
+/// reservations the cluster's on a scale-out share.
+fn shared_disk(
+    server: &Server,
+    share: &crate::config::ShareConfig,
+    path: &SharePath,
+    slot: &crate::svhdx::DiskSlot,
+) -> Result<Arc<crate::svhdx::SharedDisk>, NtStatus> {
+    let cluster = server.cluster_of(share);
+    let records = cluster.map(|c| move |disk: &str| c.disk_record(disk));
+    let records = records
+        .as_ref()
+        .map(|r| r as crate::svhdx::SharedRecords<'_>);
+    crate::svhdx::shared_disk(server.pr_store.get(), records, share, path, slot)
+}
+
 pub(crate) fn small_body() -> Vec<u8> {
     let mut b = Vec::with_capacity(4);
     msg::encode_small_response(&mut b);

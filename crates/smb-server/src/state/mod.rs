@@ -390,6 +390,10 @@ pub trait ClusterView: Send + Sync {
     /// The file's data is about to change through this node: read caching another node
     /// granted on it ends first (its holders are sent their breaks).
     fn data_changing(&self, key: (u64, u64));
+    /// The reservations of the shared virtual disk `disk` (its serial) on a scale-out
+    /// share, which every node serving it reads and changes; FILE_NOT_AVAILABLE when
+    /// the cluster cannot give them.
+    fn disk_record(&self, disk: &str) -> Result<Arc<dyn rsvd::SharedRecord>, NtStatus>;
     /// A change of `path` on the scale-out share `share` (CHANGE_NOTIFY's action and
     /// filter), for the other nodes' CHANGE_NOTIFY requests: queued, never waited for.
     fn changed(&self, share: &str, path: &str, action: u32, filter: u32);

@@ -26,7 +26,7 @@ use rsvd::scsi::{Lun, Outcome as ScsiOutcome};
 use rsvd::sense::UnitAttention;
 use rsvd::tasks::{Task, Tasks};
 use rsvd::tunnel::{self, OpenContext, OpenState, StoredSense};
-use rsvd::{BlockDevice, DevError, Guid, Reservations, VhdxDisk};
+use rsvd::{BlockDevice, DevError, Guid, VhdxDisk};
 use smb_wire::status::NtStatus;
 use std::io;
 use std::sync::Arc;
@@ -40,6 +40,7 @@ mod set;
 pub use extract::ExtractJob;
 pub use file::VirtualFile;
 pub use open::{query_support, request, AbortWait, SvhdxOpen, Tunnelled};
+pub use rsvd::{RecordUnavailable, Reservations, SharedRecord};
 pub use set::{held_live, in_use, DiskSet, Held, SetFile};
 
 /// Where persistent reservations live between restarts: whole records replaced
@@ -188,9 +189,23 @@ pub struct SharedDisk {
     initiators: Mutex<Vec<(Guid, u32)>>,
     /// The writes under way, however they came (SCSI, SMB2 WRITE, zeroing, copies).
     tasks: Arc<Tasks>,
+    /// On a scale-out share: the reservations every node serving the disk shares (the
+    /// `pr` here is this node's copy, brought up to date before each command).
+    shared: Option<Arc<dyn rsvd::SharedRecord>>,
 }
 
+/// Where a scale-out share's disks keep their shared reservations: the record of the
+/// disk with this identity (its serial).
+pub type SharedRecords<'a> = &'a dyn Fn(&str) -> Result<Arc<dyn rsvd::SharedRecord>, NtStatus>;
+
 impl SharedDisk {
+    /// Whether the disk is served by several nodes (a scale-out share's): its
+    /// metadata never changes (no resize, snapshots or sets), its reservations are
+    /// shared.
+    pub fn scale_out(&self) -> bool {
+        self.shared.is_some()
+    }
+
     pub fn device(&self) -> &VhdxDisk<ObjStore> {
         self.dev.as_ref().expect("open until dropped")
     }
@@ -251,6 +266,7 @@ impl SharedDisk {
             pr: &self.pr,
             persist: &persist,
             tasks: &self.tasks,
+            shared: self.shared.as_deref(),
         };
         f(&lun)
     }
@@ -507,6 +523,7 @@ pub fn stop_disks(budget: std::time::Duration) -> (usize, usize) {
 /// are loaded from (and kept in) `store`.
 pub fn shared_disk(
     store: Option<&Arc<PrRecords>>,
+    records: Option<SharedRecords>,
     share: &ShareConfig,
     path: &SharePath,
     slot: &DiskSlot,
@@ -514,7 +531,7 @@ pub fn shared_disk(
     // A disk still closing on the file this one would write (a host closed and opens
     // again at once) is waited for with no lock held; then all is looked at again.
     for _ in 0..3 {
-        match open_shared(store, share, path, slot)? {
+        match open_shared(store, records, share, path, slot)? {
             Opened::Disk(d) => return Ok(d),
             Opened::Closing(id) => set::wait_unheld(id)?,
         }
@@ -530,6 +547,7 @@ enum Opened {
 
 fn open_shared(
     store: Option<&Arc<PrRecords>>,
+    records: Option<SharedRecords>,
     share: &ShareConfig,
     path: &SharePath,
     slot: &DiskSlot,
@@ -537,6 +555,12 @@ fn open_shared(
     let mut slot = slot.lock();
     if let Some(d) = slot.upgrade() {
         return Ok(Opened::Disk(d));
+    }
+    // Several nodes each run an engine over a scale-out share's disk: only a fixed VHDX,
+    // whose metadata writes never change, is served there (not a set, whose chain
+    // changes, nor a dynamic or differencing disk, whose block table does).
+    if records.is_some() && is_set_name(path) {
+        return Err(NtStatus::NOT_SUPPORTED);
     }
     // (Held from the look to the insertion: two slots of one set make one disk.)
     let mut open_sets = OPEN_SETS.lock();
@@ -585,6 +609,13 @@ fn open_shared(
         }
     }
     let (layers, paths) = open_chain(share, &top_path, share.read_only)?;
+    if records.is_some() && !(layers.len() == 1 && layers[0].is_fixed()) {
+        tracing::warn!(
+            disk = path.as_str(),
+            "a scale-out share serves fixed VHDX shared disks only"
+        );
+        return Err(NtStatus::NOT_SUPPORTED);
+    }
     if let Some(sf) = &set {
         *sf.names.lock() = file_names(&paths);
     }
@@ -598,10 +629,17 @@ fn open_shared(
     let dev = VhdxDisk::new(layers);
     let id = dev.identity();
     let pr_key: String = rsvd::scsi::serial(&id).iter().map(|&b| b as char).collect();
-    let store = store.cloned();
-    let pr = match &store {
-        None => Reservations::new(),
-        Some(s) => s.load(&pr_key)?,
+    // A scale-out disk's reservations are the cluster's (nothing is reset when one
+    // node starts: the others go on serving the disk).
+    let shared = records.map(|r| r(&pr_key)).transpose()?;
+    let store = store.cloned().filter(|_| shared.is_none());
+    let pr = match (&shared, &store) {
+        (Some(s), _) => s
+            .fresh()
+            .map_err(|_| NtStatus::FILE_NOT_AVAILABLE)?
+            .unwrap_or_default(),
+        (None, None) => Reservations::new(),
+        (None, Some(s)) => s.load(&pr_key)?,
     };
     let d = Arc::new(SharedDisk {
         dev: Some(dev),
@@ -613,6 +651,7 @@ fn open_shared(
         store,
         initiators: Mutex::new(Vec::new()),
         tasks: Default::default(),
+        shared,
     });
     *slot = Arc::downgrade(&d);
     {
@@ -674,6 +713,7 @@ pub fn snapshot_disk(
         store: None,
         initiators: Mutex::new(Vec::new()),
         tasks: Default::default(),
+        shared: None,
     }))
 }
 

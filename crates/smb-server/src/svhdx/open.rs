@@ -152,9 +152,13 @@ impl SvhdxOpen {
             let key = self.state.lock().sense.store(StoredSense::no_initiator());
             return Err(NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key)));
         }
-        let attention = {
-            let mut pr = self.disk.pr.lock();
-            let ua = pr.take_attention(&g);
+        let attention = self.disk.with_lun(|lun| {
+            if rsvd::scsi::refresh(lun).is_err() {
+                return Err(self.kept(rsvd::scsi::TARGET_FAILURE));
+            }
+            let mut pr = lun.pr.lock();
+            let ua = rsvd::scsi::take_attention(lun, &mut pr, &g)
+                .map_err(|_| self.kept(rsvd::scsi::TARGET_FAILURE))?;
             let access = if write {
                 rsvd::pr::Access::Write
             } else {
@@ -164,9 +168,13 @@ impl SvhdxOpen {
                 return Err(NtStatus(rsvd::status::SVHDX_RESERVATION_CONFLICT));
             }
             if ua.is_none() && write {
-                return Ok(Some(self.disk.tasks.begin(g)));
+                return Ok(Ok(self.disk.tasks.begin(g)));
             }
-            ua
+            Ok(Err(ua))
+        })?;
+        let attention = match attention {
+            Ok(task) => return Ok(Some(task)),
+            Err(ua) => ua,
         };
         match attention {
             None => Ok(None),
@@ -222,18 +230,30 @@ impl SvhdxOpen {
             facts.disk_format = 4;
             facts.disk_type = 3;
         }
+        // A scale-out disk's metadata stays as it is (its nodes each run an engine): no
+        // resize, snapshot or conversion to a set; and it is no set.
+        if self.disk.scale_out() {
+            if let Some(h) = tunnel::Header::parse(input)
+                .filter(|h| h.operation == tunnel::opcode::META_OPERATION_START)
+            {
+                let mut out = Vec::new();
+                tunnel::Header {
+                    status: rsvd::status::NOT_SUPPORTED,
+                    ..h
+                }
+                .encode(&mut out);
+                return Ok(Tunnelled::Done(out));
+            }
+        }
+        let set = DiskSet(&self.disk, self.initiator(), now);
+        let set: &dyn rsvd::vhdset::SetOps = match self.disk.scale_out() {
+            true => &rsvd::vhdset::NoSet,
+            false => &set,
+        };
         let mut fx = tunnel::Effects::default();
         let r = self.disk.with_lun(|lun| {
             let mut st = self.state.lock();
-            tunnel::dispatch(
-                lun,
-                &DiskSet(&self.disk, self.initiator(), now),
-                &mut st,
-                &facts,
-                input,
-                max_out,
-                &mut fx,
-            )
+            tunnel::dispatch(lun, set, &mut st, &facts, input, max_out, &mut fx)
         });
         if fx.resized {
             self.disk.resized_by(self.initiator());
@@ -339,6 +359,7 @@ pub fn request<'a>(
 pub fn query_support(
     open_is_shared: bool,
     file_is_shared: bool,
+    scale_out: bool,
     max_out: u32,
 ) -> Result<Vec<u8>, NtStatus> {
     if max_out < 8 {
@@ -351,7 +372,13 @@ pub fn query_support(
     } else {
         tunnel::support::HANDLE_NONE
     };
-    let mut out = tunnel::support::SNAPSHOTS.to_le_bytes().to_vec();
+    // (A scale-out share's disks take no snapshots: its nodes' engines change no
+    // metadata.)
+    let support = match scale_out {
+        true => tunnel::support::SHARED_VIRTUAL_DISKS,
+        false => tunnel::support::SNAPSHOTS,
+    };
+    let mut out = u32::to_le_bytes(support).to_vec();
     out.extend_from_slice(&state.to_le_bytes());
     Ok(out)
 }

@@ -32,6 +32,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+mod disks;
 mod files;
 mod handoff;
 mod locks;
@@ -86,6 +87,9 @@ struct Inner {
     watcher: std::sync::OnceLock<std::thread::Thread>,
     /// The other nodes' byte-range locks, as last read (`locks.rs`).
     remote: locks::RemoteLocks,
+    /// The shared disks served here, and whether another node changed their
+    /// reservations (`disks.rs`).
+    disks: disks::Disks,
 }
 
 /// What the node's metrics show of its cluster.
@@ -119,6 +123,9 @@ pub struct Stats {
     pub cache_notes: AtomicU64,
     pub break_notes: AtomicU64,
     pub breaks_heard: AtomicU64,
+    /// Changes of shared disks' reservations this node made (each notified and waited
+    /// for).
+    pub disk_notes: AtomicU64,
 }
 
 impl Stats {
@@ -193,6 +200,16 @@ impl smb_server::state::ClusterView for View {
 
     fn unlock(&self, key: (u64, u64), id: u64, locks: &[smb_server::state::LockClaim]) {
         self.0.unlock(key, id, locks)
+    }
+
+    fn disk_record(
+        &self,
+        disk: &str,
+    ) -> Result<Arc<dyn smb_server::svhdx::SharedRecord>, smb_wire::NtStatus> {
+        match self.0.disk_record(disk) {
+            Some(r) => Ok(Arc::new(r)),
+            None => Err(smb_wire::NtStatus::FILE_NOT_AVAILABLE),
+        }
     }
 
     fn caching(&self, key: (u64, u64)) -> bool {
@@ -298,6 +315,7 @@ impl Cluster {
             handoffs: Default::default(),
             watcher: Default::default(),
             remote: Default::default(),
+            disks: Default::default(),
         });
         peers::write_record(&inner, None)?;
         inner.stats.renewed_at(crate::clock::now());

@@ -107,6 +107,12 @@ impl Inner {
                     }
                     continue;
                 }
+                if line.starts_with(b"* ") {
+                    if let Ok(l) = std::str::from_utf8(line) {
+                        inner.heard_disk(l);
+                    }
+                    continue;
+                }
                 if matches!(line, [b'%' | b'+' | b'-', b' ', ..]) {
                     if let Ok(l) = std::str::from_utf8(line) {
                         inner.heard_note(l);

@@ -172,7 +172,6 @@ pub(super) fn validate(s: &ShareSection) -> Result<()> {
         ("io_poll", s.io_poll),
         ("sqpoll", s.sqpoll),
         ("mapped_reads", s.mapped_reads),
-        ("rsvd", s.rsvd),
     ] {
         if on {
             bail!(
@@ -230,7 +229,10 @@ mod tests {
         for (bad, says) in [
             ("backend = \"cephfs\"\npath = \"shares\"", "needs path"),
             ("backend = \"cephfs\"", "needs path"),
-            ("backend = \"cephfs\"\npath = \"/s\"\nrsvd = true", "rsvd"),
+            (
+                "backend = \"cephfs\"\npath = \"/s\"\nmapped_reads = true",
+                "mapped_reads",
+            ),
             (
                 "backend = \"cephfs\"\npath = \"/s\"\ndevice = \"/x\"",
                 "device is for",

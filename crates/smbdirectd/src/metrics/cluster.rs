@@ -73,6 +73,12 @@ impl Metrics {
             ],
         ));
         out.push(family(
+            "smbdirectd_cluster_disk_reservation_changes_total",
+            "Changes of shared virtual disks' persistent reservations on scale-out shares made through this node (each seen by every node before it is answered).",
+            MetricType::COUNTER,
+            vec![counter(vec![], c.disk_notes.load(Relaxed))],
+        ));
+        out.push(family(
             "smbdirectd_cluster_handles_taken_over_total",
             "Persistent handles this node took over from other nodes.",
             MetricType::COUNTER,

@@ -294,7 +294,7 @@ fn open_and_register(
             let disk = match c.target {
                 // Opened at a snapshot: the snapshot's files, not the set's live disk.
                 Some(id) => crate::svhdx::snapshot_disk(share, &t.path, id),
-                None => crate::svhdx::shared_disk(server.pr_store.get(), share, &t.path, &fs.vdisk),
+                None => super::shared_disk(server, share, &t.path, &fs.vdisk),
             }
             .map_err(Stop::Status)?;
             let unbuffered = req.options & msg::create_options::NO_INTERMEDIATE_BUFFERING != 0;

@@ -1,0 +1,164 @@
+//! Shared VHDX on a scale-out share (issue 51): two nodes over one single-host Ceph
+//! cluster serve one fixed VHDX to two hosts, one through each node. Both see one set of
+//! reservations, each other's data, a preempt through one node fences the initiator on
+//! the other, and the reservations outlive node A's kill; what a scale-out share does
+//! not serve (a dynamic disk, a resize) is refused.
+
+use super::*;
+
+/// Copies the local file `from` onto the share as `name`, through `s`.
+fn upload(s: &TestServer, from: &Path, name: &str) {
+    let (mut c, t) = host(s);
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
+    let (f, _) = c
+        .create(
+            t,
+            name,
+            rw,
+            5, // overwrite if there
+            client::create_options::NON_DIRECTORY_FILE,
+        )
+        .unwrap();
+    let bytes = std::fs::read(from).unwrap();
+    for (i, chunk) in bytes.chunks(MIB as usize).enumerate() {
+        c.write(t, f, i as u64 * MIB, chunk).unwrap();
+    }
+    c.close(t, f).unwrap();
+}
+
+/// PERSISTENT RESERVE IN's READ KEYS and READ RESERVATION, as one host sees them.
+fn reservations(c: &mut Client, d: &mut SharedDisk) -> (Vec<u8>, Vec<u8>) {
+    let keys = d.pr_in(c, 0).unwrap();
+    let held = d.pr_in(c, 1).unwrap();
+    assert_eq!((keys.scsi_status, held.scsi_status), (GOOD, GOOD));
+    (keys.data, held.data)
+}
+
+#[test]
+fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16800);
+    let node = || {
+        TestServer::start_with(cephfs_opts(
+            &c,
+            "/vms",
+            "continuous_availability = true\nscale_out = true\nrsvd = true",
+            ("lease_seconds = 4", ""),
+        ))
+    };
+    let mut a = node();
+    let b = node();
+    let fixed = dir.path().join("fixed.vhdx");
+    vhdx(&["create", p(&fixed), "--size", "8M", "--type", "fixed"]);
+    upload(&a, &fixed, "guest.vhdx");
+    let dynamic = dir.path().join("dynamic.vhdx");
+    dynamic_disk(&dynamic, "8M");
+    upload(&a, &dynamic, "dynamic.vhdx");
+
+    // Several nodes each run an engine over the disk: only a fixed one is served.
+    let (mut c0, t0) = host(&b);
+    let refused = SharedDisk::open(&mut c0, t0, "dynamic.vhdx", Some(HOST_A), 2, "HOST");
+    assert_eq!(failed_with(refused), NtStatus::NOT_SUPPORTED);
+
+    let (mut ca, mut da) = open(&a, HOST_A, "guest.vhdx");
+    let (mut cb, mut db) = open(&b, HOST_B, "guest.vhdx");
+    // The cluster's sequence, A's host through node A and B's through node B.
+    for (c, d, k) in [(&mut ca, &mut da, KEY_A), (&mut cb, &mut db, KEY_B)] {
+        let r = d
+            .pr_out(c, pr_action::REGISTER_AND_IGNORE, 0, 0, k)
+            .unwrap();
+        assert_eq!(r.scsi_status, GOOD);
+    }
+    let r = da
+        .pr_out(&mut ca, pr_action::RESERVE, WE_RO, KEY_A, 0)
+        .unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+    let r = db
+        .pr_out(&mut cb, pr_action::RESERVE, WE_RO, KEY_B, 0)
+        .unwrap();
+    assert_eq!(r.scsi_status, CONFLICT, "A's reservation, seen through B");
+    let seen = reservations(&mut ca, &mut da);
+    assert_eq!(
+        seen,
+        reservations(&mut cb, &mut db),
+        "one set of reservations"
+    );
+    assert_eq!(
+        u32::from_be_bytes(seen.0[4..8].try_into().unwrap()),
+        16,
+        "two keys"
+    );
+
+    // Data: what A's host writes through A, B's host reads through B.
+    let block: Vec<u8> = (0..4096u32).map(|i| (i * 7) as u8).collect();
+    assert_eq!(
+        da.write16(&mut ca, 8, &block, BS).unwrap().scsi_status,
+        GOOD
+    );
+    let r = db.read16(&mut cb, 8, 8, BS).unwrap();
+    assert_eq!((r.scsi_status, &r.data), (GOOD, &block));
+    // An initiator not registered writes through neither node.
+    let (mut co, mut outsider) = open(&b, OUTSIDER, "guest.vhdx");
+    let r = outsider.write16(&mut co, 0, &[1; 512], BS).unwrap();
+    assert_eq!(r.scsi_status, CONFLICT);
+    outsider.close(&mut co).unwrap();
+
+    // B preempts A through node B: A's host hears of it once through node A, then its
+    // writes conflict there (fenced).
+    let r = db
+        .pr_out(&mut cb, pr_action::PREEMPT, WE_RO, KEY_B, KEY_A)
+        .unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+    let tur = da.scsi(&mut ca, &[0; 6], Data::None).unwrap();
+    assert_eq!(
+        (
+            tur.scsi_status,
+            tur.sense[2] & 0xF,
+            tur.sense[12],
+            tur.sense[13]
+        ),
+        (CHECK_CONDITION, 6, 0x2A, 0x05),
+        "REGISTRATIONS PREEMPTED, told through the other node\nA:\n{}",
+        a.log()
+    );
+    let r = da.write16(&mut ca, 8, &[9; 4096], BS).unwrap();
+    assert_eq!(r.scsi_status, CONFLICT, "A's host is fenced");
+    assert_eq!(
+        failed_with(ca.write(da.tree, da.file, 0, &[9; 512])),
+        RESERVATION_CONFLICT,
+        "through SMB2 WRITE too"
+    );
+    let seen = reservations(&mut cb, &mut db);
+    assert_eq!(seen, reservations(&mut ca, &mut da));
+    // What a scale-out disk does not do: change its metadata.
+    let mut resize = Guid::random().0.to_vec();
+    resize.extend_from_slice(&0u32.to_le_bytes());
+    resize.extend_from_slice(&[0; 4]);
+    resize.extend_from_slice(&(16 * MIB).to_le_bytes());
+    resize.extend_from_slice(&[1, 0, 0, 0]);
+    let r = db
+        .tunnel(&mut cb, opcode::META_OPERATION_START, &resize, 64)
+        .unwrap();
+    let h = Header::parse(r.ioctl_output()).unwrap();
+    assert_eq!(NtStatus(h.status), NtStatus::NOT_SUPPORTED);
+
+    // Node A killed: B's host goes on as the holder; A's host, through B now, finds the
+    // same reservations (and itself still fenced).
+    a.kill9();
+    drop((ca, da));
+    let r = db.write16(&mut cb, 16, &block, BS).unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+    let (mut ca, mut da) = open(&b, HOST_A, "guest.vhdx");
+    assert_eq!(reservations(&mut ca, &mut da), seen);
+    let r = da.write16(&mut ca, 8, &[9; 4096], BS).unwrap();
+    assert_eq!(r.scsi_status, CONFLICT);
+    let r = da.read16(&mut ca, 8, 8, BS).unwrap();
+    assert_eq!(
+        (r.scsi_status, &r.data),
+        (GOOD, &block),
+        "nothing of A's was written"
+    );
+}
