@@ -6,6 +6,9 @@
 
 use super::*;
 
+const CLIENT_A: [u8; 16] = *b"hyper-v-host-a!!";
+const CREATE_A: [u8; 16] = *b"guest-disk-open1";
+
 /// Copies the local file `from` onto the share as `name`, through `s`.
 fn upload(s: &TestServer, from: &Path, name: &str) {
     let (mut c, t) = host(s);
@@ -63,7 +66,20 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     let refused = SharedDisk::open(&mut c0, t0, "dynamic.vhdx", Some(HOST_A), 2, "HOST");
     assert_eq!(failed_with(refused), NtStatus::NOT_SUPPORTED);
 
-    let (mut ca, mut da) = open(&a, HOST_A, "guest.vhdx");
+    // A's host holds its disk through a persistent handle, as Hyper-V does on a
+    // continuously available share.
+    let (mut ca, ta) = connect_with_guid(&a, CLIENT_A);
+    let persistent = client::rsvd::dh2q_persistent(CREATE_A);
+    let mut da = SharedDisk::open_with(
+        &mut ca,
+        ta,
+        "guest.vhdx",
+        Some(HOST_A),
+        2,
+        "A",
+        &[persistent],
+    )
+    .unwrap();
     let (mut cb, mut db) = open(&b, HOST_B, "guest.vhdx");
     // The cluster's sequence, A's host through node A and B's through node B.
     for (c, d, k) in [(&mut ca, &mut da, KEY_A), (&mut cb, &mut db, KEY_B)] {
@@ -145,13 +161,37 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     let h = Header::parse(r.ioctl_output()).unwrap();
     assert_eq!(NtStatus(h.status), NtStatus::NOT_SUPPORTED);
 
-    // Node A killed: B's host goes on as the holder; A's host, through B now, finds the
-    // same reservations (and itself still fenced).
+    // Node A killed: B's host goes on as the holder. A's host reconnects through B and,
+    // once B has taken A over, reclaims its persistent handle (DH2C alone): the same
+    // disk and initiator, the same reservations, itself still fenced.
+    let file = da.file;
+    let started = std::time::Instant::now();
     a.kill9();
-    drop((ca, da));
+    drop(ca);
+    // (B's write waits until B has ended A's file system session, at A's takeover: the
+    // dead session holds the file's write capabilities until then.)
     let r = db.write16(&mut cb, 16, &block, BS).unwrap();
     assert_eq!(r.scsi_status, GOOD);
-    let (mut ca, mut da) = open(&b, HOST_A, "guest.vhdx");
+    eprintln!(
+        "B's host wrote again {:?} after the kill",
+        started.elapsed()
+    );
+    let (mut ca, mut da) = loop {
+        let (mut c, t) = connect_with_guid(&b, CLIENT_A);
+        match SharedDisk::reclaim(&mut c, t, "guest.vhdx", file, CREATE_A, HOST_A) {
+            Ok(d) => break (c, d),
+            Err(client::Error::Status(_, NtStatus::FILE_NOT_AVAILABLE))
+                if started.elapsed().as_secs() < 60 =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(250));
+            }
+            Err(e) => panic!("reclaim through B: {e}\nB:\n{}", b.log()),
+        }
+    };
+    eprintln!(
+        "A's host reclaimed its disk through B {:?} after the kill",
+        started.elapsed()
+    );
     assert_eq!(reservations(&mut ca, &mut da), seen);
     let r = da.write16(&mut ca, 8, &[9; 4096], BS).unwrap();
     assert_eq!(r.scsi_status, CONFLICT);

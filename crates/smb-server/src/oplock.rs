@@ -234,12 +234,15 @@ pub fn break_level2_for_write(fs: &FileState, writer: FileId, now: std::time::In
 /// A write through another node: every Level II oplock and every lease's read caching
 /// of the file ends.
 pub fn break_read_caching(fs: &FileState, now: std::time::Instant) {
+    // (Under the file's lock, as a CREATE grants: either it sees the count move and
+    // grants nothing, or its grant is here to break.)
+    let mut inner = fs.inner.lock();
     fs.remote_breaks.fetch_add(1, Ordering::AcqRel);
     if fs.leased.load(Ordering::Acquire) {
-        crate::lease::break_for_write(&mut fs.inner.lock(), None, now);
+        crate::lease::break_for_write(&mut inner, None, now);
     }
     if fs.level2.swap(false, Ordering::AcqRel) {
-        for o in fs.inner.lock().opens.iter_mut() {
+        for o in inner.opens.iter_mut() {
             if o.oplock == oplock::LEVEL_II {
                 break_level2(o);
             }

@@ -160,8 +160,10 @@ pub fn refresh(lun: &Lun) -> Result<(), crate::RecordUnavailable> {
     let Some(s) = lun.shared else {
         return Ok(());
     };
+    // (Under the lock: a change made here meanwhile is not overwritten by an older read.)
+    let mut pr = lun.pr.lock();
     if let Some(r) = s.fresh()? {
-        *lun.pr.lock() = r;
+        *pr = r;
     }
     Ok(())
 }

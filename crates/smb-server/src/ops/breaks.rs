@@ -145,6 +145,14 @@ pub(super) fn data_changing(server: &Server, open: &Open, now: std::time::Instan
     }
 }
 
+/// Breaks another node may have sent were missed (its notifications went unheard for a
+/// while): every Level II oplock and lease read caching here ends.
+pub fn break_all_read_caching(server: &Server, now: std::time::Instant) {
+    for fs in server.files.values_cloned() {
+        crate::oplock::break_read_caching(&fs, now);
+    }
+}
+
 /// Another node changes the data of the file `key` (a scale-out share's): every Level
 /// II oplock and lease read caching of it here ends, as for a local write.
 pub fn break_read_caching(server: &Server, key: (u64, u64), now: std::time::Instant) {

@@ -244,6 +244,9 @@ fn zero_ranges(
     if req.ctl_code == fsctl::FILE_LEVEL_TRIM {
         fsctl::encode_trim_output(&mut out, ranges.len() as u32);
     }
+    // The data changes: read caching of the file ends (on every node of a scale-out
+    // share).
+    super::breaks::data_changing(ctx.server, open, ctx.now.mono);
     if let Some(fs) = &open.file {
         for r in &ranges {
             ctx.server.offload.written(fs.key, r.offset, r.length);
@@ -457,6 +460,9 @@ pub(super) fn copy_chunk(
         .info()
         .map_err(|e| (e, Some(response(0, 0, 0))))?
         .end_of_file;
+    if !chunks.is_empty() {
+        super::breaks::data_changing(ctx.server, target, ctx.now.mono);
+    }
     for (src, dst, len) in chunks {
         let locked = |o: &Open, off: u64, write: bool| {
             super::io::io_locked(ctx, o, off, u64::from(len), write).err()

@@ -22,10 +22,32 @@ const MAX_RECORD: usize = 64 << 10;
 /// Changes lost to another node's, in a row, before the command fails.
 const MAX_RETRIES: usize = 32;
 
-/// The disks this node serves, by serial: whether another node changed each.
+/// The disks this node serves, by serial: for each of its records (one per shared disk
+/// open here: the same file through two shares, or two files with one identity, are
+/// two), whether another node changed it.
 #[derive(Default)]
 pub(super) struct Disks {
-    open: Mutex<HashMap<String, Weak<AtomicBool>>>,
+    open: Mutex<HashMap<String, Vec<Weak<AtomicBool>>>>,
+}
+
+impl Disks {
+    /// The records of `serial` (every one, with None) that live.
+    fn flags(&self, serial: Option<&str>) -> Vec<Arc<AtomicBool>> {
+        let Ok(open) = self.open.lock() else {
+            return Vec::new();
+        };
+        open.iter()
+            .filter(|(s, _)| serial.is_none_or(|x| x == s.as_str()))
+            .flat_map(|(_, v)| v.iter().filter_map(Weak::upgrade))
+            .collect()
+    }
+
+    /// Changes may have gone unheard: every record is read again before its next use.
+    pub(super) fn all_stale(&self) {
+        for s in self.flags(None) {
+            s.store(true, Ordering::Release);
+        }
+    }
 }
 
 /// A disk's serial as it may appear in an object name and a notification.
@@ -46,25 +68,20 @@ pub(super) struct Record {
 }
 
 impl Inner {
-    /// The record of the disk `serial` (shared by the node's opens of it).
+    /// The record of the disk `serial`, for one shared disk here (read at first use).
     pub(super) fn disk_record(self: &Arc<Self>, serial: &str) -> Option<Record> {
         if !valid(serial) {
             return None;
         }
         let mut open = self.disks.open.lock().ok()?;
-        open.retain(|_, w| w.strong_count() > 0);
-        let stale = match open.get(serial).and_then(Weak::upgrade) {
-            Some(s) => {
-                // (Another open's copy: this one reads the record afresh.)
-                s.store(true, Ordering::Release);
-                s
-            }
-            None => {
-                let s = Arc::new(AtomicBool::new(true));
-                open.insert(serial.to_string(), Arc::downgrade(&s));
-                s
-            }
-        };
+        for v in open.values_mut() {
+            v.retain(|w| w.strong_count() > 0);
+        }
+        open.retain(|_, v| !v.is_empty());
+        let stale = Arc::new(AtomicBool::new(true));
+        open.entry(serial.to_string())
+            .or_default()
+            .push(Arc::downgrade(&stale));
         Some(Record {
             inner: self.clone(),
             serial: serial.to_string(),
@@ -81,13 +98,7 @@ impl Inner {
         if u16::from_str_radix(node, 16).ok() == Some(self.number) || !valid(serial) {
             return;
         }
-        let found = self
-            .disks
-            .open
-            .lock()
-            .ok()
-            .and_then(|o| o.get(serial).and_then(Weak::upgrade));
-        if let Some(s) = found {
+        for s in self.disks.flags(Some(serial)) {
             s.store(true, Ordering::Release);
         }
     }

@@ -54,12 +54,17 @@ struct Kept {
     elsewhere_seq: u64,
     /// This node said `+` and has heard no `-` since.
     announced: bool,
+    /// The `-` heard (an announcement that crossed one does not count).
+    breaks: u64,
 }
 
 /// What this node keeps of the other nodes' locks.
 #[derive(Default)]
 pub(super) struct RemoteLocks {
     files: Mutex<HashMap<(u64, u64), Kept>>,
+    /// Where every entry's sequence numbers come from: one never reused, so a read
+    /// begun under an entry since forgotten is never kept in its successor.
+    next_seq: std::sync::atomic::AtomicU64,
 }
 
 impl RemoteLocks {
@@ -80,12 +85,14 @@ impl RemoteLocks {
         if files.len() >= MAX_FILES && !files.contains_key(&key) {
             files.clear();
         }
-        Some(f(files.entry(key).or_insert(Kept {
-            seq: 0,
+        let seq = &self.next_seq;
+        Some(f(files.entry(key).or_insert_with(|| Kept {
+            seq: seq.fetch_add(1, Ordering::Relaxed),
             locks: None,
             elsewhere: None,
             elsewhere_seq: 0,
             announced: false,
+            breaks: 0,
         })))
     }
 
@@ -106,8 +113,9 @@ impl RemoteLocks {
 
     /// Another node changed its locks on the file: what is kept of it goes.
     pub(super) fn heard(&self, key: (u64, u64)) {
+        let seq = self.next_seq.fetch_add(1, Ordering::Relaxed);
         self.with_mut(key, |k| {
-            k.seq += 1;
+            k.seq = seq;
             k.locks = None;
         });
     }
@@ -235,13 +243,22 @@ impl Inner {
 
     /// A client here is about to cache reads of `key`: true once every other node knows.
     pub(super) fn caching(&self, key: (u64, u64)) -> bool {
-        if self.remote.with(key, |k| k.announced) == Some(true) {
+        let Some((announced, breaks)) = self.remote.with(key, |k| (k.announced, k.breaks)) else {
+            return false;
+        };
+        if announced {
             return true;
         }
         self.stats.cache_notes.fetch_add(1, Ordering::Relaxed);
         match self.tell('+', key) {
             Ok(()) => {
-                self.remote.with_mut(key, |k| k.announced = true);
+                // (A `-` heard meanwhile broke what this announced: the CREATE asking
+                // sees that break and grants nothing; the next asks again.)
+                self.remote.with_mut(key, |k| {
+                    if k.breaks == breaks {
+                        k.announced = true;
+                    }
+                });
                 true
             }
             Err(e) => {
@@ -293,7 +310,10 @@ impl Inner {
             }
             _ => {
                 // (First: an open here that announced caching asks again before caching.)
-                self.remote.with_mut(key, |k| k.announced = false);
+                self.remote.with_mut(key, |k| {
+                    k.announced = false;
+                    k.breaks += 1;
+                });
                 self.stats.breaks_heard.fetch_add(1, Ordering::Relaxed);
                 smb_server::ops::break_read_caching(
                     &self.server,
@@ -340,7 +360,7 @@ mod tests {
             lock: (0, 10, true),
         }]
         .into();
-        // Nothing kept: a read is due, under sequence 0.
+        // Nothing kept: a read is due.
         let seq = r.get(key).unwrap_err();
         r.heard(key);
         r.put(key, seq, held.clone(), false);
@@ -355,7 +375,14 @@ mod tests {
         assert!(r.get(key).is_err());
         let seq = r.get(key).unwrap_err();
         r.drop_file(key);
-        r.put(key, seq, held, false);
+        r.put(key, seq, held.clone(), false);
         assert!(r.get(key).is_err());
+        // Nor in the entry made after everything was forgotten (a sequence number is
+        // never given twice).
+        let seq = r.get(key).unwrap_err();
+        r.forget_all();
+        let _ = r.get(key);
+        r.put(key, seq, held, false);
+        assert!(r.get(key).is_err(), "a read from before was kept");
     }
 }

@@ -129,10 +129,19 @@ impl Inner {
                 }
             }
         });
-        // (Lock changes heard of while there was no watch are unknown.)
-        self.remote.forget_all();
         match cephfs::rados::watch(&self.io, OBJECT, f) {
-            Ok(watch) => *w = Some(watch),
+            Ok(watch) => {
+                *w = Some(watch);
+                // What other nodes notified while there was no watch is unknown: the
+                // locks kept are read again, the shared disks' reservations too, and
+                // read caching here ends (a break may have been missed).
+                self.remote.forget_all();
+                self.disks.all_stale();
+                smb_server::ops::break_all_read_caching(
+                    &self.server,
+                    crate::clock::engine_now().mono,
+                );
+            }
             Err(e) => tracing::warn!(error = %e, "watching the cluster's notify object failed"),
         }
     }
