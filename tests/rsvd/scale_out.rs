@@ -8,6 +8,10 @@ use super::*;
 
 const CLIENT_A: [u8; 16] = *b"hyper-v-host-a!!";
 const CREATE_A: [u8; 16] = *b"guest-disk-open1";
+const CLIENT_C: [u8; 16] = *b"hyper-v-host-c!!";
+const CREATE_C: [u8; 16] = *b"guest-disk-open3";
+const HOST_C: Guid = Guid([0xC5; 16]);
+const KEY_C: u64 = 0xC0C0_0003;
 
 /// Copies the local file `from` onto the share as `name`, through `s`.
 fn upload(s: &TestServer, from: &Path, name: &str) {
@@ -160,6 +164,77 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
         .unwrap();
     let h = Header::parse(r.ioctl_output()).unwrap();
     assert_eq!(NtStatus(h.status), NtStatus::NOT_SUPPORTED);
+
+    // A drained: a third host's persistent open of the disk through A moves to B with
+    // it (A still alive: A hands the open over through RADOS as the host reconnects),
+    // its initiator registered and the reservations as they were.
+    let (mut cc, tc) = connect_with_guid(&a, CLIENT_C);
+    let persistent = client::rsvd::dh2q_persistent(CREATE_C);
+    let mut dc = SharedDisk::open_with(
+        &mut cc,
+        tc,
+        "guest.vhdx",
+        Some(HOST_C),
+        2,
+        "C",
+        &[persistent],
+    )
+    .unwrap();
+    let r = dc
+        .pr_out(&mut cc, pr_action::REGISTER_AND_IGNORE, 0, 0, KEY_C)
+        .unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+    let moved = dc.file;
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
+            .args(["drain", "--config"])
+            .arg(a.dir.path().join("smbdirectd.toml"))
+            .output()
+            .unwrap();
+        if o.status.success() {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < end && out_text(&o).contains("no other node"),
+            "{}",
+            out_text(&o)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    drop(cc);
+    let started = std::time::Instant::now();
+    let (mut cc, mut dc) = loop {
+        let (mut c, t) = connect_with_guid(&b, CLIENT_C);
+        match SharedDisk::reclaim(&mut c, t, "guest.vhdx", moved, CREATE_C, HOST_C) {
+            Ok(d) => break (c, d),
+            Err(client::Error::Status(_, NtStatus::FILE_NOT_AVAILABLE))
+                if started.elapsed().as_secs() < 30 =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            Err(e) => panic!(
+                "reclaim through B after the drain: {e}\nA:\n{}\nB:\n{}",
+                a.log(),
+                b.log()
+            ),
+        }
+    };
+    eprintln!(
+        "C's disk moved to B {:?} after it reconnected",
+        started.elapsed()
+    );
+    let keys = reservations(&mut cc, &mut dc).0;
+    assert_eq!(
+        u32::from_be_bytes(keys[4..8].try_into().unwrap()),
+        16,
+        "B's and C's keys"
+    );
+    let r = dc.read16(&mut cc, 8, 8, BS).unwrap();
+    assert_eq!((r.scsi_status, &r.data), (GOOD, &block));
+    dc.close(&mut cc).unwrap();
+    // (C stays registered: a closed handle keeps its registration, as SCSI wants.)
+    let seen = reservations(&mut cb, &mut db);
 
     // Node A killed: B's host goes on as the holder. A's host reconnects through B and,
     // once B has taken A over, reclaims its persistent handle (DH2C alone): the same

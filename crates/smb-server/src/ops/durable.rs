@@ -597,7 +597,9 @@ pub fn adopt_persistent(
 /// record where that node will read it, before anything here changes: a crash in
 /// between leaves the open in this node's journal too, and the other node's adoption
 /// then finds its id in use and skips it. None when the open is not here, still
-/// connected, or not one to move (a shared virtual disk's, or a file being deleted).
+/// connected, or not one to move (a file being deleted). A shared virtual disk's open
+/// moves too: every node of a scale-out share serves the disk, its reservations the
+/// cluster's.
 pub fn yield_persistent(
     server: &Server,
     persistent: u64,
@@ -612,7 +614,7 @@ pub fn yield_persistent(
         let d = table.get(&persistent)?;
         let o = &d.open;
         let on_scale_out = o.share.as_ref().is_some_and(|s| s.scale_out);
-        if !on_scale_out || o.svhdx.is_some() || o.delete_on_close.load(Ordering::Acquire) {
+        if !on_scale_out || o.delete_on_close.load(Ordering::Acquire) {
             return None;
         }
         if o.file
