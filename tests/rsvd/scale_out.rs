@@ -48,16 +48,18 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     }
     let dir = tempfile::tempdir().unwrap();
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16800);
-    let node = || {
+    let node = |metrics: &str| {
         TestServer::start_with(cephfs_opts(
             &c,
             "/vms",
             "continuous_availability = true\nscale_out = true\nrsvd = true",
-            ("lease_seconds = 4", ""),
+            ("lease_seconds = 4", metrics),
         ))
     };
-    let mut a = node();
-    let b = node();
+    let mut a = node("");
+    let mb = free_port();
+    let b = node(&format!("[metrics]\nlisten = \"127.0.0.1:{mb}\""));
+    let ceph_reads = || metric_value(mb, "smbdirectd_cephfs_operations_total{op=\"read\"}");
     let fixed = dir.path().join("fixed.vhdx");
     vhdx(&["create", p(&fixed), "--size", "8M", "--type", "fixed"]);
     upload(&a, &fixed, "guest.vhdx");
@@ -118,8 +120,13 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
         da.write16(&mut ca, 8, &block, BS).unwrap().scsi_status,
         GOOD
     );
+    let before = ceph_reads();
     let r = db.read16(&mut cb, 8, 8, BS).unwrap();
     assert_eq!((r.scsi_status, &r.data), (GOOD, &block));
+    assert!(
+        ceph_reads() > before,
+        "B's SCSI read went to the CephFS threads, not the worker"
+    );
     // An initiator not registered writes through neither node.
     let (mut co, mut outsider) = open(&b, OUTSIDER, "guest.vhdx");
     let r = outsider.write16(&mut co, 0, &[1; 512], BS).unwrap();

@@ -657,6 +657,17 @@ pub fn set_io_threads(n: usize) {
 /// An operation, and who is told its result.
 type Job = (Box<dyn FnOnce() -> i32 + Send>, IoDone);
 
+/// Operations handed to the CephFS threads since the start: reads, writes, the rest
+/// (flushes, holes punched).
+static OPS: [std::sync::atomic::AtomicU64; 3] = [const { std::sync::atomic::AtomicU64::new(0) }; 3];
+
+/// (reads, writes, others) handed to the node's CephFS threads so far (what the
+/// metrics show).
+pub fn ops_submitted() -> (u64, u64, u64) {
+    let n = |i: usize| OPS[i].load(std::sync::atomic::Ordering::Relaxed);
+    (n(0), n(1), n(2))
+}
+
 fn pool() -> &'static std::sync::mpsc::SyncSender<Job> {
     static POOL: std::sync::OnceLock<std::sync::mpsc::SyncSender<Job>> = std::sync::OnceLock::new();
     POOL.get_or_init(|| {
@@ -716,6 +727,12 @@ pub unsafe fn submit(target: CephTarget, op: StorageOp, done: IoDone) {
             (0, Op::Punch { offset, len })
         }
     };
+    let kind = match op {
+        Op::Read { .. } => 0,
+        Op::Write { .. } => 1,
+        Op::Flush | Op::Punch { .. } => 2,
+    };
+    OPS[kind].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let file = target.file;
     let work = Box::new(move || {
         // SAFETY: the request keeps the file open until `done` has run (the caller's

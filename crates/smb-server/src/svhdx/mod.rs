@@ -231,13 +231,21 @@ impl SharedDisk {
         self.device()
             .top_offset(offset, len, |top, at| {
                 let f = &top.file().0;
-                let (fd, spdk) = match f.obj.raw_fd() {
-                    Some(fd) => (fd, None),
-                    None => (-1, f.obj.ring_target(at, len)?.spdk?.into()),
+                // A plain file's descriptor; else the file's SPDK or CephFS target (a
+                // CephFS read goes to the node's CephFS threads, off the worker).
+                let (fd, spdk, ceph) = match f.obj.raw_fd() {
+                    Some(fd) => (fd, None, None),
+                    None => {
+                        let t = f.obj.ring_target(at, len)?;
+                        if t.spdk.is_none() && t.ceph.is_none() {
+                            return None;
+                        }
+                        (-1, t.spdk, t.ceph)
+                    }
                 };
-                let key = match spdk {
-                    None => f.key.hand_out(crate::fixed::Descriptor::Plain),
-                    Some(_) => 0,
+                let key = match (spdk, ceph) {
+                    (None, None) => f.key.hand_out(crate::fixed::Descriptor::Plain),
+                    _ => 0,
                 };
                 Some(RingTarget {
                     fd,
@@ -247,7 +255,7 @@ impl SharedDisk {
                         keep: f.clone(),
                     }),
                     spdk,
-                    ceph: None,
+                    ceph,
                 })
             })
             .flatten()

@@ -7,6 +7,17 @@ use prometheus::proto::{MetricFamily, MetricType};
 impl Metrics {
     /// Storage I/O through the workers' rings.
     pub(super) fn storage_ring_families(&self, out: &mut Vec<MetricFamily>) {
+        let (reads, writes, others) = storage::cephshare::ops_submitted();
+        out.push(family(
+            "smbdirectd_cephfs_operations_total",
+            "Operations on CephFS shares' files handed to the node's CephFS threads (off the workers): reads, writes, and the rest (flushes, holes punched).",
+            MetricType::COUNTER,
+            vec![
+                counter(vec![super::label("op", "read")], reads),
+                counter(vec![super::label("op", "write")], writes),
+                counter(vec![super::label("op", "other")], others),
+            ],
+        ));
         out.push(family(
             "smbdirectd_storage_ring_reads_total",
             "READs the page cache could not answer at once, read through the worker's io_uring.",
