@@ -103,13 +103,6 @@ pub(super) fn check_existing(
             return fail(NtStatus::SHARING_VIOLATION);
         }
     }
-    // Overwriting ends read caching on the other nodes of a scale-out share too.
-    if t.overwrite {
-        let share = ctx.tree.as_ref().and_then(|t| t.share.as_ref());
-        if let Some(c) = share.and_then(|s| server.cluster_of(s)) {
-            c.data_changing(fs.key);
-        }
-    }
     if info.attributes & attrs::READONLY != 0 {
         // (Overwriting or superseding it writes it, whatever access was asked for.)
         if t.overwrite
@@ -127,6 +120,14 @@ pub(super) fn check_existing(
     let kept = attrs::HIDDEN | attrs::SYSTEM;
     if t.overwrite && info.attributes & kept & !req.file_attributes != 0 {
         return fail(NtStatus::ACCESS_DENIED);
+    }
+    // An overwrite that goes ahead ends read caching on the other nodes of a scale-out
+    // share too (a refused one costs them nothing).
+    if t.overwrite {
+        let share = ctx.tree.as_ref().and_then(|t| t.share.as_ref());
+        if let Some(c) = share.and_then(|s| server.cluster_of(s)) {
+            c.data_changing(fs.key);
+        }
     }
     Ok(())
 }
