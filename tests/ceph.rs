@@ -117,15 +117,6 @@ fn read_caching_crosses_nodes(ca: &mut client::Client, ta: u32, cb: &mut client:
     cb.close(tb, fb).unwrap();
 }
 
-/// The status a request ended with.
-fn status<T>(r: Result<T, client::Error>) -> smb_wire::NtStatus {
-    match r {
-        Ok(_) => smb_wire::NtStatus::SUCCESS,
-        Err(client::Error::Status(_, st)) => st,
-        Err(e) => panic!("{e}"),
-    }
-}
-
 fn ok(s: &TestServer, o: &std::process::Output) -> String {
     let text = out_text(o);
     assert!(

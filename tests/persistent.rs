@@ -514,23 +514,7 @@ fn scale_out_drain_moves_a_host_and_its_handle_to_another_node() {
 
     // The drain (once A has seen B, every quarter lease): Witness on B tells the host
     // to move to B.
-    let end = Instant::now() + Duration::from_secs(15);
-    loop {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
-            .args(["drain", "--config"])
-            .arg(a.dir.path().join("smbdirectd.toml"))
-            .output()
-            .unwrap();
-        if o.status.success() {
-            break;
-        }
-        assert!(
-            Instant::now() < end && out_text(&o).contains("no other node"),
-            "{}",
-            out_text(&o)
-        );
-        std::thread::sleep(Duration::from_millis(300));
-    }
+    drain(&a);
     let (n, _) = witness.join().unwrap();
     assert_eq!(
         n.messages,

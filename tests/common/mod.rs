@@ -740,6 +740,38 @@ pub fn failure_status<T: std::fmt::Debug>(r: client::Result<T>) -> smb_wire::NtS
     }
 }
 
+/// The status a request ended with (SUCCESS when it did not fail).
+pub fn status<T>(r: Result<T, client::Error>) -> smb_wire::NtStatus {
+    match r {
+        Ok(_) => smb_wire::NtStatus::SUCCESS,
+        Err(client::Error::Status(_, st)) => st,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// `smbdirectd drain` on the scale-out node `s`, asked again while it has not yet seen
+/// another node to send its clients to (once it has looked, every quarter lease; 15 s
+/// at most).
+pub fn drain(s: &TestServer) {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
+            .args(["drain", "--config"])
+            .arg(s.dir.path().join("smbdirectd.toml"))
+            .output()
+            .unwrap();
+        if o.status.success() {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < end && out_text(&o).contains("no other node"),
+            "{}",
+            out_text(&o)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+}
+
 /// A client of `s` with ClientGuid `guid` (a Hyper-V host), signed in as the test
 /// user and connected to its share.
 pub fn connect_with_guid(s: &TestServer, guid: [u8; 16]) -> (client::Client, u32) {

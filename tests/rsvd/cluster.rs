@@ -112,7 +112,7 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
     let (mut cc, mut c) = open(&s, OUTSIDER, "cluster.vhdx");
     assert_eq!(read_status(&mut cc, &c, MIB, 4096).unwrap(), da[..4096]);
     assert_eq!(
-        status_of(cc.write(c.tree, c.file, 0, &[1; 512])),
+        status(cc.write(c.tree, c.file, 0, &[1; 512])),
         RESERVATION_CONFLICT
     );
     assert_eq!(
@@ -143,7 +143,7 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
         GOOD
     );
     assert_eq!(
-        status_of(ca.write(a.tree, a.file, 0, &[1; 512])),
+        status(ca.write(a.tree, a.file, 0, &[1; 512])),
         RESERVATION_CONFLICT
     );
     assert_eq!(zero(&mut ca, &a, MIB, 4096), RESERVATION_CONFLICT);
@@ -231,7 +231,7 @@ fn a_guest_cluster_shares_a_disk_through_reservations_and_restarts() {
         generation
     );
     assert_eq!(
-        status_of(ca.write(a.tree, a.file, 0, &[1; 512])),
+        status(ca.write(a.tree, a.file, 0, &[1; 512])),
         RESERVATION_CONFLICT
     );
     assert_eq!(
@@ -601,7 +601,7 @@ fn preempt_and_abort_stops_a_host_in_the_middle_of_its_writes() {
                         .unwrap()
                 })
                 .collect();
-            answers.extend(ids.into_iter().map(|id| status_of(ca.finish_write(id))));
+            answers.extend(ids.into_iter().map(|id| status(ca.finish_write(id))));
         }
         answers
     });

@@ -78,14 +78,6 @@ fn open(s: &TestServer, who: Guid, name: &str) -> (Client, SharedDisk) {
     (c, d)
 }
 
-fn status_of(r: client::Result<u32>) -> NtStatus {
-    match r {
-        Ok(_) => NtStatus::SUCCESS,
-        Err(client::Error::Status(_, s)) => s,
-        Err(e) => panic!("{e}"),
-    }
-}
-
 fn read_status(c: &mut Client, d: &SharedDisk, off: u64, len: u32) -> Result<Vec<u8>, NtStatus> {
     match c.read(d.tree, d.file, off, len) {
         Ok(v) => Ok(v),

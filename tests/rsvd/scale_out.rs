@@ -33,6 +33,30 @@ fn upload(s: &TestServer, from: &Path, name: &str) {
     c.close(t, f).unwrap();
 }
 
+/// A host (its ClientGuid, its open's CreateGuid, its initiator) takes its persistent
+/// disk handle `file` back through `s` with DH2C alone, asking again while `s` says to
+/// retry (for up to `secs` seconds, `nap_ms` apart).
+fn reclaim(
+    s: &TestServer,
+    (client_guid, create_guid, initiator): ([u8; 16], [u8; 16], Guid),
+    file: client::FileId,
+    (secs, nap_ms): (u64, u64),
+) -> (Client, SharedDisk) {
+    let started = std::time::Instant::now();
+    loop {
+        let (mut c, t) = connect_with_guid(s, client_guid);
+        match SharedDisk::reclaim(&mut c, t, "guest.vhdx", file, create_guid, initiator) {
+            Ok(d) => return (c, d),
+            Err(client::Error::Status(_, NtStatus::FILE_NOT_AVAILABLE))
+                if started.elapsed().as_secs() < secs =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(nap_ms));
+            }
+            Err(e) => panic!("reclaim through {}: {e}\n{}", s.host, s.log()),
+        }
+    }
+}
+
 /// PERSISTENT RESERVE IN's READ KEYS and READ RESERVATION, as one host sees them.
 fn reservations(c: &mut Client, d: &mut SharedDisk) -> (Vec<u8>, Vec<u8>) {
     let keys = d.pr_in(c, 0).unwrap();
@@ -192,41 +216,10 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
         .unwrap();
     assert_eq!(r.scsi_status, GOOD);
     let moved = dc.file;
-    let end = std::time::Instant::now() + std::time::Duration::from_secs(15);
-    loop {
-        let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
-            .args(["drain", "--config"])
-            .arg(a.dir.path().join("smbdirectd.toml"))
-            .output()
-            .unwrap();
-        if o.status.success() {
-            break;
-        }
-        assert!(
-            std::time::Instant::now() < end && out_text(&o).contains("no other node"),
-            "{}",
-            out_text(&o)
-        );
-        std::thread::sleep(std::time::Duration::from_millis(300));
-    }
+    drain(&a);
     drop(cc);
     let started = std::time::Instant::now();
-    let (mut cc, mut dc) = loop {
-        let (mut c, t) = connect_with_guid(&b, CLIENT_C);
-        match SharedDisk::reclaim(&mut c, t, "guest.vhdx", moved, CREATE_C, HOST_C) {
-            Ok(d) => break (c, d),
-            Err(client::Error::Status(_, NtStatus::FILE_NOT_AVAILABLE))
-                if started.elapsed().as_secs() < 30 =>
-            {
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            }
-            Err(e) => panic!(
-                "reclaim through B after the drain: {e}\nA:\n{}\nB:\n{}",
-                a.log(),
-                b.log()
-            ),
-        }
-    };
+    let (mut cc, mut dc) = reclaim(&b, (CLIENT_C, CREATE_C, HOST_C), moved, (30, 100));
     eprintln!(
         "C's disk moved to B {:?} after it reconnected",
         started.elapsed()
@@ -258,18 +251,7 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
         "B's host wrote again {:?} after the kill",
         started.elapsed()
     );
-    let (mut ca, mut da) = loop {
-        let (mut c, t) = connect_with_guid(&b, CLIENT_A);
-        match SharedDisk::reclaim(&mut c, t, "guest.vhdx", file, CREATE_A, HOST_A) {
-            Ok(d) => break (c, d),
-            Err(client::Error::Status(_, NtStatus::FILE_NOT_AVAILABLE))
-                if started.elapsed().as_secs() < 60 =>
-            {
-                std::thread::sleep(std::time::Duration::from_millis(250));
-            }
-            Err(e) => panic!("reclaim through B: {e}\nB:\n{}", b.log()),
-        }
-    };
+    let (mut ca, mut da) = reclaim(&b, (CLIENT_A, CREATE_A, HOST_A), file, (60, 250));
     eprintln!(
         "A's host reclaimed its disk through B {:?} after the kill",
         started.elapsed()

@@ -156,11 +156,7 @@ impl SharedRecord for Record {
                 Ok(true) => {
                     self.inner.stats.disk_notes.fetch_add(1, Ordering::Relaxed);
                     let line = format!("* {:x} {}", self.inner.number, self.serial);
-                    if let Err(e) = self.inner.io.notify(
-                        super::notify::OBJECT,
-                        line.as_bytes(),
-                        super::notify::ACK_TIMEOUT,
-                    ) {
+                    if let Err(e) = self.inner.tell_all(&line) {
                         tracing::warn!(disk = %self.serial, error = %e,
                             "not every node acknowledged a change of a shared disk's reservations");
                     }

@@ -175,13 +175,15 @@ pub(super) fn others(entries: &[Entry], me: u16) -> Arc<[Held]> {
 }
 
 impl Inner {
-    /// Keeps what was read of the file under `seq` (see [`RemoteLocks`]).
-    pub(super) fn keep_locks(&self, key: (u64, u64), seq: u64, entries: &[Entry]) {
+    /// Keeps what was read of the file under `seq` (see [`RemoteLocks`]); the other
+    /// nodes' locks in it.
+    pub(super) fn keep_locks(&self, key: (u64, u64), seq: u64, entries: &[Entry]) -> Arc<[Held]> {
         let others_open = entries
             .iter()
             .any(|e| e.node != self.number && matches!(e.what, What::Open { .. }));
-        self.remote
-            .put(key, seq, others(entries, self.number), others_open);
+        let locks = others(entries, self.number);
+        self.remote.put(key, seq, locks.clone(), others_open);
+        locks
     }
 
     /// The sequence number a read of the file's object is kept under.
@@ -201,8 +203,7 @@ impl Inner {
             Err(seq) => {
                 self.stats.lock_reads.fetch_add(1, Ordering::Relaxed);
                 let entries = self.read_entries(key)?.0;
-                self.keep_locks(key, seq, &entries);
-                others(&entries, self.number)
+                self.keep_locks(key, seq, &entries)
             }
         };
         let stops = |h: &Held| lock_stops_io(h.lock, offset, length, write);
@@ -233,12 +234,7 @@ impl Inner {
 
     /// Notifies `kind` about `key` and waits for every node (or the time out).
     fn tell(&self, kind: char, key: (u64, u64)) -> Result<(), cephfs::Errno> {
-        let line = note(kind, key, self.number);
-        self.io.notify(
-            super::notify::OBJECT,
-            line.as_bytes(),
-            super::notify::ACK_TIMEOUT,
-        )
+        self.tell_all(&note(kind, key, self.number))
     }
 
     /// A client here is about to cache reads of `key`: true once every other node knows.

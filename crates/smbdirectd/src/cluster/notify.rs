@@ -18,7 +18,7 @@ pub(super) const OBJECT: &str = "smbdirectd.notify";
 /// Changes waiting to be sent, at most.
 const QUEUE: usize = 4096;
 /// How long a notification waits for the other nodes' acknowledgements.
-pub(super) const ACK_TIMEOUT: Duration = Duration::from_secs(5);
+const ACK_TIMEOUT: Duration = Duration::from_secs(5);
 /// The longest change (a share name and a path).
 const MAX_NOTE: usize = 8192;
 /// The most one notification carries.
@@ -66,6 +66,13 @@ impl Inner {
     /// is full.
     pub(super) fn send_line(&self, line: String) -> bool {
         self.notes.tx.try_send(line.into_bytes()).is_ok()
+    }
+
+    /// Notifies `line` to every node now and waits for their acknowledgements (or the
+    /// time out): what must be heard before an answer leaves (locks, caching,
+    /// reservations).
+    pub(super) fn tell_all(&self, line: &str) -> Result<(), cephfs::Errno> {
+        self.io.notify(OBJECT, line.as_bytes(), ACK_TIMEOUT)
     }
 
     /// Queues a change made here for the other nodes.
