@@ -9,9 +9,7 @@ mod common;
 use common::*;
 use smb_wire::header::Command;
 use smb_wire::NtStatus;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command as Cmd, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::process::{Command as Cmd, Stdio};
 use std::time::{Duration, Instant};
 
 const HOST: &str = "127.0.0.81";
@@ -23,81 +21,6 @@ fn server() -> TestServer {
         share_extra: "continuous_availability = true\n\n[witness]\nenabled = true".into(),
         ..Default::default()
     })
-}
-
-/// One rpcclient session (a context handle lives in its connection), fed commands.
-struct Rpc {
-    child: Child,
-    lines: Receiver<String>,
-}
-
-impl Rpc {
-    fn start(binding: &str, password: &str) -> Rpc {
-        // (Its errors, on stderr, come in the same stream, line by line.)
-        let mut child = Cmd::new("sh")
-            .arg("-c")
-            .arg(format!(
-                "exec stdbuf -oL timeout 120 rpcclient '{binding}' -U '{USER}%{password}' 2>&1"
-            ))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let out = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for l in BufReader::new(out).lines() {
-                let Ok(l) = l else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        Rpc { child, lines }
-    }
-
-    fn send(&mut self, cmd: &str) {
-        let stdin = self.child.stdin.as_mut().unwrap();
-        writeln!(stdin, "{cmd}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Lines until one containing any of `want`, within `limit`; all of them.
-    fn until(&self, want: &[&str], limit: Duration) -> String {
-        let end = Instant::now() + limit;
-        let mut seen = String::new();
-        while let Some(left) = end.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(l) => {
-                    seen.push_str(&l);
-                    seen.push('\n');
-                    if want.iter().any(|w| l.contains(w)) {
-                        return seen;
-                    }
-                }
-                Err(_) => break,
-            }
-        }
-        panic!("none of {want:?} within {limit:?}; saw:\n{seen}");
-    }
-
-    /// A registration's handle as rpcclient prints it (`type:GUID`).
-    fn register(&mut self, args: &str) -> String {
-        self.send(&format!("RegisterEx {args}"));
-        let out = self.until(&["1:", "result was"], Duration::from_secs(20));
-        let h = out
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("1:").map(|g| format!("1:{g}")))
-            .unwrap_or_else(|| panic!("no handle: {out}"));
-        h
-    }
-}
-
-impl Drop for Rpc {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 fn rpc_once(binding: &str, password: &str, cmd: &str) -> String {
@@ -169,7 +92,7 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
     }
 
     // A host registers and waits; with a keep-alive of 2 s its wait ends in a timeout.
-    let mut rpc = Rpc::start(&sealed, PASSWORD);
+    let mut rpc = Rpc::start(&format!("rpcclient '{sealed}' -U '{USER}%{PASSWORD}'"), &[]);
     let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=data --timeout=2"));
     let t = Instant::now();
     rpc.send(&format!("AsyncNotify {h}"));
@@ -297,7 +220,7 @@ fn a_node_hears_of_another_nodes_death_return_and_drain() {
         std::thread::sleep(Duration::from_millis(500));
     }
 
-    let mut rpc = Rpc::start(&on_b, PASSWORD);
+    let mut rpc = Rpc::start(&format!("rpcclient '{on_b}' -U '{USER}%{PASSWORD}'"), &[]);
     let h = rpc.register(&format!("--net=SOFS --ip={A} --share=data"));
     rpc.send(&format!("AsyncNotify {h}"));
     std::thread::sleep(Duration::from_millis(300));
@@ -320,7 +243,7 @@ fn a_node_hears_of_another_nodes_death_return_and_drain() {
     // A planned stop of B (SIGTERM) drains it first: a client registered with A for B
     // is told to move to A.
     let on_a = format!("ncacn_ip_tcp:{A}[seal]");
-    let mut rpc = Rpc::start(&on_a, PASSWORD);
+    let mut rpc = Rpc::start(&format!("rpcclient '{on_a}' -U '{USER}%{PASSWORD}'"), &[]);
     let end = Instant::now() + Duration::from_secs(15);
     let h = loop {
         // (Once A has seen B: every quarter lease.)
@@ -347,7 +270,7 @@ fn a_node_hears_of_another_nodes_death_return_and_drain() {
     // Drained with no destination named: A picks B (alive again), and B's Witness tells
     // the client registered there for A.
     let on_b = format!("ncacn_ip_tcp:{B}[seal]");
-    let mut rpc = Rpc::start(&on_b, PASSWORD);
+    let mut rpc = Rpc::start(&format!("rpcclient '{on_b}' -U '{USER}%{PASSWORD}'"), &[]);
     let h = rpc.register(&format!("--net=SOFS --ip={A} --share=data"));
     rpc.send(&format!("AsyncNotify {h}"));
     std::thread::sleep(Duration::from_millis(300));

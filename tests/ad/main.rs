@@ -15,6 +15,7 @@
 mod common;
 mod hyper_v;
 mod kerberos;
+mod witness;
 
 use client::access;
 use common::*;

@@ -810,3 +810,78 @@ pub fn cephfs_opts(
         ..Default::default()
     }
 }
+
+/// One rpcclient session (a context handle lives in its connection), fed commands one
+/// at a time (rpcclient, fed two lines at once, runs only the first).
+pub struct Rpc {
+    child: Child,
+    pub lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Rpc {
+    /// `command` (rpcclient and its arguments, shell words) with `envs`, within 120 s.
+    pub fn start(command: &str, envs: &[(String, String)]) -> Rpc {
+        use std::io::BufRead;
+        // (Its errors, on stderr, come in the same stream, line by line.)
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec stdbuf -oL timeout 120 {command} 2>&1"))
+            .envs(envs.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for l in std::io::BufReader::new(out).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Rpc { child, lines }
+    }
+
+    pub fn send(&mut self, cmd: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{cmd}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines until one containing any of `want`, within `limit`; all of them.
+    pub fn until(&self, want: &[&str], limit: Duration) -> String {
+        let end = Instant::now() + limit;
+        let mut seen = String::new();
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    seen.push_str(&l);
+                    seen.push('\n');
+                    if want.iter().any(|w| l.contains(w)) {
+                        return seen;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        panic!("none of {want:?} within {limit:?}; saw:\n{seen}");
+    }
+
+    /// A Witness registration's handle as rpcclient prints it (`type:GUID`).
+    pub fn register(&mut self, args: &str) -> String {
+        self.send(&format!("RegisterEx {args}"));
+        let out = self.until(&["1:", "result was"], Duration::from_secs(20));
+        out.lines()
+            .find_map(|l| l.trim().strip_prefix("1:").map(|g| format!("1:{g}")))
+            .unwrap_or_else(|| panic!("no handle: {out}"))
+    }
+}
+
+impl Drop for Rpc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

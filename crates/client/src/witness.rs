@@ -29,8 +29,8 @@ impl Security for Sealer {
     fn verify(&mut self, pdu: &[u8], sig: &[u8]) -> bool {
         self.0.as_mut().is_some_and(|s| s.verify(pdu, sig))
     }
-    fn seal(&mut self, pdu: &mut [u8], data: Range<usize>) -> Option<[u8; 16]> {
-        self.0.as_mut()?.seal(pdu, data)
+    fn seal(&mut self, pdu: &mut [u8], data: Range<usize>) -> Option<Vec<u8>> {
+        self.0.as_mut()?.seal(pdu, data).map(|s| s.to_vec())
     }
     fn unseal(&mut self, pdu: &mut [u8], data: Range<usize>, sig: &[u8]) -> bool {
         self.0.as_mut().is_some_and(|s| s.unseal(pdu, data, sig))

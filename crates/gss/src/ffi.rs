@@ -34,6 +34,19 @@ impl Buffer {
     }
 }
 
+/// gss_iov_buffer_desc (MIT's `gssapi_ext.h`): one piece of a message wrapped in place.
+#[repr(C)]
+pub struct Iov {
+    pub kind: u32,
+    pub buffer: Buffer,
+}
+
+/// gss_iov_buffer_desc types.
+pub const IOV_EMPTY: u32 = 0;
+pub const IOV_DATA: u32 = 1;
+pub const IOV_HEADER: u32 = 2;
+pub const IOV_SIGN_ONLY: u32 = 11;
+
 /// A buffer the library filled, released on drop.
 pub struct OwnedBuffer {
     lib: &'static Lib,
@@ -118,6 +131,8 @@ pub struct KeyValueSet {
 }
 
 type U = u32;
+/// gss_wrap_iov and gss_wrap_iov_length.
+pub type WrapIov = unsafe extern "C" fn(*mut U, Ctx, i32, U, *mut i32, *mut Iov, i32) -> U;
 type B = *mut Buffer;
 
 pub struct Lib {
@@ -178,6 +193,9 @@ pub struct Lib {
     pub krb5_set_allowable_enctypes: unsafe extern "C" fn(*mut U, Cred, U, *const i32) -> U,
     pub wrap: unsafe extern "C" fn(*mut U, Ctx, i32, U, B, *mut i32, B) -> U,
     pub unwrap: unsafe extern "C" fn(*mut U, Ctx, B, B, *mut i32, *mut U) -> U,
+    pub wrap_iov: WrapIov,
+    pub wrap_iov_length: WrapIov,
+    pub unwrap_iov: unsafe extern "C" fn(*mut U, Ctx, *mut i32, *mut U, *mut Iov, i32) -> U,
 }
 
 // SAFETY: the table holds function pointers into a library that stays loaded for the
@@ -219,6 +237,9 @@ impl Lib {
                 krb5_set_allowable_enctypes: sym!("gss_krb5_set_allowable_enctypes"),
                 wrap: sym!("gss_wrap"),
                 unwrap: sym!("gss_unwrap"),
+                wrap_iov: sym!("gss_wrap_iov"),
+                wrap_iov_length: sym!("gss_wrap_iov_length"),
+                unwrap_iov: sym!("gss_unwrap_iov"),
                 _lib: lib,
             })
         }

@@ -17,12 +17,13 @@
 //!
 //! ```text
 //!   Acceptor::new ──accept(AP-REQ)──▶ Done { AP-REP, principal, key, PAC } (or error)
+//!        DCE style: ──accept(AP-REQ)──▶ Continue(AP-REP) ──accept(AP-REP)──▶ Done
 //! ```
 
 mod ffi;
 
 use ffi::{Buffer, Lib, Oid, OwnedBuffer};
-use smb_auth::kerberos::{KerberosAcceptor, KerberosFactory, Ticket};
+use smb_auth::kerberos::{KerberosAcceptor, KerberosFactory, KrbStep, Ticket};
 use std::ffi::CString;
 use std::fmt;
 use std::ptr;
@@ -350,6 +351,123 @@ impl Context {
         Ok(out.bytes().to_vec())
     }
 
+    /// The pieces of a DCE/RPC PDU as the iov calls take them: the header token,
+    /// the signed-only bytes before the stub, the stub, the signed-only bytes after.
+    fn dce_iov(header: &mut [u8], pre: &[u8], data: &mut [u8], post: &[u8]) -> [ffi::Iov; 4] {
+        let piece = |kind: u32, b: &[u8]| ffi::Iov {
+            kind: if b.is_empty() { ffi::IOV_EMPTY } else { kind },
+            buffer: Buffer::borrowed(b),
+        };
+        [
+            ffi::Iov {
+                kind: ffi::IOV_HEADER,
+                buffer: Buffer {
+                    length: header.len(),
+                    value: header.as_mut_ptr().cast(),
+                },
+            },
+            piece(ffi::IOV_SIGN_ONLY, pre),
+            ffi::Iov {
+                kind: ffi::IOV_DATA,
+                buffer: Buffer {
+                    length: data.len(),
+                    value: data.as_mut_ptr().cast(),
+                },
+            },
+            piece(ffi::IOV_SIGN_ONLY, post),
+        ]
+    }
+
+    /// gss_wrap_iov or gss_wrap_iov_length over `iov`, sealing: whether it sealed.
+    fn wrap_iov(&self, f: ffi::WrapIov, iov: &mut [ffi::Iov]) -> Result<bool, Error> {
+        let (mut minor, mut conf) = (0, 0i32);
+        // SAFETY: a complete context; every piece points at live memory of its length
+        // (the header and data writable) for the length of the call, or, for the
+        // length call, is only read for its length and written its header's length.
+        let major = unsafe {
+            f(
+                &mut minor,
+                self.handle,
+                1,
+                0,
+                &mut conf,
+                iov.as_mut_ptr(),
+                iov.len() as i32,
+            )
+        };
+        check(self.lib, major, minor)?;
+        Ok(conf != 0)
+    }
+
+    /// The header token's length when sealing `data_len` bytes DCE style (the
+    /// trailer folded into the header, as MS-KILE 3.4.5.4.1 has it).
+    fn dce_seal_len(&mut self, data_len: usize) -> Result<usize, Error> {
+        let mut iov = [
+            ffi::Iov {
+                kind: ffi::IOV_HEADER,
+                buffer: Buffer::borrowed(&[]),
+            },
+            ffi::Iov {
+                kind: ffi::IOV_DATA,
+                buffer: Buffer {
+                    length: data_len,
+                    value: ptr::null_mut(),
+                },
+            },
+        ];
+        self.wrap_iov(self.lib.wrap_iov_length, &mut iov)?;
+        Ok(iov[0].buffer.length)
+    }
+
+    /// Seals `data` in place, protecting `pre` and `post` too; the header token.
+    fn dce_seal(&mut self, pre: &[u8], data: &mut [u8], post: &[u8]) -> Result<Vec<u8>, Error> {
+        let mut header = vec![0u8; self.dce_seal_len(data.len())?];
+        let mut iov = Self::dce_iov(&mut header, pre, data, post);
+        let sealed = self.wrap_iov(self.lib.wrap_iov, &mut iov)?;
+        if !sealed {
+            return Err(Error::local("the context cannot seal"));
+        }
+        let used = iov[0].buffer.length.min(header.len());
+        header.truncate(used);
+        Ok(header)
+    }
+
+    /// Opens `data` in place, checking it, `pre` and `post` against the header token.
+    fn dce_unseal(
+        &mut self,
+        pre: &[u8],
+        data: &mut [u8],
+        post: &[u8],
+        token: &[u8],
+    ) -> Result<(), Error> {
+        // (The library may rotate the header in place.)
+        let mut header = token.to_vec();
+        let mut iov = Self::dce_iov(&mut header, pre, data, post);
+        let (mut minor, mut conf, mut qop) = (0, 0i32, 0u32);
+        // SAFETY: as for sealing.
+        let major = unsafe {
+            (self.lib.unwrap_iov)(
+                &mut minor,
+                self.handle,
+                &mut conf,
+                &mut qop,
+                iov.as_mut_ptr(),
+                4,
+            )
+        };
+        check(self.lib, major, minor)?;
+        if conf == 0 {
+            return Err(Error::local("a PDU signed where it should be sealed"));
+        }
+        // Supplementary bits: a duplicate, old, out-of-order token or a gap before it.
+        if major & 0x1e != 0 {
+            return Err(Error::local(format!(
+                "a sealed PDU out of sequence (status {major:#x})"
+            )));
+        }
+        Ok(())
+    }
+
     fn verify_mic(&mut self, msg: &[u8], mic: &[u8]) -> Result<(), Error> {
         let mut m = Buffer::borrowed(msg);
         let mut t = Buffer::borrowed(mic);
@@ -409,8 +527,10 @@ impl Acceptor {
     }
 
     /// Takes the client's Kerberos token (the GSS-API InitialContextToken carrying the
-    /// AP-REQ). Kerberos completes in one step; a continuation is refused.
-    pub fn accept(&mut self, token: &[u8]) -> Result<Ticket, Error> {
+    /// AP-REQ). Kerberos completes in one step, except DCE style (DCE/RPC's binds,
+    /// MS-KILE 3.4.5.4.1): its AP-REP goes back as a continuation and the client's own
+    /// AP-REP, passed here next, completes the exchange.
+    pub fn accept(&mut self, token: &[u8]) -> Result<KrbStep, Error> {
         let lib = self.lib;
         let mut input = Buffer::borrowed(token);
         let mut out = OwnedBuffer::new(lib);
@@ -437,7 +557,12 @@ impl Acceptor {
         let src = Name { lib, handle: src };
         check(lib, major, minor)?;
         if major & GSS_S_CONTINUE_NEEDED != 0 {
-            return Err(Error::local("Kerberos exchange wants another round"));
+            // (Only DCE style continues; the library does not say so in the flags
+            // until the context is complete.)
+            if out.bytes().is_empty() {
+                return Err(Error::local("Kerberos exchange wants another round"));
+            }
+            return Ok(KrbStep::Continue(out.bytes().to_vec()));
         }
         // SAFETY: on success the library points `mech` at a static OID of its own.
         let mech_oid = unsafe {
@@ -448,13 +573,13 @@ impl Acceptor {
         if !mech_oid.is_some_and(|m| m == OID_KRB5 || m == OID_MS_KRB5) {
             return Err(Error::local("the token was not Kerberos"));
         }
-        Ok(Ticket {
+        Ok(KrbStep::Done(Ticket {
             token: out.bytes().to_vec(),
             principal: src.display()?,
             session_key: self.ctx.session_key()?,
             lifetime_s: time_rec,
             logon_info: src.attribute("urn:mspac:logon-info"),
-        })
+        }))
     }
 
     /// SPNEGO's mechListMIC (RFC 4178 5): the MIC over the client's mechTypes.
@@ -481,8 +606,30 @@ impl KerberosFactory for Factory {
 }
 
 impl KerberosAcceptor for Acceptor {
-    fn accept(&mut self, token: &[u8]) -> Result<Ticket, String> {
+    fn accept(&mut self, token: &[u8]) -> Result<KrbStep, String> {
         Acceptor::accept(self, token).map_err(|e| e.to_string())
+    }
+
+    fn dce_seal_len(&mut self, data_len: usize) -> Result<usize, String> {
+        self.ctx.dce_seal_len(data_len).map_err(|e| e.to_string())
+    }
+
+    fn dce_seal(&mut self, pre: &[u8], data: &mut [u8], post: &[u8]) -> Result<Vec<u8>, String> {
+        self.ctx
+            .dce_seal(pre, data, post)
+            .map_err(|e| e.to_string())
+    }
+
+    fn dce_unseal(
+        &mut self,
+        pre: &[u8],
+        data: &mut [u8],
+        post: &[u8],
+        token: &[u8],
+    ) -> Result<(), String> {
+        self.ctx
+            .dce_unseal(pre, data, post, token)
+            .map_err(|e| e.to_string())
     }
 
     fn get_mic(&mut self, msg: &[u8]) -> Result<Vec<u8>, String> {

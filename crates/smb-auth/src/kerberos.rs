@@ -21,13 +21,48 @@ pub struct Ticket {
     pub logon_info: Option<(Vec<u8>, bool)>,
 }
 
+/// Where an accepted token leaves the exchange.
+#[derive(Debug, Clone)]
+pub enum KrbStep {
+    /// DCE style (a DCE/RPC bind): this AP-REP goes back, the client's AP-REP comes
+    /// next and completes it.
+    Continue(Vec<u8>),
+    Done(Ticket),
+}
+
 /// One Kerberos exchange on the acceptor side.
 pub trait KerberosAcceptor: Send {
-    /// Accepts the client's InitialContextToken. The error is the reason, for logs.
-    fn accept(&mut self, token: &[u8]) -> Result<Ticket, String>;
+    /// Accepts the client's InitialContextToken (or, DCE style, its AP-REP after ours).
+    /// The error is the reason, for logs.
+    fn accept(&mut self, token: &[u8]) -> Result<KrbStep, String>;
     /// SPNEGO's mechListMIC over the client's mechTypes (RFC 4178 5).
     fn get_mic(&mut self, msg: &[u8]) -> Result<Vec<u8>, String>;
     fn verify_mic(&mut self, msg: &[u8], mic: &[u8]) -> Result<(), String>;
+
+    /// DCE/RPC packet privacy on a complete context (MS-RPCE 3.3.1.5.2, MS-KILE
+    /// 3.4.5.4.1): the auth verifier's length for a stub of `data_len` bytes.
+    fn dce_seal_len(&mut self, _data_len: usize) -> Result<usize, String> {
+        Err("no DCE/RPC sealing".into())
+    }
+
+    /// Seals `data` (the stub and its pad) in place, protecting `pre` (the PDU before
+    /// it) and `post` (the security trailer) too when the header is signed (else
+    /// both empty): the auth verifier.
+    fn dce_seal(&mut self, _pre: &[u8], _data: &mut [u8], _post: &[u8]) -> Result<Vec<u8>, String> {
+        Err("no DCE/RPC sealing".into())
+    }
+
+    /// Opens a sealed stub in place, checked with `pre` and `post` against the
+    /// auth verifier `token`.
+    fn dce_unseal(
+        &mut self,
+        _pre: &[u8],
+        _data: &mut [u8],
+        _post: &[u8],
+        _token: &[u8],
+    ) -> Result<(), String> {
+        Err("no DCE/RPC sealing".into())
+    }
 }
 
 /// Makes an acceptor per authentication exchange.

@@ -22,6 +22,13 @@ pub fn token_mech(tok: &[u8]) -> Option<&[u8]> {
     der::expect(inner, 0x06).ok().map(|(oid, _)| oid)
 }
 
+/// Whether `tok` opens a Kerberos exchange: an InitialContextToken naming Kerberos, or
+/// a bare AP-REQ (\[APPLICATION 14\]), as DCE style sends it unframed (a DCE/RPC
+/// bind's, MS-KILE 3.4.5.4.1).
+pub fn is_krb5_token(tok: &[u8]) -> bool {
+    token_mech(tok).is_some_and(is_krb5) || der::expect(tok, 0x6e).is_ok()
+}
+
 /// The NEGOTIATE response SecurityBuffer: an RFC 4178 NegTokenInit offering Kerberos
 /// (both OIDs, as Windows lists them) when the server accepts it, and NTLMSSP.
 /// (Windows adds NegTokenInit2's negHints; clients ignore them, and analyzers that follow

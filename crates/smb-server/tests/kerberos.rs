@@ -7,7 +7,7 @@ mod harness;
 
 use client::access;
 use harness::*;
-use smb_auth::kerberos::{KerberosAcceptor, KerberosFactory, Ticket};
+use smb_auth::kerberos::{KerberosAcceptor, KerberosFactory, KrbStep, Ticket};
 use smb_server::config::{share_rights, Kerberos, ShareAce, Trustee};
 use smb_server::ServerConfig;
 use smb_wire::NtStatus;
@@ -25,17 +25,17 @@ const KEY: [u8; 32] = [7; 32];
 struct Stand(u32);
 
 impl KerberosAcceptor for Stand {
-    fn accept(&mut self, token: &[u8]) -> Result<Ticket, String> {
+    fn accept(&mut self, token: &[u8]) -> Result<KrbStep, String> {
         if !token.ends_with(b"good ticket") {
             return Err("Decrypt integrity check failed".into());
         }
-        Ok(Ticket {
+        Ok(KrbStep::Done(Ticket {
             token: b"AP-REP".to_vec(),
             principal: "hvadmin@LAB.TEST".into(),
             session_key: KEY.to_vec(),
             lifetime_s: self.0,
             logon_info: Some((pac(), true)),
-        })
+        }))
     }
     fn get_mic(&mut self, _: &[u8]) -> Result<Vec<u8>, String> {
         Err("no MIC expected".into())

@@ -22,6 +22,8 @@ const PFC_OBJECT_UUID: u8 = 0x80;
 /// Authentication types and levels (MS-RPCE 2.2.1.1.7, 2.2.1.1.8).
 pub const AUTH_TYPE_SPNEGO: u8 = 9;
 pub const AUTH_TYPE_NTLMSSP: u8 = 10;
+/// RPC_C_AUTHN_GSS_KERBEROS: Kerberos without SPNEGO, DCE style.
+pub const AUTH_TYPE_KERBEROS: u8 = 16;
 pub const AUTH_LEVEL_INTEGRITY: u8 = 5;
 pub const AUTH_LEVEL_PRIVACY: u8 = 6;
 
@@ -41,7 +43,8 @@ const MAX_CALLS: usize = 64;
 /// What a peer may make the association hold: one PDU, and one call's stub.
 const MAX_PDU: usize = 64 * 1024;
 const MAX_STUB: usize = 256 * 1024;
-const SIG_LEN: usize = 16;
+/// The largest auth verifier taken (NTLM's is 16 bytes, Kerberos' AES one 60).
+const MAX_SIG_LEN: usize = 1024;
 const TRAILER_LEN: usize = 8;
 /// Stubs are padded to this before the security trailer (as Windows pads them).
 const AUTH_PAD: usize = 16;
@@ -67,8 +70,17 @@ pub trait Security {
     fn step(&mut self, auth_type: u8, token: &[u8]) -> Result<AuthStep, Refused>;
     fn sign(&mut self, pdu: &[u8]) -> [u8; 16];
     fn verify(&mut self, pdu: &[u8], sig: &[u8]) -> bool;
-    fn seal(&mut self, pdu: &mut [u8], data: Range<usize>) -> Option<[u8; 16]>;
+    /// Seals `data` of `pdu` (everything before the auth verifier) in place: the
+    /// verifier, `sig_len` bytes long.
+    fn seal(&mut self, pdu: &mut [u8], data: Range<usize>) -> Option<Vec<u8>>;
     fn unseal(&mut self, pdu: &mut [u8], data: Range<usize>, sig: &[u8]) -> bool;
+    /// The auth verifier's length for `data_len` bytes of stub and pad (NTLM's 16).
+    fn sig_len(&mut self, _data_len: usize) -> usize {
+        16
+    }
+    /// Whether the bind agreed to sign the PDU's header and trailer too
+    /// (PFC_SUPPORT_HEADER_SIGN; NTLM always signs the whole PDU).
+    fn header_signing(&mut self, _on: bool) {}
 }
 
 /// An interface the association serves: UUID (wire order) and major version.
@@ -338,6 +350,9 @@ impl<S: Security> Association<S> {
                 }
             }
         }
+        if ptype == PT_BIND {
+            self.sec.header_signing(pdu[3] & PFC_HEADER_SIGN != 0);
+        }
         let mut p = Vec::new();
         let (resp, flags) = if ptype == PT_BIND {
             (
@@ -387,13 +402,22 @@ impl<S: Security> Association<S> {
         let stub_end = match (auth, self.auth) {
             (None, Auth::None) if self.min_level == 0 => pdu.len(),
             (Some((at, t, l, pad, ctx)), Auth::Done(bt, bl, bc)) if (t, l, ctx) == (bt, bl, bc) => {
+                if l < self.min_level {
+                    // (Refused whatever it carries: nothing of it is read.)
+                    self.fault(call_id, FAULT_ACCESS_DENIED);
+                    return None;
+                }
                 let sig_at = at + TRAILER_LEN;
-                if pdu.len() - sig_at != SIG_LEN || at < head + pad as usize {
+                let sig_len = pdu.len() - sig_at;
+                if at < head + pad as usize
+                    || sig_len > MAX_SIG_LEN
+                    || sig_len != self.sec.sig_len(at - head)
+                {
                     self.fault(call_id, FAULT_SEC_PKG_ERROR);
                     self.closing = true;
                     return None;
                 }
-                let sig: [u8; SIG_LEN] = pdu[sig_at..].try_into().ok()?;
+                let sig = pdu[sig_at..].to_vec();
                 let ok = if l >= AUTH_LEVEL_PRIVACY {
                     self.sec.unseal(&mut pdu[..sig_at], head..at, &sig)
                 } else if l >= AUTH_LEVEL_INTEGRITY {
@@ -404,10 +428,6 @@ impl<S: Security> Association<S> {
                 if !ok {
                     self.fault(call_id, FAULT_SEC_PKG_ERROR);
                     self.closing = true;
-                    return None;
-                }
-                if l < self.min_level {
-                    self.fault(call_id, FAULT_ACCESS_DENIED);
                     return None;
                 }
                 at - pad as usize
@@ -478,22 +498,27 @@ impl<S: Security> Association<S> {
             Auth::Done(t, l, ctx) if l >= AUTH_LEVEL_INTEGRITY => Some((t, l, ctx)),
             _ => None,
         };
-        let overhead = 24 + bound.map_or(0, |_| TRAILER_LEN + SIG_LEN);
+        // (The verifier's length for the largest fragment bounds every fragment's.)
+        let sig_max = bound.map_or(0, |_| self.sec.sig_len(self.max_xmit).min(MAX_SIG_LEN));
+        let overhead = 24 + bound.map_or(0, |_| TRAILER_LEN + sig_max);
         let room = self.max_xmit.saturating_sub(overhead).max(256) & !(AUTH_PAD - 1);
         for mut p in response_fragments(call_id, ctx_id, stub, room) {
             if let Some((t, l, ctx)) = bound {
                 let pad = (AUTH_PAD - (p.len() - 24) % AUTH_PAD) % AUTH_PAD;
                 p.resize(p.len() + pad, 0);
                 let data = 24..p.len();
+                let sig_len = self.sec.sig_len(data.len());
                 trailer(&mut p, t, l, pad as u8, ctx);
-                p.set_u16(10, SIG_LEN as u16);
-                let n = (p.len() + SIG_LEN) as u16;
+                p.set_u16(10, sig_len as u16);
+                let n = (p.len() + sig_len) as u16;
                 p.set_u16(8, n);
                 let sig = if l >= AUTH_LEVEL_PRIVACY {
-                    self.sec.seal(&mut p, data).unwrap_or([0; SIG_LEN])
+                    self.sec.seal(&mut p, data)
                 } else {
-                    self.sec.sign(&p)
+                    Some(self.sec.sign(&p).to_vec())
                 };
+                let mut sig = sig.unwrap_or_default();
+                sig.resize(sig_len, 0);
                 p.extend_from_slice(&sig);
                 self.output.extend_from_slice(&p);
             } else {

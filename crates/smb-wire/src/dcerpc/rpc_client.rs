@@ -86,14 +86,17 @@ pub fn request<S: Security>(
     let data = 24..p.len();
     p.extend_from_slice(&[a.auth_type, a.level, pad as u8, 0]);
     p.put_u32(a.context);
-    p.set_u16(10, 16);
-    let n = (p.len() + 16) as u16;
+    let sig_len = sec.sig_len(data.len());
+    p.set_u16(10, sig_len as u16);
+    let n = (p.len() + sig_len) as u16;
     p.set_u16(8, n);
     let sig = if a.level >= AUTH_LEVEL_PRIVACY {
-        sec.seal(&mut p, data).unwrap_or([0; 16])
+        sec.seal(&mut p, data)
     } else {
-        sec.sign(&p)
+        Some(sec.sign(&p).to_vec())
     };
+    let mut sig = sig.unwrap_or_default();
+    sig.resize(sig_len, 0);
     p.extend_from_slice(&sig);
     p
 }

@@ -1,18 +1,31 @@
-//! Who may talk to the Witness service: a user the node knows, logged on over NTLM
-//! (raw NTLMSSP or inside SPNEGO) by the same rules as an SMB session, whose calls are
-//! then sealed with NTLM session security. Guests and anonymous callers are refused.
+//! Who may talk to the Witness service: a user logged on by the same rules as an SMB
+//! session, over NTLM (raw NTLMSSP or inside SPNEGO) or Kerberos (inside SPNEGO, as a
+//! domain-joined Windows host logs on, or bare), whose calls are then sealed: with NTLM
+//! session security, or with Kerberos' DCE-style wrap tokens (MS-KILE 3.4.5.4.1).
+//! Guests and anonymous callers are refused.
 
 use smb_auth::acceptor::{Acceptor, Mechanism, Step};
+use smb_auth::kerberos::KerberosAcceptor;
 use smb_auth::ntlm_security::NtlmSecurity;
 use smb_server::Server;
-use smb_wire::dcerpc::assoc::{AuthStep, Refused, Security, AUTH_TYPE_NTLMSSP, AUTH_TYPE_SPNEGO};
+use smb_wire::dcerpc::assoc::{
+    AuthStep, Refused, Security, AUTH_TYPE_KERBEROS, AUTH_TYPE_NTLMSSP, AUTH_TYPE_SPNEGO,
+};
 use std::ops::Range;
 use std::sync::Arc;
+
+/// What protects the calls once logged on.
+enum Session {
+    Ntlm(Box<NtlmSecurity>),
+    Kerberos(Box<dyn KerberosAcceptor>),
+}
 
 pub struct RpcLogon {
     server: Option<Arc<Server>>,
     acceptor: Option<Acceptor>,
-    session: Option<NtlmSecurity>,
+    session: Option<Session>,
+    /// PFC_SUPPORT_HEADER_SIGN as the bind agreed it.
+    header_signing: bool,
     /// DOMAIN\user, once logged on.
     pub user: Option<String>,
 }
@@ -30,6 +43,7 @@ impl RpcLogon {
                 crate::clock::filetime_now(),
             )),
             session: None,
+            header_signing: false,
             user: None,
         }
     }
@@ -40,6 +54,7 @@ impl RpcLogon {
             server: None,
             acceptor: None,
             session: None,
+            header_signing: false,
             user: None,
         }
     }
@@ -47,7 +62,7 @@ impl RpcLogon {
 
 impl Security for RpcLogon {
     fn step(&mut self, auth_type: u8, token: &[u8]) -> Result<AuthStep, Refused> {
-        if auth_type != AUTH_TYPE_NTLMSSP && auth_type != AUTH_TYPE_SPNEGO {
+        if ![AUTH_TYPE_NTLMSSP, AUTH_TYPE_SPNEGO, AUTH_TYPE_KERBEROS].contains(&auth_type) {
             return Err(Refused);
         }
         let (Some(server), Some(acc)) = (&self.server, self.acceptor.as_mut()) else {
@@ -57,44 +72,100 @@ impl Security for RpcLogon {
         match step {
             Ok(Step::Continue(t)) => Ok(AuthStep::Continue(t)),
             Ok(Step::Done(a)) => {
-                // (Kerberos would need GSS wrapping of the PDUs: not offered yet.)
-                if a.guest || a.anonymous || a.mechanism != Mechanism::Ntlm {
+                if a.guest || a.anonymous {
                     return Err(Refused);
                 }
-                let Some(mut session) = NtlmSecurity::new(&a.session_key, acc.ntlm_flags(), true)
-                else {
-                    return Err(Refused);
+                let session = match a.mechanism {
+                    Mechanism::Kerberos => {
+                        let k = acc.take_kerberos().ok_or(Refused)?;
+                        Session::Kerberos(k)
+                    }
+                    _ if auth_type == AUTH_TYPE_KERBEROS => return Err(Refused),
+                    _ => {
+                        let Some(mut s) = NtlmSecurity::new(&a.session_key, acc.ntlm_flags(), true)
+                        else {
+                            return Err(Refused);
+                        };
+                        if acc.ntlm_mic_exchanged() {
+                            // Each side's first signature went into its mechListMIC.
+                            s.start_sequence_at(1);
+                        }
+                        Session::Ntlm(Box::new(s))
+                    }
                 };
-                if acc.ntlm_mic_exchanged() {
-                    // Each side's first signature went into its mechListMIC.
-                    session.start_sequence_at(1);
-                }
+                tracing::info!(target: "audit", user = %format!("{}\\{}", a.domain, a.user),
+                    mechanism = ?a.mechanism, "witness: logged on");
                 self.session = Some(session);
                 self.user = Some(format!("{}\\{}", a.domain, a.user));
                 Ok(AuthStep::Done(a.token))
             }
             Err(e) => {
-                tracing::info!(target: "audit", error = ?e, "witness: a logon failed");
+                let why = acc.failure().unwrap_or_default();
+                tracing::info!(target: "audit", error = ?e, why, "witness: a logon failed");
                 Err(Refused)
             }
         }
     }
 
+    // Integrity alone is NTLM's only (the service wants privacy anyway).
     fn sign(&mut self, pdu: &[u8]) -> [u8; 16] {
-        self.session.as_mut().map_or([0; 16], |s| s.sign(pdu))
+        match &mut self.session {
+            Some(Session::Ntlm(s)) => s.sign(pdu),
+            _ => [0; 16],
+        }
     }
 
     fn verify(&mut self, pdu: &[u8], sig: &[u8]) -> bool {
-        self.session.as_mut().is_some_and(|s| s.verify(pdu, sig))
+        match &mut self.session {
+            Some(Session::Ntlm(s)) => s.verify(pdu, sig),
+            _ => false,
+        }
     }
 
-    fn seal(&mut self, pdu: &mut [u8], data: Range<usize>) -> Option<[u8; 16]> {
-        self.session.as_mut()?.seal(pdu, data)
+    fn seal(&mut self, pdu: &mut [u8], data: Range<usize>) -> Option<Vec<u8>> {
+        let headers = self.header_signing;
+        match self.session.as_mut()? {
+            Session::Ntlm(s) => s.seal(pdu, data).map(|s| s.to_vec()),
+            Session::Kerberos(k) => {
+                let (pre, rest) = pdu.split_at_mut(data.start);
+                let (data, post) = rest.split_at_mut(data.end - data.start);
+                let (pre, post): (&[u8], &[u8]) = if headers { (pre, post) } else { (&[], &[]) };
+                k.dce_seal(pre, data, post).ok()
+            }
+        }
     }
 
     fn unseal(&mut self, pdu: &mut [u8], data: Range<usize>, sig: &[u8]) -> bool {
-        self.session
-            .as_mut()
-            .is_some_and(|s| s.unseal(pdu, data, sig))
+        let headers = self.header_signing;
+        match &mut self.session {
+            Some(Session::Ntlm(s)) => s.unseal(pdu, data, sig),
+            Some(Session::Kerberos(k)) => {
+                if data.end > pdu.len() || data.start > data.end {
+                    return false;
+                }
+                let (pre, rest) = pdu.split_at_mut(data.start);
+                let (data, post) = rest.split_at_mut(data.end - data.start);
+                let (pre, post): (&[u8], &[u8]) = if headers { (pre, post) } else { (&[], &[]) };
+                match k.dce_unseal(pre, data, post, sig) {
+                    Ok(()) => true,
+                    Err(e) => {
+                        tracing::info!(target: "audit", error = %e, "witness: a sealed call did not open");
+                        false
+                    }
+                }
+            }
+            None => false,
+        }
+    }
+
+    fn sig_len(&mut self, data_len: usize) -> usize {
+        match &mut self.session {
+            Some(Session::Kerberos(k)) => k.dce_seal_len(data_len).unwrap_or(0),
+            _ => 16,
+        }
+    }
+
+    fn header_signing(&mut self, on: bool) {
+        self.header_signing = on;
     }
 }

@@ -6,7 +6,8 @@
 //! node is drained and the client should move (CLIENT_MOVE). The endpoint mapper on TCP
 //! 135 tells clients the service's port.
 //!
-//! Calls are sealed (packet privacy) after an NTLM logon by the node's own rules. A
+//! Calls are sealed (packet privacy) after an NTLM or Kerberos logon by the node's own
+//! rules (`auth.rs`). A
 //! registration lives as long as its connection (its context handle runs down with
 //! it). Bounds: connections, registrations per connection and in all, waiting calls per
 //! connection, notifications queued per registration.

@@ -14,6 +14,8 @@ struct Toy {
     send_seq: u32,
     recv_seq: u32,
     refuse: bool,
+    /// The verifier's length when sealing (0: NTLM's 16), as Kerberos' is longer.
+    sig: usize,
 }
 
 impl Toy {
@@ -54,19 +56,37 @@ impl Security for Toy {
         self.recv_seq += 1;
         Self::sum(pdu, self.recv_seq) == sig
     }
-    fn seal(&mut self, pdu: &mut [u8], data: Range<usize>) -> Option<[u8; 16]> {
-        let sig = self.sign(pdu);
+    fn seal(&mut self, pdu: &mut [u8], data: Range<usize>) -> Option<Vec<u8>> {
+        let mut sig = self.sign(pdu).to_vec();
+        sig.resize(Toy::sig_len(self, data.len()), 0xee);
         let k = self.key(true);
         pdu.get_mut(data)?.iter_mut().for_each(|b| *b ^= k);
         Some(sig)
     }
+    fn sig_len(&mut self, data_len: usize) -> usize {
+        Toy::sig_len(self, data_len)
+    }
     fn unseal(&mut self, pdu: &mut [u8], data: Range<usize>, sig: &[u8]) -> bool {
+        if sig.len() != Toy::sig_len(self, data.len()) {
+            return false;
+        }
+        let sig = &sig[..16];
         let k = self.key(false);
         let Some(d) = pdu.get_mut(data) else {
             return false;
         };
         d.iter_mut().for_each(|b| *b ^= k);
         self.verify(pdu, sig)
+    }
+}
+
+impl Toy {
+    fn sig_len(&self, _data_len: usize) -> usize {
+        if self.sig == 0 {
+            16
+        } else {
+            self.sig
+        }
     }
 }
 
@@ -149,6 +169,44 @@ fn a_sealed_call_goes_in_and_its_sealed_answer_comes_out_in_fragments() {
         whole.extend_from_slice(s);
     }
     assert_eq!(whole, big);
+}
+
+#[test]
+fn a_longer_verifier_such_as_kerberos_is_sized_into_every_fragment() {
+    let mut a = served(Toy {
+        server: true,
+        sig: 60,
+        ..Default::default()
+    });
+    let mut c = bound(&mut a);
+    c.sig = 60;
+    let stub = witness::Request::GetInterfaceList.encode();
+    let calls = a.receive(&rpc_client::request(3, 0, 0, &stub, Some((PRIV, &mut c))));
+    assert_eq!(calls.len(), 1);
+    let big: Vec<u8> = (0..10_000u32).map(|i| i as u8).collect();
+    a.respond(3, &big);
+    let out = a.take_output();
+    let mut at = 0;
+    let mut whole = Vec::new();
+    while at < out.len() {
+        let len = u16::from_le_bytes([out[at + 8], out[at + 9]]) as usize;
+        // Each fragment within what the client takes, with a 60-byte verifier.
+        assert!(len <= 4280, "{len}");
+        assert_eq!(u16::from_le_bytes([out[at + 10], out[at + 11]]), 60);
+        let mut pdu = out[at..at + len].to_vec();
+        let Some(Answer::Stub(s, _)) = rpc_client::answer(&mut pdu, AUTH_LEVEL_PRIVACY, &mut c)
+        else {
+            panic!("an answer");
+        };
+        whole.extend_from_slice(&s);
+        at += len;
+    }
+    assert_eq!(whole, big);
+    // A request whose verifier is not the length the context makes: refused, closed.
+    c.sig = 16;
+    let calls = a.receive(&rpc_client::request(4, 0, 0, &stub, Some((PRIV, &mut c))));
+    assert!(calls.is_empty());
+    assert!(a.closing());
 }
 
 #[test]
