@@ -158,6 +158,7 @@ fn two_nodes_serve_one_cephfs_share() {
             &["-m", "SMB3_11"],
             "ls \"virtual machines\\vm1\\*\"; get \"Virtual Machines\\VM1\\DISK0.VHDX\" back.bin; \
              rename \"Virtual Machines\\VM1\\Disk0.vhdx\" \"Virtual Machines\\VM1\\Disk1.vhdx\"; \
+             hardlink \"Virtual Machines\\VM1\\Disk1.vhdx\" \"Virtual Machines\\VM1\\link.vhdx\"; \
              del \"Virtual Machines\\VM1\\gone.bin\"",
         ),
     );
@@ -171,10 +172,13 @@ fn two_nodes_serve_one_cephfs_share() {
         &a,
         &a.smbclient(
             &["-m", "SMB3_11"],
-            "ls \"Virtual Machines\\VM1\\*\"; get \"Virtual Machines\\VM1\\Disk1.vhdx\" back2.bin",
+            "ls \"Virtual Machines\\VM1\\*\"; get \"Virtual Machines\\VM1\\Disk1.vhdx\" back2.bin; \
+             get \"Virtual Machines\\VM1\\link.vhdx\" back3.bin",
         ),
     );
     assert!(text.contains("Disk1.vhdx"), "{text}");
+    // (B's hard link: another name for the same bytes.)
+    assert!(std::fs::read(a.dir.path().join("back3.bin")).unwrap() == data);
     assert!(
         !text.contains("Disk0.vhdx") && !text.contains("gone.bin"),
         "{text}"

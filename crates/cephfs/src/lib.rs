@@ -152,6 +152,7 @@ struct Lib {
     rmdir: unsafe extern "C" fn(Cm, *const c_char) -> c_int,
     unlink: unsafe extern "C" fn(Cm, *const c_char) -> c_int,
     rename: unsafe extern "C" fn(Cm, *const c_char, *const c_char) -> c_int,
+    link: unsafe extern "C" fn(Cm, *const c_char, *const c_char) -> c_int,
     opendir: unsafe extern "C" fn(Cm, *const c_char, *mut *mut c_void) -> c_int,
     fdopendir: unsafe extern "C" fn(Cm, c_int, *mut *mut c_void) -> c_int,
     openat: unsafe extern "C" fn(Cm, c_int, *const c_char, c_int, libc::mode_t) -> c_int,
@@ -222,6 +223,7 @@ fn load() -> std::result::Result<Lib, String> {
         rmdir: sym!("ceph_rmdir"),
         unlink: sym!("ceph_unlink"),
         rename: sym!("ceph_rename"),
+        link: sym!("ceph_link"),
         opendir: sym!("ceph_opendir"),
         fdopendir: sym!("ceph_fdopendir"),
         openat: sym!("ceph_openat"),
@@ -589,6 +591,14 @@ impl Mount {
         let (f, t) = (Self::path(from)?, Self::path(to)?);
         // SAFETY: both paths live for the call.
         check(unsafe { (self.lib.rename)(self.cm, f.as_ptr(), t.as_ptr()) })?;
+        Ok(())
+    }
+
+    /// link(2): `to`, a new name for the file `from` (EEXIST when `to` is taken).
+    pub fn link(&self, from: &str, to: &str) -> Result<()> {
+        let (f, t) = (Self::path(from)?, Self::path(to)?);
+        // SAFETY: both paths live for the call.
+        check(unsafe { (self.lib.link)(self.cm, f.as_ptr(), t.as_ptr()) })?;
         Ok(())
     }
 

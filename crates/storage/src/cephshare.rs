@@ -131,6 +131,19 @@ impl CephShare {
         let _ = self.m.fsetxattr(fd, XATTR, &m.encode());
     }
 
+    /// A rename's or link's two names checked (neither the root, both parents
+    /// directories); the new name's parent.
+    fn both_parents(&self, from: &SharePath, to: &SharePath) -> Result<String, NtStatus> {
+        let (fp, fname) = split(from);
+        let (tp, tname) = split(to);
+        if fname.is_empty() || tname.is_empty() {
+            return Err(NtStatus::ACCESS_DENIED);
+        }
+        self.parent(&fp)?;
+        self.parent(&tp)?;
+        Ok(tp)
+    }
+
     fn parent(&self, parent: &str) -> Result<(), NtStatus> {
         match self.m.statx(parent) {
             Ok(st) if st.is_dir() => Ok(()),
@@ -211,18 +224,35 @@ impl Share for CephShare {
 
     fn rename(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
         crate::stats::timed(crate::stats::OP_OTHER, || {
-            let (fp, fname) = split(from);
-            let (tp, tname) = split(to);
-            if fname.is_empty() || tname.is_empty() {
-                return Err(NtStatus::ACCESS_DENIED);
-            }
-            self.parent(&fp)?;
-            self.parent(&tp)?;
+            self.both_parents(from, to)?;
             // (libcephfs has no RENAME_NOREPLACE: the target is looked for first.)
             if !replace && self.m.statx(to.as_str()).is_ok() {
                 return Err(NtStatus::OBJECT_NAME_COLLISION);
             }
             self.m.rename(from.as_str(), to.as_str()).map_err(st_of)
+        })
+    }
+
+    fn link(&self, from: &SharePath, to: &SharePath, replace: bool) -> Result<(), NtStatus> {
+        crate::stats::timed(crate::stats::OP_OTHER, || {
+            let tp = self.both_parents(from, to)?;
+            match self.m.link(from.as_str(), to.as_str()) {
+                Err(e) if replace && e.0 == libc::EEXIST => {
+                    // Replaced: the new name is linked beside, then moved over the old.
+                    let tmp = format!(".smbdirectd-link-{}", std::process::id());
+                    let tmp = if tp.is_empty() {
+                        tmp
+                    } else {
+                        format!("{tp}/{tmp}")
+                    };
+                    self.m.link(from.as_str(), &tmp).map_err(st_of)?;
+                    self.m.rename(&tmp, to.as_str()).map_err(|e| {
+                        let _ = self.m.unlink(&tmp);
+                        st_of(e)
+                    })
+                }
+                r => r.map_err(st_of),
+            }
         })
     }
 
