@@ -83,7 +83,12 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     let mut a = node("");
     let mb = free_port();
     let b = node(&format!("[metrics]\nlisten = \"127.0.0.1:{mb}\""));
-    let ceph_reads = || metric_value(mb, "smbdirectd_cephfs_operations_total{op=\"read\"}");
+    let ceph_ops = |op: &str| {
+        metric_value(
+            mb,
+            &format!("smbdirectd_cephfs_operations_total{{op=\"{op}\"}}"),
+        )
+    };
     let fixed = dir.path().join("fixed.vhdx");
     vhdx(&["create", p(&fixed), "--size", "8M", "--type", "fixed"]);
     upload(&a, &fixed, "guest.vhdx");
@@ -144,11 +149,11 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
         da.write16(&mut ca, 8, &block, BS).unwrap().scsi_status,
         GOOD
     );
-    let before = ceph_reads();
+    let before = ceph_ops("read");
     let r = db.read16(&mut cb, 8, 8, BS).unwrap();
     assert_eq!((r.scsi_status, &r.data), (GOOD, &block));
     assert!(
-        ceph_reads() > before,
+        ceph_ops("read") > before,
         "B's SCSI read went to the CephFS threads, not the worker"
     );
     // An initiator not registered writes through neither node.
@@ -244,12 +249,30 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     a.kill9();
     drop(ca);
     // (B's write waits until B has ended A's file system session, at A's takeover: the
-    // dead session holds the file's write capabilities until then.)
-    let r = db.write16(&mut cb, 16, &block, BS).unwrap();
+    // dead session holds the file's write capabilities until then. It waits on the
+    // CephFS threads: node B's one worker answers another client meanwhile.)
+    // (FUA, as Hyper-V writes what must last.)
+    let before = ceph_ops("write");
+    let cdb = client::rsvd::write16_cdb(16, block.len() as u32 / BS, true);
+    let write = db.send_scsi(&mut cb, &cdb, client::rsvd::Data::Out(&block));
+    let echo = std::time::Instant::now();
+    let (mut ce, _) = host(&b);
+    let r = ce
+        .request(smb_wire::header::Command::ECHO, 0, &[4, 0, 0, 0])
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let echoed = echo.elapsed();
+    let r = SharedDisk::finish_scsi(&mut cb, write.unwrap()).unwrap();
     assert_eq!(r.scsi_status, GOOD);
-    eprintln!(
-        "B's host wrote again {:?} after the kill",
-        started.elapsed()
+    let wrote = started.elapsed();
+    eprintln!("B's host wrote again {wrote:?} after the kill; an echo through B took {echoed:?}");
+    assert!(
+        ceph_ops("write") > before,
+        "B's SCSI write went to the CephFS threads, not the worker"
+    );
+    assert!(
+        echoed < std::time::Duration::from_secs(1) || wrote < std::time::Duration::from_secs(2),
+        "B's worker answered nothing while the write waited: echo {echoed:?}, write {wrote:?}"
     );
     let (mut ca, mut da) = reclaim(&b, (CLIENT_A, CREATE_A, HOST_A), file, (60, 250));
     eprintln!(
@@ -264,5 +287,11 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
         (r.scsi_status, &r.data),
         (GOOD, &block),
         "nothing of A's was written"
+    );
+    let r = da.read16(&mut ca, 16, 8, BS).unwrap();
+    assert_eq!(
+        (r.scsi_status, &r.data),
+        (GOOD, &block),
+        "B's write after the kill"
     );
 }

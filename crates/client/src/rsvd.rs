@@ -272,10 +272,7 @@ impl SharedDisk {
         data: &[u8],
         block: u32,
     ) -> Result<ScsiResponse> {
-        let mut cdb = [0u8; 16];
-        cdb[0] = 0x8A;
-        cdb[2..10].copy_from_slice(&lba.to_be_bytes());
-        cdb[10..14].copy_from_slice(&(data.len() as u32 / block).to_be_bytes());
+        let cdb = write16_cdb(lba, data.len() as u32 / block, false);
         self.scsi(c, &cdb, Data::Out(data))
     }
 
@@ -465,4 +462,16 @@ impl SharedDisk {
                 .collect(),
         ))
     }
+}
+
+/// WRITE(16)'s CDB: `blocks` blocks at `lba`, FUA when `fua`.
+pub fn write16_cdb(lba: u64, blocks: u32, fua: bool) -> [u8; 16] {
+    let mut cdb = [0u8; 16];
+    cdb[0] = 0x8A;
+    if fua {
+        cdb[1] = 0x08;
+    }
+    cdb[2..10].copy_from_slice(&lba.to_be_bytes());
+    cdb[10..14].copy_from_slice(&blocks.to_be_bytes());
+    cdb
 }

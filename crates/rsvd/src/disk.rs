@@ -106,6 +106,20 @@ impl<S: Storage> VhdxDisk<S> {
         }
     }
 
+    /// Where a write of a virtual range goes in the top file when it changes none of
+    /// the disk's metadata ([`Vhdx::write_in_place`]), with the top file, under one
+    /// look at the chain; None when the disk's engine must do the write.
+    pub fn top_write_offset<R>(
+        &self,
+        offset: u64,
+        len: u64,
+        f: impl FnOnce(&Vhdx<S>, u64) -> R,
+    ) -> Option<R> {
+        let top = self.top();
+        let at = top.write_in_place(offset, len).ok()??;
+        Some(f(&top, at))
+    }
+
     /// Ends the session of every layer (the top one's log emptied).
     pub fn close(self) -> Result<(), DevError> {
         close_all(self.layers.into_inner())

@@ -652,3 +652,44 @@ fn a_crash_during_a_shrink_leaves_the_old_or_the_new_disk() {
         }
     }
 }
+
+#[test]
+fn a_write_in_place_is_where_the_engine_would_write_it() {
+    use vhdx::Storage;
+    let size = 8 * MIB;
+    // A fixed disk: every block is there; the caller writes the bytes itself, at the
+    // offset given, and the disk reads them back (it was marked written first).
+    let f = Arc::new(MemFile::new(new_disk(DiskKind::Fixed, size, MIB as u32)));
+    let d = Vhdx::open(f.clone(), OpenOptions::read_write()).unwrap();
+    let guid = d.data_write_guid();
+    let at = d.write_in_place(3 * MIB + 4096, 8192).unwrap().unwrap();
+    assert_ne!(d.data_write_guid(), guid, "marked written before the data");
+    f.write_at(&[0x5a; 8192], at).unwrap();
+    let all = read_all(&d);
+    assert!(all[3 * MIB as usize + 4096..3 * MIB as usize + 12288]
+        .iter()
+        .all(|&b| b == 0x5a));
+    assert_eq!(all[3 * MIB as usize + 4095], 0);
+    // Across two blocks, unaligned or past the end: not in place (or refused).
+    assert_eq!(d.write_in_place(MIB - 4096, 8192).unwrap(), None);
+    assert!(d.write_in_place(100, 512).is_err());
+    assert!(d.write_in_place(size, 4096).is_err());
+    assert!(d.check().unwrap().is_empty());
+    // A dynamic disk: a block not yet allocated needs the engine; once written through
+    // the engine, the block takes writes in place.
+    let f = Arc::new(MemFile::new(new_disk(DiskKind::Dynamic, size, MIB as u32)));
+    let d = Vhdx::open(f.clone(), OpenOptions::read_write()).unwrap();
+    assert_eq!(d.write_in_place(MIB, 4096).unwrap(), None);
+    write_through(&d, MIB, &[1u8; 4096]).unwrap();
+    let at = d.write_in_place(MIB + 8192, 4096).unwrap().unwrap();
+    f.write_at(&[2u8; 4096], at).unwrap();
+    let all = read_all(&d);
+    assert_eq!(
+        (all[MIB as usize], all[MIB as usize + 8192]),
+        (1, 2),
+        "both in the block the engine allocated"
+    );
+    // Read-only: refused.
+    let d = Vhdx::open(f, OpenOptions::read_only()).unwrap();
+    assert!(d.write_in_place(MIB, 4096).is_err());
+}

@@ -177,6 +177,21 @@ pub fn direct_read(
     scsi_op::direct_read(lun, open, &h, &input[HEADER_LEN..], max_out)
 }
 
+/// A tunnel request that is a SCSI WRITE the caller may write the data of itself (see
+/// [`DirectWrite`]); None for every other request, which [`dispatch`] answers.
+pub fn direct_write(
+    lun: &Lun,
+    open: &OpenState,
+    input: &[u8],
+    max_out: usize,
+) -> Option<DirectWrite> {
+    let h = Header::parse(input)?;
+    if h.operation != opcode::SCSI || max_out < HEADER_LEN + 16 + SENSE_LEN {
+        return None;
+    }
+    scsi_op::direct_write(lun, open, &h, &input[HEADER_LEN..], HEADER_LEN)
+}
+
 /// Answers one tunnel request. `Err` fails the IOCTL itself with that status (no output);
 /// `Ok` is the IOCTL's output, whose header may carry an RSVD or NTSTATUS error.
 #[allow(clippy::too_many_arguments)]

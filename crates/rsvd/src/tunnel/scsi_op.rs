@@ -241,6 +241,60 @@ pub(super) fn direct_read(
     })
 }
 
+/// A SCSI WRITE through the tunnel whose data the caller writes with its own I/O: the
+/// command passed every check ([`scsi::plain_write`]); `len` bytes of the request's
+/// input from `data_at` go to the virtual disk at `offset`, stable first when `fua`,
+/// and the answer is [`DirectWrite::head`] (or [`DirectWrite::failed`]). The write is
+/// under way (a PREEMPT AND ABORT waits for it) until this is dropped.
+#[derive(Debug)]
+pub struct DirectWrite {
+    pub offset: u64,
+    pub len: usize,
+    pub fua: bool,
+    /// Where the data starts in the tunnel request.
+    pub data_at: usize,
+    /// The answer: GOOD, no data.
+    pub head: Vec<u8>,
+    header: Header,
+    echo: Echo,
+    _task: crate::tasks::Task,
+}
+
+impl DirectWrite {
+    /// The answer when the data could not be written: CHECK CONDITION, WRITE ERROR.
+    pub fn failed(&self) -> Vec<u8> {
+        let o = Outcome::check(crate::sense::WRITE_ERROR);
+        self.echo.answer_head(&self.header, &o, 0)
+    }
+}
+
+/// The SCSI operation `body` (at `body_at` in the request) as a [`DirectWrite`], when
+/// it is a WRITE that needs nothing but its data written; None: [`run`] answers it.
+pub(super) fn direct_write(
+    lun: &Lun,
+    open: &OpenState,
+    h: &Header,
+    body: &[u8],
+    body_at: usize,
+) -> Option<DirectWrite> {
+    let req = Request::parse(body)?;
+    if open.initiator.is_zero() || req.echo.disposition != 0 {
+        return None;
+    }
+    let (offset, len, fua, task) = scsi::plain_write(lun, open.initiator, req.cdb, req.xfer)?;
+    let head = req.echo.answer_head(h, &Outcome::good(Vec::new()), 0);
+    Some(DirectWrite {
+        offset,
+        len,
+        fua,
+        data_at: body_at + SCSI_REQUEST_LEN,
+        head,
+        header: *h,
+        echo: req.echo,
+        _task: task,
+    })
+}
+
 /// Builds a SCSI tunnel request (for clients and tests). `disposition` 0 sends `data`,
 /// 1 asks for up to `xfer` bytes back (with an empty buffer of that size), 2 moves no
 /// data.

@@ -69,6 +69,10 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
                 let hold = super::io::qos_admit(ctx, &open, read.len as u64);
                 super::storage_io::tunnel_read(&open, &req, *read, at, hold)
             }
+            Ok(Tunnelled::DirectWrite(write, at)) => {
+                let hold = super::io::qos_admit(ctx, &open, write.len as u64);
+                super::storage_io::tunnel_write(&open, &req, *write, at, hold)
+            }
             Ok(Tunnelled::Moved(out, bytes)) => {
                 // A SCSI READ or WRITE counts to the open's Storage QoS flow as an SMB2
                 // READ or WRITE does (its answer is held past the flow's maximum).
@@ -563,7 +567,8 @@ pub fn interface_info(ifaces: &[InterfaceConfig]) -> Vec<u8> {
 /// The FSCTLs of shared virtual disks (MS-RSVD 3.2.4, 3.2.5.5, 3.2.5.6), and those a
 /// shared open refuses; None for the rest.
 /// `ring`: a SCSI READ whose range lies in one allocated block of the disk's top file
-/// may be read by the worker's ring, as an SMB2 READ is ([`Tunnelled::Direct`]).
+/// may be read by the worker's ring, as an SMB2 READ is ([`Tunnelled::Direct`]), and a
+/// SCSI WRITE into one fully present block written by it ([`Tunnelled::DirectWrite`]).
 fn shared_disk_ioctl(
     ctx: &Ctx,
     open: &Open,
@@ -586,8 +591,15 @@ fn shared_disk_ioctl(
         fsctl::SVHDX_SYNC_TUNNEL_REQUEST | fsctl::SVHDX_ASYNC_TUNNEL_REQUEST => match shared {
             Some(sv) => {
                 let max_out = req.max_output_response as usize;
-                match ring.then(|| sv.direct_read(req.input, max_out)).flatten() {
-                    Some((read, at)) => Ok(Tunnelled::Direct(Box::new(read), at)),
+                let direct = match ring.then(|| sv.direct_read(req.input, max_out)).flatten() {
+                    Some((read, at)) => Some(Tunnelled::Direct(Box::new(read), at)),
+                    None => ring
+                        .then(|| sv.direct_write(req.input, max_out))
+                        .flatten()
+                        .map(|(write, at)| Tunnelled::DirectWrite(Box::new(write), at)),
+                };
+                match direct {
+                    Some(t) => Ok(t),
                     None => {
                         let top = sv.disk.device().top();
                         let file_size = vhdx::Storage::len(top.file()).unwrap_or(0);

@@ -37,8 +37,9 @@ pub struct StorageIo {
     pub dev: u64,
     /// Storage QoS: the answer waits until then (its flow is past its maximum).
     pub hold: Option<std::time::Instant>,
-    /// A SCSI READ through the RSVD tunnel (an IOCTL), not an SMB2 READ.
-    pub(super) tunnel: Option<Box<TunnelRead>>,
+    /// A SCSI READ or WRITE through the RSVD tunnel (an IOCTL), not an SMB2 READ or
+    /// WRITE.
+    pub(super) tunnel: Option<Box<TunnelIo>>,
     /// A file of an SPDK share: SPDK reads it (no descriptor).
     pub spdk: Option<crate::storage_op::SpdkTarget>,
     /// A file of a CephFS share: the CephFS threads do its I/O (no descriptor).
@@ -294,7 +295,7 @@ pub(super) fn complete_io(ctx: &Ctx, io: StorageIo, res: Result<usize, NtStatus>
         }
     };
     if let Some(t) = io.tunnel {
-        return tunnel_answer(io.dest, &t, res == Ok(t.read.len));
+        return tunnel_answer(io.dest, &t, res);
     }
     match io.kind {
         IoKind::Read => {}
@@ -402,12 +403,18 @@ pub(super) fn sync_io(
     })
 }
 
-/// A SCSI READ through the RSVD tunnel that the transport's ring reads, and the IOCTL
-/// it came in.
-pub(super) struct TunnelRead {
-    read: rsvd::tunnel::DirectRead,
+/// A SCSI READ or WRITE through the RSVD tunnel that the transport's engine does, and
+/// the IOCTL it came in.
+pub(super) struct TunnelIo {
+    op: TunnelOp,
     ctl_code: u32,
     file_id: FileId,
+}
+
+enum TunnelOp {
+    Read(rsvd::tunnel::DirectRead),
+    /// (Under way, for a PREEMPT AND ABORT, until this is dropped.)
+    Write(rsvd::tunnel::DirectWrite),
 }
 
 /// A SCSI READ through the RSVD tunnel whose data the transport's ring reads from `at`
@@ -428,40 +435,102 @@ pub(super) fn tunnel_read(
     body.extend_from_slice(&read.head);
     let head = body.len();
     body.resize(head + len, 0);
-    let tunnel = TunnelRead {
-        read,
+    let op = TunnelOp::Read(read);
+    let io = tunnel_io(open, req, op, at, (IoKind::Read, len as u32), hold);
+    Outcome::Io(StorageIo {
+        dest: IoDest::Body(body),
+        head,
+        ..io
+    })
+}
+
+/// The engine's operation of a tunnelled SCSI READ or WRITE (`kind`, `len` bytes at
+/// `at`), the IOCTL it answers kept with it.
+fn tunnel_io(
+    open: &Arc<Open>,
+    req: &msg::IoctlRequest,
+    op: TunnelOp,
+    at: crate::backend::RingTarget,
+    (kind, len): (IoKind, u32),
+    hold: Option<std::time::Instant>,
+) -> StorageIo {
+    let tunnel = TunnelIo {
+        op,
         ctl_code: req.ctl_code,
         file_id: req.file_id,
     };
     let on = (at.fd, crate::fixed::Descriptor::Plain);
-    Outcome::Io(StorageIo {
+    StorageIo {
         file: at.file,
         spdk: at.spdk,
         ceph: at.ceph,
-        dest: IoDest::Body(body),
-        head,
         hold,
         tunnel: Some(Box::new(tunnel)),
-        ..StorageIo::on(open, on, IoKind::Read, at.at, len as u32)
-    })
+        ..StorageIo::on(open, on, kind, at.at, len)
+    }
 }
 
-/// The IOCTL response of a tunnelled SCSI READ the ring did: as built when all the data
-/// came, else CHECK CONDITION with a medium error and no data (the file under the disk
-/// failed or came short).
-fn tunnel_answer(dest: IoDest, t: &TunnelRead, whole: bool) -> Outcome {
-    let IoDest::Body(mut body) = dest else {
-        return Fail(NtStatus::INTERNAL_ERROR);
+/// A SCSI WRITE through the RSVD tunnel whose data the transport's engine writes to `at`
+/// (one fully present block of the virtual disk's top file; a CephFS file's on the
+/// CephFS threads), stable first when the command is FUA or the file writes through.
+/// The worker serves other requests meanwhile.
+pub(super) fn tunnel_write(
+    open: &Arc<Open>,
+    req: &msg::IoctlRequest,
+    write: rsvd::tunnel::DirectWrite,
+    at: crate::backend::RingTarget,
+    hold: Option<std::time::Instant>,
+) -> Outcome {
+    let Some(data) = req.input.get(write.data_at..write.data_at + write.len) else {
+        return Fail(NtStatus::INVALID_PARAMETER);
     };
+    let stable = write.fua || open.file_obj().is_some_and(|f| f.writes_through());
+    let w = WriteIo {
+        data: WriteData::Owned(data.to_vec()),
+        before: 0,
+        stable,
+        kept: None,
+    };
+    let len = write.len as u32;
+    let kind = IoKind::Write(Box::new(w));
+    let op = TunnelOp::Write(write);
+    Outcome::Io(tunnel_io(open, req, op, at, (kind, len), hold))
+}
+
+/// The IOCTL response of a tunnelled SCSI READ or WRITE the engine did: as built when
+/// all the data moved, else CHECK CONDITION with a medium error and no data (the file
+/// under the disk failed or came short).
+fn tunnel_answer(dest: IoDest, t: &TunnelIo, res: Result<usize, NtStatus>) -> Outcome {
+    let (len, offset, write) = match &t.op {
+        TunnelOp::Read(r) => (r.len, r.offset, false),
+        TunnelOp::Write(w) => (w.len, w.offset, true),
+    };
+    let whole = res == Ok(len);
     if !whole {
         tracing::warn!(
-            offset = t.read.offset,
-            len = t.read.len,
-            "a shared virtual disk's read failed in the file under it"
+            offset,
+            len,
+            write,
+            "a shared virtual disk's I/O failed in the file under it"
         );
-        body.truncate(FRAME);
-        msg::encode_ioctl_response(&mut body, t.ctl_code, t.file_id, &t.read.failed());
     }
+    let mut body = match (dest, &t.op) {
+        (IoDest::Body(body), TunnelOp::Read(_)) => body,
+        (_, TunnelOp::Write(_)) => {
+            let mut b = crate::bufs::take(FRAME + msg::IOCTL_RESPONSE_HEAD);
+            b.resize(FRAME, 0);
+            b
+        }
+        _ => return Fail(NtStatus::INTERNAL_ERROR),
+    };
+    let answer = match (&t.op, whole) {
+        (TunnelOp::Read(_), true) => return Outcome::Framed(NtStatus::SUCCESS, body),
+        (TunnelOp::Read(r), false) => r.failed(),
+        (TunnelOp::Write(w), true) => w.head.clone(),
+        (TunnelOp::Write(w), false) => w.failed(),
+    };
+    body.truncate(FRAME);
+    msg::encode_ioctl_response(&mut body, t.ctl_code, t.file_id, &answer);
     Outcome::Framed(NtStatus::SUCCESS, body)
 }
 

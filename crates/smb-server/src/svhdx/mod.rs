@@ -194,6 +194,37 @@ pub struct SharedDisk {
     shared: Option<Arc<dyn rsvd::SharedRecord>>,
 }
 
+/// `len` bytes at `at` of a disk's top file as the transport's engine takes them: a
+/// plain file's descriptor, else the file's SPDK or CephFS target (a CephFS file's I/O
+/// goes to the node's CephFS threads, off the worker), with the file kept open.
+fn target_in(top: &vhdx::Vhdx<ObjStore>, at: u64, len: u64) -> Option<RingTarget> {
+    let f = &top.file().0;
+    let (fd, spdk, ceph) = match f.obj.raw_fd() {
+        Some(fd) => (fd, None, None),
+        None => {
+            let t = f.obj.ring_target(at, len)?;
+            if t.spdk.is_none() && t.ceph.is_none() {
+                return None;
+            }
+            (-1, t.spdk, t.ceph)
+        }
+    };
+    let key = match (spdk, ceph) {
+        (None, None) => f.key.hand_out(crate::fixed::Descriptor::Plain),
+        _ => 0,
+    };
+    Some(RingTarget {
+        fd,
+        at,
+        file: Some(RingFile {
+            key,
+            keep: f.clone(),
+        }),
+        spdk,
+        ceph,
+    })
+}
+
 /// Where a scale-out share's disks keep their shared reservations: the record of the
 /// disk with this identity (its serial).
 pub type SharedRecords<'a> = &'a dyn Fn(&str) -> Result<Arc<dyn rsvd::SharedRecord>, NtStatus>;
@@ -229,35 +260,17 @@ impl SharedDisk {
     /// allocated block of the top file.
     pub fn ring_read(&self, offset: u64, len: u64) -> Option<RingTarget> {
         self.device()
-            .top_offset(offset, len, |top, at| {
-                let f = &top.file().0;
-                // A plain file's descriptor; else the file's SPDK or CephFS target (a
-                // CephFS read goes to the node's CephFS threads, off the worker).
-                let (fd, spdk, ceph) = match f.obj.raw_fd() {
-                    Some(fd) => (fd, None, None),
-                    None => {
-                        let t = f.obj.ring_target(at, len)?;
-                        if t.spdk.is_none() && t.ceph.is_none() {
-                            return None;
-                        }
-                        (-1, t.spdk, t.ceph)
-                    }
-                };
-                let key = match (spdk, ceph) {
-                    (None, None) => f.key.hand_out(crate::fixed::Descriptor::Plain),
-                    _ => 0,
-                };
-                Some(RingTarget {
-                    fd,
-                    at,
-                    file: Some(RingFile {
-                        key,
-                        keep: f.clone(),
-                    }),
-                    spdk,
-                    ceph,
-                })
-            })
+            .top_offset(offset, len, |top, at| target_in(top, at, len))
+            .flatten()
+    }
+
+    /// Where the transport's I/O engine may write a virtual range to, as
+    /// [`SharedDisk::ring_read`], when the write changes nothing of the disk's metadata
+    /// (the range lies whole in one fully present block: always on a fixed disk). The
+    /// disk is marked written (its DataWriteGuid) before this answers.
+    pub fn ring_write(&self, offset: u64, len: u64) -> Option<RingTarget> {
+        self.device()
+            .top_write_offset(offset, len, |top, at| target_in(top, at, len))
             .flatten()
     }
 

@@ -10,6 +10,8 @@ pub enum Tunnelled {
     Done(Vec<u8>),
     /// A SCSI READ the transport's ring reads (see [`SvhdxOpen::direct_read`]).
     Direct(Box<tunnel::DirectRead>, RingTarget),
+    /// A SCSI WRITE the transport's engine writes (see [`SvhdxOpen::direct_write`]).
+    DirectWrite(Box<tunnel::DirectWrite>, RingTarget),
     /// A SCSI READ or WRITE that moved this many bytes (Storage QoS counts them).
     Moved(Vec<u8>, u64),
     /// A PREEMPT AND ABORT, answered once the preempted hosts' writes under way end.
@@ -213,6 +215,22 @@ impl SvhdxOpen {
             .with_lun(|lun| tunnel::direct_read(lun, &self.state.lock(), input, max_out))?;
         let at = self.disk.ring_read(read.offset, read.len as u64)?;
         Some((read, at))
+    }
+
+    /// A tunnel request that is a SCSI WRITE the transport's engine can write the data
+    /// of (off the worker: a CephFS file's on the CephFS threads): admitted as the
+    /// engine admits one (under way until the write is reported), and where its range
+    /// is in the top file. None for any other (the engine answers it).
+    pub fn direct_write(
+        &self,
+        input: &[u8],
+        max_out: usize,
+    ) -> Option<(tunnel::DirectWrite, RingTarget)> {
+        let write = self
+            .disk
+            .with_lun(|lun| tunnel::direct_write(lun, &self.state.lock(), input, max_out))?;
+        let at = self.disk.ring_write(write.offset, write.len as u64)?;
+        Some((write, at))
     }
 
     /// FSCTL_SVHDX_SYNC/ASYNC_TUNNEL_REQUEST.

@@ -273,6 +273,27 @@ impl<S: Storage> Vhdx<S> {
         Ok(plan)
     }
 
+    /// Where a write of the range goes when it changes nothing of the disk's metadata:
+    /// its file offset, when the range lies whole in one fully present block (every
+    /// block of a fixed disk). The disk is marked written first (its DataWriteGuid), as
+    /// [`Vhdx::begin_write`] marks it; the caller then writes the bytes there itself
+    /// (with its own I/O engine), and nothing is to be completed. None when the write
+    /// must allocate a block or mark sectors present: [`Vhdx::begin_write`]'s work.
+    pub fn write_in_place(&self, offset: u64, len: u64) -> Result<Option<u64>> {
+        let mut inner = self.inner.lock();
+        self.check_range(&inner, offset, len)?;
+        let within = offset % self.block_size;
+        if len == 0 || within + len > self.block_size {
+            return Ok(None);
+        }
+        let e = inner.bat[self.payload_index(offset / self.block_size)];
+        if bat_state(e) != PAYLOAD_FULLY_PRESENT {
+            return Ok(None);
+        }
+        self.prepare(&mut inner, true)?;
+        Ok(Some(bat_offset(e) + within))
+    }
+
     /// Records that a plan's payload is written: marks its sectors present in the
     /// sector bitmaps of a differencing disk (through the log).
     pub fn complete_write(&self, plan: WritePlan) -> Result<()> {
