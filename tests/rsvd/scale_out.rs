@@ -2,7 +2,8 @@
 //! cluster serve one fixed VHDX to two hosts, one through each node. Both see one set of
 //! reservations, each other's data, a preempt through one node fences the initiator on
 //! the other, and the reservations outlive node A's kill; what a scale-out share does
-//! not serve (a dynamic disk, a resize) is refused.
+//! not serve (a dynamic disk, a resize) is refused. A PREEMPT AND ABORT through one node
+//! is answered only once the preempted host's write under way on the other has ended.
 
 use super::*;
 
@@ -57,6 +58,40 @@ fn reclaim(
     }
 }
 
+/// A node serving `/vms` of cluster `c` as a scale-out share with Shared VHDX (a 4 s
+/// lease), with `extra` configuration.
+fn node(c: &testkit::ceph::Cluster, extra: &str) -> TestServer {
+    TestServer::start_with(cephfs_opts(
+        c,
+        "/vms",
+        "continuous_availability = true\nscale_out = true\nrsvd = true",
+        ("lease_seconds = 4", extra),
+    ))
+}
+
+/// An 8 MiB fixed VHDX made in `dir`, put on the share as guest.vhdx through `s`.
+fn fixed_disk(dir: &Path, s: &TestServer) {
+    let fixed = dir.join("fixed.vhdx");
+    vhdx(&["create", p(&fixed), "--size", "8M", "--type", "fixed"]);
+    upload(s, &fixed, "guest.vhdx");
+}
+
+/// Hosts A and B register (KEY_A, KEY_B), each through its own node, and A reserves
+/// (write exclusive, registrants only).
+fn register_both_a_reserves(
+    (ca, da): (&mut Client, &mut SharedDisk),
+    (cb, db): (&mut Client, &mut SharedDisk),
+) {
+    for (c, d, k) in [(&mut *ca, &mut *da, KEY_A), (cb, db, KEY_B)] {
+        let r = d
+            .pr_out(c, pr_action::REGISTER_AND_IGNORE, 0, 0, k)
+            .unwrap();
+        assert_eq!(r.scsi_status, GOOD);
+    }
+    let r = da.pr_out(ca, pr_action::RESERVE, WE_RO, KEY_A, 0).unwrap();
+    assert_eq!(r.scsi_status, GOOD);
+}
+
 /// PERSISTENT RESERVE IN's READ KEYS and READ RESERVATION, as one host sees them.
 fn reservations(c: &mut Client, d: &mut SharedDisk) -> (Vec<u8>, Vec<u8>) {
     let keys = d.pr_in(c, 0).unwrap();
@@ -72,26 +107,16 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     }
     let dir = tempfile::tempdir().unwrap();
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16800);
-    let node = |metrics: &str| {
-        TestServer::start_with(cephfs_opts(
-            &c,
-            "/vms",
-            "continuous_availability = true\nscale_out = true\nrsvd = true",
-            ("lease_seconds = 4", metrics),
-        ))
-    };
-    let mut a = node("");
+    let mut a = node(&c, "");
     let mb = free_port();
-    let b = node(&format!("[metrics]\nlisten = \"127.0.0.1:{mb}\""));
+    let b = node(&c, &format!("[metrics]\nlisten = \"127.0.0.1:{mb}\""));
     let ceph_ops = |op: &str| {
         metric_value(
             mb,
             &format!("smbdirectd_cephfs_operations_total{{op=\"{op}\"}}"),
         )
     };
-    let fixed = dir.path().join("fixed.vhdx");
-    vhdx(&["create", p(&fixed), "--size", "8M", "--type", "fixed"]);
-    upload(&a, &fixed, "guest.vhdx");
+    fixed_disk(dir.path(), &a);
     let dynamic = dir.path().join("dynamic.vhdx");
     dynamic_disk(&dynamic, "8M");
     upload(&a, &dynamic, "dynamic.vhdx");
@@ -117,16 +142,7 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     .unwrap();
     let (mut cb, mut db) = open(&b, HOST_B, "guest.vhdx");
     // The cluster's sequence, A's host through node A and B's through node B.
-    for (c, d, k) in [(&mut ca, &mut da, KEY_A), (&mut cb, &mut db, KEY_B)] {
-        let r = d
-            .pr_out(c, pr_action::REGISTER_AND_IGNORE, 0, 0, k)
-            .unwrap();
-        assert_eq!(r.scsi_status, GOOD);
-    }
-    let r = da
-        .pr_out(&mut ca, pr_action::RESERVE, WE_RO, KEY_A, 0)
-        .unwrap();
-    assert_eq!(r.scsi_status, GOOD);
+    register_both_a_reserves((&mut ca, &mut da), (&mut cb, &mut db));
     let r = db
         .pr_out(&mut cb, pr_action::RESERVE, WE_RO, KEY_B, 0)
         .unwrap();
@@ -293,5 +309,139 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
         (r.scsi_status, &r.data),
         (GOOD, &block),
         "B's write after the kill"
+    );
+}
+
+/// A host's write through node A is under way (held up in CephFS: another client of the
+/// file system holds the file's capabilities and is stopped) when a PREEMPT AND ABORT
+/// of that host comes through node B: B answers only once A's write has ended (node A,
+/// hearing the abort, waits for its writes to the disk before it acknowledges), never
+/// while the write is still under way.
+#[test]
+fn a_preempt_and_abort_through_one_node_waits_for_the_write_under_way_on_another() {
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    use std::io::BufRead;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16820);
+    let ma = free_port();
+    let a = node(&c, &format!("[metrics]\nlisten = \"127.0.0.1:{ma}\""));
+    let b = node(&c, "");
+    fixed_disk(dir.path(), &a);
+    let (mut ca, mut da) = open(&a, HOST_A, "guest.vhdx");
+    let (mut cb, mut db) = open(&b, HOST_B, "guest.vhdx");
+    register_both_a_reserves((&mut ca, &mut da), (&mut cb, &mut db));
+    let block = [0x3Cu8; 4096];
+    assert_eq!(
+        da.write16(&mut ca, 8, &block, BS).unwrap().scsi_status,
+        GOOD
+    );
+
+    // Another client of the file system takes the file's write capabilities (it writes
+    // back a byte it read) and is stopped: a write through node A now waits for them.
+    // (Debian's python, whose cephfs module the Ceph packages bring.)
+    let mut holder = Proc::new("/usr/bin/python3")
+        .arg("-c")
+        .arg(
+            "import cephfs, sys\n\
+             fs = cephfs.LibCephFS(conffile=sys.argv[1], auth_id='smb')\n\
+             fs.conf_set('keyring', sys.argv[2])\n\
+             fs.mount()\n\
+             fd = fs.open(b'/vms/guest.vhdx', 'r+')\n\
+             b = fs.read(fd, 1 << 20, 1)\n\
+             fs.write(fd, b, 1 << 20)\n\
+             print('held', flush=True)\n\
+             sys.stdin.read()\n\
+             fs.close(fd)\n\
+             fs.unmount()\n",
+        )
+        .arg(&c.conf)
+        .arg(&c.keyring)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(holder.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert_eq!(line.trim(), "held");
+    let pid = holder.id().to_string();
+    assert!(Proc::new("kill")
+        .args(["-STOP", &pid])
+        .status()
+        .unwrap()
+        .success());
+
+    // A's host writes through A (held up); B's host preempts and aborts A's through B.
+    let cdb = client::rsvd::write16_cdb(16, block.len() as u32 / BS, true);
+    let write = da
+        .send_scsi(&mut ca, &cdb, Data::Out(&[0x5A; 4096]))
+        .unwrap();
+    let written = std::thread::spawn(move || {
+        let r = SharedDisk::finish_scsi(&mut ca, write).unwrap();
+        (r.scsi_status, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let mut pr = [0u8; 10];
+    pr[0] = 0x5F;
+    pr[1] = pr_action::PREEMPT_AND_ABORT;
+    pr[2] = WE_RO;
+    pr[5..9].copy_from_slice(&24u32.to_be_bytes());
+    let mut params = [0u8; 24];
+    params[..8].copy_from_slice(&KEY_B.to_be_bytes());
+    params[8..16].copy_from_slice(&KEY_A.to_be_bytes());
+    let preempt = db.send_scsi(&mut cb, &pr, Data::Out(&params)).unwrap();
+    let answered = std::thread::spawn(move || {
+        let r = SharedDisk::finish_scsi(&mut cb, preempt).unwrap();
+        (r.scsi_status, Instant::now())
+    });
+    // The file system gets its client back after 1.5 s; A's write then ends.
+    std::thread::sleep(Duration::from_millis(1500));
+    let resumed = Instant::now();
+    assert!(Proc::new("kill")
+        .args(["-CONT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let (preempt_status, preempt_at) = answered.join().unwrap();
+    let (write_status, write_at) = written.join().unwrap();
+    // (It lets its capabilities go and leaves: a client killed would hold them until the
+    // file system timed its session out.)
+    drop(holder.stdin.take());
+    let _ = holder.wait();
+    eprintln!(
+        "A's write ended {:?} and B's PREEMPT AND ABORT was answered {:?} after the file \
+         system's client came back",
+        write_at.saturating_duration_since(resumed),
+        preempt_at.saturating_duration_since(resumed)
+    );
+    assert_eq!(preempt_status, GOOD);
+    assert_eq!(
+        write_status, GOOD,
+        "A's write was under way before the preempt"
+    );
+    assert!(
+        preempt_at > resumed,
+        "B answered the PREEMPT AND ABORT while A's write was still under way"
+    );
+    assert!(
+        preempt_at + Duration::from_millis(50) >= write_at,
+        "B answered before A's write ended"
+    );
+    assert_eq!(
+        metric_value(ma, "smbdirectd_cluster_disk_abort_fences_total"),
+        1.0,
+        "node A waited once, for B's abort"
+    );
+    // A's host is fenced from then on, through either node.
+    let (mut ca, mut da) = open(&a, HOST_A, "guest.vhdx");
+    let r = da.write16(&mut ca, 24, &block, BS).unwrap();
+    assert!(
+        matches!(r.scsi_status, CONFLICT | CHECK_CONDITION),
+        "{}",
+        r.scsi_status
     );
 }

@@ -81,10 +81,18 @@ pub trait SharedRecord: Send + Sync {
     /// meanwhile) and stores the result unless `f` returns false (nothing changed);
     /// every server has heard of the change when this returns. The record as it stands
     /// after.
+    /// `abort`: the change is a PREEMPT AND ABORT, and every other server has also
+    /// seen the writes it had under way to the unit end (or its wait run out) when this
+    /// returns.
     fn change(
         &self,
         f: &mut dyn FnMut(&mut Reservations) -> bool,
+        abort: bool,
     ) -> Result<Reservations, RecordUnavailable>;
+    /// What this server runs when another's PREEMPT AND ABORT changed the record (the
+    /// record already marked changed): it returns once the unit's writes under way here
+    /// have ended (see [`crate::scsi::fence`]).
+    fn set_fence(&self, _fence: Box<dyn Fn() + Send + Sync>) {}
 }
 
 /// The disk behind a logical unit. Offsets and lengths are in bytes and are multiples of

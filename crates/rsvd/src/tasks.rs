@@ -77,6 +77,16 @@ impl Tasks {
         !under_way(&mut r)
     }
 
+    /// Waits until no write begun before `mark` is under way, whoever's, `limit` at
+    /// most; false if some still are then.
+    pub fn wait_all(&self, mark: Mark, limit: Duration) -> bool {
+        let deadline = crate::clock::now() + limit;
+        let mut r = self.running.lock();
+        let under_way = |r: &mut (u64, Vec<(Guid, u64)>)| r.1.iter().any(|(_, s)| *s < mark.0);
+        self.ended.wait_while_until(&mut r, under_way, deadline);
+        !under_way(&mut r)
+    }
+
     /// Writes under way.
     pub fn len(&self) -> usize {
         self.running.lock().1.len()

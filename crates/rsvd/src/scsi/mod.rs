@@ -157,15 +157,39 @@ fn target_failure() -> Outcome {
 /// Brings the unit's reservations up to date with the shared record (when there is one
 /// and another server changed it); Err when it cannot be read.
 pub fn refresh(lun: &Lun) -> Result<(), crate::RecordUnavailable> {
+    // (Under the lock: a change made here meanwhile is not overwritten by an older read.)
+    refresh_in(lun, &mut lun.pr.lock())
+}
+
+/// [`refresh`] with the reservations' lock held (`pr`). An admission holds it from
+/// here until its check and its task's start, so that another server's PREEMPT AND
+/// ABORT, once the record is marked changed, finds every write either begun (and waits
+/// for it: [`fence`]) or checked against the new reservations.
+pub fn refresh_in(lun: &Lun, pr: &mut Reservations) -> Result<(), crate::RecordUnavailable> {
     let Some(s) = lun.shared else {
         return Ok(());
     };
-    // (Under the lock: a change made here meanwhile is not overwritten by an older read.)
-    let mut pr = lun.pr.lock();
     if let Some(r) = s.fresh()? {
         *pr = r;
     }
     Ok(())
+}
+
+/// How long a server waits for its writes under way when another server's PREEMPT AND
+/// ABORT aborts them (within what that server waits for it to acknowledge).
+pub const REMOTE_ABORT_WAIT: Duration = Duration::from_secs(4);
+
+/// Another server's PREEMPT AND ABORT changed the unit's shared record (marked changed
+/// already): the writes under way here end before this returns, [`REMOTE_ABORT_WAIT`]
+/// at most (false if some are still under way then). Every write is ordered by the
+/// reservations' lock: begun before it is taken here (waited for), or admitted after,
+/// under the new reservations (see [`refresh_in`]).
+pub fn fence(pr: &Mutex<Reservations>, tasks: &Tasks) -> bool {
+    let mark = {
+        let _held = pr.lock();
+        tasks.mark()
+    };
+    tasks.wait_all(mark, REMOTE_ABORT_WAIT)
 }
 
 /// Takes the oldest unit attention pending for `nexus` (from the shared record too,
@@ -182,10 +206,13 @@ pub fn take_attention(
         return Ok(None);
     }
     let mut taken = None;
-    *pr = s.change(&mut |cur| {
-        taken = cur.take_attention(nexus);
-        taken.is_some()
-    })?;
+    *pr = s.change(
+        &mut |cur| {
+            taken = cur.take_attention(nexus);
+            taken.is_some()
+        },
+        false,
+    )?;
     Ok(taken)
 }
 
@@ -327,8 +354,8 @@ fn plain(
     {
         return None;
     }
-    refresh(lun).ok()?;
-    let pr = lun.pr.lock();
+    let mut pr = lun.pr.lock();
+    refresh_in(lun, &mut pr).ok()?;
     if pr.has_attention(&nexus) || pr.conflicts(&nexus, access) {
         return None;
     }
@@ -349,11 +376,15 @@ pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
     // A pending unit attention is reported by the first command that may carry it. A
     // write is under way from its admission (a preempt that follows waits for it).
     let mut _task = None;
-    if refresh(lun).is_err() {
-        return target_failure();
-    }
-    if !matches!(opcode, op::INQUIRY | op::REPORT_LUNS | op::REQUEST_SENSE) {
+    if matches!(opcode, op::INQUIRY | op::REPORT_LUNS | op::REQUEST_SENSE) {
+        if refresh(lun).is_err() {
+            return target_failure();
+        }
+    } else {
         let mut pr = lun.pr.lock();
+        if refresh_in(lun, &mut pr).is_err() {
+            return target_failure();
+        }
         match take_attention(lun, &mut pr, &nexus) {
             Ok(Some(ua)) => return Outcome::check(ua.sense()),
             Ok(None) => {}
@@ -462,12 +493,16 @@ fn pr_out(lun: &Lun, nexus: Guid, cdb: &[u8; 16], cmd: &Command) -> Outcome {
         // answer.
         Some(s) => {
             let mut made = None;
-            let stored = s.change(&mut |cur| {
-                let before = cur.clone();
-                let (o, changed) = cur.out(nexus, action, cdb[2], params);
-                made = Some((o, before));
-                changed
-            });
+            let aborting = action == crate::pr::action::PREEMPT_AND_ABORT;
+            let stored = s.change(
+                &mut |cur| {
+                    let before = cur.clone();
+                    let (o, changed) = cur.out(nexus, action, cdb[2], params);
+                    made = Some((o, before));
+                    changed
+                },
+                aborting,
+            );
             match (stored, made) {
                 (Ok(r), Some(made)) => {
                     *pr = r;

@@ -601,9 +601,17 @@ fn shared_disk_ioctl(
                 match direct {
                     Some(t) => Ok(t),
                     None => {
-                        let top = sv.disk.device().top();
-                        let file_size = vhdx::Storage::len(top.file()).unwrap_or(0);
-                        drop(top);
+                        // The file's size only for GET_DISK_INFO, the one answer that
+                        // tells it (on a CephFS share a stat may wait on the file's
+                        // capabilities: no other command pays for it).
+                        let op = rsvd::tunnel::Header::parse(req.input).map(|h| h.operation);
+                        let file_size = match op {
+                            Some(rsvd::tunnel::opcode::GET_DISK_INFO) => {
+                                let top = sv.disk.device().top();
+                                vhdx::Storage::len(top.file()).unwrap_or(0)
+                            }
+                            _ => 0,
+                        };
                         sv.tunnel(req.input, max_out, file_size, ctx.now.filetime)
                     }
                 }

@@ -674,6 +674,19 @@ fn open_shared(
         tasks: Default::default(),
         shared,
     });
+    if let Some(s) = &d.shared {
+        // Another node's PREEMPT AND ABORT: this node's writes to the disk under way
+        // end before that node answers.
+        let disk = Arc::downgrade(&d);
+        s.set_fence(Box::new(move || {
+            if let Some(d) = disk.upgrade() {
+                if !rsvd::scsi::fence(&d.pr, &d.tasks) {
+                    tracing::warn!(disk = %d.pr_key,
+                        "writes to a shared disk still under way when another node's PREEMPT AND ABORT was acknowledged");
+                }
+            }
+        }));
+    }
     *slot = Arc::downgrade(&d);
     {
         let mut live = LIVE.lock();

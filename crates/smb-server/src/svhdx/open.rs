@@ -155,10 +155,10 @@ impl SvhdxOpen {
             return Err(NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key)));
         }
         let attention = self.disk.with_lun(|lun| {
-            if rsvd::scsi::refresh(lun).is_err() {
+            let mut pr = lun.pr.lock();
+            if rsvd::scsi::refresh_in(lun, &mut pr).is_err() {
                 return Err(self.kept(rsvd::scsi::TARGET_FAILURE));
             }
-            let mut pr = lun.pr.lock();
             let ua = rsvd::scsi::take_attention(lun, &mut pr, &g)
                 .map_err(|_| self.kept(rsvd::scsi::TARGET_FAILURE))?;
             let access = if write {

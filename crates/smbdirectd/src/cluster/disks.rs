@@ -9,13 +9,25 @@
 //! waits for every node before the command is answered. A node hearing it marks its
 //! copy of that disk stale, and reads the object again before the disk's next command
 //! (`fresh`), so a preempt on one node fences the preempted initiator's next command on
-//! any other. Nothing else is kept: while nothing changes, a command costs no round trip.
+//! any other. A PREEMPT AND ABORT says so (`* NODE SERIAL abort`): a node hearing it
+//! also waits, before it acknowledges, for its writes to the disk under way to end
+//! (`rsvd::scsi::fence`, 4 s at most), so the command is answered only once no write of
+//! the preempted initiators is left on any node. Nothing else is kept: while nothing
+//! changes, a command costs no round trip.
 
 use super::Inner;
 use smb_server::svhdx::{RecordUnavailable, Reservations, SharedRecord};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
+
+/// What a node holds of one record of a disk: whether another node changed it, and
+/// what its disk runs when another node's PREEMPT AND ABORT did.
+#[derive(Default)]
+struct Held {
+    stale: AtomicBool,
+    fence: Mutex<Option<Box<dyn Fn() + Send + Sync>>>,
+}
 
 /// The largest record read back (256 registrants and 1,024 attentions fit well).
 const MAX_RECORD: usize = 64 << 10;
@@ -27,12 +39,12 @@ const MAX_RETRIES: usize = 32;
 /// two), whether another node changed it.
 #[derive(Default)]
 pub(super) struct Disks {
-    open: Mutex<HashMap<String, Vec<Weak<AtomicBool>>>>,
+    open: Mutex<HashMap<String, Vec<Weak<Held>>>>,
 }
 
 impl Disks {
     /// The records of `serial` (every one, with None) that live.
-    fn flags(&self, serial: Option<&str>) -> Vec<Arc<AtomicBool>> {
+    fn flags(&self, serial: Option<&str>) -> Vec<Arc<Held>> {
         let Ok(open) = self.open.lock() else {
             return Vec::new();
         };
@@ -45,7 +57,7 @@ impl Disks {
     /// Changes may have gone unheard: every record is read again before its next use.
     pub(super) fn all_stale(&self) {
         for s in self.flags(None) {
-            s.store(true, Ordering::Release);
+            s.stale.store(true, Ordering::Release);
         }
     }
 }
@@ -63,8 +75,9 @@ fn oid(serial: &str) -> String {
 pub(super) struct Record {
     inner: Arc<Inner>,
     serial: String,
-    /// Another node changed the record since this node last read it (set at first).
-    stale: Arc<AtomicBool>,
+    /// Whether another node changed the record since this node last read it (set at
+    /// first), and the disk's fence.
+    held: Arc<Held>,
 }
 
 impl Inner {
@@ -78,28 +91,46 @@ impl Inner {
             v.retain(|w| w.strong_count() > 0);
         }
         open.retain(|_, v| !v.is_empty());
-        let stale = Arc::new(AtomicBool::new(true));
+        let held = Arc::new(Held {
+            stale: AtomicBool::new(true),
+            fence: Mutex::new(None),
+        });
         open.entry(serial.to_string())
             .or_default()
-            .push(Arc::downgrade(&stale));
+            .push(Arc::downgrade(&held));
         Some(Record {
             inner: self.clone(),
             serial: serial.to_string(),
-            stale,
+            held,
         })
     }
 
-    /// A `* NODE SERIAL` notification: another node changed that disk's record.
+    /// A `* NODE SERIAL [abort]` notification: another node changed that disk's record
+    /// (with a PREEMPT AND ABORT: this node's writes to it under way end first).
     pub(super) fn heard_disk(&self, line: &str) {
         let mut f = line.split(' ').skip(1);
-        let (Some(node), Some(serial), None) = (f.next(), f.next(), f.next()) else {
+        let (Some(node), Some(serial)) = (f.next(), f.next()) else {
             return;
+        };
+        let abort = match (f.next(), f.next()) {
+            (None, _) => false,
+            (Some("abort"), None) => true,
+            _ => return,
         };
         if u16::from_str_radix(node, 16).ok() == Some(self.number) || !valid(serial) {
             return;
         }
-        for s in self.disks.flags(Some(serial)) {
-            s.store(true, Ordering::Release);
+        let held = self.disks.flags(Some(serial));
+        for s in &held {
+            s.stale.store(true, Ordering::Release);
+        }
+        if abort {
+            self.stats.disk_fences.fetch_add(1, Ordering::Relaxed);
+            for s in &held {
+                if let Some(fence) = s.fence.lock().ok().as_deref().and_then(Option::as_ref) {
+                    fence();
+                }
+            }
         }
     }
 }
@@ -126,21 +157,28 @@ impl Record {
 
 impl SharedRecord for Record {
     fn fresh(&self) -> Result<Option<Reservations>, RecordUnavailable> {
-        if !self.stale.swap(false, Ordering::AcqRel) {
+        if !self.held.stale.swap(false, Ordering::AcqRel) {
             return Ok(None);
         }
         match self.read() {
             Ok((r, _)) => Ok(Some(r)),
             Err(e) => {
-                self.stale.store(true, Ordering::Release);
+                self.held.stale.store(true, Ordering::Release);
                 Err(e)
             }
+        }
+    }
+
+    fn set_fence(&self, fence: Box<dyn Fn() + Send + Sync>) {
+        if let Ok(mut f) = self.held.fence.lock() {
+            *f = Some(fence);
         }
     }
 
     fn change(
         &self,
         f: &mut dyn FnMut(&mut Reservations) -> bool,
+        abort: bool,
     ) -> Result<Reservations, RecordUnavailable> {
         let oid = oid(&self.serial);
         for _ in 0..MAX_RETRIES {
@@ -155,7 +193,10 @@ impl SharedRecord for Record {
             {
                 Ok(true) => {
                     self.inner.stats.disk_notes.fetch_add(1, Ordering::Relaxed);
-                    let line = format!("* {:x} {}", self.inner.number, self.serial);
+                    let mut line = format!("* {:x} {}", self.inner.number, self.serial);
+                    if abort {
+                        line.push_str(" abort");
+                    }
                     if let Err(e) = self.inner.tell_all(&line) {
                         tracing::warn!(disk = %self.serial, error = %e,
                             "not every node acknowledged a change of a shared disk's reservations");

@@ -126,6 +126,8 @@ pub struct Stats {
     /// Changes of shared disks' reservations this node made (each notified and waited
     /// for).
     pub disk_notes: AtomicU64,
+    /// Other nodes' PREEMPT AND ABORTs this node waited for its writes for.
+    pub disk_fences: AtomicU64,
 }
 
 impl Stats {

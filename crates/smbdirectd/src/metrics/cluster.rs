@@ -79,6 +79,12 @@ impl Metrics {
             vec![counter(vec![], c.disk_notes.load(Relaxed))],
         ));
         out.push(family(
+            "smbdirectd_cluster_disk_abort_fences_total",
+            "Other nodes' PREEMPT AND ABORTs of shared virtual disks on scale-out shares for which this node waited for its writes under way to the disk to end before acknowledging.",
+            MetricType::COUNTER,
+            vec![counter(vec![], c.disk_fences.load(Relaxed))],
+        ));
+        out.push(family(
             "smbdirectd_cluster_handles_taken_over_total",
             "Persistent handles this node took over from other nodes.",
             MetricType::COUNTER,
