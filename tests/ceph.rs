@@ -561,3 +561,94 @@ fn scale_out_nodes_see_each_others_share_modes_and_locks() {
     );
     eprintln!("a node cut off stopped after {:?}", cut_off.elapsed());
 }
+
+/// A write under way through node B when node A is about to let a client cache the
+/// file's reads (the write had found nothing cached anywhere, so it broke nothing): A
+/// grants the read lease only once B's write has ended, so the client caches what the
+/// write left, not what was there before. (B's storage holds the write back 1.5 s:
+/// `SMBDIRECTD_FAULTS`, on node B only.)
+#[test]
+fn a_read_lease_granted_on_one_node_waits_for_a_write_under_way_on_another() {
+    use smb_wire::header::Command;
+    use smb_wire::msg::{create_tag, parse_create_contexts, LeaseContext};
+    use smb_wire::NtStatus;
+    use std::time::{Duration, Instant};
+    use testkit::bodies::create_body_with;
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16900);
+    let plan = dir.path().join("faults.plan");
+    std::fs::write(&plan, "").unwrap();
+    let node = |env: Vec<(String, String)>| {
+        TestServer::start_with(Opts {
+            env,
+            ..cephfs_opts(
+                &c,
+                "/shared",
+                "continuous_availability = true\nscale_out = true",
+                ("lease_seconds = 4", ""),
+            )
+        })
+    };
+    let a = node(Vec::new());
+    let b = node(vec![(
+        "SMBDIRECTD_FAULTS".into(),
+        plan.display().to_string(),
+    )]);
+    let mut cb = b.tcp_client();
+    let tb = cb.tree_connect(&format!("\\\\{}\\data", b.host)).unwrap();
+    let fb = open_rw(&mut cb, tb, "race.bin", 5);
+    // B's first write breaks caching nowhere and learns nobody caches the file.
+    cb.write(tb, fb, 0, &[1u8; 4096]).unwrap();
+    // The next one is held back in B's storage.
+    std::fs::write(&plan, "data write delay=1500\n").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let write = cb.send_write(tb, fb, 0, &[2u8; 4096]).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    // A's client asks for a read-caching lease meanwhile.
+    let mut ca = a.tcp_client();
+    let ta = ca.tree_connect(&format!("\\\\{}\\data", a.host)).unwrap();
+    let ask = LeaseContext {
+        key: [0x5C; 16],
+        state: 7,
+        v2: true,
+        ..Default::default()
+    };
+    let ctxs = [(create_tag::LEASE, ask.encode())];
+    let rw = client::access::FILE_READ_DATA | client::access::FILE_WRITE_DATA;
+    let r = ca
+        .request(
+            Command::CREATE,
+            ta,
+            &create_body_with("race.bin", 0xFF, rw, 7, 1, &ctxs),
+        )
+        .unwrap();
+    let granted_at = Instant::now();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let m = r.body();
+    let le = |at: usize| u32::from_le_bytes(m[at..at + 4].try_into().unwrap()) as usize;
+    let lease = parse_create_contexts(&r.msg[le(80)..le(80) + le(84)])
+        .unwrap()
+        .iter()
+        .find(|c| c.name == create_tag::LEASE)
+        .map(|c| LeaseContext::parse(c.data).unwrap().state);
+    let w = cb.wait(write).unwrap();
+    let written_at = Instant::now();
+    assert_eq!(w.status(), NtStatus::SUCCESS);
+    std::fs::write(&plan, "").unwrap();
+    eprintln!(
+        "A's lease ({lease:?}) came {:?} before B's write ended",
+        written_at.saturating_duration_since(granted_at)
+    );
+    assert_eq!(
+        lease,
+        Some(1),
+        "read caching, as a scale-out share grants it"
+    );
+    assert!(
+        granted_at + Duration::from_millis(200) >= written_at,
+        "A let its client cache the file while B's write was under way (and no break follows)"
+    );
+}

@@ -136,12 +136,47 @@ pub(super) fn parent_changed(
 /// The open is about to change the file's data (a write, a new size, a byte-range
 /// lock): Level II oplocks and the read caching of other leases end, on every node of a
 /// scale-out share.
-pub(super) fn data_changing(server: &Server, open: &Open, now: std::time::Instant) {
-    if let Some(fs) = &open.file {
-        crate::oplock::break_level2_for_write(fs, open.file_id, now);
-        if let Some(c) = open.share.as_deref().and_then(|s| server.cluster_of(s)) {
-            c.data_changing(fs.key);
-        }
+pub(super) fn data_changing(
+    server: &Server,
+    open: &Open,
+    now: std::time::Instant,
+) -> Option<DataChange> {
+    let fs = open.file.as_ref()?;
+    crate::oplock::break_level2_for_write(fs, open.file_id, now);
+    DataChange::begin(server, open.share.as_deref()?, fs.key)
+}
+
+/// A change of a scale-out share's file's data under way through this node (it ends
+/// when this is dropped: keep it until the data is written). Another node about to let
+/// a client cache the file's reads waits for it ([`ClusterView::data_changing`]).
+pub struct DataChange {
+    cluster: Arc<dyn crate::state::ClusterView>,
+    key: (u64, u64),
+    change: u64,
+}
+
+impl DataChange {
+    /// On a scale-out share: other nodes' read caching of the file `key` broken, and the
+    /// change under way; None elsewhere.
+    pub(super) fn begin(
+        server: &Server,
+        share: &crate::config::ShareConfig,
+        key: (u64, u64),
+    ) -> Option<DataChange> {
+        server.cluster_of(share)?;
+        let cluster = server.cluster.get()?.clone();
+        let change = cluster.data_changing(key);
+        Some(DataChange {
+            cluster,
+            key,
+            change,
+        })
+    }
+}
+
+impl Drop for DataChange {
+    fn drop(&mut self) {
+        self.cluster.data_changed(self.key, self.change);
     }
 }
 

@@ -509,7 +509,7 @@ fn set_basic(
 /// (the task is under way until dropped); read caching of the file ends.
 fn admit_size_change(ctx: &Ctx, open: &Open) -> Result<Option<rsvd::tasks::Task>, NtStatus> {
     let task = open.admit_disk_change()?;
-    super::breaks::data_changing(ctx.server, open, ctx.now.mono);
+    let _changing = super::breaks::data_changing(ctx.server, open, ctx.now.mono);
     Ok(task)
 }
 

@@ -463,7 +463,8 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     if let Err(e) = io_locked(ctx, &open, req.offset, len, true) {
         return Fail(e);
     }
-    super::breaks::data_changing(ctx.server, &open, ctx.now.mono);
+    // (Under way until the data is written, here or by the engine.)
+    let changing = super::breaks::data_changing(ctx.server, &open, ctx.now.mono);
     qos_admit(ctx, &open, len);
     let f = open.file_obj().expect("file");
     // Offload tokens naming what this changes are spent before it changes.
@@ -503,6 +504,7 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
                 before,
                 stable,
                 kept,
+                _changing: changing,
             };
             return match engine {
                 Some(at) => engine_write_io(&open, at, req.offset, w, ctx.hold.get()),

@@ -250,7 +250,8 @@ fn zero_ranges(
     }
     // The data changes: read caching of the file ends (on every node of a scale-out
     // share).
-    super::breaks::data_changing(ctx.server, open, ctx.now.mono);
+    // (Under way while the ranges are zeroed here; a ring's zeroing runs on alone.)
+    let _changing = super::breaks::data_changing(ctx.server, open, ctx.now.mono);
     if let Some(fs) = &open.file {
         for r in &ranges {
             ctx.server.offload.written(fs.key, r.offset, r.length);
@@ -464,9 +465,9 @@ pub(super) fn copy_chunk(
         .info()
         .map_err(|e| (e, Some(response(0, 0, 0))))?
         .end_of_file;
-    if !chunks.is_empty() {
-        super::breaks::data_changing(ctx.server, target, ctx.now.mono);
-    }
+    let _changing = (!chunks.is_empty())
+        .then(|| super::breaks::data_changing(ctx.server, target, ctx.now.mono))
+        .flatten();
     for (src, dst, len) in chunks {
         let locked = |o: &Open, off: u64, write: bool| {
             super::io::io_locked(ctx, o, off, u64::from(len), write).err()

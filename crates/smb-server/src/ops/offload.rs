@@ -33,7 +33,8 @@ fn is_sparse(f: &dyn FileObj) -> Result<bool, NtStatus> {
 /// holders are told, and the open's times move at close.
 fn changed(ctx: &Ctx, open: &Open, off: u64, len: u64) {
     ctx.server.offload.written(file_key(open), off, len);
-    super::breaks::data_changing(ctx.server, open, ctx.now.mono);
+    // (The copy runs on after the answer: other nodes wait for its start only.)
+    let _changing = super::breaks::data_changing(ctx.server, open, ctx.now.mono);
     // (A copy runs on after this answer: times the handle keeps are not put back.)
     open.modified.store(true, Ordering::Relaxed);
     open.write_time_now(ctx.now.filetime);

@@ -105,6 +105,9 @@ pub(super) struct WriteIo {
     pub(super) stable: bool,
     /// Times the handle keeps, set back after the write ([`Open::kept_times`]).
     pub(super) kept: Option<crate::backend::BasicChange>,
+    /// On a scale-out share, the change of the file's data under way until the write
+    /// is reported.
+    pub(super) _changing: Option<super::breaks::DataChange>,
 }
 
 /// A WRITE's data: copied out of the request PDU (TCP, inline), or the buffer the RDMA
@@ -490,6 +493,7 @@ pub(super) fn tunnel_write(
         before: 0,
         stable,
         kept: None,
+        _changing: None,
     };
     let len = write.len as u32;
     let kind = IoKind::Write(Box::new(w));

@@ -388,8 +388,13 @@ pub trait ClusterView: Send + Sync {
     /// file's data then break it); false, and nothing may be cached, when one did not.
     fn caching(&self, key: (u64, u64)) -> bool;
     /// The file's data is about to change through this node: read caching another node
-    /// granted on it ends first (its holders are sent their breaks).
-    fn data_changing(&self, key: (u64, u64));
+    /// granted on it ends first (its holders are sent their breaks). The change is under
+    /// way until [`ClusterView::data_changed`] with the number this returns: another
+    /// node about to let a client cache the file's reads waits for the changes under way
+    /// here (one may have begun before it knew to break that caching).
+    fn data_changing(&self, key: (u64, u64)) -> u64;
+    /// The change `change` ([`ClusterView::data_changing`]'s number) of the file ended.
+    fn data_changed(&self, key: (u64, u64), change: u64);
     /// The reservations of the shared virtual disk `disk` (its serial) on a scale-out
     /// share, which every node serving it reads and changes; FILE_NOT_AVAILABLE when
     /// the cluster cannot give them.

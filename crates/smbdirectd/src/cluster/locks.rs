@@ -23,8 +23,11 @@
 //! node hearing it breaks its own clients' read caching of the file (as a local write
 //! would) before it answers. "May be cached elsewhere" is kept per file: unknown at
 //! first (yes when another node has the file open), yes on hearing `+`, no once this
-//! node's `-` was heard by all with no `+` meanwhile. A write already under way when
-//! another node grants caching does not break it (the grant waits for nobody's writes).
+//! node's `-` was heard by all with no `+` meanwhile. A change of a file's data is under
+//! way from just after that decision until its data is written ([`Changes`]): a node
+//! hearing `+` waits for the changes of that file it has under way (one may have decided
+//! before the `+`, and not broken anything) before it acknowledges, 3 s at most; one
+//! that decided before a `+` it had not yet begun under breaks again once begun.
 
 use super::files::{Entry, What};
 use super::Inner;
@@ -32,7 +35,59 @@ use smb_server::state::{lock_stops_io, LockClaim};
 use smb_wire::NtStatus;
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+/// How long a node hearing `+` waits for its changes of that file under way (within
+/// the announcing node's 5 s for every acknowledgement).
+const CHANGE_WAIT: Duration = Duration::from_secs(3);
+
+/// The next number, and the changes under way: file and number.
+type Running = (u64, Vec<((u64, u64), u64)>);
+
+/// This node's changes of files' data under way (WRITE, a new size, zeroing, a copy
+/// into the file...), by file, each numbered.
+#[derive(Default)]
+pub(super) struct Changes {
+    running: Mutex<Running>,
+    ended: Condvar,
+}
+
+impl Changes {
+    fn begin(&self, key: (u64, u64)) -> u64 {
+        let Ok(mut r) = self.running.lock() else {
+            return u64::MAX;
+        };
+        let n = r.0;
+        r.0 += 1;
+        r.1.push((key, n));
+        n
+    }
+
+    /// The change `n` of `key` ended.
+    pub(super) fn end(&self, key: (u64, u64), n: u64) {
+        if let Ok(mut r) = self.running.lock() {
+            if let Some(i) = r.1.iter().position(|c| *c == (key, n)) {
+                r.1.swap_remove(i);
+            }
+        }
+        self.ended.notify_all();
+    }
+
+    /// Waits until no change of `key` begun before now is under way, `limit` at most;
+    /// false if one still is then.
+    fn wait_out(&self, key: (u64, u64), limit: Duration) -> bool {
+        let Ok(r) = self.running.lock() else {
+            return false;
+        };
+        let mark = r.0;
+        let under_way = |r: &mut Running| r.1.iter().any(|&(k, n)| k == key && n < mark);
+        match self.ended.wait_timeout_while(r, limit, under_way) {
+            Ok((mut r, _)) => !under_way(&mut r),
+            Err(_) => false,
+        }
+    }
+}
 
 /// Files kept at most; past it everything kept is forgotten (and read again on use).
 const MAX_FILES: usize = 8192;
@@ -264,16 +319,27 @@ impl Inner {
         }
     }
 
-    /// `key`'s data is about to change here: read caching elsewhere is broken first.
-    pub(super) fn data_changing(&self, key: (u64, u64)) {
-        let Some((maybe, seq)) = self
+    /// `key`'s data is about to change here: read caching elsewhere is broken first; the
+    /// change is under way until [`Changes::end`] with the number returned.
+    pub(super) fn data_changing(&self, key: (u64, u64)) -> u64 {
+        let seen = self.break_elsewhere(key);
+        let n = self.changes.begin(key);
+        // A `+` heard between that decision and now: its node may have let a client cache
+        // the file already, waiting for no change of ours (this one had not begun).
+        if seen.is_some() && self.remote.with(key, |k| k.elsewhere_seq) != seen {
+            self.break_elsewhere(key);
+        }
+        n
+    }
+
+    /// Breaks read caching of `key` on the other nodes when it may be cached there; the
+    /// count of `+` heard when it decided.
+    fn break_elsewhere(&self, key: (u64, u64)) -> Option<u64> {
+        let (maybe, seq) = self
             .remote
-            .with(key, |k| (k.elsewhere.unwrap_or(true), k.elsewhere_seq))
-        else {
-            return;
-        };
+            .with(key, |k| (k.elsewhere.unwrap_or(true), k.elsewhere_seq))?;
         if !maybe {
-            return;
+            return Some(seq);
         }
         self.stats.break_notes.fetch_add(1, Ordering::Relaxed);
         match self.tell('-', key) {
@@ -286,6 +352,7 @@ impl Inner {
             }
             Err(e) => tracing::warn!(error = %e, "not every node heard a read caching break"),
         }
+        Some(seq)
     }
 
     /// A `%`, `+` or `-` notification heard on the notify object.
@@ -303,6 +370,13 @@ impl Inner {
                     k.elsewhere = Some(true);
                     k.elsewhere_seq += 1;
                 });
+                // The changes of the file already under way here: the announcing node lets
+                // its client cache only once they have ended.
+                if !self.changes.wait_out(key, CHANGE_WAIT) {
+                    tracing::warn!(
+                        "a change of a file's data still under way when another node began caching it"
+                    );
+                }
             }
             _ => {
                 // (First: an open here that announced caching asks again before caching.)

@@ -87,6 +87,8 @@ struct Inner {
     watcher: std::sync::OnceLock<std::thread::Thread>,
     /// The other nodes' byte-range locks, as last read (`locks.rs`).
     remote: locks::RemoteLocks,
+    /// This node's changes of scale-out files' data under way.
+    changes: locks::Changes,
     /// The shared disks served here, and whether another node changed their
     /// reservations (`disks.rs`).
     disks: disks::Disks,
@@ -218,8 +220,12 @@ impl smb_server::state::ClusterView for View {
         self.0.caching(key)
     }
 
-    fn data_changing(&self, key: (u64, u64)) {
+    fn data_changing(&self, key: (u64, u64)) -> u64 {
         self.0.data_changing(key)
+    }
+
+    fn data_changed(&self, key: (u64, u64), change: u64) {
+        self.0.changes.end(key, change)
     }
 
     fn io_allowed(
@@ -317,6 +323,7 @@ impl Cluster {
             handoffs: Default::default(),
             watcher: Default::default(),
             remote: Default::default(),
+            changes: Default::default(),
             disks: Default::default(),
         });
         peers::write_record(&inner, None)?;

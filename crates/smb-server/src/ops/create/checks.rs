@@ -122,11 +122,12 @@ pub(super) fn check_existing(
         return fail(NtStatus::ACCESS_DENIED);
     }
     // An overwrite that goes ahead ends read caching on the other nodes of a scale-out
-    // share too (a refused one costs them nothing).
+    // share too (a refused one costs them nothing). (Under way for the checks only: the
+    // truncation follows at once.)
     if t.overwrite {
         let share = ctx.tree.as_ref().and_then(|t| t.share.as_ref());
-        if let Some(c) = share.and_then(|s| server.cluster_of(s)) {
-            c.data_changing(fs.key);
+        if let Some(s) = share {
+            drop(super::super::breaks::DataChange::begin(server, s, fs.key));
         }
     }
     Ok(())
