@@ -93,6 +93,11 @@ pub trait SharedRecord: Send + Sync {
     /// record already marked changed): it returns once the unit's writes under way here
     /// have ended (see [`crate::scsi::fence`]).
     fn set_fence(&self, _fence: Box<dyn Fn() + Send + Sync>) {}
+    /// Whether another server changed the record since this one last read it (without
+    /// reading it).
+    fn stale(&self) -> bool {
+        false
+    }
 }
 
 /// The disk behind a logical unit. Offsets and lengths are in bytes and are multiples of

@@ -32,6 +32,26 @@ fn status(e: Errno, last: bool) -> NtStatus {
     crate::dirshare::status(&std::io::Error::from_raw_os_error(e.0), last)
 }
 
+/// A name in the directory `parent` for a link made beside its final name, this
+/// process's alone (the share is other nodes' too): random per process, then counted.
+fn link_beside(parent: &str) -> String {
+    use std::hash::{BuildHasher, Hasher};
+    static SALT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let salt = SALT.get_or_init(|| {
+        std::collections::hash_map::RandomState::new()
+            .build_hasher()
+            .finish()
+    });
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!(".smbdirectd-link-{salt:016x}-{n}");
+    if parent.is_empty() {
+        name
+    } else {
+        format!("{parent}/{name}")
+    }
+}
+
 fn st_of(e: Errno) -> NtStatus {
     status(e, true)
 }
@@ -239,17 +259,13 @@ impl Share for CephShare {
             match self.m.link(from.as_str(), to.as_str()) {
                 Err(e) if replace && e.0 == libc::EEXIST => {
                     // Replaced: the new name is linked beside, then moved over the old.
-                    let tmp = format!(".smbdirectd-link-{}", std::process::id());
-                    let tmp = if tp.is_empty() {
-                        tmp
-                    } else {
-                        format!("{tp}/{tmp}")
-                    };
+                    let tmp = link_beside(&tp);
                     self.m.link(from.as_str(), &tmp).map_err(st_of)?;
-                    self.m.rename(&tmp, to.as_str()).map_err(|e| {
-                        let _ = self.m.unlink(&tmp);
-                        st_of(e)
-                    })
+                    let r = self.m.rename(&tmp, to.as_str()).map_err(st_of);
+                    // (Gone once renamed; left when the new name already was the same
+                    // file's, or the rename failed.)
+                    let _ = self.m.unlink(&tmp);
+                    r
                 }
                 r => r.map_err(st_of),
             }

@@ -161,10 +161,8 @@ pub fn refresh(lun: &Lun) -> Result<(), crate::RecordUnavailable> {
     refresh_in(lun, &mut lun.pr.lock())
 }
 
-/// [`refresh`] with the reservations' lock held (`pr`). An admission holds it from
-/// here until its check and its task's start, so that another server's PREEMPT AND
-/// ABORT, once the record is marked changed, finds every write either begun (and waits
-/// for it: [`fence`]) or checked against the new reservations.
+/// [`refresh`] with the reservations' lock held (`pr`), so that a change made here
+/// meanwhile is not overwritten by an older read.
 pub fn refresh_in(lun: &Lun, pr: &mut Reservations) -> Result<(), crate::RecordUnavailable> {
     let Some(s) = lun.shared else {
         return Ok(());
@@ -181,15 +179,36 @@ pub const REMOTE_ABORT_WAIT: Duration = Duration::from_secs(4);
 
 /// Another server's PREEMPT AND ABORT changed the unit's shared record (marked changed
 /// already): the writes under way here end before this returns, [`REMOTE_ABORT_WAIT`]
-/// at most (false if some are still under way then). Every write is ordered by the
-/// reservations' lock: begun before it is taken here (waited for), or admitted after,
-/// under the new reservations (see [`refresh_in`]).
-pub fn fence(pr: &Mutex<Reservations>, tasks: &Tasks) -> bool {
-    let mark = {
-        let _held = pr.lock();
-        tasks.mark()
-    };
-    tasks.wait_all(mark, REMOTE_ABORT_WAIT)
+/// at most (false if some are still under way then). No lock of the unit is taken (a
+/// worker may hold one while it waits for this server's acknowledgement of its own
+/// change). Every write is ordered by the tasks' own lock ([`begin_write`]): begun
+/// before the mark (waited for), or begun after it and then checked again against the
+/// record as it now stands.
+pub fn fence(tasks: &Tasks) -> bool {
+    tasks.wait_all(tasks.mark(), REMOTE_ABORT_WAIT)
+}
+
+/// Begins a write from `nexus` that `pr` (its lock held) admitted: under way from
+/// here. When the shared record was marked changed meanwhile (another server's PREEMPT
+/// AND ABORT may have taken its [`fence`]'s mark before this began), the write is
+/// checked again against the record as it now stands: Ok(None) when it may not go on.
+pub fn begin_write(
+    lun: &Lun,
+    nexus: Guid,
+    pr: &mut Reservations,
+) -> Result<Option<crate::tasks::Task>, crate::RecordUnavailable> {
+    for _ in 0..4 {
+        let task = lun.tasks.begin(nexus);
+        if !lun.shared.is_some_and(|s| s.stale()) {
+            return Ok(Some(task));
+        }
+        drop(task);
+        refresh_in(lun, pr)?;
+        if pr.has_attention(&nexus) || pr.conflicts(&nexus, Access::Write) {
+            return Ok(None);
+        }
+    }
+    Err(crate::RecordUnavailable)
 }
 
 /// Takes the oldest unit attention pending for `nexus` (from the shared record too,
@@ -359,7 +378,10 @@ fn plain(
     if pr.has_attention(&nexus) || pr.conflicts(&nexus, access) {
         return None;
     }
-    let task = (access == Access::Write).then(|| lun.tasks.begin(nexus));
+    let task = match access {
+        Access::Write => Some(begin_write(lun, nexus, &mut pr).ok()??),
+        _ => None,
+    };
     Some((lba * bs, bytes as usize, task))
 }
 
@@ -395,7 +417,11 @@ pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
             return Outcome::conflict();
         }
         if access == Access::Write {
-            _task = Some(lun.tasks.begin(nexus));
+            match begin_write(lun, nexus, &mut pr) {
+                Ok(Some(t)) => _task = Some(t),
+                Ok(None) => return Outcome::conflict(),
+                Err(_) => return target_failure(),
+            }
         }
     }
     let dev = lun.dev;

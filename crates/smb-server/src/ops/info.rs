@@ -507,10 +507,15 @@ fn set_basic(
 
 /// A new size is a write: on a shared disk, admitted as a WRITE from the open's initiator
 /// (the task is under way until dropped); read caching of the file ends.
-fn admit_size_change(ctx: &Ctx, open: &Open) -> Result<Option<rsvd::tasks::Task>, NtStatus> {
+/// Both under way until dropped: keep them for the change. (The data change first: its
+/// break notifies and waits for every node, which a task must not be held across.)
+fn admit_size_change(
+    ctx: &Ctx,
+    open: &Open,
+) -> Result<(Option<super::breaks::DataChange>, Option<rsvd::tasks::Task>), NtStatus> {
+    let changing = super::breaks::data_changing(ctx.server, open, ctx.now.mono);
     let task = open.admit_disk_change()?;
-    let _changing = super::breaks::data_changing(ctx.server, open, ctx.now.mono);
-    Ok(task)
+    Ok((changing, task))
 }
 
 /// SET_INFO of FileEndOfFileInformation.
@@ -526,7 +531,7 @@ fn set_end_of_file(
     if open.is_directory {
         return Err(NtStatus::INVALID_PARAMETER);
     }
-    let _task = admit_size_change(ctx, open)?;
+    let _admitted = admit_size_change(ctx, open)?;
     let kept = open.kept_times(f, ctx.now.filetime);
     let r = truncate(ctx.server, open, f, len);
     open.data_changed(f, kept, ctx.now.filetime);
@@ -548,7 +553,7 @@ fn set_allocation(
     if open.granted_access & access::FILE_WRITE_DATA == 0 {
         return Err(NtStatus::ACCESS_DENIED);
     }
-    let _task = admit_size_change(ctx, open)?;
+    let _admitted = admit_size_change(ctx, open)?;
     match f.info() {
         Ok(i) if len < i.end_of_file => {
             let r = truncate(ctx.server, open, f, len);

@@ -449,6 +449,13 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     if let Err(e) = write_range(req.offset, len) {
         return Fail(e);
     }
+    // The data change is under way until the data is written, here or by the engine. On
+    // a shared disk it begins before the write's task: its break notifies and waits for
+    // every node, which a task must not be held across (a node may be waiting for it).
+    let shared = open.svhdx.is_some();
+    let mut changing = shared
+        .then(|| super::breaks::data_changing(ctx.server, &open, ctx.now.mono))
+        .flatten();
     // On a shared disk the write is under way until it is in the file (a PREEMPT AND
     // ABORT waits for it).
     let _task = match open
@@ -463,8 +470,9 @@ pub(super) fn write(ctx: &Ctx, max_write: u32) -> Outcome {
     if let Err(e) = io_locked(ctx, &open, req.offset, len, true) {
         return Fail(e);
     }
-    // (Under way until the data is written, here or by the engine.)
-    let changing = super::breaks::data_changing(ctx.server, &open, ctx.now.mono);
+    if !shared {
+        changing = super::breaks::data_changing(ctx.server, &open, ctx.now.mono);
+    }
     qos_admit(ctx, &open, len);
     let f = open.file_obj().expect("file");
     // Offload tokens naming what this changes are spent before it changes.

@@ -230,6 +230,11 @@ fn zero_ranges(
     let Ok(ranges) = ranges else {
         return Fail(NtStatus::INVALID_PARAMETER);
     };
+    // The data changes: read caching of the file ends (on every node of a scale-out
+    // share), before the change is admitted on a shared disk (a task under way is never
+    // held across the cluster's notifications: a node may be waiting for it to end).
+    // (Under way while the ranges are zeroed here; a ring's zeroing runs on alone.)
+    let _changing = super::breaks::data_changing(ctx.server, open, ctx.now.mono);
     // On a shared disk, as a WRITE from the open's initiator.
     let _task = match open.admit_disk_change() {
         Ok(t) => t,
@@ -248,10 +253,6 @@ fn zero_ranges(
     if req.ctl_code == fsctl::FILE_LEVEL_TRIM {
         fsctl::encode_trim_output(&mut out, ranges.len() as u32);
     }
-    // The data changes: read caching of the file ends (on every node of a scale-out
-    // share).
-    // (Under way while the ranges are zeroed here; a ring's zeroing runs on alone.)
-    let _changing = super::breaks::data_changing(ctx.server, open, ctx.now.mono);
     if let Some(fs) = &open.file {
         for r in &ranges {
             ctx.server.offload.written(fs.key, r.offset, r.length);
@@ -435,6 +436,10 @@ pub(super) fn copy_chunk(
     if total > u64::from(COPYCHUNK_MAX_DATA) {
         return Err(limits());
     }
+    // The target's data changes (before its admission on a shared disk, as for zeroing).
+    let _changing = (!chunks.is_empty())
+        .then(|| super::breaks::data_changing(ctx.server, target, ctx.now.mono))
+        .flatten();
     // Into a shared disk, as a WRITE from the target open's initiator.
     let _task = match target.admit_disk_change() {
         Ok(t) => t,
@@ -465,9 +470,6 @@ pub(super) fn copy_chunk(
         .info()
         .map_err(|e| (e, Some(response(0, 0, 0))))?
         .end_of_file;
-    let _changing = (!chunks.is_empty())
-        .then(|| super::breaks::data_changing(ctx.server, target, ctx.now.mono))
-        .flatten();
     for (src, dst, len) in chunks {
         let locked = |o: &Open, off: u64, write: bool| {
             super::io::io_locked(ctx, o, off, u64::from(len), write).err()

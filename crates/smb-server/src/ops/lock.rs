@@ -60,7 +60,8 @@ pub(super) fn lock_apply(
 ) -> Outcome {
     let s = session(ctx);
     if req.locks[0].flags & lock_flags::UNLOCK == 0 {
-        let _changing = super::breaks::data_changing(server, open, ctx.now.mono);
+        // (A lock changes no data: nothing is under way after the break.)
+        drop(super::breaks::data_changing(server, open, ctx.now.mono));
     }
     let mut inner = fs.inner.lock();
     // MS-SMB2 3.3.5.14.1: a request whose first element unlocks is an unlock request;

@@ -680,7 +680,7 @@ fn open_shared(
         let disk = Arc::downgrade(&d);
         s.set_fence(Box::new(move || {
             if let Some(d) = disk.upgrade() {
-                if !rsvd::scsi::fence(&d.pr, &d.tasks) {
+                if !rsvd::scsi::fence(&d.tasks) {
                     tracing::warn!(disk = %d.pr_key,
                         "writes to a shared disk still under way when another node's PREEMPT AND ABORT was acknowledged");
                 }

@@ -154,26 +154,40 @@ impl SvhdxOpen {
             let key = self.state.lock().sense.store(StoredSense::no_initiator());
             return Err(NtStatus(rsvd::status::SVHDX_ERROR_STORED | u32::from(key)));
         }
+        // (A failure is kept for SRB_STATUS once the reservations' lock is let go: the
+        // open's state is taken before that lock elsewhere.)
+        let failed = Err(None);
         let attention = self.disk.with_lun(|lun| {
             let mut pr = lun.pr.lock();
             if rsvd::scsi::refresh_in(lun, &mut pr).is_err() {
-                return Err(self.kept(rsvd::scsi::TARGET_FAILURE));
+                return failed;
             }
-            let ua = rsvd::scsi::take_attention(lun, &mut pr, &g)
-                .map_err(|_| self.kept(rsvd::scsi::TARGET_FAILURE))?;
+            let Ok(ua) = rsvd::scsi::take_attention(lun, &mut pr, &g) else {
+                return failed;
+            };
             let access = if write {
                 rsvd::pr::Access::Write
             } else {
                 rsvd::pr::Access::Read
             };
+            let conflict = Err(Some(NtStatus(rsvd::status::SVHDX_RESERVATION_CONFLICT)));
             if ua.is_none() && pr.conflicts(&g, access) {
-                return Err(NtStatus(rsvd::status::SVHDX_RESERVATION_CONFLICT));
+                return conflict;
             }
             if ua.is_none() && write {
-                return Ok(Ok(self.disk.tasks.begin(g)));
+                return match rsvd::scsi::begin_write(lun, g, &mut pr) {
+                    Ok(Some(t)) => Ok(Ok(t)),
+                    Ok(None) => conflict,
+                    Err(_) => failed,
+                };
             }
             Ok(Err(ua))
-        })?;
+        });
+        let attention = match attention {
+            Ok(a) => a,
+            Err(Some(status)) => return Err(status),
+            Err(None) => return Err(self.kept(rsvd::scsi::TARGET_FAILURE)),
+        };
         let attention = match attention {
             Ok(task) => return Ok(Some(task)),
             Err(ua) => ua,
@@ -226,6 +240,12 @@ impl SvhdxOpen {
         input: &[u8],
         max_out: usize,
     ) -> Option<(tunnel::DirectWrite, RingTarget)> {
+        // Only where the disk's files never change under a write (a scale-out disk has no
+        // snapshots, sets or resizes): elsewhere a snapshot could end the top file's
+        // session while the engine still writes to it.
+        if !self.disk.scale_out() {
+            return None;
+        }
         let write = self
             .disk
             .with_lun(|lun| tunnel::direct_write(lun, &self.state.lock(), input, max_out))?;

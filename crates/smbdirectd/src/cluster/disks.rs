@@ -169,6 +169,10 @@ impl SharedRecord for Record {
         }
     }
 
+    fn stale(&self) -> bool {
+        self.held.stale.load(Ordering::Acquire)
+    }
+
     fn set_fence(&self, fence: Box<dyn Fn() + Send + Sync>) {
         if let Ok(mut f) = self.held.fence.lock() {
             *f = Some(fence);

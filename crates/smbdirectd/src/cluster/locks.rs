@@ -27,7 +27,8 @@
 //! way from just after that decision until its data is written ([`Changes`]): a node
 //! hearing `+` waits for the changes of that file it has under way (one may have decided
 //! before the `+`, and not broken anything) before it acknowledges, 3 s at most; one
-//! that decided before a `+` it had not yet begun under breaks again once begun.
+//! that decided before a `+` (of any file) it had not yet begun under decides again. A
+//! change never notifies once begun.
 
 use super::files::{Entry, What};
 use super::Inner;
@@ -51,6 +52,9 @@ type Running = (u64, Vec<((u64, u64), u64)>);
 pub(super) struct Changes {
     running: Mutex<Running>,
     ended: Condvar,
+    /// Every `+` heard, whichever file (what a change that decided before one and
+    /// began after it looks for).
+    plus_heard: std::sync::atomic::AtomicU64,
 }
 
 impl Changes {
@@ -322,24 +326,33 @@ impl Inner {
     /// `key`'s data is about to change here: read caching elsewhere is broken first; the
     /// change is under way until [`Changes::end`] with the number returned.
     pub(super) fn data_changing(&self, key: (u64, u64)) -> u64 {
-        let seen = self.break_elsewhere(key);
-        let n = self.changes.begin(key);
-        // A `+` heard between that decision and now: its node may have let a client cache
-        // the file already, waiting for no change of ours (this one had not begun).
-        if seen.is_some() && self.remote.with(key, |k| k.elsewhere_seq) != seen {
+        // (Never notifying while begun: a node's own watch, which acknowledges its
+        // notifications, may be waiting for the change to end.)
+        for _ in 0..8 {
+            let heard = self.changes.plus_heard.load(Ordering::SeqCst);
             self.break_elsewhere(key);
+            let n = self.changes.begin(key);
+            if self.changes.plus_heard.load(Ordering::SeqCst) == heard {
+                return n;
+            }
+            // A `+` heard between that decision and the begin: its node may have let a
+            // client cache the file already, waiting for no change of ours (this one had
+            // not begun). Decided again.
+            self.changes.end(key, n);
         }
-        n
+        self.changes.begin(key)
     }
 
-    /// Breaks read caching of `key` on the other nodes when it may be cached there; the
-    /// count of `+` heard when it decided.
-    fn break_elsewhere(&self, key: (u64, u64)) -> Option<u64> {
-        let (maybe, seq) = self
+    /// Breaks read caching of `key` on the other nodes when it may be cached there.
+    fn break_elsewhere(&self, key: (u64, u64)) {
+        let Some((maybe, seq)) = self
             .remote
-            .with(key, |k| (k.elsewhere.unwrap_or(true), k.elsewhere_seq))?;
+            .with(key, |k| (k.elsewhere.unwrap_or(true), k.elsewhere_seq))
+        else {
+            return;
+        };
         if !maybe {
-            return Some(seq);
+            return;
         }
         self.stats.break_notes.fetch_add(1, Ordering::Relaxed);
         match self.tell('-', key) {
@@ -352,7 +365,6 @@ impl Inner {
             }
             Err(e) => tracing::warn!(error = %e, "not every node heard a read caching break"),
         }
-        Some(seq)
     }
 
     /// A `%`, `+` or `-` notification heard on the notify object.
@@ -370,6 +382,7 @@ impl Inner {
                     k.elsewhere = Some(true);
                     k.elsewhere_seq += 1;
                 });
+                self.changes.plus_heard.fetch_add(1, Ordering::SeqCst);
                 // The changes of the file already under way here: the announcing node lets
                 // its client cache only once they have ended.
                 if !self.changes.wait_out(key, CHANGE_WAIT) {
