@@ -419,7 +419,14 @@ pub fn execute(lun: &Lun, nexus: Guid, cmd: &Command) -> Outcome {
         if access == Access::Write {
             match begin_write(lun, nexus, &mut pr) {
                 Ok(Some(t)) => _task = Some(t),
-                Ok(None) => return Outcome::conflict(),
+                // (Another server's change came meanwhile: its attention first.)
+                Ok(None) => {
+                    return match take_attention(lun, &mut pr, &nexus) {
+                        Ok(Some(ua)) => Outcome::check(ua.sense()),
+                        Ok(None) => Outcome::conflict(),
+                        Err(_) => target_failure(),
+                    }
+                }
                 Err(_) => return target_failure(),
             }
         }

@@ -143,7 +143,14 @@ pub(super) fn data_changing(
 ) -> Option<DataChange> {
     let fs = open.file.as_ref()?;
     crate::oplock::break_level2_for_write(fs, open.file_id, now);
-    DataChange::begin(server, open.share.as_deref()?, fs.key)
+    let change = DataChange::begin(server, open.share.as_deref()?, fs.key);
+    // A shared disk's change is not kept under way: its admission, which follows, may
+    // notify the cluster (an attention taken), and a node's own watch, which
+    // acknowledges that, may be waiting for the change.
+    match open.svhdx {
+        Some(_) => None,
+        None => change,
+    }
 }
 
 /// A change of a scale-out share's file's data under way through this node (it ends

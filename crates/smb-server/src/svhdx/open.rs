@@ -177,7 +177,12 @@ impl SvhdxOpen {
             if ua.is_none() && write {
                 return match rsvd::scsi::begin_write(lun, g, &mut pr) {
                     Ok(Some(t)) => Ok(Ok(t)),
-                    Ok(None) => conflict,
+                    // (Another node's change came meanwhile: its attention first.)
+                    Ok(None) => match rsvd::scsi::take_attention(lun, &mut pr, &g) {
+                        Ok(Some(ua)) => Ok(Err(Some(ua))),
+                        Ok(None) => conflict,
+                        Err(_) => failed,
+                    },
                     Err(_) => failed,
                 };
             }

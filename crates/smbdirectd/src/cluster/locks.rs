@@ -340,6 +340,11 @@ impl Inner {
             // not begun). Decided again.
             self.changes.end(key, n);
         }
+        // (`+`s keep coming: broken whatever this node knows, then begun.)
+        self.stats.break_notes.fetch_add(1, Ordering::Relaxed);
+        if let Err(e) = self.tell('-', key) {
+            tracing::warn!(error = %e, "not every node heard a read caching break");
+        }
         self.changes.begin(key)
     }
 
