@@ -354,27 +354,26 @@ impl Context {
     /// The pieces of a DCE/RPC PDU as the iov calls take them: the header token,
     /// the signed-only bytes before the stub, the stub, the signed-only bytes after.
     fn dce_iov(header: &mut [u8], pre: &[u8], data: &mut [u8], post: &[u8]) -> [ffi::Iov; 4] {
-        let piece = |kind: u32, b: &[u8]| ffi::Iov {
-            kind: if b.is_empty() { ffi::IOV_EMPTY } else { kind },
+        let signed = |b: &[u8]| ffi::Iov {
+            kind: if b.is_empty() {
+                ffi::IOV_EMPTY
+            } else {
+                ffi::IOV_SIGN_ONLY
+            },
             buffer: Buffer::borrowed(b),
         };
+        let written = |kind: u32, b: &mut [u8]| ffi::Iov {
+            kind,
+            buffer: Buffer {
+                length: b.len(),
+                value: b.as_mut_ptr().cast(),
+            },
+        };
         [
-            ffi::Iov {
-                kind: ffi::IOV_HEADER,
-                buffer: Buffer {
-                    length: header.len(),
-                    value: header.as_mut_ptr().cast(),
-                },
-            },
-            piece(ffi::IOV_SIGN_ONLY, pre),
-            ffi::Iov {
-                kind: ffi::IOV_DATA,
-                buffer: Buffer {
-                    length: data.len(),
-                    value: data.as_mut_ptr().cast(),
-                },
-            },
-            piece(ffi::IOV_SIGN_ONLY, post),
+            written(ffi::IOV_HEADER, header),
+            signed(pre),
+            written(ffi::IOV_DATA, data),
+            signed(post),
         ]
     }
 

@@ -127,9 +127,7 @@ impl Security for RpcLogon {
         match self.session.as_mut()? {
             Session::Ntlm(s) => s.seal(pdu, data).map(|s| s.to_vec()),
             Session::Kerberos(k) => {
-                let (pre, rest) = pdu.split_at_mut(data.start);
-                let (data, post) = rest.split_at_mut(data.end - data.start);
-                let (pre, post): (&[u8], &[u8]) = if headers { (pre, post) } else { (&[], &[]) };
+                let (pre, data, post) = pieces(pdu, data, headers)?;
                 k.dce_seal(pre, data, post).ok()
             }
         }
@@ -140,12 +138,9 @@ impl Security for RpcLogon {
         match &mut self.session {
             Some(Session::Ntlm(s)) => s.unseal(pdu, data, sig),
             Some(Session::Kerberos(k)) => {
-                if data.end > pdu.len() || data.start > data.end {
+                let Some((pre, data, post)) = pieces(pdu, data, headers) else {
                     return false;
-                }
-                let (pre, rest) = pdu.split_at_mut(data.start);
-                let (data, post) = rest.split_at_mut(data.end - data.start);
-                let (pre, post): (&[u8], &[u8]) = if headers { (pre, post) } else { (&[], &[]) };
+                };
                 match k.dce_unseal(pre, data, post, sig) {
                     Ok(()) => true,
                     Err(e) => {
@@ -168,4 +163,19 @@ impl Security for RpcLogon {
     fn header_signing(&mut self, on: bool) {
         self.header_signing = on;
     }
+}
+
+/// A PDU (up to its verifier) as Kerberos' DCE-style wrap takes it: what is signed
+/// before the stub, the stub (sealed in place), what is signed after it; the signed
+/// pieces empty when the bind did not agree to sign headers. None for a range outside.
+fn pieces(pdu: &mut [u8], data: Range<usize>, headers: bool) -> Option<(&[u8], &mut [u8], &[u8])> {
+    if data.end > pdu.len() || data.start > data.end {
+        return None;
+    }
+    let (pre, rest) = pdu.split_at_mut(data.start);
+    let (data, post) = rest.split_at_mut(data.end - data.start);
+    Some(match headers {
+        true => (pre, data, post),
+        false => (&[], data, &[]),
+    })
 }
