@@ -189,9 +189,12 @@ impl Worker {
     /// I/O in flight whose completion the kernel finishes in this thread when it enters
     /// (sockets, files, the async timer). A worker serving only SMB Direct from memory
     /// (mapped or cached reads) makes no system call per turn. (The wake read is always
-    /// in flight; it matters only to the kernel wait, which enters anyway.)
+    /// in flight; it matters only to the kernel wait, which enters anyway.) The ring
+    /// flags work the kernel holds for this thread (cooperative task running): the tick's
+    /// and any other completion's, which would otherwise wait.
     pub(super) fn enter(&mut self) {
         let busy = !self.ring.submission().is_empty()
+            || self.ring.submission().taskrun()
             || self.timer_busy
             || self.conns.iter().any(Option::is_some)
             || self.ios.iter().any(|o| matches!(o, Some((_, _, None))));
