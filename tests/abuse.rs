@@ -130,7 +130,8 @@ fn server_with_files(opts: Opts) -> TestServer {
 
 /// Finding 1: a signed-in client pipelines 8 MiB READs and never reads the responses.
 /// Each response it does not take is memory the server holds; past the connection's send
-/// queue (16 MiB by default) the server stops reading its requests instead.
+/// queue (2 MiB over TCP, 16 MiB over SMB Direct, by default) the server stops reading its
+/// requests instead.
 #[test]
 fn a_client_that_never_reads_its_responses_costs_its_send_queue_only() {
     let srv = server_with_files(Opts::default());

@@ -393,7 +393,7 @@ fn close_inbox(wake_tx: &Arc<UnixStream>) -> Arc<CloseInbox> {
 fn conn_limits(limits: &LimitsSection) -> ConnLimits {
     ConnLimits {
         preauth_pdu: limits.preauth_max_pdu_bytes,
-        send_queue: limits.send_queue_bytes as u64,
+        send_queue: (limits.send_queue_bytes as u64).min(TCP_READ_AHEAD),
         deadlines: crate::admission::Deadlines {
             handshake: Duration::from_secs(limits.handshake_timeout_s),
             idle: (limits.idle_timeout_s > 0).then(|| Duration::from_secs(limits.idle_timeout_s)),
@@ -420,6 +420,15 @@ fn show_pool(pool: Option<&BufferPool>, rdma_stats: &WorkerStats) {
             .store(p.free_slots() as u64, Ordering::Relaxed);
     }
 }
+
+/// Responses (with the READ data being read for them) a TCP connection may have waiting
+/// in user space before it takes no new request, at most: the configured send queue where
+/// that is less. The socket's own buffer holds what is being sent; READ data read further
+/// ahead than that only waits, and leaves the cache before it is copied into the socket.
+/// 1 MiB sequential reads at QD16 on loopback (one worker, signed): 2.6 GB/s with 16 MiB
+/// allowed to wait, 3.3 GB/s with 2 MiB (the copy into the socket fell from a quarter of
+/// the worker's time to a twentieth); 8 KiB reads and 1 MiB writes unchanged.
+const TCP_READ_AHEAD: u64 = 2 << 20;
 
 /// Per-connection bounds of the TCP transport (from `[limits]`).
 #[derive(Clone, Copy)]
