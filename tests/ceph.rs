@@ -562,11 +562,33 @@ fn scale_out_nodes_see_each_others_share_modes_and_locks() {
     eprintln!("a node cut off stopped after {:?}", cut_off.elapsed());
 }
 
+/// Sends a notification on the scale-out nodes' notify object with Ceph's `rados` tool
+/// (a line the nodes ignore) and says how long every watch took to acknowledge it.
+fn notifier(c: &testkit::ceph::Cluster) -> impl Fn() -> std::time::Duration + Send + 'static {
+    let (conf, keyring) = (c.conf.clone(), c.keyring.clone());
+    move || {
+        let t = std::time::Instant::now();
+        let st = std::process::Command::new("timeout")
+            .args(["20", "rados", "--id", "smb", "-p", "smbdirectd", "notify"])
+            .args(["smbdirectd.notify", "test"])
+            .arg("-c")
+            .arg(&conf)
+            .arg("--keyring")
+            .arg(&keyring)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(st.success(), "rados notify: {st}");
+        t.elapsed()
+    }
+}
+
 /// A write under way through node B when node A is about to let a client cache the
 /// file's reads (the write had found nothing cached anywhere, so it broke nothing): A
 /// grants the read lease only once B's write has ended, so the client caches what the
-/// write left, not what was there before. (B's storage holds the write back 1.5 s:
-/// `SMBDIRECTD_FAULTS`, on node B only.)
+/// write left, not what was there before. B waits out its write on a thread of its own:
+/// its watch goes on acknowledging other notifications meanwhile. (B's storage holds the write
+/// back 2.5 s: `SMBDIRECTD_FAULTS`, on node B only.)
 #[test]
 fn a_read_lease_granted_on_one_node_waits_for_a_write_under_way_on_another() {
     use smb_wire::header::Command;
@@ -600,16 +622,25 @@ fn a_read_lease_granted_on_one_node_waits_for_a_write_under_way_on_another() {
     let mut cb = b.tcp_client();
     let tb = cb.tree_connect(&format!("\\\\{}\\data", b.host)).unwrap();
     let fb = open_rw(&mut cb, tb, "race.bin", 5);
+    let mut ca = a.tcp_client();
+    let ta = ca.tree_connect(&format!("\\\\{}\\data", a.host)).unwrap();
     // B's first write breaks caching nowhere and learns nobody caches the file.
     cb.write(tb, fb, 0, &[1u8; 4096]).unwrap();
     // The next one is held back in B's storage.
-    std::fs::write(&plan, "data write delay=1500\n").unwrap();
+    std::fs::write(&plan, "data write delay=2500\n").unwrap();
     std::thread::sleep(Duration::from_millis(300));
     let write = cb.send_write(tb, fb, 0, &[2u8; 4096]).unwrap();
     std::thread::sleep(Duration::from_millis(300));
+    // Meanwhile (below, once A's `+` is waiting on B) a notification on the nodes'
+    // notify object, which every node's watch acknowledges: B's does not wait with
+    // the `+`. (Timed against one sent before, when nothing waits: the tool's own cost.)
+    let notify = notifier(&c);
+    let alone = notify();
+    let other = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(400));
+        notify()
+    });
     // A's client asks for a read-caching lease meanwhile.
-    let mut ca = a.tcp_client();
-    let ta = ca.tree_connect(&format!("\\\\{}\\data", a.host)).unwrap();
     let ask = LeaseContext {
         key: [0x5C; 16],
         state: 7,
@@ -638,6 +669,12 @@ fn a_read_lease_granted_on_one_node_waits_for_a_write_under_way_on_another() {
     let written_at = Instant::now();
     assert_eq!(w.status(), NtStatus::SUCCESS);
     std::fs::write(&plan, "").unwrap();
+    let took = other.join().unwrap();
+    eprintln!("a notification took {took:?} while B waited out its write ({alone:?} before)");
+    assert!(
+        took < alone + Duration::from_millis(800),
+        "B's watch acknowledged only once A's `+` was done ({took:?}, {alone:?} alone)"
+    );
     eprintln!(
         "A's lease ({lease:?}) came {:?} before B's write ended",
         written_at.saturating_duration_since(granted_at)

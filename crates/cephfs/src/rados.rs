@@ -589,19 +589,45 @@ impl IoCtx {
     }
 }
 
-/// What a watch does with each notification's payload.
-pub type OnNotify = Box<dyn Fn(&[u8]) + Send + Sync>;
+/// What a watch does with each notification's payload. The notifier waits until the
+/// [`Ack`] is dropped: at the end of the call, or later, on another thread, by a
+/// function that moved it there (librados runs a watch's calls one at a time: one that
+/// waits inside holds up every notification after it).
+pub type OnNotify = Box<dyn Fn(&[u8], Ack) + Send + Sync>;
+
+/// A notification's acknowledgement, sent when this is dropped.
+pub struct Ack {
+    io: Arc<IoCtx>,
+    oid: std::ffi::CString,
+    notify_id: u64,
+    handle: u64,
+}
+
+impl Drop for Ack {
+    fn drop(&mut self) {
+        // SAFETY: the context is kept alive by the Arc; the name lives for the call.
+        unsafe {
+            (self.io.lib().notify_ack)(
+                self.io.io,
+                self.oid.as_ptr(),
+                self.notify_id,
+                self.handle,
+                std::ptr::null(),
+                0,
+            )
+        };
+    }
+}
 
 /// What a watch's callback needs: the function, and where to acknowledge.
 struct WatchCtx {
     f: OnNotify,
-    lib: &'static Lib,
-    io: Io,
+    io: Arc<IoCtx>,
     oid: std::ffi::CString,
 }
 
-/// librados' notification callback: hands the payload to the watch's function, then
-/// acknowledges (the notifier waits for every watcher's acknowledgement).
+/// librados' notification callback: hands the payload and its acknowledgement to the
+/// watch's function (the notifier waits for every watcher's acknowledgement).
 unsafe extern "C" fn on_notify(
     arg: *mut c_void,
     notify_id: u64,
@@ -619,10 +645,14 @@ unsafe extern "C" fn on_notify(
         // SAFETY: librados passes `len` readable bytes at `data` for the call.
         unsafe { std::slice::from_raw_parts(data as *const u8, len) }
     };
-    // A panic must not cross into C.
-    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (w.f)(payload)));
-    // SAFETY: the context's ioctx and name are alive (as above).
-    unsafe { (w.lib.notify_ack)(w.io, w.oid.as_ptr(), notify_id, handle, std::ptr::null(), 0) };
+    let ack = Ack {
+        io: w.io.clone(),
+        oid: w.oid.clone(),
+        notify_id,
+        handle,
+    };
+    // A panic must not cross into C (the acknowledgement is sent as it unwinds).
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (w.f)(payload, ack)));
 }
 
 /// librados' watch error callback: the watch is broken (its owner sees it through
@@ -671,8 +701,7 @@ pub fn watch(io: &Arc<IoCtx>, oid: &str, f: OnNotify) -> Result<Watch> {
     let c = cstr(oid)?;
     let ctx = Box::into_raw(Box::new(WatchCtx {
         f,
-        lib: io.lib(),
-        io: io.io,
+        io: io.clone(),
         oid: c.clone(),
     }));
     let mut cookie = 0u64;

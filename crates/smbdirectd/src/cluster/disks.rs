@@ -106,32 +106,34 @@ impl Inner {
     }
 
     /// A `* NODE SERIAL [abort]` notification: another node changed that disk's record
-    /// (with a PREEMPT AND ABORT: this node's writes to it under way end first).
-    pub(super) fn heard_disk(&self, line: &str) {
+    /// (with a PREEMPT AND ABORT: this node's writes to it under way end before it is
+    /// acknowledged: what it returns waits for them).
+    pub(super) fn heard_disk(&self, line: &str) -> Option<super::notify::Wait> {
         let mut f = line.split(' ').skip(1);
-        let (Some(node), Some(serial)) = (f.next(), f.next()) else {
-            return;
-        };
+        let (node, serial) = (f.next()?, f.next()?);
         let abort = match (f.next(), f.next()) {
             (None, _) => false,
             (Some("abort"), None) => true,
-            _ => return,
+            _ => return None,
         };
         if u16::from_str_radix(node, 16).ok() == Some(self.number) || !valid(serial) {
-            return;
+            return None;
         }
         let held = self.disks.flags(Some(serial));
         for s in &held {
             s.stale.store(true, Ordering::Release);
         }
-        if abort {
-            self.stats.disk_fences.fetch_add(1, Ordering::Relaxed);
+        if !abort {
+            return None;
+        }
+        self.stats.disk_fences.fetch_add(1, Ordering::Relaxed);
+        Some(Box::new(move || {
             for s in &held {
                 if let Some(fence) = s.fence.lock().ok().as_deref().and_then(Option::as_ref) {
                     fence();
                 }
             }
-        }
+        }))
     }
 }
 

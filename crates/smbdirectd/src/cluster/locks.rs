@@ -78,13 +78,17 @@ impl Changes {
         self.ended.notify_all();
     }
 
-    /// Waits until no change of `key` begun before now is under way, `limit` at most;
+    /// What [`Self::wait_out`] waits for when given it: the changes begun before now.
+    fn mark(&self) -> u64 {
+        self.running.lock().map_or(u64::MAX, |r| r.0)
+    }
+
+    /// Waits until no change of `key` begun before `mark` is under way, `limit` at most;
     /// false if one still is then.
-    fn wait_out(&self, key: (u64, u64), limit: Duration) -> bool {
+    fn wait_out(&self, key: (u64, u64), mark: u64, limit: Duration) -> bool {
         let Ok(r) = self.running.lock() else {
             return false;
         };
-        let mark = r.0;
         let under_way = |r: &mut Running| r.1.iter().any(|&(k, n)| k == key && n < mark);
         match self.ended.wait_timeout_while(r, limit, under_way) {
             Ok((mut r, _)) => !under_way(&mut r),
@@ -372,13 +376,12 @@ impl Inner {
         }
     }
 
-    /// A `%`, `+` or `-` notification heard on the notify object.
-    pub(super) fn heard_note(&self, line: &str) {
-        let Some((kind, node, key)) = parse_note(line) else {
-            return;
-        };
+    /// A `%`, `+` or `-` notification heard on the notify object; what is to end before
+    /// it is acknowledged.
+    pub(super) fn heard_note(self: &Arc<Self>, line: &str) -> Option<super::notify::Wait> {
+        let (kind, node, key) = parse_note(line)?;
         if node == self.number {
-            return;
+            return None;
         }
         match kind {
             '%' => self.remote.heard(key),
@@ -390,11 +393,14 @@ impl Inner {
                 self.changes.plus_heard.fetch_add(1, Ordering::SeqCst);
                 // The changes of the file already under way here: the announcing node lets
                 // its client cache only once they have ended.
-                if !self.changes.wait_out(key, CHANGE_WAIT) {
-                    tracing::warn!(
-                        "a change of a file's data still under way when another node began caching it"
-                    );
-                }
+                let (me, mark) = (self.clone(), self.changes.mark());
+                return Some(Box::new(move || {
+                    if !me.changes.wait_out(key, mark, CHANGE_WAIT) {
+                        tracing::warn!(
+                            "a change of a file's data still under way when another node began caching it"
+                        );
+                    }
+                }));
             }
             _ => {
                 // (First: an open here that announced caching asks again before caching.)
@@ -410,6 +416,7 @@ impl Inner {
                 );
             }
         }
+        None
     }
 }
 

@@ -7,9 +7,15 @@
 //! notification waits for it that long), one change a line, `NODE SHARE ACTION FILTER
 //! PATH` (numbers in hex, the path last: it may hold spaces, never a control
 //! character), and a node ignores its own.
+//!
+//! librados runs a watch's calls one at a time. A notification that must wait before it
+//! is acknowledged (a `+` for this node's changes of the file under way, an abort for
+//! its writes to the disk) waits on a thread of its own, which acknowledges it at the
+//! end, so the watch goes on hearing the others (this node's own included) meanwhile.
 
 use super::Inner;
-use std::sync::atomic::Ordering;
+use cephfs::rados::Ack;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -23,21 +29,62 @@ const ACK_TIMEOUT: Duration = Duration::from_secs(5);
 const MAX_NOTE: usize = 8192;
 /// The most one notification carries.
 const MAX_BATCH: usize = 256 << 10;
+/// Notifications waiting on threads of their own, at most; past it the watch waits (as
+/// every one did before). Each waits 4 s at most.
+const MAX_WAITING: usize = 32;
+
+/// What a heard notification leaves to wait for before it is acknowledged.
+pub(super) type Wait = Box<dyn FnOnce() + Send>;
 
 /// The sending side: the queue, and the watch this node holds.
 pub(super) struct Notes {
     tx: SyncSender<Vec<u8>>,
     rx: Mutex<Option<Receiver<Vec<u8>>>>,
     watch: Mutex<Option<cephfs::rados::Watch>>,
+    /// Notifications waiting on threads of their own.
+    waiting: Arc<AtomicUsize>,
 }
 
 impl Notes {
+    /// Acknowledges a notification once what it left to wait for has ended, on a
+    /// thread of its own (here, where too many wait already or no thread can be had).
+    fn acknowledge_after(&self, waits: Vec<Wait>, ack: Ack) {
+        let job = move || {
+            for w in waits {
+                w();
+            }
+            drop(ack);
+        };
+        let waiting = self.waiting.clone();
+        if waiting.fetch_add(1, Ordering::AcqRel) >= MAX_WAITING {
+            waiting.fetch_sub(1, Ordering::AcqRel);
+            return job();
+        }
+        let slot = Arc::new(Mutex::new(Some(job)));
+        let (theirs, counter) = (slot.clone(), waiting.clone());
+        let spawned = std::thread::Builder::new()
+            .name("smbd-note-wait".into())
+            .spawn(move || {
+                if let Some(job) = theirs.lock().ok().and_then(|mut j| j.take()) {
+                    job();
+                }
+                counter.fetch_sub(1, Ordering::AcqRel);
+            });
+        if spawned.is_err() {
+            waiting.fetch_sub(1, Ordering::AcqRel);
+            if let Some(job) = slot.lock().ok().and_then(|mut j| j.take()) {
+                job();
+            }
+        }
+    }
+
     pub(super) fn new() -> Notes {
         let (tx, rx) = sync_channel(QUEUE);
         Notes {
             tx,
             rx: Mutex::new(Some(rx)),
             watch: Mutex::new(None),
+            waiting: Arc::default(),
         }
     }
 }
@@ -103,10 +150,11 @@ impl Inner {
             return;
         }
         let me = Arc::downgrade(self);
-        let f = Box::new(move |b: &[u8]| {
+        let f = Box::new(move |b: &[u8], ack: Ack| {
             let Some(inner) = me.upgrade() else {
                 return;
             };
+            let mut waits = Vec::new();
             for line in b.split(|&c| c == b'\n') {
                 if line.starts_with(b"! ") {
                     if let Ok(l) = std::str::from_utf8(line) {
@@ -116,13 +164,13 @@ impl Inner {
                 }
                 if line.starts_with(b"* ") {
                     if let Ok(l) = std::str::from_utf8(line) {
-                        inner.heard_disk(l);
+                        waits.extend(inner.heard_disk(l));
                     }
                     continue;
                 }
                 if matches!(line, [b'%' | b'+' | b'-', b' ', ..]) {
                     if let Ok(l) = std::str::from_utf8(line) {
-                        inner.heard_note(l);
+                        waits.extend(inner.heard_note(l));
                     }
                     continue;
                 }
@@ -134,6 +182,9 @@ impl Inner {
                             .publish_remote_change(share, path, action, filter);
                     }
                 }
+            }
+            if !waits.is_empty() {
+                inner.notes.acknowledge_after(waits, ack);
             }
         });
         match cephfs::rados::watch(&self.io, OBJECT, f) {
