@@ -366,6 +366,16 @@ impl SmbdConnection {
         Ok(())
     }
 
+    /// Whether an RDMA Read this side posted is still on its way: on a working link its
+    /// completion comes within microseconds, sooner than a sleeping thread wakes.
+    pub fn rdma_reads_in_flight(&self) -> bool {
+        self.closed.is_none()
+            && self
+                .ops
+                .values()
+                .any(|o| o.pending > 0 && o.failed.is_none())
+    }
+
     /// Whether an RDMA operation may have finished since the last call: results
     /// ([`SmbdConnection::rdma_result`], [`SmbdConnection::rdma_read_result`]) need
     /// looking for only then.

@@ -491,6 +491,11 @@ impl RdmaSet {
         self.conns.iter().filter_map(|c| c.smb.poll_timeout()).min()
     }
 
+    /// Whether a connection waits for an RDMA Read it posted (a WRITE's data).
+    pub fn reads_in_flight(&self) -> bool {
+        self.conns.iter().any(|c| c.smbd.rdma_reads_in_flight())
+    }
+
     pub fn draining(&self) -> usize {
         self.draining.iter().map(|c| c.smb.io_in_flight()).sum()
     }
