@@ -587,8 +587,8 @@ fn notifier(c: &testkit::ceph::Cluster) -> impl Fn() -> std::time::Duration + Se
 /// file's reads (the write had found nothing cached anywhere, so it broke nothing): A
 /// grants the read lease only once B's write has ended, so the client caches what the
 /// write left, not what was there before. B waits out its write on a thread of its own:
-/// its watch goes on acknowledging other notifications meanwhile. (B's storage holds the write
-/// back 2.5 s: `SMBDIRECTD_FAULTS`, on node B only.)
+/// its watch goes on acknowledging other notifications meanwhile. (B's storage holds the
+/// write back 2.5 s: `SMBDIRECTD_FAULTS`, on node B only.)
 #[test]
 fn a_read_lease_granted_on_one_node_waits_for_a_write_under_way_on_another() {
     use smb_wire::header::Command;

@@ -193,8 +193,11 @@ impl Worker {
     /// flags work the kernel holds for this thread (cooperative task running): the tick's
     /// and any other completion's, which would otherwise wait.
     pub(super) fn enter(&mut self) {
-        let busy = !self.ring.submission().is_empty()
-            || self.ring.submission().taskrun()
+        let queued = {
+            let sq = self.ring.submission();
+            !sq.is_empty() || sq.taskrun()
+        };
+        let busy = queued
             || self.timer_busy
             || self.conns.iter().any(Option::is_some)
             || self.ios.iter().any(|o| matches!(o, Some((_, _, None))));
