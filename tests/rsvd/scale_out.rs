@@ -2,7 +2,8 @@
 //! cluster serve one fixed VHDX to two hosts, one through each node. Both see one set of
 //! reservations, each other's data, a preempt through one node fences the initiator on
 //! the other, and the reservations outlive node A's kill; what a scale-out share does
-//! not serve (a dynamic disk, a resize) is refused. A PREEMPT AND ABORT through one node
+//! not serve (a differencing disk, a resize) is refused. A dynamic VHDX's blocks are
+//! allocated by one node at a time, whichever must. A PREEMPT AND ABORT through one node
 //! is answered only once the preempted host's write under way on the other has ended.
 
 use super::*;
@@ -117,13 +118,17 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
         )
     };
     fixed_disk(dir.path(), &a);
-    let dynamic = dir.path().join("dynamic.vhdx");
-    dynamic_disk(&dynamic, "8M");
-    upload(&a, &dynamic, "dynamic.vhdx");
+    let base = dir.path().join("base.vhdx");
+    dynamic_disk(&base, "8M");
+    let child = dir.path().join("child.vhdx");
+    vhdx(&["create", p(&child), "--parent", p(&base)]);
+    upload(&a, &base, "base.vhdx");
+    upload(&a, &child, "child.vhdx");
 
-    // Several nodes each run an engine over the disk: only a fixed one is served.
+    // Several nodes each run an engine over the disk: a differencing one, whose sector
+    // bitmaps change with each write, is not served.
     let (mut c0, t0) = host(&b);
-    let refused = SharedDisk::open(&mut c0, t0, "dynamic.vhdx", Some(HOST_A), 2, "HOST");
+    let refused = SharedDisk::open(&mut c0, t0, "child.vhdx", Some(HOST_A), 2, "HOST");
     assert_eq!(failed_with(refused), NtStatus::NOT_SUPPORTED);
 
     // A's host holds its disk through a persistent handle, as Hyper-V does on a
@@ -443,5 +448,176 @@ fn a_preempt_and_abort_through_one_node_waits_for_the_write_under_way_on_another
         matches!(r.scsi_status, CONFLICT | CHECK_CONDITION),
         "{}",
         r.scsi_status
+    );
+}
+
+fn write_at(c: &mut Client, d: &mut SharedDisk, lba: u64, data: &[u8]) {
+    let r = d.write16(c, lba, data, BS).unwrap();
+    assert_eq!(
+        r.scsi_status, GOOD,
+        "write at {lba}: sense {:02x?}",
+        r.sense
+    );
+}
+
+fn read_at(c: &mut Client, d: &mut SharedDisk, lba: u64, blocks: u32) -> Vec<u8> {
+    let r = d.read16(c, lba, blocks, BS).unwrap();
+    assert_eq!(r.scsi_status, GOOD, "read at {lba}: sense {:02x?}", r.sense);
+    r.data
+}
+
+/// 8 KiB of `tag`'s pattern (each block of the test its own).
+fn pattern(tag: u64) -> Vec<u8> {
+    (0..8192u64).map(|i| (i * 31 + tag * 7 + 1) as u8).collect()
+}
+
+/// A dynamic VHDX (1 MiB blocks) on a scale-out share, served to two hosts through two
+/// nodes at once: one node at a time allocates its blocks, the metadata moving to
+/// whichever must; each node reads at once a block the other allocated; blocks
+/// allocated through both nodes at the same time each land in space of their own; and
+/// when the node holding the metadata is killed, the other takes it (the dead one's log
+/// replayed) and goes on, every acknowledged write still there.
+#[test]
+fn a_dynamic_shared_vhdx_on_a_scale_out_share_is_allocated_by_one_node_at_a_time() {
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16840);
+    let (ma, mb) = (free_port(), free_port());
+    let mut a = node(&c, &format!("[metrics]\nlisten = \"127.0.0.1:{ma}\""));
+    let b = node(&c, &format!("[metrics]\nlisten = \"127.0.0.1:{mb}\""));
+    let moves = |port: u16, what: &str| {
+        metric_value(
+            port,
+            &format!("smbdirectd_cluster_disk_metadata_moves_total{{what=\"{what}\"}}"),
+        )
+    };
+    let local = dir.path().join("dynamic.vhdx");
+    dynamic_disk(&local, "64M");
+    upload(&a, &local, "dynamic.vhdx");
+    let (mut ca, mut da) = open(&a, HOST_A, "dynamic.vhdx");
+    let (mut cb, mut db) = open(&b, HOST_B, "dynamic.vhdx");
+    // (LBA of 8 KiB into block n: 2,048 sectors a block.)
+    let lba = |n: u64| n * 2048 + 16;
+
+    // In turn: each node's host writes into a new block, the other's reads it at once.
+    let mut took = Vec::new();
+    for n in 0..6u64 {
+        let started = std::time::Instant::now();
+        if n % 2 == 0 {
+            assert_eq!(read_at(&mut cb, &mut db, lba(n), 16), vec![0; 8192]);
+            let started = std::time::Instant::now();
+            write_at(&mut ca, &mut da, lba(n), &pattern(n));
+            took.push(started.elapsed());
+            assert_eq!(
+                read_at(&mut cb, &mut db, lba(n), 16),
+                pattern(n),
+                "block {n} through B"
+            );
+        } else {
+            write_at(&mut cb, &mut db, lba(n), &pattern(n));
+            took.push(started.elapsed());
+            assert_eq!(
+                read_at(&mut ca, &mut da, lba(n), 16),
+                pattern(n),
+                "block {n} through A"
+            );
+        }
+    }
+    eprintln!("each allocation, the metadata moving with it, took {took:?}");
+    let (ta, tb) = (moves(ma, "taken"), moves(mb, "taken"));
+    assert!(
+        ta >= 3.0 && tb >= 3.0,
+        "the metadata moved with each allocation: A took it {ta} times, B {tb}"
+    );
+    assert!(moves(ma, "given") >= 2.0 && moves(mb, "given") >= 2.0);
+    // A write into a block already there moves nothing.
+    write_at(&mut ca, &mut da, lba(1) + 16, &pattern(100));
+    assert_eq!(read_at(&mut cb, &mut db, lba(1) + 16, 16), pattern(100));
+    assert_eq!(moves(ma, "taken"), ta, "A wrote in place");
+
+    // Both at once: 12 new blocks each, interleaved.
+    let through = |mut c: Client, mut d: SharedDisk, first: u64| {
+        std::thread::spawn(move || {
+            for k in 0..12u64 {
+                let n = first + 2 * k;
+                write_at(&mut c, &mut d, lba(n), &pattern(n));
+            }
+            (c, d)
+        })
+    };
+    let both = std::time::Instant::now();
+    let (wa, wb) = (through(ca, da, 10), through(cb, db, 11));
+    let (mut ca, mut da) = wa.join().unwrap();
+    let (mut cb, mut db) = wb.join().unwrap();
+    eprintln!(
+        "24 allocations through both nodes at once took {:?}; the metadata moved {} times",
+        both.elapsed(),
+        moves(ma, "taken") + moves(mb, "taken") - ta - tb
+    );
+    for n in 10..34u64 {
+        assert_eq!(
+            read_at(&mut ca, &mut da, lba(n), 16),
+            pattern(n),
+            "block {n} through A"
+        );
+        assert_eq!(
+            read_at(&mut cb, &mut db, lba(n), 16),
+            pattern(n),
+            "block {n} through B"
+        );
+    }
+
+    // A allocates last (it holds the metadata, its log active) and is killed; B's host
+    // allocates next: B takes the metadata once A's lease has run out.
+    write_at(&mut ca, &mut da, lba(40), &pattern(40));
+    a.kill9();
+    drop(ca);
+    let started = std::time::Instant::now();
+    write_at(&mut cb, &mut db, lba(41), &pattern(41));
+    eprintln!("B allocated {:?} after A's kill", started.elapsed());
+    for n in (0..6).chain(10..34).chain([40, 41]) {
+        assert_eq!(
+            read_at(&mut cb, &mut db, lba(n), 16),
+            pattern(n),
+            "block {n} through B after the kill"
+        );
+    }
+    assert_eq!(read_at(&mut cb, &mut db, lba(1) + 16, 16), pattern(100));
+    db.close(&mut cb).unwrap();
+
+    // The file, as the last node left it: sound, clean, one copy of each block.
+    let back = dir.path().join("back.vhdx");
+    let (mut cr, tr) = host(&b);
+    let (f, _) = cr
+        .create(
+            tr,
+            "dynamic.vhdx",
+            access::FILE_READ_DATA,
+            1,
+            client::create_options::NON_DIRECTORY_FILE,
+        )
+        .unwrap();
+    let mut bytes = Vec::new();
+    loop {
+        match cr.read(tr, f, bytes.len() as u64, MIB as u32) {
+            Ok(chunk) if !chunk.is_empty() => bytes.extend_from_slice(&chunk),
+            Ok(_) | Err(client::Error::Status(_, NtStatus::END_OF_FILE)) => break,
+            Err(e) => panic!("reading the disk's file back: {e}"),
+        }
+    }
+    std::fs::write(&back, &bytes).unwrap();
+    vhdx_check(&back);
+    assert!(log_clean(&back), "B ended its session at the close");
+    let o = Proc::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
+        .args(["vhdx", "info", "--json", p(&back)])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["allocated_bytes"],
+        32 * MIB,
+        "32 blocks written, each allocated once"
     );
 }

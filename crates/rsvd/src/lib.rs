@@ -44,6 +44,9 @@ pub enum DevError {
     Invalid(String),
     /// The device is read-only (reported as DATA PROTECT, WRITE PROTECTED).
     ReadOnly,
+    /// The device cannot take the command now but will (reported as NOT READY, IN
+    /// PROCESS OF BECOMING READY: an initiator tries again).
+    NotReady(String),
 }
 
 impl std::fmt::Display for DevError {
@@ -52,6 +55,7 @@ impl std::fmt::Display for DevError {
             DevError::Medium(s) => write!(f, "medium error: {s}"),
             DevError::Invalid(s) => write!(f, "invalid request: {s}"),
             DevError::ReadOnly => write!(f, "the disk is read-only"),
+            DevError::NotReady(s) => write!(f, "not ready: {s}"),
         }
     }
 }
@@ -61,10 +65,15 @@ impl From<vhdx::Error> for DevError {
         match e {
             vhdx::Error::InvalidArgument(s) => DevError::Invalid(s),
             vhdx::Error::ReadOnly => DevError::ReadOnly,
+            vhdx::Error::Unavailable(s) => DevError::NotReady(s),
             other => DevError::Medium(other.to_string()),
         }
     }
 }
+
+/// How a disk's engine yields its file's metadata, given the function that lets it go
+/// ([`SharedRecord::set_yield`]).
+pub type Yield = Box<dyn Fn(&mut dyn FnMut()) + Send + Sync>;
 
 /// The shared reservations could not be read or changed where they live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +107,20 @@ pub trait SharedRecord: Send + Sync {
     fn stale(&self) -> bool {
         false
     }
+    /// Makes this server the one that may change the disk's file's metadata (the
+    /// others told to let go, or stopped), as [`vhdx::MetaOwner::acquire`]. A server
+    /// alone always is.
+    fn acquire_metadata(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+    /// Whether this server is that one now.
+    fn holds_metadata(&self) -> bool {
+        true
+    }
+    /// What this server runs when another asks for the metadata: the disk's engine
+    /// yields ([`vhdx::Vhdx::yield_metadata`]), calling the function it is given to let
+    /// the metadata go.
+    fn set_yield(&self, _yield: Yield) {}
 }
 
 /// The disk behind a logical unit. Offsets and lengths are in bytes and are multiples of

@@ -1,7 +1,11 @@
 //! The open disk: validation on open, mapping, allocation, trim, resize and close.
 
 mod open;
+mod shared;
 mod write;
+
+pub use shared::MetaOwner;
+use shared::Role;
 
 use open::{read_meta, OptGt};
 mod check;
@@ -11,6 +15,7 @@ use crate::log::LogWriter;
 use crate::{Error, Result, Storage};
 use parking_lot::Mutex;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 fn corrupt(s: impl Into<String>) -> Error {
     Error::Corrupt(s.into())
@@ -130,6 +135,8 @@ struct Inner {
     overlay: HashMap<u64, Vec<u8>>,
     poisoned: bool,
     replayed: usize,
+    /// Whether this engine may change the metadata (see `shared.rs`).
+    role: Role,
 }
 
 pub struct Vhdx<S: Storage> {
@@ -145,6 +152,8 @@ pub struct Vhdx<S: Storage> {
     parent_locator: Option<ParentLocator>,
     /// Writes add nothing a reader could tell apart (see [`Vhdx::keep_data_identity`]).
     same_data: bool,
+    /// One of several engines over the file: who says which may change its metadata.
+    shared: Option<Arc<dyn MetaOwner>>,
     inner: Mutex<Inner>,
 }
 
@@ -288,7 +297,7 @@ impl<S: Storage> Vhdx<S> {
             let block = off / self.block_size;
             let within = off % self.block_size;
             let n = (end - off).min(self.block_size - within);
-            let e = inner.bat[self.payload_index(block)];
+            let e = self.entry(&mut inner, block)?;
             match bat_state(e) {
                 PAYLOAD_FULLY_PRESENT => push(ReadRange::File {
                     file_offset: bat_offset(e) + within,
@@ -399,7 +408,11 @@ impl<S: Storage> Vhdx<S> {
     }
 
     fn close_ref(&self) -> Result<()> {
-        let mut inner = self.inner.lock();
+        self.end_locked(&mut self.inner.lock())
+    }
+
+    /// Ends this engine's session of the file, if it has one: flushed, its log emptied.
+    fn end_locked(&self, inner: &mut Inner) -> Result<()> {
         if inner.poisoned || self.read_only {
             return Ok(());
         }
@@ -410,7 +423,7 @@ impl<S: Storage> Vhdx<S> {
         self.file.flush()?;
         let mut h = inner.header.clone();
         h.log_guid = Guid::ZERO;
-        self.write_header(&mut inner, h)?;
+        self.write_header(inner, h)?;
         if let Some(l) = inner.log.as_mut() {
             l.guid = Guid::ZERO;
         }

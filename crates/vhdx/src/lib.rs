@@ -22,7 +22,7 @@ pub use chain::{
     read_level, write_through, Chain,
 };
 pub use create::{create, CreateParams, DiskKind};
-pub use engine::{Info, OpenOptions, ReadRange, Vhdx, WritePlan, WriteRange};
+pub use engine::{Info, MetaOwner, OpenOptions, ReadRange, Vhdx, WritePlan, WriteRange};
 pub use format::Guid;
 
 use std::io;
@@ -45,6 +45,9 @@ pub enum Error {
     /// An earlier metadata update failed part way; the in-memory state is no longer
     /// trusted and the disk must be reopened.
     Poisoned,
+    /// One of several engines over the file could not be made the one that changes its
+    /// metadata (see [`MetaOwner`]); the change may be tried again.
+    Unavailable(String),
 }
 
 impl std::fmt::Display for Error {
@@ -60,6 +63,7 @@ impl std::fmt::Display for Error {
                 "the log holds updates that must be replayed; open the disk read-write"
             ),
             Error::Parent(s) => write!(f, "parent disk: {s}"),
+            Error::Unavailable(s) => write!(f, "the disk's metadata is not to be had: {s}"),
             Error::Poisoned => write!(
                 f,
                 "an earlier metadata update failed; reopen the disk to replay its log"

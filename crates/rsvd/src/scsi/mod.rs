@@ -272,9 +272,11 @@ fn truncated(mut data: Vec<u8>, alloc: usize, max_in: usize) -> Outcome {
     Outcome::good(data)
 }
 
-fn dev_sense(e: &DevError, write: bool) -> Sense {
+/// The sense data a device failure of a READ (or, `write`, a WRITE) is reported with.
+pub fn dev_sense(e: &DevError, write: bool) -> Sense {
     match e {
         DevError::ReadOnly => sense::WRITE_PROTECTED,
+        DevError::NotReady(_) => sense::BECOMING_READY,
         DevError::Invalid(_) => sense::LBA_OUT_OF_RANGE,
         DevError::Medium(_) if write => sense::WRITE_ERROR,
         DevError::Medium(_) => sense::UNRECOVERED_READ_ERROR,

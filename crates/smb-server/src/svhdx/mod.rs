@@ -40,7 +40,7 @@ mod set;
 pub use extract::ExtractJob;
 pub use file::VirtualFile;
 pub use open::{query_support, request, AbortWait, SvhdxOpen, Tunnelled};
-pub use rsvd::{RecordUnavailable, Reservations, SharedRecord};
+pub use rsvd::{RecordUnavailable, Reservations, SharedRecord, Yield};
 pub use set::{held_live, in_use, DiskSet, Held, SetFile};
 
 /// Where persistent reservations live between restarts: whole records replaced
@@ -167,6 +167,23 @@ impl vhdx::Storage for ObjStore {
     }
     fn zero_range(&self, offset: u64, len: u64) -> io::Result<()> {
         self.obj().zero_range(offset, len).map_err(io_err)
+    }
+}
+
+/// A scale-out disk's engine's way to its node's right to change the disk's metadata:
+/// the cluster's record of the disk (set once the disk is made).
+#[derive(Default)]
+struct MetaOf(std::sync::OnceLock<Arc<dyn rsvd::SharedRecord>>);
+
+impl vhdx::MetaOwner for MetaOf {
+    fn acquire(&self) -> io::Result<()> {
+        match self.0.get() {
+            Some(r) => r.acquire_metadata(),
+            None => Err(io::Error::other("the disk is not open yet")),
+        }
+    }
+    fn held(&self) -> bool {
+        self.0.get().is_some_and(|r| r.holds_metadata())
     }
 }
 
@@ -577,9 +594,7 @@ fn open_shared(
     if let Some(d) = slot.upgrade() {
         return Ok(Opened::Disk(d));
     }
-    // Several nodes each run an engine over a scale-out share's disk: only a fixed VHDX,
-    // whose metadata writes never change, is served there (not a set, whose chain
-    // changes, nor a dynamic or differencing disk, whose block table does).
+    // A set's chain changes (snapshots, merges): not served by several nodes at once.
     if records.is_some() && is_set_name(path) {
         return Err(NtStatus::NOT_SUPPORTED);
     }
@@ -629,14 +644,7 @@ fn open_shared(
             }
         }
     }
-    let (layers, paths) = open_chain(share, &top_path, share.read_only)?;
-    if records.is_some() && !(layers.len() == 1 && layers[0].is_fixed()) {
-        tracing::warn!(
-            disk = path.as_str(),
-            "a scale-out share serves fixed VHDX shared disks only"
-        );
-        return Err(NtStatus::NOT_SUPPORTED);
-    }
+    let (layers, paths, meta) = open_layers(share, &top_path, records.is_some())?;
     if let Some(sf) = &set {
         *sf.names.lock() = file_names(&paths);
     }
@@ -674,19 +682,7 @@ fn open_shared(
         tasks: Default::default(),
         shared,
     });
-    if let Some(s) = &d.shared {
-        // Another node's PREEMPT AND ABORT: this node's writes to the disk under way
-        // end before that node answers.
-        let disk = Arc::downgrade(&d);
-        s.set_fence(Box::new(move || {
-            if let Some(d) = disk.upgrade() {
-                if !rsvd::scsi::fence(&d.tasks) {
-                    tracing::warn!(disk = %d.pr_key,
-                        "writes to a shared disk still under way when another node's PREEMPT AND ABORT was acknowledged");
-                }
-            }
-        }));
-    }
+    hook_cluster(&d, meta);
     *slot = Arc::downgrade(&d);
     {
         let mut live = LIVE.lock();
@@ -701,6 +697,73 @@ fn open_shared(
     // Files a merge did not finish with (the node stopped) go now.
     set::merge_unneeded(&d);
     Ok(Opened::Disk(d))
+}
+
+/// A disk's engines, top first, their paths, and the top's way to the metadata.
+type Layers = (
+    Vec<vhdx::Vhdx<ObjStore>>,
+    Vec<SharePath>,
+    Option<Arc<MetaOf>>,
+);
+
+/// The files of a shared disk whose top is `top_path`. Several nodes each run an engine
+/// over a scale-out share's disk (`scale_out`): one at a time changes its metadata
+/// (`MetaOf`, returned), the others write data in place; a differencing disk is not
+/// served there (its sector bitmaps change with every write).
+fn open_layers(
+    share: &ShareConfig,
+    top_path: &SharePath,
+    scale_out: bool,
+) -> Result<Layers, NtStatus> {
+    let refused = || {
+        tracing::warn!(
+            disk = top_path.as_str(),
+            "a scale-out share serves no differencing disk as a shared disk"
+        );
+        NtStatus::NOT_SUPPORTED
+    };
+    if !scale_out || share.read_only {
+        let (layers, paths) = open_chain(share, top_path, share.read_only)?;
+        if scale_out && layers.len() != 1 {
+            return Err(refused());
+        }
+        return Ok((layers, paths, None));
+    }
+    let meta = Arc::new(MetaOf::default());
+    let obj = open_obj(share, top_path, true)?;
+    let top = vhdx::Vhdx::open_shared(ObjStore::new(obj), meta.clone()).map_err(|e| match e {
+        vhdx::Error::Unsupported(_) => refused(),
+        e => engine_err(e),
+    })?;
+    Ok((vec![top], vec![top_path.clone()], Some(meta)))
+}
+
+/// A scale-out disk's ties to its record in the cluster: its engine's way to the
+/// metadata, how it yields the metadata to another node, and its PREEMPT AND ABORT fence.
+fn hook_cluster(d: &Arc<SharedDisk>, meta: Option<Arc<MetaOf>>) {
+    let Some(s) = &d.shared else {
+        return;
+    };
+    if let Some(m) = meta {
+        let _ = m.0.set(s.clone());
+        // Another node takes the metadata: this node's engine yields it first.
+        let disk = Arc::downgrade(d);
+        s.set_yield(Box::new(move |let_go| match disk.upgrade() {
+            Some(d) => d.device().top().yield_metadata(let_go),
+            None => let_go(),
+        }));
+    }
+    // Another node's PREEMPT AND ABORT: this node's writes to the disk under way end
+    // before that node answers.
+    let disk = Arc::downgrade(d);
+    s.set_fence(Box::new(move || {
+        if let Some(d) = disk.upgrade() {
+            if !rsvd::scsi::fence(&d.tasks) {
+                tracing::warn!(disk = %d.pr_key,
+                    "writes to a shared disk still under way when another node's PREEMPT AND ABORT was acknowledged");
+            }
+        }
+    }));
 }
 
 /// A VHD Set's snapshot `id` as a disk of its own: its files, read-only, with no

@@ -213,13 +213,7 @@ impl SvhdxOpen {
 
     /// A device failure during an admitted READ or WRITE, kept for SRB_STATUS.
     pub(super) fn stored(&self, e: &DevError, write: bool) -> NtStatus {
-        let sense = match e {
-            DevError::ReadOnly => rsvd::sense::WRITE_PROTECTED,
-            DevError::Invalid(_) => rsvd::sense::LBA_OUT_OF_RANGE,
-            DevError::Medium(_) if write => rsvd::sense::WRITE_ERROR,
-            DevError::Medium(_) => rsvd::sense::UNRECOVERED_READ_ERROR,
-        };
-        self.kept(sense)
+        self.kept(rsvd::scsi::dev_sense(e, write))
     }
 
     /// A tunnel request that is a SCSI READ the transport's ring can move the data of:

@@ -14,12 +14,25 @@
 //! (`rsvd::scsi::fence`, 4 s at most), so the command is answered only once no write of
 //! the preempted initiators is left on any node. Nothing else is kept: while nothing
 //! changes, a command costs no round trip.
+//!
+//! One node at a time changes a disk's file's metadata (allocates its blocks, writes its
+//! header and log): the one holding the exclusive lock `meta` on `smbdirectd.meta.SERIAL`
+//! (held until let go, as this run's cookie). A node that must (its engine says so,
+//! `vhdx::MetaOwner`) takes the lock; held by a run that is no longer alive (its lease
+//! ran out: it stopped serving), it breaks it; held by a live node, it notifies
+//! `m NODE SERIAL` and waits: the holder's engine ends its session (file flushed, log
+//! emptied) and lets the lock go before it acknowledges. The taker's engine then reads
+//! the file's metadata again. A holder keeps it a moment (`MIN_HOLD`) after taking it,
+//! so that two nodes allocating at once each get some done.
 
-use super::Inner;
+use super::{node_oid, Inner, ALIVE};
+use cephfs::Errno;
+use smb_server::svhdx::Yield;
 use smb_server::svhdx::{RecordUnavailable, Reservations, SharedRecord};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
 /// What a node holds of one record of a disk: whether another node changed it, and
 /// what its disk runs when another node's PREEMPT AND ABORT did.
@@ -27,12 +40,27 @@ use std::sync::{Arc, Mutex, Weak};
 struct Held {
     stale: AtomicBool,
     fence: Mutex<Option<Box<dyn Fn() + Send + Sync>>>,
+    /// Whether this node holds the disk's metadata for this record's engine, since
+    /// when, and how that engine yields it.
+    meta: AtomicBool,
+    taken: Mutex<Option<Instant>>,
+    yielder: Mutex<Option<Yield>>,
 }
 
 /// The largest record read back (256 registrants and 1,024 attentions fit well).
 const MAX_RECORD: usize = 64 << 10;
 /// Changes lost to another node's, in a row, before the command fails.
 const MAX_RETRIES: usize = 32;
+/// The lock on a disk's metadata object.
+const META: &str = "meta";
+/// How long a node keeps a disk's metadata at least once it took it.
+const MIN_HOLD: Duration = Duration::from_millis(20);
+/// How long a taking of the metadata waits past the holder's lease, at most.
+const TAKE_MARGIN: Duration = Duration::from_secs(10);
+
+fn meta_oid(serial: &str) -> String {
+    format!("smbdirectd.meta.{serial}")
+}
 
 /// The disks this node serves, by serial: for each of its records (one per shared disk
 /// open here: the same file through two shares, or two files with one identity, are
@@ -93,7 +121,7 @@ impl Inner {
         open.retain(|_, v| !v.is_empty());
         let held = Arc::new(Held {
             stale: AtomicBool::new(true),
-            fence: Mutex::new(None),
+            ..Default::default()
         });
         open.entry(serial.to_string())
             .or_default()
@@ -137,7 +165,146 @@ impl Inner {
     }
 }
 
+impl Inner {
+    /// A `m NODE SERIAL` notification: another node takes that disk's metadata. What
+    /// it returns (when this node holds it) has the disk's engine yield it and lets
+    /// the lock go, before the acknowledgement.
+    pub(super) fn heard_metadata(self: &Arc<Self>, line: &str) -> Option<super::notify::Wait> {
+        let mut f = line.split(' ').skip(1);
+        let (node, serial) = (f.next()?, f.next()?);
+        if f.next().is_some()
+            || u16::from_str_radix(node, 16).ok() == Some(self.number)
+            || !valid(serial)
+        {
+            return None;
+        }
+        let held: Vec<Arc<Held>> = self
+            .disks
+            .flags(Some(serial))
+            .into_iter()
+            .filter(|h| h.meta.load(Ordering::Acquire))
+            .collect();
+        if held.is_empty() {
+            return None;
+        }
+        let (me, serial) = (self.clone(), serial.to_string());
+        Some(Box::new(move || {
+            for h in held {
+                let since = h
+                    .taken
+                    .lock()
+                    .ok()
+                    .and_then(|t| *t)
+                    .map(|t| crate::clock::now().saturating_duration_since(t));
+                if let Some(wait) = since.and_then(|s| MIN_HOLD.checked_sub(s)) {
+                    std::thread::sleep(wait);
+                }
+                me.yield_metadata(&h, &serial, true);
+            }
+        }))
+    }
+
+    /// Has the engine of `h` yield the disk's metadata; the lock goes with it when
+    /// `unlock` (not when another record of this node takes it on).
+    fn yield_metadata(&self, h: &Held, serial: &str, unlock: bool) {
+        let mut let_go = || {
+            if h.meta.swap(false, Ordering::AcqRel) {
+                self.stats.disk_meta_given.fetch_add(1, Ordering::Relaxed);
+                if unlock {
+                    if let Err(e) = self.io.unlock(&meta_oid(serial), META, &self.cookie) {
+                        tracing::warn!(disk = %serial, error = %e, "letting a shared disk's metadata go failed");
+                    }
+                }
+            }
+        };
+        match h.yielder.lock().ok().as_deref().and_then(Option::as_ref) {
+            Some(y) => y(&mut let_go),
+            None => let_go(),
+        }
+    }
+
+    /// Whether the node run holding a lock as `cookie` (`UUID.BOOT`) still holds its
+    /// lease.
+    fn run_alive(&self, cookie: &str) -> Result<bool, Errno> {
+        let Some((uuid, _)) = cookie.split_once('.') else {
+            return Ok(false);
+        };
+        Ok(self
+            .io
+            .lockers(&node_oid(uuid), ALIVE)?
+            .iter()
+            .any(|l| l.cookie == cookie))
+    }
+}
+
 impl Record {
+    /// Takes the disk's metadata lock for this node: breaks a stopped run's hold, asks
+    /// a live holder to let go (and waits for it), until the holder's lease and a
+    /// margin have passed.
+    fn take_metadata(&self) -> std::io::Result<()> {
+        let inner = &self.inner;
+        let oid = meta_oid(&self.serial);
+        let io_err = |e: Errno| std::io::Error::from_raw_os_error(e.0);
+        // Another record of this node (the same disk through another share) yields
+        // first: the lock is the node's.
+        for other in inner.disks.flags(Some(&self.serial)) {
+            if !Arc::ptr_eq(&other, &self.held) && other.meta.load(Ordering::Acquire) {
+                inner.yield_metadata(&other, &self.serial, false);
+            }
+        }
+        let until = crate::clock::now() + inner.lease + TAKE_MARGIN;
+        let mut asked = 0u32;
+        loop {
+            match inner
+                .io
+                .lock_exclusive(&oid, META, &inner.cookie, None, false)
+            {
+                Ok(()) | Err(Errno(libc::EEXIST)) => {
+                    if let Ok(mut t) = self.held.taken.lock() {
+                        *t = Some(crate::clock::now());
+                    }
+                    self.held.meta.store(true, Ordering::Release);
+                    inner.stats.disk_meta_taken.fetch_add(1, Ordering::Relaxed);
+                    return Ok(());
+                }
+                Err(Errno(libc::EBUSY)) => {}
+                Err(e) => return Err(io_err(e)),
+            }
+            if crate::clock::now() > until {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "another node holds the disk's metadata",
+                ));
+            }
+            let mut live = false;
+            for h in inner.io.lockers(&oid, META).map_err(io_err)? {
+                if inner.run_alive(&h.cookie).map_err(io_err)? {
+                    live = true;
+                    continue;
+                }
+                tracing::info!(disk = %self.serial, holder = %h.cookie,
+                    "taking a shared disk's metadata from a node that stopped");
+                inner
+                    .io
+                    .break_lock(&oid, META, &h.client, &h.cookie)
+                    .map_err(io_err)?;
+            }
+            if live {
+                // (Acknowledged by the holder once it let go; a holder that died keeps
+                // its watch a while, and this waits that long.)
+                if let Err(e) = inner.tell_all(&format!("m {:x} {}", inner.number, self.serial)) {
+                    tracing::debug!(disk = %self.serial, error = %e,
+                        "not every node acknowledged a request for a shared disk's metadata");
+                }
+                // Another node may take it between: back off a little more each time.
+                asked += 1;
+                if asked > 1 {
+                    std::thread::sleep(Duration::from_millis(u64::from(asked.min(10)) * 5));
+                }
+            }
+        }
+    }
+
     /// The record as stored, with its version (a new one when there is none).
     fn read(&self) -> Result<(Reservations, Option<u64>), RecordUnavailable> {
         match self.inner.io.read_versioned(&oid(&self.serial), MAX_RECORD) {
@@ -173,6 +340,22 @@ impl SharedRecord for Record {
 
     fn stale(&self) -> bool {
         self.held.stale.load(Ordering::Acquire)
+    }
+
+    fn acquire_metadata(&self) -> std::io::Result<()> {
+        self.take_metadata().inspect_err(|e| {
+            tracing::warn!(disk = %self.serial, error = %e, "could not take a shared disk's metadata");
+        })
+    }
+
+    fn holds_metadata(&self) -> bool {
+        self.held.meta.load(Ordering::Acquire)
+    }
+
+    fn set_yield(&self, y: Yield) {
+        if let Ok(mut f) = self.held.yielder.lock() {
+            *f = Some(y);
+        }
     }
 
     fn set_fence(&self, fence: Box<dyn Fn() + Send + Sync>) {
@@ -217,6 +400,28 @@ impl SharedRecord for Record {
             }
         }
         Err(RecordUnavailable)
+    }
+}
+
+impl Drop for Record {
+    fn drop(&mut self) {
+        // (Its engine has ended its session: the disk closed.) The lock goes, unless
+        // another record of this node holds the metadata under it.
+        if !self.held.meta.swap(false, Ordering::AcqRel) {
+            return;
+        }
+        let shared = self
+            .inner
+            .disks
+            .flags(Some(&self.serial))
+            .iter()
+            .any(|o| !Arc::ptr_eq(o, &self.held) && o.meta.load(Ordering::Acquire));
+        if !shared {
+            let _ = self
+                .inner
+                .io
+                .unlock(&meta_oid(&self.serial), META, &self.inner.cookie);
+        }
     }
 }
 

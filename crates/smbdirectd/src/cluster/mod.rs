@@ -130,6 +130,9 @@ pub struct Stats {
     pub disk_notes: AtomicU64,
     /// Other nodes' PREEMPT AND ABORTs this node waited for its writes for.
     pub disk_fences: AtomicU64,
+    /// Shared disks' metadata taken by this node, and given up to another.
+    pub disk_meta_taken: AtomicU64,
+    pub disk_meta_given: AtomicU64,
 }
 
 impl Stats {

@@ -168,6 +168,12 @@ impl Inner {
                     }
                     continue;
                 }
+                if line.starts_with(b"m ") {
+                    if let Ok(l) = std::str::from_utf8(line) {
+                        waits.extend(inner.heard_metadata(l));
+                    }
+                    continue;
+                }
                 if matches!(line, [b'%' | b'+' | b'-', b' ', ..]) {
                     if let Ok(l) = std::str::from_utf8(line) {
                         waits.extend(inner.heard_note(l));

@@ -85,6 +85,15 @@ impl Metrics {
             vec![counter(vec![], c.disk_fences.load(Relaxed))],
         ));
         out.push(family(
+            "smbdirectd_cluster_disk_metadata_moves_total",
+            "Shared virtual disks on scale-out shares whose file's metadata (block allocation, header, log) this node took from another node (or from none) and gave to one.",
+            MetricType::COUNTER,
+            vec![
+                counter(vec![label("what", "taken")], c.disk_meta_taken.load(Relaxed)),
+                counter(vec![label("what", "given")], c.disk_meta_given.load(Relaxed)),
+            ],
+        ));
+        out.push(family(
             "smbdirectd_cluster_handles_taken_over_total",
             "Persistent handles this node took over from other nodes.",
             MetricType::COUNTER,

@@ -1,12 +1,13 @@
 //! Opening a VHDX: the file identifier, the two headers, log replay, the region table, the
 //! metadata items, and the BAT, each checked against the others before anything is used.
 
-use super::{bat_entries, corrupt, Inner, OpenOptions, Vhdx};
+use super::{bat_entries, corrupt, Inner, MetaOwner, OpenOptions, Role, Vhdx};
 use crate::format::*;
 use crate::log::{self, LogWriter};
 use crate::{Error, Result, Storage};
 use parking_lot::Mutex;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Reads metadata bytes, seeing sectors a log replayed in memory would have changed.
 pub(super) fn read_meta<S: Storage>(
@@ -41,31 +42,33 @@ impl<S: Storage> Vhdx<S> {
     /// Opens an image, in the order MS-VHDX 2.2 builds one on another: each step reads
     /// only what the steps before it validated.
     pub fn open(file: S, opts: OpenOptions) -> Result<Vhdx<S>> {
-        // 1. The file type identifier and the current of the two headers.
-        let file_len = file.len()?;
-        let (header, slot) = current_header(&file, file_len)?;
-        // 2. The log region, sane whether used or not (writes go through it), and its
-        //    active sequence replayed: into the file, or in memory when read-only.
-        let log = LogRegion::of(&header, file_len, &opts)?;
-        let replayed = replay_log(&file, header, slot, &log, &opts, file_len)?;
-        let file_len = file.len()?;
-        let overlay = &replayed.overlay;
-        // 3. The region table: one BAT and one metadata region, inside the file, apart
-        //    from each other, the header area and the log.
-        let regions = read_regions(&file, overlay, &log, file_len)?;
-        // 4. The metadata items: geometry, identity, the parent of a differencing disk.
-        let meta = read_metadata(&file, overlay, &regions.meta)?;
-        // 5. The BAT: every present block and sector bitmap inside the file, none
-        //    overlapping another or a region.
-        let bat = read_bat(&file, overlay, &regions, &meta, file_len)?;
+        Self::open_as(file, opts, None)
+    }
+
+    /// Opens an image read-write as one of several engines over the file, each another
+    /// node's ([`MetaOwner`]): nothing is written at open (a log another engine is
+    /// writing is not replayed: what it applied is in place), and this engine changes
+    /// the file's metadata only once `owner` has made it the owner (see `shared.rs`).
+    /// A differencing disk is refused: its sector bitmaps change with every write.
+    pub fn open_shared(file: S, owner: Arc<dyn MetaOwner>) -> Result<Vhdx<S>> {
+        let v = Self::open_as(file, OpenOptions::read_write(), Some(owner))?;
+        if v.has_parent {
+            return Err(Error::Unsupported(
+                "a differencing disk served by several engines at once".into(),
+            ));
+        }
+        Ok(v)
+    }
+
+    fn open_as(file: S, opts: OpenOptions, shared: Option<Arc<dyn MetaOwner>>) -> Result<Vhdx<S>> {
+        let mut l = load(&file, &opts, shared.is_none())?;
+        let role = match shared {
+            Some(_) => Role::Follower,
+            None => Role::Sole,
+        };
+        let meta = Geometry::of(&mut l.meta);
         // 6. A writer for the log when the image is opened for writing.
-        let writer = (log.ok && !opts.read_only).then_some(LogWriter {
-            offset: log.offset,
-            length: log.length,
-            guid: Guid::ZERO,
-            sequence: 1,
-            head: 0,
-        });
+        let inner = l.into_inner(!opts.read_only, role, 0);
         Ok(Vhdx {
             file,
             read_only: opts.read_only,
@@ -78,27 +81,143 @@ impl<S: Storage> Vhdx<S> {
             page83: meta.page83,
             parent_locator: meta.parent_locator,
             same_data: false,
-            inner: Mutex::new(Inner {
-                header: replayed.header,
-                slot: replayed.slot,
-                regions: regions.all,
-                bat_offset: regions.bat.file_offset,
-                bat_length: regions.bat.length as u64,
-                meta_offset: regions.meta.file_offset,
-                meta_length: regions.meta.length as u64,
-                meta_entries: meta.entries,
-                virtual_size: meta.virtual_size,
-                bat,
-                bitmaps: HashMap::new(),
-                file_len,
-                log: writer,
-                data_writable: false,
-                overlay: replayed.overlay,
-                poisoned: false,
-                replayed: replayed.entries,
-            }),
+            shared,
+            inner: Mutex::new(inner),
         })
     }
+
+    /// Reads the file's metadata again, as it stands (another engine changed it),
+    /// replaying a log left active by an engine that stopped: what this engine holds of
+    /// the file is then what the file says. The geometry must not have changed.
+    pub(super) fn reload(&self, inner: &mut Inner) -> Result<()> {
+        let l = load(&self.file, &OpenOptions::read_write(), true)?;
+        let m = &l.meta;
+        if (m.block_size, m.logical_sector, m.chunk_ratio, m.has_parent)
+            != (
+                self.block_size,
+                self.logical_sector,
+                self.chunk_ratio,
+                self.has_parent,
+            )
+        {
+            return Err(corrupt("the disk's geometry changed under this engine"));
+        }
+        *inner = l.into_inner(true, inner.role, inner.replayed);
+        Ok(())
+    }
+}
+
+/// What a [`Vhdx`] keeps of the metadata items outside its lock.
+struct Geometry {
+    block_size: u64,
+    leave_allocated: bool,
+    has_parent: bool,
+    page83: Guid,
+    logical_sector: u64,
+    physical_sector: u32,
+    parent_locator: Option<ParentLocator>,
+    chunk_ratio: u64,
+}
+
+impl Geometry {
+    fn of(m: &mut Metadata) -> Geometry {
+        Geometry {
+            block_size: m.block_size,
+            leave_allocated: m.leave_allocated,
+            has_parent: m.has_parent,
+            page83: m.page83,
+            logical_sector: m.logical_sector,
+            physical_sector: m.physical_sector,
+            parent_locator: m.parent_locator.take(),
+            chunk_ratio: m.chunk_ratio,
+        }
+    }
+}
+
+impl Loaded {
+    /// The engine's state from what was read: with a log writer when `writable` (and
+    /// the log sane), `replayed` entries counted before these.
+    fn into_inner(self, writable: bool, role: Role, replayed: usize) -> Inner {
+        Inner {
+            log: (self.log_ok && writable).then(|| fresh_writer(&self.replayed.header)),
+            header: self.replayed.header,
+            slot: self.replayed.slot,
+            regions: self.regions.all,
+            bat_offset: self.regions.bat.file_offset,
+            bat_length: self.regions.bat.length as u64,
+            meta_offset: self.regions.meta.file_offset,
+            meta_length: self.regions.meta.length as u64,
+            meta_entries: self.meta.entries,
+            virtual_size: self.meta.virtual_size,
+            bat: self.bat,
+            bitmaps: HashMap::new(),
+            file_len: self.file_len,
+            data_writable: false,
+            overlay: self.replayed.overlay,
+            poisoned: false,
+            replayed: replayed + self.replayed.entries,
+            role,
+        }
+    }
+}
+
+/// A log writer that starts a new session (a new log GUID at its first entry).
+fn fresh_writer(header: &Header) -> LogWriter {
+    LogWriter {
+        offset: header.log_offset,
+        length: header.log_length as u64,
+        guid: Guid::ZERO,
+        sequence: 1,
+        head: 0,
+    }
+}
+
+/// What steps 1 to 5 read of a file.
+struct Loaded {
+    replayed: Replayed,
+    log_ok: bool,
+    regions: Regions,
+    meta: Metadata,
+    bat: Vec<u64>,
+    file_len: u64,
+}
+
+/// Steps 1 to 5 of an open; the log replayed only with `replay` (else what is in place
+/// is read as it is).
+fn load<S: Storage>(file: &S, opts: &OpenOptions, replay: bool) -> Result<Loaded> {
+    // 1. The file type identifier and the current of the two headers.
+    let file_len = file.len()?;
+    let (header, slot) = current_header(file, file_len)?;
+    // 2. The log region, sane whether used or not (writes go through it), and its
+    //    active sequence replayed: into the file, or in memory when read-only.
+    let log = LogRegion::of(&header, file_len, opts)?;
+    let replayed = match replay {
+        true => replay_log(file, header.clone(), slot, &log, opts, file_len)?,
+        false => Replayed {
+            header: header.clone(),
+            slot,
+            overlay: HashMap::new(),
+            entries: 0,
+        },
+    };
+    let file_len = file.len()?;
+    let overlay = &replayed.overlay;
+    // 3. The region table: one BAT and one metadata region, inside the file, apart
+    //    from each other, the header area and the log.
+    let regions = read_regions(file, overlay, &log, file_len)?;
+    // 4. The metadata items: geometry, identity, the parent of a differencing disk.
+    let meta = read_metadata(file, overlay, &regions.meta)?;
+    // 5. The BAT: every present block and sector bitmap inside the file, none
+    //    overlapping another or a region.
+    let bat = read_bat(file, overlay, &regions, &meta, file_len)?;
+    Ok(Loaded {
+        replayed,
+        log_ok: log.ok,
+        regions,
+        meta,
+        bat,
+        file_len,
+    })
 }
 
 /// Step 1: the identifier, then the valid header with the higher sequence number.

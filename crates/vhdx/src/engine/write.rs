@@ -1,6 +1,7 @@
 //! The write path: data block allocation, sector bitmaps, BAT updates through the log,
 //! trim (unmap), resize, and the header update that marks the file as being written.
 
+use super::shared::{Need, Role};
 use super::{bat_entries, corrupt, read_meta, Inner, Vhdx, WritePlan, WriteRange};
 use crate::format::*;
 use crate::{Error, Result, Storage};
@@ -32,6 +33,15 @@ impl<S: Storage> Vhdx<S> {
     /// before the first user-visible change also a new DataWriteGuid.
     pub(super) fn prepare(&self, inner: &mut Inner, data: bool) -> Result<()> {
         self.writable(inner)?;
+        // A follower writes data in place, and nothing else (see `shared.rs`).
+        if inner.role == Role::Follower {
+            return match data {
+                true => Ok(()),
+                false => Err(Error::Unsupported(
+                    "a change of the metadata by an engine that does not own it".into(),
+                )),
+            };
+        }
         let log = inner.log.as_ref().ok_or(Error::ReadOnly)?;
         let need_log = log.guid.is_zero();
         let need_data = data && !inner.data_writable && !self.same_data;
@@ -84,7 +94,7 @@ impl<S: Storage> Vhdx<S> {
             ));
         }
         let data = loc.encode();
-        let mut inner = self.inner.lock();
+        let mut inner = self.lock_to_write(None)?;
         self.prepare(&mut inner, false)?;
         let i = inner
             .meta_entries
@@ -197,7 +207,7 @@ impl<S: Storage> Vhdx<S> {
     /// written; until then reads of newly allocated sectors of a differencing disk still
     /// come from the parent.
     pub fn begin_write(&self, offset: u64, len: u64) -> Result<WritePlan> {
-        let mut inner = self.inner.lock();
+        let mut inner = self.lock_to_write(Some(Need::InPlace(offset, len)))?;
         self.check_range(&inner, offset, len)?;
         self.prepare(&mut inner, true)?;
         let mut plan = WritePlan::default();
@@ -286,7 +296,7 @@ impl<S: Storage> Vhdx<S> {
         if len == 0 || within + len > self.block_size {
             return Ok(None);
         }
-        let e = inner.bat[self.payload_index(offset / self.block_size)];
+        let e = self.entry(&mut inner, offset / self.block_size)?;
         if bat_state(e) != PAYLOAD_FULLY_PRESENT {
             return Ok(None);
         }
@@ -350,10 +360,15 @@ impl<S: Storage> Vhdx<S> {
     /// space is released. Partial blocks at the edges are left alone (trim is advisory).
     /// Disks that keep their blocks (LeaveBlockAllocated, fixed disks) are left as they
     /// are. Returns the bytes of the blocks released.
+    /// One of several engines over the file zeros the blocks in place instead (see
+    /// `shared.rs`: a block stays where it is).
     pub fn trim(&self, offset: u64, len: u64) -> Result<u64> {
         if self.leave_allocated {
             self.check_range(&self.inner.lock(), offset, len)?;
             return Ok(0);
+        }
+        if self.is_shared() {
+            return self.zero_in_place(offset, len);
         }
         self.release(offset, len)
     }
@@ -363,17 +378,24 @@ impl<S: Storage> Vhdx<S> {
     /// are released as [`Vhdx::trim`] releases them. Partial blocks at the edges are left
     /// alone (the caller writes zeros there). Returns the bytes of the blocks changed.
     pub fn zero(&self, offset: u64, len: u64) -> Result<u64> {
-        if !self.is_fixed() {
+        if !self.is_fixed() && !self.is_shared() {
             return self.release(offset, len);
         }
-        let mut inner = self.inner.lock();
+        self.zero_in_place(offset, len)
+    }
+
+    /// Zeros the present blocks whole inside the range where they are.
+    fn zero_in_place(&self, offset: u64, len: u64) -> Result<u64> {
+        let mut inner = self.lock_to_write(Some(Need::Data))?;
         self.check_range(&inner, offset, len)?;
         let (first, last) = self.whole_blocks(&inner, offset, len);
-        let held: Vec<u64> = (first..last)
-            .map(|b| inner.bat[self.payload_index(b)])
-            .filter(|&e| bat_state(e) == PAYLOAD_FULLY_PRESENT)
-            .map(bat_offset)
-            .collect();
+        let mut held = Vec::new();
+        for b in first..last {
+            let e = self.entry(&mut inner, b)?;
+            if bat_state(e) == PAYLOAD_FULLY_PRESENT {
+                held.push(bat_offset(e));
+            }
+        }
         if held.is_empty() {
             return Ok(0);
         }
@@ -452,6 +474,13 @@ impl<S: Storage> Vhdx<S> {
     /// parent). A shrink drops the data past the new end and releases the blocks that
     /// held it; the caller decides whether that data mattered (see `rsvd`'s safe size).
     pub fn resize(&self, new_size: u64) -> Result<()> {
+        if self.is_shared() {
+            // (The other engines' tables would be too short, and a shrink releases
+            // blocks they may still write.)
+            return Err(Error::Unsupported(
+                "a resize of a disk several engines serve".into(),
+            ));
+        }
         let mut inner = self.inner.lock();
         self.writable(&inner)?;
         if new_size == 0
