@@ -93,6 +93,38 @@ fn register_both_a_reserves(
     assert_eq!(r.scsi_status, GOOD);
 }
 
+/// A host writes `data` at `lba` through `s` (FUA, as Hyper-V writes what must last)
+/// and, while that write is under way, another client's ECHO goes through `s`: how long
+/// the echo took.
+fn write_while_echoing(
+    s: &TestServer,
+    (c, d): (&mut Client, &mut SharedDisk),
+    lba: u64,
+    data: &[u8],
+) -> std::time::Duration {
+    let cdb = client::rsvd::write16_cdb(lba, data.len() as u32 / BS, true);
+    let write = d.send_scsi(c, &cdb, Data::Out(data));
+    let echo = std::time::Instant::now();
+    let (mut ce, _) = host(s);
+    let r = ce
+        .request(smb_wire::header::Command::ECHO, 0, &[4, 0, 0, 0])
+        .unwrap();
+    assert_eq!(r.status(), NtStatus::SUCCESS);
+    let echoed = echo.elapsed();
+    let r = SharedDisk::finish_scsi(c, write.unwrap()).unwrap();
+    assert_eq!(r.scsi_status, GOOD, "sense {:02x?}", r.sense);
+    echoed
+}
+
+/// The node's one worker answered the echo while the write waited (or the write did not
+/// wait long enough to tell).
+fn assert_worker_answered(echoed: std::time::Duration, wrote: std::time::Duration) {
+    assert!(
+        echoed < std::time::Duration::from_secs(1) || wrote < std::time::Duration::from_secs(2),
+        "the node's worker answered nothing while the write waited: echo {echoed:?}, write {wrote:?}"
+    );
+}
+
 /// PERSISTENT RESERVE IN's READ KEYS and READ RESERVATION, as one host sees them.
 fn reservations(c: &mut Client, d: &mut SharedDisk) -> (Vec<u8>, Vec<u8>) {
     let keys = d.pr_in(c, 0).unwrap();
@@ -274,27 +306,14 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     // CephFS threads: node B's one worker answers another client meanwhile.)
     // (FUA, as Hyper-V writes what must last.)
     let before = ceph_ops("write");
-    let cdb = client::rsvd::write16_cdb(16, block.len() as u32 / BS, true);
-    let write = db.send_scsi(&mut cb, &cdb, client::rsvd::Data::Out(&block));
-    let echo = std::time::Instant::now();
-    let (mut ce, _) = host(&b);
-    let r = ce
-        .request(smb_wire::header::Command::ECHO, 0, &[4, 0, 0, 0])
-        .unwrap();
-    assert_eq!(r.status(), NtStatus::SUCCESS);
-    let echoed = echo.elapsed();
-    let r = SharedDisk::finish_scsi(&mut cb, write.unwrap()).unwrap();
-    assert_eq!(r.scsi_status, GOOD);
+    let echoed = write_while_echoing(&b, (&mut cb, &mut db), 16, &block);
     let wrote = started.elapsed();
     eprintln!("B's host wrote again {wrote:?} after the kill; an echo through B took {echoed:?}");
     assert!(
         ceph_ops("write") > before,
         "B's SCSI write went to the CephFS threads, not the worker"
     );
-    assert!(
-        echoed < std::time::Duration::from_secs(1) || wrote < std::time::Duration::from_secs(2),
-        "B's worker answered nothing while the write waited: echo {echoed:?}, write {wrote:?}"
-    );
+    assert_worker_answered(echoed, wrote);
     let (mut ca, mut da) = reclaim(&b, (CLIENT_A, CREATE_A, HOST_A), file, (60, 250));
     eprintln!(
         "A's host reclaimed its disk through B {:?} after the kill",
@@ -574,9 +593,13 @@ fn a_dynamic_shared_vhdx_on_a_scale_out_share_is_allocated_by_one_node_at_a_time
     write_at(&mut ca, &mut da, lba(40), &pattern(40));
     a.kill9();
     drop(ca);
+    // (It waits on a thread of its own: node B's one worker answers another client
+    // meanwhile.)
     let started = std::time::Instant::now();
-    write_at(&mut cb, &mut db, lba(41), &pattern(41));
-    eprintln!("B allocated {:?} after A's kill", started.elapsed());
+    let echoed = write_while_echoing(&b, (&mut cb, &mut db), lba(41), &pattern(41));
+    let wrote = started.elapsed();
+    eprintln!("B allocated {wrote:?} after A's kill; an echo through B meanwhile took {echoed:?}");
+    assert_worker_answered(echoed, wrote);
     for n in (0..6).chain(10..34).chain([40, 41]) {
         assert_eq!(
             read_at(&mut cb, &mut db, lba(n), 16),

@@ -78,6 +78,12 @@ pub const OFFLOAD_INLINE_COPY: u64 = 1 << 20;
 /// ExtractVHD) past them waits (async) for one to end.
 pub const OFFLOAD_COPIERS: usize = 4;
 
+/// Threads running, at once in the process, a scale-out shared disk's SCSI commands that
+/// change its medium and that the worker's engine did not take (a write into a block
+/// not yet allocated may wait for another node to give up the disk's metadata, or for
+/// a dead node's lease to run out); past them one waits (async) for one to end.
+pub const DISK_CHANGERS: usize = 16;
+
 /// The logical sector size ODX offsets and lengths are multiples of (MS-FSA 2.1.5.10.20).
 pub const OFFLOAD_SECTOR: u64 = 512;
 

@@ -458,6 +458,31 @@ mod tests {
     }
 
     #[test]
+    fn commands_that_change_the_medium_are_told_apart() {
+        let mut write = [0u8; 16];
+        write[0] = 0x8A;
+        write[13] = 1;
+        assert!(changes_medium(&encode_scsi_request(
+            1, &write, 0, &[0; 512], 512
+        )));
+        let unmap = [0x42, 0, 0, 0, 0, 0, 0, 0, 24, 0];
+        assert!(changes_medium(&encode_scsi_request(
+            2, &unmap, 0, &[0; 24], 24
+        )));
+        let read = [0x28, 0, 0, 0, 0, 0, 0, 0, 1, 0];
+        assert!(!changes_medium(&encode_scsi_request(3, &read, 1, &[], 512)));
+        let tur = [0u8; 6];
+        assert!(!changes_medium(&encode_scsi_request(4, &tur, 2, &[], 0)));
+        let mut not_scsi = encode_scsi_request(5, &write, 0, &[0; 512], 512);
+        not_scsi[..4].copy_from_slice(&opcode::GET_DISK_INFO.to_le_bytes());
+        assert!(!changes_medium(&not_scsi));
+        assert!(
+            !changes_medium(&[0x8A; 20]),
+            "too short to be a SCSI request"
+        );
+    }
+
+    #[test]
     fn the_target_specifier_ea_names_a_snapshot() {
         let ea = |namespace: u32, kind: u32, next: u32| {
             let mut b = next.to_le_bytes().to_vec();

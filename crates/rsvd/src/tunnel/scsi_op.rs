@@ -67,6 +67,24 @@ impl StoredSense {
     }
 }
 
+/// Whether a tunnel request is a SCSI command that changes the medium (a WRITE, WRITE
+/// SAME, WRITE AND VERIFY, COMPARE AND WRITE or UNMAP): one that may have to change the
+/// disk's metadata to do it.
+pub fn changes_medium(input: &[u8]) -> bool {
+    let scsi = Header::parse(input).is_some_and(|h| h.operation == opcode::SCSI);
+    let Some(r) = input
+        .get(HEADER_LEN..)
+        .filter(|_| scsi)
+        .and_then(Request::parse)
+    else {
+        return false;
+    };
+    matches!(
+        r.cdb[0],
+        0x0A | 0x2A | 0xAA | 0x8A | 0x2E | 0xAE | 0x8E | 0x41 | 0x93 | 0x89 | 0x42
+    )
+}
+
 /// A SCSI request's fields (2.2.4.7), checked.
 struct Request<'a> {
     cdb: &'a [u8],

@@ -81,6 +81,7 @@ pub(super) fn ioctl(ctx: &Ctx, max_transact: u32) -> Outcome {
             }
             Ok(Tunnelled::Aborting(out, wait)) => aborting(ctx, &open, reply(&out), wait),
             Ok(Tunnelled::Extract(job)) => extract(ctx, &open, &req, job),
+            Ok(Tunnelled::Elsewhere) => tunnel_elsewhere(ctx, &open, &req),
             Err(e) => Fail(e),
         };
     }
@@ -533,6 +534,41 @@ fn extract(
     ))))
 }
 
+/// A scale-out disk's SCSI command that changes the medium and that the worker's engine
+/// did not take: run on a thread of its own (`DISK_CHANGERS` at once), the request
+/// async meanwhile, since it may wait for another node to give up the disk's metadata
+/// (a round trip) or for a dead node's lease to run out (seconds).
+fn tunnel_elsewhere(ctx: &Ctx, open: &Arc<Open>, req: &msg::IoctlRequest) -> Outcome {
+    let (ctl_code, file_id) = (req.ctl_code, req.file_id);
+    let (max_out, now) = (req.max_output_response as usize, ctx.now.filetime);
+    let input = req.input.to_vec();
+    let head = rsvd::tunnel::HEADER_LEN + rsvd::tunnel::SCSI_REQUEST_LEN;
+    super::io::qos_admit(ctx, open, input.len().saturating_sub(head) as u64);
+    let target = open.clone();
+    let step = Box::new(move || {
+        let Some(sv) = target.svhdx.as_ref() else {
+            return Some((NtStatus::INVALID_PARAMETER, Vec::new()));
+        };
+        let out = match sv.tunnel(&input, max_out, 0, now) {
+            Ok(Tunnelled::Done(out)) | Ok(Tunnelled::Moved(out, _)) => out,
+            Ok(Tunnelled::Aborting(out, wait)) => {
+                wait.wait();
+                out
+            }
+            Ok(_) => return Some((NtStatus::INTERNAL_ERROR, Vec::new())),
+            Err(e) => return Some((e, Vec::new())),
+        };
+        let mut body = Vec::with_capacity(msg::IOCTL_RESPONSE_HEAD + out.len());
+        msg::encode_ioctl_response(&mut body, ctl_code, file_id, &out);
+        Some((NtStatus::SUCCESS, body))
+    });
+    Outcome::Wait(Wait::Copy(Box::new(super::offload::CopyTask::on(
+        &super::offload::DISK_CHANGERS_SLOTS,
+        open.clone(),
+        step,
+    ))))
+}
+
 /// A PREEMPT AND ABORT whose preempted hosts still have writes under way is answered
 /// once they end: the request goes async and the worker looks every millisecond (the
 /// worker goes on meanwhile); at once when none is (the common case), or, inside a
@@ -603,6 +639,16 @@ fn shared_disk_ioctl(
                 };
                 match direct {
                     Some(t) => Ok(t),
+                    // (A write into a block of a dynamic disk not yet allocated may
+                    // have to take the disk's metadata from another node: not on the
+                    // worker. A fixed disk's blocks are all there.)
+                    None if ctx.can_wait
+                        && sv.disk.scale_out()
+                        && !sv.disk.device().top().is_fixed()
+                        && rsvd::tunnel::changes_medium(req.input) =>
+                    {
+                        Ok(Tunnelled::Elsewhere)
+                    }
                     None => {
                         // The file's size only for GET_DISK_INFO, the one answer that
                         // tells it (on a CephFS share a stat may wait on the file's

@@ -6,8 +6,8 @@
 use super::*;
 use crate::backend::FileObj;
 use crate::limits::{
-    OFFLOAD_COPIERS, OFFLOAD_COPY_STEP, OFFLOAD_INLINE_COPY, OFFLOAD_MAX_TOKEN_RANGE,
-    OFFLOAD_SECTOR, OFFLOAD_TOKEN_DEFAULT_TTL, OFFLOAD_TOKEN_MAX_TTL,
+    DISK_CHANGERS, OFFLOAD_COPIERS, OFFLOAD_COPY_STEP, OFFLOAD_INLINE_COPY,
+    OFFLOAD_MAX_TOKEN_RANGE, OFFLOAD_SECTOR, OFFLOAD_TOKEN_DEFAULT_TTL, OFFLOAD_TOKEN_MAX_TTL,
 };
 use crate::state::offload::{TokenId, TOKEN_TYPE};
 use smb_wire::fsctl::{self, DuplicateExtents, OffloadReadOutput, OffloadToken};
@@ -351,8 +351,28 @@ pub(super) fn offload_write(
     }
 }
 
-/// Copier threads running (all servers of the process).
-static COPIERS: AtomicUsize = AtomicUsize::new(0);
+/// Threads running one kind of long job off the workers, at most `limit` at once (all
+/// servers of the process).
+pub struct Slots {
+    busy: AtomicUsize,
+    limit: usize,
+    name: &'static str,
+}
+
+impl Slots {
+    const fn new(name: &'static str, limit: usize) -> Slots {
+        Slots {
+            busy: AtomicUsize::new(0),
+            limit,
+            name,
+        }
+    }
+}
+
+/// Copier threads (offload writes, ExtractVHD).
+static COPIERS: Slots = Slots::new("offload-copy", OFFLOAD_COPIERS);
+/// Scale-out shared disks' changes that may wait on the other nodes.
+pub static DISK_CHANGERS_SLOTS: Slots = Slots::new("disk-change", DISK_CHANGERS);
 
 /// The node is stopping: waits up to `budget` (in naps of 5 ms) for the copier threads
 /// to end. Their requests went with the connections, so each stops after its step under
@@ -360,10 +380,10 @@ static COPIERS: AtomicUsize = AtomicUsize::new(0);
 pub fn wait_copiers(budget: std::time::Duration) -> bool {
     let nap = std::time::Duration::from_millis(5);
     let mut naps = budget.as_millis() / nap.as_millis();
-    while COPIERS.load(Ordering::Acquire) > 0 {
+    while COPIERS.busy.load(Ordering::Acquire) > 0 {
         if naps == 0 {
             tracing::warn!(
-                copiers = COPIERS.load(Ordering::Acquire),
+                copiers = COPIERS.busy.load(Ordering::Acquire),
                 "server-side copies still running at stop"
             );
             return false;
@@ -392,6 +412,7 @@ pub struct CopyTask {
     /// once the copy has ended.
     job: Option<CopyStep>,
     shared: Arc<CopyShared>,
+    slots: &'static Slots,
 }
 
 type CopyStep = Box<dyn FnMut() -> Option<(NtStatus, Vec<u8>)> + Send>;
@@ -399,10 +420,16 @@ type CopyStep = Box<dyn FnMut() -> Option<(NtStatus, Vec<u8>)> + Send>;
 impl CopyTask {
     /// A long copy on `target` (an offload write, an extract of a shared disk).
     pub fn new(target: Arc<Open>, step: CopyStep) -> CopyTask {
+        CopyTask::on(&COPIERS, target, step)
+    }
+
+    /// A job on `target` run on a thread of `slots`.
+    pub fn on(slots: &'static Slots, target: Arc<Open>, step: CopyStep) -> CopyTask {
         CopyTask {
             target,
             job: Some(step),
             shared: Arc::default(),
+            slots,
         }
     }
 
@@ -419,26 +446,27 @@ impl CopyTask {
             return Some((NtStatus::CANCELLED, Vec::new()));
         }
         if self.job.is_some() {
-            if COPIERS.fetch_add(1, Ordering::AcqRel) >= OFFLOAD_COPIERS {
-                COPIERS.fetch_sub(1, Ordering::AcqRel);
+            let slots = self.slots;
+            if slots.busy.fetch_add(1, Ordering::AcqRel) >= slots.limit {
+                slots.busy.fetch_sub(1, Ordering::AcqRel);
                 return None;
             }
             let mut job = self.job.take()?;
             let shared = self.shared.clone();
             let spawned = std::thread::Builder::new()
-                .name("offload-copy".into())
+                .name(slots.name.into())
                 .spawn(move || {
                     // Answers and frees the slot however the copy ends (a panic too).
-                    struct Ended(Arc<CopyShared>, Option<(NtStatus, Vec<u8>)>);
+                    struct Ended(Arc<CopyShared>, Option<(NtStatus, Vec<u8>)>, &'static Slots);
                     impl Drop for Ended {
                         fn drop(&mut self) {
                             let r = self.1.take();
                             *self.0.result.lock() =
                                 Some(r.unwrap_or((NtStatus::INTERNAL_ERROR, Vec::new())));
-                            COPIERS.fetch_sub(1, Ordering::AcqRel);
+                            self.2.busy.fetch_sub(1, Ordering::AcqRel);
                         }
                     }
-                    let mut ended = Ended(shared.clone(), None);
+                    let mut ended = Ended(shared.clone(), None, slots);
                     let r = loop {
                         if shared.stop.load(Ordering::Acquire) {
                             break (NtStatus::CANCELLED, Vec::new());
@@ -451,7 +479,7 @@ impl CopyTask {
                     ended.1 = Some(r);
                 });
             if spawned.is_err() {
-                COPIERS.fetch_sub(1, Ordering::AcqRel);
+                slots.busy.fetch_sub(1, Ordering::AcqRel);
                 return Some((NtStatus::INSUFFICIENT_RESOURCES, Vec::new()));
             }
             return None;

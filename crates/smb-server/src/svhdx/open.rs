@@ -17,6 +17,9 @@ pub enum Tunnelled {
     /// A PREEMPT AND ABORT, answered once the preempted hosts' writes under way end.
     Aborting(Vec<u8>, AbortWait),
     Extract(Box<ExtractJob>),
+    /// A scale-out disk's SCSI command that changes its medium, to be run off the
+    /// worker ([`SvhdxOpen::tunnel`] there): it may wait for the disk's metadata.
+    Elsewhere,
 }
 
 /// The preempted hosts' writes a PREEMPT AND ABORT's answer waits for.
