@@ -125,6 +125,17 @@ fn assert_worker_answered(echoed: std::time::Duration, wrote: std::time::Duratio
     );
 }
 
+/// A TEST UNIT READY's status, sense key, ASC and ASCQ (a unit attention owed).
+fn attention(c: &mut Client, d: &mut SharedDisk) -> (u8, u8, u8, u8) {
+    let tur = d.scsi(c, &[0; 6], Data::None).unwrap();
+    (
+        tur.scsi_status,
+        tur.sense[2] & 0xF,
+        tur.sense[12],
+        tur.sense[13],
+    )
+}
+
 /// PERSISTENT RESERVE IN's READ KEYS and READ RESERVATION, as one host sees them.
 fn reservations(c: &mut Client, d: &mut SharedDisk) -> (Vec<u8>, Vec<u8>) {
     let keys = d.pr_in(c, 0).unwrap();
@@ -221,14 +232,8 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
         .pr_out(&mut cb, pr_action::PREEMPT, WE_RO, KEY_B, KEY_A)
         .unwrap();
     assert_eq!(r.scsi_status, GOOD);
-    let tur = da.scsi(&mut ca, &[0; 6], Data::None).unwrap();
     assert_eq!(
-        (
-            tur.scsi_status,
-            tur.sense[2] & 0xF,
-            tur.sense[12],
-            tur.sense[13]
-        ),
+        attention(&mut ca, &mut da),
         (CHECK_CONDITION, 6, 0x2A, 0x05),
         "REGISTRATIONS PREEMPTED, told through the other node\nA:\n{}",
         a.log()
@@ -242,14 +247,13 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     );
     let seen = reservations(&mut cb, &mut db);
     assert_eq!(seen, reservations(&mut ca, &mut da));
-    // What a scale-out disk does not do: change its metadata.
-    let mut resize = Guid::random().0.to_vec();
-    resize.extend_from_slice(&0u32.to_le_bytes());
-    resize.extend_from_slice(&[0; 4]);
-    resize.extend_from_slice(&(16 * MIB).to_le_bytes());
-    resize.extend_from_slice(&[1, 0, 0, 0]);
+    // What a scale-out disk does not do: take a snapshot (it would become a set).
+    let mut snapshot = Guid::random().0.to_vec();
+    snapshot.extend_from_slice(&1u32.to_le_bytes());
+    snapshot.extend_from_slice(&[0; 4]);
+    snapshot.extend_from_slice(&[0; 32]);
     let r = db
-        .tunnel(&mut cb, opcode::META_OPERATION_START, &resize, 64)
+        .tunnel(&mut cb, opcode::META_OPERATION_START, &snapshot, 64)
         .unwrap();
     let h = Header::parse(r.ioctl_output()).unwrap();
     assert_eq!(NtStatus(h.status), NtStatus::NOT_SUPPORTED);
@@ -495,7 +499,8 @@ fn pattern(tag: u64) -> Vec<u8> {
 /// whichever must; each node reads at once a block the other allocated; blocks
 /// allocated through both nodes at the same time each land in space of their own; and
 /// when the node holding the metadata is killed, the other takes it (the dead one's log
-/// replayed) and goes on, every acknowledged write still there.
+/// replayed) and goes on, every acknowledged write still there. A resize through one node
+/// (the BAT moving) is seen by the other before it is answered.
 #[test]
 fn a_dynamic_shared_vhdx_on_a_scale_out_share_is_allocated_by_one_node_at_a_time() {
     if !testkit::ceph::have_ceph() {
@@ -517,6 +522,14 @@ fn a_dynamic_shared_vhdx_on_a_scale_out_share_is_allocated_by_one_node_at_a_time
     upload(&a, &local, "dynamic.vhdx");
     let (mut ca, mut da) = open(&a, HOST_A, "dynamic.vhdx");
     let (mut cb, mut db) = open(&b, HOST_B, "dynamic.vhdx");
+    // (Registered, as a guest cluster's nodes are: how a node learns of the other
+    // node's initiators.)
+    for (c, d, k) in [(&mut ca, &mut da, KEY_A), (&mut cb, &mut db, KEY_B)] {
+        let r = d
+            .pr_out(c, pr_action::REGISTER_AND_IGNORE, 0, 0, k)
+            .unwrap();
+        assert_eq!(r.scsi_status, GOOD);
+    }
     // (LBA of 8 KiB into block n: 2,048 sectors a block.)
     let lba = |n: u64| n * 2048 + 16;
 
@@ -588,6 +601,32 @@ fn a_dynamic_shared_vhdx_on_a_scale_out_share_is_allocated_by_one_node_at_a_time
         );
     }
 
+    // B's host grows the disk to 200 GiB through B (B takes the metadata; the BAT, too
+    // small for so many 1 MiB blocks, moves to the end of the file): A reads the new
+    // layout before B answers, A's host is told the capacity changed, and each node
+    // reads what the other writes past the old end.
+    grow(&mut cb, &mut db, 200 << 30);
+    assert_eq!(
+        attention(&mut ca, &mut da),
+        (CHECK_CONDITION, 6, 0x2A, 0x09),
+        "CAPACITY DATA HAS CHANGED, told through the other node"
+    );
+    assert_eq!(last_lba(&mut ca, &mut da), (200 << 21) - 1);
+    let far = |n: u64| (150 << 21) + n * 2048;
+    write_at(&mut ca, &mut da, far(0), &pattern(200));
+    assert_eq!(
+        read_at(&mut cb, &mut db, far(0), 16),
+        pattern(200),
+        "through B"
+    );
+    write_at(&mut cb, &mut db, far(1), &pattern(201));
+    assert_eq!(
+        read_at(&mut ca, &mut da, far(1), 16),
+        pattern(201),
+        "through A"
+    );
+    assert_eq!(read_at(&mut ca, &mut da, lba(11), 16), pattern(11));
+
     // A allocates last (it holds the metadata, its log active) and is killed; B's host
     // allocates next: B takes the metadata once A's lease has run out.
     write_at(&mut ca, &mut da, lba(40), &pattern(40));
@@ -600,6 +639,7 @@ fn a_dynamic_shared_vhdx_on_a_scale_out_share_is_allocated_by_one_node_at_a_time
     let wrote = started.elapsed();
     eprintln!("B allocated {wrote:?} after A's kill; an echo through B meanwhile took {echoed:?}");
     assert_worker_answered(echoed, wrote);
+    assert_eq!(read_at(&mut cb, &mut db, far(0), 16), pattern(200));
     for n in (0..6).chain(10..34).chain([40, 41]) {
         assert_eq!(
             read_at(&mut cb, &mut db, lba(n), 16),
@@ -640,7 +680,8 @@ fn a_dynamic_shared_vhdx_on_a_scale_out_share_is_allocated_by_one_node_at_a_time
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(
         v["allocated_bytes"],
-        32 * MIB,
-        "32 blocks written, each allocated once"
+        34 * MIB,
+        "34 blocks written, each allocated once"
     );
+    assert_eq!(v["virtual_size"], 200u64 << 30);
 }

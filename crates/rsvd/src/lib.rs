@@ -121,6 +121,13 @@ pub trait SharedRecord: Send + Sync {
     /// yields ([`vhdx::Vhdx::yield_metadata`]), calling the function it is given to let
     /// the metadata go.
     fn set_yield(&self, _yield: Yield) {}
+    /// This server changed the disk's layout (resized it): every other server's engine
+    /// reads it again before this returns ([`vhdx::MetaOwner::reshaped`]).
+    fn reshaped(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+    /// What this server runs when another changed the disk's layout.
+    fn set_reshape(&self, _reshape: Box<dyn Fn() + Send + Sync>) {}
 }
 
 /// The disk behind a logical unit. Offsets and lengths are in bytes and are multiples of

@@ -185,6 +185,9 @@ impl vhdx::MetaOwner for MetaOf {
     fn held(&self) -> bool {
         self.0.get().is_some_and(|r| r.holds_metadata())
     }
+    fn reshaped(&self) -> io::Result<()> {
+        self.0.get().map_or(Ok(()), |r| r.reshaped())
+    }
 }
 
 /// A shared virtual disk.
@@ -327,18 +330,40 @@ impl SharedDisk {
         }
     }
 
-    /// After a resize: every other initiator learns the capacity changed.
+    /// After a resize: every other initiator learns the capacity changed (on a
+    /// scale-out disk, also those registered through other nodes: through the
+    /// cluster's record).
     fn resized_by(&self, by: Guid) {
-        let others: Vec<Guid> = self
+        let mut others: Vec<Guid> = self
             .initiators
             .lock()
             .iter()
             .map(|(g, _)| *g)
             .filter(|g| *g != by && !g.is_zero())
             .collect();
+        let changed = rsvd::sense::UnitAttention::CapacityChanged;
+        if let Some(s) = &self.shared {
+            let r = s.change(
+                &mut |r| {
+                    let registered = r.registrants.iter().map(|x| x.nexus);
+                    let all: Vec<Guid> = others.iter().copied().chain(registered).collect();
+                    for g in all.into_iter().filter(|g| *g != by) {
+                        r.attend(g, changed);
+                    }
+                    true
+                },
+                false,
+            );
+            match r {
+                Ok(now) => *self.pr.lock() = now,
+                Err(_) => tracing::warn!(disk = %self.pr_key,
+                    "could not tell the other nodes' initiators of a shared disk's new capacity"),
+            }
+            return;
+        }
         let mut pr = self.pr.lock();
-        for g in others {
-            pr.attend(g, rsvd::sense::UnitAttention::CapacityChanged);
+        for g in others.drain(..) {
+            pr.attend(g, changed);
         }
     }
 }
@@ -751,6 +776,16 @@ fn hook_cluster(d: &Arc<SharedDisk>, meta: Option<Arc<MetaOf>>) {
         s.set_yield(Box::new(move |let_go| match disk.upgrade() {
             Some(d) => d.device().top().yield_metadata(let_go),
             None => let_go(),
+        }));
+        // Another node resized it: this node's engine reads the new layout.
+        let disk = Arc::downgrade(d);
+        s.set_reshape(Box::new(move || {
+            if let Some(d) = disk.upgrade() {
+                if let Err(e) = d.device().top().reread_metadata() {
+                    tracing::error!(disk = %d.pr_key, error = %e,
+                        "reading a shared disk's layout another node changed failed");
+                }
+            }
         }));
     }
     // Another node's PREEMPT AND ABORT: this node's writes to the disk under way end

@@ -270,12 +270,17 @@ impl SvhdxOpen {
             facts.disk_format = 4;
             facts.disk_type = 3;
         }
-        // A scale-out disk's metadata stays as it is (its nodes each run an engine): no
-        // resize, snapshot or conversion to a set; and it is no set.
+        // A scale-out disk (its nodes each run an engine) resizes, through the node that
+        // holds its metadata, but takes no snapshot and becomes no set; and it is no set.
         if self.disk.scale_out() {
-            if let Some(h) = tunnel::Header::parse(input)
-                .filter(|h| h.operation == tunnel::opcode::META_OPERATION_START)
-            {
+            let kind = |b: &[u8]| {
+                b.get(tunnel::HEADER_LEN + 16..tunnel::HEADER_LEN + 20)
+                    .map(|k| u32::from_le_bytes(k.try_into().unwrap()))
+            };
+            if let Some(h) = tunnel::Header::parse(input).filter(|h| {
+                h.operation == tunnel::opcode::META_OPERATION_START
+                    && !matches!(kind(input), Some(0 | 2))
+            }) {
                 let mut out = Vec::new();
                 tunnel::Header {
                     status: rsvd::status::NOT_SUPPORTED,

@@ -45,6 +45,8 @@ struct Held {
     meta: AtomicBool,
     taken: Mutex<Option<Instant>>,
     yielder: Mutex<Option<Yield>>,
+    /// How its engine reads the disk's layout again (another node resized it).
+    reshape: Mutex<Option<Box<dyn Fn() + Send + Sync>>>,
 }
 
 /// The largest record read back (256 registrants and 1,024 attentions fit well).
@@ -82,10 +84,12 @@ impl Disks {
             .collect()
     }
 
-    /// Changes may have gone unheard: every record is read again before its next use.
+    /// Changes may have gone unheard: every record is read again before its next use,
+    /// and every disk's engine reads its layout again.
     pub(super) fn all_stale(&self) {
         for s in self.flags(None) {
             s.stale.store(true, Ordering::Release);
+            s.reshape_now();
         }
     }
 }
@@ -165,19 +169,44 @@ impl Inner {
     }
 }
 
+impl Held {
+    fn reshape_now(&self) {
+        if let Some(f) = self.reshape.lock().ok().as_deref().and_then(Option::as_ref) {
+            f();
+        }
+    }
+}
+
 impl Inner {
+    /// The disk a `X NODE SERIAL` notification of another node names.
+    fn others_disk<'a>(&self, line: &'a str) -> Option<&'a str> {
+        let mut f = line.split(' ').skip(1);
+        let (node, serial) = (f.next()?, f.next()?);
+        let others = u16::from_str_radix(node, 16).ok() != Some(self.number);
+        (f.next().is_none() && others && valid(serial)).then_some(serial)
+    }
+
+    /// A `r NODE SERIAL` notification: another node resized that disk. What it returns
+    /// has each of this node's engines over it read the new layout, before the
+    /// acknowledgement.
+    pub(super) fn heard_reshape(&self, line: &str) -> Option<super::notify::Wait> {
+        let serial = self.others_disk(line)?;
+        let held = self.disks.flags(Some(serial));
+        if held.is_empty() {
+            return None;
+        }
+        Some(Box::new(move || {
+            for h in held {
+                h.reshape_now();
+            }
+        }))
+    }
+
     /// A `m NODE SERIAL` notification: another node takes that disk's metadata. What
     /// it returns (when this node holds it) has the disk's engine yield it and lets
     /// the lock go, before the acknowledgement.
     pub(super) fn heard_metadata(self: &Arc<Self>, line: &str) -> Option<super::notify::Wait> {
-        let mut f = line.split(' ').skip(1);
-        let (node, serial) = (f.next()?, f.next()?);
-        if f.next().is_some()
-            || u16::from_str_radix(node, 16).ok() == Some(self.number)
-            || !valid(serial)
-        {
-            return None;
-        }
+        let serial = self.others_disk(line)?;
         let held: Vec<Arc<Held>> = self
             .disks
             .flags(Some(serial))
@@ -355,6 +384,21 @@ impl SharedRecord for Record {
     fn set_yield(&self, y: Yield) {
         if let Ok(mut f) = self.held.yielder.lock() {
             *f = Some(y);
+        }
+    }
+
+    fn reshaped(&self) -> std::io::Result<()> {
+        let line = format!("r {:x} {}", self.inner.number, self.serial);
+        self.inner.tell_all(&line).map_err(|e| {
+            tracing::warn!(disk = %self.serial, error = %e,
+                "not every node acknowledged a shared disk's new layout");
+            std::io::Error::from_raw_os_error(e.0)
+        })
+    }
+
+    fn set_reshape(&self, f: Box<dyn Fn() + Send + Sync>) {
+        if let Ok(mut r) = self.held.reshape.lock() {
+            *r = Some(f);
         }
     }
 

@@ -174,6 +174,12 @@ impl Inner {
                     }
                     continue;
                 }
+                if line.starts_with(b"r ") {
+                    if let Ok(l) = std::str::from_utf8(line) {
+                        waits.extend(inner.heard_reshape(l));
+                    }
+                    continue;
+                }
                 if matches!(line, [b'%' | b'+' | b'-', b' ', ..]) {
                     if let Ok(l) = std::str::from_utf8(line) {
                         waits.extend(inner.heard_note(l));

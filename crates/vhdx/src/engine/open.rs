@@ -87,10 +87,11 @@ impl<S: Storage> Vhdx<S> {
     }
 
     /// Reads the file's metadata again, as it stands (another engine changed it),
-    /// replaying a log left active by an engine that stopped: what this engine holds of
-    /// the file is then what the file says. The geometry must not have changed.
-    pub(super) fn reload(&self, inner: &mut Inner) -> Result<()> {
-        let l = load(&self.file, &OpenOptions::read_write(), true)?;
+    /// replaying a log left active by an engine that stopped when `replay` (an owner
+    /// taking over): what this engine holds of the file is then what the file says. The
+    /// geometry must not have changed.
+    pub(super) fn reload(&self, inner: &mut Inner, replay: bool) -> Result<()> {
+        let l = load(&self.file, &OpenOptions::read_write(), replay)?;
         let m = &l.meta;
         if (m.block_size, m.logical_sector, m.chunk_ratio, m.has_parent)
             != (

@@ -4,7 +4,9 @@
 //! data in place, into blocks the file has, and look again at a block table entry that
 //! says a block is not there before they believe it (the owner may have allocated it
 //! since). A block, once present, stays where it is while several engines serve the
-//! file: a trim zeros its data in place rather than release it, and nothing resizes.
+//! file: a trim zeros its data in place rather than release it. A resize is the
+//! owner's, and every other engine reads the new layout ([`MetaOwner::reshaped`])
+//! before the owner changes anything more or releases the space a shrink freed.
 //!
 //! Who owns the file is not this crate's business: [`MetaOwner`] takes the right for
 //! this engine (the others told to let go, each through [`Vhdx::yield_metadata`]), and
@@ -28,6 +30,13 @@ pub trait MetaOwner: Send + Sync {
     /// Whether this engine is the owner now (looked at under the engine's lock: an
     /// engine lets go only through [`Vhdx::yield_metadata`], which takes that lock).
     fn held(&self) -> bool;
+    /// The owner changed the file's layout (its virtual size, its BAT, maybe moved):
+    /// every other engine reads the metadata again ([`Vhdx::reread_metadata`]) before
+    /// this returns. Called with the owner's engine lock held (it changes nothing more
+    /// meanwhile).
+    fn reshaped(&self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +89,22 @@ impl<S: Storage> Vhdx<S> {
         let_go();
     }
 
+    /// The owner changed the file's layout ([`MetaOwner::reshaped`]): a follower reads
+    /// the metadata again as it stands (the owner's log is not replayed: what it
+    /// applied is in place).
+    pub fn reread_metadata(&self) -> Result<()> {
+        let mut inner = self.inner.lock();
+        if inner.role != Role::Follower {
+            return Ok(());
+        }
+        // (Not read: what it holds is no longer to be believed of absent blocks.)
+        let r = self.reload(&mut inner, false);
+        if r.is_err() {
+            inner.poisoned = true;
+        }
+        r
+    }
+
     /// The BAT entry of payload block `block`; a follower reads one that says the block
     /// is not there from the file again (the owner may have allocated it since).
     pub(super) fn entry(&self, inner: &mut Inner, block: u64) -> Result<u64> {
@@ -87,6 +112,9 @@ impl<S: Storage> Vhdx<S> {
         let e = inner.bat[i];
         if inner.role != Role::Follower || bat_state(e) == PAYLOAD_FULLY_PRESENT {
             return Ok(e);
+        }
+        if inner.poisoned {
+            return Err(Error::Poisoned);
         }
         let at = inner.bat_offset + i as u64 * 8;
         let raw = read_meta(&self.file, &inner.overlay, at, 8)?;
@@ -163,7 +191,7 @@ impl<S: Storage> Vhdx<S> {
                 .map_err(|e| Error::Unavailable(e.to_string()))?;
             inner = self.inner.lock();
             if inner.role == Role::Follower && owner.held() {
-                if let Err(e) = self.reload(&mut inner) {
+                if let Err(e) = self.reload(&mut inner, true) {
                     inner.poisoned = true;
                     return Err(e);
                 }
@@ -214,6 +242,15 @@ mod tests {
         }
         fn held(&self) -> bool {
             *self.0.owner.lock().unwrap() == Some(self.1)
+        }
+        fn reshaped(&self) -> std::io::Result<()> {
+            let engines = self.0.engines.lock().unwrap().clone();
+            for (i, e) in engines.iter().enumerate() {
+                if let Some(e) = e.upgrade().filter(|_| i != self.1) {
+                    e.reread_metadata().map_err(std::io::Error::other)?;
+                }
+            }
+            Ok(())
         }
     }
 
@@ -269,7 +306,22 @@ mod tests {
         assert_eq!(read(&e[1], 2 * MIB, 8192), vec![0; 8192]);
         write(&e[1], 2 * MIB, &[7; 512]);
         assert_eq!(read(&e[0], 2 * MIB, 512), vec![7; 512]);
-        assert!(e[1].resize(128 * MIB).is_err(), "no resize among several");
+        // A resize by one (its BAT moves to the end of the file: 200 GiB of 1 MiB
+        // blocks outgrow the first one) is read by the other before it returns.
+        const GIB: u64 = 1 << 30;
+        e[1].resize(200 * GIB).unwrap();
+        assert_eq!(e[0].virtual_size(), 200 * GIB);
+        write(&e[1], 150 * GIB, &[3; 4096]);
+        assert_eq!(
+            read(&e[0], 150 * GIB, 4096),
+            vec![3; 4096],
+            "through the moved BAT"
+        );
+        write(&e[0], 150 * GIB + 4096, &[4; 512]);
+        assert_eq!(read(&e[1], 150 * GIB + 4096, 512), vec![4; 512]);
+        // And a shrink back: the other refuses what lies past the new end.
+        e[0].resize(64 * MIB).unwrap();
+        assert!(e[1].resolve_read(100 * MIB, 512).is_err());
         // Closed, the file is sound and holds every block, one copy each.
         drop(e);
         let v = Vhdx::open(f.clone(), crate::OpenOptions::read_write()).unwrap();
@@ -281,6 +333,7 @@ mod tests {
             assert_eq!(read(&v, round * MIB, 512), vec![want; 512], "{round}");
         }
         assert_eq!(v.allocated_ranges(0, 64 * MIB).unwrap(), vec![(0, 6 * MIB)]);
+        assert_eq!(v.virtual_size(), 64 * MIB);
     }
 
     #[test]

@@ -474,14 +474,7 @@ impl<S: Storage> Vhdx<S> {
     /// parent). A shrink drops the data past the new end and releases the blocks that
     /// held it; the caller decides whether that data mattered (see `rsvd`'s safe size).
     pub fn resize(&self, new_size: u64) -> Result<()> {
-        if self.is_shared() {
-            // (The other engines' tables would be too short, and a shrink releases
-            // blocks they may still write.)
-            return Err(Error::Unsupported(
-                "a resize of a disk several engines serve".into(),
-            ));
-        }
-        let mut inner = self.inner.lock();
+        let mut inner = self.lock_to_write(None)?;
         self.writable(&inner)?;
         if new_size == 0
             || !new_size.is_multiple_of(self.logical_sector)
@@ -495,15 +488,29 @@ impl<S: Storage> Vhdx<S> {
         if new_size == inner.virtual_size {
             return Ok(());
         }
-        if new_size < inner.virtual_size {
-            let freed = self.shrink(&mut inner, new_size)?;
-            drop(inner);
-            for (at, len) in freed {
-                self.file.punch_hole(at, len)?;
+        let freed = match new_size < inner.virtual_size {
+            true => self.shrink(&mut inner, new_size)?,
+            false => {
+                self.grow(&mut inner, new_size)?;
+                Vec::new()
             }
-            return Ok(());
+        };
+        // Several engines: the others read the new layout (size, BAT) before this one
+        // changes anything more, and before the space a shrink let go is released.
+        // (Should one not answer, the resize stands: it is in the file.)
+        if let Some(owner) = &self.shared {
+            let _ = owner.reshaped();
         }
-        self.prepare(&mut inner, true)?;
+        drop(inner);
+        for (at, len) in freed {
+            self.file.punch_hole(at, len)?;
+        }
+        Ok(())
+    }
+
+    /// Grows the virtual disk to `new_size` (larger than now).
+    fn grow(&self, inner: &mut Inner, new_size: u64) -> Result<()> {
+        self.prepare(inner, true)?;
         let old_entries = inner.bat.len();
         let entries =
             bat_entries(new_size, self.block_size, self.chunk_ratio, self.has_parent) as usize;
@@ -513,7 +520,7 @@ impl<S: Storage> Vhdx<S> {
             let old_blocks = inner.virtual_size.div_ceil(self.block_size);
             let new_blocks = new_size.div_ceil(self.block_size);
             if new_blocks > old_blocks {
-                let at = self.grow_file(&mut inner, (new_blocks - old_blocks) * self.block_size)?;
+                let at = self.grow_file(inner, (new_blocks - old_blocks) * self.block_size)?;
                 for (k, b) in (old_blocks..new_blocks).enumerate() {
                     let i = self.payload_index(b);
                     bat[i] = bat_entry(PAYLOAD_FULLY_PRESENT, at + k as u64 * self.block_size);
@@ -531,7 +538,7 @@ impl<S: Storage> Vhdx<S> {
             }
             // A new, larger BAT at the end of the file, written before the region
             // tables that point at it.
-            let at = self.grow_file(&mut inner, need)?;
+            let at = self.grow_file(inner, need)?;
             let mut regions = inner.regions.clone();
             for r in regions.iter_mut() {
                 if r.guid == BAT_REGION {
@@ -561,8 +568,8 @@ impl<S: Storage> Vhdx<S> {
         let mut tail = bytes[start..].to_vec();
         tail.resize(tail.len().div_ceil(4096) * 4096, 0);
         self.file.write_at(&tail, bat_offset + start as u64)?;
-        writes.push(self.size_item(&inner, new_size)?);
-        self.commit(&mut inner, writes)?;
+        writes.push(self.size_item(inner, new_size)?);
+        self.commit(inner, writes)?;
         inner.bat = bat;
         inner.virtual_size = new_size;
         if let Some((regions, need)) = new_regions {
