@@ -285,7 +285,7 @@ pub fn dev_sense(e: &DevError, write: bool) -> Sense {
 
 /// (first LBA, block count) of a READ or WRITE CDB (`cdb[0]` one of them), when it is
 /// as long as its operation code says.
-fn rw_range(cdb: &[u8]) -> Option<(u64, u64)> {
+pub(crate) fn rw_range(cdb: &[u8]) -> Option<(u64, u64)> {
     if cdb.len() < cdb_len(*cdb.first()?) || cdb.len() > 16 {
         return None;
     }

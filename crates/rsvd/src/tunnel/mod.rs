@@ -480,6 +480,22 @@ mod tests {
             !changes_medium(&[0x8A; 20]),
             "too short to be a SCSI request"
         );
+        let mut w16 = [0u8; 16];
+        w16[0] = 0x8A;
+        w16[2..10].copy_from_slice(&4096u64.to_be_bytes());
+        w16[10..14].copy_from_slice(&8u32.to_be_bytes());
+        assert_eq!(
+            written_range(&encode_scsi_request(6, &w16, 0, &[0; 4096], 4096)),
+            Some((4096, 8))
+        );
+        assert_eq!(
+            written_range(&encode_scsi_request(7, &unmap, 0, &[0; 24], 24)),
+            None
+        );
+        assert_eq!(
+            written_range(&encode_scsi_request(8, &read, 1, &[], 512)),
+            None
+        );
     }
 
     #[test]

@@ -85,6 +85,17 @@ pub fn changes_medium(input: &[u8]) -> bool {
     )
 }
 
+/// The blocks (first LBA, count) a tunnel request's SCSI WRITE or WRITE AND VERIFY
+/// writes; None for any other request.
+pub fn written_range(input: &[u8]) -> Option<(u64, u64)> {
+    Header::parse(input).filter(|h| h.operation == opcode::SCSI)?;
+    let r = Request::parse(input.get(HEADER_LEN..)?)?;
+    match r.cdb[0] {
+        0x0A | 0x2A | 0xAA | 0x8A | 0x2E | 0xAE | 0x8E => scsi::rw_range(r.cdb),
+        _ => None,
+    }
+}
+
 /// A SCSI request's fields (2.2.4.7), checked.
 struct Request<'a> {
     cdb: &'a [u8],

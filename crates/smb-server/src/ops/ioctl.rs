@@ -549,6 +549,13 @@ fn tunnel_elsewhere(ctx: &Ctx, open: &Arc<Open>, req: &msg::IoctlRequest) -> Out
         let Some(sv) = target.svhdx.as_ref() else {
             return Some((NtStatus::INVALID_PARAMETER, Vec::new()));
         };
+        // The disk's metadata taken first, with nothing of the write's held (its task
+        // begins after: a PREEMPT AND ABORT meanwhile is not kept waiting by it, and the
+        // write is checked against the reservations as they then are). The write takes
+        // it again should another node have taken it since (or says why it could not).
+        if let Some((lba, blocks)) = rsvd::tunnel::written_range(&input) {
+            let _ = sv.disk.ready_to_write(lba, blocks);
+        }
         let out = match sv.tunnel(&input, max_out, 0, now) {
             Ok(Tunnelled::Done(out)) | Ok(Tunnelled::Moved(out, _)) => out,
             Ok(Tunnelled::Aborting(out, wait)) => {

@@ -380,12 +380,11 @@ pub static DISK_CHANGERS_SLOTS: Slots = Slots::new("disk-change", DISK_CHANGERS)
 pub fn wait_copiers(budget: std::time::Duration) -> bool {
     let nap = std::time::Duration::from_millis(5);
     let mut naps = budget.as_millis() / nap.as_millis();
-    while COPIERS.busy.load(Ordering::Acquire) > 0 {
+    let busy =
+        || COPIERS.busy.load(Ordering::Acquire) + DISK_CHANGERS_SLOTS.busy.load(Ordering::Acquire);
+    while busy() > 0 {
         if naps == 0 {
-            tracing::warn!(
-                copiers = COPIERS.busy.load(Ordering::Acquire),
-                "server-side copies still running at stop"
-            );
+            tracing::warn!(copiers = busy(), "server-side copies still running at stop");
             return false;
         }
         naps -= 1;

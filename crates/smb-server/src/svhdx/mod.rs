@@ -294,6 +294,17 @@ impl SharedDisk {
             .flatten()
     }
 
+    /// Makes the disk's engine able to write `blocks` sectors at `lba` without taking
+    /// its metadata from another node (see [`vhdx::Vhdx::ready_to_write`]).
+    pub fn ready_to_write(&self, lba: u64, blocks: u64) -> Result<(), DevError> {
+        let top = self.device().top();
+        let ss = top.logical_sector_size();
+        let (Some(at), Some(len)) = (lba.checked_mul(ss), blocks.checked_mul(ss)) else {
+            return Err(DevError::Invalid("past the disk".into()));
+        };
+        Ok(top.ready_to_write(at, len)?)
+    }
+
     /// The disk's name in the reservation store (its path in the share).
     pub fn key(&self) -> &str {
         &self.pr_key
@@ -773,9 +784,12 @@ fn hook_cluster(d: &Arc<SharedDisk>, meta: Option<Arc<MetaOf>>) {
         let _ = m.0.set(s.clone());
         // Another node takes the metadata: this node's engine yields it first.
         let disk = Arc::downgrade(d);
-        s.set_yield(Box::new(move |let_go| match disk.upgrade() {
-            Some(d) => d.device().top().yield_metadata(let_go),
-            None => let_go(),
+        // (A disk being dropped lets nothing go here: its engine may still end its
+        // session as owner; the record lets the lock go after it.)
+        s.set_yield(Box::new(move |let_go| {
+            if let Some(d) = disk.upgrade() {
+                d.device().top().yield_metadata(let_go);
+            }
         }));
         // Another node resized it: this node's engine reads the new layout.
         let disk = Arc::downgrade(d);

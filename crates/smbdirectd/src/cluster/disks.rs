@@ -23,7 +23,10 @@
 //! `m NODE SERIAL` and waits: the holder's engine ends its session (file flushed, log
 //! emptied) and lets the lock go before it acknowledges. The taker's engine then reads
 //! the file's metadata again. A holder keeps it a moment (`MIN_HOLD`) after taking it,
-//! so that two nodes allocating at once each get some done.
+//! so that two nodes allocating at once each get some done. Only a node's first record
+//! of a disk takes it (a second one, the same file through another share or a copy
+//! with the same identity, allocates nothing there). A resize notifies `r NODE SERIAL`:
+//! each node's engines read the new layout before they acknowledge.
 
 use super::{node_oid, Inner, ALIVE};
 use cephfs::Errno;
@@ -47,6 +50,13 @@ struct Held {
     yielder: Mutex<Option<Yield>>,
     /// How its engine reads the disk's layout again (another node resized it).
     reshape: Mutex<Option<Box<dyn Fn() + Send + Sync>>>,
+    /// Whether its engine may take the metadata: the first record of the disk on this
+    /// node only (the lock is the node's; two engines of one node over one file must
+    /// not both own it: the same file through two shares, or two files with one
+    /// identity, take no metadata through the second).
+    capable: AtomicBool,
+    /// Held across each change of `meta` and the lock with it, so that the two agree.
+    gate: Mutex<()>,
 }
 
 /// The largest record read back (256 registrants and 1,024 attentions fit well).
@@ -123,8 +133,14 @@ impl Inner {
             v.retain(|w| w.strong_count() > 0);
         }
         open.retain(|_, v| !v.is_empty());
+        let first = !open.contains_key(serial);
+        if !first {
+            tracing::warn!(disk = %serial,
+                "a second shared disk with this identity is open on this node: it allocates nothing on a scale-out share");
+        }
         let held = Arc::new(Held {
             stale: AtomicBool::new(true),
+            capable: AtomicBool::new(first),
             ..Default::default()
         });
         open.entry(serial.to_string())
@@ -170,6 +186,18 @@ impl Inner {
 }
 
 impl Held {
+    /// Lets the node's lock of the disk's metadata go, if this record holds it.
+    fn let_go(&self, inner: &Inner, serial: &str) -> bool {
+        let _gate = self.gate.lock();
+        if !self.meta.swap(false, Ordering::AcqRel) {
+            return false;
+        }
+        if let Err(e) = inner.io.unlock(&meta_oid(serial), META, &inner.cookie) {
+            tracing::warn!(disk = %serial, error = %e, "letting a shared disk's metadata go failed");
+        }
+        true
+    }
+
     fn reshape_now(&self) {
         if let Some(f) = self.reshape.lock().ok().as_deref().and_then(Option::as_ref) {
             f();
@@ -228,22 +256,16 @@ impl Inner {
                 if let Some(wait) = since.and_then(|s| MIN_HOLD.checked_sub(s)) {
                     std::thread::sleep(wait);
                 }
-                me.yield_metadata(&h, &serial, true);
+                me.yield_metadata(&h, &serial);
             }
         }))
     }
 
-    /// Has the engine of `h` yield the disk's metadata; the lock goes with it when
-    /// `unlock` (not when another record of this node takes it on).
-    fn yield_metadata(&self, h: &Held, serial: &str, unlock: bool) {
+    /// Has the engine of `h` yield the disk's metadata, and lets the lock go.
+    fn yield_metadata(&self, h: &Held, serial: &str) {
         let mut let_go = || {
-            if h.meta.swap(false, Ordering::AcqRel) {
+            if h.let_go(self, serial) {
                 self.stats.disk_meta_given.fetch_add(1, Ordering::Relaxed);
-                if unlock {
-                    if let Err(e) = self.io.unlock(&meta_oid(serial), META, &self.cookie) {
-                        tracing::warn!(disk = %serial, error = %e, "letting a shared disk's metadata go failed");
-                    }
-                }
             }
         };
         match h.yielder.lock().ok().as_deref().and_then(Option::as_ref) {
@@ -274,16 +296,15 @@ impl Record {
         let inner = &self.inner;
         let oid = meta_oid(&self.serial);
         let io_err = |e: Errno| std::io::Error::from_raw_os_error(e.0);
-        // Another record of this node (the same disk through another share) yields
-        // first: the lock is the node's.
-        for other in inner.disks.flags(Some(&self.serial)) {
-            if !Arc::ptr_eq(&other, &self.held) && other.meta.load(Ordering::Acquire) {
-                inner.yield_metadata(&other, &self.serial, false);
-            }
+        if !self.held.capable.load(Ordering::Acquire) {
+            return Err(std::io::Error::other(
+                "another shared disk with this identity is open on this node",
+            ));
         }
         let until = crate::clock::now() + inner.lease + TAKE_MARGIN;
         let mut asked = 0u32;
         loop {
+            let gate = self.held.gate.lock();
             match inner
                 .io
                 .lock_exclusive(&oid, META, &inner.cookie, None, false)
@@ -299,6 +320,8 @@ impl Record {
                 Err(Errno(libc::EBUSY)) => {}
                 Err(e) => return Err(io_err(e)),
             }
+            // (Not held across the round trips below: a yield here waits for it.)
+            drop(gate);
             if crate::clock::now() > until {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::TimedOut,
@@ -449,23 +472,8 @@ impl SharedRecord for Record {
 
 impl Drop for Record {
     fn drop(&mut self) {
-        // (Its engine has ended its session: the disk closed.) The lock goes, unless
-        // another record of this node holds the metadata under it.
-        if !self.held.meta.swap(false, Ordering::AcqRel) {
-            return;
-        }
-        let shared = self
-            .inner
-            .disks
-            .flags(Some(&self.serial))
-            .iter()
-            .any(|o| !Arc::ptr_eq(o, &self.held) && o.meta.load(Ordering::Acquire));
-        if !shared {
-            let _ = self
-                .inner
-                .io
-                .unlock(&meta_oid(&self.serial), META, &self.inner.cookie);
-        }
+        // (Its engine has ended its session: the disk closed.) The lock goes.
+        self.held.let_go(&self.inner, &self.serial);
     }
 }
 

@@ -81,8 +81,12 @@ impl<S: Storage> Vhdx<S> {
         let mut inner = self.inner.lock();
         if inner.role == Role::Owner {
             // (Should this fail, the next owner replays the log: every entry in it was
-            // applied already.)
-            let _ = self.end_locked(&mut inner);
+            // applied already. This engine, poisoned, then writes no header at its
+            // close, and believes nothing of absent blocks until it owns the disk
+            // again.)
+            if self.end_locked(&mut inner).is_err() {
+                inner.poisoned = true;
+            }
             inner.role = Role::Follower;
             inner.bitmaps.clear();
         }
@@ -103,6 +107,14 @@ impl<S: Storage> Vhdx<S> {
             inner.poisoned = true;
         }
         r
+    }
+
+    /// Makes this engine able to write the range: the owner first, if a block of it is
+    /// not there (what a write would do itself, done before it, with nothing of the
+    /// write's held meanwhile).
+    pub fn ready_to_write(&self, offset: u64, len: u64) -> Result<()> {
+        self.lock_to_write(Some(Need::InPlace(offset, len)))
+            .map(drop)
     }
 
     /// The BAT entry of payload block `block`; a follower reads one that says the block
