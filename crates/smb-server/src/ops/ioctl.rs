@@ -545,6 +545,7 @@ fn tunnel_elsewhere(ctx: &Ctx, open: &Arc<Open>, req: &msg::IoctlRequest) -> Out
     let head = rsvd::tunnel::HEADER_LEN + rsvd::tunnel::SCSI_REQUEST_LEN;
     super::io::qos_admit(ctx, open, input.len().saturating_sub(head) as u64);
     let target = open.clone();
+    let mut ready = false;
     let step = Box::new(move || {
         let Some(sv) = target.svhdx.as_ref() else {
             return Some((NtStatus::INVALID_PARAMETER, Vec::new()));
@@ -553,8 +554,14 @@ fn tunnel_elsewhere(ctx: &Ctx, open: &Arc<Open>, req: &msg::IoctlRequest) -> Out
         // begins after: a PREEMPT AND ABORT meanwhile is not kept waiting by it, and the
         // write is checked against the reservations as they then are). The write takes
         // it again should another node have taken it since (or says why it could not).
-        if let Some((lba, blocks)) = rsvd::tunnel::written_range(&input) {
-            let _ = sv.disk.ready_to_write(lba, blocks);
+        // A step of its own: a request cancelled, or whose connection went, meanwhile
+        // writes nothing after it.
+        if !ready {
+            ready = true;
+            if let Some((lba, blocks)) = rsvd::tunnel::written_range(&input) {
+                let _ = sv.disk.ready_to_write(lba, blocks);
+                return None;
+            }
         }
         let out = match sv.tunnel(&input, max_out, 0, now) {
             Ok(Tunnelled::Done(out)) | Ok(Tunnelled::Moved(out, _)) => out,
