@@ -406,7 +406,6 @@ fn conn_limits(limits: &LimitsSection) -> ConnLimits {
     }
 }
 
-/// Pins the calling worker thread to `cpu` (a warning where it cannot).
 /// Pins the calling thread to `cpu`; false when it cannot be (not a CPU of this
 /// process's set, or the kernel refused).
 fn pin(cpu: usize) -> bool {
