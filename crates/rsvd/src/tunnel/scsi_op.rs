@@ -67,31 +67,30 @@ impl StoredSense {
     }
 }
 
+/// The CDB of a tunnel request that is a SCSI request; None for any other request.
+fn scsi_cdb(input: &[u8]) -> Option<&[u8]> {
+    Header::parse(input).filter(|h| h.operation == opcode::SCSI)?;
+    Request::parse(input.get(HEADER_LEN..)?).map(|r| r.cdb)
+}
+
 /// Whether a tunnel request is a SCSI command that changes the medium (a WRITE, WRITE
 /// SAME, WRITE AND VERIFY, COMPARE AND WRITE or UNMAP): one that may have to change the
 /// disk's metadata to do it.
 pub fn changes_medium(input: &[u8]) -> bool {
-    let scsi = Header::parse(input).is_some_and(|h| h.operation == opcode::SCSI);
-    let Some(r) = input
-        .get(HEADER_LEN..)
-        .filter(|_| scsi)
-        .and_then(Request::parse)
-    else {
-        return false;
-    };
-    matches!(
-        r.cdb[0],
-        0x0A | 0x2A | 0xAA | 0x8A | 0x2E | 0xAE | 0x8E | 0x41 | 0x93 | 0x89 | 0x42
-    )
+    scsi_cdb(input).is_some_and(|cdb| {
+        matches!(
+            cdb[0],
+            0x0A | 0x2A | 0xAA | 0x8A | 0x2E | 0xAE | 0x8E | 0x41 | 0x93 | 0x89 | 0x42
+        )
+    })
 }
 
 /// The blocks (first LBA, count) a tunnel request's SCSI WRITE or WRITE AND VERIFY
 /// writes; None for any other request.
 pub fn written_range(input: &[u8]) -> Option<(u64, u64)> {
-    Header::parse(input).filter(|h| h.operation == opcode::SCSI)?;
-    let r = Request::parse(input.get(HEADER_LEN..)?)?;
-    match r.cdb[0] {
-        0x0A | 0x2A | 0xAA | 0x8A | 0x2E | 0xAE | 0x8E => scsi::rw_range(r.cdb),
+    let cdb = scsi_cdb(input)?;
+    match cdb[0] {
+        0x0A | 0x2A | 0xAA | 0x8A | 0x2E | 0xAE | 0x8E => scsi::rw_range(cdb),
         _ => None,
     }
 }

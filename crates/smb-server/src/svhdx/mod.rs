@@ -345,7 +345,7 @@ impl SharedDisk {
     /// scale-out disk, also those registered through other nodes: through the
     /// cluster's record).
     fn resized_by(&self, by: Guid) {
-        let mut others: Vec<Guid> = self
+        let others: Vec<Guid> = self
             .initiators
             .lock()
             .iter()
@@ -373,7 +373,7 @@ impl SharedDisk {
             return;
         }
         let mut pr = self.pr.lock();
-        for g in others.drain(..) {
+        for g in others {
             pr.attend(g, changed);
         }
     }

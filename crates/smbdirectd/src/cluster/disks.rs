@@ -157,16 +157,11 @@ impl Inner {
     /// (with a PREEMPT AND ABORT: this node's writes to it under way end before it is
     /// acknowledged: what it returns waits for them).
     pub(super) fn heard_disk(&self, line: &str) -> Option<super::notify::Wait> {
-        let mut f = line.split(' ').skip(1);
-        let (node, serial) = (f.next()?, f.next()?);
-        let abort = match (f.next(), f.next()) {
-            (None, _) => false,
-            (Some("abort"), None) => true,
-            _ => return None,
+        let (line, abort) = match line.strip_suffix(" abort") {
+            Some(l) => (l, true),
+            None => (line, false),
         };
-        if u16::from_str_radix(node, 16).ok() == Some(self.number) || !valid(serial) {
-            return None;
-        }
+        let serial = self.others_disk(line)?;
         let held = self.disks.flags(Some(serial));
         for s in &held {
             s.stale.store(true, Ordering::Release);

@@ -162,27 +162,14 @@ impl Inner {
                     }
                     continue;
                 }
-                if line.starts_with(b"* ") {
+                if let [kind @ (b'*' | b'm' | b'r' | b'%' | b'+' | b'-'), b' ', ..] = line {
                     if let Ok(l) = std::str::from_utf8(line) {
-                        waits.extend(inner.heard_disk(l));
-                    }
-                    continue;
-                }
-                if line.starts_with(b"m ") {
-                    if let Ok(l) = std::str::from_utf8(line) {
-                        waits.extend(inner.heard_metadata(l));
-                    }
-                    continue;
-                }
-                if line.starts_with(b"r ") {
-                    if let Ok(l) = std::str::from_utf8(line) {
-                        waits.extend(inner.heard_reshape(l));
-                    }
-                    continue;
-                }
-                if matches!(line, [b'%' | b'+' | b'-', b' ', ..]) {
-                    if let Ok(l) = std::str::from_utf8(line) {
-                        waits.extend(inner.heard_note(l));
+                        waits.extend(match kind {
+                            b'*' => inner.heard_disk(l),
+                            b'm' => inner.heard_metadata(l),
+                            b'r' => inner.heard_reshape(l),
+                            _ => inner.heard_note(l),
+                        });
                     }
                     continue;
                 }

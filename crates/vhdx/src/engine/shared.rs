@@ -69,7 +69,8 @@ impl<S: Storage> Vhdx<S> {
     }
 
     /// Whether this engine is the file's metadata owner now (one alone always is).
-    pub fn owns_metadata(&self) -> bool {
+    #[cfg(test)]
+    fn owns_metadata(&self) -> bool {
         self.inner.lock().role != Role::Follower
     }
 
@@ -268,6 +269,15 @@ mod tests {
 
     type Engine = Arc<Vhdx<Arc<MemFile>>>;
 
+    /// A new dynamic disk of `size` bytes with 1 MiB blocks.
+    fn dynamic(size: u64) -> Arc<MemFile> {
+        let f = Arc::new(MemFile::new(Vec::new()));
+        let mut p = CreateParams::new(DiskKind::Dynamic, size);
+        p.block_size = MIB as u32;
+        create(&f, &p).unwrap();
+        f
+    }
+
     fn engines(file: &Arc<MemFile>, n: usize) -> (Arc<Nodes>, Vec<Engine>) {
         let nodes = Arc::new(Nodes::default());
         let v: Vec<_> = (0..n)
@@ -292,10 +302,7 @@ mod tests {
 
     #[test]
     fn two_engines_allocate_in_turn_and_each_reads_the_others_blocks() {
-        let f = Arc::new(MemFile::new(Vec::new()));
-        let mut p = CreateParams::new(DiskKind::Dynamic, 64 * MIB);
-        p.block_size = MIB as u32;
-        create(&f, &p).unwrap();
+        let f = dynamic(64 * MIB);
         let (nodes, e) = engines(&f, 2);
         // Each allocates a block of its own in turn; each reads the other's at once.
         for round in 0..6u64 {
@@ -350,10 +357,7 @@ mod tests {
 
     #[test]
     fn a_new_owner_replays_the_log_a_stopped_one_left() {
-        let f = Arc::new(MemFile::new(Vec::new()));
-        let mut p = CreateParams::new(DiskKind::Dynamic, 16 * MIB);
-        p.block_size = MIB as u32;
-        create(&f, &p).unwrap();
+        let f = dynamic(16 * MIB);
         let (nodes, mut e) = engines(&f, 2);
         write(&e[0], 3 * MIB, &[5; 4096]);
         // Engine 0 stops without ending its session (its node was killed): its hold
