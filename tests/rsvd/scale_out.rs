@@ -168,11 +168,10 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     upload(&a, &base, "base.vhdx");
     upload(&a, &child, "child.vhdx");
 
-    // Several nodes each run an engine over the disk: a differencing one, whose sector
-    // bitmaps change with each write, is not served.
+    // A differencing disk is served too (its parent read-only under it).
     let (mut c0, t0) = host(&b);
-    let refused = SharedDisk::open(&mut c0, t0, "child.vhdx", Some(HOST_A), 2, "HOST");
-    assert_eq!(failed_with(refused), NtStatus::NOT_SUPPORTED);
+    let child = SharedDisk::open(&mut c0, t0, "child.vhdx", Some(HOST_A), 2, "HOST").unwrap();
+    child.close(&mut c0).unwrap();
 
     // A's host holds its disk through a persistent handle, as Hyper-V does on a
     // continuously available share.
@@ -247,16 +246,6 @@ fn a_shared_vhdx_on_a_scale_out_share_has_one_set_of_reservations() {
     );
     let seen = reservations(&mut cb, &mut db);
     assert_eq!(seen, reservations(&mut ca, &mut da));
-    // What a scale-out disk does not do: take a snapshot (it would become a set).
-    let mut snapshot = Guid::random().0.to_vec();
-    snapshot.extend_from_slice(&1u32.to_le_bytes());
-    snapshot.extend_from_slice(&[0; 4]);
-    snapshot.extend_from_slice(&[0; 32]);
-    let r = db
-        .tunnel(&mut cb, opcode::META_OPERATION_START, &snapshot, 64)
-        .unwrap();
-    let h = Header::parse(r.ioctl_output()).unwrap();
-    assert_eq!(NtStatus(h.status), NtStatus::NOT_SUPPORTED);
 
     // A drained: a third host's persistent open of the disk through A moves to B with
     // it (A still alive: A hands the open over through RADOS as the host reconnects),
@@ -490,6 +479,25 @@ fn read_at(c: &mut Client, d: &mut SharedDisk, lba: u64, blocks: u32) -> Vec<u8>
 }
 
 /// 8 KiB of `tag`'s pattern (each block of the test its own).
+/// Disk `name` opened by host A through node `a` and by host B through node `b`, both
+/// registered (as a guest cluster's nodes are: how a node learns of the other node's
+/// initiators).
+fn open_registered(
+    a: &TestServer,
+    b: &TestServer,
+    name: &str,
+) -> ((Client, SharedDisk), (Client, SharedDisk)) {
+    let (mut ca, mut da) = open(a, HOST_A, name);
+    let (mut cb, mut db) = open(b, HOST_B, name);
+    for (c, d, k) in [(&mut ca, &mut da, KEY_A), (&mut cb, &mut db, KEY_B)] {
+        let r = d
+            .pr_out(c, pr_action::REGISTER_AND_IGNORE, 0, 0, k)
+            .unwrap();
+        assert_eq!(r.scsi_status, GOOD);
+    }
+    ((ca, da), (cb, db))
+}
+
 fn pattern(tag: u64) -> Vec<u8> {
     (0..8192u64).map(|i| (i * 31 + tag * 7 + 1) as u8).collect()
 }
@@ -520,16 +528,7 @@ fn a_dynamic_shared_vhdx_on_a_scale_out_share_is_allocated_by_one_node_at_a_time
     let local = dir.path().join("dynamic.vhdx");
     dynamic_disk(&local, "64M");
     upload(&a, &local, "dynamic.vhdx");
-    let (mut ca, mut da) = open(&a, HOST_A, "dynamic.vhdx");
-    let (mut cb, mut db) = open(&b, HOST_B, "dynamic.vhdx");
-    // (Registered, as a guest cluster's nodes are: how a node learns of the other
-    // node's initiators.)
-    for (c, d, k) in [(&mut ca, &mut da, KEY_A), (&mut cb, &mut db, KEY_B)] {
-        let r = d
-            .pr_out(c, pr_action::REGISTER_AND_IGNORE, 0, 0, k)
-            .unwrap();
-        assert_eq!(r.scsi_status, GOOD);
-    }
+    let ((mut ca, mut da), (mut cb, mut db)) = open_registered(&a, &b, "dynamic.vhdx");
     // (LBA of 8 KiB into block n: 2,048 sectors a block.)
     let lba = |n: u64| n * 2048 + 16;
 
@@ -684,4 +683,154 @@ fn a_dynamic_shared_vhdx_on_a_scale_out_share_is_allocated_by_one_node_at_a_time
         "34 blocks written, each allocated once"
     );
     assert_eq!(v["virtual_size"], 200u64 << 30);
+}
+
+/// A VHD Set on a scale-out share: its snapshots are taken, applied and deleted through
+/// either node (the node making the change takes the disk's metadata), and the other
+/// node follows each change before it is answered: it writes into the set's new file
+/// from then on (a differencing disk served by both nodes, sector by sector), and reads
+/// what the snapshot kept.
+#[test]
+fn a_vhd_set_on_a_scale_out_share_changes_through_either_node_and_both_follow() {
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16860);
+    let a = node(&c, "");
+    let b = node(&c, "");
+    let local = dir.path().join("set");
+    std::fs::create_dir(&local).unwrap();
+    dynamic_disk(&local.join("cluster.vhds"), "64M");
+    for f in std::fs::read_dir(&local).unwrap() {
+        let name = f.unwrap().file_name().into_string().unwrap();
+        upload(&a, &local.join(&name), &name);
+    }
+    let ((mut ca, mut da), (mut cb, mut db)) = open_registered(&a, &b, "cluster.vhds");
+    // (LBA of 8 KiB into block n: 2,048 sectors a block.)
+    let lba = |n: u64| n * 2048 + 16;
+    write_at(&mut ca, &mut da, lba(0), &pattern(0));
+    write_at(&mut cb, &mut db, lba(1), &pattern(1));
+    assert_eq!(read_at(&mut cb, &mut db, lba(0), 16), pattern(0));
+
+    // B's host takes a snapshot through B; A follows before B answers: A's host's next
+    // write goes into the new file (a sector of a block its parent holds: the rest of
+    // the block still reads through), and B reads it at once.
+    let s1 = Guid::random();
+    let started = std::time::Instant::now();
+    db.create_snapshot(&mut cb, s1, true).unwrap();
+    eprintln!("a snapshot through B took {:?}", started.elapsed());
+    assert_eq!(
+        da.snapshot_list(&mut ca).unwrap(),
+        vec![s1],
+        "seen through A"
+    );
+    write_at(&mut ca, &mut da, lba(0) + 1, &[0xA1; 512]);
+    let mut want0 = pattern(0);
+    want0[512..1024].fill(0xA1);
+    assert_eq!(read_at(&mut cb, &mut db, lba(0), 16), want0, "through B");
+    // Each node writes sectors of one new block in turn (each marking takes the
+    // metadata), then reads the other's.
+    for k in 0..4u64 {
+        let (c, d) = match k % 2 {
+            0 => (&mut ca, &mut da),
+            _ => (&mut cb, &mut db),
+        };
+        write_at(c, d, lba(3) + k, &[k as u8 + 1; 512]);
+    }
+    let mut want3 = vec![0u8; 8192];
+    for k in 0..4usize {
+        want3[k * 512..(k + 1) * 512].fill(k as u8 + 1);
+    }
+    assert_eq!(read_at(&mut ca, &mut da, lba(3), 16), want3, "through A");
+    assert_eq!(read_at(&mut cb, &mut db, lba(3), 16), want3, "through B");
+
+    // The snapshot, read through A by a backup's own open: the data as it was.
+    let (mut cs, ts) = host(&a);
+    let snap = SharedDisk::open_snapshot(&mut cs, ts, "cluster.vhds", s1).unwrap();
+    assert_eq!(
+        cs.read(snap.tree, snap.file, lba(0) * 512, 8192).unwrap(),
+        pattern(0)
+    );
+    assert_eq!(
+        cs.read(snap.tree, snap.file, lba(3) * 512, 8192).unwrap(),
+        vec![0; 8192]
+    );
+    snap.close(&mut cs).unwrap();
+    drop(cs);
+
+    // A second snapshot, through A this time: what changed since the first, asked
+    // through B, is what the two hosts wrote.
+    let s2 = Guid::random();
+    da.create_snapshot(&mut ca, s2, true).unwrap();
+    assert_eq!(db.snapshot_list(&mut cb).unwrap(), vec![s1, s2]);
+    let (_, changed) = db.changes(&mut cb, s1, s2, 0, SIZE).unwrap();
+    assert_eq!(
+        changed,
+        vec![(lba(0) * 512 + 512, 512), (lba(3) * 512, 2048)],
+        "the writes between the snapshots"
+    );
+    write_at(&mut cb, &mut db, lba(5), &pattern(5));
+
+    // The first applied through B: both nodes read the disk as it was then.
+    db.apply_snapshot(&mut cb, s1).unwrap();
+    for (c, d, via) in [(&mut ca, &mut da, "A"), (&mut cb, &mut db, "B")] {
+        assert_eq!(
+            read_at(c, d, lba(0), 16),
+            pattern(0),
+            "block 0 through {via}"
+        );
+        assert_eq!(
+            read_at(c, d, lba(1), 16),
+            pattern(1),
+            "block 1 through {via}"
+        );
+        assert_eq!(read_at(c, d, lba(3), 16), vec![0; 8192], "through {via}");
+        assert_eq!(read_at(c, d, lba(5), 16), vec![0; 8192], "through {via}");
+    }
+    // The second deleted through A; both lists say so.
+    da.delete_snapshot(&mut ca, s2, false).unwrap();
+    assert_eq!(db.snapshot_list(&mut cb).unwrap(), vec![s1]);
+    assert_eq!(da.snapshot_list(&mut ca).unwrap(), vec![s1]);
+    write_at(&mut cb, &mut db, lba(6), &pattern(6));
+    assert_eq!(read_at(&mut ca, &mut da, lba(6), 16), pattern(6));
+
+    // Two more snapshots, one through each node, with a write between; the first of
+    // them deleted through A: its file, which no snapshot needs, is merged into the
+    // one above it by A (which holds the metadata), and B reads the new chain before
+    // the file goes.
+    let (s3, s4) = (Guid::random(), Guid::random());
+    da.create_snapshot(&mut ca, s3, true).unwrap();
+    write_at(&mut cb, &mut db, lba(7), &pattern(7));
+    db.create_snapshot(&mut cb, s4, true).unwrap();
+    da.delete_snapshot(&mut ca, s3, false).unwrap();
+    let merged = "a file no snapshot needs merged away";
+    for _ in 0..300 {
+        if a.log().contains(merged) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(a.log().contains(merged), "A merged\n{}", a.log());
+    assert!(
+        b.log().contains("chain changed on another node"),
+        "B followed the merge\n{}",
+        b.log()
+    );
+    for (c, d, via) in [(&mut ca, &mut da, "A"), (&mut cb, &mut db, "B")] {
+        for n in [0, 1, 6, 7] {
+            assert_eq!(read_at(c, d, lba(n), 16), pattern(n), "{n} through {via}");
+        }
+    }
+    assert_eq!(db.snapshot_list(&mut cb).unwrap(), vec![s1, s4]);
+    da.close(&mut ca).unwrap();
+    db.close(&mut cb).unwrap();
+
+    // Opened again (the chain from the files as the nodes left them), through A.
+    let (mut ca, mut da) = open(&a, HOST_A, "cluster.vhds");
+    assert_eq!(read_at(&mut ca, &mut da, lba(0), 16), pattern(0));
+    assert_eq!(read_at(&mut ca, &mut da, lba(6), 16), pattern(6));
+    assert_eq!(read_at(&mut ca, &mut da, lba(7), 16), pattern(7));
+    assert_eq!(da.snapshot_list(&mut ca).unwrap(), vec![s1, s4]);
+    da.close(&mut ca).unwrap();
 }

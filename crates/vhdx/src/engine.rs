@@ -307,9 +307,10 @@ impl<S: Storage> Vhdx<S> {
                     let chunk = block / self.chunk_ratio;
                     let base = (block % self.chunk_ratio) * self.sectors_per_block();
                     let ls = self.logical_sector;
+                    let (first, last) = (within / ls, (within + n) / ls);
+                    self.refresh_bits(&mut inner, chunk, base + first, base + last)?;
                     let bm = self.bitmap(&mut inner, chunk)?;
-                    let mut s = within / ls;
-                    let last = (within + n) / ls;
+                    let mut s = first;
                     while s < last {
                         let bit = base + s;
                         let present = bm[(bit / 8) as usize] >> (bit % 8) & 1 == 1;

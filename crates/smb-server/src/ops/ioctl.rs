@@ -636,7 +636,6 @@ fn shared_disk_ioctl(
             open.file
                 .as_ref()
                 .is_some_and(|f| crate::svhdx::is_shared(&f.vdisk)),
-            open.share.as_ref().is_some_and(|s| s.scale_out),
             req.max_output_response,
         )
         .map(Tunnelled::Done),

@@ -103,7 +103,7 @@ pub(super) fn prepare(
         Ok(t) => t,
         Err(e) => {
             let _ = sf.share.backend.remove(&path, false);
-            return Err(set::set_err("creating an extracted disk", e));
+            return Err(setfile::set_err("creating an extracted disk", e));
         }
     };
     drop(set);
@@ -136,7 +136,7 @@ impl ExtractJob {
             Ok(true) => match self.dst.take().map(VhdxDisk::close) {
                 Some(Err(e)) => {
                     let _ = self.share.backend.remove(&self.path, false);
-                    set::set_err("closing an extracted disk", format!("{e:?}"))
+                    setfile::set_err("closing an extracted disk", format!("{e:?}"))
                 }
                 _ => {
                     let total = self.progress.total.load(Ordering::Relaxed);
@@ -145,7 +145,7 @@ impl ExtractJob {
                     SUCCESS
                 }
             },
-            Err(e) => set::set_err("extracting a snapshot", e),
+            Err(e) => setfile::set_err("extracting a snapshot", e),
         };
         let mut out = Vec::new();
         rsvd::tunnel::Header {

@@ -35,13 +35,17 @@ use vhdx::vhds::VhdSet;
 mod extract;
 mod file;
 mod open;
+mod scale;
 mod set;
+mod setfile;
 
 pub use extract::ExtractJob;
 pub use file::VirtualFile;
 pub use open::{query_support, request, AbortWait, SvhdxOpen, Tunnelled};
 pub use rsvd::{RecordUnavailable, Reservations, SharedRecord, Yield};
-pub use set::{held_live, in_use, DiskSet, Held, SetFile};
+use scale::{hook_cluster, open_layers, MetaOf};
+pub use set::{held_live, in_use, DiskSet, Held};
+pub use setfile::SetFile;
 
 /// Where persistent reservations live between restarts: whole records replaced
 /// atomically and durably by `save`.
@@ -170,26 +174,6 @@ impl vhdx::Storage for ObjStore {
     }
 }
 
-/// A scale-out disk's engine's way to its node's right to change the disk's metadata:
-/// the cluster's record of the disk (set once the disk is made).
-#[derive(Default)]
-struct MetaOf(std::sync::OnceLock<Arc<dyn rsvd::SharedRecord>>);
-
-impl vhdx::MetaOwner for MetaOf {
-    fn acquire(&self) -> io::Result<()> {
-        match self.0.get() {
-            Some(r) => r.acquire_metadata(),
-            None => Err(io::Error::other("the disk is not open yet")),
-        }
-    }
-    fn held(&self) -> bool {
-        self.0.get().is_some_and(|r| r.holds_metadata())
-    }
-    fn reshaped(&self) -> io::Result<()> {
-        self.0.get().map_or(Ok(()), |r| r.reshaped())
-    }
-}
-
 /// A shared virtual disk.
 pub struct SharedDisk {
     /// The engine over the file and its parents (taken out only when the last open goes).
@@ -212,6 +196,9 @@ pub struct SharedDisk {
     /// On a scale-out share: the reservations every node serving the disk shares (the
     /// `pr` here is this node's copy, brought up to date before each command).
     shared: Option<Arc<dyn rsvd::SharedRecord>>,
+    /// On a scale-out share: its top engine's way to the disk's metadata (every top
+    /// this node opens for the disk, a set's new ones too).
+    meta: Option<Arc<MetaOf>>,
 }
 
 /// `len` bytes at `at` of a disk's top file as the transport's engine takes them: a
@@ -250,8 +237,8 @@ fn target_in(top: &vhdx::Vhdx<ObjStore>, at: u64, len: u64) -> Option<RingTarget
 pub type SharedRecords<'a> = &'a dyn Fn(&str) -> Result<Arc<dyn rsvd::SharedRecord>, NtStatus>;
 
 impl SharedDisk {
-    /// Whether the disk is served by several nodes (a scale-out share's): its
-    /// metadata never changes (no resize, snapshots or sets), its reservations are
+    /// Whether the disk is served by several nodes (a scale-out share's): one at a
+    /// time changes its metadata and its set (see `scale.rs`), its reservations are
     /// shared.
     pub fn scale_out(&self) -> bool {
         self.shared.is_some()
@@ -294,15 +281,24 @@ impl SharedDisk {
             .flatten()
     }
 
-    /// Makes the disk's engine able to write `blocks` sectors at `lba` without taking
-    /// its metadata from another node (see [`vhdx::Vhdx::ready_to_write`]).
+    /// Makes this node able to write `blocks` sectors at `lba` without taking the
+    /// disk's metadata from another node (see [`vhdx::Vhdx::must_own_to_write`]): taken
+    /// with nothing of the disk held (a set's change elsewhere, which this node follows
+    /// by replacing the disk's chain, is not kept waiting meanwhile).
     pub fn ready_to_write(&self, lba: u64, blocks: u64) -> Result<(), DevError> {
-        let top = self.device().top();
-        let ss = top.logical_sector_size();
-        let (Some(at), Some(len)) = (lba.checked_mul(ss), blocks.checked_mul(ss)) else {
-            return Err(DevError::Invalid("past the disk".into()));
+        let must = {
+            let top = self.device().top();
+            let ss = top.logical_sector_size();
+            let (Some(at), Some(len)) = (lba.checked_mul(ss), blocks.checked_mul(ss)) else {
+                return Err(DevError::Invalid("past the disk".into()));
+            };
+            top.must_own_to_write(at, len)?
         };
-        Ok(top.ready_to_write(at, len)?)
+        match (&self.meta, must) {
+            (Some(m), true) => vhdx::MetaOwner::acquire(&**m)
+                .map_err(|e| DevError::from(vhdx::Error::Unavailable(e.to_string()))),
+            _ => Ok(()),
+        }
     }
 
     /// The disk's name in the reservation store (its path in the share).
@@ -471,11 +467,35 @@ pub fn open_chain(
         vhdx::OpenOptions::read_write()
     };
     let top = vhdx::Vhdx::open(ObjStore::new(obj), opts).map_err(engine_err)?;
-    let mut layers = vec![top];
-    let mut paths = vec![path.clone()];
+    with_parents(share, path, top)
+}
+
+/// `top`, the VHDX at `path`, with its parents (found through its locators, on the
+/// share, and opened read-only), child first.
+fn with_parents(
+    share: &ShareConfig,
+    path: &SharePath,
+    top: vhdx::Vhdx<ObjStore>,
+) -> Result<(Vec<vhdx::Vhdx<ObjStore>>, Vec<SharePath>), NtStatus> {
+    let (mut layers, mut paths) = parents_below(share, path, &top)?;
+    layers.insert(0, top);
+    paths.insert(0, path.clone());
+    Ok((layers, paths))
+}
+
+/// The parents of `child`, the VHDX at `path` (found through the locators, on the
+/// share, and opened read-only), nearest first.
+fn parents_below(
+    share: &ShareConfig,
+    path: &SharePath,
+    child: &vhdx::Vhdx<ObjStore>,
+) -> Result<(Vec<vhdx::Vhdx<ObjStore>>, Vec<SharePath>), NtStatus> {
+    let mut layers: Vec<vhdx::Vhdx<ObjStore>> = Vec::new();
+    let mut paths = Vec::new();
     let mut child_path = path.clone();
-    while let Some(loc) = layers.last().and_then(|l| l.parent_locator().cloned()) {
-        if layers.len() >= MAX_CHAIN {
+    let mut next = child.parent_locator().cloned();
+    while let Some(loc) = next.take() {
+        if layers.len() + 1 >= MAX_CHAIN {
             return Err(NtStatus::FILE_CORRUPT_ERROR);
         }
         let Some((ppath, pobj)) = find_parent(share, &child_path, &loc) else {
@@ -494,6 +514,7 @@ pub fn open_chain(
             );
             return Err(NtStatus::FILE_CORRUPT_ERROR);
         }
+        next = parent.parent_locator().cloned();
         layers.push(parent);
         paths.push(ppath.clone());
         child_path = ppath;
@@ -630,10 +651,6 @@ fn open_shared(
     if let Some(d) = slot.upgrade() {
         return Ok(Opened::Disk(d));
     }
-    // A set's chain changes (snapshots, merges): not served by several nodes at once.
-    if records.is_some() && is_set_name(path) {
-        return Err(NtStatus::NOT_SUPPORTED);
-    }
     // (Held from the look to the insertion: two slots of one set make one disk.)
     let mut open_sets = OPEN_SETS.lock();
     let mut set_id = None;
@@ -662,6 +679,7 @@ fn open_shared(
             merging: std::sync::atomic::AtomicBool::new(false),
             wanted: std::sync::atomic::AtomicBool::new(false),
             stopping: std::sync::atomic::AtomicBool::new(false),
+            yielding: std::sync::atomic::AtomicBool::new(false),
         })
     } else {
         None
@@ -717,8 +735,9 @@ fn open_shared(
         initiators: Mutex::new(Vec::new()),
         tasks: Default::default(),
         shared,
+        meta,
     });
-    hook_cluster(&d, meta);
+    hook_cluster(&d);
     *slot = Arc::downgrade(&d);
     {
         let mut live = LIVE.lock();
@@ -730,89 +749,12 @@ fn open_shared(
         open_sets.insert(id, Arc::downgrade(&d));
     }
     drop(open_sets);
+    // A scale-out set another node changed between this node's reading it and its
+    // record's hearing of changes: followed now.
+    scale::catch_up(&d);
     // Files a merge did not finish with (the node stopped) go now.
     set::merge_unneeded(&d);
     Ok(Opened::Disk(d))
-}
-
-/// A disk's engines, top first, their paths, and the top's way to the metadata.
-type Layers = (
-    Vec<vhdx::Vhdx<ObjStore>>,
-    Vec<SharePath>,
-    Option<Arc<MetaOf>>,
-);
-
-/// The files of a shared disk whose top is `top_path`. Several nodes each run an engine
-/// over a scale-out share's disk (`scale_out`): one at a time changes its metadata
-/// (`MetaOf`, returned), the others write data in place; a differencing disk is not
-/// served there (its sector bitmaps change with every write).
-fn open_layers(
-    share: &ShareConfig,
-    top_path: &SharePath,
-    scale_out: bool,
-) -> Result<Layers, NtStatus> {
-    let refused = || {
-        tracing::warn!(
-            disk = top_path.as_str(),
-            "a scale-out share serves no differencing disk as a shared disk"
-        );
-        NtStatus::NOT_SUPPORTED
-    };
-    if !scale_out || share.read_only {
-        let (layers, paths) = open_chain(share, top_path, share.read_only)?;
-        if scale_out && layers.len() != 1 {
-            return Err(refused());
-        }
-        return Ok((layers, paths, None));
-    }
-    let meta = Arc::new(MetaOf::default());
-    let obj = open_obj(share, top_path, true)?;
-    let top = vhdx::Vhdx::open_shared(ObjStore::new(obj), meta.clone()).map_err(|e| match e {
-        vhdx::Error::Unsupported(_) => refused(),
-        e => engine_err(e),
-    })?;
-    Ok((vec![top], vec![top_path.clone()], Some(meta)))
-}
-
-/// A scale-out disk's ties to its record in the cluster: its engine's way to the
-/// metadata, how it yields the metadata to another node, and its PREEMPT AND ABORT fence.
-fn hook_cluster(d: &Arc<SharedDisk>, meta: Option<Arc<MetaOf>>) {
-    let Some(s) = &d.shared else {
-        return;
-    };
-    if let Some(m) = meta {
-        let _ = m.0.set(s.clone());
-        // Another node takes the metadata: this node's engine yields it first.
-        let disk = Arc::downgrade(d);
-        // (A disk being dropped lets nothing go here: its engine may still end its
-        // session as owner; the record lets the lock go after it.)
-        s.set_yield(Box::new(move |let_go| {
-            if let Some(d) = disk.upgrade() {
-                d.device().top().yield_metadata(let_go);
-            }
-        }));
-        // Another node resized it: this node's engine reads the new layout.
-        let disk = Arc::downgrade(d);
-        s.set_reshape(Box::new(move || {
-            if let Some(d) = disk.upgrade() {
-                if let Err(e) = d.device().top().reread_metadata() {
-                    tracing::error!(disk = %d.pr_key, error = %e,
-                        "reading a shared disk's layout another node changed failed");
-                }
-            }
-        }));
-    }
-    // Another node's PREEMPT AND ABORT: this node's writes to the disk under way end
-    // before that node answers.
-    let disk = Arc::downgrade(d);
-    s.set_fence(Box::new(move || {
-        if let Some(d) = disk.upgrade() {
-            if !rsvd::scsi::fence(&d.tasks) {
-                tracing::warn!(disk = %d.pr_key,
-                    "writes to a shared disk still under way when another node's PREEMPT AND ABORT was acknowledged");
-            }
-        }
-    }));
 }
 
 /// A VHD Set's snapshot `id` as a disk of its own: its files, read-only, with no
@@ -860,6 +802,7 @@ pub fn snapshot_disk(
         initiators: Mutex::new(Vec::new()),
         tasks: Default::default(),
         shared: None,
+        meta: None,
     }))
 }
 

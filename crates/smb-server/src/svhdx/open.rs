@@ -242,9 +242,11 @@ impl SvhdxOpen {
         input: &[u8],
         max_out: usize,
     ) -> Option<(tunnel::DirectWrite, RingTarget)> {
-        // Only where the disk's files never change under a write (a scale-out disk has no
-        // snapshots, sets or resizes): elsewhere a snapshot could end the top file's
-        // session while the engine still writes to it.
+        // Only on a scale-out share, where the engine writes nothing but data in place
+        // (a write into a present block): elsewhere a snapshot could end the top
+        // file's session while the engine still writes to it. (There a write still on
+        // its way when a snapshot is taken lands in the file the snapshot keeps: it
+        // was under way when the snapshot was, and a write is answered only once done.)
         if !self.disk.scale_out() {
             return None;
         }
@@ -270,35 +272,11 @@ impl SvhdxOpen {
             facts.disk_format = 4;
             facts.disk_type = 3;
         }
-        // A scale-out disk (its nodes each run an engine) resizes, through the node that
-        // holds its metadata, but takes no snapshot and becomes no set; and it is no set.
-        if self.disk.scale_out() {
-            let kind = |b: &[u8]| {
-                b.get(tunnel::HEADER_LEN + 16..tunnel::HEADER_LEN + 20)
-                    .map(|k| u32::from_le_bytes(k.try_into().unwrap()))
-            };
-            if let Some(h) = tunnel::Header::parse(input).filter(|h| {
-                h.operation == tunnel::opcode::META_OPERATION_START
-                    && !matches!(kind(input), Some(0 | 2))
-            }) {
-                let mut out = Vec::new();
-                tunnel::Header {
-                    status: rsvd::status::NOT_SUPPORTED,
-                    ..h
-                }
-                .encode(&mut out);
-                return Ok(Tunnelled::Done(out));
-            }
-        }
         let set = DiskSet(&self.disk, self.initiator(), now);
-        let set: &dyn rsvd::vhdset::SetOps = match self.disk.scale_out() {
-            true => &rsvd::vhdset::NoSet,
-            false => &set,
-        };
         let mut fx = tunnel::Effects::default();
         let r = self.disk.with_lun(|lun| {
             let mut st = self.state.lock();
-            tunnel::dispatch(lun, set, &mut st, &facts, input, max_out, &mut fx)
+            tunnel::dispatch(lun, &set, &mut st, &facts, input, max_out, &mut fx)
         });
         if fx.resized {
             self.disk.resized_by(self.initiator());
@@ -404,7 +382,6 @@ pub fn request<'a>(
 pub fn query_support(
     open_is_shared: bool,
     file_is_shared: bool,
-    scale_out: bool,
     max_out: u32,
 ) -> Result<Vec<u8>, NtStatus> {
     if max_out < 8 {
@@ -417,13 +394,7 @@ pub fn query_support(
     } else {
         tunnel::support::HANDLE_NONE
     };
-    // (A scale-out share's disks take no snapshots: its nodes' engines change no
-    // metadata.)
-    let support = match scale_out {
-        true => tunnel::support::SHARED_VIRTUAL_DISKS,
-        false => tunnel::support::SNAPSHOTS,
-    };
-    let mut out = u32::to_le_bytes(support).to_vec();
+    let mut out = u32::to_le_bytes(tunnel::support::SNAPSHOTS).to_vec();
     out.extend_from_slice(&state.to_le_bytes());
     Ok(out)
 }

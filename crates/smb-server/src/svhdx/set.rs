@@ -3,6 +3,8 @@
 //! replacing the chain, and the changes between two of them read from the files made in
 //! between. Also which files shared disks hold ([`Held`], [`in_use`]).
 
+use super::scale::{lock_to_change, tell_others};
+use super::setfile::set_err;
 use super::*;
 use crate::backend::Kind;
 
@@ -142,35 +144,6 @@ impl Drop for Held {
     }
 }
 
-/// A VHD Set behind a shared disk: its file, what it says, and the folder it and its
-/// disk files are in.
-pub struct SetFile {
-    pub(super) file: ObjStore,
-    pub set: Mutex<VhdSet>,
-    /// The set's own file name, and its folder.
-    pub(super) name: String,
-    pub(super) dir: SharePath,
-    pub(super) share: ShareConfig,
-    /// The file names of the disk's chain, top first (as the engine's layers).
-    pub(super) names: Mutex<Vec<String>>,
-    /// Top files an applied snapshot replaced, kept open a while: a read through the
-    /// ring may still be on its way from one (the ring only reads the top file).
-    pub(super) retired: Mutex<Vec<vhdx::Vhdx<ObjStore>>>,
-    /// A write of the set file failed: what is on disk is not known, so no more changes
-    /// until the set is opened again.
-    pub(super) broken: std::sync::atomic::AtomicBool,
-    /// A merge of files no snapshot needs is under way (see [`merge_unneeded`]).
-    pub(super) merging: std::sync::atomic::AtomicBool,
-    /// A tidy was asked for since the merger last looked.
-    pub(super) wanted: std::sync::atomic::AtomicBool,
-    /// The node is stopping: no merge starts, and one under way stops at its next step
-    /// (see [`super::stop_disks`]).
-    pub(super) stopping: std::sync::atomic::AtomicBool,
-}
-
-/// Replaced top files kept open per disk (the oldest is closed beyond this).
-pub(super) const RETIRED_TOPS: usize = 64;
-
 /// Makes the names in a set's folder durable.
 fn sync_dir(share: &ShareConfig, dir: &SharePath) -> Result<(), u32> {
     open_as(share, dir, false, Disposition::Open, Kind::Directory)
@@ -178,20 +151,16 @@ fn sync_dir(share: &ShareConfig, dir: &SharePath) -> Result<(), u32> {
         .map_err(|st| set_err("syncing the set's folder", format!("status {:#x}", st.0)))
 }
 
-/// A failed file step of a set operation: logged, and STATUS_UNSUCCESSFUL to the host.
-pub(super) fn set_err(what: &str, e: impl std::fmt::Display) -> u32 {
-    tracing::error!(error = %e, "VHD Set: {what}");
-    rsvd::status::UNSUCCESSFUL
-}
-
 impl SetFile {
     /// Creates `name` beside the set as a differencing child of `parent` (whose file is
-    /// `parent_name`) keeping the disk's identity, and opens it.
+    /// `parent_name`) keeping the disk's identity, and opens it (as one of several
+    /// engines through `meta` on a scale-out share).
     fn new_child(
         &self,
         name: &str,
         parent: &vhdx::Vhdx<ObjStore>,
         parent_name: &str,
+        meta: Option<&Arc<super::MetaOf>>,
     ) -> Result<vhdx::Vhdx<ObjStore>, u32> {
         let path = self.dir.join(name);
         let obj = open_as(
@@ -205,8 +174,7 @@ impl SetFile {
         let store = ObjStore::new(obj);
         let mut p = vhdx::differencing_params(parent, &format!(".\\{parent_name}"), None);
         p.page83 = Some(parent.page83());
-        let made = vhdx::create(&store, &p)
-            .and_then(|()| vhdx::Vhdx::open(store, vhdx::OpenOptions::read_write()));
+        let made = vhdx::create(&store, &p).and_then(|()| super::scale::open_top(store, meta));
         let made = made.map_err(|e| {
             let _ = self.share.backend.remove(&path, false);
             set_err("creating a disk file", e)
@@ -289,7 +257,8 @@ impl SetFile {
 /// which then names the one below as its parent, and the file is removed. Hosts go on
 /// reading and writing meanwhile; they wait only while the chain's files change
 /// places. One such thread per disk at a time; a call while it runs makes it look
-/// again before it ends.
+/// again before it ends. On a scale-out share, the node holding the disk's metadata
+/// merges, and stops between steps when another node takes it (see `scale.rs`).
 pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
     use std::sync::atomic::Ordering::SeqCst;
     let Some(sf) = disk.set.as_ref() else {
@@ -298,8 +267,8 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
     sf.wanted.store(true, SeqCst);
     // (The slot is taken before `stopping` is looked at, and given back when it is
     // set: `stop_disks` sets it before it looks at the slot, so one of the two sees the
-    // other.)
-    if sf.share.read_only || !sf.take_merger_slot() {
+    // other; and so with `yielding`.)
+    if sf.share.read_only || !sf.take_merger_slot(|| halted(disk, sf)) {
         return;
     }
     let disk = disk.clone();
@@ -307,7 +276,7 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
         .name("vhds-merge".into())
         .spawn(move || {
             let sf = disk.set.as_ref().expect("a set");
-            let stopping = || sf.stopping.load(SeqCst);
+            let stopping = || halted(&disk, sf);
             loop {
                 sf.wanted.store(false, SeqCst);
                 // Swept first too: a merge removes a file whose other children (an
@@ -318,10 +287,13 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
                     let Some((child, name)) = next else {
                         break;
                     };
-                    match merge_one(&disk, sf, &child, &name) {
+                    match merge_one(&disk, sf, (&child, &name), &stopping) {
                         Ok(Merge::Done) => {}
-                        Ok(Merge::Stopped) => {
+                        Ok(Merge::Stopped) if sf.stopping.load(SeqCst) => {
                             tracing::info!(file = %name, "VHD Set: a merge stopped with the node; it goes on at the next open");
+                        }
+                        Ok(Merge::Stopped) => {
+                            tracing::info!(file = %name, "VHD Set: a merge stopped: another node takes the disk's metadata (the merge goes on at the set's next change)");
                         }
                         Err(e) => {
                             tracing::warn!(file = %name, error = %e, "VHD Set: merging a file no snapshot needs");
@@ -334,7 +306,7 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
                 }
                 sf.merging.store(false, SeqCst);
                 // Asked again meanwhile: this thread's still, unless another took it.
-                if !sf.wanted.load(SeqCst) || !sf.take_merger_slot() {
+                if !sf.wanted.load(SeqCst) || !sf.take_merger_slot(stopping) {
                     return;
                 }
             }
@@ -344,15 +316,24 @@ pub(super) fn merge_unneeded(disk: &Arc<SharedDisk>) {
     }
 }
 
+/// Whether a merge of the disk's set must stop, or not start: the node is stopping, or
+/// (on a scale-out share) another node has the disk's metadata or is taking it.
+fn halted(disk: &SharedDisk, sf: &SetFile) -> bool {
+    use std::sync::atomic::Ordering::SeqCst;
+    sf.stopping.load(SeqCst)
+        || sf.yielding.load(SeqCst)
+        || disk.shared.as_ref().is_some_and(|s| !s.holds_metadata())
+}
+
 impl SetFile {
-    /// Takes the set's one merger slot: false when a merger has it, or when the node is
-    /// stopping (the slot then stays free).
-    fn take_merger_slot(&self) -> bool {
+    /// Takes the set's one merger slot: false when a merger has it, or when `halted`
+    /// says no merge may run (the slot then stays free).
+    fn take_merger_slot(&self, halted: impl Fn() -> bool) -> bool {
         use std::sync::atomic::Ordering::SeqCst;
         if self.merging.swap(true, SeqCst) {
             return false;
         }
-        if self.stopping.load(SeqCst) {
+        if halted() {
             self.merging.store(false, SeqCst);
             return false;
         }
@@ -364,7 +345,8 @@ impl SetFile {
 enum Merge {
     /// Merged away, or nothing to do any more (the chain changed meanwhile).
     Done,
-    /// The node is stopping: the copy stopped between steps, the child clean.
+    /// The node is stopping (or, on a scale-out share, another node takes the disk's
+    /// metadata): the copy stopped between steps, the child clean.
     Stopped,
 }
 
@@ -551,8 +533,8 @@ fn sweep(disk: &SharedDisk, sf: &SetFile) {
 fn merge_one(
     disk: &SharedDisk,
     sf: &SetFile,
-    child_name: &str,
-    name: &str,
+    (child_name, name): (&str, &str),
+    stopping: &dyn Fn() -> bool,
 ) -> Result<Merge, String> {
     fn st(what: &'static str) -> impl Fn(NtStatus) -> String {
         move |s| format!("{what}: status {:#x}", s.0)
@@ -589,8 +571,7 @@ fn merge_one(
         into = child_name,
         "VHD Set: merging a file no snapshot needs into the file above it"
     );
-    let stopping = || sf.stopping.load(std::sync::atomic::Ordering::SeqCst);
-    match vhdx::copy_parent_in(&mut child, &below, MERGE_STEP, &stopping) {
+    match vhdx::copy_parent_in(&mut child, &below, MERGE_STEP, stopping) {
         Ok(()) => {}
         // (The child, dropped, ends its session: its log is emptied.)
         Err(vhdx::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
@@ -598,8 +579,13 @@ fn merge_one(
         }
         Err(e) => return Err(format!("copying into its child: {e}")),
     }
-    // The switch: the chain must still be what the copy was made for.
+    // The switch: the chain must still be what the copy was made for (and on a
+    // scale-out share, the metadata still this node's: another node taking it waits
+    // for the merger to end, and so for this lock).
     let set = sf.set.lock();
+    if stopping() {
+        return Ok(Merge::Stopped);
+    }
     let mut names = sf.names.lock();
     let Some(i) = names.iter().position(|n| n == name) else {
         return Ok(Merge::Done);
@@ -626,9 +612,14 @@ fn merge_one(
     });
     names.remove(i);
     drop(names);
+    // The other nodes serving the disk read the new chain before the file goes.
+    let followed = tell_others(disk);
     drop(set);
     let _ = rsvd::disk::close_all(Vec::from(gone));
     drop(below);
+    if !followed {
+        return Err("a node did not say it follows the new chain: the merged file stays".into());
+    }
     if let Err(s) = sf.share.backend.remove(&sf.dir.join(name), false) {
         tracing::warn!(file = name, status = s.0, "VHD Set: removing a merged file");
     }
@@ -668,7 +659,7 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
     }
     fn take_snapshot(&self, id: Guid, kind: u32, change_tracking: bool) -> Result<(), u32> {
         let sf = self.set()?;
-        let mut set = sf.set.lock();
+        let mut set = lock_to_change(self.0, sf)?;
         let mut names = sf.names.lock();
         if set.snapshot(&id).is_some() {
             return Err(rsvd::vhdset::OBJECT_NAME_COLLISION);
@@ -680,7 +671,7 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         self.0.device().switch_top(|old| {
             // Everything written so far belongs to the snapshot.
             old.flush().map_err(|e| set_err("flushing the disk", e))?;
-            let new = sf.new_child(&name, old, &set.current)?;
+            let new = sf.new_child(&name, old, &set.current, self.0.meta.as_ref())?;
             let mut next = set.clone();
             next.snapshots.push(vhdx::vhds::Snapshot {
                 id,
@@ -702,6 +693,7 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
             Ok::<_, u32>(new)
         })?;
         drop(names);
+        tell_others(self.0);
         drop(set);
         // The file the hosts wrote until now may be one no snapshot needs.
         merge_unneeded(self.0);
@@ -709,7 +701,7 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
     }
     fn delete_snapshot(&self, id: Guid, keep_reference: bool) -> Result<(), u32> {
         let sf = self.set()?;
-        let mut set = sf.set.lock();
+        let mut set = lock_to_change(self.0, sf)?;
         let mut next = set.clone();
         // The snapshot's file stays while later files of the chain read through it; once
         // no snapshot names it, it is merged into the file above it (in the background).
@@ -721,18 +713,19 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
             next.snapshots.retain(|s| s.id != id);
         }
         sf.commit(&mut set, next)?;
+        tell_others(self.0);
         drop(set);
         merge_unneeded(self.0);
         Ok(())
     }
     fn apply_snapshot(&self, id: Guid) -> Result<(), u32> {
         let sf = self.set()?;
-        let mut set = sf.set.lock();
+        let mut set = lock_to_change(self.0, sf)?;
         let snap = set.snapshot(&id).cloned().ok_or(rsvd::vhdset::NOT_FOUND)?;
         let (base, paths) = open_chain(&sf.share, &sf.dir.join(&snap.file), true)
             .map_err(|s| set_err("opening a snapshot's files", format!("status {:#x}", s.0)))?;
         let name = vhdx::vhds::disk_file_name(&sf.name);
-        let new = sf.new_child(&name, &base[0], &snap.file)?;
+        let new = sf.new_child(&name, &base[0], &snap.file, self.0.meta.as_ref())?;
         let capacity = new.virtual_size();
         let mut next = set.clone();
         let old_current = std::mem::replace(&mut next.current, name.clone());
@@ -748,17 +741,13 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
         *self.0.held.lock() = held;
         let mut names = sf.names.lock();
         *names = std::iter::once(name).chain(file_names(&paths)).collect();
-        let mut old = old.into_iter();
-        let mut retired = sf.retired.lock();
-        if retired.len() >= RETIRED_TOPS {
-            drop(retired.remove(0));
-        }
-        retired.extend(old.next());
-        // Its parents are read only through the engine: closed now.
-        let _ = rsvd::disk::close_all(old.collect());
-        // The file the disk was until now holds no snapshot: nothing reads it any more.
-        // (Left behind if the node stops first; the next tidy finds it.)
-        if sf.owns(&old_current) && !set.snapshots.iter().any(|s| s.file == old_current) {
+        sf.retire(old);
+        // The file the disk was until now holds no snapshot: nothing reads it any more,
+        // once every node serving the disk follows. (Left behind if the node stops
+        // first; the next tidy finds it.)
+        let followed = tell_others(self.0);
+        if followed && sf.owns(&old_current) && !set.snapshots.iter().any(|s| s.file == old_current)
+        {
             let _ = sf.share.backend.remove(&sf.dir.join(&old_current), false);
         }
         drop(names);
@@ -811,10 +800,12 @@ impl rsvd::vhdset::SetOps for DiskSet<'_> {
     }
     fn set_tracking(&self, t: vhdx::vhds::Tracking) -> Result<(), u32> {
         let sf = self.set()?;
-        let mut set = sf.set.lock();
+        let mut set = lock_to_change(self.0, sf)?;
         let mut next = set.clone();
         next.tracking = t;
-        sf.commit(&mut set, next)
+        sf.commit(&mut set, next)?;
+        tell_others(self.0);
+        Ok(())
     }
     fn changes(
         &self,

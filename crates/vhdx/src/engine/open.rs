@@ -49,15 +49,9 @@ impl<S: Storage> Vhdx<S> {
     /// node's ([`MetaOwner`]): nothing is written at open (a log another engine is
     /// writing is not replayed: what it applied is in place), and this engine changes
     /// the file's metadata only once `owner` has made it the owner (see `shared.rs`).
-    /// A differencing disk is refused: its sector bitmaps change with every write.
+    /// A differencing disk's parents are opened apart, read-only: nothing writes them.
     pub fn open_shared(file: S, owner: Arc<dyn MetaOwner>) -> Result<Vhdx<S>> {
-        let v = Self::open_as(file, OpenOptions::read_write(), Some(owner))?;
-        if v.has_parent {
-            return Err(Error::Unsupported(
-                "a differencing disk served by several engines at once".into(),
-            ));
-        }
-        Ok(v)
+        Self::open_as(file, OpenOptions::read_write(), Some(owner))
     }
 
     fn open_as(file: S, opts: OpenOptions, shared: Option<Arc<dyn MetaOwner>>) -> Result<Vhdx<S>> {

@@ -3,7 +3,9 @@
 //! allocates blocks, writes the header and the log); the others (followers) only write
 //! data in place, into blocks the file has, and look again at a block table entry that
 //! says a block is not there before they believe it (the owner may have allocated it
-//! since). A block, once present, stays where it is while several engines serve the
+//! since). A differencing disk's sectors of a partially present block are the owner's
+//! to mark present too; a follower reads the bits it needs from the file again before
+//! it reads through to the parent. A block, once present, stays where it is while several engines serve the
 //! file: a trim zeros its data in place rather than release it. A resize is the
 //! owner's, and every other engine reads the new layout ([`MetaOwner::reshaped`])
 //! before the owner changes anything more or releases the space a shrink freed.
@@ -13,7 +15,8 @@
 //! the engine reads the file's metadata again (replaying a log an owner that stopped
 //! left) before it changes any. Each owner marks the disk written (a new DataWriteGuid)
 //! at its first change; a follower's writes in place mark nothing (they change no
-//! metadata, and a disk served by several engines has no differencing children).
+//! metadata: a child made of the file while several engines serve it is made by the owner,
+//! and the others read through it once they hear of it).
 
 use super::{corrupt, open::overlaps, open::read_meta, Inner, Vhdx};
 use crate::format::*;
@@ -110,12 +113,22 @@ impl<S: Storage> Vhdx<S> {
         r
     }
 
-    /// Makes this engine able to write the range: the owner first, if a block of it is
-    /// not there (what a write would do itself, done before it, with nothing of the
-    /// write's held meanwhile).
-    pub fn ready_to_write(&self, offset: u64, len: u64) -> Result<()> {
-        self.lock_to_write(Some(Need::InPlace(offset, len)))
-            .map(drop)
+    /// Whether a write of the range must make this engine the owner first (one of
+    /// several, not the owner, and a block of the range not all there): the caller may
+    /// take the metadata for it ([`MetaOwner::acquire`]) before the write, with nothing
+    /// of the write's held meanwhile.
+    pub fn must_own_to_write(&self, offset: u64, len: u64) -> Result<bool> {
+        let mut inner = self.inner.lock();
+        if self.shared.is_none() || inner.role == Role::Owner {
+            return Ok(false);
+        }
+        Ok(!self.present_whole(&mut inner, offset, len)?)
+    }
+
+    /// Makes this engine the owner of the file's metadata (taken from the others, and
+    /// the metadata read again), as a change of the metadata would.
+    pub fn own_metadata(&self) -> Result<()> {
+        self.lock_to_write(None).map(drop)
     }
 
     /// The BAT entry of payload block `block`; a follower reads one that says the block
@@ -132,35 +145,77 @@ impl<S: Storage> Vhdx<S> {
         let at = inner.bat_offset + i as u64 * 8;
         let raw = read_meta(&self.file, &inner.overlay, at, 8)?;
         let e = le64(&raw, 0);
-        match bat_state(e) {
-            PAYLOAD_FULLY_PRESENT => {
-                let off = bat_offset(e);
-                let span = (off, self.block_size);
-                let clashes = off < HEADER_AREA
-                    || inner
-                        .regions
-                        .iter()
-                        .any(|r| overlaps(span, (r.file_offset, u64::from(r.length))))
-                    || overlaps(
-                        span,
-                        (inner.header.log_offset, u64::from(inner.header.log_length)),
-                    );
-                if clashes {
-                    return Err(corrupt(format!(
-                        "BAT entry {i}, written by another engine, points at {off}, into the file's metadata"
-                    )));
-                }
+        let state = bat_state(e);
+        match state {
+            PAYLOAD_FULLY_PRESENT => self.outside_metadata(inner, e, self.block_size, i)?,
+            PAYLOAD_PARTIALLY_PRESENT if self.has_parent => {
+                self.outside_metadata(inner, e, self.block_size, i)?
             }
-            PAYLOAD_PARTIALLY_PRESENT | 4 => {
+            PAYLOAD_NOT_PRESENT | PAYLOAD_UNDEFINED | PAYLOAD_ZERO | PAYLOAD_UNMAPPED => {}
+            s => {
                 return Err(corrupt(format!(
-                    "BAT entry {i}, written by another engine, has state {}",
-                    bat_state(e)
+                    "BAT entry {i}, written by another engine, has state {s}"
                 )))
             }
-            _ => {}
         }
         inner.bat[i] = e;
         Ok(e)
+    }
+
+    /// Checks that the space a BAT entry another engine wrote points at (`len` bytes)
+    /// lies past the headers and clear of the file's regions and log.
+    fn outside_metadata(&self, inner: &Inner, e: u64, len: u64, i: usize) -> Result<()> {
+        let off = bat_offset(e);
+        let span = (off, len);
+        let clashes = off < HEADER_AREA
+            || inner
+                .regions
+                .iter()
+                .any(|r| overlaps(span, (r.file_offset, u64::from(r.length))))
+            || overlaps(
+                span,
+                (inner.header.log_offset, u64::from(inner.header.log_length)),
+            );
+        match clashes {
+            true => Err(corrupt(format!(
+                "BAT entry {i}, written by another engine, points at {off}, into the file's metadata"
+            ))),
+            false => Ok(()),
+        }
+    }
+
+    /// A follower's sector bitmap of `chunk`, its bits `first..last` read again from the
+    /// file (the owner may have marked sectors present since; bits only ever go from
+    /// clear to set while several engines serve a file, and a block whose state changes
+    /// is read again through [`Vhdx::entry`]).
+    pub(super) fn refresh_bits(
+        &self,
+        inner: &mut Inner,
+        chunk: u64,
+        first: u64,
+        last: u64,
+    ) -> Result<()> {
+        if inner.role != Role::Follower || first >= last {
+            return Ok(());
+        }
+        let sbi = self.bitmap_index(chunk);
+        if bat_state(inner.bat[sbi]) != SB_PRESENT {
+            let at = inner.bat_offset + sbi as u64 * 8;
+            let e = le64(&read_meta(&self.file, &inner.overlay, at, 8)?, 0);
+            if bat_state(e) != SB_PRESENT {
+                return Err(corrupt(format!(
+                    "chunk {chunk} has a partially present block and no sector bitmap"
+                )));
+            }
+            self.outside_metadata(inner, e, SECTOR_BITMAP_BLOCK, sbi)?;
+            inner.bat[sbi] = e;
+            inner.bitmaps.remove(&chunk);
+        }
+        let (lo, hi) = ((first / 8) as usize, last.div_ceil(8) as usize);
+        let at = bat_offset(inner.bat[sbi]) + lo as u64;
+        let bytes = read_meta(&self.file, &inner.overlay, at, hi - lo)?;
+        self.bitmap(inner, chunk)?[lo..hi].copy_from_slice(&bytes);
+        Ok(())
     }
 
     /// Whether every block of the range is present (a follower looking again at those
@@ -353,6 +408,81 @@ mod tests {
         }
         assert_eq!(v.allocated_ranges(0, 64 * MIB).unwrap(), vec![(0, 6 * MIB)]);
         assert_eq!(v.virtual_size(), 64 * MIB);
+    }
+
+    #[test]
+    fn two_engines_share_a_differencing_disk_sector_by_sector() {
+        let parent = dynamic(16 * MIB);
+        write(
+            &Vhdx::open(parent.clone(), crate::OpenOptions::read_write()).unwrap(),
+            0,
+            &vec![1; 4 * MIB as usize],
+        );
+        let p = Vhdx::open(parent.clone(), crate::OpenOptions::read_only()).unwrap();
+        let child = Arc::new(MemFile::new(Vec::new()));
+        create(&child, &crate::differencing_params(&p, ".\\p.vhdx", None)).unwrap();
+        let (nodes, e) = engines(&child, 2);
+        // Engine 0 writes two sectors into a block: it allocates it partially present.
+        write(&e[0], MIB + 1024, &[2; 1024]);
+        // Engine 1 sees them, and the parent around them (bits read again).
+        let mut got = vec![0u8; 4096];
+        read_chain(&e[1], &parent, MIB, &mut got);
+        assert_eq!(&got[..1024], &[1; 1024]);
+        assert_eq!(&got[1024..2048], &[2; 1024]);
+        assert_eq!(&got[2048..], &[1; 2048]);
+        // Engine 1 writes the next sectors of the same block: marking them present is
+        // the owner's, so it takes the metadata; engine 0 then reads them.
+        write(&e[1], MIB + 2048, &[3; 512]);
+        assert!(e[1].owns_metadata() && !e[0].owns_metadata());
+        read_chain(&e[0], &parent, MIB, &mut got);
+        assert_eq!(&got[1024..2048], &[2; 1024]);
+        assert_eq!(&got[2048..2560], &[3; 512]);
+        assert_eq!(&got[2560..], &[1; 1536]);
+        // Zeroed on engine 0 (a whole block the parent shows, and the partial one):
+        // both read zeros where the parent had data.
+        assert_eq!(e[0].zero(0, 2 * MIB).unwrap(), 2 * MIB);
+        for v in &e {
+            read_chain(v, &parent, 0, &mut got);
+            assert_eq!(got, vec![0; 4096]);
+            read_chain(v, &parent, MIB + 1024, &mut got);
+            assert_eq!(got, vec![0; 4096]);
+            read_chain(v, &parent, 2 * MIB, &mut got);
+            assert_eq!(got, vec![1; 4096], "past the zeroed range, the parent's");
+        }
+        // A block written whole by a follower's in-place write once the owner made it
+        // fully present: nothing more to take.
+        write(&e[1], 3 * MIB, &vec![4; MIB as usize]);
+        let takes = nodes.takes.load(Ordering::Relaxed);
+        write(&e[0], 3 * MIB + 4096, &[5; 4096]);
+        assert_eq!(nodes.takes.load(Ordering::Relaxed), takes, "in place");
+        read_chain(&e[1], &parent, 3 * MIB + 4096, &mut got);
+        assert_eq!(got, vec![5; 4096]);
+        drop(e);
+        let v = Vhdx::open(child.clone(), crate::OpenOptions::read_write()).unwrap();
+        assert!(v.check().unwrap().is_empty(), "the file is sound");
+    }
+
+    /// Reads through `top` to `parent` (a read-only open of its own).
+    fn read_chain(top: &Engine, parent: &Arc<MemFile>, at: u64, buf: &mut [u8]) {
+        let mut pieces = Vec::new();
+        top.resolve_read_into(at, buf.len() as u64, &mut pieces)
+            .unwrap();
+        let p = Vhdx::open(parent.clone(), crate::OpenOptions::read_only()).unwrap();
+        let mut o = 0usize;
+        for r in pieces {
+            let n = r.len() as usize;
+            let dst = &mut buf[o..o + n];
+            match r {
+                crate::ReadRange::File { file_offset, .. } => {
+                    crate::Storage::read_at(top.file(), dst, file_offset).unwrap()
+                }
+                crate::ReadRange::Zero { .. } => dst.fill(0),
+                crate::ReadRange::Parent { offset, .. } => {
+                    crate::read_level(std::slice::from_ref(&p), 0, offset, dst).unwrap()
+                }
+            }
+            o += n;
+        }
     }
 
     #[test]

@@ -310,8 +310,11 @@ impl<S: Storage> Vhdx<S> {
         if plan.bits.is_empty() {
             return Ok(());
         }
-        let mut inner = self.inner.lock();
-        self.writable(&inner)?;
+        // (One of several engines marks sectors present as the owner: taken again
+        // should another engine have taken it since the plan was made. The plan's
+        // blocks are where they were: a block, once present, stays.)
+        let mut inner = self.lock_to_write(None)?;
+        self.prepare(&mut inner, true)?;
         let spb = self.sectors_per_block();
         let mut writes: Vec<(u64, Vec<u8>)> = Vec::new();
         let mut full_blocks = Vec::new();
@@ -384,27 +387,61 @@ impl<S: Storage> Vhdx<S> {
         self.zero_in_place(offset, len)
     }
 
-    /// Zeros the present blocks whole inside the range where they are.
+    /// Zeros the present blocks whole inside the range where they are. A differencing
+    /// disk's other blocks there (its parent's data, or partly) are marked zero: by the
+    /// owner, among several engines, and their space kept (a block stays where it is).
     fn zero_in_place(&self, offset: u64, len: u64) -> Result<u64> {
         let mut inner = self.lock_to_write(Some(Need::Data))?;
         self.check_range(&inner, offset, len)?;
         let (first, last) = self.whole_blocks(&inner, offset, len);
-        let mut held = Vec::new();
-        for b in first..last {
-            let e = self.entry(&mut inner, b)?;
-            if bat_state(e) == PAYLOAD_FULLY_PRESENT {
-                held.push(bat_offset(e));
+        let shows_parent = |s| !matches!(s, PAYLOAD_FULLY_PRESENT | PAYLOAD_ZERO);
+        if self.has_parent && inner.role == Role::Follower {
+            let mut any = false;
+            for b in first..last {
+                any |= shows_parent(bat_state(self.entry(&mut inner, b)?));
+            }
+            if any {
+                drop(inner);
+                inner = self.lock_to_write(None)?;
             }
         }
-        if held.is_empty() {
+        let mut held = Vec::new();
+        let mut marks = Vec::new();
+        for b in first..last {
+            let e = self.entry(&mut inner, b)?;
+            match bat_state(e) {
+                PAYLOAD_FULLY_PRESENT => held.push(bat_offset(e)),
+                s if self.has_parent && shows_parent(s) => marks.push(self.payload_index(b)),
+                _ => {}
+            }
+        }
+        if held.is_empty() && marks.is_empty() {
             return Ok(0);
         }
         self.prepare(&mut inner, true)?;
+        if !marks.is_empty() {
+            self.set_entries(&mut inner, &marks, bat_entry(PAYLOAD_ZERO, 0))?;
+        }
         drop(inner);
         for &f in &held {
             self.file.zero_range(f, self.block_size)?;
         }
-        Ok(held.len() as u64 * self.block_size)
+        Ok((held.len() + marks.len()) as u64 * self.block_size)
+    }
+
+    /// Sets the BAT entries `indices` to `entry` through the log (as they were again
+    /// if that fails).
+    fn set_entries(&self, inner: &mut Inner, indices: &[usize], entry: u64) -> Result<()> {
+        let old: Vec<u64> = indices.iter().map(|&i| inner.bat[i]).collect();
+        for &i in indices {
+            inner.bat[i] = entry;
+        }
+        let sectors = self.bat_sectors(inner, indices);
+        self.commit(inner, sectors).inspect_err(|_| {
+            for (&i, v) in indices.iter().zip(old) {
+                inner.bat[i] = v;
+            }
+        })
     }
 
     /// The blocks whole inside the range (the last one also when the range ends at the
@@ -435,7 +472,6 @@ impl<S: Storage> Vhdx<S> {
         };
         let mut changed = Vec::new();
         let mut freed = Vec::new();
-        let mut old = Vec::new();
         for b in first..last {
             let i = self.payload_index(b);
             let e = inner.bat[i];
@@ -446,23 +482,13 @@ impl<S: Storage> Vhdx<S> {
             if s == PAYLOAD_FULLY_PRESENT || s == PAYLOAD_PARTIALLY_PRESENT {
                 freed.push(bat_offset(e));
             }
-            old.push((i, e));
             changed.push(i);
         }
         if changed.is_empty() {
             return Ok(0);
         }
         self.prepare(&mut inner, true)?;
-        for &i in &changed {
-            inner.bat[i] = bat_entry(new_state, 0);
-        }
-        let sectors = self.bat_sectors(&inner, &changed);
-        if let Err(e) = self.commit(&mut inner, sectors) {
-            for (i, v) in old {
-                inner.bat[i] = v;
-            }
-            return Err(e);
-        }
+        self.set_entries(&mut inner, &changed, bat_entry(new_state, 0))?;
         drop(inner);
         for f in &freed {
             self.file.punch_hole(*f, self.block_size)?;
