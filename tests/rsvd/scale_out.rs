@@ -498,6 +498,21 @@ fn open_registered(
     ((ca, da), (cb, db))
 }
 
+/// Blocks `blocks` each read back through both nodes as [`pattern`] wrote them, 8 KiB
+/// into the block (2,048 sectors a block).
+fn read_everywhere(
+    (ca, da): (&mut Client, &mut SharedDisk),
+    (cb, db): (&mut Client, &mut SharedDisk),
+    blocks: std::ops::Range<u64>,
+) {
+    for n in blocks {
+        for (c, d, via) in [(&mut *ca, &mut *da, "A"), (&mut *cb, &mut *db, "B")] {
+            let got = read_at(c, d, n * 2048 + 16, 16);
+            assert!(got == pattern(n), "block {n} through {via}");
+        }
+    }
+}
+
 fn pattern(tag: u64) -> Vec<u8> {
     (0..8192u64).map(|i| (i * 31 + tag * 7 + 1) as u8).collect()
 }
@@ -587,18 +602,7 @@ fn a_dynamic_shared_vhdx_on_a_scale_out_share_is_allocated_by_one_node_at_a_time
         both.elapsed(),
         moves(ma, "taken") + moves(mb, "taken") - ta - tb
     );
-    for n in 10..34u64 {
-        assert_eq!(
-            read_at(&mut ca, &mut da, lba(n), 16),
-            pattern(n),
-            "block {n} through A"
-        );
-        assert_eq!(
-            read_at(&mut cb, &mut db, lba(n), 16),
-            pattern(n),
-            "block {n} through B"
-        );
-    }
+    read_everywhere((&mut ca, &mut da), (&mut cb, &mut db), 10..34);
 
     // B's host grows the disk to 200 GiB through B (B takes the metadata; the BAT, too
     // small for so many 1 MiB blocks, moves to the end of the file): A reads the new
@@ -823,6 +827,42 @@ fn a_vhd_set_on_a_scale_out_share_changes_through_either_node_and_both_follow() 
         }
     }
     assert_eq!(db.snapshot_list(&mut cb).unwrap(), vec![s1, s4]);
+
+    // A's host writes new blocks (each a new block of the set's newest file, which
+    // marking takes the metadata for) while B's takes three snapshots: each write is
+    // answered, or NOT READY (retried, as a host does) when its file became a
+    // snapshot's under it; nothing of A's lands in a snapshot's file after it was
+    // taken (its chain stays linked: it opens again below).
+    let writer = std::thread::spawn(move || {
+        let mut not_ready = 0;
+        for n in 10..40u64 {
+            for _ in 0..50 {
+                let r = da.write16(&mut ca, lba(n), &pattern(n), BS).unwrap();
+                match (r.scsi_status, r.sense.get(2).map(|k| k & 0xF)) {
+                    (GOOD, _) => break,
+                    (CHECK_CONDITION, Some(2)) => not_ready += 1,
+                    _ => panic!("write {n}: {:02x?}", r.sense),
+                }
+            }
+        }
+        (ca, da, not_ready)
+    });
+    let mut snaps = vec![s1, s4];
+    for _ in 0..3 {
+        let s = Guid::random();
+        let started = std::time::Instant::now();
+        db.create_snapshot(&mut cb, s, false).unwrap();
+        eprintln!(
+            "a snapshot through B while A wrote took {:?}",
+            started.elapsed()
+        );
+        snaps.push(s);
+        std::thread::sleep(std::time::Duration::from_millis(30));
+    }
+    let (mut ca, mut da, not_ready) = writer.join().unwrap();
+    eprintln!("A's writes answered NOT READY (retried): {not_ready}");
+    read_everywhere((&mut ca, &mut da), (&mut cb, &mut db), 10..40);
+    assert_eq!(da.snapshot_list(&mut ca).unwrap(), snaps);
     da.close(&mut ca).unwrap();
     db.close(&mut cb).unwrap();
 
@@ -831,6 +871,7 @@ fn a_vhd_set_on_a_scale_out_share_changes_through_either_node_and_both_follow() 
     assert_eq!(read_at(&mut ca, &mut da, lba(0), 16), pattern(0));
     assert_eq!(read_at(&mut ca, &mut da, lba(6), 16), pattern(6));
     assert_eq!(read_at(&mut ca, &mut da, lba(7), 16), pattern(7));
-    assert_eq!(da.snapshot_list(&mut ca).unwrap(), vec![s1, s4]);
+    assert_eq!(read_at(&mut ca, &mut da, lba(39), 16), pattern(39));
+    assert_eq!(da.snapshot_list(&mut ca).unwrap(), snaps);
     da.close(&mut ca).unwrap();
 }

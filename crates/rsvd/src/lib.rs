@@ -110,7 +110,7 @@ pub trait SharedRecord: Send + Sync {
     /// Makes this server the one that may change the disk's file's metadata (the
     /// others told to let go, or stopped), as [`vhdx::MetaOwner::acquire`]. A server
     /// alone always is.
-    fn acquire_metadata(&self) -> std::io::Result<()> {
+    fn acquire_metadata(&self, _give_up: &dyn Fn() -> bool) -> std::io::Result<()> {
         Ok(())
     }
     /// Whether this server is that one now.

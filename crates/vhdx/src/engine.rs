@@ -154,6 +154,8 @@ pub struct Vhdx<S: Storage> {
     same_data: bool,
     /// One of several engines over the file: who says which may change its metadata.
     shared: Option<Arc<dyn MetaOwner>>,
+    /// Its file is no longer the disk's (see [`Vhdx::supersede`]).
+    superseded: std::sync::atomic::AtomicBool,
     inner: Mutex<Inner>,
 }
 
@@ -257,6 +259,7 @@ impl<S: Storage> Vhdx<S> {
     }
 
     pub fn resolve_read_into(&self, offset: u64, len: u64, out: &mut Vec<ReadRange>) -> Result<()> {
+        self.current()?;
         let mut inner = self.inner.lock();
         self.check_range(&inner, offset, len)?;
         let mut push = |r: ReadRange| {

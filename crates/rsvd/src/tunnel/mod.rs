@@ -480,6 +480,34 @@ mod tests {
             !changes_medium(&[0x8A; 20]),
             "too short to be a SCSI request"
         );
+        // What changes the layout or the set: by operation, and a meta-operation by
+        // its kind (the body's fifth word).
+        let op = |operation: u32, kind: u32| {
+            let mut b = Vec::new();
+            Header {
+                operation,
+                request_id: 9,
+                status: 0,
+            }
+            .encode(&mut b);
+            b.extend_from_slice(&[0; 16]);
+            b.extend_from_slice(&kind.to_le_bytes());
+            b
+        };
+        for (o, k, want) in [
+            (opcode::META_OPERATION_START, 0, true),
+            (opcode::META_OPERATION_START, 1, true),
+            (opcode::META_OPERATION_START, 2, false),
+            (opcode::META_OPERATION_START, 3, false),
+            (opcode::META_OPERATION_START, 5, true),
+            (opcode::DELETE_SNAPSHOT, 0, true),
+            (opcode::CHANGE_TRACKING_STOP, 0, true),
+            (opcode::VHDSET_QUERY_INFORMATION, 1, false),
+            (opcode::SCSI, 1, false),
+        ] {
+            assert_eq!(changes_layout(&op(o, k)), want, "{o:#x} kind {k}");
+        }
+        assert!(!changes_layout(&op(opcode::META_OPERATION_START, 1)[..30]));
         let mut w16 = [0u8; 16];
         w16[0] = 0x8A;
         w16[2..10].copy_from_slice(&4096u64.to_be_bytes());

@@ -85,6 +85,26 @@ pub fn changes_medium(input: &[u8]) -> bool {
     })
 }
 
+/// Whether a tunnel request changes the disk's layout or its VHD Set: a resize, a
+/// snapshot taken or applied, a conversion to a set (META_OPERATION_START, but an
+/// optimize or an extract, which change neither), a snapshot deleted, change tracking
+/// started or stopped.
+pub fn changes_layout(input: &[u8]) -> bool {
+    let Some(h) = Header::parse(input) else {
+        return false;
+    };
+    let kind = input
+        .get(HEADER_LEN + 16..HEADER_LEN + 20)
+        .map(|k| u32::from_le_bytes([k[0], k[1], k[2], k[3]]));
+    match h.operation {
+        opcode::META_OPERATION_START => matches!(kind, Some(0 | 1 | 4 | 5)),
+        opcode::DELETE_SNAPSHOT | opcode::CHANGE_TRACKING_START | opcode::CHANGE_TRACKING_STOP => {
+            true
+        }
+        _ => false,
+    }
+}
+
 /// The blocks (first LBA, count) a tunnel request's SCSI WRITE or WRITE AND VERIFY
 /// writes; None for any other request.
 pub fn written_range(input: &[u8]) -> Option<(u64, u64)> {

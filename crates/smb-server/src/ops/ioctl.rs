@@ -654,11 +654,13 @@ fn shared_disk_ioctl(
                     Some(t) => Ok(t),
                     // (A write into a block of a dynamic disk not yet allocated may
                     // have to take the disk's metadata from another node: not on the
-                    // worker. A fixed disk's blocks are all there.)
+                    // worker. A fixed disk's blocks are all there. A resize or a
+                    // change of the set takes it too, and waits for every node.)
                     None if ctx.can_wait
                         && sv.disk.scale_out()
-                        && !sv.disk.device().top().is_fixed()
-                        && rsvd::tunnel::changes_medium(req.input) =>
+                        && ((!sv.disk.device().top().is_fixed()
+                            && rsvd::tunnel::changes_medium(req.input))
+                            || rsvd::tunnel::changes_layout(req.input)) =>
                     {
                         Ok(Tunnelled::Elsewhere)
                     }

@@ -295,7 +295,7 @@ impl SharedDisk {
             top.must_own_to_write(at, len)?
         };
         match (&self.meta, must) {
-            (Some(m), true) => vhdx::MetaOwner::acquire(&**m)
+            (Some(m), true) => vhdx::MetaOwner::acquire(&**m, &|| false)
                 .map_err(|e| DevError::from(vhdx::Error::Unavailable(e.to_string()))),
             _ => Ok(()),
         }

@@ -24,9 +24,9 @@ use vhdx::vhds::VhdSet;
 pub(super) struct MetaOf(std::sync::OnceLock<Arc<dyn rsvd::SharedRecord>>);
 
 impl vhdx::MetaOwner for MetaOf {
-    fn acquire(&self) -> io::Result<()> {
+    fn acquire(&self, give_up: &dyn Fn() -> bool) -> io::Result<()> {
         match self.0.get() {
-            Some(r) => r.acquire_metadata(),
+            Some(r) => r.acquire_metadata(give_up),
             None => Err(io::Error::other("the disk is not open yet")),
         }
     }
@@ -99,18 +99,8 @@ pub(super) fn hook_cluster(d: &Arc<SharedDisk>) {
         // (A disk being dropped lets nothing go here: its engine may still end its
         // session as owner; the record lets the lock go after it.)
         s.set_yield(Box::new(move |let_go| {
-            let Some(d) = disk.upgrade() else {
-                return;
-            };
-            if let Some(sf) = &d.set {
-                sf.halt_merger();
-            }
-            let set = d.set.as_ref().map(|sf| sf.set.lock());
-            d.device().top().yield_metadata(let_go);
-            drop(set);
-            if let Some(sf) = &d.set {
-                sf.yielding
-                    .store(false, std::sync::atomic::Ordering::SeqCst);
+            if let Some(d) = disk.upgrade() {
+                yield_disk(&d, let_go);
             }
         }));
         // Another node resized the disk or changed its set: this node follows.
@@ -133,6 +123,31 @@ pub(super) fn hook_cluster(d: &Arc<SharedDisk>) {
         }
     }));
 }
+
+/// Another node takes the disk's metadata: this node's engine yields it, once a merge
+/// here has stopped and under the set's lock (a change of the set here ends first).
+/// Either not had in time (a merge, a change of the set, or a follow of another node's
+/// change under way: `MAX_YIELD_WAIT`, well within the taker's wait for the
+/// acknowledgement), nothing is let go: the taker asks again.
+fn yield_disk(d: &SharedDisk, let_go: &mut dyn FnMut()) {
+    use std::sync::atomic::Ordering::SeqCst;
+    let Some(sf) = &d.set else {
+        d.device().top().yield_metadata(let_go);
+        return;
+    };
+    // (`yielding` stays set when the merge did not stop: it stops at its next step,
+    // and the next request finds it stopped.)
+    if !sf.halt_merger(MAX_YIELD_WAIT) {
+        return;
+    }
+    if let Some(_set) = sf.set.try_lock_for(MAX_YIELD_WAIT) {
+        d.device().top().yield_metadata(let_go);
+    }
+    sf.yielding.store(false, SeqCst);
+}
+
+/// How long a yield waits for a merge to stop, and for the set's lock, at most.
+const MAX_YIELD_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// A scale-out set just opened: a change another node made between this node's reading
 /// of the set file and its record's being there to hear of it is followed now.
@@ -170,6 +185,11 @@ pub(super) fn follow_locked(d: &SharedDisk, sf: &SetFile, set: &mut VhdSet) -> R
         return reopen_parents(d, sf, &set.current);
     }
     let meta = d.meta.as_ref().ok_or("not a scale-out disk")?;
+    // The file the disk was is a snapshot's now, or nothing's: nothing of this node
+    // reads or writes it from here on (a write under way waiting for the metadata
+    // gives up, which lets the switch below have the chain), even should the new
+    // chain not open (the disk then fails its I/O here until a follow succeeds).
+    d.device().top().supersede();
     let top_path = sf.dir.join(&fresh.current);
     let (layers, paths) = shared_chain(&sf.share, &top_path, meta)
         .map_err(|s| format!("opening {}: status {:#x}", fresh.current, s.0))?;
@@ -228,14 +248,18 @@ pub(super) fn lock_to_change<'a>(
         return Ok(sf.set.lock());
     };
     for _ in 0..TURNS {
-        d.device()
-            .top()
-            .own_metadata()
+        // (With nothing of the disk held: the holder may have to end a change of the
+        // set, or this node follow one, first.)
+        shared
+            .acquire_metadata(&|| false)
             .map_err(|e| set_err("taking the disk's metadata", e))?;
         let mut set = sf.set.lock();
         if !shared.holds_metadata() {
             continue;
         }
+        // (A merge halted by a yield that did not happen may go on.)
+        sf.yielding
+            .store(false, std::sync::atomic::Ordering::SeqCst);
         follow_locked(d, sf, &mut set).map_err(|e| set_err("reading the set again", e))?;
         return Ok(set);
     }

@@ -60,17 +60,19 @@ impl SetFile {
     }
 
     /// Another node takes the disk's metadata: a merge under way here stops at its next
-    /// step, and none starts, before this returns (while `yielding` is set).
-    pub(super) fn halt_merger(&self) {
+    /// step, and none starts, while `yielding` is set. Whether no merge runs, within
+    /// `wait` (a step copies `set::MERGE_STEP` bytes).
+    pub(super) fn halt_merger(&self, wait: std::time::Duration) -> bool {
         use std::sync::atomic::Ordering::SeqCst;
         self.yielding.store(true, SeqCst);
-        // (A step copies `set::MERGE_STEP` bytes: well within this.)
-        for _ in 0..2000 {
+        const NAP: std::time::Duration = std::time::Duration::from_millis(5);
+        for _ in 0..=wait.as_millis() / NAP.as_millis() {
             if !self.merging.load(SeqCst) {
-                return;
+                return true;
             }
-            std::thread::sleep(std::time::Duration::from_millis(5));
+            std::thread::sleep(NAP);
         }
-        tracing::error!(set = %self.name, "VHD Set: a merge did not stop in 10 s for another node taking the disk's metadata");
+        tracing::warn!(set = %self.name, "VHD Set: a merge did not stop at once for another node taking the disk's metadata; it is asked again");
+        false
     }
 }

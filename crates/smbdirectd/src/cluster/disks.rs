@@ -286,8 +286,8 @@ impl Inner {
 impl Record {
     /// Takes the disk's metadata lock for this node: breaks a stopped run's hold, asks
     /// a live holder to let go (and waits for it), until the holder's lease and a
-    /// margin have passed.
-    fn take_metadata(&self) -> std::io::Result<()> {
+    /// margin have passed, or `give_up` says so between tries.
+    fn take_metadata(&self, give_up: &dyn Fn() -> bool) -> std::io::Result<()> {
         let inner = &self.inner;
         let oid = meta_oid(&self.serial);
         let io_err = |e: Errno| std::io::Error::from_raw_os_error(e.0);
@@ -317,6 +317,11 @@ impl Record {
             }
             // (Not held across the round trips below: a yield here waits for it.)
             drop(gate);
+            if give_up() {
+                return Err(std::io::Error::other(
+                    "given up: the disk's file changed under the engine",
+                ));
+            }
             if crate::clock::now() > until {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::TimedOut,
@@ -389,8 +394,8 @@ impl SharedRecord for Record {
         self.held.stale.load(Ordering::Acquire)
     }
 
-    fn acquire_metadata(&self) -> std::io::Result<()> {
-        self.take_metadata().inspect_err(|e| {
+    fn acquire_metadata(&self, give_up: &dyn Fn() -> bool) -> std::io::Result<()> {
+        self.take_metadata(give_up).inspect_err(|e| {
             tracing::warn!(disk = %self.serial, error = %e, "could not take a shared disk's metadata");
         })
     }

@@ -76,6 +76,7 @@ impl<S: Storage> Vhdx<S> {
             parent_locator: meta.parent_locator,
             same_data: false,
             shared,
+            superseded: Default::default(),
             inner: Mutex::new(inner),
         })
     }

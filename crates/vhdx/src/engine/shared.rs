@@ -22,14 +22,16 @@ use super::{corrupt, open::overlaps, open::read_meta, Inner, Vhdx};
 use crate::format::*;
 use crate::{Error, Result, Storage};
 use parking_lot::MutexGuard;
+use std::sync::atomic::Ordering;
 
 /// Where an engine learns whether it may change its file's metadata, among several
 /// engines over one file.
 pub trait MetaOwner: Send + Sync {
     /// Makes this engine the owner: every other has let go (or stopped). Called with
     /// no lock of the engine held; it may wait (a round trip to the others, a stopped
-    /// owner's lease running out), and fails when it cannot be had in time.
-    fn acquire(&self) -> std::io::Result<()>;
+    /// owner's lease running out), and fails when it cannot be had in time, or once
+    /// `give_up` says so (looked at between its tries: the engine was superseded).
+    fn acquire(&self, give_up: &dyn Fn() -> bool) -> std::io::Result<()>;
     /// Whether this engine is the owner now (looked at under the engine's lock: an
     /// engine lets go only through [`Vhdx::yield_metadata`], which takes that lock).
     fn held(&self) -> bool;
@@ -125,10 +127,21 @@ impl<S: Storage> Vhdx<S> {
         Ok(!self.present_whole(&mut inner, offset, len)?)
     }
 
-    /// Makes this engine the owner of the file's metadata (taken from the others, and
-    /// the metadata read again), as a change of the metadata would.
-    pub fn own_metadata(&self) -> Result<()> {
-        self.lock_to_write(None).map(drop)
+    /// This engine's file is no longer the disk's (another engine made a child of it,
+    /// which the disk now is): from now on it reads and writes nothing, and gives up
+    /// taking the metadata (so it never marks the file written again).
+    pub fn supersede(&self) {
+        self.superseded.store(true, Ordering::Release);
+    }
+
+    /// Fails once the engine is superseded ([`Vhdx::supersede`]).
+    pub(super) fn current(&self) -> Result<()> {
+        match self.superseded.load(Ordering::Acquire) {
+            true => Err(Error::Unavailable(
+                "the disk's file changed under this engine".into(),
+            )),
+            false => Ok(()),
+        }
     }
 
     /// The BAT entry of payload block `block`; a follower reads one that says the block
@@ -203,9 +216,11 @@ impl<S: Storage> Vhdx<S> {
             let at = inner.bat_offset + sbi as u64 * 8;
             let e = le64(&read_meta(&self.file, &inner.overlay, at, 8)?, 0);
             if bat_state(e) != SB_PRESENT {
-                return Err(corrupt(format!(
-                    "chunk {chunk} has a partially present block and no sector bitmap"
-                )));
+                // (The owner's entry for the bitmap block, in another BAT sector than
+                // the block's, is not applied yet: no sector of the chunk is marked
+                // present before it is.)
+                inner.bitmaps.remove(&chunk);
+                return Ok(());
             }
             self.outside_metadata(inner, e, SECTOR_BITMAP_BLOCK, sbi)?;
             inner.bat[sbi] = e;
@@ -242,6 +257,7 @@ impl<S: Storage> Vhdx<S> {
             return Ok(inner);
         };
         for _ in 0..TURNS {
+            self.current()?;
             if inner.role == Role::Owner {
                 return Ok(inner);
             }
@@ -254,10 +270,12 @@ impl<S: Storage> Vhdx<S> {
                 return Ok(inner);
             }
             drop(inner);
+            let superseded = || self.superseded.load(Ordering::Acquire);
             owner
-                .acquire()
+                .acquire(&superseded)
                 .map_err(|e| Error::Unavailable(e.to_string()))?;
             inner = self.inner.lock();
+            self.current()?;
             if inner.role == Role::Follower && owner.held() {
                 if let Err(e) = self.reload(&mut inner, true) {
                     inner.poisoned = true;
@@ -293,7 +311,7 @@ mod tests {
     struct Node(Arc<Nodes>, usize);
 
     impl MetaOwner for Node {
-        fn acquire(&self) -> std::io::Result<()> {
+        fn acquire(&self, _: &dyn Fn() -> bool) -> std::io::Result<()> {
             let holder = *self.0.owner.lock().unwrap();
             if let Some(h) = holder.filter(|&h| h != self.1) {
                 let e = self.0.engines.lock().unwrap()[h].upgrade();
@@ -460,6 +478,22 @@ mod tests {
         drop(e);
         let v = Vhdx::open(child.clone(), crate::OpenOptions::read_write()).unwrap();
         assert!(v.check().unwrap().is_empty(), "the file is sound");
+    }
+
+    #[test]
+    fn a_superseded_engine_reads_and_writes_nothing_and_takes_nothing() {
+        let f = dynamic(16 * MIB);
+        let (nodes, e) = engines(&f, 2);
+        write(&e[1], 0, &[1; 4096]);
+        e[0].supersede();
+        let unavailable = |r: crate::Result<()>| matches!(r, Err(crate::Error::Unavailable(_)));
+        assert!(unavailable(crate::write_through(&*e[0], MIB, &[2; 4096])));
+        assert!(unavailable(crate::write_through(&*e[0], 0, &[2; 4096])));
+        assert!(unavailable(e[0].resolve_read(0, 4096).map(drop)));
+        assert!(unavailable(e[0].write_in_place(0, 4096).map(drop)));
+        assert_eq!(nodes.takes.load(Ordering::Relaxed), 1, "it took nothing");
+        assert!(e[1].owns_metadata());
+        assert_eq!(read(&e[1], 0, 4096), vec![1; 4096], "nothing written");
     }
 
     /// Reads through `top` to `parent` (a read-only open of its own).

@@ -290,6 +290,7 @@ impl<S: Storage> Vhdx<S> {
     /// (with its own I/O engine), and nothing is to be completed. None when the write
     /// must allocate a block or mark sectors present: [`Vhdx::begin_write`]'s work.
     pub fn write_in_place(&self, offset: u64, len: u64) -> Result<Option<u64>> {
+        self.current()?;
         let mut inner = self.inner.lock();
         self.check_range(&inner, offset, len)?;
         let within = offset % self.block_size;
@@ -320,6 +321,10 @@ impl<S: Storage> Vhdx<S> {
         let mut full_blocks = Vec::new();
         for &(block, first, count) in &plan.bits {
             let chunk = block / self.chunk_ratio;
+            // (Past the end now: another engine shrank the disk since the plan.)
+            if self.bitmap_index(chunk) >= inner.bat.len() {
+                continue;
+            }
             let base = (block % self.chunk_ratio) * spb;
             let sb_off = bat_offset(inner.bat[self.bitmap_index(chunk)]);
             let bm = self.bitmap(&mut inner, chunk)?;
