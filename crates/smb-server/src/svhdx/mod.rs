@@ -680,6 +680,7 @@ fn open_shared(
             wanted: std::sync::atomic::AtomicBool::new(false),
             stopping: std::sync::atomic::AtomicBool::new(false),
             yielding: std::sync::atomic::AtomicBool::new(false),
+            yield_gate: Mutex::new(()),
         })
     } else {
         None

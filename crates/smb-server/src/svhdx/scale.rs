@@ -20,13 +20,25 @@ use vhdx::vhds::VhdSet;
 
 /// A scale-out disk's engine's way to its node's right to change the disk's metadata:
 /// the cluster's record of the disk (set once the disk is made).
+/// While this node follows another's change of the disk (`pending`), a taking of the
+/// metadata for a write gives up: the write may hold up the follow, which the other
+/// node waits for while it keeps the metadata.
 #[derive(Default)]
-pub(super) struct MetaOf(std::sync::OnceLock<Arc<dyn rsvd::SharedRecord>>);
+pub(super) struct MetaOf(
+    std::sync::OnceLock<Arc<dyn rsvd::SharedRecord>>,
+    std::sync::atomic::AtomicUsize,
+);
+
+impl MetaOf {
+    fn following(&self) -> bool {
+        self.1.load(std::sync::atomic::Ordering::Acquire) > 0
+    }
+}
 
 impl vhdx::MetaOwner for MetaOf {
     fn acquire(&self, give_up: &dyn Fn() -> bool) -> io::Result<()> {
         match self.0.get() {
-            Some(r) => r.acquire_metadata(give_up),
+            Some(r) => r.acquire_metadata(&|| give_up() || self.following()),
             None => Err(io::Error::other("the disk is not open yet")),
         }
     }
@@ -124,30 +136,29 @@ pub(super) fn hook_cluster(d: &Arc<SharedDisk>) {
     }));
 }
 
-/// Another node takes the disk's metadata: this node's engine yields it, once a merge
-/// here has stopped and under the set's lock (a change of the set here ends first).
-/// Either not had in time (a merge, a change of the set, or a follow of another node's
-/// change under way: `MAX_YIELD_WAIT`, well within the taker's wait for the
-/// acknowledgement), nothing is let go: the taker asks again.
+/// Another node takes the disk's metadata: this node's engine yields it, with no merge
+/// running here and under the set's lock (so not during a change of the set here).
+/// Either not had at once (a merge step, a change of the set, or a follow of another
+/// node's change under way), nothing is let go and the taker asks again (which also
+/// lets a write of the taker's that waits in its taking give up, should its file have
+/// become a snapshot's meanwhile, and so the taker's node follow this one's change).
 fn yield_disk(d: &SharedDisk, let_go: &mut dyn FnMut()) {
     use std::sync::atomic::Ordering::SeqCst;
     let Some(sf) = &d.set else {
         d.device().top().yield_metadata(let_go);
         return;
     };
-    // (`yielding` stays set when the merge did not stop: it stops at its next step,
-    // and the next request finds it stopped.)
-    if !sf.halt_merger(MAX_YIELD_WAIT) {
+    // (One yield at a time: `yielding` is each one's alone. It stays set when a merge
+    // runs: the merge stops at its next step, and the next request finds it stopped.)
+    let _one = sf.yield_gate.lock();
+    if !sf.halt_merger() {
         return;
     }
-    if let Some(_set) = sf.set.try_lock_for(MAX_YIELD_WAIT) {
+    if let Some(_set) = sf.set.try_lock() {
         d.device().top().yield_metadata(let_go);
     }
     sf.yielding.store(false, SeqCst);
 }
-
-/// How long a yield waits for a merge to stop, and for the set's lock, at most.
-const MAX_YIELD_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// A scale-out set just opened: a change another node made between this node's reading
 /// of the set file and its record's being there to hear of it is followed now.
@@ -160,6 +171,20 @@ pub(super) fn catch_up(d: &SharedDisk) {
 /// Another node resized the disk or changed its set: this node reads the layout again,
 /// and a set's file again ([`follow_locked`]).
 fn follow(d: &SharedDisk) {
+    use std::sync::atomic::Ordering::AcqRel;
+    struct Following<'a>(Option<&'a MetaOf>);
+    impl Drop for Following<'_> {
+        fn drop(&mut self) {
+            if let Some(m) = self.0 {
+                m.1.fetch_sub(1, AcqRel);
+            }
+        }
+    }
+    let meta = d.meta.as_deref();
+    if let Some(m) = meta {
+        m.1.fetch_add(1, AcqRel);
+    }
+    let _following = Following(meta);
     let r = match &d.set {
         Some(sf) => follow_locked(d, sf, &mut sf.set.lock()),
         None => d
@@ -185,14 +210,14 @@ pub(super) fn follow_locked(d: &SharedDisk, sf: &SetFile, set: &mut VhdSet) -> R
         return reopen_parents(d, sf, &set.current);
     }
     let meta = d.meta.as_ref().ok_or("not a scale-out disk")?;
-    // The file the disk was is a snapshot's now, or nothing's: nothing of this node
-    // reads or writes it from here on (a write under way waiting for the metadata
-    // gives up, which lets the switch below have the chain), even should the new
-    // chain not open (the disk then fails its I/O here until a follow succeeds).
-    d.device().top().supersede();
     let top_path = sf.dir.join(&fresh.current);
-    let (layers, paths) = shared_chain(&sf.share, &top_path, meta)
-        .map_err(|s| format!("opening {}: status {:#x}", fresh.current, s.0))?;
+    // The file the disk was is a snapshot's now, or nothing's: nothing of this node
+    // reads or writes it from here on, even should the new chain not open (the disk
+    // then fails its I/O here, NOT READY, until a follow succeeds).
+    let opened = shared_chain(&sf.share, &top_path, meta);
+    d.device().top().supersede();
+    let (layers, paths) =
+        opened.map_err(|s| format!("opening {}: status {:#x}", fresh.current, s.0))?;
     let held = Held::of(&layers);
     let old = d.device().replace_with(|| Ok::<_, String>(layers))?;
     *d.held.lock() = held;
@@ -215,6 +240,10 @@ fn reopen_parents(d: &SharedDisk, sf: &SetFile, current: &str) -> Result<(), Str
     let (parents, paths) = parents_below(&sf.share, &sf.dir.join(current), &top)
         .map_err(|s| format!("opening {current}'s parents: status {:#x}", s.0))?;
     drop(top);
+    // (The same files: what they hold does not change, the engines over them stay.)
+    if sf.names.lock().get(1..) == Some(file_names(&paths).as_slice()) {
+        return Ok(());
+    }
     let old = d.device().edit(|layers| {
         let old = layers.split_off(1);
         layers.extend(parents);
@@ -261,6 +290,12 @@ pub(super) fn lock_to_change<'a>(
         sf.yielding
             .store(false, std::sync::atomic::Ordering::SeqCst);
         follow_locked(d, sf, &mut set).map_err(|e| set_err("reading the set again", e))?;
+        // The top's engine the owner (a log a node that died left replayed first):
+        // at once, the node's lock held, and kept while the set's lock is.
+        d.device()
+            .top()
+            .own_metadata()
+            .map_err(|e| set_err("taking the disk's metadata", e))?;
         return Ok(set);
     }
     Err(set_err(

@@ -34,6 +34,8 @@ pub struct SetFile {
     /// On a scale-out share, another node is taking the disk's metadata: as
     /// `stopping` (a merge is the metadata owner's), until this node let it go.
     pub(super) yielding: std::sync::atomic::AtomicBool,
+    /// Held by each yield of the metadata to another node (one at a time).
+    pub(super) yield_gate: Mutex<()>,
 }
 
 /// Replaced top files kept open per disk (the oldest is closed beyond this).
@@ -60,19 +62,11 @@ impl SetFile {
     }
 
     /// Another node takes the disk's metadata: a merge under way here stops at its next
-    /// step, and none starts, while `yielding` is set. Whether no merge runs, within
-    /// `wait` (a step copies `set::MERGE_STEP` bytes).
-    pub(super) fn halt_merger(&self, wait: std::time::Duration) -> bool {
+    /// step (of `set::MERGE_STEP` bytes), and none starts, while `yielding` is set.
+    /// Whether no merge runs now.
+    pub(super) fn halt_merger(&self) -> bool {
         use std::sync::atomic::Ordering::SeqCst;
         self.yielding.store(true, SeqCst);
-        const NAP: std::time::Duration = std::time::Duration::from_millis(5);
-        for _ in 0..=wait.as_millis() / NAP.as_millis() {
-            if !self.merging.load(SeqCst) {
-                return true;
-            }
-            std::thread::sleep(NAP);
-        }
-        tracing::warn!(set = %self.name, "VHD Set: a merge did not stop at once for another node taking the disk's metadata; it is asked again");
-        false
+        !self.merging.load(SeqCst)
     }
 }

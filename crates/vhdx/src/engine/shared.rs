@@ -127,6 +127,13 @@ impl<S: Storage> Vhdx<S> {
         Ok(!self.present_whole(&mut inner, offset, len)?)
     }
 
+    /// Makes this engine the owner of the file's metadata (taken from the others, and
+    /// the metadata read again, a log left by an owner that stopped replayed), as a
+    /// change of the metadata would.
+    pub fn own_metadata(&self) -> Result<()> {
+        self.lock_to_write(None).map(drop)
+    }
+
     /// This engine's file is no longer the disk's (another engine made a child of it,
     /// which the disk now is): from now on it reads and writes nothing, and gives up
     /// taking the metadata (so it never marks the file written again).
