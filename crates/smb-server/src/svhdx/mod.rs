@@ -284,8 +284,10 @@ impl SharedDisk {
     /// Makes this node able to write `blocks` sectors at `lba` without taking the
     /// disk's metadata from another node (see [`vhdx::Vhdx::must_own_to_write`]): taken
     /// with nothing of the disk held (a set's change elsewhere, which this node follows
-    /// by replacing the disk's chain, is not kept waiting meanwhile).
+    /// by replacing the disk's chain, is not kept waiting meanwhile). A set's disk that
+    /// a follow which failed left superseded is followed again first.
     pub fn ready_to_write(&self, lba: u64, blocks: u64) -> Result<(), DevError> {
+        scale::follow_again(self);
         let must = {
             let top = self.device().top();
             let ss = top.logical_sector_size();
@@ -295,7 +297,8 @@ impl SharedDisk {
             top.must_own_to_write(at, len)?
         };
         match (&self.meta, must) {
-            (Some(m), true) => vhdx::MetaOwner::acquire(&**m, &|| false)
+            (Some(m), true) => m
+                .take()
                 .map_err(|e| DevError::from(vhdx::Error::Unavailable(e.to_string()))),
             _ => Ok(()),
         }
@@ -681,6 +684,7 @@ fn open_shared(
             stopping: std::sync::atomic::AtomicBool::new(false),
             yielding: std::sync::atomic::AtomicBool::new(false),
             yield_gate: Mutex::new(()),
+            unheard: std::sync::atomic::AtomicBool::new(false),
         })
     } else {
         None

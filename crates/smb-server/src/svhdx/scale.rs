@@ -33,6 +33,15 @@ impl MetaOf {
     fn following(&self) -> bool {
         self.1.load(std::sync::atomic::Ordering::Acquire) > 0
     }
+
+    /// Takes the metadata for this node, as long as it takes (for a write holding
+    /// nothing of the disk meanwhile: no follow waits for it).
+    pub(super) fn take(&self) -> io::Result<()> {
+        match self.0.get() {
+            Some(r) => r.acquire_metadata(&|| false),
+            None => Err(io::Error::other("the disk is not open yet")),
+        }
+    }
 }
 
 impl vhdx::MetaOwner for MetaOf {
@@ -196,6 +205,19 @@ fn follow(d: &SharedDisk) {
     if let Err(e) = r {
         tracing::error!(disk = %d.pr_key, error = %e,
             "following a change another node made to a shared disk failed");
+        // A set's disk may be another file now: the one here reads and writes nothing
+        // more (NOT READY) until a follow succeeds (see `SharedDisk::ready_to_write`).
+        if d.set.is_some() {
+            d.device().top().supersede();
+        }
+    }
+}
+
+/// A scale-out set's disk whose engine was superseded while its chain could not be
+/// followed: followed again (from a write's thread, holding nothing of the disk).
+pub(super) fn follow_again(d: &SharedDisk) {
+    if d.meta.is_some() && d.set.is_some() && d.device().top().is_superseded() {
+        follow(d);
     }
 }
 
@@ -205,7 +227,8 @@ fn follow(d: &SharedDisk) {
 /// parents opened again (a merge elsewhere took one out of the chain).
 pub(super) fn follow_locked(d: &SharedDisk, sf: &SetFile, set: &mut VhdSet) -> Result<(), String> {
     let fresh = VhdSet::read(&sf.file).map_err(|e| format!("reading the set file: {e}"))?;
-    if fresh.current == set.current {
+    // (A top superseded by a follow that failed is opened again with its chain.)
+    if fresh.current == set.current && !d.device().top().is_superseded() {
         *set = fresh;
         return reopen_parents(d, sf, &set.current);
     }
@@ -316,6 +339,9 @@ pub(super) fn tell_others(d: &SharedDisk) -> bool {
         Err(e) => {
             tracing::warn!(disk = %d.pr_key, error = %e,
                 "not every node said it follows a shared disk's changed set");
+            if let Some(sf) = &d.set {
+                sf.unheard.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
             false
         }
     }

@@ -420,6 +420,10 @@ pub(super) fn id_of(obj: &dyn FileObj) -> Option<(u64, u64)> {
 /// everything where it is.
 fn sweep(disk: &SharedDisk, sf: &SetFile) {
     use std::collections::BTreeSet;
+    // (A node that did not say it followed a change may still read what it removes.)
+    if disk.shared.is_some() && sf.unheard.load(std::sync::atomic::Ordering::SeqCst) {
+        return;
+    }
     struct Candidate {
         name: String,
         id: (u64, u64),

@@ -34,6 +34,9 @@ pub struct SetFile {
     /// On a scale-out share, another node is taking the disk's metadata: as
     /// `stopping` (a merge is the metadata owner's), until this node let it go.
     pub(super) yielding: std::sync::atomic::AtomicBool,
+    /// On a scale-out share, a change of the set was not acknowledged by every node:
+    /// one may still read files the set no longer names, which no sweep removes.
+    pub(super) unheard: std::sync::atomic::AtomicBool,
     /// Held by each yield of the metadata to another node (one at a time).
     pub(super) yield_gate: Mutex<()>,
 }

@@ -141,6 +141,11 @@ impl<S: Storage> Vhdx<S> {
         self.superseded.store(true, Ordering::Release);
     }
 
+    /// Whether the engine is superseded ([`Vhdx::supersede`]).
+    pub fn is_superseded(&self) -> bool {
+        self.superseded.load(Ordering::Acquire)
+    }
+
     /// Fails once the engine is superseded ([`Vhdx::supersede`]).
     pub(super) fn current(&self) -> Result<()> {
         match self.superseded.load(Ordering::Acquire) {
