@@ -19,10 +19,10 @@ use std::sync::Arc;
 use vhdx::vhds::VhdSet;
 
 /// A scale-out disk's engine's way to its node's right to change the disk's metadata:
-/// the cluster's record of the disk (set once the disk is made).
-/// While this node follows another's change of the disk (`pending`), a taking of the
-/// metadata for a write gives up: the write may hold up the follow, which the other
-/// node waits for while it keeps the metadata.
+/// the cluster's record of the disk (set once the disk is made), and how many follows
+/// of another node's change are under way here. While one is, an engine's taking of
+/// the metadata gives up: its write may hold up the follow, which the other node waits
+/// for while it keeps the metadata.
 #[derive(Default)]
 pub(super) struct MetaOf(
     std::sync::OnceLock<Arc<dyn rsvd::SharedRecord>>,
@@ -34,22 +34,23 @@ impl MetaOf {
         self.1.load(std::sync::atomic::Ordering::Acquire) > 0
     }
 
+    fn record(&self) -> io::Result<&Arc<dyn rsvd::SharedRecord>> {
+        self.0
+            .get()
+            .ok_or_else(|| io::Error::other("the disk is not open yet"))
+    }
+
     /// Takes the metadata for this node, as long as it takes (for a write holding
     /// nothing of the disk meanwhile: no follow waits for it).
     pub(super) fn take(&self) -> io::Result<()> {
-        match self.0.get() {
-            Some(r) => r.acquire_metadata(&|| false),
-            None => Err(io::Error::other("the disk is not open yet")),
-        }
+        self.record()?.acquire_metadata(&|| false)
     }
 }
 
 impl vhdx::MetaOwner for MetaOf {
     fn acquire(&self, give_up: &dyn Fn() -> bool) -> io::Result<()> {
-        match self.0.get() {
-            Some(r) => r.acquire_metadata(&|| give_up() || self.following()),
-            None => Err(io::Error::other("the disk is not open yet")),
-        }
+        self.record()?
+            .acquire_metadata(&|| give_up() || self.following())
     }
     fn held(&self) -> bool {
         self.0.get().is_some_and(|r| r.holds_metadata())
@@ -273,14 +274,10 @@ fn reopen_parents(d: &SharedDisk, sf: &SetFile, current: &str) -> Result<(), Str
         *d.held.lock() = Held::of(layers);
         old
     });
-    let names: Vec<String> = std::iter::once(current.to_string())
-        .chain(file_names(&paths))
-        .collect();
-    let changed = std::mem::replace(&mut *sf.names.lock(), names.clone()) != names;
-    if changed {
-        tracing::info!(disk = %d.pr_key,
-            "a shared disk's chain changed on another node: its parents opened again");
-    }
+    let names = std::iter::once(current.to_string()).chain(file_names(&paths));
+    *sf.names.lock() = names.collect();
+    tracing::info!(disk = %d.pr_key,
+        "a shared disk's chain changed on another node: its parents opened again");
     let _ = rsvd::disk::close_all(old);
     Ok(())
 }

@@ -421,7 +421,7 @@ pub(super) fn id_of(obj: &dyn FileObj) -> Option<(u64, u64)> {
 fn sweep(disk: &SharedDisk, sf: &SetFile) {
     use std::collections::BTreeSet;
     // (A node that did not say it followed a change may still read what it removes.)
-    if disk.shared.is_some() && sf.unheard.load(std::sync::atomic::Ordering::SeqCst) {
+    if sf.unheard.load(std::sync::atomic::Ordering::SeqCst) {
         return;
     }
     struct Candidate {
@@ -584,8 +584,8 @@ fn merge_one(
         Err(e) => return Err(format!("copying into its child: {e}")),
     }
     // The switch: the chain must still be what the copy was made for (and on a
-    // scale-out share, the metadata still this node's: another node taking it waits
-    // for the merger to end, and so for this lock).
+    // scale-out share, the metadata still this node's: another node taking it finds
+    // the merger running and asks again).
     let set = sf.set.lock();
     if stopping() {
         return Ok(Merge::Stopped);

@@ -5,8 +5,9 @@
 //! says a block is not there before they believe it (the owner may have allocated it
 //! since). A differencing disk's sectors of a partially present block are the owner's
 //! to mark present too; a follower reads the bits it needs from the file again before
-//! it reads through to the parent. A block, once present, stays where it is while several engines serve the
-//! file: a trim zeros its data in place rather than release it. A resize is the
+//! it reads through to the parent. A block, once present, stays where it is while
+//! several engines serve the file: a trim zeros its data in place rather than release
+//! it. A resize is the
 //! owner's, and every other engine reads the new layout ([`MetaOwner::reshaped`])
 //! before the owner changes anything more or releases the space a shrink freed.
 //!
@@ -15,8 +16,8 @@
 //! the engine reads the file's metadata again (replaying a log an owner that stopped
 //! left) before it changes any. Each owner marks the disk written (a new DataWriteGuid)
 //! at its first change; a follower's writes in place mark nothing (they change no
-//! metadata: a child made of the file while several engines serve it is made by the owner,
-//! and the others read through it once they hear of it).
+//! metadata: a child made of the file while several engines serve it is made by the
+//! owner, and the others read through it once they hear of it).
 
 use super::{corrupt, open::overlaps, open::read_meta, Inner, Vhdx};
 use crate::format::*;
@@ -148,7 +149,7 @@ impl<S: Storage> Vhdx<S> {
 
     /// Fails once the engine is superseded ([`Vhdx::supersede`]).
     pub(super) fn current(&self) -> Result<()> {
-        match self.superseded.load(Ordering::Acquire) {
+        match self.is_superseded() {
             true => Err(Error::Unavailable(
                 "the disk's file changed under this engine".into(),
             )),
@@ -167,11 +168,8 @@ impl<S: Storage> Vhdx<S> {
         if inner.poisoned {
             return Err(Error::Poisoned);
         }
-        let at = inner.bat_offset + i as u64 * 8;
-        let raw = read_meta(&self.file, &inner.overlay, at, 8)?;
-        let e = le64(&raw, 0);
-        let state = bat_state(e);
-        match state {
+        let e = self.entry_on_file(inner, i)?;
+        match bat_state(e) {
             PAYLOAD_FULLY_PRESENT => self.outside_metadata(inner, e, self.block_size, i)?,
             PAYLOAD_PARTIALLY_PRESENT if self.has_parent => {
                 self.outside_metadata(inner, e, self.block_size, i)?
@@ -185,6 +183,12 @@ impl<S: Storage> Vhdx<S> {
         }
         inner.bat[i] = e;
         Ok(e)
+    }
+
+    /// BAT entry `i` as the file has it now (another engine may have written it).
+    fn entry_on_file(&self, inner: &Inner, i: usize) -> Result<u64> {
+        let at = inner.bat_offset + i as u64 * 8;
+        Ok(le64(&read_meta(&self.file, &inner.overlay, at, 8)?, 0))
     }
 
     /// Checks that the space a BAT entry another engine wrote points at (`len` bytes)
@@ -225,8 +229,7 @@ impl<S: Storage> Vhdx<S> {
         }
         let sbi = self.bitmap_index(chunk);
         if bat_state(inner.bat[sbi]) != SB_PRESENT {
-            let at = inner.bat_offset + sbi as u64 * 8;
-            let e = le64(&read_meta(&self.file, &inner.overlay, at, 8)?, 0);
+            let e = self.entry_on_file(inner, sbi)?;
             if bat_state(e) != SB_PRESENT {
                 // (The owner's entry for the bitmap block, in another BAT sector than
                 // the block's, is not applied yet: no sector of the chunk is marked
