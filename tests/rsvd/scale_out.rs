@@ -875,3 +875,69 @@ fn a_vhd_set_on_a_scale_out_share_changes_through_either_node_and_both_follow() 
     assert_eq!(da.snapshot_list(&mut ca).unwrap(), snaps);
     da.close(&mut ca).unwrap();
 }
+
+/// A node that does not hear a preempt (its process stopped while the preempting node
+/// notified it) is fenced before the preempt is answered: its lease would have kept it
+/// serving, and the preempted host's next write through it might have landed before it
+/// heard. Fenced, it writes nothing more and stops at its next renewal. (The same holds
+/// for a resize and a set's change: every change every node must hear.)
+#[test]
+fn a_node_that_does_not_hear_a_preempt_is_fenced_before_it_is_answered() {
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16880);
+    let a = node(&c, "");
+    // (B's lease outlasts its stop: what stops B is the fence alone.)
+    let mut b = TestServer::start_with(cephfs_opts(
+        &c,
+        "/vms",
+        "continuous_availability = true\nscale_out = true\nrsvd = true",
+        ("lease_seconds = 60", ""),
+    ));
+    fixed_disk(dir.path(), &a);
+    let (mut ca, mut da) = open(&a, HOST_A, "guest.vhdx");
+    let (mut cb, mut db) = open(&b, HOST_B, "guest.vhdx");
+    register_both_a_reserves((&mut ca, &mut da), (&mut cb, &mut db));
+    let r = db.write16(&mut cb, 8, &[7; 4096], BS).unwrap();
+    assert_eq!(r.scsi_status, GOOD, "a registrant writes through B");
+
+    let pid = b.pid().unwrap().to_string();
+    let signal = |s: &str| {
+        assert!(Proc::new("kill")
+            .args([s, &pid])
+            .status()
+            .unwrap()
+            .success())
+    };
+    signal("-STOP");
+    let started = std::time::Instant::now();
+    let r = da.pr_out(&mut ca, pr_action::PREEMPT, WE_RO, KEY_A, KEY_B);
+    let took = started.elapsed();
+    signal("-CONT");
+    assert_eq!(r.unwrap().scsi_status, GOOD);
+    eprintln!("the preempt through A, B stopped, took {took:?}");
+    assert!(
+        a.log()
+            .contains("did not acknowledge a change every node must hear"),
+        "A fenced B\n{}",
+        a.log()
+    );
+    // B's preempted host writes through B again: not written, and B stops.
+    let r = db.write16(&mut cb, 8, &[9; 4096], BS);
+    assert!(
+        !matches!(&r, Ok(r) if r.scsi_status == GOOD),
+        "a write through the fenced node: {r:?}"
+    );
+    let st = b.wait_exit(std::time::Duration::from_secs(40));
+    assert_eq!(st.code(), Some(75), "B stopped, fenced\n{}", b.log());
+    assert!(
+        b.log().contains("another node fenced this one"),
+        "{}",
+        b.log()
+    );
+    let r = da.read16(&mut ca, 8, 8, BS).unwrap();
+    assert_eq!((r.scsi_status, &r.data[..]), (GOOD, &[7; 4096][..]));
+    da.close(&mut ca).unwrap();
+}

@@ -595,12 +595,14 @@ impl IoCtx {
 /// waits inside holds up every notification after it).
 pub type OnNotify = Box<dyn Fn(&[u8], Ack) + Send + Sync>;
 
-/// A notification's acknowledgement, sent when this is dropped.
+/// A notification's acknowledgement, sent when this is dropped (with the watch's
+/// reply: who acknowledges).
 pub struct Ack {
     io: Arc<IoCtx>,
     oid: std::ffi::CString,
     notify_id: u64,
     handle: u64,
+    reply: Arc<[u8]>,
 }
 
 impl Drop for Ack {
@@ -612,18 +614,20 @@ impl Drop for Ack {
                 self.oid.as_ptr(),
                 self.notify_id,
                 self.handle,
-                std::ptr::null(),
-                0,
+                self.reply.as_ptr().cast(),
+                // (At most a few dozen bytes: see `watch`.)
+                self.reply.len() as c_int,
             )
         };
     }
 }
 
-/// What a watch's callback needs: the function, and where to acknowledge.
+/// What a watch's callback needs: the function, where to acknowledge, and with what.
 struct WatchCtx {
     f: OnNotify,
     io: Arc<IoCtx>,
     oid: std::ffi::CString,
+    reply: Arc<[u8]>,
 }
 
 /// librados' notification callback: hands the payload and its acknowledgement to the
@@ -650,6 +654,7 @@ unsafe extern "C" fn on_notify(
         oid: w.oid.clone(),
         notify_id,
         handle,
+        reply: w.reply.clone(),
     };
     // A panic must not cross into C (the acknowledgement is sent as it unwinds).
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (w.f)(payload, ack)));
@@ -696,13 +701,18 @@ impl Drop for Watch {
     }
 }
 
-/// Watches `oid` of `io` (made if missing): `f` gets each notification's payload.
-pub fn watch(io: &Arc<IoCtx>, oid: &str, f: OnNotify) -> Result<Watch> {
+/// Watches `oid` of `io` (made if missing): `f` gets each notification's payload, and
+/// each acknowledgement carries `reply` (who acknowledges; 256 bytes at most).
+pub fn watch(io: &Arc<IoCtx>, oid: &str, reply: &[u8], f: OnNotify) -> Result<Watch> {
     let c = cstr(oid)?;
+    if reply.len() > 256 {
+        return Err(Errno(libc::EINVAL));
+    }
     let ctx = Box::into_raw(Box::new(WatchCtx {
         f,
         io: io.clone(),
         oid: c.clone(),
+        reply: reply.into(),
     }));
     let mut cookie = 0u64;
     // SAFETY: the context outlives the watch (freed in Watch's Drop, or below if the
@@ -733,11 +743,26 @@ impl IoCtx {
     /// Notifies the watchers of `oid` with `data`, waiting for their acknowledgements up
     /// to `timeout`.
     pub fn notify(&self, oid: &str, data: &[u8], timeout: std::time::Duration) -> Result<()> {
-        let c = cstr(oid)?;
-        let len = c_int::try_from(data.len()).map_err(|_| Errno(libc::EINVAL))?;
+        self.notify_replies(oid, data, timeout).1
+    }
+
+    /// As [`IoCtx::notify`], with the replies the watchers that acknowledged sent (each
+    /// watch's `reply`; empty when the cluster's answer could not be read).
+    pub fn notify_replies(
+        &self,
+        oid: &str,
+        data: &[u8],
+        timeout: std::time::Duration,
+    ) -> (Vec<Vec<u8>>, Result<()>) {
+        let (c, len) = match (cstr(oid), c_int::try_from(data.len())) {
+            (Ok(c), Ok(len)) => (c, len),
+            (Err(e), _) => return (Vec::new(), Err(e)),
+            (_, Err(_)) => return (Vec::new(), Err(Errno(libc::EINVAL))),
+        };
         let (mut reply, mut reply_len): (*mut c_char, usize) = (std::ptr::null_mut(), 0);
-        // SAFETY: `data` lives for the call; the reply buffer librados allocates is freed
-        // once below.
+        let mut replies = Vec::new();
+        // SAFETY: `data` lives for the call; the reply buffer librados allocates is read
+        // for its length and freed once below.
         let rc = unsafe {
             let rc = (self.lib().notify2)(
                 self.io,
@@ -749,13 +774,42 @@ impl IoCtx {
                 &mut reply_len,
             );
             if !reply.is_null() {
+                let b = std::slice::from_raw_parts(reply as *const u8, reply_len);
+                replies = decode_acks(b).unwrap_or_default();
                 (self.lib().buffer_free)(reply);
             }
             rc
         };
-        check(rc)?;
-        Ok(())
+        (replies, check(rc).map(drop))
     }
+}
+
+/// The watchers' replies in a notification's answer: a count, then per watcher that
+/// acknowledged its id and cookie (two little-endian u64s) and its reply (a u32 length
+/// and the bytes); what follows (those that did not) is not read. None when it does
+/// not parse.
+fn decode_acks(b: &[u8]) -> Option<Vec<Vec<u8>>> {
+    fn take<'a>(b: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = (b.get(..n)?, b.get(n..)?);
+        *b = rest;
+        Some(head)
+    }
+    fn u32_at(b: &mut &[u8]) -> Option<usize> {
+        Some(u32::from_le_bytes(take(b, 4)?.try_into().ok()?) as usize)
+    }
+    let mut b = b;
+    let n = u32_at(&mut b)?;
+    // (Each entry is 20 bytes at least: a count past that is not believed.)
+    if n > b.len() / 20 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        take(&mut b, 16)?;
+        let len = u32_at(&mut b)?;
+        out.push(take(&mut b, len)?.to_vec());
+    }
+    Some(out)
 }
 
 impl std::fmt::Debug for IoCtx {
@@ -767,6 +821,30 @@ impl std::fmt::Debug for IoCtx {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_notifications_answer_gives_each_watchers_reply() {
+        let mut b = 2u32.to_le_bytes().to_vec();
+        for (id, cookie, reply) in [(7u64, 1u64, &b"node-a"[..]), (9, 2, b"")] {
+            b.extend(id.to_le_bytes());
+            b.extend(cookie.to_le_bytes());
+            b.extend((reply.len() as u32).to_le_bytes());
+            b.extend(reply);
+        }
+        // (Those that timed out follow: not read.)
+        b.extend(1u32.to_le_bytes());
+        b.extend([0u8; 16]);
+        assert_eq!(decode_acks(&b), Some(vec![b"node-a".to_vec(), Vec::new()]));
+        assert_eq!(decode_acks(&0u32.to_le_bytes()), Some(Vec::new()));
+        for cut in [3, 10, 25, 30] {
+            assert_eq!(decode_acks(&b[..cut]), None, "{cut}");
+        }
+        assert_eq!(decode_acks(&u32::MAX.to_le_bytes()), None);
+        let mut long = 1u32.to_le_bytes().to_vec();
+        long.extend([0u8; 16]);
+        long.extend(u32::MAX.to_le_bytes());
+        assert_eq!(decode_acks(&long), None);
+    }
 
     #[test]
     fn address_vectors_become_blocklist_addresses() {

@@ -69,10 +69,45 @@ fn two_mounts_share_one_file_system() {
     a.unlink("share/VM1/Disk0.vhdx").unwrap();
     a.rmdir("share/VM1").unwrap();
     assert!(b.list("").unwrap().is_empty());
+    notifications_carry_each_watchers_reply(&opts);
+
     // The size comes from the manager's statistics, a few seconds after the start.
     let t = std::time::Instant::now();
     while a.statfs().unwrap().f_blocks == 0 {
         assert!(t.elapsed().as_secs() < 60, "no size from statfs");
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
+}
+
+/// Two RADOS clients (two nodes): a notification from one reaches the other's watch,
+/// and its answer carries what that watch replies (who acknowledged), as scale-out
+/// nodes learn which of them heard a change.
+fn notifications_carry_each_watchers_reply(opts: &Options) {
+    use cephfs::rados::{watch, Rados};
+    use std::sync::{Arc, Mutex};
+    let a = Rados::connect(opts, None).unwrap();
+    let b = Rados::connect(opts, None).unwrap();
+    let io_a = Arc::new(a.ioctx("smbdirectd").unwrap());
+    let io_b = b.ioctx("smbdirectd").unwrap();
+    io_a.append("test.notify", b"").unwrap();
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let h = heard.clone();
+    let w = watch(
+        &io_a,
+        "test.notify",
+        b"node-a",
+        Box::new(move |b, _ack| h.lock().unwrap().push(b.to_vec())),
+    )
+    .unwrap();
+    let (replies, r) =
+        io_b.notify_replies("test.notify", b"hello", std::time::Duration::from_secs(5));
+    r.unwrap();
+    assert_eq!(replies, vec![b"node-a".to_vec()]);
+    assert_eq!(*heard.lock().unwrap(), vec![b"hello".to_vec()]);
+    drop(w);
+    let (replies, r) =
+        io_b.notify_replies("test.notify", b"again", std::time::Duration::from_secs(5));
+    r.unwrap();
+    assert!(replies.is_empty(), "{replies:?}");
+    io_b.remove("test.notify").unwrap();
 }

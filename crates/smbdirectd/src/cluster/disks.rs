@@ -412,10 +412,10 @@ impl SharedRecord for Record {
 
     fn reshaped(&self) -> std::io::Result<()> {
         let line = format!("r {:x} {}", self.inner.number, self.serial);
-        self.inner.tell_all(&line).map_err(|e| {
-            tracing::warn!(disk = %self.serial, error = %e,
+        self.inner.tell_heard(&line).map_err(|e| {
+            tracing::warn!(disk = %self.serial, error = %format!("{e:#}"),
                 "not every node acknowledged a shared disk's new layout");
-            std::io::Error::from_raw_os_error(e.0)
+            std::io::Error::other(format!("{e:#}"))
         })
     }
 
@@ -453,8 +453,8 @@ impl SharedRecord for Record {
                     if abort {
                         line.push_str(" abort");
                     }
-                    if let Err(e) = self.inner.tell_all(&line) {
-                        tracing::warn!(disk = %self.serial, error = %e,
+                    if let Err(e) = self.inner.tell_heard(&line) {
+                        tracing::warn!(disk = %self.serial, error = %format!("{e:#}"),
                             "not every node acknowledged a change of a shared disk's reservations");
                     }
                     return Ok(cur);

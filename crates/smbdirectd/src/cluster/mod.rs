@@ -35,6 +35,7 @@ use std::time::Duration;
 mod disks;
 mod files;
 mod handoff;
+mod heard;
 mod locks;
 mod notify;
 mod peers;
@@ -133,6 +134,9 @@ pub struct Stats {
     /// Shared disks' metadata taken by this node, and given up to another.
     pub disk_meta_taken: AtomicU64,
     pub disk_meta_given: AtomicU64,
+    /// Live nodes this node fenced: they did not acknowledge a change every node must
+    /// hear in time.
+    pub nodes_fenced: AtomicU64,
 }
 
 impl Stats {
@@ -546,6 +550,8 @@ fn renew_lease(inner: &Arc<Inner>) {
                 inner.stats.renewed_at(asked);
             }
             Err(Errno(libc::EBUSY)) => fenced(inner, "another node holds this node's lease"),
+            // (Blocklisted: another node fenced this one, see `heard`.)
+            Err(Errno(libc::ESHUTDOWN)) => fenced(inner, "another node fenced this one"),
             Err(e) => tracing::warn!(error = %e, "renewing the cluster lease failed"),
         }
         if crate::clock::since(renewed) > stale {
@@ -679,25 +685,7 @@ fn read_boot(io: &IoCtx, uuid: &str) -> Result<Option<u64>> {
 /// Node `uuid`'s lease ran out and this node holds its lock: fence it, adopt its
 /// persistent opens, remove its journal.
 fn take_over(inner: &Inner, uuid: &str) -> Result<()> {
-    let record = inner
-        .io
-        .read_all(&node_oid(uuid))
-        .map_err(ceph_err("reading the node's record"))?
-        .unwrap_or_default();
-    // (The record's other lines are `key value`; its RADOS addresses have no space.)
-    for a in String::from_utf8_lossy(&record)
-        .lines()
-        .filter(|l| !l.is_empty() && !l.contains(' '))
-    {
-        if let Err(e) = inner.rados.blocklist(a, 0) {
-            tracing::warn!(node = %uuid, addr = a, error = %e, "could not blocklist the node");
-        }
-    }
-    for share in &inner.shares {
-        let id = crate::config::share_session(uuid, share);
-        cephfs::Mount::end_session(&inner.ceph.options(None), &id)
-            .map_err(|e| anyhow::anyhow!("ceph: ending {id}: {e}"))?;
-    }
+    heard::fence(inner, uuid)?;
     let oid = journal_oid(uuid);
     let bytes = inner
         .io

@@ -24,7 +24,7 @@ pub(super) const OBJECT: &str = "smbdirectd.notify";
 /// Changes waiting to be sent, at most.
 const QUEUE: usize = 4096;
 /// How long a notification waits for the other nodes' acknowledgements.
-const ACK_TIMEOUT: Duration = Duration::from_secs(5);
+pub(super) const ACK_TIMEOUT: Duration = Duration::from_secs(5);
 /// The longest change (a share name and a path).
 const MAX_NOTE: usize = 8192;
 /// The most one notification carries.
@@ -186,7 +186,7 @@ impl Inner {
                 inner.notes.acknowledge_after(waits, ack);
             }
         });
-        match cephfs::rados::watch(&self.io, OBJECT, f) {
+        match cephfs::rados::watch(&self.io, OBJECT, self.cookie.as_bytes(), f) {
             Ok(watch) => {
                 *w = Some(watch);
                 // What other nodes notified while there was no watch is unknown: the

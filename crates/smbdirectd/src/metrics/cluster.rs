@@ -38,6 +38,12 @@ impl Metrics {
             ],
         ));
         out.push(family(
+            "smbdirectd_cluster_nodes_fenced_total",
+            "Live nodes this node fenced (blocklisted, their file system sessions ended) because they did not acknowledge a change every node must hear (a shared disk's reservations or layout) in time; a fenced node stops serving.",
+            MetricType::COUNTER,
+            vec![counter(vec![], c.nodes_fenced.load(Relaxed))],
+        ));
+        out.push(family(
             "smbdirectd_cluster_change_notifications_total",
             "Change notifications (CHANGE_NOTIFY) of scale-out shares sent to the other nodes, heard from them, and dropped (queue full or not delivered).",
             MetricType::COUNTER,

@@ -1,0 +1,163 @@
+//! Changes every node must hear before one is answered (a shared disk's reservations, its
+//! layout, a VHD Set's file): a node that does not acknowledge one in time is fenced.
+//!
+//! Each node's watch acknowledges every notification with its run's cookie
+//! (`UUID.BOOT`, what its lease is held as). The node making the change lists the runs
+//! holding a lease first, then notifies: a run alive before the notification that did
+//! not acknowledge it may still act on what the change replaced (its process stopped a
+//! while, its watch lost and not yet made again, which the notification does not even
+//! wait for). It is asked again until `GRACE` has passed; one that still did not answer
+//! is fenced as a takeover fences a node whose lease ran out (its RADOS addresses
+//! blocklisted, its file system sessions ended) and, blocklisted, stops serving at its
+//! next renewal. Only then is the change answered: what a node no longer reads or writes
+//! cannot disagree with it.
+
+use super::notify::{ACK_TIMEOUT, OBJECT};
+use super::{ceph_err, node_oid, read_registry, Inner, ALIVE};
+use anyhow::Result;
+use std::collections::HashSet;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// How long the other nodes have to acknowledge a change, at most (a lease, if shorter),
+/// before those that did not are fenced.
+const GRACE: Duration = Duration::from_secs(10);
+/// Between two askings.
+const AGAIN: Duration = Duration::from_millis(250);
+
+/// The runs in `live` that are not in `acked`.
+fn missing<'a>(
+    live: &'a [(String, String)],
+    acked: &HashSet<Vec<u8>>,
+) -> Vec<&'a (String, String)> {
+    live.iter()
+        .filter(|(_, cookie)| !acked.contains(cookie.as_bytes()))
+        .collect()
+}
+
+impl Inner {
+    /// Notifies `line` to every node and returns once each run holding a lease has
+    /// acknowledged it or was fenced. Err when the cluster could not be asked, or a
+    /// node that did not answer could not be fenced.
+    pub(super) fn tell_heard(&self, line: &str) -> Result<()> {
+        let until = crate::clock::now() + GRACE.min(self.lease);
+        let mut acked = HashSet::new();
+        loop {
+            // (Listed before the notification: a run that took its lease after it read
+            // the change from the objects the change wrote first.)
+            let live = self.live_runs()?;
+            let (replies, r) = self.io.notify_replies(OBJECT, line.as_bytes(), ACK_TIMEOUT);
+            if let Err(e) = r {
+                tracing::debug!(error = %e, line, "not every watch acknowledged a change");
+            }
+            acked.extend(replies);
+            let left = missing(&live, &acked);
+            if left.is_empty() {
+                return Ok(());
+            }
+            if crate::clock::now() >= until {
+                for (uuid, cookie) in left {
+                    tracing::error!(node = %uuid, run = %cookie, line,
+                        "a node did not acknowledge a change every node must hear: fencing it");
+                    fence(self, uuid)?;
+                    // (Its record says so: until its lease runs out, no change waits
+                    // for it again.)
+                    self.io
+                        .append(&node_oid(uuid), format!("fenced {cookie}\n").as_bytes())
+                        .map_err(ceph_err("marking a node fenced"))?;
+                    self.stats.nodes_fenced.fetch_add(1, Ordering::Relaxed);
+                }
+                return Ok(());
+            }
+            std::thread::sleep(AGAIN);
+        }
+    }
+
+    /// The other nodes' runs that hold their lease and were not fenced: (uuid, cookie).
+    fn live_runs(&self) -> Result<Vec<(String, String)>> {
+        let mut out = Vec::new();
+        for (uuid, _) in read_registry(&self.io)? {
+            if uuid == self.uuid {
+                continue;
+            }
+            let oid = node_oid(&uuid);
+            let run = format!("{uuid}.");
+            let holders = self
+                .io
+                .lockers(&oid, ALIVE)
+                .map_err(ceph_err("listing a node's lease"))?;
+            let mut holders = holders.into_iter().filter(|h| h.cookie.starts_with(&run));
+            let Some(h) = holders.next() else {
+                continue;
+            };
+            let record = self
+                .io
+                .read_all(&oid)
+                .map_err(ceph_err("reading a node's record"))?
+                .unwrap_or_default();
+            if !was_fenced(&record, &h.cookie) {
+                out.push((uuid, h.cookie));
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Whether a node's record says its run `cookie` was fenced.
+fn was_fenced(record: &[u8], cookie: &str) -> bool {
+    String::from_utf8_lossy(record)
+        .lines()
+        .any(|l| l.strip_prefix("fenced ") == Some(cookie))
+}
+
+/// Fences node `uuid`: its RADOS addresses (as its record lists them) blocklisted, its
+/// file system sessions for the scale-out shares ended. Nothing it sends reaches the
+/// cluster from then on.
+pub(super) fn fence(inner: &Inner, uuid: &str) -> Result<()> {
+    let record = inner
+        .io
+        .read_all(&node_oid(uuid))
+        .map_err(ceph_err("reading the node's record"))?
+        .unwrap_or_default();
+    // (The record's other lines are `key value`; its RADOS addresses have no space.)
+    for a in String::from_utf8_lossy(&record)
+        .lines()
+        .filter(|l| !l.is_empty() && !l.contains(' '))
+    {
+        if let Err(e) = inner.rados.blocklist(a, 0) {
+            tracing::warn!(node = %uuid, addr = a, error = %e, "could not blocklist the node");
+        }
+    }
+    for share in &inner.shares {
+        let id = crate::config::share_session(uuid, share);
+        cephfs::Mount::end_session(&inner.ceph.options(None), &id)
+            .map_err(|e| anyhow::anyhow!("ceph: ending {id}: {e}"))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_that_did_not_acknowledge_is_missing() {
+        let run = |u: &str, b: &str| (u.to_string(), format!("{u}.{b}"));
+        let live = [run("a", "1"), run("b", "2")];
+        let acked: HashSet<Vec<u8>> = [b"a.1".to_vec(), b"c.9".to_vec()].into();
+        assert_eq!(missing(&live, &acked), vec![&live[1]]);
+        // An earlier run of the same node acknowledging does not count for this one.
+        let acked: HashSet<Vec<u8>> = [b"a.1".to_vec(), b"b.1".to_vec()].into();
+        assert_eq!(missing(&live, &acked), vec![&live[1]]);
+        let acked: HashSet<Vec<u8>> = [b"a.1".to_vec(), b"b.2".to_vec()].into();
+        assert!(missing(&live, &acked).is_empty());
+    }
+
+    #[test]
+    fn a_run_marked_fenced_is_not_waited_for() {
+        let record = b"boot 02\n127.0.0.1:0/5\nfenced u.01\n";
+        assert!(was_fenced(record, "u.01"));
+        assert!(!was_fenced(record, "u.02"), "a later run");
+        assert!(!was_fenced(b"boot 01\n", "u.01"));
+    }
+}
