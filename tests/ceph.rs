@@ -689,3 +689,70 @@ fn a_read_lease_granted_on_one_node_waits_for_a_write_under_way_on_another() {
         "A let its client cache the file while B's write was under way (and no break follows)"
     );
 }
+
+/// A node that does not hear another's byte-range lock (its process stopped while the
+/// locking node notified it) is fenced before the LOCK is answered: its lease would
+/// have kept it serving, its host's read of the range, come before it heard, let
+/// through on what it kept of the file's locks. Fenced, it reads nothing more and
+/// stops at its next renewal.
+#[test]
+fn a_node_that_does_not_hear_a_lock_is_fenced_before_it_is_answered() {
+    use client::access;
+    use smb_wire::header::Command;
+    use smb_wire::NtStatus;
+    use testkit::bodies::lock_body;
+    if !testkit::ceph::have_ceph() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16920);
+    let node = |lease: &str| {
+        TestServer::start_with(cephfs_opts(
+            &c,
+            "/shared",
+            "continuous_availability = true\nscale_out = true",
+            (lease, ""),
+        ))
+    };
+    let a = node("lease_seconds = 4");
+    // (B's lease outlasts its stop: what stops B is the fence alone.)
+    let mut b = node("lease_seconds = 60");
+    let (mut ca, ta) = connect_with_guid(&a, *b"host-on-node-a!!");
+    let (mut cb, tb) = connect_with_guid(&b, *b"host-on-node-b!!");
+    let rw = access::FILE_READ_DATA | access::FILE_WRITE_DATA;
+    let nd = client::create_options::NON_DIRECTORY_FILE;
+    let fa = ca.create(ta, "io.bin", rw, 3, nd).unwrap().0;
+    ca.write(ta, fa, 0, &[7u8; 16384]).unwrap();
+    let fb = cb.create(tb, "io.bin", rw, 1, nd).unwrap().0;
+    // (B keeps what it read of the file's locks: none.)
+    assert_eq!(cb.read(tb, fb, 0, 4096).unwrap(), vec![7u8; 4096]);
+
+    let pid = b.pid().unwrap().to_string();
+    let signal = |s: &str| {
+        let st = std::process::Command::new("kill").args([s, &pid]).status();
+        assert!(st.unwrap().success());
+    };
+    signal("-STOP");
+    let started = std::time::Instant::now();
+    const EXCL_NOW: u32 = 0x12;
+    let st = ca
+        .request(Command::LOCK, ta, &lock_body(fa, 0, 4096, EXCL_NOW))
+        .unwrap()
+        .status();
+    let took = started.elapsed();
+    signal("-CONT");
+    assert_eq!(st, NtStatus::SUCCESS);
+    eprintln!("the LOCK through A, B stopped, took {took:?}");
+    assert!(
+        a.log()
+            .contains("did not acknowledge a change every node must hear"),
+        "A fenced B\n{}",
+        a.log()
+    );
+    // B's host reads the locked range through B: not given, and B stops.
+    let r = cb.read(tb, fb, 0, 4096);
+    assert!(r.is_err(), "a read through the fenced node: {r:?}");
+    b.stops_fenced();
+    assert_eq!(ca.read(ta, fa, 0, 512).unwrap(), vec![7u8; 512]);
+    ca.close(ta, fa).unwrap();
+}

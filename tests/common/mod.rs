@@ -256,6 +256,14 @@ impl TestServer {
         self.spawn(&[]);
     }
 
+    /// A scale-out node another node fenced: it stops by itself (status 75), saying so.
+    pub fn stops_fenced(&mut self) {
+        let st = self.wait_exit(Duration::from_secs(40));
+        assert_eq!(st.code(), Some(75), "stopped, fenced\n{}", self.log());
+        let log = self.log();
+        assert!(log.contains("another node fenced this one"), "{log}");
+    }
+
     /// Waits for the server process to end by itself (it aborted); its exit status.
     pub fn wait_exit(&mut self, within: Duration) -> std::process::ExitStatus {
         let mut child = self.child.take().expect("running");

@@ -930,13 +930,7 @@ fn a_node_that_does_not_hear_a_preempt_is_fenced_before_it_is_answered() {
         !matches!(&r, Ok(r) if r.scsi_status == GOOD),
         "a write through the fenced node: {r:?}"
     );
-    let st = b.wait_exit(std::time::Duration::from_secs(40));
-    assert_eq!(st.code(), Some(75), "B stopped, fenced\n{}", b.log());
-    assert!(
-        b.log().contains("another node fenced this one"),
-        "{}",
-        b.log()
-    );
+    b.stops_fenced();
     let r = da.read16(&mut ca, 8, 8, BS).unwrap();
     assert_eq!((r.scsi_status, &r.data[..]), (GOOD, &[7; 4096][..]));
     da.close(&mut ca).unwrap();

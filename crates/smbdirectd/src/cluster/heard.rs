@@ -40,23 +40,72 @@ impl Inner {
     /// acknowledged it or was fenced. Err when the cluster could not be asked, or a
     /// node that did not answer could not be fenced.
     pub(super) fn tell_heard(&self, line: &str) -> Result<()> {
-        let until = crate::clock::now() + GRACE.min(self.lease);
-        let mut acked = HashSet::new();
+        let started = crate::clock::now();
+        // (Listed before the notification: a run that took its lease after it read the
+        // change from the objects the change wrote first.)
+        let before = self.live_runs()?;
+        let (acked, _) = self.notify_acked(line);
+        self.hear_or_fence(line, (before, acked), started)
+    }
+
+    /// As [`Inner::tell_heard`], for a worker's change (a byte-range lock's, a break of
+    /// read caching): the runs last seen alive (`live`, listed each turn of the watch
+    /// thread) having acknowledged, it costs no more than the notification; only when
+    /// one did not are the runs listed again, asked again and fenced.
+    pub(super) fn tell_heard_quick(&self, line: &str) -> Result<()> {
+        let started = crate::clock::now();
+        let before = self.known_live();
+        let (acked, all) = self.notify_acked(line);
+        // (A watch that did not answer is a run's listed since, or one that died.)
+        if all && missing(&before, &acked).is_empty() {
+            return Ok(());
+        }
+        self.hear_or_fence(line, (before, acked), started)
+    }
+
+    /// Notifies `line`: whether every run last seen alive acknowledged it (for what is
+    /// not done unless all heard: read caching granted).
+    pub(super) fn heard_by_all(&self, line: &str) -> bool {
+        let before = self.known_live();
+        let (acked, all) = self.notify_acked(line);
+        all && missing(&before, &acked).is_empty()
+    }
+
+    fn known_live(&self) -> Vec<(String, String)> {
+        self.live.read().map(|l| l.clone()).unwrap_or_default()
+    }
+
+    /// Notifies `line`: who acknowledged, and whether every watch did.
+    fn notify_acked(&self, line: &str) -> (HashSet<Vec<u8>>, bool) {
+        let (replies, r) = self.io.notify_replies(OBJECT, line.as_bytes(), ACK_TIMEOUT);
+        if let Err(e) = &r {
+            tracing::debug!(error = %e, line, "not every watch acknowledged a change");
+        }
+        (replies.into_iter().collect(), r.is_ok())
+    }
+
+    /// `line` was notified (`acked`: who acknowledged it and the notifications before;
+    /// `before`: the runs listed before the last one): the runs alive that did not
+    /// acknowledge are asked again until `GRACE` (or the lease) from `started` has
+    /// passed; then those of them listed before a notification are fenced (one listed
+    /// since is asked once more first).
+    fn hear_or_fence(
+        &self,
+        line: &str,
+        (mut before, mut acked): (Vec<(String, String)>, HashSet<Vec<u8>>),
+        started: std::time::Instant,
+    ) -> Result<()> {
+        let until = started + GRACE.min(self.lease);
         loop {
-            // (Listed before the notification: a run that took its lease after it read
-            // the change from the objects the change wrote first.)
             let live = self.live_runs()?;
-            let (replies, r) = self.io.notify_replies(OBJECT, line.as_bytes(), ACK_TIMEOUT);
-            if let Err(e) = r {
-                tracing::debug!(error = %e, line, "not every watch acknowledged a change");
-            }
-            acked.extend(replies);
-            let left = missing(&live, &acked);
-            if left.is_empty() {
+            let unheard: Vec<(String, String)> =
+                missing(&live, &acked).into_iter().cloned().collect();
+            if unheard.is_empty() {
                 return Ok(());
             }
             if crate::clock::now() >= until {
-                for (uuid, cookie) in left {
+                let due: Vec<_> = unheard.iter().filter(|r| before.contains(r)).collect();
+                for (uuid, cookie) in &due {
                     tracing::error!(node = %uuid, run = %cookie, line,
                         "a node did not acknowledge a change every node must hear: fencing it");
                     fence(self, uuid)?;
@@ -67,9 +116,24 @@ impl Inner {
                         .map_err(ceph_err("marking a node fenced"))?;
                     self.stats.nodes_fenced.fetch_add(1, Ordering::Relaxed);
                 }
-                return Ok(());
+                // (Not waited for again: its watch is gone, its record says so.)
+                if let Ok(mut l) = self.live.write() {
+                    l.retain(|r| !due.contains(&r));
+                }
+                if due.len() == unheard.len() {
+                    return Ok(());
+                }
             }
             std::thread::sleep(AGAIN);
+            before = live;
+            acked.extend(self.notify_acked(line).0);
+        }
+    }
+
+    /// Lists the other nodes' live runs again (the watch thread, each turn).
+    pub(super) fn refresh_live(&self) {
+        if let Err(e) = self.live_runs() {
+            tracing::warn!(error = %format!("{e:#}"), "listing the live nodes failed");
         }
     }
 
@@ -98,6 +162,9 @@ impl Inner {
             if !was_fenced(&record, &h.cookie) {
                 out.push((uuid, h.cookie));
             }
+        }
+        if let Ok(mut l) = self.live.write() {
+            l.clone_from(&out);
         }
         Ok(out)
     }

@@ -286,18 +286,18 @@ impl Inner {
     }
 
     /// Tells the other nodes this node's locks on `key` changed; every node has heard it
-    /// when this returns (or did not answer in time).
+    /// when this returns, or was fenced (`heard.rs`).
     pub(super) fn tell_locks(&self, key: (u64, u64)) {
         self.stats.lock_notes.fetch_add(1, Ordering::Relaxed);
         if let Err(e) = self.tell('%', key) {
-            // A node that did not answer in time is gone or cut off (its lease runs out).
-            tracing::warn!(error = %e, "not every node acknowledged a byte-range lock change");
+            tracing::warn!(error = %format!("{e:#}"), "not every node acknowledged a byte-range lock change");
         }
     }
 
-    /// Notifies `kind` about `key` and waits for every node (or the time out).
-    fn tell(&self, kind: char, key: (u64, u64)) -> Result<(), cephfs::Errno> {
-        self.tell_all(&note(kind, key, self.number))
+    /// Notifies `kind` about `key` and waits for every node, fencing one that does not
+    /// answer in time.
+    fn tell(&self, kind: char, key: (u64, u64)) -> anyhow::Result<()> {
+        self.tell_heard_quick(&note(kind, key, self.number))
     }
 
     /// A client here is about to cache reads of `key`: true once every other node knows.
@@ -309,8 +309,8 @@ impl Inner {
             return true;
         }
         self.stats.cache_notes.fetch_add(1, Ordering::Relaxed);
-        match self.tell('+', key) {
-            Ok(()) => {
+        match self.heard_by_all(&note('+', key, self.number)) {
+            true => {
                 // (A `-` heard meanwhile broke what this announced: the CREATE asking
                 // sees that break and grants nothing; the next asks again.)
                 self.remote.with_mut(key, |k| {
@@ -320,8 +320,8 @@ impl Inner {
                 });
                 true
             }
-            Err(e) => {
-                tracing::warn!(error = %e, "not every node heard of read caching: none granted");
+            false => {
+                tracing::warn!("not every node heard of read caching: none granted");
                 false
             }
         }
@@ -347,7 +347,7 @@ impl Inner {
         // (`+`s keep coming: broken whatever this node knows, then begun.)
         self.stats.break_notes.fetch_add(1, Ordering::Relaxed);
         if let Err(e) = self.tell('-', key) {
-            tracing::warn!(error = %e, "not every node heard a read caching break");
+            tracing::warn!(error = %format!("{e:#}"), "not every node heard a read caching break");
         }
         self.changes.begin(key)
     }
@@ -372,7 +372,9 @@ impl Inner {
                     }
                 });
             }
-            Err(e) => tracing::warn!(error = %e, "not every node heard a read caching break"),
+            Err(e) => {
+                tracing::warn!(error = %format!("{e:#}"), "not every node heard a read caching break")
+            }
         }
     }
 

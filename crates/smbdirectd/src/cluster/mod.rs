@@ -93,6 +93,9 @@ struct Inner {
     /// The shared disks served here, and whether another node changed their
     /// reservations (`disks.rs`).
     disks: disks::Disks,
+    /// The other nodes' runs last seen holding their lease and not fenced (uuid,
+    /// cookie): whose acknowledgements a notification needs (`heard.rs`).
+    live: RwLock<Vec<(String, String)>>,
 }
 
 /// What the node's metrics show of its cluster.
@@ -332,16 +335,20 @@ impl Cluster {
             remote: Default::default(),
             changes: Default::default(),
             disks: Default::default(),
+            live: Default::default(),
         });
         peers::write_record(&inner, None)?;
         inner.stats.renewed_at(crate::clock::now());
         if server.cluster.set(Arc::new(View(inner.clone()))).is_err() {
             bail!("cluster joined twice");
         }
+        // (Watching before restoring, which may take a while: a change another node
+        // makes meanwhile is acknowledged, not taken for this node's silence.)
+        inner.keep_watching();
+        inner.refresh_live();
         open_journal(server, &inner.io, &inner.uuid)?;
         tracing::info!(node = %inner.uuid, number, lease_s = lease.as_secs(),
             "joined the scale-out cluster");
-        inner.keep_watching();
         // A first look at the other nodes before serving (a reconnect to one of their
         // opens is told to retry from the start).
         if let Err(e) = watch_once(&inner) {
@@ -572,6 +579,7 @@ fn watch(inner: &Arc<Inner>) {
     let period = (inner.lease / 4).max(Duration::from_millis(500));
     while nap(inner, period) {
         inner.keep_watching();
+        inner.refresh_live();
         if let Err(e) = watch_once(inner) {
             tracing::warn!(error = %format!("{e:#}"), "watching the cluster failed");
         }
