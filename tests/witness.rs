@@ -1,7 +1,8 @@
 //! The Witness service (MS-SWN, issue 51) against an independent client: Samba's
 //! rpcclient finds it through the endpoint mapper on TCP 135, logs on with NTLM (raw
 //! and inside SPNEGO) at packet privacy, lists the interfaces, registers, and receives
-//! the CLIENT_MOVE that `smbdirectd drain` sends; tshark, given the password, decrypts
+//! the SHARE_MOVE that `smbdirectd move-share` sends and the CLIENT_MOVE that
+//! `smbdirectd drain` sends; tshark, given the password, decrypts
 //! and decodes every call. Calls below privacy, bad logons and bad registrations get
 //! Windows' answers.
 
@@ -114,13 +115,49 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
     rpc.send(&format!("UnRegister {h}"));
     rpc.until(&["result was WERR_NOT_FOUND"], Duration::from_secs(20));
 
-    // Another registration waits with no limit; the node is drained to another node's
-    // address, and the waiting call answers with CLIENT_MOVE to it.
-    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=data"));
-    rpc.send(&format!("AsyncNotify {h}"));
-    std::thread::sleep(Duration::from_millis(500));
+    // The share moved to another node's address (a planned rebalancing): a waiting
+    // registration naming it is told SHARE_MOVE, and so is one made afterwards; one
+    // naming no share is told nothing.
     let bin = env!("CARGO_BIN_EXE_smbdirectd-under-test");
     let cfg = s.dir.path().join("smbdirectd.toml");
+    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=DATA"));
+    rpc.send(&format!("AsyncNotify {h}"));
+    std::thread::sleep(Duration::from_millis(500));
+    let o = Cmd::new(bin)
+        .args(["move-share", "data", "--to", "127.0.0.83", "--config"])
+        .arg(&cfg)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", out_text(&o));
+    assert!(
+        out_text(&o).contains("clients of data asked to move to 127.0.0.83"),
+        "{}",
+        out_text(&o)
+    );
+    let out = rpc.until(&["127.0.0.83", "result was"], Duration::from_secs(20));
+    assert!(out.contains("Share move with 1 messages"), "{out}");
+    assert!(out.contains("127.0.0.83"), "{out}");
+    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=data"));
+    rpc.send(&format!("AsyncNotify {h}"));
+    let out = rpc.until(&["127.0.0.83", "result was"], Duration::from_secs(20));
+    assert!(out.contains("Share move"), "{out}");
+    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --timeout=2"));
+    rpc.send(&format!("AsyncNotify {h}"));
+    let out = rpc.until(&["result was", "move"], Duration::from_secs(20));
+    assert!(out.contains("WERR_TIMEOUT"), "{out}");
+    let o = Cmd::new(bin)
+        .args(["move-share", "nosuch", "--to", "127.0.0.83", "--config"])
+        .arg(&cfg)
+        .output()
+        .unwrap();
+    assert!(!o.status.success(), "{}", out_text(&o));
+
+    // Another registration (for the node: its share moved away) waits with no limit;
+    // the node is drained to another node's address, and the waiting call answers with
+    // CLIENT_MOVE to it.
+    let h = rpc.register(&format!("--net=SOFS --ip={HOST}"));
+    rpc.send(&format!("AsyncNotify {h}"));
+    std::thread::sleep(Duration::from_millis(500));
     let o = Cmd::new(bin)
         .args(["drain", "--to", "127.0.0.82", "--config"])
         .arg(&cfg)
@@ -179,7 +216,7 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
 /// Two scale-out nodes on a single-host Ceph cluster, each with its own address: a
 /// client registered with node B's Witness for node A hears that A went away (kill -9,
 /// its lease running out), that it came back, and that it was drained (to B, the node
-/// alive); the interface list shows both nodes.
+/// alive), and that its share was moved; the interface list shows both nodes.
 #[test]
 fn a_node_hears_of_another_nodes_death_return_and_drain() {
     if !testkit::ceph::have_ceph() || !require_tool("rpcclient") {
@@ -267,25 +304,41 @@ fn a_node_hears_of_another_nodes_death_return_and_drain() {
     drop(rpc);
     b.restart();
 
-    // Drained with no destination named: A picks B (alive again), and B's Witness tells
-    // the client registered there for A.
+    // A's share moved with no destination named: A picks B (alive again; asked until
+    // A has seen B), and B's Witness tells the client registered there for the share
+    // on A (through A's record, read every quarter lease).
     let on_b = format!("ncacn_ip_tcp:{B}[seal]");
     let mut rpc = Rpc::start(&format!("rpcclient '{on_b}' -U '{USER}%{PASSWORD}'"), &[]);
     let h = rpc.register(&format!("--net=SOFS --ip={A} --share=data"));
     rpc.send(&format!("AsyncNotify {h}"));
     std::thread::sleep(Duration::from_millis(300));
-    let end = Instant::now() + Duration::from_secs(15);
-    let o = loop {
-        let o = Cmd::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
-            .args(["drain", "--config"])
-            .arg(a.dir.path().join("smbdirectd.toml"))
-            .output()
-            .unwrap();
-        if o.status.success() || Instant::now() > end {
-            break o;
+    let admin = |cmd: &[&str]| {
+        let end = Instant::now() + Duration::from_secs(15);
+        loop {
+            let o = Cmd::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
+                .args(cmd)
+                .arg("--config")
+                .arg(a.dir.path().join("smbdirectd.toml"))
+                .output()
+                .unwrap();
+            if o.status.success() || Instant::now() > end {
+                break o;
+            }
+            std::thread::sleep(Duration::from_millis(300));
         }
-        std::thread::sleep(Duration::from_millis(300));
     };
+    let o = admin(&["move-share", "data"]);
+    assert!(o.status.success(), "{}", out_text(&o));
+    assert!(out_text(&o).contains(B), "{}", out_text(&o));
+    let out = rpc.until(&[B, "result was"], Duration::from_secs(20));
+    assert!(out.contains("Share move with 1 messages"), "{out}");
+
+    // Drained with no destination named: A picks B, and B's Witness tells the client
+    // registered there for A.
+    let h = rpc.register(&format!("--net=SOFS --ip={A}"));
+    rpc.send(&format!("AsyncNotify {h}"));
+    std::thread::sleep(Duration::from_millis(300));
+    let o = admin(&["drain"]);
     assert!(o.status.success(), "{}", out_text(&o));
     assert!(out_text(&o).contains(B), "{}", out_text(&o));
     let out = rpc.until(&[B, "result was"], Duration::from_secs(20));

@@ -164,6 +164,7 @@ fn answer(s: UnixStream, server: &Server) {
         (Some("logoff"), Some(Ok(id))) => done(smb_server::admin::logoff(server, id, now)),
         (Some("reload"), None) => reload(),
         (Some("drain"), _) => drain(line.split_whitespace().nth(1)),
+        (Some("move-share"), _) => move_share(line.trim_end_matches(['\r', '\n'])),
         _ => json!({ "error": format!("unknown request {:?}", line.trim()) }),
     };
     let _ = (&s).write_all(format!("{reply}\n").as_bytes());
@@ -178,6 +179,27 @@ fn drain(to: Option<&str>) -> Value {
     };
     match crate::witness::drain_node(to) {
         Ok(ip) => json!({ "drained_to": ip.to_string() }),
+        Err(e) => json!({ "error": e }),
+    }
+}
+
+/// `smbdirectd move-share`: `move-share TO SHARE` (TO an address, or `-` for another
+/// node that is alive; the share's name the rest of the line): Witness tells the share's
+/// clients here to move.
+fn move_share(line: &str) -> Value {
+    let mut f = line.splitn(3, ' ').skip(1);
+    let (Some(to), Some(share)) = (f.next(), f.next()) else {
+        return json!({ "error": "move-share: TO SHARE" });
+    };
+    let to = match to {
+        "-" => None,
+        ip => match ip.parse::<std::net::IpAddr>() {
+            Ok(ip) => Some(ip),
+            Err(_) => return json!({ "error": "move-share: not an IP address" }),
+        },
+    };
+    match crate::witness::move_share_of_node(share, to) {
+        Ok((share, ip)) => json!({ "share": share, "moved_to": ip.to_string() }),
         Err(e) => json!({ "error": e }),
     }
 }

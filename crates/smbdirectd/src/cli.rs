@@ -74,6 +74,19 @@ enum Cmd {
         #[command(flatten)]
         node: Node,
     },
+    /// Ask a running node's clients of one continuously available share to move to
+    /// another node (Witness SHARE_MOVE, to those registered for the share), as when
+    /// rebalancing; it keeps serving the share to those that stay.
+    MoveShare {
+        /// The share.
+        share: String,
+        /// The address to move them to (default: another node of the cluster that is
+        /// alive).
+        #[arg(long)]
+        to: Option<std::net::IpAddr>,
+        #[command(flatten)]
+        node: Node,
+    },
 }
 
 /// Which running node: its admin socket, or the configuration that names it.
@@ -193,6 +206,16 @@ pub fn main() -> Result<()> {
         Cmd::Reload { node } => {
             admin::request(&node.socket()?, "reload")?;
             println!("configuration reloaded");
+            Ok(())
+        }
+        Cmd::MoveShare { share, to, node } => {
+            let to = to.map_or_else(|| "-".to_string(), |ip| ip.to_string());
+            let v = admin::request(&node.socket()?, &format!("move-share {to} {share}"))?;
+            println!(
+                "clients of {} asked to move to {}",
+                v["share"].as_str().unwrap_or("?"),
+                v["moved_to"].as_str().unwrap_or("?")
+            );
             Ok(())
         }
         Cmd::Drain { to, node } => {

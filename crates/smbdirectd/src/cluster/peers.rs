@@ -26,6 +26,12 @@ impl Cluster {
                 tracing::warn!(error = %format!("{e:#}"), "could not tell the cluster of the drain");
             }
         }));
+        let inner = self.inner.clone();
+        let _ = w.on_share_move.set(Box::new(move || {
+            if let Err(e) = write_record(&inner, None) {
+                tracing::warn!(error = %format!("{e:#}"), "could not tell the cluster of a share's move");
+            }
+        }));
         refresh_peers(&self.inner);
         Ok(())
     }
@@ -46,6 +52,10 @@ pub(super) fn write_record(inner: &Inner, drain: Option<IpAddr>) -> Result<()> {
         }
         if let Some(to) = drain.or_else(|| w.drained()) {
             r.push_str(&format!("drain {to}\n"));
+        }
+        // (The share's name last: it may hold spaces.)
+        for (share, to) in w.share_moves() {
+            r.push_str(&format!("move {to} {share}\n"));
         }
     }
     inner
@@ -101,6 +111,12 @@ fn peers(inner: &Inner) -> Result<Vec<Peer>> {
             addrs,
             alive,
             drained_to: field("drain ").find_map(|a| a.parse().ok()),
+            share_moves: field("move ")
+                .filter_map(|m| {
+                    let (to, share) = m.split_once(' ')?;
+                    Some((share.to_string(), to.parse().ok()?))
+                })
+                .collect(),
         });
     }
     Ok(out)

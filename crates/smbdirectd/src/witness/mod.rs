@@ -3,8 +3,10 @@
 //! lists the cluster's interfaces (GetInterfaceList), registers for a node's address
 //! (Register, RegisterEx), and keeps an AsyncNotify call waiting; the answer comes when
 //! that node becomes unavailable or available again (RESOURCE_CHANGE), or when the
-//! node is drained and the client should move (CLIENT_MOVE). The endpoint mapper on TCP
-//! 135 tells clients the service's port.
+//! node is drained and the client should move (CLIENT_MOVE), or, for a registration
+//! naming a share, when that share's clients are moved to another node (SHARE_MOVE,
+//! `smbdirectd move-share`: a planned rebalancing of one share). The endpoint mapper on
+//! TCP 135 tells clients the service's port.
 //!
 //! Calls are sealed (packet privacy) after an NTLM or Kerberos logon by the node's own
 //! rules (`auth.rs`). A
@@ -44,6 +46,8 @@ pub struct Peer {
     pub alive: bool,
     /// Where it asked its clients to move (it is being drained).
     pub drained_to: Option<IpAddr>,
+    /// Shares whose clients it asked to move, and where.
+    pub share_moves: Vec<(String, IpAddr)>,
 }
 
 struct Registration {
@@ -89,6 +93,10 @@ pub struct Witness {
     drained_to: Mutex<Option<IpAddr>>,
     /// Tells the cluster this node is drained (its record in RADOS).
     pub on_drain: OnceLock<Box<dyn Fn(IpAddr) + Send + Sync>>,
+    /// Shares whose clients this node asked to move, and where (the last move of each).
+    share_moves: Mutex<Vec<(String, IpAddr)>>,
+    /// Tells the cluster of a share's move (its record in RADOS).
+    pub on_share_move: OnceLock<Box<dyn Fn() + Send + Sync>>,
     stop: Arc<AtomicBool>,
     pub stats: Stats,
 }
@@ -117,6 +125,8 @@ impl Witness {
             table: Mutex::default(),
             drained_to: Mutex::default(),
             on_drain: OnceLock::new(),
+            share_moves: Mutex::default(),
+            on_share_move: OnceLock::new(),
             stop,
             stats: Stats::default(),
         }
@@ -262,9 +272,12 @@ impl Witness {
         let _ = getrandom::getrandom(&mut handle[4..]);
         handle[..4].copy_from_slice(&1u32.to_le_bytes());
         let mut queue = VecDeque::new();
-        // A client registering for a node already drained is told to move at once.
+        // A client registering for a node already drained, or for a share moved away
+        // from it, is told to move at once.
         if let Some(to) = self.moved_to(&ip) {
             queue.push_back(client_move(to));
+        } else if let Some(to) = share.as_deref().and_then(|s| self.share_moved_to(&ip, s)) {
+            queue.push_back(share_move(to));
         }
         t.regs.insert(
             handle,
@@ -333,12 +346,50 @@ impl Witness {
         t.regs.get(handle).map_or(0, |r| r.timeout)
     }
 
+    /// Where clients of share `share` on the node at `ip` were asked to move.
+    fn share_moved_to(&self, ip: &IpAddr, share: &str) -> Option<IpAddr> {
+        let find = |moves: &[(String, IpAddr)]| {
+            moves
+                .iter()
+                .find(|(s, _)| s.eq_ignore_ascii_case(share))
+                .map(|m| m.1)
+        };
+        if self.addrs.contains(ip) {
+            return find(&self.share_moves.lock().expect("moves"));
+        }
+        let peers = self.peers.lock().expect("peers");
+        find(&peers.iter().find(|p| p.addrs.contains(ip))?.share_moves)
+    }
+
     /// Queues `n` for every registration for an address `which` picks, and wakes their
     /// connections.
     fn notify(&self, which: impl Fn(&IpAddr) -> bool, n: impl Fn(&IpAddr) -> Notification) {
+        self.notify_regs(|r| which(&r.ip), n);
+    }
+
+    /// Queues a SHARE_MOVE to `to` for every registration naming share `share` of a
+    /// node at one of `addrs`.
+    fn notify_share(&self, addrs: &[IpAddr], share: &str, to: IpAddr) {
+        self.notify_regs(
+            |r| {
+                addrs.contains(&r.ip)
+                    && r.share
+                        .as_deref()
+                        .is_some_and(|s| s.eq_ignore_ascii_case(share))
+            },
+            |_| share_move(to),
+        );
+    }
+
+    /// Queues `n` for every registration `which` picks, and wakes their connections.
+    fn notify_regs(
+        &self,
+        which: impl Fn(&Registration) -> bool,
+        n: impl Fn(&IpAddr) -> Notification,
+    ) {
         let mut t = self.table.lock().expect("table");
         let mut woken = Vec::new();
-        for r in t.regs.values_mut().filter(|r| which(&r.ip)) {
+        for r in t.regs.values_mut().filter(|r| which(r)) {
             if r.queue.len() >= MAX_QUEUED {
                 r.queue.pop_front();
             }
@@ -365,6 +416,27 @@ impl Witness {
         tracing::warn!(%to, "witness: draining; clients are asked to move");
     }
 
+    /// `smbdirectd move-share`: clients of share `share` (its name as configured) on
+    /// this node are told to move to `to`, another node's address; it keeps serving the
+    /// share to those that do not. The cluster is told too.
+    pub fn move_share(&self, share: &str, to: IpAddr) {
+        {
+            let mut m = self.share_moves.lock().expect("moves");
+            m.retain(|(s, _)| !s.eq_ignore_ascii_case(share));
+            m.push((share.to_string(), to));
+        }
+        if let Some(f) = self.on_share_move.get() {
+            f();
+        }
+        self.notify_share(&self.addrs, share, to);
+        tracing::warn!(share, %to, "witness: the share's clients are asked to move");
+    }
+
+    /// The shares whose clients this node asked to move, and where.
+    pub fn share_moves(&self) -> Vec<(String, IpAddr)> {
+        self.share_moves.lock().expect("moves").clone()
+    }
+
     /// Where this node was drained to, if it was (its cluster record says so).
     pub fn drained(&self) -> Option<IpAddr> {
         *self.drained_to.lock().expect("drained")
@@ -384,6 +456,11 @@ impl Witness {
             {
                 let addrs = p.addrs.clone();
                 self.notify(|ip| addrs.contains(ip), |_| client_move(to));
+            }
+            for m in &p.share_moves {
+                if !was.is_some_and(|b| b.share_moves.contains(m)) {
+                    self.notify_share(&p.addrs, &m.0, m.1);
+                }
             }
             let was_alive = was.is_none_or(|b| b.alive);
             if was_alive != p.alive {
@@ -435,6 +512,13 @@ fn client_move(to: IpAddr) -> Notification {
     }
 }
 
+fn share_move(to: IpAddr) -> Notification {
+    Notification {
+        kind: witness::SHARE_MOVE,
+        messages: vec![Message::Addresses(vec![(to, witness::IPADDR_ONLINE)])],
+    }
+}
+
 fn resource_change(change: u32, ip: &IpAddr) -> Notification {
     Notification {
         kind: witness::RESOURCE_CHANGE,
@@ -445,9 +529,9 @@ fn resource_change(change: u32, ip: &IpAddr) -> Notification {
     }
 }
 
-/// `smbdirectd drain [--to ADDR]`: the node's clients are asked to move to `to`, or to
-/// another node of the cluster that is alive.
-pub fn drain_node(to: Option<IpAddr>) -> Result<IpAddr, String> {
+/// The running Witness service, and where its clients are to go: `to`, or another node
+/// of the cluster that is alive.
+fn service_and_destination(to: Option<IpAddr>) -> Result<(&'static Arc<Witness>, IpAddr), String> {
     let w = SERVICE.get().ok_or(
         "this node serves no Witness service (no scale_out share, or witness.enabled = false)",
     )?;
@@ -458,6 +542,29 @@ pub fn drain_node(to: Option<IpAddr>) -> Result<IpAddr, String> {
             .other_node()
             .ok_or("no other node is alive to move the clients to")?,
     };
+    Ok((w, to))
+}
+
+/// `smbdirectd drain [--to ADDR]`: the node's clients are asked to move to `to`, or to
+/// another node of the cluster that is alive.
+pub fn drain_node(to: Option<IpAddr>) -> Result<IpAddr, String> {
+    let (w, to) = service_and_destination(to)?;
     w.drain(to);
     Ok(to)
+}
+
+/// `smbdirectd move-share SHARE [--to ADDR]`: the clients of share `share` on this node
+/// are asked to move to `to`, or to another node of the cluster that is alive. The
+/// share's name as configured, and where they go.
+pub fn move_share_of_node(share: &str, to: Option<IpAddr>) -> Result<(String, IpAddr), String> {
+    let (w, to) = service_and_destination(to)?;
+    let name = w
+        .server
+        .shares()
+        .iter()
+        .find(|c| c.name.eq_ignore_ascii_case(share) && c.continuous_availability)
+        .map(|c| c.name.clone())
+        .ok_or_else(|| format!("no continuously available share {share:?} here"))?;
+    w.move_share(&name, to);
+    Ok((name, to))
 }
