@@ -10,7 +10,11 @@
 //! is fenced as a takeover fences a node whose lease ran out (its RADOS addresses
 //! blocklisted, its file system sessions ended) and, blocklisted, stops serving at its
 //! next renewal. Only then is the change answered: what a node no longer reads or writes
-//! cannot disagree with it.
+//! cannot disagree with it. A node fences others only once its own watch heard the
+//! change (when the notify object is out of reach, every node is silent alike: the
+//! change is answered, as before this, with nobody fenced), and byte-range lock changes
+//! and caching breaks (`%`, `-`, worker calls) are the same with the runs last listed
+//! standing in for the listing while every one of them answers.
 
 use super::notify::{ACK_TIMEOUT, OBJECT};
 use super::{ceph_err, node_oid, read_registry, Inner, ALIVE};
@@ -104,6 +108,12 @@ impl Inner {
                 return Ok(());
             }
             if crate::clock::now() >= until {
+                // (This node's own watch heard it: notifications got through, and those
+                // that did not answer are silent. Otherwise the notify object is out of
+                // reach, for all alike: nobody is fenced for it.)
+                if !acked.contains(self.cookie.as_bytes()) {
+                    anyhow::bail!("a notification got through to no node, this one's included");
+                }
                 let due: Vec<_> = unheard.iter().filter(|r| before.contains(r)).collect();
                 for (uuid, cookie) in &due {
                     tracing::error!(node = %uuid, run = %cookie, line,
