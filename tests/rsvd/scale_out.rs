@@ -827,6 +827,19 @@ fn a_vhd_set_on_a_scale_out_share_changes_through_either_node_and_both_follow() 
         }
     }
     assert_eq!(db.snapshot_list(&mut cb).unwrap(), vec![s1, s4]);
+    // s4 extracted through B (not the metadata's holder), as a backup does: whole, and
+    // as its differences over s1's file (B holds the metadata, which merges run under,
+    // until its file names what it reads). Each reads through A as s4 was.
+    db.extract(&mut cb, s4, None, "whole.vhdx", 0).unwrap();
+    db.extract(&mut cb, s4, Some(s1), "changes.vhdx", 0)
+        .unwrap();
+    for name in ["whole.vhdx", "changes.vhdx"] {
+        let (mut cx, mut dx) = open(&a, HOST_A, name);
+        for n in [0, 1, 6, 7] {
+            assert_eq!(read_at(&mut cx, &mut dx, lba(n), 16), pattern(n), "{name}");
+        }
+        dx.close(&mut cx).unwrap();
+    }
 
     // A's host writes new blocks (each a new block of the set's newest file, which
     // marking takes the metadata for) while B's takes three snapshots: each write is

@@ -506,7 +506,12 @@ mod tests {
             (opcode::SCSI, 1, false),
         ] {
             assert_eq!(changes_layout(&op(o, k)), want, "{o:#x} kind {k}");
+            assert_eq!(
+                extracts(&op(o, k)),
+                o == opcode::META_OPERATION_START && k == 3
+            );
         }
+        assert!(!extracts(&op(opcode::META_OPERATION_START, 3)[..30]));
         assert!(!changes_layout(&op(opcode::META_OPERATION_START, 1)[..30]));
         let mut w16 = [0u8; 16];
         w16[0] = 0x8A;

@@ -105,6 +105,17 @@ pub fn changes_layout(input: &[u8]) -> bool {
     }
 }
 
+/// Whether a tunnel request extracts a VHD Set's snapshot (META_OPERATION_START,
+/// ExtractVHD): it changes nothing of the set, but the files it reads must not be
+/// merged away before its own file names them.
+pub fn extracts(input: &[u8]) -> bool {
+    let kind = input
+        .get(HEADER_LEN + 16..HEADER_LEN + 20)
+        .map(|k| u32::from_le_bytes([k[0], k[1], k[2], k[3]]));
+    Header::parse(input).is_some_and(|h| h.operation == opcode::META_OPERATION_START)
+        && kind == Some(3)
+}
+
 /// The blocks (first LBA, count) a tunnel request's SCSI WRITE or WRITE AND VERIFY
 /// writes; None for any other request.
 pub fn written_range(input: &[u8]) -> Option<(u64, u64)> {

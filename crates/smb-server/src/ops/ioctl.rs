@@ -546,10 +546,20 @@ fn tunnel_elsewhere(ctx: &Ctx, open: &Arc<Open>, req: &msg::IoctlRequest) -> Out
     super::io::qos_admit(ctx, open, input.len().saturating_sub(head) as u64);
     let target = open.clone();
     let mut ready = false;
+    // (An extract's copy, once begun: stepped here to its end.)
+    let mut extracting: Option<Box<crate::svhdx::ExtractJob>> = None;
     let step = Box::new(move || {
         let Some(sv) = target.svhdx.as_ref() else {
             return Some((NtStatus::INVALID_PARAMETER, Vec::new()));
         };
+        let reply = |out: Vec<u8>| {
+            let mut body = Vec::with_capacity(msg::IOCTL_RESPONSE_HEAD + out.len());
+            msg::encode_ioctl_response(&mut body, ctl_code, file_id, &out);
+            Some((NtStatus::SUCCESS, body))
+        };
+        if let Some(job) = extracting.as_mut() {
+            return reply(job.step()?);
+        }
         // The disk's metadata taken first, with nothing of the write's held (its task
         // begins after: a PREEMPT AND ABORT meanwhile is not kept waiting by it, and the
         // write is checked against the reservations as they then are). The write takes
@@ -569,12 +579,14 @@ fn tunnel_elsewhere(ctx: &Ctx, open: &Arc<Open>, req: &msg::IoctlRequest) -> Out
                 wait.wait();
                 out
             }
+            Ok(Tunnelled::Extract(job)) => {
+                extracting = Some(job);
+                return None;
+            }
             Ok(_) => return Some((NtStatus::INTERNAL_ERROR, Vec::new())),
             Err(e) => return Some((e, Vec::new())),
         };
-        let mut body = Vec::with_capacity(msg::IOCTL_RESPONSE_HEAD + out.len());
-        msg::encode_ioctl_response(&mut body, ctl_code, file_id, &out);
-        Some((NtStatus::SUCCESS, body))
+        reply(out)
     });
     Outcome::Wait(Wait::Copy(Box::new(super::offload::CopyTask::on(
         &super::offload::DISK_CHANGERS_SLOTS,
@@ -655,12 +667,14 @@ fn shared_disk_ioctl(
                     // (A write into a block of a dynamic disk not yet allocated may
                     // have to take the disk's metadata from another node: not on the
                     // worker. A fixed disk's blocks are all there. A resize or a
-                    // change of the set takes it too, and waits for every node.)
+                    // change of the set takes it too, and waits for every node; an
+                    // extract takes it until its file names the files it reads.)
                     None if ctx.can_wait
                         && sv.disk.scale_out()
                         && ((!sv.disk.device().top().is_fixed()
                             && rsvd::tunnel::changes_medium(req.input))
-                            || rsvd::tunnel::changes_layout(req.input)) =>
+                            || rsvd::tunnel::changes_layout(req.input)
+                            || rsvd::tunnel::extracts(req.input)) =>
                     {
                         Ok(Tunnelled::Elsewhere)
                     }

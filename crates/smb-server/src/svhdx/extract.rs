@@ -45,8 +45,9 @@ pub(super) fn prepare(
         return Err(INVALID_PARAMETER);
     }
     // Held until the new file exists: a merge or a removal of the older snapshot's file
-    // then finds it reading through that file.
-    let set = sf.set.lock();
+    // then finds it reading through that file. (On a scale-out share with the disk's
+    // metadata, which merges run under, taken for this node: off the worker.)
+    let set = super::scale::lock_to_change(disk, sf)?;
     let file = |id: Guid| set.snapshot(&id).map(|s| s.file.clone());
     let limit_file = match e.limit {
         Some(l) => Some(file(l).ok_or(INVALID_PARAMETER)?),
