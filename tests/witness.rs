@@ -151,6 +151,17 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
         .output()
         .unwrap();
     assert!(!o.status.success(), "{}", out_text(&o));
+    // The move cleared: a registration naming the share waits again.
+    let o = Cmd::new(bin)
+        .args(["move-share", "data", "--clear", "--config"])
+        .arg(&cfg)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", out_text(&o));
+    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=data --timeout=2"));
+    rpc.send(&format!("AsyncNotify {h}"));
+    let out = rpc.until(&["result was", "move"], Duration::from_secs(20));
+    assert!(out.contains("WERR_TIMEOUT"), "{out}");
 
     // Another registration (for the node: its share moved away) waits with no limit;
     // the node is drained to another node's address, and the waiting call answers with

@@ -183,15 +183,21 @@ fn drain(to: Option<&str>) -> Value {
     }
 }
 
-/// `smbdirectd move-share`: `move-share TO SHARE` (TO an address, or `-` for another
-/// node that is alive; the share's name the rest of the line): Witness tells the share's
-/// clients here to move.
+/// `smbdirectd move-share`: `move-share TO SHARE` (TO an address, `-` for another node
+/// that is alive, or `clear`; the share's name the rest of the line): Witness tells the
+/// share's clients here to move (or no longer).
 fn move_share(line: &str) -> Value {
     let mut f = line.splitn(3, ' ').skip(1);
     let (Some(to), Some(share)) = (f.next(), f.next()) else {
         return json!({ "error": "move-share: TO SHARE" });
     };
     let to = match to {
+        "clear" => {
+            return match crate::witness::clear_share_move_of_node(share) {
+                Ok(()) => json!({ "share": share, "cleared": true }),
+                Err(e) => json!({ "error": e }),
+            }
+        }
         "-" => None,
         ip => match ip.parse::<std::net::IpAddr>() {
             Ok(ip) => Some(ip),

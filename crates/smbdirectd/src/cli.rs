@@ -82,8 +82,11 @@ enum Cmd {
         share: String,
         /// The address to move them to (default: another node of the cluster that is
         /// alive).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "clear")]
         to: Option<std::net::IpAddr>,
+        /// No longer ask the share's clients to move (those registering from now on).
+        #[arg(long)]
+        clear: bool,
         #[command(flatten)]
         node: Node,
     },
@@ -208,7 +211,17 @@ pub fn main() -> Result<()> {
             println!("configuration reloaded");
             Ok(())
         }
-        Cmd::MoveShare { share, to, node } => {
+        Cmd::MoveShare {
+            share,
+            to,
+            clear,
+            node,
+        } => {
+            if clear {
+                admin::request(&node.socket()?, &format!("move-share clear {share}"))?;
+                println!("clients of {share} no longer asked to move");
+                return Ok(());
+            }
             let to = to.map_or_else(|| "-".to_string(), |ip| ip.to_string());
             let v = admin::request(&node.socket()?, &format!("move-share {to} {share}"))?;
             println!(

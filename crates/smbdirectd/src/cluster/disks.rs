@@ -270,16 +270,22 @@ impl Inner {
     }
 
     /// Whether the node run holding a lock as `cookie` (`UUID.BOOT`) still holds its
-    /// lease.
+    /// lease and was not fenced (`heard.rs`: blocklisted, it writes nothing more).
     fn run_alive(&self, cookie: &str) -> Result<bool, Errno> {
         let Some((uuid, _)) = cookie.split_once('.') else {
             return Ok(false);
         };
-        Ok(self
+        let oid = node_oid(uuid);
+        if !self
             .io
-            .lockers(&node_oid(uuid), ALIVE)?
+            .lockers(&oid, ALIVE)?
             .iter()
-            .any(|l| l.cookie == cookie))
+            .any(|l| l.cookie == cookie)
+        {
+            return Ok(false);
+        }
+        let record = self.io.read_all(&oid)?.unwrap_or_default();
+        Ok(!super::heard::was_fenced(&record, cookie))
     }
 }
 

@@ -47,7 +47,11 @@ impl Inner {
         let started = crate::clock::now();
         // (Listed before the notification: a run that took its lease after it read the
         // change from the objects the change wrote first.)
-        let before = self.live_runs()?;
+        // (Notified whatever the listing does: the change is made.)
+        let before = self.live_runs().unwrap_or_else(|e| {
+            tracing::warn!(error = %format!("{e:#}"), "listing the live nodes failed");
+            self.known_live()
+        });
         let (acked, _) = self.notify_acked(line);
         self.hear_or_fence(line, (before, acked), started)
     }
@@ -91,8 +95,8 @@ impl Inner {
     /// `line` was notified (`acked`: who acknowledged it and the notifications before;
     /// `before`: the runs listed before the last one): the runs alive that did not
     /// acknowledge are asked again until `GRACE` (or the lease) from `started` has
-    /// passed; then those of them listed before a notification are fenced (one listed
-    /// since is asked once more first).
+    /// passed, twice at least; then those of them listed before a notification are
+    /// fenced (one listed since is asked once more first).
     fn hear_or_fence(
         &self,
         line: &str,
@@ -100,14 +104,22 @@ impl Inner {
         started: std::time::Instant,
     ) -> Result<()> {
         let until = started + GRACE.min(self.lease);
+        let mut asked = 1;
         loop {
-            let live = self.live_runs()?;
+            let live = match self.live_runs() {
+                Ok(l) => l,
+                Err(e) if crate::clock::now() >= until => return Err(e),
+                Err(_) => {
+                    std::thread::sleep(AGAIN);
+                    continue;
+                }
+            };
             let unheard: Vec<(String, String)> =
                 missing(&live, &acked).into_iter().cloned().collect();
             if unheard.is_empty() {
                 return Ok(());
             }
-            if crate::clock::now() >= until {
+            if asked >= 2 && crate::clock::now() >= until {
                 // (This node's own watch heard it: notifications got through, and those
                 // that did not answer are silent. Otherwise the notify object is out of
                 // reach, for all alike: nobody is fenced for it.)
@@ -116,15 +128,7 @@ impl Inner {
                 }
                 let due: Vec<_> = unheard.iter().filter(|r| before.contains(r)).collect();
                 for (uuid, cookie) in &due {
-                    tracing::error!(node = %uuid, run = %cookie, line,
-                        "a node did not acknowledge a change every node must hear: fencing it");
-                    fence(self, uuid)?;
-                    // (Its record says so: until its lease runs out, no change waits
-                    // for it again.)
-                    self.io
-                        .append(&node_oid(uuid), format!("fenced {cookie}\n").as_bytes())
-                        .map_err(ceph_err("marking a node fenced"))?;
-                    self.stats.nodes_fenced.fetch_add(1, Ordering::Relaxed);
+                    self.fence_run(uuid, cookie, line)?;
                 }
                 // (Not waited for again: its watch is gone, its record says so.)
                 if let Ok(mut l) = self.live.write() {
@@ -137,7 +141,40 @@ impl Inner {
             std::thread::sleep(AGAIN);
             before = live;
             acked.extend(self.notify_acked(line).0);
+            asked += 1;
         }
+    }
+
+    /// Fences run `cookie` of node `uuid`, which did not acknowledge `line`, once (other
+    /// threads wanting it fenced wait for this one), unless its record names another
+    /// run now (the node started again: the silent run's lease was broken) or says it
+    /// was fenced already; then marks it fenced in the record.
+    fn fence_run(&self, uuid: &str, cookie: &str, line: &str) -> Result<()> {
+        static FENCING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _one = FENCING.lock().unwrap_or_else(|p| p.into_inner());
+        let oid = node_oid(uuid);
+        let record = self
+            .io
+            .read_all(&oid)
+            .map_err(ceph_err("reading the node's record"))?
+            .unwrap_or_default();
+        let boot = cookie.rsplit('.').next().unwrap_or_default();
+        let same_run = String::from_utf8_lossy(&record)
+            .lines()
+            .any(|l| l.strip_prefix("boot ") == Some(boot));
+        if !same_run || was_fenced(&record, cookie) {
+            return Ok(());
+        }
+        tracing::error!(node = %uuid, run = %cookie, line,
+            "a node did not acknowledge a change every node must hear: fencing it");
+        fence(self, uuid, true)?;
+        // (Its record says so: until its lease runs out, no change waits for it again,
+        // and its disks' metadata is taken from it at once.)
+        self.io
+            .append(&oid, format!("fenced {cookie}\n").as_bytes())
+            .map_err(ceph_err("marking a node fenced"))?;
+        self.stats.nodes_fenced.fetch_add(1, Ordering::Relaxed);
+        Ok(())
     }
 
     /// Lists the other nodes' live runs again (the watch thread, each turn).
@@ -181,7 +218,7 @@ impl Inner {
 }
 
 /// Whether a node's record says its run `cookie` was fenced.
-fn was_fenced(record: &[u8], cookie: &str) -> bool {
+pub(super) fn was_fenced(record: &[u8], cookie: &str) -> bool {
     String::from_utf8_lossy(record)
         .lines()
         .any(|l| l.strip_prefix("fenced ") == Some(cookie))
@@ -189,8 +226,9 @@ fn was_fenced(record: &[u8], cookie: &str) -> bool {
 
 /// Fences node `uuid`: its RADOS addresses (as its record lists them) blocklisted, its
 /// file system sessions for the scale-out shares ended. Nothing it sends reaches the
-/// cluster from then on.
-pub(super) fn fence(inner: &Inner, uuid: &str) -> Result<()> {
+/// cluster from then on. A blocklisting that fails is an error when `strict` (a live
+/// node: it would go on serving), logged otherwise (a takeover's: its lease ran out).
+pub(super) fn fence(inner: &Inner, uuid: &str, strict: bool) -> Result<()> {
     let record = inner
         .io
         .read_all(&node_oid(uuid))
@@ -203,11 +241,18 @@ pub(super) fn fence(inner: &Inner, uuid: &str) -> Result<()> {
     {
         if let Err(e) = inner.rados.blocklist(a, 0) {
             tracing::warn!(node = %uuid, addr = a, error = %e, "could not blocklist the node");
+            if strict {
+                anyhow::bail!("ceph: blocklisting {a}: {e}");
+            }
         }
     }
+    // (Bounded: a file system that does not answer fails this, not waits.)
+    let mut opts = inner.ceph.options(None);
+    opts.settings
+        .push(("client_mount_timeout".into(), "10".into()));
     for share in &inner.shares {
         let id = crate::config::share_session(uuid, share);
-        cephfs::Mount::end_session(&inner.ceph.options(None), &id)
+        cephfs::Mount::end_session(&opts, &id)
             .map_err(|e| anyhow::anyhow!("ceph: ending {id}: {e}"))?;
     }
     Ok(())

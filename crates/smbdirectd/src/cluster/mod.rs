@@ -693,7 +693,7 @@ fn read_boot(io: &IoCtx, uuid: &str) -> Result<Option<u64>> {
 /// Node `uuid`'s lease ran out and this node holds its lock: fence it, adopt its
 /// persistent opens, remove its journal.
 fn take_over(inner: &Inner, uuid: &str) -> Result<()> {
-    heard::fence(inner, uuid)?;
+    heard::fence(inner, uuid, false)?;
     let oid = journal_oid(uuid);
     let bytes = inner
         .io

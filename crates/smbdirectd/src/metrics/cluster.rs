@@ -39,7 +39,7 @@ impl Metrics {
         ));
         out.push(family(
             "smbdirectd_cluster_nodes_fenced_total",
-            "Live nodes this node fenced (blocklisted, their file system sessions ended) because they did not acknowledge a change every node must hear (a shared disk's reservations or layout) in time; a fenced node stops serving.",
+            "Live nodes this node fenced (blocklisted, their file system sessions ended) because they did not acknowledge a change every node must hear (a shared disk's reservations or layout, a VHD Set's change, a byte-range lock change, a read-caching break) in time; a fenced node stops serving.",
             MetricType::COUNTER,
             vec![counter(vec![], c.nodes_fenced.load(Relaxed))],
         ));

@@ -346,18 +346,20 @@ impl Witness {
         t.regs.get(handle).map_or(0, |r| r.timeout)
     }
 
-    /// Where clients of share `share` on the node at `ip` were asked to move.
+    /// Where clients of share `share` on the node at `ip` were asked to move (not to a
+    /// node known to be down).
     fn share_moved_to(&self, ip: &IpAddr, share: &str) -> Option<IpAddr> {
+        let peers = self.peers.lock().expect("peers");
+        let down = |to: &IpAddr| peers.iter().any(|p| !p.alive && p.addrs.contains(to));
         let find = |moves: &[(String, IpAddr)]| {
             moves
                 .iter()
-                .find(|(s, _)| s.eq_ignore_ascii_case(share))
+                .find(|(s, to)| s.eq_ignore_ascii_case(share) && !down(to))
                 .map(|m| m.1)
         };
         if self.addrs.contains(ip) {
             return find(&self.share_moves.lock().expect("moves"));
         }
-        let peers = self.peers.lock().expect("peers");
         find(&peers.iter().find(|p| p.addrs.contains(ip))?.share_moves)
     }
 
@@ -430,6 +432,27 @@ impl Witness {
         }
         self.notify_share(&self.addrs, share, to);
         tracing::warn!(share, %to, "witness: the share's clients are asked to move");
+    }
+
+    /// `smbdirectd move-share SHARE --clear`: the share's clients are no longer asked
+    /// to move (those registering from now on); false when none were.
+    pub fn clear_share_move(&self, share: &str) -> bool {
+        let cleared = {
+            let mut m = self.share_moves.lock().expect("moves");
+            let before = m.len();
+            m.retain(|(s, _)| !s.eq_ignore_ascii_case(share));
+            m.len() < before
+        };
+        if cleared {
+            if let Some(f) = self.on_share_move.get() {
+                f();
+            }
+            tracing::warn!(
+                share,
+                "witness: the share's clients are no longer asked to move"
+            );
+        }
+        cleared
     }
 
     /// The shares whose clients this node asked to move, and where.
@@ -558,6 +581,14 @@ pub fn drain_node(to: Option<IpAddr>) -> Result<IpAddr, String> {
 /// share's name as configured, and where they go.
 pub fn move_share_of_node(share: &str, to: Option<IpAddr>) -> Result<(String, IpAddr), String> {
     let (w, to) = service_and_destination(to)?;
+    if w.peers
+        .lock()
+        .expect("peers")
+        .iter()
+        .any(|p| !p.alive && p.addrs.contains(&to))
+    {
+        return Err(format!("{to} is a node that is down"));
+    }
     let name = w
         .server
         .shares()
@@ -567,4 +598,14 @@ pub fn move_share_of_node(share: &str, to: Option<IpAddr>) -> Result<(String, Ip
         .ok_or_else(|| format!("no continuously available share {share:?} here"))?;
     w.move_share(&name, to);
     Ok((name, to))
+}
+
+/// `smbdirectd move-share SHARE --clear`: the share's clients here are no longer asked
+/// to move.
+pub fn clear_share_move_of_node(share: &str) -> Result<(), String> {
+    let w = SERVICE.get().ok_or("this node serves no Witness service")?;
+    if !w.clear_share_move(share) {
+        return Err(format!("the clients of {share:?} were not asked to move"));
+    }
+    Ok(())
 }
