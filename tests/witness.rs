@@ -118,16 +118,19 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
     // The share moved to another node's address (a planned rebalancing): a waiting
     // registration naming it is told SHARE_MOVE, and so is one made afterwards; one
     // naming no share is told nothing.
-    let bin = env!("CARGO_BIN_EXE_smbdirectd-under-test");
     let cfg = s.dir.path().join("smbdirectd.toml");
+    let admin = |args: &[&str]| {
+        Cmd::new(env!("CARGO_BIN_EXE_smbdirectd-under-test"))
+            .args(args)
+            .arg("--config")
+            .arg(&cfg)
+            .output()
+            .unwrap()
+    };
     let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=DATA"));
     rpc.send(&format!("AsyncNotify {h}"));
     std::thread::sleep(Duration::from_millis(500));
-    let o = Cmd::new(bin)
-        .args(["move-share", "data", "--to", "127.0.0.83", "--config"])
-        .arg(&cfg)
-        .output()
-        .unwrap();
+    let o = admin(&["move-share", "data", "--to", "127.0.0.83"]);
     assert!(o.status.success(), "{}", out_text(&o));
     assert!(
         out_text(&o).contains("clients of data asked to move to 127.0.0.83"),
@@ -145,18 +148,10 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
     rpc.send(&format!("AsyncNotify {h}"));
     let out = rpc.until(&["result was", "move"], Duration::from_secs(20));
     assert!(out.contains("WERR_TIMEOUT"), "{out}");
-    let o = Cmd::new(bin)
-        .args(["move-share", "nosuch", "--to", "127.0.0.83", "--config"])
-        .arg(&cfg)
-        .output()
-        .unwrap();
+    let o = admin(&["move-share", "nosuch", "--to", "127.0.0.83"]);
     assert!(!o.status.success(), "{}", out_text(&o));
     // The move cleared: a registration naming the share waits again.
-    let o = Cmd::new(bin)
-        .args(["move-share", "data", "--clear", "--config"])
-        .arg(&cfg)
-        .output()
-        .unwrap();
+    let o = admin(&["move-share", "data", "--clear"]);
     assert!(o.status.success(), "{}", out_text(&o));
     let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=data --timeout=2"));
     rpc.send(&format!("AsyncNotify {h}"));
@@ -169,11 +164,7 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
     let h = rpc.register(&format!("--net=SOFS --ip={HOST}"));
     rpc.send(&format!("AsyncNotify {h}"));
     std::thread::sleep(Duration::from_millis(500));
-    let o = Cmd::new(bin)
-        .args(["drain", "--to", "127.0.0.82", "--config"])
-        .arg(&cfg)
-        .output()
-        .unwrap();
+    let o = admin(&["drain", "--to", "127.0.0.82"]);
     assert!(o.status.success(), "{}", out_text(&o));
     let out = rpc.until(&["127.0.0.82", "result was"], Duration::from_secs(20));
     assert!(out.contains("Client move with 1 messages"), "{out}");
