@@ -727,12 +727,7 @@ fn a_node_that_does_not_hear_a_lock_is_fenced_before_it_is_answered() {
     // (B keeps what it read of the file's locks: none.)
     assert_eq!(cb.read(tb, fb, 0, 4096).unwrap(), vec![7u8; 4096]);
 
-    let pid = b.pid().unwrap().to_string();
-    let signal = |s: &str| {
-        let st = std::process::Command::new("kill").args([s, &pid]).status();
-        assert!(st.unwrap().success());
-    };
-    signal("-STOP");
+    b.signal("-STOP");
     let started = std::time::Instant::now();
     const EXCL_NOW: u32 = 0x12;
     let st = ca
@@ -740,7 +735,7 @@ fn a_node_that_does_not_hear_a_lock_is_fenced_before_it_is_answered() {
         .unwrap()
         .status();
     let took = started.elapsed();
-    signal("-CONT");
+    b.signal("-CONT");
     assert_eq!(st, NtStatus::SUCCESS);
     eprintln!("the LOCK through A, B stopped, took {took:?}");
     assert!(

@@ -127,8 +127,7 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
             .output()
             .unwrap()
     };
-    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=DATA"));
-    rpc.send(&format!("AsyncNotify {h}"));
+    rpc.register_and_wait(&format!("--net=SOFS --ip={HOST} --share=DATA"));
     std::thread::sleep(Duration::from_millis(500));
     let o = admin(&["move-share", "data", "--to", "127.0.0.83"]);
     assert!(o.status.success(), "{}", out_text(&o));
@@ -140,12 +139,10 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
     let out = rpc.until(&["127.0.0.83", "result was"], Duration::from_secs(20));
     assert!(out.contains("Share move with 1 messages"), "{out}");
     assert!(out.contains("127.0.0.83"), "{out}");
-    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=data"));
-    rpc.send(&format!("AsyncNotify {h}"));
+    rpc.register_and_wait(&format!("--net=SOFS --ip={HOST} --share=data"));
     let out = rpc.until(&["127.0.0.83", "result was"], Duration::from_secs(20));
     assert!(out.contains("Share move"), "{out}");
-    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --timeout=2"));
-    rpc.send(&format!("AsyncNotify {h}"));
+    rpc.register_and_wait(&format!("--net=SOFS --ip={HOST} --timeout=2"));
     let out = rpc.until(&["result was", "move"], Duration::from_secs(20));
     assert!(out.contains("WERR_TIMEOUT"), "{out}");
     let o = admin(&["move-share", "nosuch", "--to", "127.0.0.83"]);
@@ -153,16 +150,14 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
     // The move cleared: a registration naming the share waits again.
     let o = admin(&["move-share", "data", "--clear"]);
     assert!(o.status.success(), "{}", out_text(&o));
-    let h = rpc.register(&format!("--net=SOFS --ip={HOST} --share=data --timeout=2"));
-    rpc.send(&format!("AsyncNotify {h}"));
+    rpc.register_and_wait(&format!("--net=SOFS --ip={HOST} --share=data --timeout=2"));
     let out = rpc.until(&["result was", "move"], Duration::from_secs(20));
     assert!(out.contains("WERR_TIMEOUT"), "{out}");
 
     // Another registration (for the node: its share moved away) waits with no limit;
     // the node is drained to another node's address, and the waiting call answers with
     // CLIENT_MOVE to it.
-    let h = rpc.register(&format!("--net=SOFS --ip={HOST}"));
-    rpc.send(&format!("AsyncNotify {h}"));
+    rpc.register_and_wait(&format!("--net=SOFS --ip={HOST}"));
     std::thread::sleep(Duration::from_millis(500));
     let o = admin(&["drain", "--to", "127.0.0.82"]);
     assert!(o.status.success(), "{}", out_text(&o));
@@ -170,8 +165,7 @@ fn rpcclient_finds_lists_registers_and_is_told_to_move_when_the_node_drains() {
     assert!(out.contains("Client move with 1 messages"), "{out}");
     assert!(out.contains("Flags 0x00000009 127.0.0.82"), "{out}");
     // A client registering for the drained node is told to move at once.
-    let h = rpc.register(&format!("--net=SOFS --ip={HOST}"));
-    rpc.send(&format!("AsyncNotify {h}"));
+    rpc.register_and_wait(&format!("--net=SOFS --ip={HOST}"));
     let out = rpc.until(&["127.0.0.82", "result was"], Duration::from_secs(20));
     assert!(out.contains("Client move"), "{out}");
     drop(rpc);
@@ -311,8 +305,7 @@ fn a_node_hears_of_another_nodes_death_return_and_drain() {
     // on A (through A's record, read every quarter lease).
     let on_b = format!("ncacn_ip_tcp:{B}[seal]");
     let mut rpc = Rpc::start(&format!("rpcclient '{on_b}' -U '{USER}%{PASSWORD}'"), &[]);
-    let h = rpc.register(&format!("--net=SOFS --ip={A} --share=data"));
-    rpc.send(&format!("AsyncNotify {h}"));
+    rpc.register_and_wait(&format!("--net=SOFS --ip={A} --share=data"));
     std::thread::sleep(Duration::from_millis(300));
     let admin = |cmd: &[&str]| {
         let end = Instant::now() + Duration::from_secs(15);
@@ -337,8 +330,7 @@ fn a_node_hears_of_another_nodes_death_return_and_drain() {
 
     // Drained with no destination named: A picks B, and B's Witness tells the client
     // registered there for A.
-    let h = rpc.register(&format!("--net=SOFS --ip={A}"));
-    rpc.send(&format!("AsyncNotify {h}"));
+    rpc.register_and_wait(&format!("--net=SOFS --ip={A}"));
     std::thread::sleep(Duration::from_millis(300));
     let o = admin(&["drain"]);
     assert!(o.status.success(), "{}", out_text(&o));

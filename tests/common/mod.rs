@@ -256,6 +256,13 @@ impl TestServer {
         self.spawn(&[]);
     }
 
+    /// Sends the server process signal `sig` (`-STOP`, `-CONT`: as kill takes it).
+    pub fn signal(&self, sig: &str) {
+        let pid = self.pid().expect("running").to_string();
+        let st = Command::new("kill").args([sig, &pid]).status();
+        assert!(st.unwrap().success(), "kill {sig} {pid}");
+    }
+
     /// A scale-out node another node fenced: it stops by itself (status 75), saying so.
     pub fn stops_fenced(&mut self) {
         let st = self.wait_exit(Duration::from_secs(40));
@@ -875,6 +882,12 @@ impl Rpc {
             }
         }
         panic!("none of {want:?} within {limit:?}; saw:\n{seen}");
+    }
+
+    /// Registers (RegisterEx with `args`) and leaves an AsyncNotify waiting on it.
+    pub fn register_and_wait(&mut self, args: &str) {
+        let h = self.register(args);
+        self.send(&format!("AsyncNotify {h}"));
     }
 
     /// A Witness registration's handle as rpcclient prints it (`type:GUID`).

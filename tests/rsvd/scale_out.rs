@@ -62,11 +62,16 @@ fn reclaim(
 /// A node serving `/vms` of cluster `c` as a scale-out share with Shared VHDX (a 4 s
 /// lease), with `extra` configuration.
 fn node(c: &testkit::ceph::Cluster, extra: &str) -> TestServer {
+    node_leased(c, 4, extra)
+}
+
+/// As [`node`], with a lease of `lease` seconds.
+fn node_leased(c: &testkit::ceph::Cluster, lease: u32, extra: &str) -> TestServer {
     TestServer::start_with(cephfs_opts(
         c,
         "/vms",
         "continuous_availability = true\nscale_out = true\nrsvd = true",
-        ("lease_seconds = 4", extra),
+        (&format!("lease_seconds = {lease}"), extra),
     ))
 }
 
@@ -903,12 +908,7 @@ fn a_node_that_does_not_hear_a_preempt_is_fenced_before_it_is_answered() {
     let c = testkit::ceph::Cluster::start(&dir.path().join("ceph"), "127.0.0.1", 16880);
     let a = node(&c, "");
     // (B's lease outlasts its stop: what stops B is the fence alone.)
-    let mut b = TestServer::start_with(cephfs_opts(
-        &c,
-        "/vms",
-        "continuous_availability = true\nscale_out = true\nrsvd = true",
-        ("lease_seconds = 60", ""),
-    ));
+    let mut b = node_leased(&c, 60, "");
     fixed_disk(dir.path(), &a);
     let (mut ca, mut da) = open(&a, HOST_A, "guest.vhdx");
     let (mut cb, mut db) = open(&b, HOST_B, "guest.vhdx");
@@ -916,19 +916,11 @@ fn a_node_that_does_not_hear_a_preempt_is_fenced_before_it_is_answered() {
     let r = db.write16(&mut cb, 8, &[7; 4096], BS).unwrap();
     assert_eq!(r.scsi_status, GOOD, "a registrant writes through B");
 
-    let pid = b.pid().unwrap().to_string();
-    let signal = |s: &str| {
-        assert!(Proc::new("kill")
-            .args([s, &pid])
-            .status()
-            .unwrap()
-            .success())
-    };
-    signal("-STOP");
+    b.signal("-STOP");
     let started = std::time::Instant::now();
     let r = da.pr_out(&mut ca, pr_action::PREEMPT, WE_RO, KEY_A, KEY_B);
     let took = started.elapsed();
-    signal("-CONT");
+    b.signal("-CONT");
     assert_eq!(r.unwrap().scsi_status, GOOD);
     eprintln!("the preempt through A, B stopped, took {took:?}");
     assert!(

@@ -743,7 +743,7 @@ impl IoCtx {
     /// Notifies the watchers of `oid` with `data`, waiting for their acknowledgements up
     /// to `timeout`.
     pub fn notify(&self, oid: &str, data: &[u8], timeout: std::time::Duration) -> Result<()> {
-        self.notify_replies(oid, data, timeout).1
+        self.notify2(oid, data, timeout, false).1
     }
 
     /// As [`IoCtx::notify`], with the replies the watchers that acknowledged sent (each
@@ -753,6 +753,17 @@ impl IoCtx {
         oid: &str,
         data: &[u8],
         timeout: std::time::Duration,
+    ) -> (Vec<Vec<u8>>, Result<()>) {
+        self.notify2(oid, data, timeout, true)
+    }
+
+    /// Notifies, and reads the watchers' replies when `want_replies`.
+    fn notify2(
+        &self,
+        oid: &str,
+        data: &[u8],
+        timeout: std::time::Duration,
+        want_replies: bool,
     ) -> (Vec<Vec<u8>>, Result<()>) {
         let (c, len) = match (cstr(oid), c_int::try_from(data.len())) {
             (Ok(c), Ok(len)) => (c, len),
@@ -774,8 +785,10 @@ impl IoCtx {
                 &mut reply_len,
             );
             if !reply.is_null() {
-                let b = std::slice::from_raw_parts(reply as *const u8, reply_len);
-                replies = decode_acks(b).unwrap_or_default();
+                if want_replies {
+                    let b = std::slice::from_raw_parts(reply as *const u8, reply_len);
+                    replies = decode_acks(b).unwrap_or_default();
+                }
                 (self.lib().buffer_free)(reply);
             }
             rc

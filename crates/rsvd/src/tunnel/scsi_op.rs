@@ -93,11 +93,8 @@ pub fn changes_layout(input: &[u8]) -> bool {
     let Some(h) = Header::parse(input) else {
         return false;
     };
-    let kind = input
-        .get(HEADER_LEN + 16..HEADER_LEN + 20)
-        .map(|k| u32::from_le_bytes([k[0], k[1], k[2], k[3]]));
     match h.operation {
-        opcode::META_OPERATION_START => matches!(kind, Some(0 | 1 | 4 | 5)),
+        opcode::META_OPERATION_START => matches!(meta_kind(input), Some(0 | 1 | 4 | 5)),
         opcode::DELETE_SNAPSHOT | opcode::CHANGE_TRACKING_START | opcode::CHANGE_TRACKING_STOP => {
             true
         }
@@ -109,11 +106,15 @@ pub fn changes_layout(input: &[u8]) -> bool {
 /// ExtractVHD): it changes nothing of the set, but the files it reads must not be
 /// merged away before its own file names them.
 pub fn extracts(input: &[u8]) -> bool {
-    let kind = input
-        .get(HEADER_LEN + 16..HEADER_LEN + 20)
-        .map(|k| u32::from_le_bytes([k[0], k[1], k[2], k[3]]));
     Header::parse(input).is_some_and(|h| h.operation == opcode::META_OPERATION_START)
-        && kind == Some(3)
+        && meta_kind(input) == Some(3)
+}
+
+/// A META_OPERATION_START's kind (its Transaction Id first, 16 bytes).
+fn meta_kind(input: &[u8]) -> Option<u32> {
+    input
+        .get(HEADER_LEN + 16..HEADER_LEN + 20)
+        .map(|k| u32::from_le_bytes([k[0], k[1], k[2], k[3]]))
 }
 
 /// The blocks (first LBA, count) a tunnel request's SCSI WRITE or WRITE AND VERIFY

@@ -17,7 +17,7 @@
 //! standing in for the listing while every one of them answers.
 
 use super::notify::{ACK_TIMEOUT, OBJECT};
-use super::{ceph_err, node_oid, read_registry, Inner, ALIVE};
+use super::{ceph_err, node_oid, read_record, read_registry, record_boot, Inner, ALIVE};
 use anyhow::Result;
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
@@ -46,8 +46,8 @@ impl Inner {
     pub(super) fn tell_heard(&self, line: &str) -> Result<()> {
         let started = crate::clock::now();
         // (Listed before the notification: a run that took its lease after it read the
-        // change from the objects the change wrote first.)
-        // (Notified whatever the listing does: the change is made.)
+        // change from the objects the change wrote first. Notified whatever the listing
+        // does: the change is made.)
         let before = self.live_runs().unwrap_or_else(|e| {
             tracing::warn!(error = %format!("{e:#}"), "listing the live nodes failed");
             self.known_live()
@@ -62,21 +62,30 @@ impl Inner {
     /// one did not are the runs listed again, asked again and fenced.
     pub(super) fn tell_heard_quick(&self, line: &str) -> Result<()> {
         let started = crate::clock::now();
-        let before = self.known_live();
-        let (acked, all) = self.notify_acked(line);
-        // (A watch that did not answer is a run's listed since, or one that died.)
-        if all && missing(&before, &acked).is_empty() {
+        let (acked, heard) = self.tell_known(line);
+        if heard {
             return Ok(());
         }
-        self.hear_or_fence(line, (before, acked), started)
+        self.hear_or_fence(line, (self.known_live(), acked), started)
     }
 
     /// Notifies `line`: whether every run last seen alive acknowledged it (for what is
     /// not done unless all heard: read caching granted).
     pub(super) fn heard_by_all(&self, line: &str) -> bool {
-        let before = self.known_live();
+        self.tell_known(line).1
+    }
+
+    /// Notifies `line`: who acknowledged, and whether every watch did and every run
+    /// last seen alive among them. (A watch that did not answer is a run's listed since,
+    /// or one that died.)
+    fn tell_known(&self, line: &str) -> (HashSet<Vec<u8>>, bool) {
         let (acked, all) = self.notify_acked(line);
-        all && missing(&before, &acked).is_empty()
+        let heard = all
+            && self
+                .live
+                .read()
+                .is_ok_and(|live| missing(&live, &acked).is_empty());
+        (acked, heard)
     }
 
     fn known_live(&self) -> Vec<(String, String)> {
@@ -152,16 +161,12 @@ impl Inner {
     fn fence_run(&self, uuid: &str, cookie: &str, line: &str) -> Result<()> {
         static FENCING: std::sync::Mutex<()> = std::sync::Mutex::new(());
         let _one = FENCING.lock().unwrap_or_else(|p| p.into_inner());
-        let oid = node_oid(uuid);
-        let record = self
-            .io
-            .read_all(&oid)
-            .map_err(ceph_err("reading the node's record"))?
-            .unwrap_or_default();
-        let boot = cookie.rsplit('.').next().unwrap_or_default();
-        let same_run = String::from_utf8_lossy(&record)
-            .lines()
-            .any(|l| l.strip_prefix("boot ") == Some(boot));
+        let record = read_record(&self.io, uuid)?;
+        let boot = cookie
+            .rsplit('.')
+            .next()
+            .and_then(|b| u64::from_str_radix(b, 16).ok());
+        let same_run = boot.is_some() && record_boot(&record) == boot;
         if !same_run || was_fenced(&record, cookie) {
             return Ok(());
         }
@@ -171,7 +176,7 @@ impl Inner {
         // (Its record says so: until its lease runs out, no change waits for it again,
         // and its disks' metadata is taken from it at once.)
         self.io
-            .append(&oid, format!("fenced {cookie}\n").as_bytes())
+            .append(&node_oid(uuid), format!("fenced {cookie}\n").as_bytes())
             .map_err(ceph_err("marking a node fenced"))?;
         self.stats.nodes_fenced.fetch_add(1, Ordering::Relaxed);
         Ok(())
@@ -201,12 +206,7 @@ impl Inner {
             let Some(h) = holders.next() else {
                 continue;
             };
-            let record = self
-                .io
-                .read_all(&oid)
-                .map_err(ceph_err("reading a node's record"))?
-                .unwrap_or_default();
-            if !was_fenced(&record, &h.cookie) {
+            if !was_fenced(&read_record(&self.io, &uuid)?, &h.cookie) {
                 out.push((uuid, h.cookie));
             }
         }
@@ -229,11 +229,7 @@ pub(super) fn was_fenced(record: &[u8], cookie: &str) -> bool {
 /// cluster from then on. A blocklisting that fails is an error when `strict` (a live
 /// node: it would go on serving), logged otherwise (a takeover's: its lease ran out).
 pub(super) fn fence(inner: &Inner, uuid: &str, strict: bool) -> Result<()> {
-    let record = inner
-        .io
-        .read_all(&node_oid(uuid))
-        .map_err(ceph_err("reading the node's record"))?
-        .unwrap_or_default();
+    let record = read_record(&inner.io, uuid)?;
     // (The record's other lines are `key value`; its RADOS addresses have no space.)
     for a in String::from_utf8_lossy(&record)
         .lines()

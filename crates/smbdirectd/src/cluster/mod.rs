@@ -678,16 +678,25 @@ fn refresh(inner: &Inner, (uuid, number): (&str, u16), stamp: (u64, i64)) -> Res
     Ok(())
 }
 
-/// The run a node's record names (None: no record, or none named).
-fn read_boot(io: &IoCtx, uuid: &str) -> Result<Option<u64>> {
-    let record = io
+/// Node `uuid`'s record (`peers::write_record`; empty when there is none).
+fn read_record(io: &IoCtx, uuid: &str) -> Result<Vec<u8>> {
+    Ok(io
         .read_all(&node_oid(uuid))
         .map_err(ceph_err("reading a node's record"))?
-        .unwrap_or_default();
-    Ok(String::from_utf8_lossy(&record)
+        .unwrap_or_default())
+}
+
+/// The run a node's record names (None: none named).
+fn record_boot(record: &[u8]) -> Option<u64> {
+    String::from_utf8_lossy(record)
         .lines()
         .find_map(|l| l.strip_prefix("boot "))
-        .and_then(|b| u64::from_str_radix(b.trim(), 16).ok()))
+        .and_then(|b| u64::from_str_radix(b.trim(), 16).ok())
+}
+
+/// The run a node's record names (None: no record, or none named).
+fn read_boot(io: &IoCtx, uuid: &str) -> Result<Option<u64>> {
+    Ok(record_boot(&read_record(io, uuid)?))
 }
 
 /// Node `uuid`'s lease ran out and this node holds its lock: fence it, adopt its

@@ -350,11 +350,10 @@ impl Witness {
     /// node known to be down).
     fn share_moved_to(&self, ip: &IpAddr, share: &str) -> Option<IpAddr> {
         let peers = self.peers.lock().expect("peers");
-        let down = |to: &IpAddr| peers.iter().any(|p| !p.alive && p.addrs.contains(to));
         let find = |moves: &[(String, IpAddr)]| {
             moves
                 .iter()
-                .find(|(s, to)| s.eq_ignore_ascii_case(share) && !down(to))
+                .find(|(s, to)| s.eq_ignore_ascii_case(share) && !down(&peers, to))
                 .map(|m| m.1)
         };
         if self.addrs.contains(ip) {
@@ -422,14 +421,7 @@ impl Witness {
     /// this node are told to move to `to`, another node's address; it keeps serving the
     /// share to those that do not. The cluster is told too.
     pub fn move_share(&self, share: &str, to: IpAddr) {
-        {
-            let mut m = self.share_moves.lock().expect("moves");
-            m.retain(|(s, _)| !s.eq_ignore_ascii_case(share));
-            m.push((share.to_string(), to));
-        }
-        if let Some(f) = self.on_share_move.get() {
-            f();
-        }
+        self.set_share_move(share, Some(to));
         self.notify_share(&self.addrs, share, to);
         tracing::warn!(share, %to, "witness: the share's clients are asked to move");
     }
@@ -437,22 +429,31 @@ impl Witness {
     /// `smbdirectd move-share SHARE --clear`: the share's clients are no longer asked
     /// to move (those registering from now on); false when none were.
     pub fn clear_share_move(&self, share: &str) -> bool {
-        let cleared = {
-            let mut m = self.share_moves.lock().expect("moves");
-            let before = m.len();
-            m.retain(|(s, _)| !s.eq_ignore_ascii_case(share));
-            m.len() < before
-        };
+        let cleared = self.set_share_move(share, None);
         if cleared {
-            if let Some(f) = self.on_share_move.get() {
-                f();
-            }
             tracing::warn!(
                 share,
                 "witness: the share's clients are no longer asked to move"
             );
         }
         cleared
+    }
+
+    /// Where clients of `share` here are asked to move from now on (None: nowhere),
+    /// the cluster told; whether they were asked before.
+    fn set_share_move(&self, share: &str, to: Option<IpAddr>) -> bool {
+        let was = {
+            let mut m = self.share_moves.lock().expect("moves");
+            let before = m.len();
+            m.retain(|(s, _)| !s.eq_ignore_ascii_case(share));
+            let was = m.len() < before;
+            m.extend(to.map(|to| (share.to_string(), to)));
+            was
+        };
+        if let Some(f) = self.on_share_move.get().filter(|_| was || to.is_some()) {
+            f();
+        }
+        was
     }
 
     /// The shares whose clients this node asked to move, and where.
@@ -535,6 +536,11 @@ fn client_move(to: IpAddr) -> Notification {
     }
 }
 
+/// Whether `ip` is a node of `peers` known to be down.
+fn down(peers: &[Peer], ip: &IpAddr) -> bool {
+    peers.iter().any(|p| !p.alive && p.addrs.contains(ip))
+}
+
 fn share_move(to: IpAddr) -> Notification {
     Notification {
         kind: witness::SHARE_MOVE,
@@ -581,12 +587,7 @@ pub fn drain_node(to: Option<IpAddr>) -> Result<IpAddr, String> {
 /// share's name as configured, and where they go.
 pub fn move_share_of_node(share: &str, to: Option<IpAddr>) -> Result<(String, IpAddr), String> {
     let (w, to) = service_and_destination(to)?;
-    if w.peers
-        .lock()
-        .expect("peers")
-        .iter()
-        .any(|p| !p.alive && p.addrs.contains(&to))
-    {
+    if down(&w.peers.lock().expect("peers"), &to) {
         return Err(format!("{to} is a node that is down"));
     }
     let name = w
